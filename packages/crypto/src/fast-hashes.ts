@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import { createBLAKE3, createKeccak } from "hash-wasm";
+import { abytes } from "./guards.js";
+import type { Hashes } from "./hashes.js";
+
+/**
+ * Instantiates the fast hashers: hash-wasm's WASM keccak-256 and blake3 (about 10x @noble at 1 KiB)
+ * and node:crypto's OpenSSL sha256. WASM compilation is asynchronous, so this is an explicit async
+ * factory; the returned object is synchronous afterwards and owns its WASM instances (no hidden
+ * module-level cache: call it once at startup and pass the result to whoever hashes).
+ *
+ * The hash-wasm hasher objects keep internal state between init/update/digest; each call below runs
+ * the whole init-update-digest sequence synchronously, so a single object is safe to share within
+ * one JS thread.
+ */
+export async function loadFastHashes(): Promise<Hashes> {
+  const [keccak, b3] = await Promise.all([createKeccak(256), createBLAKE3(256)]);
+  return Object.freeze({
+    name: "hash-wasm+node:crypto",
+    keccak256(data: Uint8Array): Uint8Array {
+      abytes("data", data);
+      keccak.init();
+      keccak.update(data);
+      return keccak.digest("binary");
+    },
+    sha256(data: Uint8Array): Uint8Array {
+      abytes("data", data);
+      // Copy out of the Buffer so callers get a plain, unshared Uint8Array.
+      return new Uint8Array(createHash("sha256").update(data).digest());
+    },
+    blake3(data: Uint8Array): Uint8Array {
+      abytes("data", data);
+      b3.init();
+      b3.update(data);
+      return b3.digest("binary");
+    },
+  });
+}

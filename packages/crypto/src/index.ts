@@ -1,0 +1,32 @@
+import { addressFromPrivateKey as addrFromPriv, recoverAddress as recAddr } from "./address.js";
+import { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
+import { nobleSecp256k1, type Secp256k1 } from "./secp256k1.js";
+
+export { CryptoError, type CryptoErrorCode } from "./errors.js";
+export { keccak256, sha256, blake3, nobleHashes, type Hashes } from "./hashes.js";
+export { loadFastHashes } from "./fast-hashes.js";
+export { nobleSecp256k1, type Secp256k1, type Secp256k1VerifyItem } from "./secp256k1.js";
+export { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
+export { addressFromPublicKey } from "./address.js";
+
+/**
+ * libsecp256k1 (~26x faster verify) when its prebuilt addon loads, else undefined.
+ * Resolved once at import; the value never changes afterwards.
+ */
+export const nativeSecp256k1: Secp256k1 | undefined = (() => {
+  const binding = loadNativeSecp256k1Binding();
+  return binding === undefined ? undefined : createNativeSecp256k1(binding);
+})();
+
+/** The default secp256k1: native when available, else the @noble reference. Same outputs either way. */
+export const secp256k1: Secp256k1 = nativeSecp256k1 ?? nobleSecp256k1;
+
+/** Address (20 bytes) of the key pair with this 32-byte private key. */
+export function addressFromPrivateKey(privateKey: Uint8Array): Uint8Array {
+  return addrFromPriv(privateKey, secp256k1);
+}
+
+/** Address (20 bytes) of the signer of `msgHash` with the 65-byte r‖s‖v `signature`. */
+export function recoverAddress(msgHash: Uint8Array, signature: Uint8Array): Uint8Array {
+  return recAddr(msgHash, signature, secp256k1);
+}
