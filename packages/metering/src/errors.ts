@@ -1,0 +1,36 @@
+/** Codes carried by every metering error, so callers can switch on them without instanceof. */
+export type MeteringErrorCode = "OutOfCycles" | "OutOfCells" | "InvalidArgument" | "UnknownOperation";
+
+/** Base class of every error thrown by @cowboy/metering. */
+export class MeteringError extends Error {
+  readonly code: MeteringErrorCode;
+  constructor(code: MeteringErrorCode, message: string) {
+    super(message);
+    this.name = "MeteringError";
+    this.code = code;
+  }
+}
+
+/** The Cycle limit would be exceeded; the meter is left exactly at its limit. */
+export class OutOfCycles extends MeteringError {
+  readonly limit: bigint;
+  readonly requested: bigint;
+  constructor(limit: bigint, used: bigint, requested: bigint) {
+    super("OutOfCycles", `out of cycles: used ${used} of ${limit}, requested ${requested} more`);
+    this.name = "OutOfCycles";
+    this.limit = limit;
+    this.requested = requested;
+  }
+}
+
+/** The Cell limit would be exceeded; the meter is left exactly at its limit. */
+export class OutOfCells extends MeteringError {
+  readonly limit: bigint;
+  readonly requested: bigint;
+  constructor(limit: bigint, used: bigint, requested: bigint) {
+    super("OutOfCells", `out of cells: used ${used} of ${limit}, requested ${requested} more`);
+    this.name = "OutOfCells";
+    this.limit = limit;
+    this.requested = requested;
+  }
+}
