@@ -1,6 +1,9 @@
 import { addressFromPrivateKey as addrFromPriv, recoverAddress as recAddr } from "./address.js";
 import { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
 import { nobleSecp256k1, type Secp256k1 } from "./secp256k1.js";
+import { createNativeBls, loadBlstModule } from "./bls-native.js";
+import { nobleBls, type Bls } from "./bls.js";
+import { nobleEd25519, type Ed25519 } from "./ed25519.js";
 
 export { CryptoError, type CryptoErrorCode } from "./errors.js";
 export { keccak256, sha256, blake3, nobleHashes, type Hashes } from "./hashes.js";
@@ -30,3 +33,45 @@ export function addressFromPrivateKey(privateKey: Uint8Array): Uint8Array {
 export function recoverAddress(msgHash: Uint8Array, signature: Uint8Array): Uint8Array {
   return recAddr(msgHash, signature, secp256k1);
 }
+
+export { hkdf, hkdfExtract, hkdfExpand, deriveRandomness, RANDOMNESS_SALT } from "./hkdf.js";
+export { nobleEd25519, type Ed25519 } from "./ed25519.js";
+export {
+  nobleBls,
+  blsPopProve,
+  blsPopVerify,
+  BLS_DST,
+  BLS_POP_DST,
+  BLS_R,
+  type Bls,
+  type BlsSignatureSet,
+} from "./bls.js";
+export { createNativeBls, loadBlstModule } from "./bls-native.js";
+export {
+  dealShares,
+  sharePublicKey,
+  partialSign,
+  partialVerify,
+  recoverSignature,
+  lagrangeAtZero,
+  encodeShare,
+  decodeShare,
+  encodePartial,
+  decodePartial,
+  MAX_PARTICIPANTS,
+  type SecretShare,
+  type PartialSignature,
+  type ThresholdDealing,
+} from "./threshold.js";
+
+/** blst (~25x faster than noble) when @chainsafe/blst's native module loads, else undefined. */
+export const nativeBls: Bls | undefined = (() => {
+  const blst = loadBlstModule();
+  return blst === undefined ? undefined : createNativeBls(blst);
+})();
+
+/** The default BLS backend: native when available, else noble. Same bytes and verdicts either way. */
+export const bls: Bls = nativeBls ?? nobleBls;
+
+/** The default Ed25519 implementation (noble; verification only sits on cold paths). */
+export const ed25519: Ed25519 = nobleEd25519;
