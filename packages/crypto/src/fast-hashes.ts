@@ -1,11 +1,18 @@
 import { createHash } from "node:crypto";
 import { createBLAKE3, createKeccak } from "hash-wasm";
 import { abytes } from "./guards.js";
-import type { Hashes } from "./hashes.js";
+import { nobleHashes, type Hashes } from "./hashes.js";
 
 /**
- * Instantiates the fast hashers: hash-wasm's WASM keccak-256 and blake3 (about 10x @noble at 1 KiB)
- * and node:crypto's OpenSSL sha256. WASM compilation is asynchronous, so this is an explicit async
+ * Below this size node:crypto's per-call setup (createHash allocates a native object) costs more
+ * than hashing with @noble (measured: noble 21 MB/s vs node:crypto 19 MB/s at 32 B; 93 vs 437 MB/s
+ * at 1 KiB), so short inputs stay in JS.
+ */
+const SHA256_NATIVE_MIN_BYTES = 256;
+
+/**
+ * Instantiates the fast hashers: hash-wasm's WASM keccak-256 and blake3 (about 13x @noble at 1 KiB)
+ * and node:crypto's OpenSSL sha256 for inputs of 256 bytes and more. WASM compilation is asynchronous, so this is an explicit async
  * factory; the returned object is synchronous afterwards and owns its WASM instances (no hidden
  * module-level cache: call it once at startup and pass the result to whoever hashes).
  *
@@ -25,6 +32,7 @@ export async function loadFastHashes(): Promise<Hashes> {
     },
     sha256(data: Uint8Array): Uint8Array {
       abytes("data", data);
+      if (data.length < SHA256_NATIVE_MIN_BYTES) return nobleHashes.sha256(data);
       // Copy out of the Buffer so callers get a plain, unshared Uint8Array.
       return new Uint8Array(createHash("sha256").update(data).digest());
     },

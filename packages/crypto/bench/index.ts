@@ -1,0 +1,100 @@
+// Throughput of the fast (native / WASM) backends as ratios against the @noble reference,
+// measured in the same run. Hash rows count bytes, so "12.3M/s" means 12.3 MB/s.
+import { createHash } from "node:crypto";
+import { compare, type BenchOptions } from "@cowboy/bench-harness";
+import {
+  keccak256,
+  loadFastHashes,
+  nativeBls,
+  nativeSecp256k1,
+  nobleBls,
+  nobleHashes,
+  nobleSecp256k1,
+  type Bls,
+  type BlsSignatureSet,
+} from "../src/index.js";
+
+const quick: BenchOptions = { samples: 5, sampleMs: 200, warmupMs: 100 };
+const slow: BenchOptions = { samples: 3, sampleMs: 400, warmupMs: 100 };
+
+function seeded(label: string, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  let block = keccak256(new TextEncoder().encode(label));
+  for (let off = 0; off < n; off += 32) {
+    out.set(block.subarray(0, Math.min(32, n - off)), off);
+    block = keccak256(block);
+  }
+  return out;
+}
+
+async function hashes(): Promise<void> {
+  const fast = await loadFastHashes();
+  for (const size of [32, 1024, 1 << 20]) {
+    const data = seeded(`hash ${size}`, size);
+    const label = size === 32 ? "32 B" : size === 1024 ? "1 KiB" : "1 MiB";
+    for (const fn of ["keccak256", "sha256", "blake3"] as const) {
+      const candidates = [{ name: `${fn} ${fast.name}`, fn: () => fast[fn](data), opsPerCall: size }];
+      if (fn === "sha256") {
+        candidates.push({ name: "sha256 node:crypto direct", fn: () => createHash("sha256").update(data).digest(), opsPerCall: size });
+      }
+      compare(`${fn} ${label} (bytes/s)`, { name: `${fn} noble`, fn: () => nobleHashes[fn](data), opsPerCall: size }, candidates, quick);
+    }
+  }
+}
+
+function secp(): void {
+  if (nativeSecp256k1 === undefined) {
+    console.log("\nnative secp256k1 unavailable: skipping the secp256k1 comparison");
+    return;
+  }
+  const native = nativeSecp256k1;
+  const key = seeded("secp key", 32);
+  const msg = seeded("secp msg", 32);
+  const sig = nobleSecp256k1.sign(msg, key);
+  const pub = nobleSecp256k1.getPublicKey(key);
+  compare("secp256k1 verify (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.verify(sig, msg, pub) }, [
+    { name: "native libsecp256k1", fn: () => native.verify(sig, msg, pub) },
+  ], quick);
+  compare("secp256k1 recover (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.recoverPublicKey(msg, sig) }, [
+    { name: "native libsecp256k1", fn: () => native.recoverPublicKey(msg, sig) },
+  ], quick);
+  compare("secp256k1 sign (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.sign(msg, key) }, [
+    { name: "native libsecp256k1", fn: () => native.sign(msg, key) },
+  ], quick);
+}
+
+function blsKey(i: number): Uint8Array {
+  const k = seeded(`bls key ${i}`, 32);
+  k[0] = (k[0] ?? 0) & 0x3f; // below r
+  return k;
+}
+
+function blsBench(): void {
+  if (nativeBls === undefined) {
+    console.log("\nblst unavailable: skipping the BLS comparison");
+    return;
+  }
+  const native: Bls = nativeBls;
+  const msg = seeded("bls msg", 32);
+  const keys = Array.from({ length: 100 }, (_, i) => blsKey(i));
+  const pks = keys.map((k) => native.getPublicKey(k));
+  const sigs = keys.map((k) => native.sign(msg, k));
+  const agg = native.aggregateSignatures(sigs);
+  compare("BLS verify (signatures/s)", { name: "noble", fn: () => nobleBls.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) }, [
+    { name: "blst", fn: () => native.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) },
+  ], slow);
+  compare("BLS fast-aggregate-verify, 100 keys (aggregates/s)", { name: "noble", fn: () => nobleBls.fastAggregateVerify(agg, msg, pks) }, [
+    { name: "blst", fn: () => native.fastAggregateVerify(agg, msg, pks) },
+  ], slow);
+  const sets: BlsSignatureSet[] = keys.slice(0, 32).map((k, i) => {
+    const m = seeded(`bls batch msg ${i}`, 32);
+    return { signature: native.sign(m, k), message: m, publicKey: pks[i] as Uint8Array };
+  });
+  compare("BLS batch verify, 32 distinct messages (signatures/s)", { name: "noble", fn: () => nobleBls.verifyBatch(sets), opsPerCall: sets.length }, [
+    { name: "blst verifyMultipleAggregateSignatures", fn: () => native.verifyBatch(sets), opsPerCall: sets.length },
+  ], slow);
+}
+
+await hashes();
+secp();
+blsBench();
