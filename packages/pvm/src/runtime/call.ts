@@ -1,0 +1,400 @@
+// Calling and attribute access: the descriptor protocol, bound methods, user dunders, super().
+// Only Python-level attributes exist: nothing here ever hands out a JS object, prototype or
+// function (no __code__, __globals__, __closure__, __subclasses__, frames).
+import type { Runtime } from "./context.js";
+import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
+import { PyFunction, PyGenerator, PyModule } from "./function.js";
+import { PyBoundMethod, PyNative, PyObject, PyType, PyWrapper, type Value } from "./object.js";
+import { None, T } from "./types.js";
+import { PyDict } from "./dict.js";
+import { typeOf, tuple } from "./ops.js";
+import { iterToArray } from "./iter.js";
+
+/** A dunder defined by a user class along `t`'s MRO (builtin implementations are not looked up). */
+export function userDunder(t: PyType, name: string): Value | undefined {
+  if (t.builtin && t.layout !== "exception") return undefined;
+  const mro = t.mro;
+  for (let i = 0; i < mro.length; i++) {
+    const c = mro[i] as PyType;
+    if (c.builtin) continue;
+    const v = c.ns.get(name);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+export function callValue(rt: Runtime, f: Value, args: Value[], kw: Map<string, Value> | null): Value {
+  if (f instanceof PyFunction) return f.code.call(f, args, kw);
+  if (f instanceof PyNative) return f.fn(rt, args, kw);
+  if (f instanceof PyBoundMethod) return callValue(rt, f.func, [f.self, ...args], kw);
+  if (f instanceof PyType) {
+    const meta = f.cls;
+    if (meta !== T.type) {
+      const c = userDunder(meta, "__call__");
+      if (c !== undefined) return callValue(rt, c, [f, ...args], kw);
+    }
+    return typeCall(rt, f, args, kw);
+  }
+  const t = typeOf(f);
+  const c = userDunder(t, "__call__");
+  if (c !== undefined) return callValue(rt, c, [f, ...args], kw);
+  throw pyErr("TypeError", `'${t.name}' object is not callable`);
+}
+
+export function findNew(t: PyType): NonNullable<PyType["newFn"]> {
+  for (const c of t.mro) if (c.newFn !== null) return c.newFn;
+  throw pyErr("TypeError", `cannot create '${t.name}' instances`);
+}
+
+/** `cls(*args, **kw)`: __new__ then __init__, as type.__call__. */
+export function typeCall(rt: Runtime, cls: PyType, args: Value[], kw: Map<string, Value> | null): Value {
+  const userNew = userDunder(cls, "__new__");
+  const userInit = userDunder(cls, "__init__");
+  let obj: Value;
+  if (userNew !== undefined) {
+    const fn = userNew instanceof PyWrapper ? userNew.fget : userNew;
+    obj = callValue(rt, fn, [cls, ...args], kw);
+  } else if (userInit !== undefined && cls.layout === "object") {
+    rt.alloc(56);
+    obj = new PyObject(cls, new Map());
+  } else {
+    if (userInit === undefined && cls.layout === "object" && (args.length > 0 || (kw !== null && kw.size > 0)) && cls !== T.object) {
+      throw pyErr("TypeError", `${cls.name}() takes no arguments`);
+    }
+    obj = findNew(cls)(rt, cls, userInit !== undefined ? [] : args, userInit !== undefined ? null : kw);
+    if (userInit !== undefined && obj instanceof PyBaseException) obj.args = args.slice();
+  }
+  if (userInit !== undefined && typeOf(obj).isSubtypeOf(cls)) {
+    const r = callValue(rt, userInit, [obj, ...args], kw);
+    if (r !== None) throw pyErr("TypeError", `__init__() should return None, not '${typeOf(r).name}'`);
+  }
+  return obj;
+}
+
+function isDataDescriptor(v: Value): boolean {
+  if (v instanceof PyWrapper) return v.cls === T.property;
+  if (typeof v !== "object" || v.cls.builtin) return false;
+  return userDunder(v.cls, "__set__") !== undefined || userDunder(v.cls, "__delete__") !== undefined;
+}
+
+/** Bind a class attribute found on `t` to an instance `obj` (the descriptor protocol's __get__). */
+function bindToInstance(rt: Runtime, attr: Value, obj: Value, t: PyType): Value {
+  if (attr instanceof PyFunction) return new PyBoundMethod(T.method, attr, obj);
+  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.method, attr, obj) : attr;
+  if (attr instanceof PyWrapper) {
+    if (attr.cls === T.classmethod) return new PyBoundMethod(T.method, attr.fget, t);
+    if (attr.cls === T.staticmethod) return attr.fget;
+    if (attr.cls === T.property) {
+      if (attr.fget === None) throw pyErr("AttributeError", "property has no getter");
+      return callValue(rt, attr.fget, [obj], null);
+    }
+  }
+  if (typeof attr === "object" && !attr.cls.builtin) {
+    const g = userDunder(attr.cls, "__get__");
+    if (g !== undefined) return callValue(rt, g, [attr, obj, t], null);
+  }
+  return attr;
+}
+
+function noAttr(obj: Value, name: string): PyThrow {
+  if (obj instanceof PyType) return pyErr("AttributeError", `type object '${obj.name}' has no attribute '${name}'`);
+  if (obj instanceof PyModule) return pyErr("AttributeError", `module '${obj.globals.name}' has no attribute '${name}'`);
+  return pyErr("AttributeError", `'${typeOf(obj).name}' object has no attribute '${name}'`);
+}
+
+export function getAttr(rt: Runtime, obj: Value, name: string): Value {
+  const t = typeOf(obj);
+  if (!t.builtin) {
+    const ga = userDunder(t, "__getattribute__");
+    if (ga !== undefined) {
+      try {
+        return callValue(rt, ga, [obj, name], null);
+      } catch (e) {
+        const gf = userDunder(t, "__getattr__");
+        if (gf !== undefined && e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.AttributeError)) return callValue(rt, gf, [obj, name], null);
+        throw e;
+      }
+    }
+  }
+  const v = genericGetAttr(rt, obj, t, name);
+  if (v !== undefined) return v;
+  if (!t.builtin) {
+    const gf = userDunder(t, "__getattr__");
+    if (gf !== undefined) return callValue(rt, gf, [obj, name], null);
+  }
+  throw noAttr(obj, name);
+}
+
+/** object.__getattribute__: returns undefined when the attribute does not exist. */
+export function genericGetAttr(rt: Runtime, obj: Value, t: PyType, name: string): Value | undefined {
+  if (obj instanceof PyType) return typeGetAttr(rt, obj, name);
+  const attr = t.lookup(name);
+  if (attr !== undefined && isDataDescriptor(attr)) return bindToInstance(rt, attr, obj, t);
+  if (typeof obj === "object") {
+    const d = obj.dict;
+    if (d !== null) {
+      const v = d.get(name);
+      if (v !== undefined) return v;
+    }
+    const sp = specialAttr(rt, obj, name);
+    if (sp !== undefined) return sp;
+  } else if (name === "__class__") return t;
+  if (attr !== undefined) return bindToInstance(rt, attr, obj, t);
+  return undefined;
+}
+
+function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefined {
+  if (name === "__class__") return obj.cls;
+  if (name === "__dict__" && obj.dict !== null && !(obj instanceof PyFunction)) {
+    const d = new PyDict();
+    for (const [k, v] of obj.dict) d.set(rt, k, v);
+    return d;
+  }
+  if (obj instanceof PyBaseException) {
+    switch (name) {
+      case "args":
+        return tuple(obj.args);
+      case "__cause__":
+        return obj.cause ?? None;
+      case "__context__":
+        return obj.context ?? None;
+      case "__suppress_context__":
+        return obj.suppressContext;
+      case "__traceback__":
+        return None;
+      case "exceptions":
+        return obj.exceptions === null ? undefined : tuple(obj.exceptions);
+      case "message":
+        return obj.exceptions === null ? undefined : (obj.args[0] ?? "");
+      case "value":
+        return obj.cls.isSubtypeOf(E.StopIteration) ? (obj.args[0] ?? None) : undefined;
+    }
+    return undefined;
+  }
+  if (obj instanceof PyFunction) {
+    switch (name) {
+      case "__name__":
+        return obj.name;
+      case "__qualname__":
+        return obj.qualname;
+      case "__module__":
+        return obj.globals.name;
+      case "__doc__":
+        return obj.doc;
+    }
+    return undefined;
+  }
+  if (obj instanceof PyNative) {
+    if (name === "__name__" || name === "__qualname__") return obj.name;
+    return undefined;
+  }
+  if (obj instanceof PyBoundMethod) {
+    if (name === "__self__") return obj.self;
+    if (name === "__func__") return obj.func;
+    if (name === "__name__") return getAttr(rt, obj.func, "__name__");
+    return undefined;
+  }
+  if (obj instanceof PyGenerator) {
+    if (name === "__name__") return obj.name;
+    return undefined;
+  }
+  if (obj instanceof PyModule) {
+    if (name === "__name__") return obj.globals.name;
+    return obj.globals.get(name);
+  }
+  if (obj instanceof PyWrapper) {
+    if (name === "__func__" && obj.cls !== T.property) return obj.fget;
+    if (obj.cls === T.property) {
+      if (name === "fget") return obj.fget;
+      if (name === "fset") return obj.fset ?? None;
+      if (name === "fdel") return obj.fdel ?? None;
+      if (name === "__doc__") return obj.doc ?? None;
+    }
+  }
+  return undefined;
+}
+
+export function typeGetAttr(rt: Runtime, cls: PyType, name: string): Value | undefined {
+  switch (name) {
+    case "__name__":
+      return cls.name;
+    case "__qualname__":
+      return cls.qualname;
+    case "__module__":
+      return cls.module;
+    case "__mro__":
+      return tuple(cls.mro);
+    case "__bases__":
+      return tuple(cls.bases);
+    case "__base__":
+      return cls.bases[0] ?? None;
+    case "__class__":
+      return cls.cls;
+    case "__dict__": {
+      const d = new PyDict();
+      for (const [k, v] of cls.ns) d.set(rt, k, v);
+      return d;
+    }
+  }
+  const v = cls.lookup(name);
+  if (v !== undefined) {
+    if (v instanceof PyWrapper) {
+      if (v.cls === T.classmethod) return new PyBoundMethod(T.method, v.fget, cls);
+      if (v.cls === T.staticmethod) return v.fget;
+      return v;
+    }
+    if (typeof v === "object" && !v.cls.builtin && !(v instanceof PyType)) {
+      const g = userDunder(v.cls, "__get__");
+      if (g !== undefined) return callValue(rt, g, [v, None, cls], null);
+    }
+    return v;
+  }
+  if (name === "__doc__") return None;
+  const meta = cls.cls;
+  const m = meta.lookup(name);
+  if (m !== undefined) return bindToInstance(rt, m, cls, meta);
+  return undefined;
+}
+
+export function setAttr(rt: Runtime, obj: Value, name: string, v: Value): void {
+  const t = typeOf(obj);
+  if (!t.builtin) {
+    const sa = userDunder(t, "__setattr__");
+    if (sa !== undefined) {
+      callValue(rt, sa, [obj, name, v], null);
+      return;
+    }
+  }
+  genericSetAttr(rt, obj, name, v);
+}
+
+export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value): void {
+  const t = typeOf(obj);
+  if (obj instanceof PyType) {
+    if (obj.builtin) throw pyErr("TypeError", `cannot set '${name}' attribute of immutable type '${obj.name}'`);
+    if (name === "__name__" && typeof v === "string") obj.name = v;
+    obj.ns.set(name, v);
+    return;
+  }
+  const attr = t.lookup(name);
+  if (attr !== undefined && isDataDescriptor(attr)) {
+    if (attr instanceof PyWrapper) {
+      if (attr.fset === null || attr.fset === None) throw pyErr("AttributeError", `can't set attribute '${name}'`);
+      callValue(rt, attr.fset, [obj, v], null);
+      return;
+    }
+    const s = userDunder((attr as PyObject).cls, "__set__");
+    if (s !== undefined) {
+      callValue(rt, s, [attr, obj, v], null);
+      return;
+    }
+  }
+  if (obj instanceof PyBaseException) {
+    if (name === "__cause__") {
+      obj.cause = v === None ? null : (v as PyBaseException);
+      obj.suppressContext = true;
+      return;
+    }
+    if (name === "__context__") {
+      obj.context = v === None ? null : (v as PyBaseException);
+      return;
+    }
+    if (name === "__suppress_context__") {
+      obj.suppressContext = v === true;
+      return;
+    }
+    if (name === "args") {
+      obj.args = iterToArray(rt, v);
+      return;
+    }
+  }
+  if (typeof obj === "object" && obj.dict !== null) {
+    if (t.slots !== null && !t.hasDict && !slotAllowed(t, name)) throw pyErr("AttributeError", `'${t.name}' object has no attribute '${name}'`);
+    if (!obj.dict.has(name)) rt.alloc(16);
+    obj.dict.set(name, v);
+    return;
+  }
+  throw pyErr("AttributeError", `'${t.name}' object has no attribute '${name}'`);
+}
+
+function slotAllowed(t: PyType, name: string): boolean {
+  for (const c of t.mro) if (c.slots !== null && c.slots.includes(name)) return true;
+  return false;
+}
+
+export function delAttr(rt: Runtime, obj: Value, name: string): void {
+  const t = typeOf(obj);
+  if (!t.builtin) {
+    const da = userDunder(t, "__delattr__");
+    if (da !== undefined) {
+      callValue(rt, da, [obj, name], null);
+      return;
+    }
+  }
+  const attr = t.lookup(name);
+  if (attr instanceof PyWrapper && attr.cls === T.property) {
+    if (attr.fdel === null || attr.fdel === None) throw pyErr("AttributeError", `can't delete attribute '${name}'`);
+    callValue(rt, attr.fdel, [obj], null);
+    return;
+  }
+  if (obj instanceof PyType) {
+    if (obj.builtin) throw pyErr("TypeError", `cannot delete '${name}' attribute of immutable type '${obj.name}'`);
+    if (!obj.ns.delete(name)) throw noAttr(obj, name);
+    return;
+  }
+  if (typeof obj === "object" && obj.dict !== null && obj.dict.delete(name)) return;
+  throw noAttr(obj, name);
+}
+
+/**
+ * `obj.name(*args)` without allocating a bound method when the attribute is a plain method
+ * found on the type (the common case).
+ */
+export function callMethod(rt: Runtime, obj: Value, name: string, args: Value[], kw: Map<string, Value> | null): Value {
+  const t = typeOf(obj);
+  if (t.builtin || userDunder(t, "__getattribute__") === undefined) {
+    const attr = t.lookup(name);
+    if ((attr instanceof PyFunction || (attr instanceof PyNative && attr.isMethod)) && !(obj instanceof PyType)) {
+      const d = typeof obj === "object" ? obj.dict : null;
+      if (d === null || !d.has(name)) {
+        args.unshift(obj);
+        return attr instanceof PyFunction ? attr.code.call(attr, args, kw) : attr.fn(rt, args, kw);
+      }
+    }
+  }
+  return callValue(rt, getAttr(rt, obj, name), args, kw);
+}
+
+/** The object returned by super(): attribute lookup starts after `start` in the MRO of `obj`. */
+export class PySuper extends PyObject {
+  constructor(
+    readonly start: PyType,
+    readonly obj: Value,
+  ) {
+    super(T.super);
+  }
+}
+
+export function superGetAttr(rt: Runtime, s: PySuper, name: string): Value {
+  const objType = s.obj instanceof PyType && s.obj.isSubtypeOf(s.start) ? s.obj : typeOf(s.obj);
+  const mro = objType.mro;
+  let i = mro.indexOf(s.start) + 1;
+  for (; i < mro.length; i++) {
+    const c = mro[i] as PyType;
+    const v = c.ns.get(name);
+    if (v === undefined) continue;
+    if (s.obj instanceof PyType && objType === s.obj) {
+      if (v instanceof PyWrapper && v.cls === T.classmethod) return new PyBoundMethod(T.method, v.fget, s.obj);
+      if (v instanceof PyWrapper && v.cls === T.staticmethod) return v.fget;
+      if (name === "__new__" && v instanceof PyWrapper) return v.fget;
+      return v;
+    }
+    return bindToInstance(rt, v, s.obj, objType);
+  }
+  if (name === "__init__") return new PyNative(T.builtin_function_or_method, "__init__", () => None, false);
+  if (name === "__new__") return new PyNative(T.builtin_function_or_method, "__new__", (r, a, k) => findNew(a[0] as PyType)(r, a[0] as PyType, a.slice(1), k), false);
+  if (name === "__init_subclass__") return new PyNative(T.builtin_function_or_method, "__init_subclass__", () => None, false);
+  const fallback = T.object.lookup(name);
+  if (fallback !== undefined) return bindToInstance(rt, fallback, s.obj, objType);
+  throw pyErr("AttributeError", `'super' object has no attribute '${name}'`);
+}

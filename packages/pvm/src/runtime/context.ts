@@ -1,0 +1,78 @@
+// The per-run state of the interpreter: the Cycle budget, memory accounting, call depth, id()
+// counter and output. One Runtime per call (per script run, per actor method call); nothing here
+// is shared between runs.
+import { OutOfCycles } from "@cowboy/metering";
+import { pyErr, type PyBaseException } from "./exceptions.js";
+import type { PyObject } from "./object.js";
+
+export interface RuntimeOptions {
+  cyclesLimit: number;
+  memoryLimit: number;
+  recursionLimit: number;
+  /** Budget of compile-time-weighted JS stack units, see cips/pvm.md "stack weight". */
+  stackLimit: number;
+  stdout: (text: string) => void;
+}
+
+export class Runtime {
+  /** Cycles left; goes negative only at the instant of failure. */
+  budget: number;
+  readonly cyclesLimit: number;
+  memory = 0;
+  readonly memoryLimit: number;
+  depth = 0;
+  readonly recursionLimit: number;
+  stack = 0;
+  readonly stackLimit: number;
+  readonly stdout: (text: string) => void;
+  /** Exceptions currently being handled (innermost last), for __context__ and bare `raise`. */
+  readonly handling: PyBaseException[] = [];
+  /** Containers whose repr is being computed (self-reference shows as `[...]`). */
+  readonly reprActive = new Set<PyObject>();
+  #nextId = 1;
+  readonly #ids = new WeakMap<object, number>();
+
+  constructor(opts: RuntimeOptions) {
+    this.budget = opts.cyclesLimit;
+    this.cyclesLimit = opts.cyclesLimit;
+    this.memoryLimit = opts.memoryLimit;
+    this.recursionLimit = opts.recursionLimit;
+    this.stackLimit = opts.stackLimit;
+    this.stdout = opts.stdout;
+  }
+
+  get cyclesUsed(): number {
+    return this.cyclesLimit - Math.max(this.budget, 0);
+  }
+
+  /** Charge `n` Cycles; on exhaustion throw OutOfCycles, which Python code cannot catch. */
+  charge(n: number): void {
+    if ((this.budget -= n) < 0) this.outOfCycles(n);
+  }
+
+  outOfCycles(n: number): never {
+    const used = BigInt(this.cyclesLimit - (this.budget + n));
+    this.budget = -1;
+    throw new OutOfCycles(BigInt(this.cyclesLimit), used < 0n ? 0n : used, BigInt(n));
+  }
+
+  /**
+   * Account `bytes` of allocation *before* allocating. The model is a bump allocator that is
+   * reset at the end of the call (cips/pvm.md): so a bomb fails before any host memory is used.
+   */
+  alloc(bytes: number): void {
+    const next = this.memory + bytes;
+    if (next > this.memoryLimit) throw pyErr("MemoryError", `memory limit of ${this.memoryLimit} bytes exceeded`);
+    this.memory = next;
+  }
+
+  /** Deterministic id(): allocation order of first request, starting at 1. */
+  idOf(o: PyObject): number {
+    let id = this.#ids.get(o);
+    if (id === undefined) {
+      id = this.#nextId++;
+      this.#ids.set(o, id);
+    }
+    return id;
+  }
+}

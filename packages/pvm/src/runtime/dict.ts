@@ -1,0 +1,267 @@
+// Insertion-ordered hash tables for dict, set and frozenset. Keys that Python compares by value
+// and that map to a unique JS primitive (int, bool, str, integral float → the int, other floats →
+// the number) are stored directly in a JS Map; other hashable keys (tuples, user objects with
+// __hash__/__eq__) go through their Python hash and __eq__ in a side index. 1, 1.0 and True are
+// one key, as in Python.
+import type { Runtime } from "./context.js";
+import { pyErr } from "./exceptions.js";
+import * as I from "./int.js";
+import { PyFloat, PyObject, type PyType, type Value } from "./object.js";
+import { callValue, userDunder } from "./call.js";
+import { eq, hash, repr, typeOf } from "./ops.js";
+import { None, T } from "./types.js";
+
+export class Entry {
+  k: Value;
+  v: Value;
+  constructor(k: Value, v: Value) {
+    this.k = k;
+    this.v = v;
+  }
+}
+
+const HASHED = Symbol("hashed");
+
+/** The direct Map key of `k`, or HASHED when `k` needs its Python hash and __eq__. */
+function directKey(k: Value): unknown {
+  switch (typeof k) {
+    case "string":
+    case "number":
+    case "bigint":
+      return k;
+    case "boolean":
+      return k ? 1 : 0;
+  }
+  if (k instanceof PyFloat) {
+    const x = k.v;
+    if (Number.isInteger(x)) return Number.isSafeInteger(x) ? x + 0 : I.norm(BigInt(x));
+    if (Number.isNaN(x)) return k; // NaN is only equal to itself (identity)
+    return x; // a non-integral number can never collide with an int key
+  }
+  const t = k.cls;
+  if (t.builtin && t.layout !== "exception") {
+    if (t === T.tuple || t === T.frozenset || t === T.bytes) return HASHED;
+    if (t === T.list || t === T.dict || t === T.set || t === T.bytearray) throw pyErr("TypeError", `unhashable type: '${t.name}'`);
+    return k;
+  }
+  if (t.lookup("__hash__") === None) throw pyErr("TypeError", `unhashable type: '${t.name}'`);
+  if (userDunder(t, "__hash__") === undefined && userDunder(t, "__eq__") === undefined && t.layout !== "tuple") return k;
+  return HASHED;
+}
+
+export class HashTable {
+  readonly main = new Map<unknown, Entry>();
+  hashed: Map<number | bigint, Entry[]> | null = null;
+  /** Bumped on every insertion or deletion, to detect mutation during iteration. */
+  version = 0;
+
+  get size(): number {
+    return this.main.size;
+  }
+
+  find(rt: Runtime, k: Value): Entry | undefined {
+    const d = directKey(k);
+    if (d !== HASHED) return this.main.get(d);
+    if (this.hashed === null) return undefined;
+    const bucket = this.hashed.get(hash(rt, k));
+    if (bucket === undefined) return undefined;
+    for (const e of bucket) if (e.k === k || eq(rt, e.k, k)) return e;
+    return undefined;
+  }
+
+  /** Insert or overwrite; returns true when a new key was added. */
+  set(rt: Runtime, k: Value, v: Value): boolean {
+    const d = directKey(k);
+    if (d !== HASHED) {
+      const e = this.main.get(d);
+      if (e !== undefined) {
+        e.v = v;
+        return false;
+      }
+      this.main.set(d, new Entry(k, v));
+      this.version++;
+      return true;
+    }
+    const h = hash(rt, k);
+    if (this.hashed === null) this.hashed = new Map();
+    let bucket = this.hashed.get(h);
+    if (bucket !== undefined) {
+      for (const e of bucket) {
+        if (e.k === k || eq(rt, e.k, k)) {
+          e.v = v;
+          return false;
+        }
+      }
+    } else {
+      bucket = [];
+      this.hashed.set(h, bucket);
+    }
+    const e = new Entry(k, v);
+    bucket.push(e);
+    this.main.set(e, e);
+    this.version++;
+    return true;
+  }
+
+  delete(rt: Runtime, k: Value): Entry | undefined {
+    const d = directKey(k);
+    if (d !== HASHED) {
+      const e = this.main.get(d);
+      if (e !== undefined) {
+        this.main.delete(d);
+        this.version++;
+      }
+      return e;
+    }
+    if (this.hashed === null) return undefined;
+    const h = hash(rt, k);
+    const bucket = this.hashed.get(h);
+    if (bucket === undefined) return undefined;
+    for (let i = 0; i < bucket.length; i++) {
+      const e = bucket[i] as Entry;
+      if (e.k === k || eq(rt, e.k, k)) {
+        bucket.splice(i, 1);
+        if (bucket.length === 0) this.hashed.delete(h);
+        this.main.delete(e);
+        this.version++;
+        return e;
+      }
+    }
+    return undefined;
+  }
+
+  clear(): void {
+    this.main.clear();
+    this.hashed = null;
+    this.version++;
+  }
+
+  entries(): IterableIterator<Entry> {
+    return this.main.values();
+  }
+
+  /** Remove and return the last inserted entry (dict.popitem). */
+  popLast(rt: Runtime): Entry | undefined {
+    let last: Entry | undefined;
+    for (const e of this.main.values()) last = e;
+    if (last !== undefined) this.delete(rt, last.k);
+    return last;
+  }
+}
+
+export class PyDict extends PyObject {
+  readonly table = new HashTable();
+  constructor(cls: PyType = T.dict) {
+    super(cls, cls === T.dict ? null : new Map());
+  }
+  get(rt: Runtime, k: Value): Value | undefined {
+    return this.table.find(rt, k)?.v;
+  }
+  set(rt: Runtime, k: Value, v: Value): void {
+    if (this.table.set(rt, k, v)) rt.alloc(24);
+  }
+  copy(rt: Runtime): PyDict {
+    const d = new PyDict();
+    rt.charge(this.table.size);
+    rt.alloc(64 + 24 * this.table.size);
+    for (const e of this.table.entries()) d.table.set(rt, e.k, e.v);
+    return d;
+  }
+  update(rt: Runtime, other: PyDict): void {
+    rt.charge(other.table.size);
+    for (const e of other.table.entries()) this.set(rt, e.k, e.v);
+  }
+  equals(rt: Runtime, other: PyDict): boolean {
+    if (this.table.size !== other.table.size) return false;
+    rt.charge(this.table.size);
+    for (const e of this.table.entries()) {
+      const o = other.table.find(rt, e.k);
+      if (o === undefined || !(o.v === e.v || eq(rt, o.v, e.v))) return false;
+    }
+    return true;
+  }
+}
+
+export function dictRepr(rt: Runtime, d: PyDict): string {
+  const parts: string[] = [];
+  for (const e of d.table.entries()) parts.push(`${repr(rt, e.k)}: ${repr(rt, e.v)}`);
+  return `{${parts.join(", ")}}`;
+}
+
+export class PySet extends PyObject {
+  readonly table = new HashTable();
+  readonly frozen: boolean;
+  constructor(cls: PyType, frozen: boolean) {
+    super(cls, cls === T.set || cls === T.frozenset ? null : new Map());
+    this.frozen = frozen;
+  }
+  add(rt: Runtime, k: Value): void {
+    if (this.table.set(rt, k, k)) rt.alloc(16);
+  }
+  has(rt: Runtime, k: Value): boolean {
+    return this.table.find(rt, k) !== undefined;
+  }
+  keys(): Value[] {
+    const out: Value[] = [];
+    for (const e of this.table.entries()) out.push(e.k);
+    return out;
+  }
+  setOp(rt: Runtime, op: "BitOr" | "BitAnd" | "Sub" | "BitXor", other: PySet): PySet {
+    const out = new PySet(this.frozen ? T.frozenset : T.set, this.frozen);
+    rt.charge(this.table.size + other.table.size);
+    switch (op) {
+      case "BitOr":
+        for (const k of this.keys()) out.add(rt, k);
+        for (const k of other.keys()) out.add(rt, k);
+        break;
+      case "BitAnd":
+        for (const k of this.keys()) if (other.has(rt, k)) out.add(rt, k);
+        break;
+      case "Sub":
+        for (const k of this.keys()) if (!other.has(rt, k)) out.add(rt, k);
+        break;
+      case "BitXor":
+        for (const k of this.keys()) if (!other.has(rt, k)) out.add(rt, k);
+        for (const k of other.keys()) if (!this.has(rt, k)) out.add(rt, k);
+        break;
+    }
+    return out;
+  }
+  setOpInPlace(rt: Runtime, op: "BitOr" | "BitAnd" | "Sub" | "BitXor", other: PySet): void {
+    const r = this.setOp(rt, op, other);
+    this.table.clear();
+    for (const k of r.keys()) this.table.set(rt, k, k);
+  }
+  isSubset(rt: Runtime, other: PySet): boolean {
+    rt.charge(this.table.size);
+    for (const k of this.keys()) if (!other.has(rt, k)) return false;
+    return true;
+  }
+  compare(rt: Runtime, other: PySet, op: string): number | undefined {
+    const a = this.table.size;
+    const b = other.table.size;
+    switch (op) {
+      case "Eq":
+      case "NotEq":
+        return a === b && this.isSubset(rt, other) ? 0 : 1;
+      case "LtE":
+        return this.isSubset(rt, other) ? -1 : 1;
+      case "Lt":
+        return a < b && this.isSubset(rt, other) ? -1 : 1;
+      case "GtE":
+        return other.isSubset(rt, this) ? 1 : -1;
+      case "Gt":
+        return a > b && other.isSubset(rt, this) ? 1 : -1;
+    }
+    return undefined;
+  }
+}
+
+export function setRepr(rt: Runtime, s: PySet): string {
+  const parts = s.keys().map((k) => repr(rt, k));
+  const name = s.cls.name;
+  if (parts.length === 0) return `${name}()`;
+  return s.frozen || s.cls !== T.set ? `${name}({${parts.join(", ")}})` : `{${parts.join(", ")}}`;
+}
+
+export { callValue, typeOf };

@@ -1,0 +1,120 @@
+// Python exceptions: the builtin hierarchy (CPython 3.11 names and parents) and how they travel
+// through JS. A Python exception is thrown as a `PyThrow` (deliberately not a JS Error: capturing a
+// JS stack trace on every raise would be slow and useless). Anything else thrown (OutOfCycles, a
+// MemoryLimit, an internal bug) is not catchable from Python and unwinds everything.
+import { computeMro } from "./mro.js";
+import { PyObject, PyType, type Value } from "./object.js";
+import { None, T } from "./types.js";
+
+export interface TracebackEntry {
+  filename: string;
+  line: number;
+  name: string;
+}
+
+export class PyBaseException extends PyObject {
+  args: Value[];
+  traceback: TracebackEntry[] = [];
+  cause: PyBaseException | null = null;
+  context: PyBaseException | null = null;
+  suppressContext = false;
+  /** For ExceptionGroup: the contained exceptions. */
+  exceptions: PyBaseException[] | null = null;
+  constructor(cls: PyType, args: Value[]) {
+    super(cls, new Map());
+    this.args = args;
+  }
+}
+
+export class PyThrow {
+  readonly exc: PyBaseException;
+  constructor(exc: PyBaseException) {
+    this.exc = exc;
+  }
+}
+
+function exc(name: string, base: PyType | null): PyType {
+  const bases = base === null ? [T.object] : [base];
+  const t = new PyType(T.type, name, bases, new Map(), "exception", true);
+  t.mro = computeMro(t);
+  return t;
+}
+
+const BaseException = exc("BaseException", null);
+const Exception = exc("Exception", BaseException);
+const ArithmeticError = exc("ArithmeticError", Exception);
+const LookupError = exc("LookupError", Exception);
+const OSError = exc("OSError", Exception);
+const RuntimeError = exc("RuntimeError", Exception);
+const ImportError = exc("ImportError", Exception);
+const NameError = exc("NameError", Exception);
+const ValueError = exc("ValueError", Exception);
+const UnicodeError = exc("UnicodeError", ValueError);
+const SyntaxError = exc("SyntaxError", Exception);
+const Warning = exc("Warning", Exception);
+const BaseExceptionGroup = exc("BaseExceptionGroup", BaseException);
+
+/** The builtin exception classes. */
+export const E = {
+  BaseException,
+  BaseExceptionGroup,
+  SystemExit: exc("SystemExit", BaseException),
+  KeyboardInterrupt: exc("KeyboardInterrupt", BaseException),
+  GeneratorExit: exc("GeneratorExit", BaseException),
+  Exception,
+  ExceptionGroup: (() => {
+    const t = new PyType(T.type, "ExceptionGroup", [BaseExceptionGroup, Exception], new Map(), "exception", true);
+    t.mro = computeMro(t);
+    return t;
+  })(),
+  StopIteration: exc("StopIteration", Exception),
+  StopAsyncIteration: exc("StopAsyncIteration", Exception),
+  ArithmeticError,
+  FloatingPointError: exc("FloatingPointError", ArithmeticError),
+  OverflowError: exc("OverflowError", ArithmeticError),
+  ZeroDivisionError: exc("ZeroDivisionError", ArithmeticError),
+  AssertionError: exc("AssertionError", Exception),
+  AttributeError: exc("AttributeError", Exception),
+  BufferError: exc("BufferError", Exception),
+  EOFError: exc("EOFError", Exception),
+  ImportError,
+  ModuleNotFoundError: exc("ModuleNotFoundError", ImportError),
+  LookupError,
+  IndexError: exc("IndexError", LookupError),
+  KeyError: exc("KeyError", LookupError),
+  MemoryError: exc("MemoryError", Exception),
+  NameError,
+  UnboundLocalError: exc("UnboundLocalError", NameError),
+  OSError,
+  RuntimeError,
+  NotImplementedError: exc("NotImplementedError", RuntimeError),
+  RecursionError: exc("RecursionError", RuntimeError),
+  SyntaxError,
+  IndentationError: exc("IndentationError", SyntaxError),
+  SystemError: exc("SystemError", Exception),
+  TypeError: exc("TypeError", Exception),
+  ValueError,
+  UnicodeError,
+  UnicodeDecodeError: exc("UnicodeDecodeError", UnicodeError),
+  UnicodeEncodeError: exc("UnicodeEncodeError", UnicodeError),
+  Warning,
+  UserWarning: exc("UserWarning", Warning),
+  DeprecationWarning: exc("DeprecationWarning", Warning),
+  RuntimeWarning: exc("RuntimeWarning", Warning),
+} as const;
+
+export type ExcName = keyof typeof E;
+
+/** Build a Python exception instance of a builtin class with a single message argument. */
+export function makeExc(cls: PyType, message?: string): PyBaseException {
+  return new PyBaseException(cls, message === undefined ? [] : [message]);
+}
+
+/** `throw pyErr("TypeError", "...")`: the idiom for raising a builtin exception from TS. */
+export function pyErr(name: ExcName, message?: string): PyThrow {
+  return new PyThrow(makeExc(E[name], message));
+}
+
+export function excMessageArg(e: PyBaseException): Value {
+  return e.args.length === 1 ? (e.args[0] as Value) : None;
+}

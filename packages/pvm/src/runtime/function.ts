@@ -1,0 +1,100 @@
+// Python functions, generators and modules as runtime objects. The compiler supplies the code.
+import type { PyBaseException } from "./exceptions.js";
+import { type Cell, PyObject, type PyType, type Value } from "./object.js";
+import { T } from "./types.js";
+
+/** A global variable binding, resolved once at compile time so loads are a field read. */
+export class Binding {
+  v: Value | undefined;
+  constructor(v: Value | undefined = undefined) {
+    this.v = v;
+  }
+}
+
+/** A module's namespace: name → binding (insertion ordered). */
+export class Globals {
+  readonly map = new Map<string, Binding>();
+  readonly name: string;
+  readonly filename: string;
+  constructor(name: string, filename: string) {
+    this.name = name;
+    this.filename = filename;
+  }
+  binding(name: string): Binding {
+    let b = this.map.get(name);
+    if (b === undefined) {
+      b = new Binding();
+      this.map.set(name, b);
+    }
+    return b;
+  }
+  get(name: string): Value | undefined {
+    return this.map.get(name)?.v;
+  }
+  set(name: string, v: Value): void {
+    this.binding(name).v = v;
+  }
+}
+
+/** The compiled, shareable part of a function (CPython's code object, never exposed to Python). */
+export interface FunctionCode {
+  readonly name: string;
+  readonly qualname: string;
+  readonly filename: string;
+  readonly firstLine: number;
+  /** Calls the function with bound arguments; implemented by the compiler. */
+  call(fn: PyFunction, args: Value[], kw: Map<string, Value> | null): Value;
+}
+
+export class PyFunction extends PyObject {
+  name: string;
+  qualname: string;
+  readonly code: FunctionCode;
+  defaults: Value[];
+  kwdefaults: Map<string, Value> | null;
+  readonly closure: Cell[];
+  readonly globals: Globals;
+  doc: Value;
+  constructor(code: FunctionCode, defaults: Value[], kwdefaults: Map<string, Value> | null, closure: Cell[], globals: Globals, doc: Value) {
+    super(T.function, new Map());
+    this.name = code.name;
+    this.qualname = code.qualname;
+    this.code = code;
+    this.defaults = defaults;
+    this.kwdefaults = kwdefaults;
+    this.closure = closure;
+    this.globals = globals;
+    this.doc = doc;
+  }
+}
+
+/** A Python-visible module object. */
+export class PyModule extends PyObject {
+  readonly globals: Globals;
+  constructor(globals: Globals) {
+    super(T.module);
+    this.globals = globals;
+  }
+}
+
+export type ResumeKind = "next" | "throw" | "return";
+
+/**
+ * A generator or coroutine: a JS generator running the compiled resumable body. `send(v)` resumes
+ * it; it returns `{done, value}` like JS, with a Python `return` value as the final value.
+ */
+export class PyGenerator extends PyObject {
+  readonly it: Generator<Value, Value, Value>;
+  readonly name: string;
+  running = false;
+  finished = false;
+  started = false;
+  /** `yield from` target currently delegated to (for throw/close forwarding). */
+  constructor(cls: PyType, it: Generator<Value, Value, Value>, name: string) {
+    super(cls);
+    this.it = it;
+    this.name = name;
+  }
+}
+
+export type { PyBaseException };

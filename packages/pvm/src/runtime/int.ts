@@ -1,0 +1,221 @@
+// Python int arithmetic on the mixed number/bigint representation. Results are normalized: a safe
+// integer is always a JS number. Widths are capped at 4096 bits (CIP-3): exceeding it raises
+// OverflowError, checked *before* computing anything large.
+import { pyErr } from "./exceptions.js";
+
+export const MAX_INT_BITS = 4096;
+const LIMIT = 1n << BigInt(MAX_INT_BITS);
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
+export type Int = number | bigint;
+
+export function overflow(): never {
+  throw pyErr("OverflowError", `int exceeds the ${MAX_INT_BITS}-bit limit`);
+}
+
+export function norm(b: bigint): Int {
+  if (b >= MIN_SAFE && b <= MAX_SAFE) return Number(b);
+  if (b >= LIMIT || b <= -LIMIT) overflow();
+  return b;
+}
+
+export function big(a: Int): bigint {
+  return typeof a === "bigint" ? a : BigInt(a);
+}
+
+export function bitLength(a: Int): number {
+  if (typeof a === "number") {
+    const x = Math.abs(a);
+    return x === 0 ? 0 : x < 2 ** 32 ? 32 - Math.clz32(x) : bitLength(BigInt(x));
+  }
+  const s = (a < 0n ? -a : a).toString(16);
+  return (s.length - 1) * 4 + (32 - Math.clz32(parseInt(s[0] as string, 16)));
+}
+
+export function intAdd(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a + b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return norm(big(a) + big(b));
+}
+
+export function intSub(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a - b;
+    if (Number.isSafeInteger(r)) return r;
+  }
+  return norm(big(a) - big(b));
+}
+
+export function intMul(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a * b;
+    if (Number.isSafeInteger(r)) return r + 0; // + 0 turns -0 into 0
+  }
+  if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 1) {
+    if (a === 0 || b === 0) return 0;
+    overflow();
+  }
+  return norm(big(a) * big(b));
+}
+
+export function intNeg(a: Int): Int {
+  return typeof a === "number" ? 0 - a : norm(-a);
+}
+
+function zeroDiv(what: string): never {
+  throw pyErr("ZeroDivisionError", what);
+}
+
+/** Floor division and modulo with Python's sign rules. */
+export function intDivmod(a: Int, b: Int): [Int, Int] {
+  if (b === 0 || b === 0n) zeroDiv("integer division or modulo by zero");
+  if (typeof a === "number" && typeof b === "number") {
+    let r = a % b;
+    let q = (a - r) / b;
+    if (r !== 0 && r < 0 !== b < 0) {
+      q -= 1;
+      r += b;
+    }
+    return [q + 0, r + 0];
+  }
+  const A = big(a);
+  const B = big(b);
+  let q = A / B;
+  let r = A % B;
+  if (r !== 0n && r < 0n !== B < 0n) {
+    q -= 1n;
+    r += B;
+  }
+  return [norm(q), norm(r)];
+}
+
+export function intFloorDiv(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+    const r = a % b;
+    let q = (a - r) / b;
+    if (r !== 0 && r < 0 !== b < 0) q -= 1;
+    return q + 0;
+  }
+  return intDivmod(a, b)[0];
+}
+
+export function intMod(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+    const r = a % b;
+    return r !== 0 && r < 0 !== b < 0 ? r + b : r + 0;
+  }
+  return intDivmod(a, b)[1];
+}
+
+/** a ** b for b >= 0; the caller handles negative exponents (float result). */
+export function intPow(a: Int, b: Int): Int {
+  const e = big(b);
+  const A = big(a);
+  if (A === 0n || A === 1n) return e === 0n ? 1 : Number(A);
+  if (A === -1n) return e % 2n === 0n ? 1 : -1;
+  const bits = bitLength(a);
+  // The result has more than (bits-1)*e bits: fail before computing anything huge.
+  if (BigInt(bits - 1) * e >= BigInt(MAX_INT_BITS) || e > BigInt(MAX_INT_BITS)) overflow();
+  return norm(A ** e);
+}
+
+export function intPowMod(a: Int, b: Int, m: Int): Int {
+  let M = big(m);
+  if (M === 0n) throw pyErr("ValueError", "pow() 3rd argument cannot be 0");
+  let e = big(b);
+  let base = big(a);
+  const neg = M < 0n;
+  if (neg) M = -M;
+  if (e < 0n) {
+    base = modInverse(base, M);
+    e = -e;
+  }
+  base = ((base % M) + M) % M;
+  let r = 1n % M;
+  while (e > 0n) {
+    if (e & 1n) r = (r * base) % M;
+    base = (base * base) % M;
+    e >>= 1n;
+  }
+  if (neg && r !== 0n) r -= M;
+  return norm(r);
+}
+
+function modInverse(a: bigint, m: bigint): bigint {
+  let [oldR, r] = [((a % m) + m) % m, m];
+  let [oldS, s] = [1n, 0n];
+  while (r !== 0n) {
+    const q = oldR / r;
+    [oldR, r] = [r, oldR - q * r];
+    [oldS, s] = [s, oldS - q * s];
+  }
+  if (oldR !== 1n) throw pyErr("ValueError", "base is not invertible for the given modulus");
+  return ((oldS % m) + m) % m;
+}
+
+export function intShl(a: Int, n: Int): Int {
+  if (typeof n === "bigint" || n < 0) {
+    if (big(n) < 0n) throw pyErr("ValueError", "negative shift count");
+  }
+  if (a === 0 || a === 0n) return 0;
+  if (bitLength(a) + Number(n) > MAX_INT_BITS) overflow();
+  return norm(big(a) << big(n));
+}
+
+export function intShr(a: Int, n: Int): Int {
+  if (big(n) < 0n) throw pyErr("ValueError", "negative shift count");
+  if (big(n) > BigInt(MAX_INT_BITS)) return big(a) < 0n ? -1 : 0;
+  if (typeof a === "number" && typeof n === "number" && a >= -(2 ** 31) && a < 2 ** 31) return n >= 32 ? (a < 0 ? -1 : 0) : a >> n;
+  return norm(big(a) >> big(n));
+}
+
+export function intAnd(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
+  return norm(big(a) & big(b));
+}
+export function intOr(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a | b;
+  return norm(big(a) | big(b));
+}
+export function intXor(a: Int, b: Int): Int {
+  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
+  return norm(big(a) ^ big(b));
+}
+export function intInvert(a: Int): Int {
+  return intSub(intNeg(a), 1);
+}
+
+export function intCmp(a: Int, b: Int): number {
+  if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+  const A = big(a);
+  const B = big(b);
+  return A < B ? -1 : A > B ? 1 : 0;
+}
+
+/** int → float, raising OverflowError when out of range (as CPython). */
+export function intToFloat(a: Int): number {
+  if (typeof a === "number") return a;
+  const f = Number(a);
+  if (!Number.isFinite(f)) throw pyErr("OverflowError", "int too large to convert to float");
+  return f;
+}
+
+/** Correctly rounded int / int (LOCAL MINIMAL VERSION until numeric/intTrueDiv lands). */
+export function intTrueDiv(a: Int, b: Int): number {
+  if (b === 0 || b === 0n) throw pyErr("ZeroDivisionError", "division by zero");
+  if (typeof a === "number" && typeof b === "number") return a / b;
+  const A = big(a);
+  const B = big(b);
+  // Scale so that the quotient carries >= 64 significant bits, then round via Number().
+  const shift = Math.max(0, 64 - (bitLength(A) - bitLength(B)));
+  const q = (A << BigInt(shift)) / B;
+  const r = (A << BigInt(shift)) % B;
+  const qq = r === 0n ? q : (q << 1n) | 1n; // sticky bit
+  const sh = r === 0n ? shift : shift + 1;
+  const f = Number(qq) / 2 ** sh;
+  if (!Number.isFinite(f)) throw pyErr("OverflowError", "integer division result too large for a float");
+  return f;
+}

@@ -1,0 +1,207 @@
+import type { Runtime } from "./context.js";
+
+// The PVM's value representation (not consensus: only observable Python behaviour is).
+//
+// - int: a JS number while it is a safe integer, a bigint beyond (always normalized back).
+// - bool: a JS boolean. str: a JS string (Python semantics by code point, see str.ts).
+// - everything else: a PyObject whose `cls` is its Python type.
+
+export type Value = number | bigint | string | boolean | PyObject;
+
+/** Any Python object that is not an unboxed int, bool or str. */
+export class PyObject {
+  cls: PyType;
+  /** Instance attributes, for objects whose type allows them (user classes). */
+  dict: Map<string, Value> | null;
+  constructor(cls: PyType, dict: Map<string, Value> | null = null) {
+    this.cls = cls;
+    this.dict = dict;
+  }
+}
+
+/**
+ * A Python class. `layout` names the builtin base whose instance structure every instance has
+ * (object, list, dict, BaseException, …); user classes inherit it from their bases.
+ */
+export class PyType extends PyObject {
+  name: string;
+  qualname: string;
+  module: string;
+  bases: PyType[];
+  mro: PyType[];
+  ns: Map<string, Value>;
+  layout: Layout;
+  /** Builtin types reject attribute assignment, as CPython's immutable types do. */
+  readonly builtin: boolean;
+  /** Whether instances carry a `dict` (false for builtin types and __slots__ classes). */
+  hasDict: boolean;
+  slots: string[] | null = null;
+  /** Constructor for builtin layouts (CPython's tp_new); user classes inherit it along the MRO. */
+  newFn: NewFn | null = null;
+  constructor(meta: PyType | null, name: string, bases: PyType[], ns: Map<string, Value>, layout: Layout, builtin: boolean) {
+    super(meta as PyType);
+    if (meta === null) this.cls = this;
+    this.name = name;
+    this.qualname = name;
+    this.module = "builtins";
+    this.bases = bases;
+    this.mro = [this];
+    this.ns = ns;
+    this.layout = layout;
+    this.builtin = builtin;
+    this.hasDict = !builtin;
+  }
+  /** Look `name` up along the MRO (no descriptor handling). */
+  lookup(name: string): Value | undefined {
+    const mro = this.mro;
+    for (let i = 0; i < mro.length; i++) {
+      const v = (mro[i] as PyType).ns.get(name);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+  isSubtypeOf(other: PyType): boolean {
+    if (this === other) return true;
+    const mro = this.mro;
+    for (let i = 1; i < mro.length; i++) if (mro[i] === other) return true;
+    return false;
+  }
+}
+
+export type Layout =
+  | "object"
+  | "type"
+  | "int"
+  | "bool"
+  | "float"
+  | "str"
+  | "bytes"
+  | "bytearray"
+  | "list"
+  | "tuple"
+  | "dict"
+  | "set"
+  | "frozenset"
+  | "exception"
+  | "function"
+  | "other";
+
+export class PyFloat extends PyObject {
+  readonly v: number;
+  constructor(cls: PyType, v: number) {
+    super(cls);
+    this.v = v;
+  }
+}
+
+export class PyList extends PyObject {
+  items: Value[];
+  constructor(cls: PyType, items: Value[]) {
+    super(cls);
+    this.items = items;
+  }
+}
+
+export class PyTuple extends PyObject {
+  readonly items: readonly Value[];
+  constructor(cls: PyType, items: readonly Value[]) {
+    super(cls);
+    this.items = items;
+  }
+}
+
+export class PyBytes extends PyObject {
+  readonly b: Uint8Array;
+  constructor(cls: PyType, b: Uint8Array) {
+    super(cls);
+    this.b = b;
+  }
+}
+
+export class PyByteArray extends PyObject {
+  b: Uint8Array;
+  len: number;
+  constructor(cls: PyType, b: Uint8Array) {
+    super(cls);
+    this.b = b;
+    this.len = b.length;
+  }
+  view(): Uint8Array {
+    return this.b.subarray(0, this.len);
+  }
+}
+
+export class PyRange extends PyObject {
+  constructor(
+    cls: PyType,
+    readonly start: bigint,
+    readonly stop: bigint,
+    readonly step: bigint,
+  ) {
+    super(cls);
+  }
+  get length(): bigint {
+    const { start, stop, step } = this;
+    if (step > 0n) return stop > start ? (stop - start + step - 1n) / step : 0n;
+    return start > stop ? (start - stop - step - 1n) / -step : 0n;
+  }
+}
+
+export class PySlice extends PyObject {
+  constructor(
+    cls: PyType,
+    readonly start: Value,
+    readonly stop: Value,
+    readonly step: Value,
+  ) {
+    super(cls);
+  }
+}
+
+/** A cell shared between a scope and the closures that capture one of its variables. */
+export class Cell {
+  v: Value | undefined;
+  constructor(v: Value | undefined = undefined) {
+    this.v = v;
+  }
+}
+
+/** A JS-implemented callable (builtin function, or builtin method when `self` is bound). */
+export type NativeFn = (rt: Runtime, args: Value[], kw: Map<string, Value> | null) => Value;
+export type NewFn = (rt: Runtime, cls: PyType, args: Value[], kw: Map<string, Value> | null) => Value;
+
+export class PyNative extends PyObject {
+  readonly name: string;
+  readonly fn: NativeFn;
+  /** A method descriptor: when found on a type, binds `self` as args[0]. */
+  readonly isMethod: boolean;
+  constructor(cls: PyType, name: string, fn: NativeFn, isMethod: boolean) {
+    super(cls);
+    this.name = name;
+    this.fn = fn;
+    this.isMethod = isMethod;
+  }
+}
+
+export class PyBoundMethod extends PyObject {
+  constructor(
+    cls: PyType,
+    readonly func: Value,
+    readonly self: Value,
+  ) {
+    super(cls);
+  }
+}
+
+/** classmethod, staticmethod and property wrappers. */
+export class PyWrapper extends PyObject {
+  constructor(
+    cls: PyType,
+    public fget: Value,
+    public fset: Value | null = null,
+    public fdel: Value | null = null,
+    public doc: Value | null = null,
+  ) {
+    super(cls);
+  }
+}

@@ -1,0 +1,760 @@
+// The data model's core operations: type of a value, truth, repr/str, equality, hashing,
+// comparisons and arithmetic. Builtin types are handled directly; user classes through their
+// dunder methods (looked up on the type, as CPython does).
+import type { Runtime } from "./context.js";
+import { E, PyBaseException, pyErr } from "./exceptions.js";
+import { percentFormat } from "./format.js";
+import { iterToArray } from "./iter.js";
+import { floatReprLocal } from "./floatfmt.js";
+import * as I from "./int.js";
+import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
+import { bytesRepr, cpLength, strRepr } from "./strings.js";
+import { Ellipsis, None, NotImplemented, T } from "./types.js";
+import { callValue, userDunder } from "./call.js";
+import { PyDict, PySet, dictRepr, setRepr } from "./dict.js";
+
+export function typeOf(v: Value): PyType {
+  switch (typeof v) {
+    case "number":
+    case "bigint":
+      return T.int;
+    case "string":
+      return T.str;
+    case "boolean":
+      return T.bool;
+    default:
+      return v.cls;
+  }
+}
+
+export function typeName(v: Value): string {
+  return typeOf(v).name;
+}
+
+export function float(v: number): PyFloat {
+  return new PyFloat(T.float, v);
+}
+export function tuple(items: readonly Value[]): PyTuple {
+  return new PyTuple(T.tuple, items);
+}
+export function list(items: Value[]): PyList {
+  return new PyList(T.list, items);
+}
+export function bool(b: boolean): boolean {
+  return b;
+}
+
+export function isInt(v: Value): v is number | bigint {
+  return typeof v === "number" || typeof v === "bigint";
+}
+
+/** An int value from int or bool (not float). */
+export function asInt(v: Value): I.Int | undefined {
+  if (typeof v === "number" || typeof v === "bigint") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return undefined;
+}
+
+/** Numeric value as a JS float for mixed arithmetic, or undefined if not int/bool/float. */
+function asFloat(v: Value): number | undefined {
+  if (typeof v === "number") return v;
+  if (v instanceof PyFloat) return v.v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "bigint") return I.intToFloat(v);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// truth, repr, str
+
+export function truthy(rt: Runtime, v: Value): boolean {
+  switch (typeof v) {
+    case "boolean":
+      return v;
+    case "number":
+      return v !== 0;
+    case "string":
+      return v.length !== 0;
+    case "bigint":
+      return v !== 0n;
+  }
+  if (v === None) return false;
+  if (v instanceof PyList) return v.items.length !== 0;
+  if (v.cls.builtin) {
+    if (v instanceof PyFloat) return v.v !== 0;
+    if (v instanceof PyTuple) return v.items.length !== 0;
+    if (v instanceof PyDict) return v.table.size !== 0;
+    if (v instanceof PySet) return v.table.size !== 0;
+    if (v instanceof PyBytes) return v.b.length !== 0;
+    if (v instanceof PyByteArray) return v.len !== 0;
+    if (v instanceof PyRange) return v.length !== 0n;
+    return true;
+  }
+  const b = userDunder(v.cls, "__bool__");
+  if (b !== undefined) {
+    const r = callValue(rt, b, [v], null);
+    if (typeof r !== "boolean") throw pyErr("TypeError", `__bool__ should return bool, returned ${typeName(r)}`);
+    return r;
+  }
+  const l = userDunder(v.cls, "__len__");
+  if (l !== undefined) return truthy(rt, callValue(rt, l, [v], null));
+  return truthy(rt, builtinBase(v));
+}
+
+/** For instances of user subclasses of builtins, the builtin-layout view used by fallbacks. */
+function builtinBase(v: PyObject): Value {
+  if (v instanceof PyList || v instanceof PyDict || v instanceof PySet || v instanceof PyTuple) return v;
+  return true;
+}
+
+export function intStr(v: I.Int): string {
+  return typeof v === "number" ? String(v) : v.toString();
+}
+
+export function floatRepr(x: number): string {
+  return floatReprLocal(x);
+}
+
+export function repr(rt: Runtime, v: Value): string {
+  switch (typeof v) {
+    case "number":
+      return String(v);
+    case "bigint":
+      return v.toString();
+    case "string":
+      return strRepr(v);
+    case "boolean":
+      return v ? "True" : "False";
+  }
+  if (!v.cls.builtin || v.cls.layout === "exception") {
+    const f = userDunder(v.cls, "__repr__");
+    if (f !== undefined) return expectStr(callValue(rt, f, [v], null), "__repr__");
+  }
+  return builtinRepr(rt, v);
+}
+
+function expectStr(r: Value, what: string): string {
+  if (typeof r !== "string") throw pyErr("TypeError", `${what} returned non-string (type ${typeName(r)})`);
+  return r;
+}
+
+/** Guard against infinite recursion in self-containing containers: `[...]`. */
+function reprContainer(rt: Runtime, v: PyObject, empty: string, f: () => string): string {
+  const active = rt.reprActive;
+  if (active.has(v)) return empty;
+  active.add(v);
+  try {
+    return f();
+  } finally {
+    active.delete(v);
+  }
+}
+
+function builtinRepr(rt: Runtime, v: PyObject): string {
+  if (v instanceof PyFloat) return floatRepr(v.v);
+  if (v === None) return "None";
+  if (v === NotImplemented) return "NotImplemented";
+  if (v === Ellipsis) return "Ellipsis";
+  if (v instanceof PyList) return reprContainer(rt, v, "[...]", () => `[${v.items.map((x) => repr(rt, x)).join(", ")}]`);
+  if (v instanceof PyTuple) {
+    if (v.items.length === 1) return `(${repr(rt, v.items[0] as Value)},)`;
+    return reprContainer(rt, v, "(...)", () => `(${v.items.map((x) => repr(rt, x)).join(", ")})`);
+  }
+  if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
+  if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));
+  if (v instanceof PyBytes) return bytesRepr(v.b);
+  if (v instanceof PyByteArray) return `bytearray(${bytesRepr(v.view())})`;
+  if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
+  if (v instanceof PyBaseException) {
+    const name = v.cls.name;
+    if (v.args.length === 1) return `${name}(${repr(rt, v.args[0] as Value)})`;
+    return `${name}(${v.args.map((x) => repr(rt, x)).join(", ")})`;
+  }
+  return describe(rt, v);
+}
+
+export function str(rt: Runtime, v: Value): string {
+  switch (typeof v) {
+    case "string":
+      return v;
+    case "number":
+      return String(v);
+    case "bigint":
+      return v.toString();
+    case "boolean":
+      return v ? "True" : "False";
+  }
+  if (!v.cls.builtin || v.cls.layout === "exception") {
+    const f = userDunder(v.cls, "__str__");
+    if (f !== undefined) return expectStr(callValue(rt, f, [v], null), "__str__");
+    const r = userDunder(v.cls, "__repr__");
+    if (r !== undefined && !(v instanceof PyBaseException)) return expectStr(callValue(rt, r, [v], null), "__repr__");
+  }
+  if (v instanceof PyBaseException) {
+    if (v.args.length === 0) return "";
+    if (v.args.length === 1) {
+      const a = v.args[0] as Value;
+      return v.cls === E.KeyError || v.cls.isSubtypeOf(E.KeyError) ? repr(rt, a) : str(rt, a);
+    }
+    return repr(rt, tuple(v.args));
+  }
+  return builtinRepr(rt, v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// equality and hashing
+
+export function eq(rt: Runtime, a: Value, b: Value): boolean {
+  if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
+  const ta = typeof a;
+  const tb = typeof b;
+  if (ta === "string" || tb === "string") return false; // a !== b already
+  if ((ta === "number" || ta === "bigint" || ta === "boolean") && (tb === "number" || tb === "bigint" || tb === "boolean")) {
+    return I.intCmp(asInt(a) as I.Int, asInt(b) as I.Int) === 0;
+  }
+  const r = richCompare(rt, "Eq", a, b);
+  return typeof r === "boolean" ? r : truthy(rt, r);
+}
+
+const HASH_MOD = 2n ** 61n - 1n;
+
+/** CPython's hash for ints (modulus 2**61 - 1), as a bigint-free number when it fits. */
+export function hashInt(v: I.Int): number | bigint {
+  if (typeof v === "number" && Math.abs(v) < 2 ** 52) return v === -1 ? -2 : v;
+  const b = I.big(v);
+  const neg = b < 0n;
+  let h = (neg ? -b : b) % HASH_MOD;
+  if (neg) h = -h;
+  if (h === -1n) h = -2n;
+  return I.norm(h);
+}
+
+export function hashFloat(x: number): number | bigint {
+  if (Number.isInteger(x)) return hashInt(I.norm(BigInt(x)));
+  if (Number.isNaN(x)) return 0;
+  if (!Number.isFinite(x)) return x > 0 ? 314159 : -314159;
+  // x = m * 2**e with m an odd integer: hash = m * 2**e mod P, computed with modular inverse of 2.
+  let m = Math.abs(x);
+  let e = 0;
+  while (!Number.isInteger(m)) {
+    m *= 2;
+    e--;
+  }
+  let h = BigInt(m) % HASH_MOD;
+  const shift = ((e % 61) + 61) % 61;
+  h = ((h << BigInt(shift)) | (h >> BigInt(61 - shift))) & HASH_MOD;
+  if (x < 0) h = -h;
+  if (h === -1n) h = -2n;
+  return I.norm(h);
+}
+
+export function hashStrLocal(s: string): number {
+  // LOCAL MINIMAL VERSION (FNV-1a over UTF-16 units), until numeric/hashStr lands. Only hash()'s
+  // printed value depends on it: dict/set order never does (they are insertion-ordered).
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}
+
+export function hash(rt: Runtime, v: Value): number | bigint {
+  switch (typeof v) {
+    case "number":
+    case "bigint":
+      return hashInt(v);
+    case "boolean":
+      return v ? 1 : 0;
+    case "string":
+      return hashStrLocal(v);
+  }
+  if (v instanceof PyFloat) return hashFloat(v.v);
+  if (!v.cls.builtin || v.cls.layout === "exception") {
+    const h = v.cls.lookup("__hash__");
+    if (h === None) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
+    const f = userDunder(v.cls, "__hash__");
+    if (f !== undefined) {
+      const r = callValue(rt, f, [v], null);
+      const n = asInt(r);
+      if (n === undefined) throw pyErr("TypeError", "__hash__ method should return an integer");
+      return hashInt(n);
+    }
+    if (userDunder(v.cls, "__eq__") !== undefined) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
+  }
+  if (v instanceof PyTuple) return hashTuple(rt, v.items);
+  if (v instanceof PyList || v instanceof PyDict || (v instanceof PySet && !v.frozen) || v instanceof PyByteArray) {
+    throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
+  }
+  if (v instanceof PySet) {
+    let h = 0;
+    for (const e of v.table.entries()) h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, e.k))))) | 0;
+    return h;
+  }
+  if (v instanceof PyBytes) return hashStrLocal(String.fromCharCode(...v.b));
+  return rt.idOf(v) * 16;
+}
+
+/** CPython's tuple hash (xxHash-derived, 64-bit). */
+function hashTuple(rt: Runtime, items: readonly Value[]): number | bigint {
+  const P1 = 11400714785074694791n;
+  const P2 = 14029467366897019727n;
+  const P5 = 2870177450012600261n;
+  const M = (1n << 64n) - 1n;
+  let acc = P5;
+  for (const it of items) {
+    const lane = BigInt.asUintN(64, BigInt(hash(rt, it)));
+    acc = (acc + lane * P2) & M;
+    acc = ((acc << 31n) | (acc >> 33n)) & M;
+    acc = (acc * P1) & M;
+  }
+  acc = (acc + (BigInt(items.length) ^ (P5 ^ 3527539n))) & M;
+  if (acc === M) return 1546275796;
+  return I.norm(BigInt.asIntN(64, acc));
+}
+
+// ---------------------------------------------------------------------------------------------
+// comparisons
+
+export type CmpOp = "Eq" | "NotEq" | "Lt" | "LtE" | "Gt" | "GtE";
+const REFLECT: Record<CmpOp, CmpOp> = { Eq: "Eq", NotEq: "NotEq", Lt: "Gt", LtE: "GtE", Gt: "Lt", GtE: "LtE" };
+const DUNDER: Record<CmpOp, string> = { Eq: "__eq__", NotEq: "__ne__", Lt: "__lt__", LtE: "__le__", Gt: "__gt__", GtE: "__ge__" };
+const SYMBOL: Record<CmpOp, string> = { Eq: "==", NotEq: "!=", Lt: "<", LtE: "<=", Gt: ">", GtE: ">=" };
+
+function cmpResult(op: CmpOp, c: number): boolean {
+  switch (op) {
+    case "Eq":
+      return c === 0;
+    case "NotEq":
+      return c !== 0;
+    case "Lt":
+      return c < 0;
+    case "LtE":
+      return c <= 0;
+    case "Gt":
+      return c > 0;
+    case "GtE":
+      return c >= 0;
+  }
+}
+
+/** Exact comparison of an int with a float (CPython compares exactly, not via conversion). */
+function cmpIntFloat(a: I.Int, x: number): number {
+  if (Number.isNaN(x)) return NaN;
+  if (x === Infinity) return -1;
+  if (x === -Infinity) return 1;
+  if (typeof a === "number") return a < x ? -1 : a > x ? 1 : 0;
+  const fl = Math.floor(x);
+  const c = I.intCmp(a, I.norm(BigInt(fl)));
+  if (c !== 0) return c;
+  return fl === x ? 0 : -1;
+}
+
+/** Compare two builtin values; returns NaN when the comparison is "unordered", undefined if unsupported. */
+function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefined {
+  const ia = asInt(a);
+  const ib = asInt(b);
+  if (ia !== undefined && ib !== undefined) return I.intCmp(ia, ib);
+  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  if (a instanceof PyFloat || b instanceof PyFloat) {
+    if (a instanceof PyFloat && b instanceof PyFloat) return a.v < b.v ? -1 : a.v > b.v ? 1 : a.v === b.v ? 0 : NaN;
+    if (a instanceof PyFloat && ib !== undefined) return -cmpIntFloat(ib, a.v);
+    if (b instanceof PyFloat && ia !== undefined) return cmpIntFloat(ia, b.v);
+    return undefined;
+  }
+  if (a instanceof PyList && b instanceof PyList) return seqCmp(rt, a.items, b.items, op);
+  if (a instanceof PyTuple && b instanceof PyTuple) return seqCmp(rt, a.items, b.items, op);
+  if ((a instanceof PyBytes || a instanceof PyByteArray) && (b instanceof PyBytes || b instanceof PyByteArray)) {
+    const x = a instanceof PyBytes ? a.b : a.view();
+    const y = b instanceof PyBytes ? b.b : b.view();
+    const n = Math.min(x.length, y.length);
+    for (let i = 0; i < n; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
+    return x.length - y.length;
+  }
+  if (op === "Eq" || op === "NotEq") {
+    if (a instanceof PyDict && b instanceof PyDict) return a.equals(rt, b) ? 0 : 1;
+    if (a instanceof PyRange && b instanceof PyRange) return rangeEq(a, b) ? 0 : 1;
+  }
+  if (a instanceof PySet && b instanceof PySet) return a.compare(rt, b, op);
+  return undefined;
+}
+
+function rangeEq(a: PyRange, b: PyRange): boolean {
+  const la = a.length;
+  if (la !== b.length) return false;
+  if (la === 0n) return true;
+  if (a.start !== b.start) return false;
+  return la === 1n || a.step === b.step;
+}
+
+function seqCmp(rt: Runtime, x: readonly Value[], y: readonly Value[], op: CmpOp): number {
+  const n = Math.min(x.length, y.length);
+  rt.charge(n);
+  if ((op === "Eq" || op === "NotEq") && x.length !== y.length) return 1;
+  for (let i = 0; i < n; i++) {
+    const p = x[i] as Value;
+    const q = y[i] as Value;
+    if (p === q || eq(rt, p, q)) continue;
+    if (op === "Eq" || op === "NotEq") return 1;
+    return truthy(rt, richCompare(rt, "Lt", p, q)) ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
+  const ta = typeOf(a);
+  const tb = typeOf(b);
+  const userA = !ta.builtin || ta.layout === "exception";
+  const userB = !tb.builtin || tb.layout === "exception";
+  if (userA || userB) {
+    // A subclass on the right that overrides the reflected method goes first (CPython rule).
+    const rightFirst = userB && tb !== ta && tb.isSubtypeOf(ta);
+    const tryOne = (x: Value, tx: PyType, y: Value, o: CmpOp): Value => {
+      const f = userDunder(tx, DUNDER[o]);
+      return f === undefined ? NotImplemented : callValue(rt, f, [x, y], null);
+    };
+    let r: Value = NotImplemented;
+    if (rightFirst) r = tryOne(b, tb, a, REFLECT[op]);
+    if (r === NotImplemented && userA) r = tryOne(a, ta, b, op);
+    if (r === NotImplemented && !rightFirst && userB) r = tryOne(b, tb, a, REFLECT[op]);
+    if (r !== NotImplemented) return r;
+    if (op === "NotEq" && userA) {
+      const f = userDunder(ta, "__eq__");
+      if (f !== undefined) {
+        const e = callValue(rt, f, [a, b], null);
+        if (e !== NotImplemented) return !truthy(rt, e);
+      }
+    }
+  }
+  const c = builtinCmp(rt, a, b, op);
+  if (c !== undefined) return Number.isNaN(c) ? op === "NotEq" : cmpResult(op, c);
+  if (op === "Eq") return a === b;
+  if (op === "NotEq") return a !== b;
+  throw pyErr("TypeError", `'${SYMBOL[op]}' not supported between instances of '${ta.name}' and '${tb.name}'`);
+}
+
+export function lessThan(rt: Runtime, a: Value, b: Value): boolean {
+  if (typeof a === "number" && typeof b === "number") return a < b;
+  if (typeof a === "string" && typeof b === "string") return a < b;
+  const r = richCompare(rt, "Lt", a, b);
+  return typeof r === "boolean" ? r : truthy(rt, r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// arithmetic
+
+export type BinOpName =
+  | "Add"
+  | "Sub"
+  | "Mult"
+  | "MatMult"
+  | "Div"
+  | "Mod"
+  | "Pow"
+  | "LShift"
+  | "RShift"
+  | "BitOr"
+  | "BitXor"
+  | "BitAnd"
+  | "FloorDiv";
+
+export const BINOP_SYMBOL: Record<BinOpName, string> = {
+  Add: "+",
+  Sub: "-",
+  Mult: "*",
+  MatMult: "@",
+  Div: "/",
+  Mod: "%",
+  Pow: "** or pow()",
+  LShift: "<<",
+  RShift: ">>",
+  BitOr: "|",
+  BitXor: "^",
+  BitAnd: "&",
+  FloorDiv: "//",
+};
+const BINOP_DUNDER: Record<BinOpName, string> = {
+  Add: "add",
+  Sub: "sub",
+  Mult: "mul",
+  MatMult: "matmul",
+  Div: "truediv",
+  Mod: "mod",
+  Pow: "pow",
+  LShift: "lshift",
+  RShift: "rshift",
+  BitOr: "or",
+  BitXor: "xor",
+  BitAnd: "and",
+  FloorDiv: "floordiv",
+};
+
+function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
+  if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.ceil(Math.max(I.bitLength(a), I.bitLength(b)) / 64));
+}
+
+function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
+  bigCharge(rt, a, b);
+  switch (op) {
+    case "Add":
+      return I.intAdd(a, b);
+    case "Sub":
+      return I.intSub(a, b);
+    case "Mult":
+      return I.intMul(a, b);
+    case "Div":
+      return float(I.intTrueDiv(a, b));
+    case "FloorDiv":
+      return I.intFloorDiv(a, b);
+    case "Mod":
+      return I.intMod(a, b);
+    case "Pow":
+      if (I.big(b) < 0n) {
+        if (a === 0 || a === 0n) throw pyErr("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+        return floatBinop("Pow", I.intToFloat(a), I.intToFloat(b));
+      }
+      {
+        const r = I.intPow(a, b);
+        if (typeof r === "bigint") rt.charge(Math.ceil(I.bitLength(r) / 64));
+        return r;
+      }
+    case "LShift":
+      return I.intShl(a, b);
+    case "RShift":
+      return I.intShr(a, b);
+    case "BitAnd":
+      return I.intAnd(a, b);
+    case "BitOr":
+      return I.intOr(a, b);
+    case "BitXor":
+      return I.intXor(a, b);
+    case "MatMult":
+      return NotImplemented;
+  }
+}
+
+/** Python float floor division and modulo (CPython's float_divmod). */
+export function floatDivmod(x: number, y: number): [number, number] {
+  let mod = x % y;
+  let div = (x - mod) / y;
+  if (mod !== 0) {
+    if (y < 0 !== mod < 0) {
+      mod += y;
+      div -= 1;
+    }
+  } else mod = y < 0 ? -0 : 0;
+  let fd: number;
+  if (div !== 0) {
+    fd = Math.floor(div);
+    if (div - fd > 0.5) fd += 1;
+  } else fd = x / y < 0 ? -0 : 0;
+  return [fd, mod];
+}
+
+export function floatBinop(op: BinOpName, x: number, y: number): Value {
+  switch (op) {
+    case "Add":
+      return float(x + y);
+    case "Sub":
+      return float(x - y);
+    case "Mult":
+      return float(x * y);
+    case "Div":
+      if (y === 0) throw pyErr("ZeroDivisionError", "float division by zero");
+      return float(x / y);
+    case "FloorDiv":
+      if (y === 0) throw pyErr("ZeroDivisionError", "float floor division by zero");
+      return float(floatDivmod(x, y)[0]);
+    case "Mod":
+      if (y === 0) throw pyErr("ZeroDivisionError", "float modulo");
+      return float(floatDivmod(x, y)[1]);
+    case "Pow": {
+      // LOCAL MINIMAL VERSION until numeric/floatPow lands.
+      if (x === 0 && y < 0) throw pyErr("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+      if (x < 0 && !Number.isInteger(y) && Number.isFinite(y)) throw pyErr("ValueError", "math domain error");
+      if (x === 1 || y === 0) return float(1);
+      const r = Math.pow(x, y);
+      if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) throw pyErr("OverflowError", "(34, 'Numerical result out of range')");
+      return float(r);
+    }
+    default:
+      return NotImplemented;
+  }
+}
+
+function seqRepeat<T>(rt: Runtime, items: readonly T[], n: I.Int, slotBytes: number): T[] {
+  const k = typeof n === "bigint" ? (n > 0n ? Infinity : 0) : n;
+  if (k <= 0 || items.length === 0) return [];
+  const total = items.length * k;
+  rt.alloc(total * slotBytes); // throws MemoryError before allocating
+  rt.charge(total);
+  const out: T[] = new Array(total);
+  for (let i = 0, j = 0; i < k; i++) for (let m = 0; m < items.length; m++) out[j++] = items[m] as T;
+  return out;
+}
+
+export function strRepeat(rt: Runtime, s: string, n: I.Int): string {
+  const k = typeof n === "bigint" ? (n > 0n ? Infinity : 0) : n;
+  if (k <= 0 || s.length === 0) return "";
+  const total = s.length * k;
+  rt.alloc(total);
+  rt.charge(total);
+  return s.repeat(k);
+}
+
+export function strConcat(rt: Runtime, a: string, b: string): string {
+  const n = a.length + b.length;
+  rt.charge(n);
+  rt.alloc(n);
+  return a + b;
+}
+
+function builtinBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
+  const ia = asInt(a);
+  const ib = asInt(b);
+  if (ia !== undefined && ib !== undefined) return intBinop(rt, op, ia, ib);
+  if (a instanceof PyFloat || b instanceof PyFloat) {
+    const x = asFloat(a);
+    const y = asFloat(b);
+    if (x !== undefined && y !== undefined) return floatBinop(op, x, y);
+    if (op !== "Mod" || typeof a !== "string") return NotImplemented;
+  }
+  switch (op) {
+    case "Add":
+      if (typeof a === "string" && typeof b === "string") return strConcat(rt, a, b);
+      if (a instanceof PyList && b instanceof PyList) {
+        rt.charge(a.items.length + b.items.length);
+        rt.alloc(8 * (a.items.length + b.items.length));
+        return list(a.items.concat(b.items));
+      }
+      if (a instanceof PyTuple && b instanceof PyTuple) {
+        rt.charge(a.items.length + b.items.length);
+        rt.alloc(8 * (a.items.length + b.items.length));
+        return tuple(a.items.concat(b.items));
+      }
+      if ((a instanceof PyBytes || a instanceof PyByteArray) && (b instanceof PyBytes || b instanceof PyByteArray)) {
+        const x = a instanceof PyBytes ? a.b : a.view();
+        const y = b instanceof PyBytes ? b.b : b.view();
+        rt.charge(x.length + y.length);
+        rt.alloc(x.length + y.length);
+        const out = new Uint8Array(x.length + y.length);
+        out.set(x);
+        out.set(y, x.length);
+        return a instanceof PyBytes ? new PyBytes(T.bytes, out) : new PyByteArray(T.bytearray, out);
+      }
+      return NotImplemented;
+    case "Mult": {
+      const [seq, n] = ia !== undefined ? [b, ia] : ib !== undefined ? [a, ib] : [null, 0];
+      if (seq === null) return NotImplemented;
+      if (typeof seq === "string") return strRepeat(rt, seq, n);
+      if (seq instanceof PyList) return list(seqRepeat(rt, seq.items, n, 8));
+      if (seq instanceof PyTuple) return tuple(seqRepeat(rt, seq.items, n, 8));
+      if (seq instanceof PyBytes) return new PyBytes(T.bytes, Uint8Array.from(seqRepeat(rt, Array.from(seq.b), n, 1)));
+      return NotImplemented;
+    }
+    case "Mod":
+      if (typeof a === "string") return percentFormat(rt, a, b);
+      return NotImplemented;
+    case "BitOr":
+    case "BitAnd":
+    case "BitXor":
+    case "Sub":
+      if (a instanceof PySet && b instanceof PySet) return a.setOp(rt, op, b);
+      if (op === "BitOr" && a instanceof PyDict && b instanceof PyDict) {
+        const d = a.copy(rt);
+        d.update(rt, b);
+        return d;
+      }
+      return NotImplemented;
+    default:
+      return NotImplemented;
+  }
+}
+
+export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
+  const ta = typeOf(a);
+  const tb = typeOf(b);
+  if (!ta.builtin || !tb.builtin) {
+    const name = BINOP_DUNDER[op];
+    const rightFirst = !tb.builtin && tb !== ta && tb.isSubtypeOf(ta);
+    if (rightFirst) {
+      const f = userDunder(tb, `__r${name}__`);
+      if (f !== undefined) {
+        const r = callValue(rt, f, [b, a], null);
+        if (r !== NotImplemented) return r;
+      }
+    }
+    const fa = userDunder(ta, `__${name}__`);
+    if (fa !== undefined) {
+      const r = callValue(rt, fa, [a, b], null);
+      if (r !== NotImplemented) return r;
+    }
+    if (!rightFirst && ta !== tb) {
+      const f = userDunder(tb, `__r${name}__`);
+      if (f !== undefined) {
+        const r = callValue(rt, f, [b, a], null);
+        if (r !== NotImplemented) return r;
+      }
+    }
+  }
+  const r = builtinBinop(rt, op, a, b);
+  if (r !== NotImplemented) return r;
+  throw pyErr("TypeError", `unsupported operand type(s) for ${BINOP_SYMBOL[op]}: '${ta.name}' and '${tb.name}'`);
+}
+
+/** `a op= b`: tries __iop__ first, mutating lists in place, then falls back to binop. */
+export function inplaceBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
+  if (a instanceof PyList && op === "Add") {
+    const items = iterToArray(rt, b);
+    rt.charge(items.length);
+    rt.alloc(8 * items.length);
+    for (const x of items) a.items.push(x);
+    return a;
+  }
+  if (a instanceof PySet && !a.frozen && (op === "BitOr" || op === "BitAnd" || op === "Sub" || op === "BitXor") && b instanceof PySet) {
+    a.setOpInPlace(rt, op, b);
+    return a;
+  }
+  const ta = typeOf(a);
+  if (!ta.builtin) {
+    const f = userDunder(ta, `__i${BINOP_DUNDER[op]}__`);
+    if (f !== undefined) {
+      const r = callValue(rt, f, [a, b], null);
+      if (r !== NotImplemented) return r;
+    }
+  }
+  return binop(rt, op, a, b);
+}
+
+export type UnaryName = "Invert" | "Not" | "UAdd" | "USub";
+
+export function unaryop(rt: Runtime, op: UnaryName, v: Value): Value {
+  if (op === "Not") return !truthy(rt, v);
+  const i = asInt(v);
+  if (i !== undefined) {
+    if (op === "USub") return I.intNeg(i);
+    if (op === "UAdd") return i;
+    return I.intInvert(i);
+  }
+  if (v instanceof PyFloat && op !== "Invert") return op === "USub" ? float(-v.v) : v;
+  const t = typeOf(v);
+  if (!t.builtin) {
+    const f = userDunder(t, op === "USub" ? "__neg__" : op === "UAdd" ? "__pos__" : "__invert__");
+    if (f !== undefined) return callValue(rt, f, [v], null);
+  }
+  const sym = op === "USub" ? "unary -" : op === "UAdd" ? "unary +" : "unary ~";
+  throw pyErr("TypeError", `bad operand type for ${sym}: '${t.name}'`);
+}
+
+/** Length of a string in code points, charged as a string op over its length only when slow. */
+export function strLen(s: string): number {
+  return cpLength(s);
+}
+
+/** The default `<...>` repr of objects without a better one; addresses are deterministic ids. */
+export function describe(rt: Runtime, v: PyObject): string {
+  const addr = `0x${(rt.idOf(v) * 16).toString(16).padStart(12, "0")}`;
+  const t = v.cls;
+  if (t === T.type || v instanceof PyTypeClass) return `<class '${(v as PyType).module === "builtins" ? "" : `${(v as PyType).module}.`}${(v as PyType).qualname}'>`;
+  return `<${t.module === "builtins" ? "" : `${t.module}.`}${t.qualname} object at ${addr}>`;
+}

@@ -1,0 +1,91 @@
+// str with code-point semantics. JS strings are UTF-16; the fast path (no surrogates, by far the
+// common case) indexes code units directly.
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+export function hasSurrogates(s: string): boolean {
+  return SURROGATE.test(s);
+}
+
+export function cpLength(s: string): number {
+  if (!hasSurrogates(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Code points of `s` as an array of one-code-point strings (slow path only). */
+export function cpArray(s: string): string[] {
+  return Array.from(s);
+}
+
+export function isAsciiSpace(c: string): boolean {
+  return c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\x0b" || c === "\x0c";
+}
+
+/** Python's str.isspace() for one code point. */
+export function isPySpace(c: string): boolean {
+  return /^[\s\x1c-\x1f\x85]$/u.test(c) && c !== "\u200b" && c !== "\ufeff";
+}
+
+/** CPython's repr of a str: prefer single quotes, escape as CPython does for printable/non-printable. */
+export function strRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of s) {
+    const c = ch.codePointAt(0) as number;
+    if (ch === quote || ch === "\\") out += `\\${ch}`;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
+    else if (c < 0x7f) out += ch;
+    else if (!isPrintable(c)) {
+      if (c <= 0xff) out += `\\x${c.toString(16).padStart(2, "0")}`;
+      else if (c <= 0xffff) out += `\\u${c.toString(16).padStart(4, "0")}`;
+      else out += `\\U${c.toString(16).padStart(8, "0")}`;
+    } else out += ch;
+  }
+  return out + quote;
+}
+
+const NON_PRINTABLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u;
+
+function isPrintable(c: number): boolean {
+  if (c === 0x20) return true;
+  return !NON_PRINTABLE.test(String.fromCodePoint(c));
+}
+
+export function bytesRepr(b: Uint8Array, prefix = "b"): string {
+  let hasSingle = false;
+  let hasDouble = false;
+  for (const x of b) {
+    if (x === 0x27) hasSingle = true;
+    if (x === 0x22) hasDouble = true;
+  }
+  const quote = hasSingle && !hasDouble ? '"' : "'";
+  let out = `${prefix}${quote}`;
+  for (const x of b) {
+    if (x === quote.charCodeAt(0) || x === 0x5c) out += `\\${String.fromCharCode(x)}`;
+    else if (x === 0x0a) out += "\\n";
+    else if (x === 0x0d) out += "\\r";
+    else if (x === 0x09) out += "\\t";
+    else if (x < 0x20 || x >= 0x7f) out += `\\x${x.toString(16).padStart(2, "0")}`;
+    else out += String.fromCharCode(x);
+  }
+  return out + quote;
+}
+
+/** UTF-8 encode with errors='strict': lone surrogates are an error (returns null). */
+export function utf8Encode(s: string): Uint8Array | null {
+  if (hasSurrogates(s) && /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)) return null;
+  return new TextEncoder().encode(s);
+}
+
+export function utf8Decode(b: Uint8Array): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(b);
+  } catch {
+    return null;
+  }
+}

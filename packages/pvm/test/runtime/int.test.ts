@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { PyThrow } from "../../src/runtime/exceptions.js";
+import { floatReprLocal } from "../../src/runtime/floatfmt.js";
+import * as I from "../../src/runtime/int.js";
+
+function pyErrName(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof PyThrow) return `${e.exc.cls.name}: ${String(e.exc.args[0])}`;
+    throw e;
+  }
+  return "no error";
+}
+
+describe("int arithmetic", () => {
+  it("stays a number while safe and normalizes back", () => {
+    expect(I.intAdd(2 ** 53 - 2, 1)).toBe(2 ** 53 - 1);
+    expect(I.intAdd(2 ** 53 - 1, 1)).toBe(2n ** 53n);
+    expect(I.intSub(2n ** 53n, 1)).toBe(2 ** 53 - 1);
+    expect(I.intMul(-3, 0)).toBe(0);
+    expect(Object.is(I.intMul(-3, 0), -0)).toBe(false);
+  });
+  it("floors division and modulo like Python", () => {
+    expect(I.intFloorDiv(-7, 2)).toBe(-4);
+    expect(I.intMod(-7, 2)).toBe(1);
+    expect(I.intMod(7, -2)).toBe(-1);
+    expect(I.intDivmod(-(2n ** 70n), 3)).toEqual([-393530540239137101142n, 2]);
+    expect(pyErrName(() => I.intMod(1, 0))).toBe("ZeroDivisionError: integer division or modulo by zero");
+  });
+  it("caps ints at 4096 bits before computing", () => {
+    expect(pyErrName(() => I.intPow(2, 10 ** 9))).toBe("OverflowError: int exceeds the 4096-bit limit");
+    expect(pyErrName(() => I.intShl(1, 4096))).toBe("OverflowError: int exceeds the 4096-bit limit");
+    expect(I.bitLength(I.intShl(1, 4095))).toBe(4096);
+    expect(I.intPowMod(3, -1, 7)).toBe(5);
+  });
+  it("divides correctly rounded", () => {
+    expect(I.intTrueDiv(10n ** 30n, 3)).toBe(3.333333333333333e29);
+    expect(I.intTrueDiv(1, 3)).toBe(1 / 3);
+  });
+});
+
+describe("float repr (local)", () => {
+  it("matches CPython", () => {
+    expect(floatReprLocal(0.1)).toBe("0.1");
+    expect(floatReprLocal(1e16)).toBe("1e+16");
+    expect(floatReprLocal(1e15)).toBe("1000000000000000.0");
+    expect(floatReprLocal(0.0001)).toBe("0.0001");
+    expect(floatReprLocal(1e-5)).toBe("1e-05");
+    expect(floatReprLocal(-0)).toBe("-0.0");
+    expect(floatReprLocal(2.5)).toBe("2.5");
+    expect(floatReprLocal(1.23456e-5)).toBe("1.23456e-05");
+  });
+});
