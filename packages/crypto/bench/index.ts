@@ -80,11 +80,13 @@ function blsBench(): void {
   const pks = keys.map((k) => native.getPublicKey(k));
   const sigs = keys.map((k) => native.sign(msg, k));
   const agg = native.aggregateSignatures(sigs);
+  const prepared = pks.map((p) => native.preparePublicKey(p));
   compare("BLS verify (signatures/s)", { name: "noble", fn: () => nobleBls.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) }, [
     { name: "blst", fn: () => native.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) },
   ], slow);
   compare("BLS fast-aggregate-verify, 100 keys (aggregates/s)", { name: "noble", fn: () => nobleBls.fastAggregateVerify(agg, msg, pks) }, [
     { name: "blst", fn: () => native.fastAggregateVerify(agg, msg, pks) },
+    { name: "blst, prepared keys", fn: () => native.fastAggregateVerify(agg, msg, prepared) },
   ], slow);
   const sets: BlsSignatureSet[] = keys.slice(0, 32).map((k, i) => {
     const m = seeded(`bls batch msg ${i}`, 32);

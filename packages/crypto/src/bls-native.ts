@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type * as Blst from "@chainsafe/blst";
-import { checkBlsSecretKey, checkNonEmpty, checkSets, type Bls } from "./bls.js";
+import { checkBlsSecretKey, checkNonEmpty, checkSets, resolvePublicKeys, type Bls } from "./bls.js";
 import { CryptoError } from "./errors.js";
 import { abytes } from "./guards.js";
 
@@ -62,13 +62,17 @@ export function createNativeBls(blst: BlstModule): Bls {
     fastAggregateVerify(signature, message, publicKeys) {
       const s = sig("signature", signature);
       abytes("message", message);
-      const list = checkNonEmpty("publicKeys", publicKeys, 48).map((p, i) => pk(`publicKeys[${i}]`, p));
+      const list = resolvePublicKeys("native", publicKeys, pk);
       try {
         return blst.fastAggregateVerify(message, list, s, false);
       } catch {
         // blst refuses an aggregate key at infinity (cancelling keys): invalid, like noble.
         return false;
       }
+    },
+    preparePublicKey(publicKey) {
+      const point = pk("publicKey", publicKey);
+      return Object.freeze({ backend: "native", bytes: publicKey.slice(), point });
     },
     verifyBatch(sets) {
       const list = checkSets(sets).map((s, i) => ({

@@ -17,6 +17,22 @@ export interface BlsSignatureSet {
 }
 
 /**
+ * A public key parsed and validated once by one backend (see `Bls.preparePublicKey`), so hot paths
+ * such as QC verification skip decompression and the subgroup check on every call. Only the backend
+ * that made it accepts it.
+ */
+export interface BlsPreparedPublicKey {
+  readonly backend: string;
+  /** The 48-byte compressed encoding it was parsed from. */
+  readonly bytes: Uint8Array;
+  /** Backend-specific parsed point; opaque to callers. */
+  readonly point: unknown;
+}
+
+/** A public key as bytes, or prepared by the same backend. */
+export type BlsPublicKeyInput = Uint8Array | BlsPreparedPublicKey;
+
+/**
  * BLS12-381 signatures, min-pk variant: 32-byte secret keys (big-endian, in [1, r-1]), 48-byte
  * compressed G1 public keys, 96-byte compressed G2 signatures, DST = BLS_DST.
  * Malformed input (lengths, non-canonical or off-curve or off-subgroup encodings, the point at
@@ -32,7 +48,9 @@ export interface Bls {
   /** Plain point sum: only safe with keys whose proof of possession was checked. */
   aggregatePublicKeys(publicKeys: readonly Uint8Array[]): Uint8Array;
   /** One signature by all `publicKeys` (proofs of possession checked beforehand) over one message. */
-  fastAggregateVerify(signature: Uint8Array, message: Uint8Array, publicKeys: readonly Uint8Array[]): boolean;
+  fastAggregateVerify(signature: Uint8Array, message: Uint8Array, publicKeys: readonly BlsPublicKeyInput[]): boolean;
+  /** Parses and validates a 48-byte public key once, for repeated fastAggregateVerify calls. */
+  preparePublicKey(publicKey: Uint8Array): BlsPreparedPublicKey;
   /** True iff every set verifies (the native backend uses one randomized multi-pairing). */
   verifyBatch(sets: readonly BlsSignatureSet[]): boolean;
 }
@@ -42,6 +60,30 @@ export function checkBlsSecretKey(secretKey: unknown): Uint8Array {
   const k = bytesToBigint(sk);
   if (k === 0n || k >= BLS_R) throw new CryptoError("INVALID_SCALAR", "secretKey: must be in [1, r-1] of BLS12-381");
   return sk;
+}
+
+/**
+ * Resolves a list of public keys (bytes or prepared by `backend`) to parsed points, using `parse`
+ * for bytes. A key prepared by another backend is an INVALID_ARGUMENT.
+ */
+export function resolvePublicKeys<P>(
+  backend: string,
+  publicKeys: unknown,
+  parse: (arg: string, bytes: Uint8Array) => P,
+): P[] {
+  if (!Array.isArray(publicKeys)) throw new CryptoError("INVALID_TYPE", "publicKeys: expected an array");
+  if (publicKeys.length === 0) throw new CryptoError("INVALID_ARGUMENT", "publicKeys: must not be empty");
+  return publicKeys.map((k: unknown, i) => {
+    if (k instanceof Uint8Array) return parse(`publicKeys[${i}]`, k);
+    const prepared = k as BlsPreparedPublicKey | null;
+    if (typeof prepared !== "object" || prepared === null || !("point" in prepared)) {
+      throw new CryptoError("INVALID_TYPE", `publicKeys[${i}]: expected Uint8Array or a prepared key`);
+    }
+    if (prepared.backend !== backend) {
+      throw new CryptoError("INVALID_ARGUMENT", `publicKeys[${i}]: prepared by "${prepared.backend}", not "${backend}"`);
+    }
+    return prepared.point as P;
+  });
 }
 
 export function checkNonEmpty(arg: string, list: unknown, length: number): Uint8Array[] {
@@ -124,14 +166,15 @@ function createNobleBls(): Bls {
     fastAggregateVerify(signature, message, publicKeys) {
       const sig = decodeG2("signature", signature);
       abytes("message", message);
-      const list = checkNonEmpty("publicKeys", publicKeys, 48);
       let acc = G1.ZERO;
-      list.forEach((pk, i) => {
-        acc = acc.add(decodeG1(`publicKeys[${i}]`, pk));
-      });
+      for (const p of resolvePublicKeys("noble", publicKeys, decodeG1)) acc = acc.add(p);
       // The sum of valid keys can be infinity only if keys cancel: a rogue-key shape, never valid.
       if (acc.is0()) return false;
       return sigs.verify(sig, hashToG2(message), acc);
+    },
+    preparePublicKey(publicKey) {
+      const point = decodeG1("publicKey", publicKey);
+      return Object.freeze({ backend: "noble", bytes: publicKey.slice(), point });
     },
     verifyBatch(sets) {
       const list = checkSets(sets);

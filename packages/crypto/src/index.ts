@@ -45,6 +45,8 @@ export {
   BLS_R,
   type Bls,
   type BlsSignatureSet,
+  type BlsPreparedPublicKey,
+  type BlsPublicKeyInput,
 } from "./bls.js";
 export { createNativeBls, loadBlstModule } from "./bls-native.js";
 export {

@@ -49,6 +49,26 @@ describe.each(backends)("BLS12-381 min-pk ($name)", (b) => {
     }
   });
 
+  it("fast-aggregate-verify accepts prepared keys and refuses another backend's", () => {
+    for (const c of V.fastAggregateVerify) {
+      const prepared = c.publicKeys.map((k) => b.preparePublicKey(hex(k)));
+      expect(b.fastAggregateVerify(hex(c.signature), hex(c.message), prepared)).toBe(c.output);
+    }
+    const c = V.fastAggregateVerify[0] as BlsVectors["fastAggregateVerify"][number];
+    const mixed = c.publicKeys.map((k, i) => (i % 2 === 0 ? b.preparePublicKey(hex(k)) : hex(k)));
+    expect(b.fastAggregateVerify(hex(c.signature), hex(c.message), mixed)).toBe(true);
+    const other = backends.find((x) => x !== b);
+    if (other !== undefined) {
+      const foreign = [other.preparePublicKey(hex(c.publicKeys[0] as string))];
+      expect(() => b.fastAggregateVerify(hex(c.signature), hex(c.message), foreign)).toThrow(
+        expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("publicKeys[0]") }),
+      );
+    }
+    expect(() => b.preparePublicKey(hex((badG1[0] as { bytes: string }).bytes))).toThrow(
+      expect.objectContaining({ code: "INVALID_POINT" }),
+    );
+  });
+
   it("batch verify: all good is true, one wrong message is false", () => {
     const sets = V.sign.map((c) => ({
       signature: hex(c.signature),
