@@ -61,6 +61,9 @@ export function verifyManyWith(
 ): boolean[] {
   if (!Array.isArray(items)) throw new CryptoError("INVALID_TYPE", "items: expected an array");
   return items.map((item, i) => {
+    if (typeof item !== "object" || item === null) {
+      throw new CryptoError("INVALID_TYPE", `items[${i}]: expected { signature, msgHash, publicKey }`);
+    }
     abytes(`items[${i}].signature`, item.signature, 64, 65);
     abytes(`items[${i}].msgHash`, item.msgHash, 32);
     abytes(`items[${i}].publicKey`, item.publicKey, 33, 65);

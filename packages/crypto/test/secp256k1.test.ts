@@ -96,6 +96,10 @@ describe.each(backends)("secp256k1 ($name)", (curve) => {
       { signature: hex(SIG), msgHash: new Uint8Array(32), publicKey: pub },
     ]);
     expect(res).toEqual([true, false, false]);
+    expect(() => curve.verifyMany([null as never])).toThrow(expect.objectContaining({ code: "INVALID_TYPE" }));
+    expect(() => curve.verifyMany([{ signature: hex(SIG), msgHash: HASH, publicKey: pub.subarray(1) }])).toThrow(
+      expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("items[0].publicKey") }),
+    );
   });
 });
 
