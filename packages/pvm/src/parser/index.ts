@@ -1,0 +1,24 @@
+// The PVM front end: Python 3.11 source → tokens → AST (see ../ast.ts).
+
+export { PySyntaxError } from "./errors.js";
+export type { PySyntaxErrorKind, PySyntaxErrorCode } from "./errors.js";
+export type { Token, TokenKind } from "./tokens.js";
+export { KEYWORDS } from "./tokens.js";
+
+import { SourceInfo } from "./errors.js";
+import { normalizeSource, tokenizeSource } from "./tokenizer.js";
+import type { Token } from "./tokens.js";
+
+function assertString(value: unknown, name: string): asserts value is string {
+  if (typeof value !== "string") throw new TypeError(`${name} must be a string, got ${typeof value}`);
+}
+
+/**
+ * Tokenizes Python 3.11 source into NAME/NUMBER/STRING/OP/NEWLINE/INDENT/DEDENT/ENDMARKER tokens.
+ * Line endings are normalized first (`\r\n`, `\r` → `\n`), so token offsets refer to that text.
+ */
+export function tokenize(source: string, filename = "<string>"): Token[] {
+  assertString(source, "source");
+  assertString(filename, "filename");
+  return tokenizeSource(new SourceInfo(normalizeSource(source), filename));
+}
