@@ -1,1 +1,10 @@
-export {};
+export { CodecError, isCodecError, type CodecErrorCode } from "./errors.js";
+export { abytes, toHex, fromHex, equalBytes, compareBytes, concatBytes } from "./bytes.js";
+export { range, atMost, exactly, inRange, MAX_LENGTH, type RangeCfg } from "./range.js";
+export { Writer } from "./writer.js";
+export { Reader } from "./reader.js";
+export { varintSizeNumber, varintSizeBigint, U64_MAX, MAX_VARINT_LEN_U64, MAX_VARINT_LEN_U32 } from "./varint.js";
+export { encode, decode, decodePrefix, type Codec, type Infer } from "./codec.js";
+export { u8, u16, u32, u64, uint, varuint32, bool, unit } from "./types/primitives.js";
+export { fixedBytes, bytes, utf8 } from "./types/bytes.js";
+export { option, vec, tuple, struct, variant, map, transform, type VariantCase } from "./types/composite.js";

@@ -1,0 +1,56 @@
+/** Every way a codec operation can fail. Decoders report the first problem they meet. */
+export type CodecErrorCode =
+  | "NON_CANONICAL_VARINT"
+  | "VARINT_OVERFLOW"
+  | "INVALID_BOOL"
+  | "INVALID_OPTION_TAG"
+  | "UNKNOWN_DISCRIMINANT"
+  | "LENGTH_OUT_OF_RANGE"
+  | "UNSORTED_MAP"
+  | "DUPLICATE_MAP_KEY"
+  | "END_OF_BUFFER"
+  | "TRAILING_BYTES"
+  | "VALUE_OUT_OF_RANGE"
+  | "INVALID_UTF8"
+  | "INVALID_HEX"
+  | "INVALID_VALUE";
+
+const DESCRIPTIONS: Record<CodecErrorCode, string> = {
+  NON_CANONICAL_VARINT: "non-canonical varint",
+  VARINT_OVERFLOW: "varint overflow",
+  INVALID_BOOL: "invalid bool",
+  INVALID_OPTION_TAG: "invalid option tag",
+  UNKNOWN_DISCRIMINANT: "unknown discriminant",
+  LENGTH_OUT_OF_RANGE: "length out of range",
+  UNSORTED_MAP: "unsorted map keys",
+  DUPLICATE_MAP_KEY: "duplicate map key",
+  END_OF_BUFFER: "unexpected end of buffer",
+  TRAILING_BYTES: "trailing bytes",
+  VALUE_OUT_OF_RANGE: "value out of range",
+  INVALID_UTF8: "invalid utf-8",
+  INVALID_HEX: "invalid hex",
+  INVALID_VALUE: "invalid value",
+};
+
+/**
+ * The one error type of this package. `offset` is the byte offset (in the input being decoded, or
+ * in the output being written) where the offending item starts, so a message such as
+ * `non-canonical varint at byte 3` points at the culprit.
+ */
+export class CodecError extends Error {
+  override readonly name = "CodecError";
+  readonly code: CodecErrorCode;
+  readonly offset: number;
+
+  constructor(code: CodecErrorCode, offset: number, detail?: string) {
+    const base = `${DESCRIPTIONS[code]} at byte ${offset}`;
+    super(detail === undefined ? base : `${base}: ${detail}`);
+    this.code = code;
+    this.offset = offset;
+  }
+}
+
+/** True when `err` is a CodecError (optionally with the given code). */
+export function isCodecError(err: unknown, code?: CodecErrorCode): err is CodecError {
+  return err instanceof CodecError && (code === undefined || err.code === code);
+}
