@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CodecError, atMost, decode, encode, map, option, struct, uint, u64, utf8, vec, bytes, fixedBytes, variant, unit, u8 } from "../src/index.js";
+import { CodecError, atMost, decode, encode, type Codec, map, option, struct, uint, u64, utf8, vec, bytes, fixedBytes, variant, unit, u8 } from "../src/index.js";
 import { VECTOR_CODECS } from "./vector-codecs.js";
 
 // Random and mutated inputs must only ever fail with a CodecError: never a RangeError from an
@@ -50,7 +50,8 @@ describe("fuzz", () => {
   });
   it("hostile length prefixes fail without allocating", () => {
     const huge = Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0x0f]);
-    for (const c of [bytes(atMost(0xffff_ffff)), vec(u64, atMost(0xffff_ffff)), utf8(atMost(0xffff_ffff))]) {
+    const hostile: Array<Codec<any>> = [bytes(atMost(0xffff_ffff)), vec(u64, atMost(0xffff_ffff)), utf8(atMost(0xffff_ffff))];
+    for (const c of hostile) {
       expect(() => decode(c, huge)).toThrow(CodecError);
     }
   });
