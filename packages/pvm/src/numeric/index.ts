@@ -4,3 +4,8 @@ export type { Decomposed } from "./bits.js";
 export * from "./repr.js";
 export * from "./hash.js";
 export { siphash13 } from "./siphash.js";
+export * from "./pystr.js";
+export * from "./parse.js";
+export * from "./convert.js";
+export * from "./decimal.js";
+export { fmod, floatMod, floatDivmod, floatFloorDiv, roundFloat, roundFloatToInt } from "./floatops.js";

@@ -14,3 +14,19 @@ export const doubleToHex = (x: number): string => {
   b.setFloat64(0, x);
   return b.getBigUint64(0).toString(16).padStart(16, "0");
 };
+
+export type Outcome<T> = { ok: T } | { error: string; message: string };
+
+/** Runs fn and shapes its result like the vectors' outcome objects. */
+export function capture<T>(fn: () => T): Outcome<T> {
+  try {
+    return { ok: fn() };
+  } catch (e) {
+    const err = e as { pyType?: string; message: string };
+    if (err.pyType === undefined) throw e;
+    return { error: err.pyType, message: err.message };
+  }
+}
+
+/** Python's hex(n) output back to a bigint ('-0x1f' → -31n). */
+export const pyHexToBigint = (h: string): bigint => (h.startsWith("-") ? -BigInt(h.slice(1)) : BigInt(h));
