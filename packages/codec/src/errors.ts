@@ -13,7 +13,8 @@ export type CodecErrorCode =
   | "VALUE_OUT_OF_RANGE"
   | "INVALID_UTF8"
   | "INVALID_HEX"
-  | "INVALID_VALUE";
+  | "INVALID_VALUE"
+  | "RESERVED_FIELD";
 
 const DESCRIPTIONS: Record<CodecErrorCode, string> = {
   NON_CANONICAL_VARINT: "non-canonical varint",
@@ -30,6 +31,7 @@ const DESCRIPTIONS: Record<CodecErrorCode, string> = {
   INVALID_UTF8: "invalid utf-8",
   INVALID_HEX: "invalid hex",
   INVALID_VALUE: "invalid value",
+  RESERVED_FIELD: "reserved field present",
 };
 
 /**

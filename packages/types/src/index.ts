@@ -1,0 +1,17 @@
+// @cowboy/types: Cowboy's consensus types. This half holds addresses, instructions and
+// transactions: their canonical codecs (cips/transactions.md), hashes, signing and JSON forms.
+
+export {
+  ADDRESS_LENGTH, HASH_LENGTH, SIGNATURE_LENGTH, MAX_TX_SIZE, MAX_ADDITIONAL_SIGNERS, MAX_METHOD_LENGTH,
+} from "./transaction/constants.js";
+export { TransactionError, type TransactionErrorCode } from "./transaction/errors.js";
+export {
+  INSTRUCTIONS, InstructionCategory, instructionCodec, instructionSpec,
+  type Instruction, type InstructionOf, type InstructionType, type TransferInstruction, type ScheduleTimerInstruction,
+  type ScheduleIntervalInstruction, type CancelTimerInstruction, type DeployActorInstruction, type CallActorInstruction,
+} from "./transaction/instruction.js";
+export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
+export {
+  Transaction, createTransaction, createTransactionFromBytes, isTransaction, verifyTransactionSignatures,
+  signersStrictlyAscending, type TransactionInput,
+} from "./transaction/transaction.js";
