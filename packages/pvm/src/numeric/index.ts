@@ -9,3 +9,6 @@ export * from "./parse.js";
 export * from "./convert.js";
 export * from "./decimal.js";
 export { fmod, floatMod, floatDivmod, floatFloorDiv, roundFloat, roundFloatToInt } from "./floatops.js";
+export * from "./formatspec.js";
+export * from "./floatstr.js";
+export { formatInt, formatFloat, formatStr } from "./format.js";
