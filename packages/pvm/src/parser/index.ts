@@ -22,3 +22,21 @@ export function tokenize(source: string, filename = "<string>"): Token[] {
   assertString(filename, "filename");
   return tokenizeSource(new SourceInfo(normalizeSource(source), filename));
 }
+
+import type { Module } from "../ast.js";
+import { StmtParser } from "./statements.js";
+import { checkModule } from "./checks.js";
+
+/**
+ * Parses Python 3.11 source into a `Module` (see ../ast.ts), or throws `PySyntaxError` with
+ * CPython's kind, message and location. Pure and synchronous.
+ */
+export function parse(source: string, filename = "<string>"): Module {
+  assertString(source, "source");
+  assertString(filename, "filename");
+  const info = new SourceInfo(normalizeSource(source), filename);
+  const toks = tokenizeSource(info);
+  const module = new StmtParser(info, toks).parseModule();
+  checkModule(module, info);
+  return module;
+}

@@ -1,0 +1,149 @@
+// Token cursor, position helpers and error helpers shared by the expression, pattern and
+// statement parsers.
+
+import type { Pos } from "../ast.js";
+import type { PySyntaxError, PySyntaxErrorKind, SourceInfo } from "./errors.js";
+import { KEYWORDS } from "./tokens.js";
+import type { Token, TokenKind } from "./tokens.js";
+
+/** Nesting bound for the recursive descent, so hostile input ends in a SyntaxError, not a JS stack overflow. */
+const MAX_DEPTH = 900;
+
+/** Anything with a start position: a token or a node. */
+export interface StartLike {
+  readonly lineno: number;
+}
+
+export class ParserBase {
+  protected readonly info: SourceInfo;
+  protected readonly toks: Token[];
+  protected i = 0;
+  private depth = 0;
+
+  constructor(info: SourceInfo, toks: Token[]) {
+    this.info = info;
+    this.toks = toks;
+  }
+
+  protected get tok(): Token {
+    return this.toks[this.i] as Token;
+  }
+
+  protected peekTok(k: number): Token {
+    const t = this.toks[this.i + k];
+    return t ?? (this.toks[this.toks.length - 1] as Token);
+  }
+
+  protected get prev(): Token {
+    return this.toks[this.i - 1] as Token;
+  }
+
+  protected next(): Token {
+    const t = this.toks[this.i] as Token;
+    if (t.kind !== "ENDMARKER") this.i++;
+    return t;
+  }
+
+  /** Whether the current token has kind `k` (a method, so TypeScript does not narrow across `next()`). */
+  protected atKind(k: TokenKind): boolean {
+    return (this.toks[this.i] as Token).kind === k;
+  }
+
+  protected isOp(v: string): boolean {
+    const t = this.toks[this.i] as Token;
+    return t.kind === "OP" && t.value === v;
+  }
+
+  protected isKw(v: string): boolean {
+    const t = this.toks[this.i] as Token;
+    return t.kind === "NAME" && t.value === v;
+  }
+
+  /** A NAME that is not a hard keyword. */
+  protected isName(): boolean {
+    const t = this.toks[this.i] as Token;
+    return t.kind === "NAME" && !KEYWORDS.has(t.value);
+  }
+
+  protected eatOp(v: string): boolean {
+    if (this.isOp(v)) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+
+  protected eatKw(v: string): boolean {
+    if (this.isKw(v)) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+
+  /** Consumes `v` or raises "expected 'v'" (CPython's wording for missing `:` and friends). */
+  protected expectOp(v: string, expectedMsg = false): Token {
+    if (this.isOp(v)) return this.next();
+    if (expectedMsg) throw this.errAfterPrev(`expected '${v}'`);
+    throw this.invalid();
+  }
+
+  protected expectKw(v: string): Token {
+    if (this.isKw(v)) return this.next();
+    throw this.invalid();
+  }
+
+  protected expectName(): string {
+    if (!this.isName()) throw this.invalid();
+    return this.next().value;
+  }
+
+  /** The generic "invalid syntax" at the current token. */
+  protected invalid(t: Token = this.tok): PySyntaxError {
+    if (t.kind === "INDENT") return this.errAt("unexpected indent", t.endLineno, Math.max(0, t.endCol - 1), "IndentationError");
+    if (t.kind === "DEDENT" && t.lineno <= this.info.lineStarts.length) {
+      return this.errAt("unindent does not match any outer indentation level", t.lineno, t.col, "IndentationError");
+    }
+    return this.errAt("invalid syntax", t.lineno, t.col);
+  }
+
+  protected errAt(msg: string, lineno: number, col: number, kind: PySyntaxErrorKind = "SyntaxError"): PySyntaxError {
+    return this.info.errorAt(kind, msg, lineno, col);
+  }
+
+  protected errTok(msg: string, t: { lineno: number; col?: number; col_offset?: number }, kind: PySyntaxErrorKind = "SyntaxError"): PySyntaxError {
+    return this.info.errorAt(kind, msg, t.lineno, t.col ?? t.col_offset ?? 0);
+  }
+
+  protected errNode(msg: string, n: Pos): PySyntaxError {
+    return this.info.errorAt("SyntaxError", msg, n.lineno, n.col_offset);
+  }
+
+  /** An error placed just after the previous token (CPython's placement for "expected ':'"). */
+  protected errAfterPrev(msg: string): PySyntaxError {
+    const p = this.prev;
+    return this.info.errorAt("SyntaxError", msg, p.endLineno, p.endCol);
+  }
+
+  /** Position from a start token (or node) to the end of the last consumed token. */
+  protected span(start: Token): Pos {
+    const e = this.toks[this.i - 1] as Token;
+    return { lineno: start.lineno, col_offset: start.col, end_lineno: e.endLineno, end_col_offset: e.endCol };
+  }
+
+  protected spanNode(start: Pos): Pos {
+    const e = this.toks[this.i - 1] as Token;
+    return { lineno: start.lineno, col_offset: start.col_offset, end_lineno: e.endLineno, end_col_offset: e.endCol };
+  }
+
+  protected enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      const t = this.tok;
+      throw this.errAt("too many nested expressions (the parser's nesting limit)", t.lineno, t.col);
+    }
+  }
+
+  protected leave(): void {
+    this.depth--;
+  }
+}
