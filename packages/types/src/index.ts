@@ -15,3 +15,15 @@ export {
   Transaction, createTransaction, createTransactionFromBytes, isTransaction, verifyTransactionSignatures,
   signersStrictlyAscending, type TransactionInput,
 } from "./transaction/transaction.js";
+export {
+  checkTransaction, DEFAULT_TRANSACTION_LIMITS, type TransactionLimits, type CheckTransactionOptions,
+} from "./transaction/check.js";
+export { canonicalizeSource, isCanonicalSource, codeHash, actorAddress } from "./transaction/actor-address.js";
+export {
+  transactionToJson, transactionFromJson, instructionToJson, instructionFromJson, transactionJsonSchema, instructionJsonSchema,
+  type TransactionJson, type InstructionJson,
+} from "./transaction/json.js";
+export { isAddress, isHash32, isSignature, isInstruction } from "./transaction/guards.js";
+
+// Accounts, blocks, headers and receipts (cips/execution.md).
+export * from "./block/index.js";

@@ -106,9 +106,15 @@ export const instructionCodec: Codec<Instruction> = {
     const spec = specOf(value, 0);
     let size = 2;
     const v = value as unknown as Record<string, unknown>;
-    for (const [name, , kind] of spec.fields) {
-      checkFieldType(kind, v[name], name);
-      size += (FIELD_CODECS[kind] as Codec<unknown>).encodeSize(v[name]);
+    for (const [name, json, kind] of spec.fields) {
+      checkFieldType(kind, v[name], json);
+      try {
+        size += (FIELD_CODECS[kind] as Codec<unknown>).encodeSize(v[name]);
+      } catch (err) {
+        // Say which body field was refused: the codec alone only knows its own type.
+        if (err instanceof CodecError) throw new CodecError(err.code, err.offset, `instruction.${json}: ${err.message}`);
+        throw err;
+      }
     }
     return size;
   },
@@ -116,8 +122,8 @@ export const instructionCodec: Codec<Instruction> = {
     const spec = specOf(value, w.length);
     w.u8(spec.category).u8(spec.subType);
     const v = value as unknown as Record<string, unknown>;
-    for (const [name, , kind] of spec.fields) {
-      checkFieldType(kind, v[name], name);
+    for (const [name, json, kind] of spec.fields) {
+      checkFieldType(kind, v[name], json);
       (FIELD_CODECS[kind] as Codec<unknown>).write(w, v[name]);
     }
   },
