@@ -38,7 +38,10 @@ export interface TransactionData {
  */
 const accessListCodec: Codec<null> = {
   fixedSize: 1,
-  encodeSize: () => 1,
+  encodeSize(v) {
+    if (v !== null) throw new CodecError("RESERVED_FIELD", 0, "access_list must be null in v1");
+    return 1;
+  },
   write(w, v) {
     if (v !== null) throw new CodecError("RESERVED_FIELD", w.length, "access_list must be null in v1");
     w.u8(0);
