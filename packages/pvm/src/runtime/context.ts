@@ -41,6 +41,17 @@ export class Runtime {
     this.stdout = opts.stdout;
   }
 
+  /** Start a new metered call on this runtime (actor calls share module state, not meters). */
+  reset(cyclesLimit: number, memoryLimit: number): void {
+    this.budget = cyclesLimit;
+    (this as { cyclesLimit: number }).cyclesLimit = cyclesLimit;
+    (this as { memoryLimit: number }).memoryLimit = memoryLimit;
+    this.memory = 0;
+    this.depth = 0;
+    this.stack = 0;
+    this.handling.length = 0;
+  }
+
   get cyclesUsed(): number {
     return this.cyclesLimit - Math.max(this.budget, 0);
   }

@@ -55,6 +55,8 @@ export class PyFunction extends PyObject {
   readonly closure: Cell[];
   readonly globals: Globals;
   doc: Value;
+  /** The class whose body defined this function (or an enclosing one), for zero-argument super(). */
+  classCell: Cell | null = null;
   constructor(code: FunctionCode, defaults: Value[], kwdefaults: Map<string, Value> | null, closure: Cell[], globals: Globals, doc: Value) {
     super(T.function, new Map());
     this.name = code.name;

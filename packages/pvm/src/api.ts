@@ -1,0 +1,249 @@
+// The PVM's public entry points: run a script (`cowboy pvm run`), and load an actor module,
+// instantiate a class and call its methods with fresh meters per call.
+import { OutOfCycles } from "@cowboy/metering";
+import type * as A from "./ast.js";
+import { Compiler, CompileError } from "./compiler/compiler.js";
+import { Frame } from "./compiler/frame.js";
+import { compileBlock } from "./compiler/stmt.js";
+import { PvmError } from "./errors.js";
+import { type ModuleDef, ModuleLoader, ModuleRegistry } from "./modules.js";
+import { makeBuiltins } from "./builtins/functions.js";
+import { callMethod, callValue, getAttr } from "./runtime/call.js";
+import { Runtime } from "./runtime/context.js";
+import { E, PyThrow } from "./runtime/exceptions.js";
+import { Globals, PyGenerator } from "./runtime/function.js";
+import { genResume } from "./runtime/iter.js";
+import type { Value } from "./runtime/object.js";
+import { None, T } from "./runtime/types.js";
+import { parse, PySyntaxError } from "./parser/index.js";
+import { exceptionLine, formatTraceback } from "./traceback.js";
+import { fromPython, type JsValue, toPython } from "./convert.js";
+import "./builtins/types.js";
+
+export const DEFAULT_CYCLES_LIMIT = 10_000_000n;
+export const DEFAULT_MEMORY_LIMIT = 10 * 1024 * 1024;
+export const RECURSION_LIMIT = 256;
+/** Budget of compile-time stack weight (sum over live frames of their max AST nesting + 4). */
+export const STACK_WEIGHT_LIMIT = 6000;
+
+export interface RunOptions {
+  filename?: string;
+  cyclesLimit?: bigint | number;
+  memoryLimit?: number;
+  stdout?: (text: string) => void;
+  stderr?: (text: string) => void;
+  /** Importable modules; defaults to an empty whitelist (every import fails with ImportError). */
+  modules?: ModuleRegistry;
+}
+
+export interface RunResult {
+  result: "ok" | "error";
+  cycles: bigint;
+  cells: bigint;
+  /** Bytes charged by the deterministic memory accounting. */
+  memory: number;
+  error?: PvmError;
+}
+
+function guardLimit(name: string, v: bigint | number | undefined, dflt: bigint): number {
+  if (v === undefined) return Number(dflt);
+  const n = typeof v === "bigint" ? v : Number.isInteger(v) ? BigInt(v) : -1n;
+  if (n < 0n || n > BigInt(Number.MAX_SAFE_INTEGER)) throw new PvmError("InvalidArgument", `${name} must be a non-negative integer below 2**53, got ${String(v)}`);
+  return Number(n);
+}
+
+function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
+  return new Runtime({
+    cyclesLimit: guardLimit("cyclesLimit", opts.cyclesLimit, DEFAULT_CYCLES_LIMIT),
+    memoryLimit: guardLimit("memoryLimit", opts.memoryLimit, BigInt(DEFAULT_MEMORY_LIMIT)),
+    recursionLimit: RECURSION_LIMIT,
+    stackLimit: STACK_WEIGHT_LIMIT,
+    stdout,
+  });
+}
+
+/** Everything a run needs: runtime, loader, builtins, and the sources for tracebacks. */
+class Session {
+  readonly rt: Runtime;
+  readonly loader: ModuleLoader;
+  readonly builtins = makeBuiltins();
+  readonly sources = new Map<string, string[]>();
+  constructor(rt: Runtime, registry: ModuleRegistry) {
+    this.rt = rt;
+    this.loader = new ModuleLoader(rt, registry, (r, src, g) => this.execModule(src, g));
+  }
+
+  compileModule(source: string, globals: Globals): (f: Frame) => number {
+    this.sources.set(globals.filename, source.split(/\r?\n/));
+    const mod: A.Module = parse(source, globals.filename);
+    const c = new Compiler(this.rt, globals, this.builtins, this.loader);
+    const scope = c.analyze(mod);
+    const body = compileBlock(c, { scope, qualname: "", loop: 0, gen: false, weight: 0 }, mod.body);
+    return body;
+  }
+
+  execModule(source: string, globals: Globals): void {
+    const body = this.compileModule(source, globals);
+    const f = new Frame(0, null, null);
+    try {
+      body(f);
+    } catch (e) {
+      if (e instanceof PyThrow) e.exc.traceback.push({ filename: globals.filename, line: f.line, name: "<module>" });
+      throw e;
+    }
+  }
+
+  sourceLine = (filename: string, line: number): string | null => this.sources.get(filename)?.[line - 1] ?? null;
+
+  /** Translate anything thrown by a run into a PvmError. */
+  toError(e: unknown): PvmError {
+    const rt = this.rt;
+    if (e instanceof PvmError) return e;
+    if (e instanceof OutOfCycles) return new PvmError("OutOfCycles", e.message);
+    if (e instanceof PySyntaxError) {
+      const tb = `  File "${e.filename}", line ${e.lineno}\n    ${e.text.trim()}\n${e.kind}: ${e.msg}\n`;
+      return new PvmError("SyntaxError", `${e.kind}: ${e.msg} (${e.filename}, line ${e.lineno})`, e.kind, e.msg, tb);
+    }
+    if (e instanceof CompileError) {
+      const code = e.kind === "RecursionError" ? "RecursionError" : "SyntaxError";
+      return new PvmError(code, `${e.kind}: ${e.message} (line ${e.lineno})`, e.kind, e.message, `${e.kind}: ${e.message}\n`);
+    }
+    if (e instanceof PyThrow) {
+      const exc = e.exc;
+      const tb = formatTraceback(rt, exc, this.sourceLine);
+      const line = exceptionLine(rt, exc);
+      const code = exc.cls.isSubtypeOf(E.MemoryError) ? "OutOfMemory" : exc.cls.isSubtypeOf(E.RecursionError) ? "RecursionError" : "PythonException";
+      const msg = line.includes(": ") ? line.slice(line.indexOf(": ") + 2) : "";
+      return new PvmError(code, line, exc.cls.name, msg, tb);
+    }
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      // Should be unreachable: the recursion limit and stack weight stop Python code first.
+      return new PvmError("InternalError", "host stack exhausted (please report: the PVM's depth guard should have fired)");
+    }
+    return new PvmError("InternalError", `internal error: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Run a Python script to completion. Never throws for anything the script does. */
+export function runScript(source: string, opts: RunOptions = {}): RunResult {
+  if (typeof source !== "string") throw new PvmError("InvalidArgument", "source must be a string");
+  if (opts === null || typeof opts !== "object") throw new PvmError("InvalidArgument", "opts must be an object");
+  const filename = opts.filename ?? "<string>";
+  const stdout = opts.stdout ?? (() => {});
+  const rt = newRuntime(opts, stdout);
+  const session = new Session(rt, opts.modules ?? new ModuleRegistry());
+  const globals = new Globals("__main__", filename);
+  globals.set("__name__", "__main__");
+  try {
+    session.execModule(source, globals);
+    return { result: "ok", cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory };
+  } catch (e) {
+    const error = session.toError(e);
+    if (error.traceback !== null) opts.stderr?.(error.traceback);
+    return { result: "error", cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory, error };
+  }
+}
+
+export interface CallOptions {
+  cyclesLimit?: bigint | number;
+  memoryLimit?: number;
+}
+
+export interface CallResult {
+  ok: boolean;
+  value?: JsValue;
+  cycles: bigint;
+  /** Cells of the return value (its canonical byte size, see convert.ts). */
+  cells: bigint;
+  memory: number;
+  error?: PvmError;
+}
+
+/** An opaque handle on a Python object living inside an ActorVm. */
+export class PyHandle {
+  /** @internal */
+  constructor(readonly vm: ActorVm, readonly value: Value) {}
+}
+
+/**
+ * A loaded actor module. Each `instantiate`/`call` runs under fresh Cycle and memory meters; the
+ * module's objects persist between calls (the execution layer persists state through the Host).
+ */
+export class ActorVm {
+  readonly #session: Session;
+  readonly #globals: Globals;
+
+  private constructor(session: Session, globals: Globals) {
+    this.#session = session;
+    this.#globals = globals;
+  }
+
+  static load(source: string, opts: RunOptions = {}): { vm?: ActorVm; result: RunResult } {
+    if (typeof source !== "string") throw new PvmError("InvalidArgument", "source must be a string");
+    const rt = newRuntime(opts, opts.stdout ?? (() => {}));
+    const session = new Session(rt, opts.modules ?? new ModuleRegistry());
+    const globals = new Globals(opts.filename?.replace(/\.py$/, "") ?? "actor", opts.filename ?? "actor.py");
+    globals.set("__name__", globals.name);
+    try {
+      session.execModule(source, globals);
+      return { vm: new ActorVm(session, globals), result: { result: "ok", cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory } };
+    } catch (e) {
+      return { result: { result: "error", cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory, error: session.toError(e) } };
+    }
+  }
+
+  #run(opts: CallOptions, f: () => Value, convert = true): CallResult & { raw?: Value } {
+    const rt = this.#session.rt;
+    rt.reset(guardLimit("cyclesLimit", opts.cyclesLimit, DEFAULT_CYCLES_LIMIT), guardLimit("memoryLimit", opts.memoryLimit, BigInt(DEFAULT_MEMORY_LIMIT)));
+    try {
+      let v = f();
+      if (v instanceof PyGenerator && v.cls === T.coroutine) v = runCoroutine(rt, v);
+      if (!convert) return { ok: true, raw: v, cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory };
+      const value = fromPython(rt, v);
+      return { ok: true, value: value.value, raw: v, cycles: BigInt(rt.cyclesUsed), cells: BigInt(value.bytes), memory: rt.memory };
+    } catch (e) {
+      return { ok: false, cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory, error: this.#session.toError(e) };
+    }
+  }
+
+  /** Instantiate `className(*args)`; the handle is in `instance` when ok. */
+  instantiate(className: string, args: JsValue[] = [], opts: CallOptions = {}): CallResult & { instance?: PyHandle } {
+    const r = this.#run(opts, () => {
+      const cls = this.#globals.get(className);
+      if (cls === undefined) throw new PvmError("InvalidArgument", `no class named ${className} in the module`);
+      return callValue(this.#session.rt, cls, args.map((a) => toPython(this.#session.rt, a)), null);
+    }, false);
+    const { raw, ...rest } = r;
+    return raw === undefined ? rest : { ...rest, instance: new PyHandle(this, raw) };
+  }
+
+  /** Call `instance.method(*args, **kwargs)`. */
+  call(instance: PyHandle, method: string, args: JsValue[] = [], opts: CallOptions & { kwargs?: Map<string, JsValue> } = {}): CallResult {
+    if (!(instance instanceof PyHandle) || instance.vm !== this) throw new PvmError("InvalidArgument", "instance must be a handle from this ActorVm");
+    if (typeof method !== "string" || method.startsWith("_")) throw new PvmError("InvalidArgument", `method must be a public method name, got ${String(method)}`);
+    const rt = this.#session.rt;
+    const { raw: _raw, ...rest } = this.#run(opts, () => {
+      const kw = opts.kwargs === undefined ? null : new Map([...opts.kwargs].map(([k, v]) => [k, toPython(rt, v)] as [string, Value]));
+      return callMethod(rt, instance.value, method, args.map((a) => toPython(rt, a)), kw);
+    });
+    return rest;
+  }
+
+  /** Read a module-level global as a JS value (for tests and tools). */
+  global(name: string): JsValue | undefined {
+    const v = this.#globals.get(name);
+    return v === undefined ? undefined : fromPython(this.#session.rt, v).value;
+  }
+}
+
+/** Drive a coroutine to completion in FIFO order (there is no other task: nothing can suspend). */
+function runCoroutine(rt: Runtime, co: PyGenerator): Value {
+  const out = { value: None as Value };
+  for (let guard = 0; ; guard++) {
+    const y = genResume(rt, co, "next", None, out);
+    if (y === undefined) return out.value;
+    rt.charge(1);
+  }
+}
+
+export { ModuleRegistry, type ModuleDef, getAttr };

@@ -1,0 +1,380 @@
+// The builtins namespace: builtin functions, types and exception classes. Iterating builtins
+// charge one Cycle per element visited (CIP-3 "cost of built-in functions").
+import { callValue, getAttr, setAttr, delAttr, genericGetAttr, PySuper, userDunder } from "../runtime/call.js";
+import type { Runtime } from "../runtime/context.js";
+import { PyDict } from "../runtime/dict.js";
+import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { PyFunction, PyGenerator } from "../runtime/function.js";
+import * as I from "../runtime/int.js";
+import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
+import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { asInt, binop, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
+import { cpLength } from "../runtime/strings.js";
+import { toIndex } from "../runtime/subscript.js";
+import { Ellipsis, None, NotImplemented, T } from "../runtime/types.js";
+import { asciiRepr } from "../compiler/expr.js";
+import { formatValue } from "./format.js";
+import { toFloat } from "./types.js";
+import { fnValue } from "./util.js";
+
+function len(rt: Runtime, v: Value): number {
+  if (typeof v === "string") return cpLength(v);
+  if (v instanceof PyList || v instanceof PyTuple) return v.items.length;
+  const t = typeOf(v);
+  if (!t.builtin) {
+    const f = userDunder(t, "__len__");
+    if (f !== undefined) {
+      const r = asInt(callValue(rt, f, [v], null));
+      if (r === undefined) throw pyErr("TypeError", "'__len__' method should return an integer");
+      if (I.big(r) < 0n) throw pyErr("ValueError", "__len__() should return >= 0");
+      return Number(r);
+    }
+  }
+  if (v instanceof PyDict || (v instanceof PyObject && "table" in v)) return (v as PyDict).table.size;
+  if (v instanceof PyBytes) return v.b.length;
+  if (v instanceof PyByteArray) return v.len;
+  if (v instanceof PyRange) return Number(v.length);
+  if (v instanceof PyObject && "d" in v) return (v as unknown as { d: PyDict }).d.table.size;
+  throw pyErr("TypeError", `object of type '${t.name}' has no len()`);
+}
+
+function isinstance(rt: Runtime, v: Value, cls: Value): boolean {
+  if (cls instanceof PyTuple) return cls.items.some((c) => isinstance(rt, v, c));
+  if (!(cls instanceof PyType)) throw pyErr("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+  return typeOf(v).isSubtypeOf(cls);
+}
+
+function issubclass(c: Value, cls: Value): boolean {
+  if (!(c instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 1 must be a class");
+  if (cls instanceof PyTuple) return cls.items.some((x) => issubclass(c, x));
+  if (!(cls instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  return c.isSubtypeOf(cls);
+}
+
+function minmax(rt: Runtime, name: string, args: Value[], kw: Map<string, Value> | null, wantMax: boolean): Value {
+  const key = kw?.get("key") ?? None;
+  const dflt = kw?.get("default");
+  const items = args.length === 1 ? iterToArray(rt, args[0] as Value) : args;
+  if (args.length === 0) throw pyErr("TypeError", `${name} expected at least 1 argument, got 0`);
+  if (items.length === 0) {
+    if (dflt !== undefined) return dflt;
+    throw pyErr("ValueError", `${name}() arg is an empty sequence`);
+  }
+  let best = items[0] as Value;
+  let bestKey = key === None ? best : callValue(rt, key, [best], null);
+  for (let i = 1; i < items.length; i++) {
+    const x = items[i] as Value;
+    const k = key === None ? x : callValue(rt, key, [x], null);
+    if (wantMax ? lessThan(rt, bestKey, k) : lessThan(rt, k, bestKey)) {
+      best = x;
+      bestKey = k;
+    }
+  }
+  return best;
+}
+
+function roundValue(rt: Runtime, x: Value, nd: Value | undefined): Value {
+  const i = asInt(x);
+  if (i !== undefined) {
+    if (nd === undefined || nd === None) return i;
+    const n = Number(asInt(nd));
+    if (n >= 0) return i;
+    const p = 10n ** BigInt(-n);
+    const b = I.big(i);
+    let q = b / p;
+    let r = b % p;
+    if (r < 0n) {
+      q -= 1n;
+      r += p;
+    }
+    if (2n * r > p || (2n * r === p && q % 2n !== 0n)) q += 1n;
+    return I.norm(q * p);
+  }
+  if (x instanceof PyFloat) {
+    const v = x.v;
+    if (nd === undefined || nd === None) {
+      if (!Number.isFinite(v)) throw pyErr(Number.isNaN(v) ? "ValueError" : "OverflowError", Number.isNaN(v) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+      let r = Math.round(v);
+      if (Math.abs(v - Math.trunc(v)) === 0.5) r = 2 * Math.round(v / 2);
+      return I.norm(BigInt(r));
+    }
+    // LOCAL MINIMAL VERSION of round(x, n) until numeric/roundFloat lands: exact decimal via toFixed-like rounding.
+    const n = Number(asInt(nd));
+    if (!Number.isFinite(v)) return x;
+    const s = v.toFixed(Math.min(Math.max(n, 0), 100));
+    return float(n >= 0 ? Number(s) : Math.round(v / 10 ** -n) * 10 ** -n);
+  }
+  const f = userDunder(typeOf(x), "__round__");
+  if (f !== undefined) return callValue(rt, f, nd === undefined ? [x] : [x, nd], null);
+  throw pyErr("TypeError", `type ${typeOf(x).name} doesn't define __round__ method`);
+}
+
+function intToBase(v: Value, base: number, prefix: string): string {
+  const i = asInt(v);
+  if (i === undefined) throw pyErr("TypeError", `'${typeOf(v).name}' object cannot be interpreted as an integer`);
+  const b = I.big(i);
+  return (b < 0n ? "-" : "") + prefix + (b < 0n ? -b : b).toString(base);
+}
+
+function printFn(rt: Runtime, args: Value[], kw: Map<string, Value> | null): Value {
+  const sepV = kw?.get("sep") ?? None;
+  const endV = kw?.get("end") ?? None;
+  const sep = sepV === None ? " " : (sepV as string);
+  const end = endV === None ? "\n" : (endV as string);
+  if (kw !== null) for (const k of kw.keys()) if (!["sep", "end", "flush", "file"].includes(k)) throw pyErr("TypeError", `'${k}' is an invalid keyword argument for print()`);
+  const text = args.map((a) => str(rt, a)).join(sep) + end;
+  rt.charge(text.length);
+  rt.stdout(text);
+  return None;
+}
+
+function sortedFn(rt: Runtime, args: Value[], kw: Map<string, Value> | null): Value {
+  if (args.length !== 1) throw pyErr("TypeError", `sorted expected 1 argument, got ${args.length}`);
+  const l = new PyList(T.list, iterToArray(rt, args[0] as Value));
+  const sort = T.list.ns.get("sort") as PyNative;
+  sort.fn(rt, [l], kw);
+  return l;
+}
+
+function sumFn(rt: Runtime, args: Value[], kw: Map<string, Value> | null): Value {
+  let acc: Value = args[1] ?? kw?.get("start") ?? 0;
+  if (typeof acc === "string") throw pyErr("TypeError", "sum() can't sum strings [use ''.join(seq) instead]");
+  const next = iterate(rt, args[0] as Value);
+  for (let x = next(); x !== undefined; x = next()) {
+    rt.charge(1);
+    if (typeof acc === "number" && typeof x === "number") {
+      const r: number = acc + x;
+      if (Number.isSafeInteger(r)) {
+        acc = r;
+        continue;
+      }
+    }
+    acc = binop(rt, "Add", acc, x);
+  }
+  return acc;
+}
+
+function mapIter(rt: Runtime, f: Value, its: Value[]): Value {
+  const nexts = its.map((x) => iterate(rt, x));
+  return new PyIterator(() => {
+    const vals: Value[] = [];
+    for (const n of nexts) {
+      const v = n();
+      if (v === undefined) return undefined;
+      vals.push(v);
+    }
+    rt.charge(1);
+    return callValue(rt, f, vals, null);
+  });
+}
+
+function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
+  const nexts = its.map((x) => iterate(rt, x));
+  return new PyIterator(() => {
+    if (nexts.length === 0) return undefined;
+    const vals: Value[] = [];
+    for (let i = 0; i < nexts.length; i++) {
+      const v = (nexts[i] as () => Value | undefined)();
+      if (v === undefined) {
+        if (strict && (i > 0 || nexts.slice(1).some((n) => n() !== undefined))) throw pyErr("ValueError", `zip() argument ${i + 1} is shorter than argument${i === 1 ? "" : "s"} 1${i > 1 ? `-${i}` : ""}`);
+        return undefined;
+      }
+      vals.push(v);
+    }
+    rt.charge(1);
+    return tuple(vals);
+  });
+}
+
+/** Build the builtins namespace (one per run: it is a fresh Map, but its values are shared). */
+export function makeBuiltins(): Map<string, Value> {
+  const b = new Map<string, Value>();
+  const def = (name: string, fn: PyNative["fn"]) => b.set(name, fnValue(name, fn));
+  def("print", printFn);
+  def("len", (rt, a) => {
+    if (a.length !== 1) throw pyErr("TypeError", `len() takes exactly one argument (${a.length} given)`);
+    return len(rt, a[0] as Value);
+  });
+  def("repr", (rt, a) => repr(rt, a[0] as Value));
+  def("ascii", (rt, a) => asciiRepr(repr(rt, a[0] as Value)));
+  def("isinstance", (rt, a) => isinstance(rt, a[0] as Value, a[1] as Value));
+  def("issubclass", (_rt, a) => issubclass(a[0] as Value, a[1] as Value));
+  def("hasattr", (rt, a) => {
+    try {
+      getAttr(rt, a[0] as Value, a[1] as string);
+      return true;
+    } catch (e) {
+      if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.AttributeError)) return false;
+      throw e;
+    }
+  });
+  def("getattr", (rt, a) => {
+    if (typeof a[1] !== "string") throw pyErr("TypeError", "attribute name must be string");
+    try {
+      return getAttr(rt, a[0] as Value, a[1]);
+    } catch (e) {
+      if (a.length > 2 && e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.AttributeError)) return a[2] as Value;
+      throw e;
+    }
+  });
+  def("setattr", (rt, a) => (setAttr(rt, a[0] as Value, a[1] as string, a[2] as Value), None));
+  def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, a[1] as string), None));
+  def("iter", (rt, a) => getIter(rt, a[0] as Value));
+  def("next", (rt, a) => {
+    const v = nextValue(rt, a[0] as Value);
+    if (v !== undefined) return v;
+    if (a.length > 1) return a[1] as Value;
+    const it = a[0];
+    const e = pyErr("StopIteration");
+    if (it instanceof PyGenerator) void genResume;
+    throw e;
+  });
+  def("abs", (rt, a) => {
+    const x = a[0] as Value;
+    const i = asInt(x);
+    if (i !== undefined) return I.big(i) < 0n ? I.intNeg(i) : i;
+    if (x instanceof PyFloat) return float(Math.abs(x.v));
+    const f = userDunder(typeOf(x), "__abs__");
+    if (f !== undefined) return callValue(rt, f, [x], null);
+    throw pyErr("TypeError", `bad operand type for abs(): '${typeOf(x).name}'`);
+  });
+  def("divmod", (rt, a) => tuple([binop(rt, "FloorDiv", a[0] as Value, a[1] as Value), binop(rt, "Mod", a[0] as Value, a[1] as Value)]));
+  def("pow", (rt, a, kw) => {
+    const mod = a[2] ?? kw?.get("mod") ?? None;
+    if (mod === None) return binop(rt, "Pow", a[0] as Value, a[1] as Value);
+    const [x, y, m] = [asInt(a[0] as Value), asInt(a[1] as Value), asInt(mod)];
+    if (x === undefined || y === undefined || m === undefined) throw pyErr("TypeError", "pow() 3rd argument not allowed unless all arguments are integers");
+    rt.charge(Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64) * Math.max(1, I.bitLength(y)));
+    return I.intPowMod(x, y, m);
+  });
+  def("round", (rt, a, kw) => roundValue(rt, a[0] as Value, a[1] ?? kw?.get("ndigits")));
+  def("min", (rt, a, kw) => minmax(rt, "min", a, kw, false));
+  def("max", (rt, a, kw) => minmax(rt, "max", a, kw, true));
+  def("sum", sumFn);
+  def("any", (rt, a) => {
+    const next = iterate(rt, a[0] as Value);
+    for (let x = next(); x !== undefined; x = next()) {
+      rt.charge(1);
+      if (truthy(rt, x)) return true;
+    }
+    return false;
+  });
+  def("all", (rt, a) => {
+    const next = iterate(rt, a[0] as Value);
+    for (let x = next(); x !== undefined; x = next()) {
+      rt.charge(1);
+      if (!truthy(rt, x)) return false;
+    }
+    return true;
+  });
+  def("sorted", sortedFn);
+  def("reversed", (rt, a) => {
+    const v = a[0] as Value;
+    const f = userDunder(typeOf(v), "__reversed__");
+    if (f !== undefined) return callValue(rt, f, [v], null);
+    if (v instanceof PyList) {
+      let i = v.items.length - 1;
+      return new PyIterator(() => (i >= 0 && i < v.items.length ? v.items[i--] : undefined));
+    }
+    if (v instanceof PyDict) return new PyIterator(iterate(rt, new PyList(T.list, iterToArray(rt, v).reverse())));
+    if (v instanceof PyObject && !(v instanceof PyTuple) && !(v instanceof PyRange) && !(v instanceof PyBytes) && userDunder(typeOf(v), "__getitem__") === undefined && !("d" in v)) {
+      throw pyErr("TypeError", `'${typeOf(v).name}' object is not reversible`);
+    }
+    if (typeof v !== "string" && !(v instanceof PyObject)) throw pyErr("TypeError", `'${typeOf(v).name}' object is not reversible`);
+    const items = iterToArray(rt, v).reverse();
+    let i = 0;
+    return new PyIterator(() => (i < items.length ? items[i++] : undefined));
+  });
+  def("enumerate", (rt, a, kw) => {
+    const next = iterate(rt, a[0] as Value);
+    let i: I.Int = asInt(a[1] ?? kw?.get("start") ?? 0) ?? 0;
+    return new PyIterator(() => {
+      const x = next();
+      if (x === undefined) return undefined;
+      const r = tuple([i, x]);
+      i = I.intAdd(i, 1);
+      return r;
+    });
+  });
+  def("zip", (rt, a, kw) => zipIter(rt, a, truthy(rt, kw?.get("strict") ?? false)));
+  def("map", (rt, a) => {
+    if (a.length < 2) throw pyErr("TypeError", "map() must have at least two arguments.");
+    return mapIter(rt, a[0] as Value, a.slice(1));
+  });
+  def("filter", (rt, a) => {
+    const f = a[0] as Value;
+    const next = iterate(rt, a[1] as Value);
+    return new PyIterator(() => {
+      for (let x = next(); x !== undefined; x = next()) {
+        rt.charge(1);
+        if (truthy(rt, f === None ? x : callValue(rt, f, [x], null))) return x;
+      }
+      return undefined;
+    });
+  });
+  def("chr", (_rt, a) => {
+    const i = asInt(a[0] as Value);
+    if (i === undefined) throw pyErr("TypeError", `'${typeOf(a[0] as Value).name}' object cannot be interpreted as an integer`);
+    const n = Number(i);
+    if (n < 0 || n > 0x10ffff) throw pyErr("ValueError", "chr() arg not in range(0x110000)");
+    return String.fromCodePoint(n);
+  });
+  def("ord", (_rt, a) => {
+    const s = a[0] as Value;
+    if (typeof s === "string") {
+      if (cpLength(s) !== 1) throw pyErr("TypeError", `ord() expected a character, but string of length ${cpLength(s)} found`);
+      return s.codePointAt(0) as number;
+    }
+    if (s instanceof PyBytes && s.b.length === 1) return s.b[0] as number;
+    throw pyErr("TypeError", `ord() expected string of length 1, but ${typeOf(s).name} found`);
+  });
+  def("hex", (_rt, a) => intToBase(a[0] as Value, 16, "0x"));
+  def("oct", (_rt, a) => intToBase(a[0] as Value, 8, "0o"));
+  def("bin", (_rt, a) => intToBase(a[0] as Value, 2, "0b"));
+  def("format", (rt, a) => formatValue(rt, a[0] as Value, (a[1] ?? "") as string));
+  def("hash", (rt, a) => hash(rt, a[0] as Value));
+  def("id", (rt, a) => {
+    const v = a[0] as Value;
+    // Deterministic: objects get an allocation-order counter on first request; unboxed values
+    // have no identity in the PVM, so id() of them is derived from their hash.
+    if (typeof v === "object") return rt.idOf(v);
+    return hash(rt, v);
+  });
+  def("callable", (_rt, a) => {
+    const v = a[0] as Value;
+    return v instanceof PyFunction || v instanceof PyNative || v instanceof PyBoundMethod || v instanceof PyType || (typeof v === "object" && userDunder(v.cls, "__call__") !== undefined);
+  });
+  def("vars", (rt, a) => {
+    const v = a[0];
+    if (v === undefined) throw pyErr("TypeError", "vars() without arguments is not supported in the PVM");
+    const d = genericGetAttr(rt, v, typeOf(v), "__dict__");
+    if (d === undefined) throw pyErr("TypeError", "vars() argument must have __dict__ attribute");
+    return d;
+  });
+  def("dir", (rt, a) => {
+    const v = a[0] as Value;
+    const names = new Set<string>();
+    if (typeof v === "object" && v.dict !== null) for (const k of v.dict.keys()) names.add(k);
+    for (const t of (v instanceof PyType ? v : typeOf(v)).mro) for (const k of t.ns.keys()) names.add(k);
+    return new PyList(T.list, [...names].sort());
+  });
+  b.set("super", fnValue("super", (rt, a) => {
+    if (a.length !== 2 || !(a[0] instanceof PyType)) throw pyErr("RuntimeError", "super(): no arguments");
+    return new PySuper(a[0], a[1] as Value);
+  }));
+  for (const [name, t] of Object.entries(T)) {
+    if (["type", "object", "int", "bool", "float", "str", "bytes", "bytearray", "list", "tuple", "dict", "set", "frozenset", "range", "slice", "property", "classmethod", "staticmethod"].includes(name)) b.set(name, t);
+  }
+  for (const [name, t] of Object.entries(E)) b.set(name, t);
+  b.set("None", None);
+  b.set("NotImplemented", NotImplemented);
+  b.set("Ellipsis", Ellipsis);
+  b.set("__name__", "__main__");
+  b.set("__build_class__", None);
+  b.delete("__build_class__");
+  void toFloat;
+  void floatRepr;
+  void toIndex;
+  void PyWrapper;
+  return b;
+}

@@ -1,0 +1,146 @@
+// class statements and type(name, bases, ns): C3 MRO, layouts, __slots__, metaclasses,
+// __init_subclass__, __set_name__, implicit classmethod/staticmethod dunders, zero-arg super().
+import type * as A from "../ast.js";
+import { callValue, userDunder } from "../runtime/call.js";
+import type { Runtime } from "../runtime/context.js";
+import { pyErr } from "../runtime/exceptions.js";
+import { PyDict } from "../runtime/dict.js";
+import { PyFunction } from "../runtime/function.js";
+import { iterToArray } from "../runtime/iter.js";
+import { computeMro, MroError } from "../runtime/mro.js";
+import { Cell, type Layout, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { tuple, typeOf } from "../runtime/ops.js";
+import { None, T } from "../runtime/types.js";
+import type { Compiler, ScopeCtx } from "./compiler.js";
+import { compileExpr } from "./expr.js";
+import { Frame, NORMAL, type SF } from "./frame.js";
+import { compileBlock } from "./stmt.js";
+
+function layoutOf(bases: PyType[]): Layout {
+  let layout: Layout = "object";
+  for (const b of bases) {
+    const l = b.layout;
+    if (l === "object") continue;
+    if (layout !== "object" && layout !== l) throw pyErr("TypeError", "multiple bases have instance lay-out conflict");
+    layout = l;
+  }
+  return layout;
+}
+
+const UNSUBCLASSABLE = new Set(["bool", "NoneType", "function", "range", "slice", "generator", "coroutine", "module", "method", "builtin_function_or_method", "int", "float", "str", "tuple", "bytes", "frozenset"]);
+
+export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value>, module: string, qualname: string): PyType {
+  for (const b of bases) {
+    if (b.builtin && UNSUBCLASSABLE.has(b.name)) throw pyErr("TypeError", `type '${b.name}' is not an acceptable base type in the PVM`);
+  }
+  const realBases = bases.length === 0 ? [T.object] : bases;
+  const cls = new PyType(meta, name, realBases, ns, layoutOf(realBases), false);
+  try {
+    cls.mro = computeMro(cls);
+  } catch (e) {
+    if (e instanceof MroError) throw pyErr("TypeError", e.message);
+    throw e;
+  }
+  cls.module = module;
+  cls.qualname = qualname;
+  for (const special of ["__init_subclass__", "__class_getitem__"]) {
+    const v = ns.get(special);
+    if (v instanceof PyFunction) ns.set(special, new PyWrapper(T.classmethod, v));
+  }
+  const nw = ns.get("__new__");
+  if (nw instanceof PyFunction) ns.set("__new__", new PyWrapper(T.staticmethod, nw));
+  if (ns.has("__eq__") && !ns.has("__hash__")) ns.set("__hash__", None);
+  const slots = ns.get("__slots__");
+  if (slots !== undefined) {
+    const names = typeof slots === "string" ? [slots] : iterToArray(rt, slots).map((x) => String(x));
+    cls.slots = names;
+    cls.hasDict = names.includes("__dict__") || realBases.some((b) => !b.builtin && b.hasDict);
+  }
+  rt.alloc(256 + 32 * ns.size);
+  // __set_name__ on descriptors, then the parent's __init_subclass__.
+  for (const [k, v] of ns) {
+    if (typeof v === "object" && !v.cls.builtin) {
+      const sn = userDunder(v.cls, "__set_name__");
+      if (sn !== undefined) callValue(rt, sn, [v, cls, k], null);
+    }
+  }
+  return cls;
+}
+
+function initSubclass(rt: Runtime, cls: PyType, kw: Map<string, Value> | null): void {
+  for (let i = 1; i < cls.mro.length; i++) {
+    const c = cls.mro[i] as PyType;
+    const v = c.ns.get("__init_subclass__");
+    if (v === undefined) continue;
+    const fn = v instanceof PyWrapper ? v.fget : v;
+    callValue(rt, fn, [cls], kw);
+    return;
+  }
+  if (kw !== null && kw.size > 0) throw pyErr("TypeError", `${cls.name}.__init_subclass__() takes no keyword arguments`);
+}
+
+function mostDerivedMeta(explicit: PyType | null, bases: PyType[]): PyType {
+  let meta = explicit ?? T.type;
+  for (const b of bases) {
+    const m = b.cls;
+    if (m.isSubtypeOf(meta)) meta = m;
+    else if (!meta.isSubtypeOf(m)) throw pyErr("TypeError", "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases");
+  }
+  return meta;
+}
+
+/** Build a class with metaclass `meta` (which may define __new__/__init__ in Python). */
+export function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value>, kw: Map<string, Value> | null, module: string, qualname: string): Value {
+  if (meta === T.type || (userDunder(meta, "__new__") === undefined && userDunder(meta, "__init__") === undefined && userDunder(meta, "__call__") === undefined)) {
+    const cls = createClass(rt, meta, name, bases, ns, module, qualname);
+    initSubclass(rt, cls, kw);
+    return cls;
+  }
+  const d = new PyDict();
+  for (const [k, v] of ns) d.set(rt, k, v);
+  return callValue(rt, meta, [name, tuple(bases), d], kw);
+}
+
+export function compileClassDef(c: Compiler, s: ScopeCtx, st: A.ClassDef): SF {
+  const rt = c.rt;
+  const scope = c.scopeOf(st);
+  const qualname = s.scope.kind === "module" ? st.name : s.scope.kind === "class" ? `${s.qualname}.${st.name}` : `${s.qualname}.<locals>.${st.name}`;
+  const ctx: ScopeCtx = { scope, qualname, loop: 0, gen: false, weight: 0 };
+  const body = compileBlock(c, ctx, st.body);
+  const bases = st.bases.map((b) => compileExpr(c, s, b));
+  const kws = st.keywords.map((k) => ({ name: k.arg, f: compileExpr(c, s, k.value) }));
+  const decos = st.decorator_list.map((d) => compileExpr(c, s, d));
+  const store = c.storeName(s, st.name, st);
+  const freeSlots = [...scope.frees].map((n) => ({ inner: scope.slots.get(n) as number, outer: s.scope.slots.get(n) }));
+  const module = c.globals.name;
+  const doc = st.body[0]?.type === "Expr" && st.body[0].value.type === "Constant" && st.body[0].value.value.kind === "str" ? st.body[0].value.value.value : null;
+  return (f) => {
+    const ds = decos.map((d) => d(f));
+    const bs = bases.map((b) => b(f));
+    for (const b of bs) if (!(b instanceof PyType)) throw pyErr("TypeError", `bases must be types, not ${typeOf(b).name}`);
+    let metaArg: PyType | null = null;
+    let kw: Map<string, Value> | null = null;
+    for (const k of kws) {
+      const v = k.f(f);
+      if (k.name === "metaclass") {
+        if (!(v instanceof PyType)) throw pyErr("TypeError", "metaclass must be a type in the PVM");
+        metaArg = v;
+      } else if (k.name !== null) (kw ??= new Map()).set(k.name, v);
+    }
+    const meta = mostDerivedMeta(metaArg, bs as PyType[]);
+    const frame = new Frame(scope.nslots, f.fn, new Cell());
+    frame.ns = new Map<string, Value>([
+      ["__module__", module],
+      ["__qualname__", qualname],
+    ]);
+    if (doc !== null) frame.ns.set("__doc__", doc);
+    for (const fs of freeSlots) frame.s[fs.inner] = fs.outer === undefined ? new Cell() : f.s[fs.outer];
+    frame.line = st.lineno;
+    body(frame);
+    let cls: Value = buildClass(rt, meta, st.name, bs as PyType[], frame.ns, kw, module, qualname);
+    (frame.classCell as Cell).v = cls;
+    for (let i = ds.length - 1; i >= 0; i--) cls = callValue(rt, ds[i] as Value, [cls], null);
+    store(f, cls);
+    return NORMAL;
+  };
+}

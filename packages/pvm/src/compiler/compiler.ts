@@ -1,0 +1,347 @@
+// The compiler: AST → tree of closures, after scope analysis. One Compiler per module load; it
+// captures the Runtime so that compiled closures reach the meter, memory and output directly.
+import type * as A from "../ast.js";
+import { callMethod, callValue, PySuper, superGetAttr } from "../runtime/call.js";
+import type { Runtime } from "../runtime/context.js";
+import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { PyDict } from "../runtime/dict.js";
+import { type Globals, PyFunction } from "../runtime/function.js";
+import { iterToArray } from "../runtime/iter.js";
+import { Cell, type Value } from "../runtime/object.js";
+import { T } from "../runtime/types.js";
+import { compileExpr } from "./expr.js";
+import type { EF, Frame } from "./frame.js";
+import { type Scope, analyze, ScopeError } from "./scope.js";
+import { compileComprehension, compileFunctionDef, compileLambda } from "./functions.js";
+import type { ModuleLoader } from "../modules.js";
+
+/** Thrown for code the compiler rejects; the API turns it into a SyntaxError. */
+export class CompileError extends Error {
+  constructor(
+    message: string,
+    readonly lineno: number,
+    readonly kind: "SyntaxError" | "RecursionError" = "SyntaxError",
+  ) {
+    super(message);
+  }
+}
+
+/** The compile-time view of the scope being compiled. */
+export interface ScopeCtx {
+  scope: Scope;
+  qualname: string;
+  /** Inside a loop (break/continue allowed). */
+  loop: number;
+  /** Generator mode: statements containing yields compile to generator closures. */
+  gen: boolean;
+  /** Max expression nesting seen in this scope, the "stack weight" of its frames. */
+  weight: number;
+}
+
+/** Deepest AST nesting the compiler accepts (CPython raises RecursionError during compilation too). */
+export const MAX_NESTING = 120;
+
+export class Compiler {
+  readonly rt: Runtime;
+  readonly globals: Globals;
+  readonly builtins: Map<string, Value>;
+  readonly filename: string;
+  readonly loader: ModuleLoader;
+  scopes!: Map<unknown, Scope>;
+  #depth = 0;
+  #maxDepth = 0;
+
+  constructor(rt: Runtime, globals: Globals, builtins: Map<string, Value>, loader: ModuleLoader) {
+    this.rt = rt;
+    this.globals = globals;
+    this.builtins = builtins;
+    this.filename = globals.filename;
+    this.loader = loader;
+  }
+
+  analyze(mod: A.Module): Scope {
+    try {
+      this.scopes = analyze(mod);
+    } catch (e) {
+      if (e instanceof ScopeError) throw new CompileError(e.message, e.lineno);
+      throw e;
+    }
+    return this.scopes.get(mod) as Scope;
+  }
+
+  enterNode(e: { lineno?: number }): void {
+    if (++this.#depth > MAX_NESTING) throw new CompileError("maximum recursion depth exceeded during compilation", e.lineno ?? 0, "RecursionError");
+    if (this.#depth > this.#maxDepth) this.#maxDepth = this.#depth;
+  }
+  leaveNode(): void {
+    this.#depth--;
+  }
+  /** Reset and read the nesting high-water mark (per function body). */
+  takeMaxDepth(): number {
+    const d = this.#maxDepth;
+    this.#maxDepth = this.#depth;
+    return d;
+  }
+
+  syntaxError(msg: string, node: { lineno?: number }): CompileError {
+    return new CompileError(msg, node.lineno ?? 0);
+  }
+
+  scopeOf(node: unknown): Scope {
+    const s = this.scopes.get(node);
+    if (s === undefined) throw new Error("internal: no scope for node");
+    return s;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // names
+
+  loadName(s: ScopeCtx, name: string, node: A.Pos): EF {
+    const r = s.scope.resolve(name);
+    switch (r.kind) {
+      case "fast": {
+        const i = r.slot;
+        return (f) => {
+          const v = f.s[i];
+          if (v === undefined) throw pyErr("UnboundLocalError", `cannot access local variable '${name}' where it is not associated with a value`);
+          return v as Value;
+        };
+      }
+      case "cell": {
+        const i = r.slot;
+        return (f) => {
+          const v = (f.s[i] as Cell).v;
+          if (v === undefined) throw pyErr("NameError", `cannot access free variable '${name}' where it is not associated with a value in enclosing scope`);
+          return v;
+        };
+      }
+      case "global":
+        return this.loadGlobal(name);
+      case "classns": {
+        const g = this.loadGlobal(name);
+        const cs = r.cellSlot;
+        return (f) => {
+          const v = (f.ns as Map<string, Value>).get(name);
+          if (v !== undefined) return v;
+          if (cs !== null) {
+            const cv = (f.s[cs] as Cell).v;
+            if (cv !== undefined) return cv;
+          }
+          return g(f);
+        };
+      }
+    }
+    void node;
+  }
+
+  loadGlobal(name: string): EF {
+    const b = this.globals.binding(name);
+    const builtin = this.builtins.get(name);
+    return () => {
+      const v = b.v;
+      if (v !== undefined) return v;
+      if (builtin !== undefined) return builtin;
+      throw pyErr("NameError", `name '${name}' is not defined`);
+    };
+  }
+
+  storeName(s: ScopeCtx, name: string, _node: A.Pos): (f: Frame, v: Value) => void {
+    const r = s.scope.resolve(name);
+    switch (r.kind) {
+      case "fast": {
+        const i = r.slot;
+        return (f, v) => {
+          f.s[i] = v;
+        };
+      }
+      case "cell": {
+        const i = r.slot;
+        return (f, v) => {
+          (f.s[i] as Cell).v = v;
+        };
+      }
+      case "global": {
+        const b = this.globals.binding(name);
+        return (_f, v) => {
+          b.v = v;
+        };
+      }
+      case "classns":
+        return (f, v) => {
+          (f.ns as Map<string, Value>).set(name, v);
+        };
+    }
+  }
+
+  deleteName(s: ScopeCtx, name: string): (f: Frame) => void {
+    const r = s.scope.resolve(name);
+    const unbound = () => pyErr("NameError", `name '${name}' is not defined`);
+    switch (r.kind) {
+      case "fast": {
+        const i = r.slot;
+        return (f) => {
+          if (f.s[i] === undefined) throw pyErr("UnboundLocalError", `cannot access local variable '${name}' where it is not associated with a value`);
+          f.s[i] = undefined;
+        };
+      }
+      case "cell": {
+        const i = r.slot;
+        return (f) => {
+          const c = f.s[i] as Cell;
+          if (c.v === undefined) throw unbound();
+          c.v = undefined;
+        };
+      }
+      case "global": {
+        const b = this.globals.binding(name);
+        return () => {
+          if (b.v === undefined) throw unbound();
+          b.v = undefined;
+        };
+      }
+      case "classns":
+        return (f) => {
+          if (!(f.ns as Map<string, Value>).delete(name)) throw unbound();
+        };
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // calls
+
+  compileCall(s: ScopeCtx, e: A.Call): EF {
+    const rt = this.rt;
+    if (e.func.type === "Name" && e.func.id === "super" && e.args.length === 0 && e.keywords.length === 0 && s.scope.resolve("super").kind === "global") {
+      const firstSlot = s.scope.params.length > 0 ? s.scope.slots.get(s.scope.params[0] as string) : undefined;
+      const isCell = firstSlot !== undefined && s.scope.cells.has(s.scope.params[0] as string);
+      const load = this.loadGlobal("super");
+      return (f) => {
+        const sup = load(f);
+        if (sup !== this.builtins.get("super")) return callValue(rt, sup, [], null);
+        const cls = f.classCell?.v;
+        if (cls === undefined) throw pyErr("RuntimeError", "super(): __class__ cell not found");
+        if (firstSlot === undefined) throw pyErr("RuntimeError", "super(): no arguments");
+        const raw = f.s[firstSlot];
+        const self = isCell ? (raw as Cell).v : (raw as Value | undefined);
+        if (self === undefined) throw pyErr("RuntimeError", "super(): arg[0] deleted");
+        return new PySuper(cls as never, self);
+      };
+    }
+    const args = this.argsBuilder(s, e.args);
+    const kw = this.kwBuilder(s, e.keywords);
+    if (e.func.type === "Attribute") {
+      const obj = compileExpr(this, s, e.func.value);
+      const name = e.func.attr;
+      return (f) => {
+        const o = obj(f);
+        const a = args(f);
+        const k = kw === null ? null : kw(f);
+        if (o instanceof PySuper) return callValue(rt, superGetAttr(rt, o, name), a, k);
+        return callMethod(rt, o, name, a, k);
+      };
+    }
+    const fn = compileExpr(this, s, e.func);
+    if (kw === null) {
+      return (f) => {
+        const callee = fn(f);
+        const a = args(f);
+        if (callee instanceof PyFunction) return callee.code.call(callee, a, null);
+        return callValue(rt, callee, a, null);
+      };
+    }
+    return (f) => callValue(rt, fn(f), args(f), kw(f));
+  }
+
+  argsBuilder(s: ScopeCtx, es: A.Expr[]): (f: Frame) => Value[] {
+    const rt = this.rt;
+    if (!es.some((x) => x.type === "Starred")) {
+      const fs = es.map((x) => compileExpr(this, s, x));
+      switch (fs.length) {
+        case 0:
+          return () => [];
+        case 1: {
+          const a = fs[0] as EF;
+          return (f) => [a(f)];
+        }
+        case 2: {
+          const [a, b] = fs as [EF, EF];
+          return (f) => [a(f), b(f)];
+        }
+        case 3: {
+          const [a, b, c] = fs as [EF, EF, EF];
+          return (f) => [a(f), b(f), c(f)];
+        }
+        default:
+          return (f) => fs.map((x) => x(f));
+      }
+    }
+    const parts = es.map((x) => (x.type === "Starred" ? { star: true, f: compileExpr(this, s, x.value) } : { star: false, f: compileExpr(this, s, x) }));
+    return (f) => {
+      const out: Value[] = [];
+      for (const p of parts) {
+        if (p.star) for (const x of iterToArray(rt, p.f(f))) out.push(x);
+        else out.push(p.f(f));
+      }
+      return out;
+    };
+  }
+
+  kwBuilder(s: ScopeCtx, kws: A.Keyword[]): ((f: Frame) => Map<string, Value>) | null {
+    if (kws.length === 0) return null;
+    const rt = this.rt;
+    const parts = kws.map((k) => ({ name: k.arg, f: compileExpr(this, s, k.value) }));
+    return (f) => {
+      const m = new Map<string, Value>();
+      for (const p of parts) {
+        const v = p.f(f);
+        if (p.name !== null) {
+          m.set(p.name, v);
+          continue;
+        }
+        if (!(v instanceof PyDict)) {
+          const keys = iterToArray(rt, callMethod(rt, v, "keys", [], null));
+          for (const k of keys) {
+            if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
+            if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
+            m.set(k, callMethod(rt, v, "__getitem__", [k], null));
+          }
+          continue;
+        }
+        for (const en of v.table.entries()) {
+          if (typeof en.k !== "string") throw pyErr("TypeError", "keywords must be strings");
+          if (m.has(en.k)) throw pyErr("TypeError", `got multiple values for keyword argument '${en.k}'`);
+          m.set(en.k, en.v);
+        }
+      }
+      return m;
+    };
+  }
+
+  compileLambda(s: ScopeCtx, e: A.Lambda): EF {
+    return compileLambda(this, s, e);
+  }
+
+  compileComprehension(s: ScopeCtx, e: A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp): EF {
+    return compileComprehension(this, s, e);
+  }
+
+  compileFunctionDef(s: ScopeCtx, st: A.FunctionDef | A.AsyncFunctionDef): EF {
+    return compileFunctionDef(this, s, st);
+  }
+}
+
+/** Attach `cause`/`context` and make a PyThrow from a raised value (class or instance). */
+export function makeRaise(rt: Runtime, v: Value): PyBaseException {
+  if (v instanceof PyBaseException) return v;
+  if (v instanceof Object && "mro" in v && (v as { isSubtypeOf?: unknown }).isSubtypeOf !== undefined) {
+    const t = v as unknown as import("../runtime/object.js").PyType;
+    if (t.isSubtypeOf(E.BaseException)) {
+      const inst = callValue(rt, t, [], null);
+      if (inst instanceof PyBaseException) return inst;
+      throw pyErr("TypeError", `calling ${t.name} should have returned an instance of BaseException, not ${(inst as { cls?: { name: string } }).cls?.name ?? typeof inst}`);
+    }
+  }
+  throw pyErr("TypeError", "exceptions must derive from BaseException");
+}
+
+export { PyThrow, Cell, T };

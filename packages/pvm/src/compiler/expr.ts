@@ -1,0 +1,432 @@
+// Expressions → JS closures. Each closure takes the Frame and returns a Python value. Hot shapes
+// (int arithmetic and comparisons, fast locals, list indexing, method calls) get monomorphic fast
+// paths; everything else goes through the runtime's generic operations.
+import type * as A from "../ast.js";
+import { callMethod, callValue, getAttr, PySuper, superGetAttr } from "../runtime/call.js";
+import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { PyDict, PySet } from "../runtime/dict.js";
+import { iterToArray } from "../runtime/iter.js";
+import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
+import { binop, type BinOpName, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
+import { contains, getItem, toIndex } from "../runtime/subscript.js";
+import { Ellipsis, None, T } from "../runtime/types.js";
+import type { Compiler, ScopeCtx } from "./compiler.js";
+import { type EF, type Frame } from "./frame.js";
+import { formatValue } from "../builtins/format.js";
+import { strLenCp } from "../builtins/strmethods.js";
+
+const CMP: Record<string, CmpOp> = { Eq: "Eq", NotEq: "NotEq", Lt: "Lt", LtE: "LtE", Gt: "Gt", GtE: "GtE" };
+
+export function constantValue(c: A.ConstantValue): Value {
+  switch (c.kind) {
+    case "None":
+      return None;
+    case "Ellipsis":
+      return Ellipsis;
+    case "bool":
+      return c.value;
+    case "int":
+      return c.value >= BigInt(Number.MIN_SAFE_INTEGER) && c.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(c.value) : c.value;
+    case "float":
+      return new PyFloat(T.float, c.value);
+    case "str":
+      return c.value;
+    case "bytes":
+      return new PyBytes(T.bytes, c.value);
+    case "complex":
+      return new PyFloat(T.float, c.imag); // rejected at compile time, see compileExpr
+  }
+}
+
+/** `is` is only meaningful on identities: the spec forbids it on str and numbers (cips/pvm.md). */
+function identityOperand(v: Value): void {
+  const t = typeof v;
+  if (t === "number" || t === "bigint" || t === "string" || v instanceof PyFloat || v instanceof PyBytes) {
+    throw pyErr("TypeError", `'is' is not allowed on ${typeOf(v).name} values in the PVM (use ==)`);
+  }
+}
+
+export function isOp(a: Value, b: Value): boolean {
+  if (typeof a === "boolean" || typeof b === "boolean" || a === None || b === None) return a === b;
+  identityOperand(a);
+  identityOperand(b);
+  return a === b;
+}
+
+export function compileCompare(op: A.CmpOperator, a: Value, b: Value, c: Compiler): Value {
+  switch (op) {
+    case "Is":
+      return isOp(a, b);
+    case "IsNot":
+      return !isOp(a, b);
+    case "In":
+      return contains(c.rt, b, a);
+    case "NotIn":
+      return !contains(c.rt, b, a);
+    default:
+      return richCompare(c.rt, CMP[op] as CmpOp, a, b);
+  }
+}
+
+export function compileExpr(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
+  c.enterNode(e);
+  try {
+    return compileExprInner(c, s, e);
+  } finally {
+    c.leaveNode();
+  }
+}
+
+function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
+  const rt = c.rt;
+  switch (e.type) {
+    case "Constant": {
+      if (e.value.kind === "complex") throw c.syntaxError("complex numbers are not supported in the PVM", e);
+      const v = constantValue(e.value);
+      return () => v;
+    }
+    case "Name":
+      return c.loadName(s, e.id, e);
+    case "BinOp":
+      return binopClosure(c, e.op as BinOpName, compileExpr(c, s, e.left), compileExpr(c, s, e.right));
+    case "UnaryOp": {
+      const v = compileExpr(c, s, e.operand);
+      const op = e.op;
+      if (op === "Not") return (f) => {
+        const x = v(f);
+        return typeof x === "boolean" ? !x : !truthy(rt, x);
+      };
+      if (op === "USub") return (f) => {
+        const x = v(f);
+        return typeof x === "number" ? 0 - x : unaryop(rt, op, x);
+      };
+      return (f) => unaryop(rt, op, v(f));
+    }
+    case "BoolOp": {
+      const vs = e.values.map((x) => compileExpr(c, s, x));
+      const isAnd = e.op === "And";
+      return (f) => {
+        let r: Value = None;
+        for (let i = 0; i < vs.length; i++) {
+          r = (vs[i] as EF)(f);
+          const t = typeof r === "boolean" ? r : truthy(rt, r);
+          if (isAnd ? !t : t) return r;
+        }
+        return r;
+      };
+    }
+    case "Compare":
+      return compareClosure(c, s, e);
+    case "IfExp": {
+      const t = compileExpr(c, s, e.test);
+      const b = compileExpr(c, s, e.body);
+      const o = compileExpr(c, s, e.orelse);
+      return (f) => {
+        const x = t(f);
+        return (typeof x === "boolean" ? x : truthy(rt, x)) ? b(f) : o(f);
+      };
+    }
+    case "Attribute": {
+      const o = compileExpr(c, s, e.value);
+      const name = e.attr;
+      return (f) => {
+        const x = o(f);
+        if (x instanceof PySuper) return superGetAttr(rt, x, name);
+        return getAttr(rt, x, name);
+      };
+    }
+    case "Subscript": {
+      const o = compileExpr(c, s, e.value);
+      const k = compileExpr(c, s, e.slice);
+      return (f) => {
+        const x = o(f);
+        const i = k(f);
+        if (x instanceof PyList && typeof i === "number") {
+          const items = x.items;
+          const j = i < 0 ? i + items.length : i;
+          if (j >= 0 && j < items.length) return items[j] as Value;
+        }
+        return getItem(rt, x, i);
+      };
+    }
+    case "Slice": {
+      const lo = e.lower === null ? () => None : compileExpr(c, s, e.lower);
+      const hi = e.upper === null ? () => None : compileExpr(c, s, e.upper);
+      const st = e.step === null ? () => None : compileExpr(c, s, e.step);
+      return (f) => new PySlice(T.slice, lo(f), hi(f), st(f));
+    }
+    case "Call":
+      return c.compileCall(s, e);
+    case "List":
+    case "Tuple":
+    case "Set": {
+      const build = seqBuilder(c, s, e.elts);
+      if (e.type === "List") return (f) => new PyList(T.list, build(f));
+      if (e.type === "Tuple") {
+        if (e.elts.length === 0) {
+          const empty = new PyTuple(T.tuple, []);
+          return () => empty;
+        }
+        return (f) => new PyTuple(T.tuple, build(f));
+      }
+      return (f) => {
+        const st = new PySet(T.set, false);
+        for (const x of build(f)) st.add(rt, x);
+        return st;
+      };
+    }
+    case "Dict": {
+      const ks = e.keys.map((k) => (k === null ? null : compileExpr(c, s, k)));
+      const vs = e.values.map((v) => compileExpr(c, s, v));
+      return (f) => {
+        const d = new PyDict();
+        rt.alloc(64 + 24 * ks.length);
+        for (let i = 0; i < ks.length; i++) {
+          const k = ks[i];
+          if (k === null || k === undefined) {
+            const src = (vs[i] as EF)(f);
+            mergeMapping(c, d, src);
+          } else {
+            const kv = k(f);
+            d.table.set(rt, kv, (vs[i] as EF)(f));
+          }
+        }
+        return d;
+      };
+    }
+    case "JoinedStr": {
+      const parts = e.values.map((v) => (v.type === "Constant" && v.value.kind === "str" ? ((x: string) => () => x)(v.value.value) : compileExpr(c, s, v)));
+      return (f) => {
+        let out = "";
+        for (let i = 0; i < parts.length; i++) out += (parts[i] as EF)(f) as string;
+        rt.charge(out.length);
+        rt.alloc(out.length);
+        return out;
+      };
+    }
+    case "FormattedValue": {
+      const v = compileExpr(c, s, e.value);
+      const spec = e.format_spec === null ? null : compileExpr(c, s, e.format_spec);
+      const conv = e.conversion;
+      return (f) => {
+        let x = v(f);
+        if (conv === 115) x = str(rt, x);
+        else if (conv === 114) x = repr(rt, x);
+        else if (conv === 97) x = asciiRepr(repr(rt, x));
+        const sp = spec === null ? "" : (spec(f) as string);
+        return formatValue(rt, x, sp);
+      };
+    }
+    case "Lambda":
+      return c.compileLambda(s, e);
+    case "NamedExpr": {
+      const v = compileExpr(c, s, e.value);
+      const store = c.storeName(s, e.target.id, e.target);
+      return (f) => {
+        const x = v(f);
+        store(f, x);
+        return x;
+      };
+    }
+    case "ListComp":
+    case "SetComp":
+    case "DictComp":
+    case "GeneratorExp":
+      return c.compileComprehension(s, e);
+    case "Starred":
+      throw c.syntaxError("can't use starred expression here", e);
+    case "Yield":
+    case "YieldFrom":
+    case "Await":
+      throw c.syntaxError(`'${e.type === "Await" ? "await" : "yield"}' outside function`, e);
+  }
+}
+
+export function asciiRepr(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp < 0x80) out += ch;
+    else if (cp <= 0xff) out += `\\x${cp.toString(16).padStart(2, "0")}`;
+    else if (cp <= 0xffff) out += `\\u${cp.toString(16).padStart(4, "0")}`;
+    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
+  }
+  return out;
+}
+
+export function mergeMapping(c: Compiler, d: PyDict, src: Value): void {
+  const rt = c.rt;
+  if (src instanceof PyDict) {
+    d.update(rt, src);
+    return;
+  }
+  const keys = callMethod(rt, src, "keys", [], null);
+  for (const k of iterToArray(rt, keys)) d.set(rt, k, getItem(rt, src, k));
+}
+
+/** Evaluate a list of elements, expanding `*x` entries. */
+export function seqBuilder(c: Compiler, s: ScopeCtx, elts: A.Expr[]): (f: Frame) => Value[] {
+  const rt = c.rt;
+  const hasStar = elts.some((x) => x.type === "Starred");
+  if (!hasStar) {
+    const fs = elts.map((x) => compileExpr(c, s, x));
+    const n = fs.length;
+    if (n === 2) {
+      const [a, b] = fs as [EF, EF];
+      return (f) => [a(f), b(f)];
+    }
+    return (f) => {
+      const out = new Array<Value>(n);
+      for (let i = 0; i < n; i++) out[i] = (fs[i] as EF)(f);
+      rt.alloc(8 * n);
+      return out;
+    };
+  }
+  const parts = elts.map((x) => (x.type === "Starred" ? { star: true, f: compileExpr(c, s, x.value) } : { star: false, f: compileExpr(c, s, x) }));
+  return (f) => {
+    const out: Value[] = [];
+    for (const p of parts) {
+      if (p.star) for (const x of iterToArray(rt, p.f(f))) out.push(x);
+      else out.push(p.f(f));
+    }
+    rt.alloc(8 * out.length);
+    return out;
+  };
+}
+
+function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
+  const rt = c.rt;
+  switch (op) {
+    case "Add":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number") {
+          const x = a + b;
+          if (Number.isSafeInteger(x)) return x;
+        } else if (typeof a === "string" && typeof b === "string") return strConcat(rt, a, b);
+        else if (a instanceof PyFloat && b instanceof PyFloat) return new PyFloat(T.float, a.v + b.v);
+        return binop(rt, op, a, b);
+      };
+    case "Sub":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number") {
+          const x = a - b;
+          if (Number.isSafeInteger(x)) return x;
+        } else if (a instanceof PyFloat && b instanceof PyFloat) return new PyFloat(T.float, a.v - b.v);
+        return binop(rt, op, a, b);
+      };
+    case "Mult":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number") {
+          const x = a * b;
+          if (Number.isSafeInteger(x)) return x + 0;
+        } else if (a instanceof PyFloat && b instanceof PyFloat) return new PyFloat(T.float, a.v * b.v);
+        return binop(rt, op, a, b);
+      };
+    case "Mod":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return a % b;
+        return binop(rt, op, a, b);
+      };
+    case "FloorDiv":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return (a - (a % b)) / b;
+        return binop(rt, op, a, b);
+      };
+    case "BitAnd":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
+        return binop(rt, op, a, b);
+      };
+    case "BitXor":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
+        return binop(rt, op, a, b);
+      };
+    default:
+      return (f) => binop(rt, op, l(f), r(f));
+  }
+}
+
+function compareClosure(c: Compiler, s: ScopeCtx, e: A.Compare): EF {
+  const rt = c.rt;
+  const left = compileExpr(c, s, e.left);
+  if (e.ops.length === 1) {
+    const op = e.ops[0] as A.CmpOperator;
+    const right = compileExpr(c, s, e.comparators[0] as A.Expr);
+    switch (op) {
+      case "Lt":
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if (typeof a === "number" && typeof b === "number") return a < b;
+          return richCompare(rt, "Lt", a, b);
+        };
+      case "LtE":
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if (typeof a === "number" && typeof b === "number") return a <= b;
+          return richCompare(rt, "LtE", a, b);
+        };
+      case "Gt":
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if (typeof a === "number" && typeof b === "number") return a > b;
+          return richCompare(rt, "Gt", a, b);
+        };
+      case "GtE":
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if (typeof a === "number" && typeof b === "number") return a >= b;
+          return richCompare(rt, "GtE", a, b);
+        };
+      case "Eq":
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a === b;
+          return richCompare(rt, "Eq", a, b);
+        };
+      case "NotEq":
+        return (f) => {
+          const a = left(f);
+          const b = right(f);
+          if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a !== b;
+          return richCompare(rt, "NotEq", a, b);
+        };
+      default:
+        return (f) => compileCompare(op, left(f), right(f), c);
+    }
+  }
+  const ops = e.ops;
+  const rights = e.comparators.map((x) => compileExpr(c, s, x));
+  return (f) => {
+    let a = left(f);
+    let r: Value = true;
+    for (let i = 0; i < ops.length; i++) {
+      const b = (rights[i] as EF)(f);
+      r = compileCompare(ops[i] as A.CmpOperator, a, b, c);
+      if (!(typeof r === "boolean" ? r : truthy(rt, r))) return r;
+      a = b;
+    }
+    return r;
+  };
+}
+
+export { toIndex, eq, callValue, Cell, E, PyThrow, float, strLenCp };

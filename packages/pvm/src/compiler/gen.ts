@@ -1,0 +1,333 @@
+// Resumable compilation for generator and coroutine bodies: statements whose subtree contains a
+// yield/await compile to JS generator closures (driven with yield*); everything else reuses the
+// ordinary closures, so straight-line code inside generators runs at full speed.
+import type * as A from "../ast.js";
+import { callValue, callMethod } from "../runtime/call.js";
+import type { Runtime } from "../runtime/context.js";
+import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { PyGenerator } from "../runtime/function.js";
+import { genResume, iterate } from "../runtime/iter.js";
+import type { Value } from "../runtime/object.js";
+import { binop, type BinOpName, inplaceBinop, truthy, typeOf } from "../runtime/ops.js";
+import { userDunder } from "../runtime/call.js";
+import { None, T } from "../runtime/types.js";
+import type { Compiler, ScopeCtx } from "./compiler.js";
+import { stmtCost } from "./cost.js";
+import { compileExpr } from "./expr.js";
+import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
+import { compileBlock, compileStmt, compileStore } from "./stmt.js";
+
+const SCOPE_NODES = new Set(["FunctionDef", "AsyncFunctionDef", "Lambda", "ClassDef", "ListComp", "SetComp", "DictComp", "GeneratorExp"]);
+
+export function containsYield(node: unknown): boolean {
+  if (node === null || typeof node !== "object") return false;
+  if (Array.isArray(node)) return node.some(containsYield);
+  const t = (node as { type?: string }).type;
+  if (t === "Yield" || t === "YieldFrom" || t === "Await") return true;
+  if (t !== undefined && SCOPE_NODES.has(t)) return false;
+  for (const v of Object.values(node)) if (typeof v === "object" && containsYield(v)) return true;
+  return false;
+}
+
+export function closeGen(rt: Runtime, g: PyGenerator): void {
+  if (g.finished || !g.started) {
+    g.finished = true;
+    return;
+  }
+  try {
+    const y = genResume(rt, g, "throw", new PyThrow(new PyBaseException(E.GeneratorExit, [])));
+    if (y !== undefined) throw pyErr("RuntimeError", "generator ignored GeneratorExit");
+  } catch (e) {
+    if (e instanceof PyThrow && (e.exc.cls.isSubtypeOf(E.GeneratorExit) || e.exc.cls.isSubtypeOf(E.StopIteration))) return;
+    throw e;
+  }
+}
+
+/** `yield from src` / `await src`: delegate next/send/throw to a sub-generator. */
+export function* delegate(rt: Runtime, src: Value, isAwait: boolean): Generator<Value, Value, Value> {
+  let target = src;
+  if (isAwait && !(src instanceof PyGenerator && src.cls === T.coroutine)) {
+    const aw = userDunder(typeOf(src), "__await__");
+    if (aw === undefined) throw pyErr("TypeError", `object ${typeOf(src).name} can't be used in 'await' expression`);
+    target = callValue(rt, aw, [src], null);
+  }
+  if (!(target instanceof PyGenerator)) {
+    const next = iterate(rt, target);
+    for (let x = next(); x !== undefined; x = next()) yield x;
+    return None;
+  }
+  const out = { value: None as Value };
+  let mode: "next" | "throw" = "next";
+  let arg: Value | PyThrow = None;
+  for (;;) {
+    const y = genResume(rt, target, mode, arg, out);
+    if (y === undefined) return out.value;
+    try {
+      arg = yield y;
+      mode = "next";
+    } catch (e) {
+      if (!(e instanceof PyThrow)) throw e;
+      if (e.exc.cls.isSubtypeOf(E.GeneratorExit)) {
+        closeGen(rt, target);
+        throw e;
+      }
+      mode = "throw";
+      arg = e;
+    }
+  }
+}
+
+function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
+  const rt = c.rt;
+  if (!containsYield(e)) {
+    const ef = compileExpr(c, s, e);
+    return function* (f) {
+      return ef(f);
+    };
+  }
+  switch (e.type) {
+    case "Yield": {
+      const v = e.value === null ? null : genExpr(c, s, e.value);
+      return function* (f) {
+        const x = v === null ? None : yield* v(f);
+        return yield x;
+      };
+    }
+    case "YieldFrom":
+    case "Await": {
+      const v = genExpr(c, s, e.value);
+      const isAwait = e.type === "Await";
+      return function* (f) {
+        const src = yield* v(f);
+        return yield* delegate(rt, src, isAwait);
+      };
+    }
+    case "BinOp": {
+      const l = genExpr(c, s, e.left);
+      const r = genExpr(c, s, e.right);
+      const op = e.op as BinOpName;
+      return function* (f) {
+        const a = yield* l(f);
+        const b = yield* r(f);
+        return binop(rt, op, a, b);
+      };
+    }
+    case "Call": {
+      if (e.args.some((a) => a.type === "Starred") || e.keywords.length > 0) break;
+      const fn = genExpr(c, s, e.func);
+      const args = e.args.map((a) => genExpr(c, s, a));
+      return function* (f) {
+        const callee = yield* fn(f);
+        const vs: Value[] = [];
+        for (const a of args) vs.push(yield* a(f));
+        return callValue(rt, callee, vs, null);
+      };
+    }
+    case "Tuple":
+    case "List": {
+      if (e.elts.some((a) => a.type === "Starred")) break;
+      const parts = e.elts.map((a) => genExpr(c, s, a));
+      const isTuple = e.type === "Tuple";
+      return function* (f) {
+        const vs: Value[] = [];
+        for (const p of parts) vs.push(yield* p(f));
+        return isTuple ? new (require_tuple())(T.tuple, vs) : new (require_list())(T.list, vs);
+      };
+    }
+    default:
+      break;
+  }
+  throw c.syntaxError(`yield/await inside this kind of expression (${e.type}) is not supported by this PVM version`, e);
+}
+
+import { PyList, PyTuple } from "../runtime/object.js";
+function require_tuple() {
+  return PyTuple;
+}
+function require_list() {
+  return PyList;
+}
+
+export function compileGenBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): GSF {
+  const rt = c.rt;
+  const items = body.map((st) => (containsYield(st) ? { g: genStmt(c, s, st), n: null } : { g: null, n: compileStmt(c, s, st) }));
+  let cost = 0;
+  for (const st of body) cost += stmtCost(st);
+  return function* (f) {
+    if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+    for (const it of items) {
+      const r = it.g !== null ? yield* it.g(f) : (it.n as SF)(f);
+      if (r !== NORMAL) return r;
+    }
+    return NORMAL;
+  };
+}
+
+function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
+  const rt = c.rt;
+  const line = st.lineno;
+  switch (st.type) {
+    case "Expr": {
+      const e = genExpr(c, s, st.value);
+      return function* (f) {
+        f.line = line;
+        yield* e(f);
+        return NORMAL;
+      };
+    }
+    case "Assign": {
+      const v = genExpr(c, s, st.value);
+      const stores = st.targets.map((t) => compileStore(c, s, t));
+      return function* (f) {
+        f.line = line;
+        const x = yield* v(f);
+        for (const store of stores) store(f, x);
+        return NORMAL;
+      };
+    }
+    case "AugAssign": {
+      if (st.target.type !== "Name") break;
+      const load = c.loadName(s, st.target.id, st.target);
+      const store = c.storeName(s, st.target.id, st.target);
+      const v = genExpr(c, s, st.value);
+      const op = st.op as BinOpName;
+      return function* (f) {
+        f.line = line;
+        const cur = load(f);
+        store(f, inplaceBinop(rt, op, cur, yield* v(f)));
+        return NORMAL;
+      };
+    }
+    case "Return": {
+      const v = st.value === null ? null : genExpr(c, s, st.value);
+      return function* (f) {
+        f.line = line;
+        f.ret = v === null ? None : yield* v(f);
+        return RETURN;
+      };
+    }
+    case "If": {
+      const test = genExpr(c, s, st.test);
+      const body = compileGenBlock(c, s, st.body);
+      const orelse = compileGenBlock(c, s, st.orelse);
+      return function* (f) {
+        f.line = line;
+        return truthy(rt, yield* test(f)) ? yield* body(f) : yield* orelse(f);
+      };
+    }
+    case "While": {
+      const test = genExpr(c, s, st.test);
+      s.loop++;
+      const body = compileGenBlock(c, s, st.body);
+      s.loop--;
+      const orelse = compileGenBlock(c, s, st.orelse);
+      return function* (f) {
+        for (;;) {
+          f.line = line;
+          rt.charge(1);
+          if (!truthy(rt, yield* test(f))) break;
+          const r = yield* body(f);
+          if (r === BREAK) return NORMAL;
+          if (r === RETURN) return r;
+        }
+        return yield* orelse(f);
+      };
+    }
+    case "For": {
+      const iter = genExpr(c, s, st.iter);
+      const store = compileStore(c, s, st.target);
+      s.loop++;
+      const body = compileGenBlock(c, s, st.body);
+      s.loop--;
+      const orelse = compileGenBlock(c, s, st.orelse);
+      return function* (f) {
+        f.line = line;
+        const next = iterate(rt, yield* iter(f));
+        for (let x = next(); x !== undefined; x = next()) {
+          rt.charge(1);
+          store(f, x);
+          const r = yield* body(f);
+          if (r === BREAK) return NORMAL;
+          if (r === RETURN) return r;
+        }
+        return yield* orelse(f);
+      };
+    }
+    case "Try": {
+      const body = compileGenBlock(c, s, st.body);
+      const handlers = st.handlers.map((h) => ({
+        type: h.type_ === null ? null : compileExpr(c, s, h.type_),
+        store: h.name === null ? null : c.storeName(s, h.name, h),
+        body: compileGenBlock(c, s, h.body),
+      }));
+      const orelse = compileGenBlock(c, s, st.orelse);
+      const fin = st.finalbody.length > 0 ? compileGenBlock(c, s, st.finalbody) : null;
+      return function* (f) {
+        let r: number = NORMAL;
+        let pending: PyThrow | null = null;
+        try {
+          try {
+            r = yield* body(f);
+          } catch (x) {
+            if (!(x instanceof PyThrow)) throw x;
+            const h = handlers.find((h) => h.type === null || matchesType(x.exc, h.type(f)));
+            if (h === undefined) throw x;
+            rt.charge(10);
+            if (h.store !== null) h.store(f, x.exc);
+            rt.handling.push(x.exc);
+            try {
+              return yield* h.body(f);
+            } finally {
+              rt.handling.pop();
+            }
+          }
+          if (r === NORMAL) r = yield* orelse(f);
+        } catch (x) {
+          if (!(x instanceof PyThrow) || fin === null) throw x;
+          pending = x;
+        } finally {
+          void 0;
+        }
+        if (fin !== null) {
+          const fr = yield* fin(f);
+          if (fr !== NORMAL) return fr;
+        }
+        if (pending !== null) throw pending;
+        return r;
+      };
+    }
+    case "With": {
+      if (st.items.length !== 1) break;
+      const item = st.items[0] as A.WithItem;
+      const ctx = compileExpr(c, s, item.context_expr);
+      const store = item.optional_vars === null ? null : compileStore(c, s, item.optional_vars);
+      const body = compileGenBlock(c, s, st.body);
+      return function* (f) {
+        f.line = line;
+        const mgr = ctx(f);
+        const v = callMethod(rt, mgr, "__enter__", [], null);
+        let r: number;
+        try {
+          if (store !== null) store(f, v);
+          r = yield* body(f);
+        } catch (x) {
+          if (!(x instanceof PyThrow)) throw x;
+          if (truthy(rt, callMethod(rt, mgr, "__exit__", [x.exc.cls, x.exc, None], null))) return NORMAL;
+          throw x;
+        }
+        callMethod(rt, mgr, "__exit__", [None, None, None], null);
+        return r;
+      };
+    }
+    default:
+      break;
+  }
+  throw c.syntaxError(`yield/await inside a ${st.type} statement is not supported by this PVM version`, st);
+}
+
+function matchesType(e: PyBaseException, t: Value): boolean {
+  if (t instanceof PyTuple) return t.items.some((x) => matchesType(e, x));
+  return typeof t === "object" && "mro" in t && e.cls.isSubtypeOf(t as never);
+}
+
+export { compileBlock, type Frame };

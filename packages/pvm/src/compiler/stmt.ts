@@ -1,0 +1,602 @@
+// Statements → closures returning a completion code (NORMAL/BREAK/CONTINUE/RETURN). A block
+// charges the static cost of all its statements once at entry (one subtraction, one comparison).
+import type * as A from "../ast.js";
+import { callMethod, callValue, delAttr, getAttr, setAttr } from "../runtime/call.js";
+import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { iterate, iterToArray } from "../runtime/iter.js";
+import { PyList, PyRange, PyTuple, type Value } from "../runtime/object.js";
+import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "../runtime/ops.js";
+import { delItem, getItem, setItem } from "../runtime/subscript.js";
+import { None, T } from "../runtime/types.js";
+import { type Compiler, makeRaise, type ScopeCtx } from "./compiler.js";
+import { C, stmtCost } from "./cost.js";
+import { compileExpr } from "./expr.js";
+import { BREAK, CONTINUE, type EF, type Frame, NORMAL, RETURN, type SF } from "./frame.js";
+import { compileClassDef } from "./classes.js";
+import { compileImport, compileImportFrom } from "./imports.js";
+
+export type Store = (f: Frame, v: Value) => void;
+
+export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
+  const rt = c.rt;
+  const fns = body.map((st) => compileStmt(c, s, st));
+  let cost = 0;
+  for (const st of body) cost += stmtCost(st);
+  const n = fns.length;
+  if (n === 0) return () => NORMAL;
+  if (n === 1) {
+    const a = fns[0] as SF;
+    return (f) => {
+      if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+      return a(f);
+    };
+  }
+  if (n === 2) {
+    const [a, b] = fns as [SF, SF];
+    return (f) => {
+      if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+      const r = a(f);
+      return r !== NORMAL ? r : b(f);
+    };
+  }
+  return (f) => {
+    if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+    for (let i = 0; i < n; i++) {
+      const r = (fns[i] as SF)(f);
+      if (r !== NORMAL) return r;
+    }
+    return NORMAL;
+  };
+}
+
+function withLine(line: number, inner: SF): SF {
+  return (f) => {
+    f.line = line;
+    return inner(f);
+  };
+}
+
+export function compileStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
+  c.enterNode(st);
+  try {
+    return withLine(st.lineno, compileStmtInner(c, s, st));
+  } finally {
+    c.leaveNode();
+  }
+}
+
+export function unpackTo(c: Compiler, elts: A.Expr[], v: Value): Value[] {
+  const rt = c.rt;
+  const starAt = elts.findIndex((x) => x.type === "Starred");
+  const items = v instanceof PyTuple || v instanceof PyList ? v.items : iterToArray(rt, v);
+  if (starAt < 0) {
+    if (items.length !== elts.length) {
+      if (items.length > elts.length) throw pyErr("ValueError", `too many values to unpack (expected ${elts.length})`);
+      throw pyErr("ValueError", `not enough values to unpack (expected ${elts.length}, got ${items.length})`);
+    }
+    return items as Value[];
+  }
+  const after = elts.length - starAt - 1;
+  if (items.length < elts.length - 1) throw pyErr("ValueError", `not enough values to unpack (expected at least ${elts.length - 1}, got ${items.length})`);
+  const out = items.slice(0, starAt) as Value[];
+  out.push(new PyList(T.list, items.slice(starAt, items.length - after) as Value[]));
+  for (const x of items.slice(items.length - after)) out.push(x);
+  return out;
+}
+
+export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
+  const rt = c.rt;
+  switch (t.type) {
+    case "Name":
+      return c.storeName(s, t.id, t);
+    case "Attribute": {
+      const o = compileExpr(c, s, t.value);
+      const name = t.attr;
+      return (f, v) => setAttr(rt, o(f), name, v);
+    }
+    case "Subscript": {
+      const o = compileExpr(c, s, t.value);
+      const k = compileExpr(c, s, t.slice);
+      return (f, v) => {
+        const obj = o(f);
+        const key = k(f);
+        if (obj instanceof PyList && typeof key === "number" && key >= 0 && key < obj.items.length) obj.items[key] = v;
+        else setItem(rt, obj, key, v);
+      };
+    }
+    case "Tuple":
+    case "List": {
+      const subs = t.elts.map((x) => compileStore(c, s, x.type === "Starred" ? x.value : x));
+      const elts = t.elts;
+      if (subs.length === 2 && !elts.some((x) => x.type === "Starred")) {
+        const [a, b] = subs as [Store, Store];
+        return (f, v) => {
+          if (v instanceof PyTuple && v.items.length === 2) {
+            a(f, v.items[0] as Value);
+            b(f, v.items[1] as Value);
+            return;
+          }
+          const xs = unpackTo(c, elts, v);
+          a(f, xs[0] as Value);
+          b(f, xs[1] as Value);
+        };
+      }
+      return (f, v) => {
+        const xs = unpackTo(c, elts, v);
+        for (let i = 0; i < subs.length; i++) (subs[i] as Store)(f, xs[i] as Value);
+      };
+    }
+    default:
+      throw c.syntaxError(`cannot assign to ${t.type === "Call" ? "function call" : "expression"}`, t);
+  }
+}
+
+function compileDelete(c: Compiler, s: ScopeCtx, t: A.Expr): (f: Frame) => void {
+  const rt = c.rt;
+  switch (t.type) {
+    case "Name":
+      return c.deleteName(s, t.id);
+    case "Attribute": {
+      const o = compileExpr(c, s, t.value);
+      return (f) => delAttr(rt, o(f), t.attr);
+    }
+    case "Subscript": {
+      const o = compileExpr(c, s, t.value);
+      const k = compileExpr(c, s, t.slice);
+      return (f) => delItem(rt, o(f), k(f));
+    }
+    case "Tuple":
+    case "List": {
+      const subs = t.elts.map((x) => compileDelete(c, s, x));
+      return (f) => {
+        for (const d of subs) d(f);
+      };
+    }
+    default:
+      throw c.syntaxError("cannot delete expression", t);
+  }
+}
+
+function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
+  const rt = c.rt;
+  const op = st.op as BinOpName;
+  const val = compileExpr(c, s, st.value);
+  const t = st.target;
+  if (t.type === "Name") {
+    const load = c.loadName(s, t.id, t);
+    const store = c.storeName(s, t.id, t);
+    const r = s.scope.resolve(t.id);
+    if (r.kind === "fast" && (op === "Add" || op === "Sub")) {
+      const i = r.slot;
+      const add = op === "Add";
+      return (f) => {
+        const a = f.s[i];
+        const b = val(f);
+        if (typeof a === "number" && typeof b === "number") {
+          const x = add ? a + b : a - b;
+          if (Number.isSafeInteger(x)) {
+            f.s[i] = x;
+            return NORMAL;
+          }
+        }
+        f.s[i] = inplaceBinop(rt, op, load(f), b);
+        return NORMAL;
+      };
+    }
+    return (f) => {
+      store(f, inplaceBinop(rt, op, load(f), val(f)));
+      return NORMAL;
+    };
+  }
+  if (t.type === "Attribute") {
+    const o = compileExpr(c, s, t.value);
+    return (f) => {
+      const obj = o(f);
+      setAttr(rt, obj, t.attr, inplaceBinop(rt, op, getAttr(rt, obj, t.attr), val(f)));
+      return NORMAL;
+    };
+  }
+  const o = compileExpr(c, s, t.value);
+  const k = compileExpr(c, s, t.slice);
+  return (f) => {
+    const obj = o(f);
+    const key = k(f);
+    setItem(rt, obj, key, inplaceBinop(rt, op, getItem(rt, obj, key), val(f)));
+    return NORMAL;
+  };
+}
+
+function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
+  const rt = c.rt;
+  switch (st.type) {
+    case "Expr": {
+      const e = compileExpr(c, s, st.value);
+      return (f) => {
+        e(f);
+        return NORMAL;
+      };
+    }
+    case "Assign": {
+      const v = compileExpr(c, s, st.value);
+      if (st.targets.length === 1) {
+        const t = st.targets[0] as A.Expr;
+        if (t.type === "Name") {
+          const r = s.scope.resolve(t.id);
+          if (r.kind === "fast") {
+            const i = r.slot;
+            return (f) => {
+              f.s[i] = v(f);
+              return NORMAL;
+            };
+          }
+        }
+        const store = compileStore(c, s, t);
+        return (f) => {
+          store(f, v(f));
+          return NORMAL;
+        };
+      }
+      const stores = st.targets.map((t) => compileStore(c, s, t));
+      return (f) => {
+        const x = v(f);
+        for (const store of stores) store(f, x);
+        return NORMAL;
+      };
+    }
+    case "AugAssign":
+      return compileAugAssign(c, s, st);
+    case "AnnAssign": {
+      if (st.value === null) return () => NORMAL;
+      const v = compileExpr(c, s, st.value);
+      const store = compileStore(c, s, st.target);
+      return (f) => {
+        store(f, v(f));
+        return NORMAL;
+      };
+    }
+    case "Pass":
+      return () => NORMAL;
+    case "Break":
+      if (s.loop === 0) throw c.syntaxError("'break' outside loop", st);
+      return () => BREAK;
+    case "Continue":
+      if (s.loop === 0) throw c.syntaxError("'continue' not properly in loop", st);
+      return () => CONTINUE;
+    case "Return": {
+      if (s.scope.kind !== "function") throw c.syntaxError("'return' outside function", st);
+      if (st.value === null) return (f) => {
+        f.ret = None;
+        return RETURN;
+      };
+      const v = compileExpr(c, s, st.value);
+      return (f) => {
+        f.ret = v(f);
+        return RETURN;
+      };
+    }
+    case "If": {
+      const test = compileExpr(c, s, st.test);
+      const body = compileBlock(c, s, st.body);
+      const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
+      return (f) => {
+        const t = test(f);
+        if (typeof t === "boolean" ? t : truthy(rt, t)) return body(f);
+        return orelse === null ? NORMAL : orelse(f);
+      };
+    }
+    case "While": {
+      const test = compileExpr(c, s, st.test);
+      const testCost = C.step + (stmtCost({ ...st, type: "If", body: [], orelse: [] } as A.If) - C.step);
+      s.loop++;
+      const body = compileBlock(c, s, st.body);
+      s.loop--;
+      const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
+      return (f) => {
+        for (;;) {
+          if ((rt.budget -= testCost) < 0) rt.outOfCycles(testCost);
+          const t = test(f);
+          if (!(typeof t === "boolean" ? t : truthy(rt, t))) break;
+          const r = body(f);
+          if (r === BREAK) return NORMAL;
+          if (r === RETURN) return r;
+        }
+        return orelse === null ? NORMAL : orelse(f);
+      };
+    }
+    case "For": {
+      const iter = compileExpr(c, s, st.iter);
+      const store = compileStore(c, s, st.target);
+      const fastSlot = st.target.type === "Name" && s.scope.resolve(st.target.id).kind === "fast" ? (s.scope.slots.get(st.target.id) as number) : -1;
+      s.loop++;
+      const body = compileBlock(c, s, st.body);
+      s.loop--;
+      const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
+      const step = C.step;
+      return (f) => {
+        const it = iter(f);
+        if (it instanceof PyRange && fastSlot >= 0 && it.step === 1n && it.start >= -(2n ** 52n) && it.stop <= 2n ** 52n) {
+          const stop = Number(it.stop);
+          for (let i = Number(it.start); i < stop; i++) {
+            if ((rt.budget -= step) < 0) rt.outOfCycles(step);
+            f.s[fastSlot] = i;
+            const r = body(f);
+            if (r === BREAK) return NORMAL;
+            if (r === RETURN) return r;
+          }
+          return orelse === null ? NORMAL : orelse(f);
+        }
+        const next = iterate(rt, it);
+        for (let x = next(); x !== undefined; x = next()) {
+          if ((rt.budget -= step) < 0) rt.outOfCycles(step);
+          store(f, x);
+          const r = body(f);
+          if (r === BREAK) return NORMAL;
+          if (r === RETURN) return r;
+        }
+        return orelse === null ? NORMAL : orelse(f);
+      };
+    }
+    case "Raise":
+      return compileRaise(c, s, st);
+    case "Try":
+      return compileTry(c, s, st, false);
+    case "TryStar":
+      return compileTry(c, s, st, true);
+    case "Assert": {
+      const test = compileExpr(c, s, st.test);
+      const msg = st.msg === null ? null : compileExpr(c, s, st.msg);
+      return (f) => {
+        const t = test(f);
+        if (typeof t === "boolean" ? t : truthy(rt, t)) return NORMAL;
+        const e = new PyBaseException(E.AssertionError, msg === null ? [] : [msg(f)]);
+        attachContext(rt, e);
+        throw new PyThrow(e);
+      };
+    }
+    case "Delete": {
+      const ds = st.targets.map((t) => compileDelete(c, s, t));
+      return (f) => {
+        for (const d of ds) d(f);
+        return NORMAL;
+      };
+    }
+    case "FunctionDef":
+    case "AsyncFunctionDef": {
+      const make = c.compileFunctionDef(s, st);
+      const decos = st.decorator_list.map((d) => compileExpr(c, s, d));
+      const store = c.storeName(s, st.name, st);
+      return (f) => {
+        const ds = decos.map((d) => d(f));
+        let fn: Value = make(f);
+        for (let i = ds.length - 1; i >= 0; i--) fn = callValue(rt, ds[i] as Value, [fn], null);
+        store(f, fn);
+        return NORMAL;
+      };
+    }
+    case "ClassDef":
+      return compileClassDef(c, s, st);
+    case "With":
+      return compileWith(c, s, st.items, st.body);
+    case "Import":
+      return compileImport(c, s, st);
+    case "ImportFrom":
+      return compileImportFrom(c, s, st);
+    case "Global":
+    case "Nonlocal":
+      return () => NORMAL;
+    case "Match":
+      throw c.syntaxError("the match statement is not supported by this PVM version", st);
+    case "AsyncFor":
+    case "AsyncWith":
+      throw c.syntaxError(`'${st.type === "AsyncFor" ? "async for" : "async with"}' is not supported by this PVM version`, st);
+  }
+}
+
+/** Set __context__ of a newly raised exception to the one being handled, as CPython does. */
+export function attachContext(rt: Compiler["rt"], e: PyBaseException): void {
+  const h = rt.handling;
+  if (h.length > 0) {
+    const cur = h[h.length - 1] as PyBaseException;
+    if (cur !== e && e.context === null) e.context = cur;
+  }
+}
+
+function compileRaise(c: Compiler, s: ScopeCtx, st: A.Raise): SF {
+  const rt = c.rt;
+  if (st.exc === null) {
+    return () => {
+      const h = rt.handling;
+      if (h.length === 0) throw pyErr("RuntimeError", "No active exception to reraise");
+      throw new PyThrow(h[h.length - 1] as PyBaseException);
+    };
+  }
+  const exc = compileExpr(c, s, st.exc);
+  const cause = st.cause === null ? null : compileExpr(c, s, st.cause);
+  return (f) => {
+    const e = makeRaise(rt, exc(f));
+    if (cause !== null) {
+      const cv = cause(f);
+      if (cv === None) e.cause = null;
+      else e.cause = makeRaise(rt, cv);
+      e.suppressContext = true;
+    }
+    attachContext(rt, e);
+    throw new PyThrow(e);
+  };
+}
+
+function matches(rt: Compiler["rt"], e: PyBaseException, t: Value): boolean {
+  if (t instanceof PyTuple) return t.items.some((x) => matches(rt, e, x));
+  if (typeof t !== "object" || !("mro" in t)) throw pyErr("TypeError", "catching classes that do not inherit from BaseException is not allowed");
+  const cls = t as import("../runtime/object.js").PyType;
+  if (!cls.isSubtypeOf(E.BaseException)) throw pyErr("TypeError", "catching classes that do not inherit from BaseException is not allowed");
+  return e.cls.isSubtypeOf(cls);
+}
+
+interface Handler {
+  type: EF | null;
+  store: Store | null;
+  del: ((f: Frame) => void) | null;
+  body: SF;
+}
+
+function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boolean): SF {
+  const rt = c.rt;
+  const body = compileBlock(c, s, st.body);
+  const handlers: Handler[] = st.handlers.map((h) => ({
+    type: h.type_ === null ? null : compileExpr(c, s, h.type_),
+    store: h.name === null ? null : c.storeName(s, h.name, h),
+    del: h.name === null ? null : c.deleteName(s, h.name),
+    body: compileBlock(c, s, h.body),
+  }));
+  const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
+  const fin = st.finalbody.length > 0 ? compileBlock(c, s, st.finalbody) : null;
+  const exceptCost = C.except;
+  const finallyCost = C.finally;
+
+  const runHandler = (f: Frame, h: Handler, e: PyBaseException): number => {
+    if ((rt.budget -= exceptCost) < 0) rt.outOfCycles(exceptCost);
+    if (h.store !== null) h.store(f, e);
+    rt.handling.push(e);
+    try {
+      return h.body(f);
+    } catch (x) {
+      if (x instanceof PyThrow && x.exc !== e && x.exc.context === null) x.exc.context = e;
+      throw x;
+    } finally {
+      rt.handling.pop();
+      if (h.del !== null) {
+        try {
+          h.del(f);
+        } catch {
+          // already unbound by the handler body
+        }
+      }
+    }
+  };
+
+  const tryPart = (f: Frame): number => {
+    let r: number;
+    try {
+      r = body(f);
+    } catch (x) {
+      if (!(x instanceof PyThrow)) throw x;
+      const e = x.exc;
+      if (star) return runStarHandlers(c, f, handlers, e, runHandler);
+      for (const h of handlers) {
+        if (h.type === null || matches(rt, e, h.type(f))) return runHandler(f, h, e);
+      }
+      throw x;
+    }
+    if (r === NORMAL && orelse !== null) return orelse(f);
+    return r;
+  };
+
+  if (fin === null) return tryPart;
+  return (f) => {
+    let r: number;
+    try {
+      r = tryPart(f);
+    } catch (x) {
+      if (!(x instanceof PyThrow)) throw x; // OutOfCycles and host errors unwind everything
+      if ((rt.budget -= finallyCost) < 0) rt.outOfCycles(finallyCost);
+      rt.handling.push(x.exc);
+      let fr: number;
+      try {
+        fr = fin(f);
+      } catch (y) {
+        if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
+        throw y;
+      } finally {
+        rt.handling.pop();
+      }
+      if (fr !== NORMAL) return fr; // return/break in finally swallows the exception
+      throw x;
+    }
+    if ((rt.budget -= finallyCost) < 0) rt.outOfCycles(finallyCost);
+    const fr = fin(f);
+    return fr !== NORMAL ? fr : r;
+  };
+}
+
+/** except*: split an exception group by handler type; unhandled parts are re-raised as a group. */
+function runStarHandlers(c: Compiler, f: Frame, handlers: Handler[], e: PyBaseException, run: (f: Frame, h: Handler, e: PyBaseException) => number): number {
+  const rt = c.rt;
+  let rest: PyBaseException[] = e.exceptions !== null ? e.exceptions.slice() : [e];
+  const isGroup = e.exceptions !== null;
+  const raised: PyBaseException[] = [];
+  for (const h of handlers) {
+    if (rest.length === 0) break;
+    const t = (h.type as EF)(f);
+    const hit = rest.filter((x) => matches(rt, x, t));
+    if (hit.length === 0) continue;
+    rest = rest.filter((x) => !hit.includes(x));
+    const sub = isGroup ? groupLike(e, hit) : (hit[0] as PyBaseException);
+    try {
+      run(f, h, isGroup ? sub : groupLike(null, hit));
+    } catch (x) {
+      if (x instanceof PyThrow) raised.push(x.exc);
+      else throw x;
+    }
+  }
+  const left = [...rest, ...raised];
+  if (left.length === 0) return NORMAL;
+  if (rest.length > 0 && raised.length === 0 && isGroup) throw new PyThrow(groupLike(e, rest));
+  if (!isGroup && raised.length === 0) throw new PyThrow(e);
+  throw new PyThrow(groupLike(e, left));
+}
+
+function groupLike(template: PyBaseException | null, excs: PyBaseException[]): PyBaseException {
+  const msg = template !== null ? (template.args[0] ?? "") : "";
+  const allExc = excs.every((x) => x.cls.isSubtypeOf(E.Exception));
+  const g = new PyBaseException(template?.cls ?? (allExc ? E.ExceptionGroup : E.BaseExceptionGroup), [msg, new PyTuple(T.tuple, excs)]);
+  g.exceptions = excs;
+  return g;
+}
+
+function compileWith(c: Compiler, s: ScopeCtx, items: A.WithItem[], bodyStmts: A.Stmt[]): SF {
+  const rt = c.rt;
+  if (items.length > 1) {
+    const inner = compileWith(c, s, items.slice(1), bodyStmts);
+    return withOne(c, s, items[0] as A.WithItem, inner);
+  }
+  return withOne(c, s, items[0] as A.WithItem, compileBlock(c, s, bodyStmts));
+  void rt;
+}
+
+function withOne(c: Compiler, s: ScopeCtx, item: A.WithItem, body: SF): SF {
+  const rt = c.rt;
+  const ctxExpr = compileExpr(c, s, item.context_expr);
+  const store = item.optional_vars === null ? null : compileStore(c, s, item.optional_vars);
+  return (f) => {
+    const mgr = ctxExpr(f);
+    const t = typeOf(mgr);
+    const enter = t.lookup("__enter__");
+    const exit = t.lookup("__exit__");
+    if (enter === undefined || exit === undefined) {
+      throw pyErr("TypeError", `'${t.name}' object does not support the context manager protocol`);
+    }
+    const v = callMethod(rt, mgr, "__enter__", [], null);
+    let r: number;
+    try {
+      if (store !== null) store(f, v);
+      r = body(f);
+    } catch (x) {
+      if (!(x instanceof PyThrow)) throw x;
+      const e = x.exc;
+      rt.handling.push(e);
+      let suppress: Value;
+      try {
+        suppress = callMethod(rt, mgr, "__exit__", [e.cls, e, None], null);
+      } finally {
+        rt.handling.pop();
+      }
+      if (truthy(rt, suppress)) return NORMAL;
+      throw x;
+    }
+    callMethod(rt, mgr, "__exit__", [None, None, None], null);
+    return r;
+  };
+}
+
+export { binop, repr, str, getAttr };

@@ -1,0 +1,73 @@
+// The module registry: the whitelist of importable modules. A module is either native (built by a
+// TS function from the Runtime) or Python source compiled on first import. Anything not registered
+// raises ImportError and costs 50 Cycles; the first import costs 100 Cycles plus the module's own
+// execution; later imports of the same module in the same call cost 5.
+import type { Runtime } from "./runtime/context.js";
+import { pyErr } from "./runtime/exceptions.js";
+import { Globals, PyModule } from "./runtime/function.js";
+import type { Value } from "./runtime/object.js";
+import { C } from "./compiler/cost.js";
+
+export type ModuleDef =
+  | { kind: "native"; build: (rt: Runtime) => Map<string, Value> }
+  | { kind: "source"; source: string; filename?: string };
+
+/** A whitelist of modules, shared by every run that uses it (it holds definitions, not state). */
+export class ModuleRegistry {
+  readonly #defs = new Map<string, ModuleDef>();
+  register(name: string, def: ModuleDef): this {
+    if (typeof name !== "string" || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(name)) {
+      throw new TypeError(`module name must be a dotted Python identifier, got ${String(name)}`);
+    }
+    this.#defs.set(name, def);
+    return this;
+  }
+  get(name: string): ModuleDef | undefined {
+    return this.#defs.get(name);
+  }
+  names(): string[] {
+    return [...this.#defs.keys()].sort();
+  }
+}
+
+/** Executes a source module: provided by the API layer (it needs the parser and compiler). */
+export type SourceExecutor = (rt: Runtime, source: string, globals: Globals) => void;
+
+/** Per-run import state: the cache of loaded modules. */
+export class ModuleLoader {
+  readonly #loaded = new Map<string, PyModule>();
+  constructor(
+    readonly rt: Runtime,
+    readonly registry: ModuleRegistry,
+    readonly execSource: SourceExecutor,
+  ) {}
+
+  import(name: string): PyModule {
+    const rt = this.rt;
+    const cached = this.#loaded.get(name);
+    if (cached !== undefined) {
+      rt.charge(C.importCached);
+      return cached;
+    }
+    const def = this.registry.get(name);
+    if (def === undefined) {
+      rt.charge(C.importFailed);
+      throw pyErr("ModuleNotFoundError", `No module named '${name}'`);
+    }
+    rt.charge(C.importFirst);
+    const globals = new Globals(name, def.kind === "source" ? (def.filename ?? `${name}.py`) : `<${name}>`);
+    const mod = new PyModule(globals);
+    this.#loaded.set(name, mod);
+    try {
+      if (def.kind === "native") for (const [k, v] of def.build(rt)) globals.set(k, v);
+      else {
+        globals.set("__name__", name);
+        this.execSource(rt, def.source, globals);
+      }
+    } catch (e) {
+      this.#loaded.delete(name);
+      throw e;
+    }
+    return mod;
+  }
+}

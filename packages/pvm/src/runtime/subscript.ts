@@ -1,0 +1,292 @@
+// obj[key], obj[key] = v, del obj[key], and `x in obj` for builtin containers and user classes.
+import type { Runtime } from "./context.js";
+import { E, PyThrow, makeExc, pyErr } from "./exceptions.js";
+import * as I from "./int.js";
+import { PyByteArray, PyBytes, PyList, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "./object.js";
+import { cpArray, hasSurrogates } from "./strings.js";
+import { None, T } from "./types.js";
+import { callValue, userDunder } from "./call.js";
+import { PyDict, PySet } from "./dict.js";
+import { PyDictView, iterate } from "./iter.js";
+import { asInt, eq, repr, typeOf } from "./ops.js";
+
+/** An index value via __index__ (int, bool, or a user class defining __index__). */
+export function toIndex(rt: Runtime, v: Value, what = "indices"): I.Int {
+  const i = asInt(v);
+  if (i !== undefined) return i;
+  const t = typeOf(v);
+  const f = userDunder(t, "__index__");
+  if (f !== undefined) {
+    const r = asInt(callValue(rt, f, [v], null));
+    if (r !== undefined) return r;
+  }
+  throw pyErr("TypeError", what.replace("%s", t.name));
+}
+
+function clampIndex(i: I.Int): number {
+  if (typeof i === "number") return i;
+  return i > 0n ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER;
+}
+
+/** Normalize a sequence index; returns -1 when out of range. */
+function seqIndex(i: I.Int, len: number): number {
+  let k = clampIndex(i);
+  if (k < 0) k += len;
+  return k >= 0 && k < len ? k : -1;
+}
+
+/** CPython's PySlice_GetIndicesEx: (start, stop, step, length). */
+export function sliceIndices(rt: Runtime, s: PySlice, len: number): [number, number, number, number] {
+  const step = s.step === None ? 1 : clampIndex(toIndex(rt, s.step, "slice indices must be integers or None or have an __index__ method"));
+  if (step === 0) throw pyErr("ValueError", "slice step cannot be zero");
+  const get = (v: Value, dflt: number, lo: number, hi: number): number => {
+    if (v === None) return dflt;
+    let x = clampIndex(toIndex(rt, v, "slice indices must be integers or None or have an __index__ method"));
+    if (x < 0) {
+      x += len;
+      if (x < lo) x = lo;
+    } else if (x > hi) x = hi;
+    return x;
+  };
+  const start = step > 0 ? get(s.start, 0, 0, len) : get(s.start, len - 1, -1, len - 1);
+  const stop = step > 0 ? get(s.stop, len, 0, len) : get(s.stop, -1, -1, len - 1);
+  let n = 0;
+  if (step > 0) n = stop > start ? Math.floor((stop - start - 1) / step) + 1 : 0;
+  else n = start > stop ? Math.floor((start - stop - 1) / -step) + 1 : 0;
+  return [start, stop, step, n];
+}
+
+function sliceArray<X>(rt: Runtime, items: readonly X[], s: PySlice): X[] {
+  const [start, , step, n] = sliceIndices(rt, s, items.length);
+  rt.charge(n);
+  rt.alloc(8 * n);
+  if (step === 1) return items.slice(start, start + n);
+  const out: X[] = new Array(n);
+  for (let i = 0, j = start; i < n; i++, j += step) out[i] = items[j] as X;
+  return out;
+}
+
+export function getItem(rt: Runtime, o: Value, k: Value): Value {
+  if (o instanceof PyList) {
+    if (k instanceof PySlice) return new PyList(T.list, sliceArray(rt, o.items, k));
+    const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
+    if (i < 0) throw pyErr("IndexError", "list index out of range");
+    return o.items[i] as Value;
+  }
+  if (o instanceof PyDict && o.cls === T.dict) {
+    const v = o.get(rt, k);
+    if (v === undefined) throw keyError(rt, k);
+    return v;
+  }
+  if (typeof o === "string") return strItem(rt, o, k);
+  if (o instanceof PyTuple && o.cls === T.tuple) {
+    if (k instanceof PySlice) return new PyTuple(T.tuple, sliceArray(rt, o.items, k));
+    const i = seqIndex(toIndex(rt, k, "tuple indices must be integers or slices, not %s"), o.items.length);
+    if (i < 0) throw pyErr("IndexError", "tuple index out of range");
+    return o.items[i] as Value;
+  }
+  const t = typeOf(o);
+  if (!t.builtin) {
+    const f = userDunder(t, "__getitem__");
+    if (f !== undefined) return callValue(rt, f, [o, k], null);
+  }
+  if (o instanceof PyType) {
+    const cg = o.lookup("__class_getitem__");
+    if (cg !== undefined) return callValue(rt, cg instanceof PyWrapper ? cg.fget : cg, [o, k], null);
+    if (o.builtin) return o; // list[int] etc.: generic aliases are the class itself in the PVM
+  }
+  if (o instanceof PyDict) {
+    const v = o.get(rt, k);
+    if (v !== undefined) return v;
+    const miss = userDunder(t, "__missing__");
+    if (miss !== undefined) return callValue(rt, miss, [o, k], null);
+    throw keyError(rt, k);
+  }
+  if (o instanceof PyTuple) return getItem(rt, new PyTuple(T.tuple, o.items), k);
+  if (o instanceof PyRange) {
+    const len = Number(o.length);
+    if (k instanceof PySlice) {
+      const [start, , step, n] = sliceIndices(rt, k, len);
+      const st = o.start + BigInt(start) * o.step;
+      return new PyRange(T.range, st, st + BigInt(n) * o.step * BigInt(step), o.step * BigInt(step));
+    }
+    const i = seqIndex(toIndex(rt, k, "range indices must be integers or slices, not %s"), len);
+    if (i < 0) throw pyErr("IndexError", "range object index out of range");
+    return I.norm(o.start + BigInt(i) * o.step);
+  }
+  if (o instanceof PyBytes || o instanceof PyByteArray) {
+    const b = o instanceof PyBytes ? o.b : o.view();
+    if (k instanceof PySlice) {
+      const out = Uint8Array.from(sliceArray(rt, Array.from(b), k));
+      return o instanceof PyBytes ? new PyBytes(T.bytes, out) : new PyByteArray(T.bytearray, out);
+    }
+    const i = seqIndex(toIndex(rt, k, "byte indices must be integers or slices, not %s"), b.length);
+    if (i < 0) throw pyErr("IndexError", `${o instanceof PyBytes ? "index" : "bytearray index"} out of range`);
+    return b[i] as number;
+  }
+  throw pyErr("TypeError", `'${t.name}' object is not subscriptable`);
+}
+
+export function keyError(_rt: Runtime, k: Value): PyThrow {
+  const e = makeExc(E.KeyError);
+  e.args = [k];
+  return new PyThrow(e);
+}
+
+function strItem(rt: Runtime, s: string, k: Value): string {
+  const fast = !hasSurrogates(s);
+  if (k instanceof PySlice) {
+    if (fast) {
+      const [start, , step, n] = sliceIndices(rt, k, s.length);
+      rt.charge(n);
+      if (step === 1) return s.slice(start, start + n);
+      let out = "";
+      for (let i = 0, j = start; i < n; i++, j += step) out += s[j];
+      return out;
+    }
+    return sliceArray(rt, cpArray(s), k).join("");
+  }
+  const idx = toIndex(rt, k, "string indices must be integers, not '%s'");
+  if (fast) {
+    const i = seqIndex(idx, s.length);
+    if (i < 0) throw pyErr("IndexError", "string index out of range");
+    return s[i] as string;
+  }
+  const cps = cpArray(s);
+  const i = seqIndex(idx, cps.length);
+  if (i < 0) throw pyErr("IndexError", "string index out of range");
+  return cps[i] as string;
+}
+
+export function setItem(rt: Runtime, o: Value, k: Value, v: Value): void {
+  if (o instanceof PyList) {
+    if (k instanceof PySlice) return listSetSlice(rt, o, k, v);
+    const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
+    if (i < 0) throw pyErr("IndexError", "list assignment index out of range");
+    o.items[i] = v;
+    return;
+  }
+  const t = typeOf(o);
+  if (!t.builtin) {
+    const f = userDunder(t, "__setitem__");
+    if (f !== undefined) {
+      callValue(rt, f, [o, k, v], null);
+      return;
+    }
+  }
+  if (o instanceof PyDict) {
+    o.set(rt, k, v);
+    return;
+  }
+  if (o instanceof PyByteArray) {
+    const i = seqIndex(toIndex(rt, k, "bytearray indices must be integers or slices, not %s"), o.len);
+    if (i < 0) throw pyErr("IndexError", "bytearray index out of range");
+    const x = asInt(v);
+    if (x === undefined || Number(x) < 0 || Number(x) > 255) throw pyErr("ValueError", "byte must be in range(0, 256)");
+    o.b[i] = Number(x);
+    return;
+  }
+  throw pyErr("TypeError", `'${t.name}' object does not support item assignment`);
+}
+
+function listSetSlice(rt: Runtime, o: PyList, k: PySlice, v: Value): void {
+  const src: Value[] = [];
+  const next = iterate(rt, v);
+  for (let x = next(); x !== undefined; x = next()) src.push(x);
+  const [start, stop, step, n] = sliceIndices(rt, k, o.items.length);
+  rt.charge(src.length + n);
+  if (step === 1) {
+    rt.alloc(8 * Math.max(0, src.length - n));
+    o.items.splice(start, Math.max(0, stop - start), ...src);
+    return;
+  }
+  if (src.length !== n) throw pyErr("ValueError", `attempt to assign sequence of size ${src.length} to extended slice of size ${n}`);
+  for (let i = 0, j = start; i < n; i++, j += step) o.items[j] = src[i] as Value;
+}
+
+export function delItem(rt: Runtime, o: Value, k: Value): void {
+  if (o instanceof PyList) {
+    if (k instanceof PySlice) {
+      const [start, , step, n] = sliceIndices(rt, k, o.items.length);
+      rt.charge(o.items.length);
+      if (step === 1) o.items.splice(start, n);
+      else {
+        const drop = new Set<number>();
+        for (let i = 0, j = start; i < n; i++, j += step) drop.add(j);
+        o.items = o.items.filter((_x, i) => !drop.has(i));
+      }
+      return;
+    }
+    const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
+    if (i < 0) throw pyErr("IndexError", "list assignment index out of range");
+    rt.charge(o.items.length - i);
+    o.items.splice(i, 1);
+    return;
+  }
+  const t = typeOf(o);
+  if (!t.builtin) {
+    const f = userDunder(t, "__delitem__");
+    if (f !== undefined) {
+      callValue(rt, f, [o, k], null);
+      return;
+    }
+  }
+  if (o instanceof PyDict) {
+    if (o.table.delete(rt, k) === undefined) throw keyError(rt, k);
+    return;
+  }
+  throw pyErr("TypeError", `'${t.name}' object doesn't support item deletion`);
+}
+
+export function contains(rt: Runtime, container: Value, x: Value): boolean {
+  if (typeof container === "string") {
+    if (typeof x !== "string") throw pyErr("TypeError", `'in <string>' requires string as left operand, not ${typeOf(x).name}`);
+    rt.charge(container.length);
+    return container.includes(x);
+  }
+  if (container instanceof PyDict && container.cls === T.dict) return container.table.find(rt, x) !== undefined;
+  if (container instanceof PySet) return container.table.find(rt, x) !== undefined;
+  if (container instanceof PyList || container instanceof PyTuple) {
+    const items = container.items;
+    for (let i = 0; i < items.length; i++) {
+      rt.charge(1);
+      const y = items[i] as Value;
+      if (y === x || eq(rt, y, x)) return true;
+    }
+    return false;
+  }
+  const t = typeOf(container);
+  if (!t.builtin) {
+    const f = userDunder(t, "__contains__");
+    if (f !== undefined) {
+      const r = callValue(rt, f, [container, x], null);
+      return typeof r === "boolean" ? r : r !== 0 && r !== None;
+    }
+  }
+  if (container instanceof PyDict) return container.table.find(rt, x) !== undefined;
+  if (container instanceof PyRange) {
+    const i = asInt(x);
+    if (i === undefined) return false;
+    const b = I.big(i);
+    const { start, stop, step } = container;
+    if (step > 0n ? b < start || b >= stop : b > start || b <= stop) return false;
+    return (b - start) % step === 0n;
+  }
+  if (container instanceof PyDictView) {
+    if (container.cls === T.dict_keys) return container.d.table.find(rt, x) !== undefined;
+  }
+  if (container instanceof PyBytes || container instanceof PyByteArray) {
+    const b = container instanceof PyBytes ? container.b : container.view();
+    const i = asInt(x);
+    if (i !== undefined) return b.includes(Number(i));
+    if (x instanceof PyBytes) return Buffer.from(b).includes(Buffer.from(x.b));
+  }
+  const next = iterate(rt, container);
+  for (let y = next(); y !== undefined; y = next()) {
+    rt.charge(1);
+    if (y === x || eq(rt, y, x)) return true;
+  }
+  return false;
+}
+
+export { repr };
