@@ -173,7 +173,7 @@ export class ExprParser extends ParserBase {
     if (!this.isKw("if")) return body;
     this.next();
     const test = this.parseDisjunction();
-    if (!this.eatKw("else")) throw this.errAfterPrev("expected 'else' after 'if' expression");
+    if (!this.eatKw("else")) throw this.errNode("expected 'else' after 'if' expression", body);
     const orelse = this.parseExpression();
     return { type: "IfExp", test, body, orelse, ...this.span(start) };
   }
@@ -357,6 +357,8 @@ export class ExprParser extends ParserBase {
     const keywords: Keyword[] = [];
     let sawKeyword = false;
     let sawDoubleStar = false;
+    // CPython reports a positional argument after keywords at the token after the arguments.
+    let lateError: string | null = null;
     while (!this.isOp(")")) {
       const t = this.tok;
       if (this.isOp("**")) {
@@ -389,14 +391,15 @@ export class ExprParser extends ParserBase {
           const gen = this.parseGenExpTail(value, open, args.length === 0 && keywords.length === 0);
           args.push(gen);
         } else {
-          if (sawDoubleStar) throw this.errNode("positional argument follows keyword argument unpacking", value);
-          if (sawKeyword) throw this.errNode("positional argument follows keyword argument", value);
+          if (lateError === null && sawDoubleStar) lateError = "positional argument follows keyword argument unpacking";
+          else if (lateError === null && sawKeyword) lateError = "positional argument follows keyword argument";
           args.push(value);
         }
       }
       if (!this.eatOp(",")) break;
     }
     this.leave();
+    if (lateError !== null) throw this.errTok(lateError, this.tok);
     if (!this.isOp(")")) throw this.invalid();
     this.next();
     return { type: "Call", func, args, keywords, ...this.span(start) };
@@ -681,7 +684,7 @@ export class ExprParser extends ParserBase {
   private parseLambda(): Expr {
     const start = this.next();
     const args = this.parseParameters(":", false);
-    this.expectOp(":", true);
+    this.expectOp(":");
     this.enter();
     const body = this.parseExpression();
     this.leave();

@@ -63,6 +63,8 @@ export function concatStrings(info: SourceInfo, toks: Token[], after: Token, sub
       try {
         bytes = decodeBytes(body, p.raw);
       } catch (e) {
+        // CPython reports non-ASCII bytes literals at the literal itself.
+        if (e instanceof EscapeError && e.msg.startsWith("bytes can only")) throw info.errorAt("SyntaxError", e.msg, t.lineno, t.col);
         if (e instanceof EscapeError) throw fail(ctx, e.msg);
         throw e;
       }

@@ -232,7 +232,7 @@ export class StmtParser extends PatternParser {
         names.push({ type: "alias", name, asname, ...this.span(s) });
         if (!this.eatOp(",")) break;
         if (paren && this.isOp(")")) break;
-        if (!paren && !this.isName()) throw this.errTok("trailing comma not allowed without surrounding parentheses", this.prev);
+        if (!paren && !this.isName()) throw this.errTok("trailing comma not allowed without surrounding parentheses", this.tok);
       }
       if (paren) this.expectOp(")");
     }

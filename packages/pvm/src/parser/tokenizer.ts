@@ -255,7 +255,8 @@ class Tokenizer {
           "IndentationError",
           "unindent does not match any outer indentation level",
           this.line,
-          this.col(p, this.lineStart),
+          // CPython points just past the end of the offending line.
+          this.info.lineText(this.line).length,
         );
       }
       if (alt !== this.altIndents[this.altIndents.length - 1]) throw this.tabError();
@@ -368,7 +369,7 @@ class Tokenizer {
       if (ok(c)) p++;
       else if (c === C_UNDERSCORE) {
         p++;
-        if (!ok(src.charCodeAt(p))) throw this.errAt(kindMsg, p);
+        if (!ok(src.charCodeAt(p))) throw this.errAt(kindMsg, p - 1);
       } else return p;
     }
   }
@@ -391,7 +392,7 @@ class Tokenizer {
       if (!ok(src.charCodeAt(p))) {
         const c = src.charCodeAt(p);
         if (name !== "hexadecimal" && isDigit(c)) throw this.errAt(`invalid digit '${String.fromCharCode(c)}' in ${name} literal`, p);
-        throw this.errAt(msg, p);
+        throw this.errAt(msg, p - 1);
       }
       p = this.digits(p, ok, msg);
       const c = src.charCodeAt(p);
@@ -476,7 +477,9 @@ class Tokenizer {
     for (;;) {
       if (p >= end) {
         const what = triple ? "unterminated triple-quoted string literal" : "unterminated string literal";
-        throw this.info.errorAt("SyntaxError", `${what} (detected at line ${this.line})`, startLine, this.col(start, startLineStart));
+        // CPython counts the line of the last newline read, not the empty line after it.
+        const detected = end > 0 && src.charCodeAt(end - 1) === C_LF ? this.line - 1 : this.line;
+        throw this.info.errorAt("SyntaxError", `${what} (detected at line ${detected})`, startLine, this.col(start, startLineStart));
       }
       const c = src.charCodeAt(p);
       if (c === quote) {

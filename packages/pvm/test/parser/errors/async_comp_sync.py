@@ -1,0 +1,2 @@
+def f():
+  [x async for x in y]

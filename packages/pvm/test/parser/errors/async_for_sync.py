@@ -1,0 +1,2 @@
+def f():
+  async for x in y: pass

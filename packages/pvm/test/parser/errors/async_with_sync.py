@@ -1,0 +1,2 @@
+def f():
+  async with x: pass

@@ -1,0 +1,1 @@
+lambda: await x

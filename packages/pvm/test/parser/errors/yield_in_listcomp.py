@@ -1,0 +1,2 @@
+def f():
+  [(yield x) for y in z]
