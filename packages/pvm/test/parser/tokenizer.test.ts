@@ -44,6 +44,6 @@ describe("tokenizer", () => {
     const e4 = err("x = 0o8\n");
     expect([e4.msg, e4.offset]).toEqual(["invalid digit '8' in octal literal", 7]);
     const e5 = err("class A:\n  def f(self):\n    pass\n  x\n y\n");
-    expect([e5.kind, e5.msg, e5.lineno, e5.offset]).toEqual(["IndentationError", "unindent does not match any outer indentation level", 5, 2]);
+    expect([e5.kind, e5.msg, e5.lineno, e5.offset]).toEqual(["IndentationError", "unindent does not match any outer indentation level", 5, 3]);
   });
 });
