@@ -12,3 +12,5 @@ export { fmod, floatMod, floatDivmod, floatFloorDiv, roundFloat, roundFloatToInt
 export * from "./formatspec.js";
 export * from "./floatstr.js";
 export { formatInt, formatFloat, formatStr } from "./format.js";
+export { percentFormat } from "./percent.js";
+export type { PercentArgs, PercentCallbacks } from "./percent.js";
