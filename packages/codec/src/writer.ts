@@ -9,7 +9,7 @@ import { U64_MAX } from "./varint.js";
  */
 export class Writer {
   private buf: Uint8Array;
-  private view: DataView;
+  private view: DataView | undefined;
   private pos = 0;
 
   constructor(initialCapacity = 64) {
@@ -17,7 +17,12 @@ export class Writer {
       throw new CodecError("INVALID_VALUE", 0, "initialCapacity must be a non-negative integer");
     }
     this.buf = new Uint8Array(initialCapacity);
-    this.view = new DataView(this.buf.buffer);
+  }
+
+  // Created on first use: most encodings hold no u16/u32 and a DataView is not free.
+  private dataView(): DataView {
+    this.view ??= new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
+    return this.view;
   }
 
   /** Bytes written so far. */
@@ -33,7 +38,7 @@ export class Writer {
     const next = new Uint8Array(cap);
     next.set(this.buf.subarray(0, this.pos));
     this.buf = next;
-    this.view = new DataView(next.buffer);
+    this.view = undefined;
   }
 
   private checkInt(value: number, max: number, what: string): void {
@@ -52,7 +57,7 @@ export class Writer {
   u16(value: number): this {
     this.checkInt(value, 0xffff, "u16");
     this.ensure(2);
-    this.view.setUint16(this.pos, value);
+    this.dataView().setUint16(this.pos, value);
     this.pos += 2;
     return this;
   }
@@ -60,7 +65,7 @@ export class Writer {
   u32(value: number): this {
     this.checkInt(value, 0xffff_ffff, "u32");
     this.ensure(4);
-    this.view.setUint32(this.pos, value);
+    this.dataView().setUint32(this.pos, value);
     this.pos += 4;
     return this;
   }
@@ -70,7 +75,10 @@ export class Writer {
       throw new CodecError("VALUE_OUT_OF_RANGE", this.pos, `u64 must be a bigint in [0, 2^64-1], got ${String(value)}`);
     }
     this.ensure(8);
-    this.view.setBigUint64(this.pos, value);
+    // Two 32-bit halves: cheaper than setBigUint64 on current V8.
+    const view = this.dataView();
+    view.setUint32(this.pos, Number(value >> 32n));
+    view.setUint32(this.pos + 4, Number(value & 0xffff_ffffn));
     this.pos += 8;
     return this;
   }
@@ -79,6 +87,11 @@ export class Writer {
   uint(value: bigint): this {
     if (typeof value !== "bigint" || value < 0n || value > U64_MAX) {
       throw new CodecError("VALUE_OUT_OF_RANGE", this.pos, `uint must be a bigint in [0, 2^64-1], got ${String(value)}`);
+    }
+    if (value < 0x80n) {
+      this.ensure(1);
+      this.buf[this.pos++] = Number(value);
+      return this;
     }
     if (value <= 0xffff_ffffn) return this.writeVarint32(Number(value));
     // Split into two 32-bit halves so the loop runs on small numbers, not bigints.
@@ -132,9 +145,17 @@ export class Writer {
     if (!(value instanceof Uint8Array)) {
       throw new CodecError("INVALID_VALUE", this.pos, "bytes must be a Uint8Array");
     }
-    this.ensure(value.length);
-    this.buf.set(value, this.pos);
-    this.pos += value.length;
+    const n = value.length;
+    this.ensure(n);
+    // A byte loop beats TypedArray.set for short inputs (addresses, signatures).
+    if (n <= 96) {
+      const buf = this.buf;
+      let pos = this.pos;
+      for (let i = 0; i < n; i++) buf[pos++] = value[i]!;
+    } else {
+      this.buf.set(value, this.pos);
+    }
+    this.pos += n;
     return this;
   }
 
