@@ -6,8 +6,12 @@ import type { PySyntaxError, PySyntaxErrorKind, SourceInfo } from "./errors.js";
 import { KEYWORDS } from "./tokens.js";
 import type { Token, TokenKind } from "./tokens.js";
 
-/** Nesting bound for the recursive descent, so hostile input ends in a SyntaxError, not a JS stack overflow. */
-const MAX_DEPTH = 900;
+/**
+ * Bound on syntactic nesting (recursive descent and left-deep chains such as `a+a+…` or `a.b.c…`),
+ * so hostile input ends in a SyntaxError rather than a JS stack overflow. CPython's compiler gives
+ * up at about the same depth (3000 with its default recursion limit).
+ */
+export const MAX_DEPTH = 3000;
 
 /** Anything with a start position: a token or a node. */
 export interface StartLike {
@@ -139,11 +143,16 @@ export class ParserBase {
   protected enter(): void {
     if (++this.depth > MAX_DEPTH) {
       const t = this.tok;
-      throw this.errAt("too many nested expressions (the parser's nesting limit)", t.lineno, t.col);
+      throw this.errAt("maximum recursion depth exceeded during compilation", t.lineno, t.col);
     }
   }
 
   protected leave(): void {
     this.depth--;
+  }
+
+  /** Leaves `n` levels entered by a left-deep chain. */
+  protected leaveN(n: number): void {
+    this.depth -= n;
   }
 }

@@ -174,7 +174,9 @@ export class ExprParser extends ParserBase {
     this.next();
     const test = this.parseDisjunction();
     if (!this.eatKw("else")) throw this.errNode("expected 'else' after 'if' expression", body);
+    this.enter();
     const orelse = this.parseExpression();
+    this.leave();
     return { type: "IfExp", test, body, orelse, ...this.span(start) };
   }
 
@@ -246,17 +248,20 @@ export class ExprParser extends ParserBase {
   private parseBinary(minPrec: number): Expr {
     const start = this.tok;
     let left = this.parseFactor();
+    let chain = 0;
     for (;;) {
       const t = this.tok;
       if (t.kind !== "OP") break;
       const prec = PREC[t.value];
       if (prec === undefined || prec < minPrec) break;
       this.next();
+      // Each iteration nests `left` one level deeper.
       this.enter();
+      chain++;
       const right = this.parseBinary(prec + 1);
-      this.leave();
       left = { type: "BinOp", left, op: BINOPS[t.value] as Operator, right, ...this.span(start) };
     }
+    this.leaveN(chain);
     return left;
   }
 
@@ -297,9 +302,12 @@ export class ExprParser extends ParserBase {
   parsePrimary(): Expr {
     const start = this.tok;
     let e = this.parseAtom();
-    for (;;) {
+    let chain = 0;
+    for (;; chain++) {
       const t = this.tok;
       if (t.kind !== "OP") break;
+      // Each trailer nests `e` one level deeper.
+      this.enter();
       if (t.value === ".") {
         this.next();
         const attr = this.expectName();
@@ -313,8 +321,12 @@ export class ExprParser extends ParserBase {
         this.leave();
         this.expectOp("]");
         e = { type: "Subscript", value: e, slice, ctx: "Load", ...this.span(start) };
-      } else break;
+      } else {
+        this.leave();
+        break;
+      }
     }
+    this.leaveN(chain);
     return e;
   }
 

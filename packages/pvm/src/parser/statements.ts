@@ -408,7 +408,9 @@ export class StmtParser extends PatternParser {
     let orelse: Stmt[] = [];
     let end: Pos = endOf(body);
     if (this.isKw("elif")) {
+      this.enter();
       const elif = this.parseIf();
+      this.leave();
       orelse = [elif];
       end = elif;
     } else if (this.isKw("else")) {
