@@ -221,12 +221,13 @@ export function makeBuiltins(): Map<string, Value> {
   def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, a[1] as string), None));
   def("iter", (rt, a) => getIter(rt, a[0] as Value));
   def("next", (rt, a) => {
-    const v = nextValue(rt, a[0] as Value);
+    const it = a[0] as Value;
+    const out = { value: None as Value };
+    const v = it instanceof PyGenerator ? genResume(rt, it, "next", None, out) : nextValue(rt, it);
     if (v !== undefined) return v;
     if (a.length > 1) return a[1] as Value;
-    const it = a[0];
     const e = pyErr("StopIteration");
-    if (it instanceof PyGenerator) void genResume;
+    if (out.value !== None) e.exc.args = [out.value];
     throw e;
   });
   def("abs", (rt, a) => {

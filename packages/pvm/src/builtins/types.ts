@@ -11,6 +11,10 @@ import { asInt, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, 
 import { utf8Decode } from "../runtime/strings.js";
 import { keyError, toIndex } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
+import { PyGenerator } from "../runtime/function.js";
+import { genResume } from "../runtime/iter.js";
+import { PyThrow } from "../runtime/exceptions.js";
+import { closeGen } from "../compiler/gen.js";
 import { createClass } from "../compiler/classes.js";
 import { installStrMethods } from "./strmethods.js";
 import { method } from "./util.js";
@@ -548,6 +552,60 @@ function installMisc(): void {
   T.object.ns.set("__init_subclass__", new PyWrapper(T.classmethod, fnOf("__init_subclass__", () => None)));
   method(T.type, "mro", (_rt, a) => new PyList(T.list, (a[0] as PyType).mro.slice()));
   method(E.BaseException, "with_traceback", (_rt, a) => a[0] as Value);
+  method(E.BaseException, "__init__", (_rt, a) => {
+    const e = a[0];
+    if (e instanceof PyBaseException) e.args = a.slice(1);
+    return None;
+  });
+  const P = T.property;
+  const prop = (v: Value) => self(v, PyWrapper, P, "property");
+  method(P, "setter", (_rt, a) => {
+    const p = prop(a[0] as Value);
+    return new PyWrapper(T.property, p.fget, a[1] as Value, p.fdel, p.doc);
+  });
+  method(P, "getter", (_rt, a) => {
+    const p = prop(a[0] as Value);
+    return new PyWrapper(T.property, a[1] as Value, p.fset, p.fdel, p.doc);
+  });
+  method(P, "deleter", (_rt, a) => {
+    const p = prop(a[0] as Value);
+    return new PyWrapper(T.property, p.fget, p.fset, a[1] as Value, p.doc);
+  });
+  for (const G of [T.generator, T.coroutine]) {
+    const gen = (v: Value) => self(v, PyGenerator, G, "send");
+    const finish = (rt: Runtime, g: PyGenerator, y: Value | undefined, out: { value: Value }): Value => {
+      if (y !== undefined) return y;
+      const e = new PyBaseException(E.StopIteration, out.value === None ? [] : [out.value]);
+      throw new PyThrow(e);
+    };
+    method(G, "send", (rt, a) => {
+      const g = gen(a[0] as Value);
+      const out = { value: None as Value };
+      return finish(rt, g, genResume(rt, g, "next", a[1] ?? None, out), out);
+    });
+    method(G, "__next__", (rt, a) => {
+      const g = gen(a[0] as Value);
+      const out = { value: None as Value };
+      return finish(rt, g, genResume(rt, g, "next", None, out), out);
+    });
+    method(G, "throw", (rt, a) => {
+      const g = gen(a[0] as Value);
+      let exc = a[1] as Value;
+      if (exc instanceof PyType) exc = callValue(rt, exc, a[2] !== undefined && a[2] !== None ? [a[2]] : [], null);
+      if (!(exc instanceof PyBaseException)) throw pyErr("TypeError", "exceptions must derive from BaseException");
+      const out = { value: None as Value };
+      if (!g.started) {
+        g.finished = true;
+        throw new PyThrow(exc);
+      }
+      return finish(rt, g, genResume(rt, g, "throw", new PyThrow(exc), out), out);
+    });
+    method(G, "close", (rt, a) => {
+      closeGen(rt, gen(a[0] as Value));
+      return None;
+    });
+    method(G, "__iter__", (_rt, a) => a[0] as Value);
+  }
   method(E.BaseException, "add_note", () => None);
 }
 

@@ -2,7 +2,7 @@
 import type * as A from "../ast.js";
 import { callValue } from "../runtime/call.js";
 import { PyThrow, pyErr } from "../runtime/exceptions.js";
-import { PyDict, PySet } from "../runtime/dict.js";
+import { Entry, PyDict, PySet } from "../runtime/dict.js";
 import { type FunctionCode, PyFunction, PyGenerator } from "../runtime/function.js";
 import { iterate, nextOf } from "../runtime/iter.js";
 import { Cell, PyList, PyTuple, type Value } from "../runtime/object.js";
@@ -64,6 +64,7 @@ function bindArgs(fn: PyFunction, p: ParamSpec, args: Value[], kw: Map<string, V
   const kwonly: (Value | undefined)[] = new Array(p.kwonly.length);
   let kwdict: PyDict | null = null;
   if (p.kwarg !== null) kwdict = new PyDict();
+  const posOnlyAsKw: string[] = [];
   if (kw !== null) {
     for (const [k, v] of kw) {
       const i = p.names.indexOf(k);
@@ -78,13 +79,17 @@ function bindArgs(fn: PyFunction, p: ParamSpec, args: Value[], kw: Map<string, V
         continue;
       }
       if (kwdict !== null) {
-        kwdict.table.set(fn.code as never as never, k, v);
+        kwdict.table.main.set(k, new Entry(k, v));
         continue;
       }
-      if (i >= 0) throw pyErr("TypeError", `${q}() got some positional-only arguments passed as keyword arguments: '${k}'`);
+      if (i >= 0) {
+        posOnlyAsKw.push(k);
+        continue;
+      }
       throw pyErr("TypeError", `${q}() got an unexpected keyword argument '${k}'`);
     }
   }
+  if (posOnlyAsKw.length > 0) throw pyErr("TypeError", `${q}() got some positional-only arguments passed as keyword arguments: '${posOnlyAsKw.join(", ")}'`);
   const firstDefault = p.npos - fn.defaults.length;
   const missing: string[] = [];
   for (let i = 0; i < p.npos; i++) {

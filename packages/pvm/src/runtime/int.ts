@@ -103,7 +103,8 @@ export function intFloorDiv(a: Int, b: Int): Int {
 }
 
 export function intMod(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && b !== 0) {
+  if (b === 0 || b === 0n) zeroDiv("integer modulo by zero");
+  if (typeof a === "number" && typeof b === "number") {
     const r = a % b;
     return r !== 0 && r < 0 !== b < 0 ? r + b : r + 0;
   }

@@ -699,6 +699,9 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
   }
   const r = builtinBinop(rt, op, a, b);
   if (r !== NotImplemented) return r;
+  if (op === "Add" && (ta === T.str || ta === T.list || ta === T.tuple) && ta.builtin) {
+    throw pyErr("TypeError", `can only concatenate ${ta.name} (not "${tb.name}") to ${ta.name}`);
+  }
   throw pyErr("TypeError", `unsupported operand type(s) for ${BINOP_SYMBOL[op]}: '${ta.name}' and '${tb.name}'`);
 }
 
