@@ -1,5 +1,6 @@
 import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
+import { pvmCommands } from "./pvm.js";
 import { txCommands } from "./tx.js";
 
 /** The `cowboy` command tree. */
@@ -8,5 +9,6 @@ export const cowboy: CommandGroup = {
   commands: {
     tx: txCommands,
     actor: actorCommands,
+    pvm: pvmCommands,
   },
 };

@@ -1,0 +1,45 @@
+import { runScript } from "@cowboy/pvm";
+import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
+import { CliError, usageError } from "../errors.js";
+import { decodeUtf8, readInputFile } from "../io.js";
+
+function parseLimit(value: string | undefined): bigint | undefined {
+  if (value === undefined) return undefined;
+  const text = value.replace(/_/g, "");
+  if (!/^[0-9]+$/.test(text) || BigInt(text) > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw usageError(`--cycles-limit must be a non-negative integer, got '${value}'`);
+  }
+  return BigInt(text);
+}
+
+const run: Command = {
+  summary: "run a Python file in the PVM; its output on stdout, an uncaught exception's traceback on stderr",
+  usage: "FILE.py [--cycles-limit N] [--stats]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { "cycles-limit": { type: "string" }, stats: { type: "boolean" } },
+      { min: 1, max: 1, names: "FILE.py" },
+    );
+    const path = positionals[0]!;
+    const source = decodeUtf8(await readInputFile(io, path), path);
+    const cyclesLimit = parseLimit(values["cycles-limit"]);
+    const result = runScript(source, {
+      filename: path,
+      ...(cyclesLimit === undefined ? {} : { cyclesLimit }),
+      stdout: (text) => io.out(text),
+      stderr: (text) => io.err(text),
+    });
+    if (values.stats) io.err(`cycles: ${result.cycles}  memory: ${result.memory} bytes  result: ${result.result}\n`);
+    if (result.result === "ok") return 0;
+    const error = result.error!;
+    // A Python exception's traceback is already on stderr; other failures get their one line.
+    if (error.traceback === null) throw new CliError(`${error.code}: ${error.message}`);
+    return 1;
+  },
+};
+
+export const pvmCommands: CommandGroup = {
+  summary: "run Python in the PVM",
+  commands: { run },
+};
