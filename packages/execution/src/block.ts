@@ -1,0 +1,142 @@
+import { equalBytes, toHex } from "@cowboy/codec";
+import {
+  headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type LaneUsage, type Receipt, type Transaction,
+} from "@cowboy/types";
+import { BlockError, TxRejection } from "./errors.js";
+import { LANES, type ChainParams, type LaneId } from "./params.js";
+import { applyTransaction, type BlockEnv } from "./transaction.js";
+import { verifyAll, type SignatureVerifier } from "./verify.js";
+import type { StateAccess } from "./world.js";
+import { nextBlockBasefees } from "./basefee.js";
+
+/** The result of executing a block's transactions on a state fork. */
+export interface BlockExecution {
+  readonly receipts: readonly Receipt[];
+  readonly laneUsage: LaneUsage;
+  readonly cyclesUsed: bigint;
+  readonly cellsUsed: bigint;
+  readonly burned: bigint;
+  readonly tipped: bigint;
+}
+
+/** Capacity left in `lane` given what every lane has used so far (cips/execution.md "Lanes"). */
+export function laneCapacity(lane: LaneId, usage: LaneUsage, params: ChainParams): bigint {
+  const budgets = params.laneBudgets;
+  if (lane !== "user") return budgets[lane] - usage[lane];
+  // Unused system and runner capacity cascades into the user lane; the timer lane's runs after the
+  // transactions, so its budget stays reserved for the block's due timers.
+  const spare = budgets.system - usage.system + (budgets.runner - usage.runner);
+  return budgets.user + spare - usage.user;
+}
+
+function addUsage(usage: LaneUsage, lane: LaneId, cycles: bigint): LaneUsage {
+  return { ...usage, [lane]: usage[lane] + cycles };
+}
+
+const ZERO_USAGE: LaneUsage = { system: 0n, timer: 0n, runner: 0n, user: 0n };
+
+export function envOf(header: Header): BlockEnv {
+  return {
+    height: header.height,
+    timestampMs: header.timestamp_ms,
+    proposer: header.proposer,
+    cycleBasefee: header.cycle_basefee,
+    cellBasefee: header.cell_basefee,
+  };
+}
+
+/** Header fields a child of `parent` must carry, before execution. */
+export function checkHeaderAgainstParent(header: Header, parent: Header, params: ChainParams): void {
+  if (!equalBytes(header.parent_hash, headerHash(parent))) throw new BlockError("BAD_PARENT", `parent_hash ${toHex(header.parent_hash)} is not the hash of the parent`);
+  if (header.height !== parent.height + 1n) throw new BlockError("BAD_HEIGHT", `height ${header.height} does not follow ${parent.height}`);
+  if (header.timestamp_ms <= parent.timestamp_ms) throw new BlockError("BAD_TIMESTAMP", `timestamp ${header.timestamp_ms} is not after the parent's ${parent.timestamp_ms}`);
+  const expected = nextBlockBasefees(parent, params);
+  if (header.cycle_basefee !== expected.cycle || header.cell_basefee !== expected.cell) {
+    throw new BlockError("BAD_BASEFEE", `basefees (${header.cycle_basefee}, ${header.cell_basefee}) should be (${expected.cycle}, ${expected.cell})`);
+  }
+}
+
+/**
+ * Executes `transactions` in order on `state`. Every transaction must be includable and fit its
+ * lane; the first that is not makes the whole block invalid (the caller discards the fork).
+ */
+export function executeTransactions(state: StateAccess, transactions: readonly Transaction[], env: BlockEnv, params: ChainParams): BlockExecution {
+  const receipts: Receipt[] = [];
+  let laneUsage = ZERO_USAGE;
+  let cyclesUsed = 0n;
+  let cellsUsed = 0n;
+  let burned = 0n;
+  let tipped = 0n;
+  transactions.forEach((tx, index) => {
+    let outcome;
+    try {
+      outcome = applyTransaction(state, tx, env, params);
+    } catch (error) {
+      if (error instanceof TxRejection) throw new BlockError("BAD_TRANSACTION", `${error.code}: ${error.message}`, index, error);
+      throw error;
+    }
+    const { receipt, lane } = outcome;
+    if (receipt.cycles_used > laneCapacity(lane, laneUsage, params)) {
+      throw new BlockError("LANE_OVERFLOW", `the ${lane} lane has no room for ${receipt.cycles_used} Cycles`, index);
+    }
+    if (cellsUsed + receipt.cells_used > params.cellsCap) {
+      throw new BlockError("LANE_OVERFLOW", `the block's Cells cap ${params.cellsCap} is exceeded`, index);
+    }
+    laneUsage = addUsage(laneUsage, lane, receipt.cycles_used);
+    cyclesUsed += receipt.cycles_used;
+    cellsUsed += receipt.cells_used;
+    burned += receipt.fee_burned;
+    tipped += receipt.fee_tipped;
+    receipts.push(receipt);
+  });
+  return { receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped };
+}
+
+export interface AppliedBlock {
+  readonly execution: BlockExecution;
+  readonly stateRoot: Uint8Array;
+}
+
+/**
+ * The state transition function: checks `block` against `parent`, verifies every signature,
+ * executes the transactions on `state` (a fork of the parent's state), runs the end-of-block
+ * hooks, and checks the header's roots and usage against what execution produced. Throws
+ * BlockError on any mismatch; the caller then drops the fork, so nothing is written.
+ */
+export function applyBlock(state: StateAccess, parent: Header, block: Block, params: ChainParams, verifier?: SignatureVerifier): AppliedBlock {
+  const header = block.header;
+  checkHeaderAgainstParent(header, parent, params);
+  const failures = verifyAll(block.transactions, params, verifier);
+  if (failures.length > 0) {
+    const [index, reason] = failures[0]!;
+    throw new BlockError("BAD_TRANSACTION", reason, index);
+  }
+  if (!equalBytes(header.transactions_root, transactionsRoot(block.transactions))) {
+    throw new BlockError("ROOT_MISMATCH", "transactions_root does not match the transactions");
+  }
+  const execution = executeTransactions(state, block.transactions, envOf(header), params);
+  runEndOfBlockHooks(state, envOf(header), params);
+  const usage = execution.laneUsage;
+  const sameUsage =
+    LANES.every((lane) => usage[lane] === header.lane_usage[lane]) &&
+    execution.cyclesUsed === header.cycles_used &&
+    execution.cellsUsed === header.cells_used;
+  if (!sameUsage) throw new BlockError("USAGE_MISMATCH", "the header's usage fields do not match execution");
+  if (!equalBytes(header.receipts_root, merkleRoot(execution.receipts.map(receiptDigest)))) {
+    throw new BlockError("ROOT_MISMATCH", "receipts_root does not match the receipts");
+  }
+  const stateRoot = state.computeRoot();
+  if (!equalBytes(header.state_root, stateRoot)) {
+    throw new BlockError("ROOT_MISMATCH", `state_root ${toHex(header.state_root)} should be ${toHex(stateRoot)}`);
+  }
+  return { execution, stateRoot };
+}
+
+/**
+ * Steps 3, 4 and 6 of the spec's state transition, after the transactions: deliver timers, resolve
+ * jobs, mint rewards, as registered in `params.endOfBlockHooks`. Basefee adjustment (step 5) is
+ * carried by the child's header.
+ */
+export function runEndOfBlockHooks(state: StateAccess, env: BlockEnv, params: ChainParams): void {
+  for (const hook of params.endOfBlockHooks) hook(state, env, params);
+}

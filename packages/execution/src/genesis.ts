@@ -1,0 +1,62 @@
+import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
+import { BlockError } from "./errors.js";
+import type { ChainParams } from "./params.js";
+import { Accounts, type StateAccess } from "./world.js";
+
+/** One funded account at genesis. */
+export interface GenesisAllocation {
+  readonly address: Uint8Array;
+  readonly balance: bigint;
+}
+
+/** Everything that determines block 0 (with the chain params). */
+export interface GenesisConfig {
+  readonly timestampMs: bigint;
+  readonly allocations: readonly GenesisAllocation[];
+  /** Initial basefees; both default to MIN_BASEFEE. */
+  readonly cycleBasefee: bigint;
+  readonly cellBasefee: bigint;
+}
+
+const U64_MAX = (1n << 64n) - 1n;
+
+/**
+ * Writes the genesis allocations into `state` (an empty fork) and returns the genesis header.
+ * Deterministic: the same config and params always give the same header and state root.
+ */
+export function applyGenesis(state: StateAccess, config: GenesisConfig, params: ChainParams): Header {
+  const accounts = new Accounts(state, params.accountKey);
+  const seen = new Set<string>();
+  let supply = 0n;
+  config.allocations.forEach((allocation, i) => {
+    if (!(allocation.address instanceof Uint8Array) || allocation.address.length !== 20) {
+      throw new BlockError("INVALID_GENESIS", `allocations[${i}].address must be 20 bytes`);
+    }
+    const key = Buffer.from(allocation.address).toString("hex");
+    if (seen.has(key)) throw new BlockError("INVALID_GENESIS", `allocations[${i}]: address 0x${key} is allocated twice`);
+    seen.add(key);
+    if (typeof allocation.balance !== "bigint" || allocation.balance <= 0n) {
+      throw new BlockError("INVALID_GENESIS", `allocations[${i}].balance must be a positive integer`);
+    }
+    supply += allocation.balance;
+    if (supply > U64_MAX) throw new BlockError("INVALID_GENESIS", "the total supply exceeds u64");
+    accounts.put(allocation.address, { nonce: 0n, balance: allocation.balance, code_hash: null, storage_bytes: 0n });
+  });
+  return {
+    parent_hash: new Uint8Array(32),
+    height: 0n,
+    round: 0n,
+    proposer: new Uint8Array(20),
+    timestamp_ms: config.timestampMs,
+    state_root: state.computeRoot(),
+    transactions_root: EMPTY_MERKLE_ROOT.slice(),
+    receipts_root: EMPTY_MERKLE_ROOT.slice(),
+    cycle_basefee: config.cycleBasefee,
+    cell_basefee: config.cellBasefee,
+    lane_usage: { system: 0n, timer: 0n, runner: 0n, user: 0n },
+    cycles_used: 0n,
+    cells_used: 0n,
+    certificate: new Uint8Array(0),
+    beacon: new Uint8Array(0),
+  };
+}
