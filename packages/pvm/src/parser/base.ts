@@ -24,13 +24,19 @@ export class ParserBase {
   protected i = 0;
   private depth = 0;
 
-  constructor(info: SourceInfo, toks: Token[]) {
+  /** The tokenizer's error, raised when the parser reaches the ERRORTOKEN that ends `toks`. */
+  protected readonly tokError: PySyntaxError | null;
+
+  constructor(info: SourceInfo, toks: Token[], tokError: PySyntaxError | null = null) {
     this.info = info;
     this.toks = toks;
+    this.tokError = tokError;
   }
 
   protected get tok(): Token {
-    return this.toks[this.i] as Token;
+    const t = this.toks[this.i] as Token;
+    if (t.kind === "ERRORTOKEN" && this.tokError !== null) throw this.tokError;
+    return t;
   }
 
   protected peekTok(k: number): Token {
@@ -43,29 +49,29 @@ export class ParserBase {
   }
 
   protected next(): Token {
-    const t = this.toks[this.i] as Token;
+    const t = this.tok;
     if (t.kind !== "ENDMARKER") this.i++;
     return t;
   }
 
   /** Whether the current token has kind `k` (a method, so TypeScript does not narrow across `next()`). */
   protected atKind(k: TokenKind): boolean {
-    return (this.toks[this.i] as Token).kind === k;
+    return this.tok.kind === k;
   }
 
   protected isOp(v: string): boolean {
-    const t = this.toks[this.i] as Token;
+    const t = this.tok;
     return t.kind === "OP" && t.value === v;
   }
 
   protected isKw(v: string): boolean {
-    const t = this.toks[this.i] as Token;
+    const t = this.tok;
     return t.kind === "NAME" && t.value === v;
   }
 
   /** A NAME that is not a hard keyword. */
   protected isName(): boolean {
-    const t = this.toks[this.i] as Token;
+    const t = this.tok;
     return t.kind === "NAME" && !KEYWORDS.has(t.value);
   }
 
@@ -105,9 +111,7 @@ export class ParserBase {
   /** The generic "invalid syntax" at the current token. */
   protected invalid(t: Token = this.tok): PySyntaxError {
     if (t.kind === "INDENT") return this.errAt("unexpected indent", t.endLineno, Math.max(0, t.endCol - 1), "IndentationError");
-    if (t.kind === "DEDENT" && t.lineno <= this.info.lineStarts.length) {
-      return this.errAt("unindent does not match any outer indentation level", t.lineno, t.col, "IndentationError");
-    }
+    if (t.kind === "DEDENT") return this.errAt("unexpected unindent", t.lineno, t.col, "IndentationError");
     return this.errAt("invalid syntax", t.lineno, t.col);
   }
 

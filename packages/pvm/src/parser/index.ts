@@ -5,8 +5,8 @@ export type { PySyntaxErrorKind, PySyntaxErrorCode } from "./errors.js";
 export type { Token, TokenKind } from "./tokens.js";
 export { KEYWORDS } from "./tokens.js";
 
-import { SourceInfo } from "./errors.js";
-import { normalizeSource, tokenizeSource } from "./tokenizer.js";
+import { PySyntaxError, SourceInfo } from "./errors.js";
+import { normalizeSource, scanSource, tokenizeSource } from "./tokenizer.js";
 import type { Token } from "./tokens.js";
 
 function assertString(value: unknown, name: string): asserts value is string {
@@ -35,8 +35,19 @@ export function parse(source: string, filename = "<string>"): Module {
   assertString(source, "source");
   assertString(filename, "filename");
   const info = new SourceInfo(normalizeSource(source), filename);
-  const toks = tokenizeSource(info);
-  const module = new StmtParser(info, toks).parseModule();
+  const scan = scanSource(info);
+  let module: Module;
+  try {
+    module = new StmtParser(info, scan.tokens, scan.error).parseModule();
+  } catch (e) {
+    // As CPython: after a parser error, an immediate tokenizer error anywhere later in the file
+    // wins, and so does a bracket left open on an earlier line than the parser error.
+    if (e instanceof PySyntaxError && scan.error !== null && e !== scan.error) {
+      if (!scan.deferred) throw scan.error;
+      if (scan.error.msg.endsWith("was never closed") && scan.error.lineno < e.lineno) throw scan.error;
+    }
+    throw e;
+  }
   checkModule(module, info);
   return module;
 }

@@ -3,8 +3,7 @@
 // multiples of 8 and with tabs as 1 column (disagreement is a TabError), implicit line joining
 // inside brackets, backslash continuation, and CPython's error wording and positions.
 
-import { SourceInfo } from "./errors.js";
-import type { PySyntaxError } from "./errors.js";
+import { PySyntaxError, SourceInfo } from "./errors.js";
 import { KEYWORDS } from "./tokens.js";
 import type { Token, TokenKind } from "./tokens.js";
 
@@ -85,7 +84,42 @@ export interface TokenizeRange {
  * NEWLINE, DEDENTs and ENDMARKER. Raises PySyntaxError with CPython's wording.
  */
 export function tokenizeSource(info: SourceInfo, range?: TokenizeRange): Token[] {
-  return new Tokenizer(info, range).run();
+  const scan = scanSource(info, range);
+  if (scan.error !== null) throw scan.error;
+  return scan.tokens;
+}
+
+export interface ScanResult {
+  /** The tokens up to the first error; when there is an error, they end with an ERRORTOKEN. */
+  readonly tokens: Token[];
+  readonly error: PySyntaxError | null;
+  /**
+   * Whether CPython's tokenizer reports this error only when the parser reaches it (indentation
+   * errors, a bad line continuation, end of file inside brackets), rather than as soon as it is
+   * read. A parser error found earlier in the file wins over such an error.
+   */
+  readonly deferred: boolean;
+}
+
+/** Tokenizes as far as possible, returning the tokens and the first error instead of throwing. */
+export function scanSource(info: SourceInfo, range?: TokenizeRange): ScanResult {
+  const t = new Tokenizer(info, range);
+  try {
+    return { tokens: t.run(), error: null, deferred: false };
+  } catch (e) {
+    if (!(e instanceof PySyntaxError)) throw e;
+    const tokens = t.partialTokens();
+    const deferred =
+      e.kind !== "SyntaxError" ||
+      e.msg === "unexpected character after line continuation character" ||
+      e.msg === "unexpected EOF while parsing" ||
+      e.msg.endsWith("was never closed");
+    const last = tokens[tokens.length - 1];
+    const line = last?.endLineno ?? 1;
+    const col = last?.endCol ?? 0;
+    tokens.push({ kind: "ERRORTOKEN", value: "", start: t.position(), end: t.position(), lineno: line, col, endLineno: line, endCol: col });
+    return { tokens, error: e, deferred };
+  }
 }
 
 class Tokenizer {
@@ -118,6 +152,15 @@ class Tokenizer {
       const at = this.src.indexOf("\0");
       throw info.errorAtPos("SyntaxError", "source code cannot contain null bytes", at);
     }
+  }
+
+  /** The tokens produced so far (after an error). */
+  partialTokens(): Token[] {
+    return this.tokens;
+  }
+
+  position(): number {
+    return this.pos;
   }
 
   private col(pos: number, lineStart: number): number {

@@ -1,6 +1,16 @@
 // Token shapes shared by the tokenizer and the parser.
 
-export type TokenKind = "NAME" | "NUMBER" | "STRING" | "OP" | "NEWLINE" | "INDENT" | "DEDENT" | "ENDMARKER";
+export type TokenKind =
+  | "NAME"
+  | "NUMBER"
+  | "STRING"
+  | "OP"
+  | "NEWLINE"
+  | "INDENT"
+  | "DEDENT"
+  | "ENDMARKER"
+  /** Where tokenizing stopped on an error (internal to the parser; `tokenize` throws instead). */
+  | "ERRORTOKEN";
 
 export interface Token {
   readonly kind: TokenKind;
