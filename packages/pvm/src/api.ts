@@ -24,7 +24,7 @@ export const DEFAULT_CYCLES_LIMIT = 10_000_000n;
 export const DEFAULT_MEMORY_LIMIT = 10 * 1024 * 1024;
 export const RECURSION_LIMIT = 256;
 /** Budget of compile-time stack weight (sum over live frames of their max AST nesting + 4). */
-export const STACK_WEIGHT_LIMIT = 6000;
+export const STACK_WEIGHT_LIMIT = 3500;
 
 export interface RunOptions {
   filename?: string;

@@ -8,7 +8,7 @@ import { PyFunction, PyGenerator } from "../runtime/function.js";
 import * as I from "../runtime/int.js";
 import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
 import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
-import { asInt, binop, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
+import { asInt, binop, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, NotImplemented, T } from "../runtime/types.js";
@@ -219,7 +219,23 @@ export function makeBuiltins(): Map<string, Value> {
   });
   def("setattr", (rt, a) => (setAttr(rt, a[0] as Value, a[1] as string, a[2] as Value), None));
   def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, a[1] as string), None));
-  def("iter", (rt, a) => getIter(rt, a[0] as Value));
+  def("iter", (rt, a) => {
+    if (a.length === 2) {
+      const fn = a[0] as Value;
+      const sentinel = a[1] as Value;
+      let done = false;
+      return new PyIterator(() => {
+        if (done) return undefined;
+        const v = callValue(rt, fn, [], null);
+        if (v === sentinel || eq(rt, v, sentinel)) {
+          done = true;
+          return undefined;
+        }
+        return v;
+      });
+    }
+    return getIter(rt, a[0] as Value);
+  });
   def("next", (rt, a) => {
     const it = a[0] as Value;
     const out = { value: None as Value };

@@ -77,6 +77,17 @@ export class Runtime {
     this.memory = next;
   }
 
+  /** Count one level of recursion inside a builtin operation (repr, ==, hash of nested containers). */
+  enter(what: string): void {
+    if (++this.depth > this.recursionLimit) {
+      this.depth--;
+      throw pyErr("RecursionError", `maximum recursion depth exceeded${what}`);
+    }
+  }
+  leave(): void {
+    this.depth--;
+  }
+
   /** Deterministic id(): allocation order of first request, starting at 1. */
   idOf(o: PyObject): number {
     let id = this.#ids.get(o);

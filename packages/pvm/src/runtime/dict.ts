@@ -173,6 +173,14 @@ export class PyDict extends PyObject {
   }
   equals(rt: Runtime, other: PyDict): boolean {
     if (this.table.size !== other.table.size) return false;
+    rt.enter(" in comparison");
+    try {
+      return this.equalsInner(rt, other);
+    } finally {
+      rt.leave();
+    }
+  }
+  private equalsInner(rt: Runtime, other: PyDict): boolean {
     rt.charge(this.table.size);
     for (const e of this.table.entries()) {
       const o = other.table.find(rt, e.k);

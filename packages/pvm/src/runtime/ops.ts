@@ -142,11 +142,13 @@ function expectStr(r: Value, what: string): string {
 function reprContainer(rt: Runtime, v: PyObject, empty: string, f: () => string): string {
   const active = rt.reprActive;
   if (active.has(v)) return empty;
+  rt.enter(" while getting the repr of an object");
   active.add(v);
   try {
     return f();
   } finally {
     active.delete(v);
+    rt.leave();
   }
 }
 
@@ -157,7 +159,7 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v === Ellipsis) return "Ellipsis";
   if (v instanceof PyList) return reprContainer(rt, v, "[...]", () => `[${v.items.map((x) => repr(rt, x)).join(", ")}]`);
   if (v instanceof PyTuple) {
-    if (v.items.length === 1) return `(${repr(rt, v.items[0] as Value)},)`;
+    if (v.items.length === 1) return reprContainer(rt, v, "(...)", () => `(${repr(rt, v.items[0] as Value)},)`);
     return reprContainer(rt, v, "(...)", () => `(${v.items.map((x) => repr(rt, x)).join(", ")})`);
   }
   if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
@@ -282,7 +284,14 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     }
     if (userDunder(v.cls, "__eq__") !== undefined) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
   }
-  if (v instanceof PyTuple) return hashTuple(rt, v.items);
+  if (v instanceof PyTuple) {
+    rt.enter(" while calling a Python object");
+    try {
+      return hashTuple(rt, v.items);
+    } finally {
+      rt.leave();
+    }
+  }
   if (v instanceof PyList || v instanceof PyDict || (v instanceof PySet && !v.frozen) || v instanceof PyByteArray) {
     throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
   }
@@ -388,6 +397,15 @@ function rangeEq(a: PyRange, b: PyRange): boolean {
 }
 
 function seqCmp(rt: Runtime, x: readonly Value[], y: readonly Value[], op: CmpOp): number {
+  rt.enter(" in comparison");
+  try {
+    return seqCmpInner(rt, x, y, op);
+  } finally {
+    rt.leave();
+  }
+}
+
+function seqCmpInner(rt: Runtime, x: readonly Value[], y: readonly Value[], op: CmpOp): number {
   const n = Math.min(x.length, y.length);
   rt.charge(n);
   if ((op === "Eq" || op === "NotEq") && x.length !== y.length) return 1;
