@@ -91,10 +91,14 @@ export class ParserBase {
     return false;
   }
 
-  /** Consumes `v` or raises "expected 'v'" (CPython's wording for missing `:` and friends). */
-  protected expectOp(v: string, expectedMsg = false): Token {
+  /**
+   * Consumes `v`, or raises: "expected 'v'" for CPython's forced tokens (`true`), or only when the
+   * line ends there (`"newline"`, CPython's invalid_*_stmt rules), else "invalid syntax".
+   */
+  protected expectOp(v: string, expected: boolean | "newline" = false): Token {
     if (this.isOp(v)) return this.next();
-    if (expectedMsg) throw this.errAfterPrev(`expected '${v}'`);
+    const t = this.tok;
+    if (expected === true || (expected === "newline" && t.kind === "NEWLINE")) throw this.errTok(`expected '${v}'`, t);
     throw this.invalid();
   }
 

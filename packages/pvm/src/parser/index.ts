@@ -42,7 +42,9 @@ export function parse(source: string, filename = "<string>"): Module {
   } catch (e) {
     // As CPython: after a parser error, an immediate tokenizer error anywhere later in the file
     // wins, and so does a bracket left open on an earlier line than the parser error.
-    if (e instanceof PySyntaxError && scan.error !== null && e !== scan.error) {
+    // (CPython reports an unexpected INDENT/DEDENT without looking further.)
+    const indentError = e instanceof PySyntaxError && (e.msg === "unexpected indent" || e.msg === "unexpected unindent");
+    if (e instanceof PySyntaxError && scan.error !== null && e !== scan.error && !indentError) {
       if (!scan.deferred) throw scan.error;
       if (scan.error.msg.endsWith("was never closed") && scan.error.lineno < e.lineno) throw scan.error;
     }

@@ -13,7 +13,7 @@ export abstract class PatternParser extends ExprParser {
     const pattern = this.parsePatterns();
     let guard: Expr | null = null;
     if (this.eatKw("if")) guard = this.parseNamedExpression();
-    this.expectOp(":", true);
+    this.expectOp(":", "newline");
     const body = this.parseBlockFor("'case' statement", caseTok.lineno);
     return { type: "match_case", pattern, guard, body };
   }

@@ -302,13 +302,14 @@ export class StmtParser extends PatternParser {
   }
 
   private parseAnnAssign(start: Token, target: Expr, parenthesized: boolean): Stmt {
+    this.next();
+    // CPython only names the bad target once an annotation expression follows the ':'.
+    const annotation = this.parseExpression();
     if (target.type === "Tuple") throw this.errNode("only single target (not tuple) can be annotated", target);
     if (target.type === "List") throw this.errNode("only single target (not list) can be annotated", target);
     if (target.type !== "Name" && target.type !== "Attribute" && target.type !== "Subscript") {
       throw this.errNode("illegal target for annotation", target);
     }
-    this.next();
-    const annotation = this.parseExpression();
     let value: Expr | null = null;
     if (this.eatOp("=")) value = this.isKw("yield") ? this.parseYield() : this.parseStarExpressions();
     target.ctx = "Store";
@@ -389,7 +390,7 @@ export class StmtParser extends PatternParser {
       bases = call.args;
       keywords = call.keywords;
     }
-    this.expectOp(":", true);
+    this.expectOp(":", "newline");
     const body = this.parseBlockFor("class definition", start.lineno);
     return { type: "ClassDef", name, bases, keywords, body, decorator_list, ...this.span(start), ...this.endPos(body) };
   }
@@ -403,7 +404,7 @@ export class StmtParser extends PatternParser {
   private parseIf(): Stmt {
     const start = this.next();
     const test = this.parseNamedExpression();
-    this.expectOp(":", true);
+    this.expectOp(":", "newline");
     const body = this.parseBlockFor(`'${start.value}' statement`, start.lineno);
     let orelse: Stmt[] = [];
     let end: Pos = endOf(body);
@@ -429,7 +430,7 @@ export class StmtParser extends PatternParser {
   private parseWhile(): Stmt {
     const start = this.next();
     const test = this.parseNamedExpression();
-    this.expectOp(":", true);
+    this.expectOp(":", "newline");
     const body = this.parseBlockFor("'while' statement", start.lineno);
     const orelse = this.isKw("else") ? this.parseElse() : [];
     return withEnd({ type: "While", test, body, orelse, ...this.span(start) }, endOf(orelse.length > 0 ? orelse : body));
@@ -440,7 +441,7 @@ export class StmtParser extends PatternParser {
     const target = this.parseTargetList("for");
     this.expectKw("in");
     const iter = this.parseStarExpressions();
-    this.expectOp(":", true);
+    this.expectOp(":", "newline");
     const body = this.parseBlockFor("'for' statement", forTok.lineno);
     const orelse = this.isKw("else") ? this.parseElse() : [];
     const pos = { ...this.span(start), ...this.endPos(orelse.length > 0 ? orelse : body) };
@@ -493,7 +494,7 @@ export class StmtParser extends PatternParser {
       do items.push(this.parseWithItem());
       while (this.eatOp(","));
     }
-    this.expectOp(":", true);
+    this.expectOp(":", "newline");
     const body = this.parseBlockFor("'with' statement", withTok.lineno);
     const pos = { ...this.span(start), ...this.endPos(body) };
     if (isAsync) return { type: "AsyncWith", items, body, type_comment: null, ...pos };
@@ -521,7 +522,7 @@ export class StmtParser extends PatternParser {
         if (this.eatKw("as")) name = this.expectName();
       } else if (isStar) throw this.errTok("expected one or more exception types", this.tok);
       else sawBare = true;
-      this.expectOp(":", true);
+      this.expectOp(":", "newline");
       const hb = this.parseBlockFor(isStar ? "'except*' statement" : "'except' statement", h.lineno);
       handlers.push({ type: "ExceptHandler", type_, name, body: hb, ...this.span(h), ...this.endPos(hb) });
     }
