@@ -1,0 +1,217 @@
+import { compareBytes, toHex } from "@cowboy/codec";
+import { intrinsicCosts, laneOf, verifyAll, type ChainParams, type LaneId, type SignatureVerifier } from "@cowboy/execution";
+import type { Transaction } from "@cowboy/types";
+
+export type MempoolErrorCode =
+  | "INVALID"
+  | "ALREADY_KNOWN"
+  | "NONCE_TOO_LOW"
+  | "NONCE_TOO_FAR"
+  | "FEE_TOO_LOW"
+  | "REPLACEMENT_UNDERPRICED"
+  | "SENDER_LIMIT"
+  | "POOL_FULL"
+  | "INSUFFICIENT_BALANCE";
+
+/** Why the mempool refused a transaction; the RPC returns the message as is. */
+export class MempoolError extends Error {
+  override readonly name = "MempoolError";
+  constructor(
+    readonly code: MempoolErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the mempool needs to know of the head state. */
+export interface AccountView {
+  nonce(address: Uint8Array): bigint;
+  balance(address: Uint8Array): bigint;
+}
+
+export interface MempoolOptions {
+  readonly params: ChainParams;
+  /** Most transactions held in all. */
+  readonly maxSize?: number;
+  /** Most transactions held per sender. */
+  readonly maxPerSender?: number;
+  /** How far ahead of the account nonce a transaction may be (a gap this large is refused). */
+  readonly maxNonceGap?: bigint;
+  /** A replacement must raise every max fee and tip by this many percent. */
+  readonly replacementBumpPercent?: bigint;
+  readonly verifier?: SignatureVerifier;
+}
+
+interface Entry {
+  readonly tx: Transaction;
+  readonly hash: string;
+  readonly lane: LaneId;
+  /** The §6.4 ordering key at the floor basefee (the eviction order). */
+  readonly score: bigint;
+}
+
+const MIN_BASEFEE = 10_000n;
+
+function score(tx: Transaction, params: ChainParams): bigint {
+  const intrinsic = intrinsicCosts(tx, params.costTable);
+  const price = (maxFee: bigint, tip: bigint): bigint => (maxFee < MIN_BASEFEE + tip ? maxFee : MIN_BASEFEE + tip);
+  return intrinsic.cycles * price(tx.maxFeePerCycle, tx.maxPriorityFeePerCycle) + intrinsic.cells * price(tx.maxFeePerCell, tx.maxPriorityFeePerCell);
+}
+
+/**
+ * Pending transactions, per lane and per sender in nonce order. Admission verifies the stateless
+ * rules and signatures once (the builder trusts them); nonce gaps wait until filled; a sender may
+ * replace a transaction by raising its fees; when full, the cheapest transaction makes room for a
+ * better one.
+ */
+export class Mempool {
+  readonly #options: Required<Omit<MempoolOptions, "verifier">> & { verifier?: SignatureVerifier };
+  /** sender hex → nonce → entry */
+  readonly #bySender = new Map<string, Map<bigint, Entry>>();
+  readonly #byHash = new Map<string, Entry>();
+
+  constructor(options: MempoolOptions) {
+    this.#options = {
+      maxSize: 10_000,
+      maxPerSender: 64,
+      maxNonceGap: 64n,
+      replacementBumpPercent: 10n,
+      ...options,
+    };
+  }
+
+  get size(): number {
+    return this.#byHash.size;
+  }
+
+  has(hash: Uint8Array): boolean {
+    return this.#byHash.has(toHex(hash));
+  }
+
+  get(hash: Uint8Array): Transaction | undefined {
+    return this.#byHash.get(toHex(hash))?.tx;
+  }
+
+  /** Admits `tx` or throws a MempoolError saying why not. Returns its hash. */
+  add(tx: Transaction, accounts: AccountView): Uint8Array {
+    const { params } = this.#options;
+    const failures = verifyAll([tx], params, this.#options.verifier);
+    if (failures.length > 0) throw new MempoolError("INVALID", failures[0]![1]);
+    const hash = toHex(tx.digest());
+    if (this.#byHash.has(hash)) throw new MempoolError("ALREADY_KNOWN", `transaction 0x${hash} is already pending`);
+
+    const accountNonce = accounts.nonce(tx.from);
+    if (tx.nonce < accountNonce) throw new MempoolError("NONCE_TOO_LOW", `nonce ${tx.nonce} is below the account nonce ${accountNonce}`);
+    if (tx.nonce - accountNonce > this.#options.maxNonceGap) {
+      throw new MempoolError("NONCE_TOO_FAR", `nonce ${tx.nonce} is more than ${this.#options.maxNonceGap} ahead of the account nonce ${accountNonce}`);
+    }
+    if (tx.maxFeePerCycle < MIN_BASEFEE || tx.maxFeePerCell < MIN_BASEFEE) {
+      throw new MempoolError("FEE_TOO_LOW", `max fees must be at least the minimum basefee ${MIN_BASEFEE}`);
+    }
+    const maxCost = tx.cyclesLimit * tx.maxFeePerCycle + tx.cellsLimit * tx.maxFeePerCell;
+    const balance = accounts.balance(tx.from);
+    if (balance < maxCost) throw new MempoolError("INSUFFICIENT_BALANCE", `balance ${balance} does not cover the maximum fee ${maxCost}`);
+
+    const sender = toHex(tx.from);
+    const queue = this.#bySender.get(sender) ?? new Map<bigint, Entry>();
+    const entry: Entry = { tx, hash, lane: laneOf(tx), score: score(tx, params) };
+    const existing = queue.get(tx.nonce);
+    if (existing !== undefined) {
+      if (!this.#outbids(tx, existing.tx)) {
+        throw new MempoolError(
+          "REPLACEMENT_UNDERPRICED",
+          `replacing nonce ${tx.nonce} needs every max fee and tip raised by ${this.#options.replacementBumpPercent}%`,
+        );
+      }
+      this.#remove(existing);
+    } else if (queue.size >= this.#options.maxPerSender) {
+      throw new MempoolError("SENDER_LIMIT", `a sender may have at most ${this.#options.maxPerSender} pending transactions`);
+    }
+    if (this.#byHash.size >= this.#options.maxSize) {
+      const cheapest = this.#cheapest();
+      if (cheapest === undefined || cheapest.score >= entry.score) {
+        throw new MempoolError("POOL_FULL", "the mempool is full and this transaction pays no more than the cheapest one");
+      }
+      this.#remove(cheapest);
+    }
+    queue.set(tx.nonce, entry);
+    this.#bySender.set(sender, queue);
+    this.#byHash.set(hash, entry);
+    return tx.digest();
+  }
+
+  /**
+   * Transactions a block could include now, per lane: each sender's run of consecutive nonces
+   * from its account nonce (a gap hides the rest until it is filled).
+   */
+  executable(accounts: Pick<AccountView, "nonce">): Map<LaneId, Transaction[]> {
+    const lanes = new Map<LaneId, Transaction[]>();
+    for (const queue of this.#bySender.values()) {
+      const first = queue.values().next().value as Entry;
+      let nonce = accounts.nonce(first.tx.from);
+      for (let entry = queue.get(nonce); entry !== undefined; entry = queue.get(++nonce)) {
+        const list = lanes.get(entry.lane) ?? [];
+        list.push(entry.tx);
+        lanes.set(entry.lane, list);
+      }
+    }
+    return lanes;
+  }
+
+  /** Every executable transaction, all lanes together (the builder's candidates). */
+  candidates(accounts: Pick<AccountView, "nonce">): Transaction[] {
+    return [...this.executable(accounts).values()].flat();
+  }
+
+  /** After a block: drops every transaction whose nonce its sender has used. */
+  prune(accounts: Pick<AccountView, "nonce">): number {
+    let dropped = 0;
+    for (const queue of [...this.#bySender.values()]) {
+      const first = queue.values().next().value as Entry;
+      const nonce = accounts.nonce(first.tx.from);
+      for (const entry of [...queue.values()]) {
+        if (entry.tx.nonce < nonce) {
+          this.#remove(entry);
+          dropped++;
+        }
+      }
+    }
+    return dropped;
+  }
+
+  /** A replacement raises all four prices (both max fees, both tips) by the bump percentage. */
+  #outbids(next: Transaction, current: Transaction): boolean {
+    const bump = 100n + this.#options.replacementBumpPercent;
+    const raised = (a: bigint, b: bigint): boolean => a * 100n >= b * bump;
+    return (
+      raised(next.maxFeePerCycle, current.maxFeePerCycle) &&
+      raised(next.maxFeePerCell, current.maxFeePerCell) &&
+      raised(next.maxPriorityFeePerCycle, current.maxPriorityFeePerCycle) &&
+      raised(next.maxPriorityFeePerCell, current.maxPriorityFeePerCell)
+    );
+  }
+
+  /** The entry to evict: lowest score, then the highest nonce of its sender, ties by hash. */
+  #cheapest(): Entry | undefined {
+    let worst: Entry | undefined;
+    for (const entry of this.#byHash.values()) {
+      if (
+        worst === undefined ||
+        entry.score < worst.score ||
+        (entry.score === worst.score && (entry.tx.nonce > worst.tx.nonce || (entry.tx.nonce === worst.tx.nonce && compareBytes(entry.tx.digest(), worst.tx.digest()) > 0)))
+      ) {
+        worst = entry;
+      }
+    }
+    return worst;
+  }
+
+  #remove(entry: Entry): void {
+    this.#byHash.delete(entry.hash);
+    const sender = toHex(entry.tx.from);
+    const queue = this.#bySender.get(sender);
+    queue?.delete(entry.tx.nonce);
+    if (queue !== undefined && queue.size === 0) this.#bySender.delete(sender);
+  }
+}
