@@ -22,7 +22,8 @@ export class ParserBase {
   protected readonly info: SourceInfo;
   protected readonly toks: Token[];
   protected i = 0;
-  private depth = 0;
+  protected depth = 0;
+  private furthest = 0;
 
   /** The tokenizer's error, raised when the parser reaches the ERRORTOKEN that ends `toks`. */
   protected readonly tokError: PySyntaxError | null;
@@ -50,8 +51,13 @@ export class ParserBase {
 
   protected next(): Token {
     const t = this.tok;
-    if (t.kind !== "ENDMARKER") this.i++;
+    if (t.kind !== "ENDMARKER" && ++this.i > this.furthest) this.furthest = this.i;
     return t;
+  }
+
+  /** Index of the furthest token the parser reached (CPython reports some errors relative to it). */
+  furthestToken(): Token {
+    return this.toks[Math.min(this.furthest, this.toks.length - 1)] as Token;
   }
 
   /** Whether the current token has kind `k` (a method, so TypeScript does not narrow across `next()`). */
@@ -77,7 +83,7 @@ export class ParserBase {
 
   protected eatOp(v: string): boolean {
     if (this.isOp(v)) {
-      this.i++;
+      this.next();
       return true;
     }
     return false;
@@ -85,7 +91,7 @@ export class ParserBase {
 
   protected eatKw(v: string): boolean {
     if (this.isKw(v)) {
-      this.i++;
+      this.next();
       return true;
     }
     return false;

@@ -13,7 +13,7 @@ import type {
   Pos,
 } from "../ast.js";
 import { ParserBase } from "./base.js";
-import { SourceInfo } from "./errors.js";
+import { PySyntaxError, SourceInfo } from "./errors.js";
 import { parseNumber } from "./numbers.js";
 import { concatStrings } from "./fstring.js";
 import type { SubParse } from "./fstring.js";
@@ -61,7 +61,53 @@ const CMPOPS: Record<string, CmpOperator> = {
   ">=": "GtE",
 };
 
+/** Soft keywords: CPython gives no comma hint after them. */
+const SOFT_KEYWORDS = new Set(["match", "case", "_"]);
+
 export class ExprParser extends ParserBase {
+  /** Token range [start, end) of the last disjunction parsed, for the "forgot a comma" hint. */
+  private lastDisjStart = -1;
+  private lastDisjEnd = -1;
+  private hinting = false;
+
+  /**
+   * CPython's invalid_expression rule: inside brackets, an expression directly following another
+   * one is reported as "invalid syntax. Perhaps you forgot a comma?" at the first one.
+   */
+  protected override invalid(t: Token = this.toks[this.i] as Token): PySyntaxError {
+    if (!this.hinting && t === this.toks[this.i] && this.lastDisjEnd === this.i && this.lastDisjStart >= 0) {
+      const a = this.toks[this.lastDisjStart] as Token;
+      const after = this.toks[this.lastDisjStart + 1] as Token;
+      const legacy = this.lastDisjEnd - this.lastDisjStart === 1 && (a.value === "print" || a.value === "exec");
+      const excluded = a.kind === "NAME" && (after.kind === "STRING" || SOFT_KEYWORDS.has(a.value));
+      if (!legacy && !excluded && this.startsExpressionForHint()) {
+        const save = this.i;
+        const saveDepth = this.depth;
+        this.hinting = true;
+        let ok = false;
+        try {
+          this.parseExpression();
+          ok = (this.toks[this.i - 1] as Token).level > 0;
+        } catch {
+          ok = false;
+        }
+        this.i = save;
+        this.depth = saveDepth;
+        this.hinting = false;
+        if (ok) return this.errTok("invalid syntax. Perhaps you forgot a comma?", a);
+      }
+    }
+    return super.invalid(t);
+  }
+
+  private startsExpressionForHint(): boolean {
+    const t = this.toks[this.i] as Token;
+    if (t.kind === "NAME" && (t.value === "not" || t.value === "lambda" || t.value === "await")) return true;
+    if (t.kind === "NAME" && (t.value === "None" || t.value === "True" || t.value === "False")) return true;
+    if (t.kind === "ERRORTOKEN") return false;
+    return this.startsExpression() && !(t.kind === "OP" && t.value === "*");
+  }
+
   // -------------------------------------------------------------------------------------------
   // Top levels
 
@@ -181,12 +227,17 @@ export class ExprParser extends ParserBase {
   }
 
   parseDisjunction(): Expr {
+    const startIndex = this.i;
     const start = this.tok;
-    const first = this.parseConjunction();
-    if (!this.isKw("or")) return first;
-    const values = [first];
-    while (this.eatKw("or")) values.push(this.parseConjunction());
-    return { type: "BoolOp", op: "Or", values, ...this.span(start) };
+    let e = this.parseConjunction();
+    if (this.isKw("or")) {
+      const values = [e];
+      while (this.eatKw("or")) values.push(this.parseConjunction());
+      e = { type: "BoolOp", op: "Or", values, ...this.span(start) };
+    }
+    this.lastDisjStart = startIndex;
+    this.lastDisjEnd = this.i;
+    return e;
   }
 
   parseConjunction(): Expr {
@@ -490,7 +541,26 @@ export class ExprParser extends ParserBase {
   private parseFStringExpr(start: number, end: number): Expr {
     const toks = tokenizeSource(this.info, { start, end, bracketed: true });
     const p = new ExprParser(this.info, toks);
-    return p.parseFStringBody();
+    try {
+      return p.parseFStringBody();
+    } catch (e) {
+      if (!(e instanceof PySyntaxError)) throw e;
+      throw this.fstringError(e, start);
+    }
+  }
+
+  /**
+   * CPython parses a replacement field as "(" + text + ")" and reports parser errors in it with an
+   * "f-string: " prefix and, on the field's first line, a column counted within that text.
+   */
+  private fstringError(e: PySyntaxError, exprStart: number): PySyntaxError {
+    const line = this.info.lineOf(exprStart);
+    let offset = e.offset;
+    if (e.lineno === line) {
+      const startCol = this.info.col(this.info.lineStarts[line - 1] as number, exprStart);
+      offset = e.offset - startCol + 1;
+    }
+    return new PySyntaxError(e.kind, `f-string: ${e.msg}`, e.filename, e.lineno, offset, e.text);
   }
 
   private parseFStringBody(): Expr {

@@ -37,8 +37,9 @@ export function parse(source: string, filename = "<string>"): Module {
   const info = new SourceInfo(normalizeSource(source), filename);
   const scan = scanSource(info);
   let module: Module;
+  const parser = new StmtParser(info, scan.tokens, scan.error);
   try {
-    module = new StmtParser(info, scan.tokens, scan.error).parseModule();
+    module = parser.parseModule();
   } catch (e) {
     // As CPython: after a parser error, an immediate tokenizer error anywhere later in the file
     // wins, and so does a bracket left open on an earlier line than the parser error.
@@ -46,7 +47,8 @@ export function parse(source: string, filename = "<string>"): Module {
     const indentError = e instanceof PySyntaxError && (e.msg === "unexpected indent" || e.msg === "unexpected unindent");
     if (e instanceof PySyntaxError && scan.error !== null && e !== scan.error && !indentError) {
       if (!scan.deferred) throw scan.error;
-      if (scan.error.msg.endsWith("was never closed") && scan.error.lineno < e.lineno) throw scan.error;
+      const reached = parser.furthestToken().lineno;
+      if (scan.error.msg.endsWith("was never closed") && scan.error.lineno < Math.max(reached, e.lineno)) throw scan.error;
     }
     throw e;
   }

@@ -475,6 +475,7 @@ export class StmtParser extends PatternParser {
     if (this.isOp("(")) {
       // `with (a as b, c):` — parenthesized items; fall back to a parenthesized expression.
       const save = this.i;
+      const saveDepth = this.depth;
       try {
         this.next();
         const list: WithItem[] = [];
@@ -487,6 +488,7 @@ export class StmtParser extends PatternParser {
         else this.i = save;
       } catch {
         this.i = save;
+        this.depth = saveDepth;
       }
     }
     if (items === null) {
@@ -544,6 +546,7 @@ export class StmtParser extends PatternParser {
   /** `match` is a soft keyword: returns null (consuming nothing) when this is not a match statement. */
   private tryParseMatch(): Stmt | null {
     const save = this.i;
+    const saveDepth = this.depth;
     const start = this.next();
     let subject: Expr;
     try {
@@ -567,6 +570,7 @@ export class StmtParser extends PatternParser {
       }
     } catch {
       this.i = save;
+      this.depth = saveDepth;
       return null;
     }
     this.next();

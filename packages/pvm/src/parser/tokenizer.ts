@@ -117,7 +117,7 @@ export function scanSource(info: SourceInfo, range?: TokenizeRange): ScanResult 
     const last = tokens[tokens.length - 1];
     const line = last?.endLineno ?? 1;
     const col = last?.endCol ?? 0;
-    tokens.push({ kind: "ERRORTOKEN", value: "", start: t.position(), end: t.position(), lineno: line, col, endLineno: line, endCol: col });
+    tokens.push({ kind: "ERRORTOKEN", value: "", start: t.position(), end: t.position(), lineno: line, col, endLineno: line, endCol: col, level: 0 });
     return { tokens, error: e, deferred };
   }
 }
@@ -181,6 +181,7 @@ class Tokenizer {
       col: this.col(start, startLineStart),
       endLineno: this.line,
       endCol: this.col(end, this.lineStart),
+      level: this.parens.length + (this.bracketed ? 1 : 0),
     });
     if (kind !== "NEWLINE" && kind !== "INDENT" && kind !== "DEDENT") this.lineHasTokens = true;
   }

@@ -27,6 +27,8 @@ export interface Token {
   readonly col: number;
   readonly endLineno: number;
   readonly endCol: number;
+  /** Bracket nesting level after this token (as CPython's tokenizer `level`). */
+  readonly level: number;
 }
 
 /** Python keywords (hard ones); soft keywords (`match`, `case`, `_`) are ordinary names. */
