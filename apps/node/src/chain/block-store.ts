@@ -1,0 +1,88 @@
+import { atMost, decode, encode, fixedBytes, struct, toHex, uint, varuint32, vec } from "@cowboy/codec";
+import { blockHash, decodeBlock, encodeBlock, MAX_BLOCK_TRANSACTIONS, receiptCodec, type Block, type Receipt } from "@cowboy/types";
+import { open, type Database, type RootDatabase } from "lmdb";
+
+const receiptsCodec = vec(receiptCodec, atMost(MAX_BLOCK_TRANSACTIONS));
+const locationCodec = struct({ block_hash: fixedBytes(32), height: uint, index: varuint32() });
+
+/** Where a transaction landed. */
+export interface TxLocation {
+  readonly blockHash: Uint8Array;
+  readonly height: bigint;
+  readonly index: number;
+}
+
+/**
+ * Blocks, receipts and the transaction index, in lmdb. A block is written (durably, in one
+ * transaction) before the state that results from it is committed, so the state's committed height
+ * always names a block that is here; blocks above it after a crash are simply overwritten.
+ */
+export class BlockStore {
+  readonly #root: RootDatabase;
+  readonly #db: Database<Uint8Array, string>;
+
+  private constructor(root: RootDatabase) {
+    this.#root = root;
+    this.#db = root.openDB<Uint8Array, string>({ name: "chain", encoding: "binary" });
+  }
+
+  static open(path: string): BlockStore {
+    return new BlockStore(open({ path, encoding: "binary", compression: false }));
+  }
+
+  /** Stores `block` with its receipts and indexes its transactions, synchronously and durably. */
+  put(block: Block, receipts: readonly Receipt[]): void {
+    const hash = blockHash(block);
+    const hex = toHex(hash);
+    this.#db.transactionSync(() => {
+      this.#db.putSync(`b:${hex}`, encodeBlock(block));
+      this.#db.putSync(`r:${hex}`, encode(receiptsCodec, receipts));
+      this.#db.putSync(`h:${block.header.height}`, hash);
+      block.transactions.forEach((tx, index) => {
+        this.#db.putSync(`t:${toHex(tx.digest())}`, encode(locationCodec, { block_hash: hash, height: block.header.height, index }));
+      });
+    });
+  }
+
+  /**
+   * lmdb hands back Buffers over memory it may reuse (and Buffer#slice does not copy), so every
+   * value is copied into a plain Uint8Array before anything keeps a reference to it.
+   */
+  #get(key: string): Uint8Array | undefined {
+    const raw = this.#db.get(key);
+    return raw === undefined ? undefined : new Uint8Array(raw);
+  }
+
+  blockByHash(hash: Uint8Array): Block | undefined {
+    const raw = this.#get(`b:${toHex(hash)}`);
+    return raw === undefined ? undefined : decodeBlock(raw);
+  }
+
+  hashAt(height: bigint): Uint8Array | undefined {
+    return this.#get(`h:${height}`);
+  }
+
+  blockAt(height: bigint): Block | undefined {
+    const hash = this.hashAt(height);
+    return hash === undefined ? undefined : this.blockByHash(hash);
+  }
+
+  receipts(blockHashBytes: Uint8Array): readonly Receipt[] | undefined {
+    const raw = this.#get(`r:${toHex(blockHashBytes)}`);
+    return raw === undefined ? undefined : decode(receiptsCodec, raw);
+  }
+
+  txLocation(txHash: Uint8Array): TxLocation | undefined {
+    const raw = this.#get(`t:${toHex(txHash)}`);
+    if (raw === undefined) return undefined;
+    const loc = decode(locationCodec, raw);
+    // An entry left by a block that a crash kept from becoming canonical points elsewhere.
+    const canonical = this.hashAt(loc.height);
+    if (canonical === undefined || toHex(canonical) !== toHex(loc.block_hash)) return undefined;
+    return { blockHash: loc.block_hash, height: loc.height, index: loc.index };
+  }
+
+  async close(): Promise<void> {
+    await this.#root.close();
+  }
+}
