@@ -12,3 +12,4 @@ export { applyBlock, executeTransactions, checkHeaderAgainstParent, laneCapacity
 export { buildBlock, type BuildOptions, type BuiltBlock } from "./builder.js";
 export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./genesis.js";
 export { verifyAll, verifySignaturesHere, type SignatureVerifier } from "./verify.js";
+export { VerifyPool } from "./verify-pool.js";
