@@ -9,3 +9,7 @@ export {
 } from "./receipt.js";
 export { blockCodec, blockTransactionCodec, encodeBlock, decodeBlock, blockHash, transactionsRoot, MAX_BLOCK_TRANSACTIONS, type Block } from "./block.js";
 export { merkleRoot, merkleProof, verifyMerkleProof, EMPTY_MERKLE_ROOT, type MerkleProof } from "./merkle.js";
+export {
+  headerToJson, headerFromJson, headerJsonSchema, receiptToJson, receiptFromJson, receiptJsonSchema, accountToJson,
+  type HeaderJson, type ReceiptJson, type AccountJson,
+} from "./json.js";
