@@ -695,7 +695,7 @@ export class ExprParser extends ParserBase {
   /** One or more `[async] for target in iter [if cond]*` clauses. */
   protected parseComprehensionClauses(): Comprehension[] {
     const out: Comprehension[] = [];
-    while (this.isKw("for") || (this.isKw("async") && this.peekTok(1).value === "for")) {
+    while (this.isKw("for") || this.isKw("async")) {
       const isAsync = this.eatKw("async") ? 1 : 0;
       this.expectKw("for");
       const target = this.parseTargetList("for");

@@ -94,8 +94,12 @@ export class StmtParser extends PatternParser {
     if (this.tok.kind === "NEWLINE") {
       this.next();
       if (!this.atKind("INDENT")) {
+        // CPython gives a DEDENT the column -1 (so offset 0), except the DEDENTs at end of file.
         const t = this.tok;
-        throw this.errAt(`expected an indented block after ${what} on line ${line}`, t.lineno, t.col, "IndentationError");
+        let k = this.i;
+        while (this.toks[k]?.kind === "DEDENT") k++;
+        const col = t.kind === "DEDENT" && this.toks[k]?.kind !== "ENDMARKER" ? -1 : t.col;
+        throw this.errAt(`expected an indented block after ${what} on line ${line}`, t.lineno, col, "IndentationError");
       }
       this.next();
       this.enter();

@@ -148,9 +148,10 @@ class Tokenizer {
     this.line = info.lineOf(this.pos);
     this.lineStart = info.lineStarts[this.line - 1] as number;
     if (this.bracketed) this.atLineStart = false;
-    if (this.src.indexOf("\0") >= 0) {
+    // Checked once for the whole source (not again for each f-string field's sub-range).
+    if (range === undefined) {
       const at = this.src.indexOf("\0");
-      throw info.errorAtPos("SyntaxError", "source code cannot contain null bytes", at);
+      if (at >= 0) throw info.errorAtPos("SyntaxError", "source code cannot contain null bytes", at);
     }
   }
 
@@ -320,10 +321,19 @@ class Tokenizer {
     const at = this.end;
     if (!this.bracketed) {
       if (this.lineHasTokens) this.push("NEWLINE", "", at, at);
+      // CPython places the final DEDENTs and ENDMARKER at the end of the last line that has any
+      // text (comments included), which is where errors at end of file point.
+      if (at > 0 && this.src.charCodeAt(at - 1) === C_LF && this.line > 1) {
+        this.line--;
+        this.lineStart = this.info.lineStarts[this.line - 1] as number;
+      }
+      const eof = this.lineStart + this.info.lineText(this.line).length;
       while (this.indents.length > 1) {
         this.indents.pop();
-        this.push("DEDENT", "", at, at);
+        this.push("DEDENT", "", eof, eof, this.line, this.lineStart);
       }
+      this.push("ENDMARKER", "", eof, eof, this.line, this.lineStart);
+      return;
     }
     this.push("ENDMARKER", "", at, at);
   }
@@ -458,13 +468,16 @@ class Tokenizer {
     if (e === 101) {
       let q = p + 1;
       const sign = src.charCodeAt(q);
-      if (sign === 43 || sign === 45) q++;
-      if (!isDigit(src.charCodeAt(q))) {
-        if (sign === 43 || sign === 45) throw this.errAt("invalid decimal literal", q);
-        throw this.errAt("invalid decimal literal", start);
+      if (sign === 43 || sign === 45) {
+        q++;
+        if (!isDigit(src.charCodeAt(q))) throw this.errAt("invalid decimal literal", q - 1);
+        p = this.digits(q, isDigit, "invalid decimal literal");
+        isFloat = true;
+      } else if (isDigit(sign)) {
+        p = this.digits(q, isDigit, "invalid decimal literal");
+        isFloat = true;
       }
-      p = this.digits(q, isDigit, "invalid decimal literal");
-      isFloat = true;
+      // Otherwise the number ends before the 'e' (as in `1else`), checked by verifyEnd below.
     }
     const j = src.charCodeAt(p) | 0x20;
     if (j === 106) {
@@ -503,7 +516,8 @@ class Tokenizer {
       if (rest.startsWith(kw)) return;
     }
     void start;
-    throw this.errAt(msg, msg === "invalid decimal literal" && isDigit(src.charCodeAt(p - 1)) ? start : p);
+    // CPython's column is that of the offending character (its offset counts from 0 here).
+    throw this.errAt(msg, p - 1);
   }
 
   // ---------------------------------------------------------------------------------------------
