@@ -356,6 +356,13 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
         return binop(rt, op, a, b);
       };
+    case "Div":
+      return (f) => {
+        const a = l(f);
+        const b = r(f);
+        if (a instanceof PyFloat && b instanceof PyFloat && b.v !== 0 && a.cls === b.cls) return new PyFloat(T.float, a.v / b.v);
+        return binop(rt, op, a, b);
+      };
     default:
       return (f) => binop(rt, op, l(f), r(f));
   }

@@ -13,16 +13,19 @@ export const RETURN = 3;
  * (slots resolved at compile time); a captured variable's slot holds its Cell.
  */
 export class Frame {
-  readonly s: (Value | Cell | undefined)[];
-  line = 0;
-  ret: Value = None;
+  declare readonly s: (Value | Cell | undefined)[];
+  declare line: number;
+  declare ret: Value;
   /** The namespace of a class body being executed. */
-  ns: Map<string, Value> | null = null;
+  declare ns: Map<string, Value> | null;
   /** Cell that will hold the class being defined, for zero-argument super(). */
-  classCell: Cell | null;
-  readonly fn: PyFunction | null;
+  declare classCell: Cell | null;
+  declare readonly fn: PyFunction | null;
   constructor(n: number, fn: PyFunction | null, classCell: Cell | null) {
     this.s = new Array(n);
+    this.line = 0;
+    this.ret = None;
+    this.ns = null;
     this.fn = fn;
     this.classCell = classCell;
   }

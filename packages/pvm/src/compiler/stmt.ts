@@ -17,31 +17,43 @@ import { compileImport, compileImportFrom } from "./imports.js";
 
 export type Store = (f: Frame, v: Value) => void;
 
+/**
+ * A block sets the current line before each statement (for tracebacks) and charges the static
+ * cost of all its statements once at entry.
+ */
 export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
   const rt = c.rt;
-  const fns = body.map((st) => compileStmt(c, s, st));
+  const fns = body.map((st) => compileStmtBare(c, s, st));
+  const lines = body.map((st) => st.lineno);
   let cost = 0;
   for (const st of body) cost += stmtCost(st);
   const n = fns.length;
   if (n === 0) return () => NORMAL;
   if (n === 1) {
     const a = fns[0] as SF;
+    const la = lines[0] as number;
     return (f) => {
       if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+      f.line = la;
       return a(f);
     };
   }
   if (n === 2) {
     const [a, b] = fns as [SF, SF];
+    const [la, lb] = lines as [number, number];
     return (f) => {
       if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+      f.line = la;
       const r = a(f);
-      return r !== NORMAL ? r : b(f);
+      if (r !== NORMAL) return r;
+      f.line = lb;
+      return b(f);
     };
   }
   return (f) => {
     if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
     for (let i = 0; i < n; i++) {
+      f.line = lines[i] as number;
       const r = (fns[i] as SF)(f);
       if (r !== NORMAL) return r;
     }
@@ -49,20 +61,23 @@ export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
   };
 }
 
-function withLine(line: number, inner: SF): SF {
+function compileStmtBare(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
+  c.enterNode(st);
+  try {
+    return compileStmtInner(c, s, st);
+  } finally {
+    c.leaveNode();
+  }
+}
+
+/** A single statement that sets its own line (used where statements are not in a block). */
+export function compileStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
+  const inner = compileStmtBare(c, s, st);
+  const line = st.lineno;
   return (f) => {
     f.line = line;
     return inner(f);
   };
-}
-
-export function compileStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
-  c.enterNode(st);
-  try {
-    return withLine(st.lineno, compileStmtInner(c, s, st));
-  } finally {
-    c.leaveNode();
-  }
 }
 
 export function unpackTo(c: Compiler, elts: A.Expr[], v: Value): Value[] {
@@ -201,6 +216,11 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
   return (f) => {
     const obj = o(f);
     const key = k(f);
+    if (obj instanceof PyList && typeof key === "number" && key >= 0 && key < obj.items.length) {
+      const items = obj.items;
+      items[key] = inplaceBinop(rt, op, items[key] as Value, val(f));
+      return NORMAL;
+    }
     setItem(rt, obj, key, inplaceBinop(rt, op, getItem(rt, obj, key), val(f)));
     return NORMAL;
   };

@@ -12,8 +12,8 @@ import { eq, hash, repr, typeOf } from "./ops.js";
 import { None, T } from "./types.js";
 
 export class Entry {
-  k: Value;
-  v: Value;
+  declare k: Value;
+  declare v: Value;
   constructor(k: Value, v: Value) {
     this.k = k;
     this.v = v;
@@ -50,10 +50,15 @@ function directKey(k: Value): unknown {
 }
 
 export class HashTable {
-  readonly main = new Map<unknown, Entry>();
-  hashed: Map<number | bigint, Entry[]> | null = null;
+  declare readonly main: Map<unknown, Entry>;
+  declare hashed: Map<number | bigint, Entry[]> | null;
   /** Bumped on every insertion or deletion, to detect mutation during iteration. */
-  version = 0;
+  declare version: number;
+  constructor() {
+    this.main = new Map();
+    this.hashed = null;
+    this.version = 0;
+  }
 
   get size(): number {
     return this.main.size;
@@ -150,9 +155,10 @@ export class HashTable {
 }
 
 export class PyDict extends PyObject {
-  readonly table = new HashTable();
+  declare readonly table: HashTable;
   constructor(cls: PyType = T.dict) {
     super(cls, cls === T.dict ? null : new Map());
+    this.table = new HashTable();
   }
   get(rt: Runtime, k: Value): Value | undefined {
     return this.table.find(rt, k)?.v;
@@ -197,10 +203,11 @@ export function dictRepr(rt: Runtime, d: PyDict): string {
 }
 
 export class PySet extends PyObject {
-  readonly table = new HashTable();
-  readonly frozen: boolean;
+  declare readonly table: HashTable;
+  declare readonly frozen: boolean;
   constructor(cls: PyType, frozen: boolean) {
     super(cls, cls === T.set || cls === T.frozenset ? null : new Map());
+    this.table = new HashTable();
     this.frozen = frozen;
   }
   add(rt: Runtime, k: Value): void {

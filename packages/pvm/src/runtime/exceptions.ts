@@ -13,16 +13,21 @@ export interface TracebackEntry {
 }
 
 export class PyBaseException extends PyObject {
-  args: Value[];
-  traceback: TracebackEntry[] = [];
-  cause: PyBaseException | null = null;
-  context: PyBaseException | null = null;
-  suppressContext = false;
+  declare args: Value[];
+  declare traceback: TracebackEntry[];
+  declare cause: PyBaseException | null;
+  declare context: PyBaseException | null;
+  declare suppressContext: boolean;
   /** For ExceptionGroup: the contained exceptions. */
-  exceptions: PyBaseException[] | null = null;
+  declare exceptions: PyBaseException[] | null;
   constructor(cls: PyType, args: Value[]) {
     super(cls, new Map());
     this.args = args;
+    this.traceback = [];
+    this.cause = null;
+    this.context = null;
+    this.suppressContext = false;
+    this.exceptions = null;
   }
 }
 

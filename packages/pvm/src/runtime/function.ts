@@ -47,18 +47,19 @@ export interface FunctionCode {
 }
 
 export class PyFunction extends PyObject {
-  name: string;
-  qualname: string;
-  readonly code: FunctionCode;
-  defaults: Value[];
-  kwdefaults: Map<string, Value> | null;
-  readonly closure: Cell[];
-  readonly globals: Globals;
-  doc: Value;
+  declare name: string;
+  declare qualname: string;
+  declare readonly code: FunctionCode;
+  declare defaults: Value[];
+  declare kwdefaults: Map<string, Value> | null;
+  declare readonly closure: Cell[];
+  declare readonly globals: Globals;
+  declare doc: Value;
   /** The class whose body defined this function (or an enclosing one), for zero-argument super(). */
-  classCell: Cell | null = null;
+  declare classCell: Cell | null;
   constructor(code: FunctionCode, defaults: Value[], kwdefaults: Map<string, Value> | null, closure: Cell[], globals: Globals, doc: Value) {
     super(T.function, new Map());
+    this.classCell = null;
     this.name = code.name;
     this.qualname = code.qualname;
     this.code = code;

@@ -10,9 +10,10 @@ export type Value = number | bigint | string | boolean | PyObject;
 
 /** Any Python object that is not an unboxed int, bool or str. */
 export class PyObject {
-  cls: PyType;
+  // `declare` fields: plain assignments in the constructor, no define-semantics field setup (hot path).
+  declare cls: PyType;
   /** Instance attributes, for objects whose type allows them (user classes). */
-  dict: Map<string, Value> | null;
+  declare dict: Map<string, Value> | null;
   constructor(cls: PyType, dict: Map<string, Value> | null = null) {
     this.cls = cls;
     this.dict = dict;
@@ -87,7 +88,7 @@ export type Layout =
   | "other";
 
 export class PyFloat extends PyObject {
-  readonly v: number;
+  declare readonly v: number;
   constructor(cls: PyType, v: number) {
     super(cls);
     this.v = v;
@@ -95,7 +96,7 @@ export class PyFloat extends PyObject {
 }
 
 export class PyList extends PyObject {
-  items: Value[];
+  declare items: Value[];
   constructor(cls: PyType, items: Value[]) {
     super(cls);
     this.items = items;
@@ -103,7 +104,7 @@ export class PyList extends PyObject {
 }
 
 export class PyTuple extends PyObject {
-  readonly items: readonly Value[];
+  declare readonly items: readonly Value[];
   constructor(cls: PyType, items: readonly Value[]) {
     super(cls);
     this.items = items;
@@ -160,7 +161,7 @@ export class PySlice extends PyObject {
 
 /** A cell shared between a scope and the closures that capture one of its variables. */
 export class Cell {
-  v: Value | undefined;
+  declare v: Value | undefined;
   constructor(v: Value | undefined = undefined) {
     this.v = v;
   }
@@ -184,12 +185,12 @@ export class PyNative extends PyObject {
 }
 
 export class PyBoundMethod extends PyObject {
-  constructor(
-    cls: PyType,
-    readonly func: Value,
-    readonly self: Value,
-  ) {
+  declare readonly func: Value;
+  declare readonly self: Value;
+  constructor(cls: PyType, func: Value, self: Value) {
     super(cls);
+    this.func = func;
+    this.self = self;
   }
 }
 

@@ -690,6 +690,19 @@ function builtinBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
 }
 
 export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
+  // Float fast paths (float op float, float op small int, small int op float).
+  if (a instanceof PyFloat && a.cls === T.float) {
+    if (b instanceof PyFloat && b.cls === T.float) {
+      const r = floatBinop(op, a.v, b.v);
+      if (r !== NotImplemented) return r;
+    } else if (typeof b === "number") {
+      const r = floatBinop(op, a.v, b);
+      if (r !== NotImplemented) return r;
+    }
+  } else if (typeof a === "number" && b instanceof PyFloat && b.cls === T.float) {
+    const r = floatBinop(op, a, b.v);
+    if (r !== NotImplemented) return r;
+  }
   const ta = typeOf(a);
   const tb = typeOf(b);
   if (!ta.builtin || !tb.builtin) {
@@ -725,6 +738,7 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
 
 /** `a op= b`: tries __iop__ first, mutating lists in place, then falls back to binop. */
 export function inplaceBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
+  if (typeof a !== "object" || a instanceof PyFloat) return binop(rt, op, a, b);
   if (a instanceof PyList && op === "Add") {
     const items = iterToArray(rt, b);
     rt.charge(items.length);
