@@ -542,7 +542,23 @@ export class ExprParser extends ParserBase {
     const toks = tokenizeSource(this.info, { start, end, bracketed: true });
     const p = new ExprParser(this.info, toks);
     try {
-      return p.parseFStringBody();
+      const e = p.parseFStringBody();
+      // CPython parses the field as "(" + text + ")", so a bare tuple spans those parentheses,
+      // which stand where the '{' and the character ending the expression are.
+      if (e.type === "Tuple" && e.elts.length > 0) {
+        const first = e.elts[0] as Expr;
+        if (first.lineno === e.lineno && first.col_offset === e.col_offset) {
+          const info = this.info;
+          const open = start - 1;
+          const lineA = info.lineOf(open);
+          const lineB = info.lineOf(end);
+          e.lineno = lineA;
+          e.col_offset = info.col(info.lineStarts[lineA - 1] as number, open);
+          e.end_lineno = lineB;
+          e.end_col_offset = info.col(info.lineStarts[lineB - 1] as number, end) + 1;
+        }
+      }
+      return e;
     } catch (e) {
       if (!(e instanceof PySyntaxError)) throw e;
       throw this.fstringError(e, start);

@@ -30,3 +30,6 @@ w = f"{ {'a': 1}['a'] }"
 x = f"{name:=^10}"
 y = f'{value!r:^{width}}' 'tail' f'{name}'
 z = f"{yield_ if (yield_ := 1) else 0}"
+aa = f"{name,}"
+bb = f"ab{ width, *a }"
+cc = f"{name, width!r:>{width}}"
