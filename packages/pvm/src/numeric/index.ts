@@ -14,3 +14,4 @@ export * from "./floatstr.js";
 export { formatInt, formatFloat, formatStr } from "./format.js";
 export { percentFormat } from "./percent.js";
 export type { PercentArgs, PercentCallbacks } from "./percent.js";
+export * as libm from "./mathcore.js";
