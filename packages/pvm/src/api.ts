@@ -1,6 +1,6 @@
 // The PVM's public entry points: run a script (`cowboy pvm run`), and load an actor module,
 // instantiate a class and call its methods with fresh meters per call.
-import { OutOfCycles } from "@cowboy/metering";
+import { OutOfCells, OutOfCycles } from "@cowboy/metering";
 import type * as A from "./ast.js";
 import { Compiler, CompileError } from "./compiler/compiler.js";
 import { Frame } from "./compiler/frame.js";
@@ -30,6 +30,7 @@ export interface RunOptions {
   filename?: string;
   cyclesLimit?: bigint | number;
   memoryLimit?: number;
+  cellsLimit?: bigint | number;
   stdout?: (text: string) => void;
   stderr?: (text: string) => void;
   /** Importable modules; defaults to an empty whitelist (every import fails with ImportError). */
@@ -59,6 +60,7 @@ function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
     recursionLimit: RECURSION_LIMIT,
     stackLimit: STACK_WEIGHT_LIMIT,
     stdout,
+    cellsLimit: guardLimit("cellsLimit", opts.cellsLimit, BigInt(Number.MAX_SAFE_INTEGER)),
   });
 }
 
@@ -100,6 +102,7 @@ class Session {
     const rt = this.rt;
     if (e instanceof PvmError) return e;
     if (e instanceof OutOfCycles) return new PvmError("OutOfCycles", e.message);
+    if (e instanceof OutOfCells) return new PvmError("OutOfCells", e.message);
     if (e instanceof PySyntaxError) {
       const tb = `  File "${e.filename}", line ${e.lineno}\n    ${e.text.trim()}\n${e.kind}: ${e.msg}\n`;
       return new PvmError("SyntaxError", `${e.kind}: ${e.msg} (${e.filename}, line ${e.lineno})`, e.kind, e.msg, tb);
@@ -136,17 +139,18 @@ export function runScript(source: string, opts: RunOptions = {}): RunResult {
   globals.set("__name__", "__main__");
   try {
     session.execModule(source, globals);
-    return { result: "ok", cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory };
+    return { result: "ok", cycles: BigInt(rt.cyclesUsed), cells: BigInt(rt.cells), memory: rt.memory };
   } catch (e) {
     const error = session.toError(e);
     if (error.traceback !== null) opts.stderr?.(error.traceback);
-    return { result: "error", cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory, error };
+    return { result: "error", cycles: BigInt(rt.cyclesUsed), cells: BigInt(rt.cells), memory: rt.memory, error };
   }
 }
 
 export interface CallOptions {
   cyclesLimit?: bigint | number;
   memoryLimit?: number;
+  cellsLimit?: bigint | number;
 }
 
 export interface CallResult {
@@ -195,14 +199,16 @@ export class ActorVm {
   #run(opts: CallOptions, f: () => Value, convert = true): CallResult & { raw?: Value } {
     const rt = this.#session.rt;
     rt.reset(guardLimit("cyclesLimit", opts.cyclesLimit, DEFAULT_CYCLES_LIMIT), guardLimit("memoryLimit", opts.memoryLimit, BigInt(DEFAULT_MEMORY_LIMIT)));
+    rt.cellsLimit = guardLimit("cellsLimit", opts.cellsLimit, BigInt(Number.MAX_SAFE_INTEGER));
     try {
       let v = f();
       if (v instanceof PyGenerator && v.cls === T.coroutine) v = runCoroutine(rt, v);
-      if (!convert) return { ok: true, raw: v, cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory };
+      if (!convert) return { ok: true, raw: v, cycles: BigInt(rt.cyclesUsed), cells: BigInt(rt.cells), memory: rt.memory };
       const value = fromPython(rt, v);
-      return { ok: true, value: value.value, raw: v, cycles: BigInt(rt.cyclesUsed), cells: BigInt(value.bytes), memory: rt.memory };
+      rt.chargeCells(value.bytes);
+      return { ok: true, value: value.value, raw: v, cycles: BigInt(rt.cyclesUsed), cells: BigInt(rt.cells), memory: rt.memory };
     } catch (e) {
-      return { ok: false, cycles: BigInt(rt.cyclesUsed), cells: 0n, memory: rt.memory, error: this.#session.toError(e) };
+      return { ok: false, cycles: BigInt(rt.cyclesUsed), cells: BigInt(rt.cells), memory: rt.memory, error: this.#session.toError(e) };
     }
   }
 

@@ -5,3 +5,5 @@ export { ModuleRegistry, type ModuleDef } from "./modules.js";
 export type { JsValue } from "./convert.js";
 export { Runtime, type RuntimeOptions } from "./runtime/context.js";
 export { E, PyBaseException, PyThrow } from "./runtime/exceptions.js";
+export { MemoryHost, type Host, type BlockInfo, type SignatureScheme, type HashAlgorithm, type MemoryHostOptions } from "./host.js";
+export { hostModuleDef } from "./hostmodule.js";

@@ -1,7 +1,7 @@
 // The per-run state of the interpreter: the Cycle budget, memory accounting, call depth, id()
 // counter and output. One Runtime per call (per script run, per actor method call); nothing here
 // is shared between runs.
-import { OutOfCycles } from "@cowboy/metering";
+import { OutOfCells, OutOfCycles } from "@cowboy/metering";
 import { pyErr, type PyBaseException } from "./exceptions.js";
 import type { PyObject } from "./object.js";
 
@@ -12,6 +12,8 @@ export interface RuntimeOptions {
   /** Budget of compile-time-weighted JS stack units, see cips/pvm.md "stack weight". */
   stackLimit: number;
   stdout: (text: string) => void;
+  /** Cells (bytes) this call may consume (CIP-3 §2.2.2); default unlimited. */
+  cellsLimit?: number;
 }
 
 export class Runtime {
@@ -25,6 +27,8 @@ export class Runtime {
   stack = 0;
   readonly stackLimit: number;
   readonly stdout: (text: string) => void;
+  cells = 0;
+  cellsLimit: number;
   /** Exceptions currently being handled (innermost last), for __context__ and bare `raise`. */
   readonly handling: PyBaseException[] = [];
   /** Containers whose repr is being computed (self-reference shows as `[...]`). */
@@ -39,6 +43,18 @@ export class Runtime {
     this.recursionLimit = opts.recursionLimit;
     this.stackLimit = opts.stackLimit;
     this.stdout = opts.stdout;
+    this.cellsLimit = opts.cellsLimit ?? Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Charge Cells for bytes written by a host call; OutOfCells is not catchable by Python. */
+  chargeCells(n: number): void {
+    const next = this.cells + n;
+    if (next > this.cellsLimit) {
+      const used = this.cells;
+      this.cells = this.cellsLimit;
+      throw new OutOfCells(BigInt(this.cellsLimit), BigInt(used), BigInt(n));
+    }
+    this.cells = next;
   }
 
   /** Start a new metered call on this runtime (actor calls share module state, not meters). */
@@ -47,6 +63,7 @@ export class Runtime {
     (this as { cyclesLimit: number }).cyclesLimit = cyclesLimit;
     (this as { memoryLimit: number }).memoryLimit = memoryLimit;
     this.memory = 0;
+    this.cells = 0;
     this.depth = 0;
     this.stack = 0;
     this.handling.length = 0;
