@@ -143,17 +143,6 @@ export class ParserBase {
     return this.info.errorAt("SyntaxError", msg, p.endLineno, p.endCol);
   }
 
-  /** Position from a start token (or node) to the end of the last consumed token. */
-  protected span(start: Token): Pos {
-    const e = this.toks[this.i - 1] as Token;
-    return { lineno: start.lineno, col_offset: start.col, end_lineno: e.endLineno, end_col_offset: e.endCol };
-  }
-
-  protected spanNode(start: Pos): Pos {
-    const e = this.toks[this.i - 1] as Token;
-    return { lineno: start.lineno, col_offset: start.col_offset, end_lineno: e.endLineno, end_col_offset: e.endCol };
-  }
-
   protected enter(): void {
     if (++this.depth > MAX_DEPTH) {
       const t = this.tok;

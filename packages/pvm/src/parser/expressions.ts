@@ -121,14 +121,30 @@ export class ExprParser extends ParserBase {
       if (!this.startsExpression()) break;
       elts.push(this.parseStarExpression());
     }
-    return { type: "Tuple", elts, ctx: "Load", ...this.span(start) };
+    return {
+      type: "Tuple",
+      elts,
+      ctx: "Load",
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   parseStarExpression(): Expr {
     if (this.isOp("*")) {
       const start = this.next();
       const value = this.parseBitOr();
-      return { type: "Starred", value, ctx: "Load", ...this.span(start) };
+      return {
+        type: "Starred",
+        value,
+        ctx: "Load",
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parseExpression();
   }
@@ -138,7 +154,15 @@ export class ExprParser extends ParserBase {
     if (this.isOp("*")) {
       const start = this.next();
       const value = this.parseBitOr();
-      return { type: "Starred", value, ctx: "Load", ...this.span(start) };
+      return {
+        type: "Starred",
+        value,
+        ctx: "Load",
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parseNamedExpression();
   }
@@ -147,10 +171,26 @@ export class ExprParser extends ParserBase {
     if (this.tok.kind === "NAME" && this.peekTok(1).kind === "OP" && this.peekTok(1).value === ":=") {
       const start = this.tok;
       const id = this.expectName();
-      const target: Name = { type: "Name", id, ctx: "Store", ...this.span(start) };
+      const target: Name = {
+        type: "Name",
+        id,
+        ctx: "Store",
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
       this.next();
       const value = this.parseExpression();
-      return { type: "NamedExpr", target, value, ...this.span(start) };
+      return {
+        type: "NamedExpr",
+        target,
+        value,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     const e = this.parseExpression();
     if (this.isOp(":=")) throw this.errNode(`cannot use assignment expressions with ${exprName(e)}`, e);
@@ -223,7 +263,16 @@ export class ExprParser extends ParserBase {
     this.enter();
     const orelse = this.parseExpression();
     this.leave();
-    return { type: "IfExp", test, body, orelse, ...this.span(start) };
+    return {
+      type: "IfExp",
+      test,
+      body,
+      orelse,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   parseDisjunction(): Expr {
@@ -233,7 +282,15 @@ export class ExprParser extends ParserBase {
     if (this.isKw("or")) {
       const values = [e];
       while (this.eatKw("or")) values.push(this.parseConjunction());
-      e = { type: "BoolOp", op: "Or", values, ...this.span(start) };
+      e = {
+        type: "BoolOp",
+        op: "Or",
+        values,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     this.lastDisjStart = startIndex;
     this.lastDisjEnd = this.i;
@@ -246,7 +303,15 @@ export class ExprParser extends ParserBase {
     if (!this.isKw("and")) return first;
     const values = [first];
     while (this.eatKw("and")) values.push(this.parseInversion());
-    return { type: "BoolOp", op: "And", values, ...this.span(start) };
+    return {
+      type: "BoolOp",
+      op: "And",
+      values,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   parseInversion(): Expr {
@@ -255,7 +320,15 @@ export class ExprParser extends ParserBase {
       this.enter();
       const operand = this.parseInversion();
       this.leave();
-      return { type: "UnaryOp", op: "Not", operand, ...this.span(start) };
+      return {
+        type: "UnaryOp",
+        op: "Not",
+        operand,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parseComparison();
   }
@@ -288,7 +361,16 @@ export class ExprParser extends ParserBase {
       comparators.push(this.parseBitOr());
     }
     if (ops.length === 0) return left;
-    return { type: "Compare", left, ops, comparators, ...this.span(start) };
+    return {
+      type: "Compare",
+      left,
+      ops,
+      comparators,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   /** bitwise_or and everything below it down to `factor`, by precedence climbing. */
@@ -310,7 +392,16 @@ export class ExprParser extends ParserBase {
       this.enter();
       chain++;
       const right = this.parseBinary(prec + 1);
-      left = { type: "BinOp", left, op: BINOPS[t.value] as Operator, right, ...this.span(start) };
+      left = {
+        type: "BinOp",
+        left,
+        op: BINOPS[t.value] as Operator,
+        right,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     this.leaveN(chain);
     return left;
@@ -324,7 +415,15 @@ export class ExprParser extends ParserBase {
       const operand = this.parseFactor();
       this.leave();
       const op = t.value === "-" ? "USub" : t.value === "+" ? "UAdd" : "Invert";
-      return { type: "UnaryOp", op, operand, ...this.span(t) };
+      return {
+        type: "UnaryOp",
+        op,
+        operand,
+        lineno: t.lineno,
+        col_offset: t.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parsePower();
   }
@@ -335,14 +434,30 @@ export class ExprParser extends ParserBase {
     if (this.isKw("await")) {
       this.next();
       const value = this.parsePrimary();
-      left = { type: "Await", value, ...this.span(start) };
+      left = {
+        type: "Await",
+        value,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     } else left = this.parsePrimary();
     if (this.isOp("**")) {
       this.next();
       this.enter();
       const right = this.parseFactor();
       this.leave();
-      return { type: "BinOp", left, op: "Pow", right, ...this.span(start) };
+      return {
+        type: "BinOp",
+        left,
+        op: "Pow",
+        right,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return left;
   }
@@ -362,7 +477,16 @@ export class ExprParser extends ParserBase {
       if (t.value === ".") {
         this.next();
         const attr = this.expectName();
-        e = { type: "Attribute", value: e, attr, ctx: "Load", ...this.span(start) };
+        e = {
+          type: "Attribute",
+          value: e,
+          attr,
+          ctx: "Load",
+          lineno: start.lineno,
+          col_offset: start.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       } else if (t.value === "(") {
         e = this.parseCall(e, start);
       } else if (t.value === "[") {
@@ -371,7 +495,16 @@ export class ExprParser extends ParserBase {
         const slice = this.parseSlices();
         this.leave();
         this.expectOp("]");
-        e = { type: "Subscript", value: e, slice, ctx: "Load", ...this.span(start) };
+        e = {
+          type: "Subscript",
+          value: e,
+          slice,
+          ctx: "Load",
+          lineno: start.lineno,
+          col_offset: start.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       } else {
         this.leave();
         break;
@@ -391,7 +524,15 @@ export class ExprParser extends ParserBase {
       if (this.isOp("]")) break;
       elts.push(this.parseSlice());
     }
-    return { type: "Tuple", elts, ctx: "Load", ...this.span(start) };
+    return {
+      type: "Tuple",
+      elts,
+      ctx: "Load",
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseSlice(): Expr {
@@ -410,7 +551,16 @@ export class ExprParser extends ParserBase {
     if (this.eatOp(":")) {
       if (!this.isOp(",") && !this.isOp("]")) step = this.parseExpression();
     }
-    return { type: "Slice", lower, upper, step, ...this.span(start) };
+    return {
+      type: "Slice",
+      lower,
+      upper,
+      step,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   protected parseCall(func: Expr, start: Token): Extract<Expr, { type: "Call" }> {
@@ -427,13 +577,29 @@ export class ExprParser extends ParserBase {
       if (this.isOp("**")) {
         this.next();
         const value = this.parseExpression();
-        keywords.push({ type: "keyword", arg: null, value, ...this.span(t) });
+        keywords.push({
+          type: "keyword",
+          arg: null,
+          value,
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        });
         sawDoubleStar = true;
       } else if (this.isOp("*")) {
         this.next();
         const value = this.parseExpression();
         if (sawDoubleStar) throw this.errTok("iterable argument unpacking follows keyword argument unpacking", t);
-        args.push({ type: "Starred", value, ctx: "Load", ...this.span(t) });
+        args.push({
+          type: "Starred",
+          value,
+          ctx: "Load",
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        });
       } else if (t.kind === "NAME" && this.peekTok(1).kind === "OP" && this.peekTok(1).value === "=") {
         if (!this.isName()) {
           if (t.value === "True" || t.value === "False" || t.value === "None") {
@@ -443,7 +609,15 @@ export class ExprParser extends ParserBase {
         }
         this.i += 2;
         const value = this.parseExpression();
-        keywords.push({ type: "keyword", arg: t.value, value, ...this.span(t) });
+        keywords.push({
+          type: "keyword",
+          arg: t.value,
+          value,
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        });
         sawKeyword = true;
       } else {
         const value = this.parseNamedExpression();
@@ -465,7 +639,16 @@ export class ExprParser extends ParserBase {
     if (lateError !== null) throw this.errTok(lateError, this.tok);
     if (!this.isOp(")")) throw this.invalid();
     this.next();
-    return { type: "Call", func, args, keywords, ...this.span(start) };
+    return {
+      type: "Call",
+      func,
+      args,
+      keywords,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   /** A generator expression as a call argument; only a sole argument may be unparenthesized. */
@@ -497,18 +680,50 @@ export class ExprParser extends ParserBase {
           case "True":
           case "False":
             this.next();
-            return { type: "Constant", value: { kind: "bool", value: t.value === "True" }, kind: null, ...this.span(t) };
+            return {
+              type: "Constant",
+              value: { kind: "bool", value: t.value === "True" },
+              kind: null,
+              lineno: t.lineno,
+              col_offset: t.col,
+              end_lineno: this.prev.endLineno,
+              end_col_offset: this.prev.endCol,
+            };
           case "None":
             this.next();
-            return { type: "Constant", value: { kind: "None" }, kind: null, ...this.span(t) };
+            return {
+              type: "Constant",
+              value: { kind: "None" },
+              kind: null,
+              lineno: t.lineno,
+              col_offset: t.col,
+              end_lineno: this.prev.endLineno,
+              end_col_offset: this.prev.endCol,
+            };
           default:
             if (!this.isName()) throw this.invalid();
             this.next();
-            return { type: "Name", id: t.value, ctx: "Load", ...this.span(t) };
+            return {
+              type: "Name",
+              id: t.value,
+              ctx: "Load",
+              lineno: t.lineno,
+              col_offset: t.col,
+              end_lineno: this.prev.endLineno,
+              end_col_offset: this.prev.endCol,
+            };
         }
       case "NUMBER":
         this.next();
-        return { type: "Constant", value: parseNumber(t.value), kind: null, ...this.span(t) };
+        return {
+          type: "Constant",
+          value: parseNumber(t.value),
+          kind: null,
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       case "STRING":
         return this.parseStrings();
       case "OP":
@@ -521,7 +736,15 @@ export class ExprParser extends ParserBase {
             return this.parseBraceDisplay();
           case "...":
             this.next();
-            return { type: "Constant", value: { kind: "Ellipsis" }, kind: null, ...this.span(t) };
+            return {
+              type: "Constant",
+              value: { kind: "Ellipsis" },
+              kind: null,
+              lineno: t.lineno,
+              col_offset: t.col,
+              end_lineno: this.prev.endLineno,
+              end_col_offset: this.prev.endCol,
+            };
           default:
             throw this.invalid();
         }
@@ -591,7 +814,15 @@ export class ExprParser extends ParserBase {
     try {
       if (this.isOp(")")) {
         this.next();
-        return { type: "Tuple", elts: [], ctx: "Load", ...this.span(open) };
+        return {
+          type: "Tuple",
+          elts: [],
+          ctx: "Load",
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       if (this.isKw("yield")) {
         const y = this.parseYield();
@@ -603,7 +834,15 @@ export class ExprParser extends ParserBase {
         if (first.type === "Starred") throw this.errNode("iterable unpacking cannot be used in comprehension", first);
         const generators = this.parseComprehensionClauses();
         this.expectOp(")");
-        return { type: "GeneratorExp", elt: first, generators, ...this.span(open) };
+        return {
+          type: "GeneratorExp",
+          elt: first,
+          generators,
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       if (this.isOp(")")) {
         this.next();
@@ -617,7 +856,15 @@ export class ExprParser extends ParserBase {
         elts.push(this.parseStarNamedExpression());
       }
       this.expectOp(")");
-      return { type: "Tuple", elts, ctx: "Load", ...this.span(open) };
+      return {
+        type: "Tuple",
+        elts,
+        ctx: "Load",
+        lineno: open.lineno,
+        col_offset: open.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     } finally {
       this.leave();
     }
@@ -627,13 +874,29 @@ export class ExprParser extends ParserBase {
     const open = this.next();
     this.enter();
     try {
-      if (this.eatOp("]")) return { type: "List", elts: [], ctx: "Load", ...this.span(open) };
+      if (this.eatOp("]")) return {
+        type: "List",
+        elts: [],
+        ctx: "Load",
+        lineno: open.lineno,
+        col_offset: open.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
       const first = this.parseStarNamedExpression();
       if (this.isKw("for") || this.isKw("async")) {
         if (first.type === "Starred") throw this.errNode("iterable unpacking cannot be used in comprehension", first);
         const generators = this.parseComprehensionClauses();
         this.expectOp("]");
-        return { type: "ListComp", elt: first, generators, ...this.span(open) };
+        return {
+          type: "ListComp",
+          elt: first,
+          generators,
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       const elts = [first];
       while (this.eatOp(",")) {
@@ -641,7 +904,15 @@ export class ExprParser extends ParserBase {
         elts.push(this.parseStarNamedExpression());
       }
       this.expectOp("]");
-      return { type: "List", elts, ctx: "Load", ...this.span(open) };
+      return {
+        type: "List",
+        elts,
+        ctx: "Load",
+        lineno: open.lineno,
+        col_offset: open.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     } finally {
       this.leave();
     }
@@ -651,7 +922,15 @@ export class ExprParser extends ParserBase {
     const open = this.next();
     this.enter();
     try {
-      if (this.eatOp("}")) return { type: "Dict", keys: [], values: [], ...this.span(open) };
+      if (this.eatOp("}")) return {
+        type: "Dict",
+        keys: [],
+        values: [],
+        lineno: open.lineno,
+        col_offset: open.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
       if (this.isOp("**")) return this.parseDictRest(open, null, null);
       const first = this.parseStarNamedExpression();
       if (this.isOp(":") && first.type !== "Starred") {
@@ -660,7 +939,16 @@ export class ExprParser extends ParserBase {
         if (this.isKw("for") || this.isKw("async")) {
           const generators = this.parseComprehensionClauses();
           this.expectOp("}");
-          return { type: "DictComp", key: first, value, generators, ...this.span(open) };
+          return {
+            type: "DictComp",
+            key: first,
+            value,
+            generators,
+            lineno: open.lineno,
+            col_offset: open.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         }
         return this.parseDictRest(open, first, value);
       }
@@ -668,7 +956,15 @@ export class ExprParser extends ParserBase {
         if (first.type === "Starred") throw this.errNode("iterable unpacking cannot be used in comprehension", first);
         const generators = this.parseComprehensionClauses();
         this.expectOp("}");
-        return { type: "SetComp", elt: first, generators, ...this.span(open) };
+        return {
+          type: "SetComp",
+          elt: first,
+          generators,
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       const elts = [first];
       while (this.eatOp(",")) {
@@ -676,7 +972,14 @@ export class ExprParser extends ParserBase {
         elts.push(this.parseStarNamedExpression());
       }
       this.expectOp("}");
-      return { type: "Set", elts, ...this.span(open) };
+      return {
+        type: "Set",
+        elts,
+        lineno: open.lineno,
+        col_offset: open.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     } finally {
       this.leave();
     }
@@ -690,7 +993,15 @@ export class ExprParser extends ParserBase {
       values.push(value);
       if (!this.eatOp(",")) {
         this.expectOp("}");
-        return { type: "Dict", keys, values, ...this.span(open) };
+        return {
+          type: "Dict",
+          keys,
+          values,
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
     }
     while (!this.isOp("}")) {
@@ -705,7 +1016,15 @@ export class ExprParser extends ParserBase {
       if (!this.eatOp(",")) break;
     }
     this.expectOp("}");
-    return { type: "Dict", keys, values, ...this.span(open) };
+    return {
+      type: "Dict",
+      keys,
+      values,
+      lineno: open.lineno,
+      col_offset: open.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   /** One or more `[async] for target in iter [if cond]*` clauses. */
@@ -741,7 +1060,15 @@ export class ExprParser extends ParserBase {
         if (this.isKw("in")) break;
         elts.push(this.parseStarTargetElement());
       }
-      e = { type: "Tuple", elts, ctx: "Store", ...this.span(start) };
+      e = {
+        type: "Tuple",
+        elts,
+        ctx: "Store",
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     this.toTarget(e, "Store");
     return e;
@@ -751,7 +1078,15 @@ export class ExprParser extends ParserBase {
     if (this.isOp("*")) {
       const start = this.next();
       const value = this.parseBitOr();
-      return { type: "Starred", value, ctx: "Store", ...this.span(start) };
+      return {
+        type: "Starred",
+        value,
+        ctx: "Store",
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parseBitOr();
   }
@@ -773,10 +1108,24 @@ export class ExprParser extends ParserBase {
     const start = this.expectKw("yield");
     if (this.eatKw("from")) {
       const value = this.parseExpression();
-      return { type: "YieldFrom", value, ...this.span(start) };
+      return {
+        type: "YieldFrom",
+        value,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     const value = this.startsExpression() ? this.parseStarExpressions() : null;
-    return { type: "Yield", value, ...this.span(start) };
+    return {
+      type: "Yield",
+      value,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseLambda(): Expr {
@@ -786,7 +1135,15 @@ export class ExprParser extends ParserBase {
     this.enter();
     const body = this.parseExpression();
     this.leave();
-    return { type: "Lambda", args, body, ...this.span(start) };
+    return {
+      type: "Lambda",
+      args,
+      body,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   /**
@@ -861,7 +1218,16 @@ export class ExprParser extends ParserBase {
     const arg = this.expectName();
     let annotation: Expr | null = null;
     if (annotations && this.eatOp(":")) annotation = starred && this.isOp("*") ? this.parseStarExpression() : this.parseExpression();
-    return { type: "arg", arg, annotation, type_comment: null, ...this.span(start) };
+    return {
+      type: "arg",
+      arg,
+      annotation,
+      type_comment: null,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   /** A sub-parser over the same source, used for f-string replacement fields. */

@@ -23,7 +23,14 @@ export abstract class PatternParser extends ExprParser {
     const start = this.tok;
     const first = this.parseMaybeStarPattern();
     if (!this.isOp(",")) {
-      if (first.type === "MatchStar") return { type: "MatchSequence", patterns: [first], ...this.spanNode(first) };
+      if (first.type === "MatchStar") return {
+        type: "MatchSequence",
+        patterns: [first],
+        lineno: first.lineno,
+        col_offset: first.col_offset,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
       return first;
     }
     const patterns = [first];
@@ -31,14 +38,28 @@ export abstract class PatternParser extends ExprParser {
       if (this.isOp(":") || this.isKw("if")) break;
       patterns.push(this.parseMaybeStarPattern());
     }
-    return { type: "MatchSequence", patterns, ...this.span(start) };
+    return {
+      type: "MatchSequence",
+      patterns,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseMaybeStarPattern(): Pattern {
     if (this.isOp("*")) {
       const start = this.next();
       const name = this.expectName();
-      return { type: "MatchStar", name: name === "_" ? null : name, ...this.span(start) };
+      return {
+        type: "MatchStar",
+        name: name === "_" ? null : name,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parsePattern();
   }
@@ -53,7 +74,15 @@ export abstract class PatternParser extends ExprParser {
     if (nameTok.value === "_" && nameTok.kind === "NAME") throw this.errTok("cannot use '_' as a target", nameTok);
     if (!this.isName()) throw this.errTok("invalid pattern target", nameTok);
     const name = this.next().value;
-    return { type: "MatchAs", pattern: or, name, ...this.span(start) };
+    return {
+      type: "MatchAs",
+      pattern: or,
+      name,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseOrPattern(): Pattern {
@@ -62,37 +91,94 @@ export abstract class PatternParser extends ExprParser {
     if (!this.isOp("|")) return first;
     const patterns = [first];
     while (this.eatOp("|")) patterns.push(this.parseClosedPattern());
-    return { type: "MatchOr", patterns, ...this.span(start) };
+    return {
+      type: "MatchOr",
+      patterns,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseClosedPattern(): Pattern {
     const t = this.tok;
     if (t.kind === "NUMBER" || t.kind === "STRING" || (t.kind === "OP" && t.value === "-")) {
-      return { type: "MatchValue", value: this.parseLiteralExpr(), ...this.span(t) };
+      return {
+        type: "MatchValue",
+        value: this.parseLiteralExpr(),
+        lineno: t.lineno,
+        col_offset: t.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     if (t.kind === "NAME") {
       if (t.value === "None") {
         this.next();
-        return { type: "MatchSingleton", value: { kind: "None" }, ...this.span(t) };
+        return {
+          type: "MatchSingleton",
+          value: { kind: "None" },
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       if (t.value === "True" || t.value === "False") {
         this.next();
-        return { type: "MatchSingleton", value: { kind: "bool", value: t.value === "True" }, ...this.span(t) };
+        return {
+          type: "MatchSingleton",
+          value: { kind: "bool", value: t.value === "True" },
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       if (!this.isName()) throw this.invalid();
       const nameOrAttr = this.parseNameOrAttr();
       if (this.isOp("(")) return this.parseClassPattern(nameOrAttr, t);
-      if (nameOrAttr.type === "Attribute") return { type: "MatchValue", value: nameOrAttr, ...this.span(t) };
+      if (nameOrAttr.type === "Attribute") return {
+        type: "MatchValue",
+        value: nameOrAttr,
+        lineno: t.lineno,
+        col_offset: t.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
       const id = (nameOrAttr as { id: string }).id;
-      return { type: "MatchAs", pattern: null, name: id === "_" ? null : id, ...this.span(t) };
+      return {
+        type: "MatchAs",
+        pattern: null,
+        name: id === "_" ? null : id,
+        lineno: t.lineno,
+        col_offset: t.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     if (t.kind === "OP") {
       if (t.value === "(") {
         this.next();
-        if (this.eatOp(")")) return { type: "MatchSequence", patterns: [], ...this.span(t) };
+        if (this.eatOp(")")) return {
+          type: "MatchSequence",
+          patterns: [],
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
         const first = this.parseMaybeStarPattern();
         if (this.eatOp(")")) {
-          if (first.type === "MatchStar") return { type: "MatchSequence", patterns: [first], ...this.span(t) };
+          if (first.type === "MatchStar") return {
+            type: "MatchSequence",
+            patterns: [first],
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
           return first;
         }
         const patterns = [first];
@@ -101,7 +187,14 @@ export abstract class PatternParser extends ExprParser {
           patterns.push(this.parseMaybeStarPattern());
         }
         this.expectOp(")");
-        return { type: "MatchSequence", patterns, ...this.span(t) };
+        return {
+          type: "MatchSequence",
+          patterns,
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       if (t.value === "[") {
         this.next();
@@ -111,7 +204,14 @@ export abstract class PatternParser extends ExprParser {
           if (!this.eatOp(",")) break;
         }
         this.expectOp("]");
-        return { type: "MatchSequence", patterns, ...this.span(t) };
+        return {
+          type: "MatchSequence",
+          patterns,
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
       if (t.value === "{") return this.parseMappingPattern();
     }
@@ -120,10 +220,27 @@ export abstract class PatternParser extends ExprParser {
 
   private parseNameOrAttr(): Expr {
     const start = this.tok;
-    let e: Expr = { type: "Name", id: this.next().value, ctx: "Load", ...this.span(start) };
+    let e: Expr = {
+      type: "Name",
+      id: this.next().value,
+      ctx: "Load",
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
     while (this.eatOp(".")) {
       const attr = this.expectName();
-      e = { type: "Attribute", value: e, attr, ctx: "Load", ...this.span(start) };
+      e = {
+        type: "Attribute",
+        value: e,
+        attr,
+        ctx: "Load",
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return e;
   }
@@ -140,14 +257,31 @@ export abstract class PatternParser extends ExprParser {
     if (this.isOp("-")) {
       this.next();
       const operand = this.parseNumberAtom();
-      real = { type: "UnaryOp", op: "USub", operand, ...this.span(start) };
+      real = {
+        type: "UnaryOp",
+        op: "USub",
+        operand,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     } else real = this.parseNumberAtom();
     if (this.isOp("+") || this.isOp("-")) {
       const op = this.next().value === "+" ? "Add" : "Sub";
       const imag = this.parseNumberAtom();
       if (imag.type !== "Constant" || imag.value.kind !== "complex") throw this.errNode("imaginary number required in complex literal", imag);
       if (real.type === "Constant" && real.value.kind === "complex") throw this.errNode("real number required in complex literal", real);
-      return { type: "BinOp", left: real, op, right: imag, ...this.span(start) };
+      return {
+        type: "BinOp",
+        left: real,
+        op,
+        right: imag,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return real;
   }
@@ -181,7 +315,16 @@ export abstract class PatternParser extends ExprParser {
       if (!this.eatOp(",")) break;
     }
     this.expectOp("}");
-    return { type: "MatchMapping", keys, patterns, rest, ...this.span(open) };
+    return {
+      type: "MatchMapping",
+      keys,
+      patterns,
+      rest,
+      lineno: open.lineno,
+      col_offset: open.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseClassPattern(cls: Expr, start: Token): Pattern {
@@ -202,7 +345,17 @@ export abstract class PatternParser extends ExprParser {
       if (!this.eatOp(",")) break;
     }
     this.expectOp(")");
-    return { type: "MatchClass", cls, patterns, kwd_attrs: kwdAttrs, kwd_patterns: kwdPatterns, ...this.span(start) };
+    return {
+      type: "MatchClass",
+      cls,
+      patterns,
+      kwd_attrs: kwdAttrs,
+      kwd_patterns: kwdPatterns,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 }
 

@@ -134,17 +134,42 @@ export class StmtParser extends PatternParser {
       switch (t.value) {
         case "pass":
           this.next();
-          return { type: "Pass", ...this.span(t) };
+          return {
+            type: "Pass",
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         case "break":
           this.next();
-          return { type: "Break", ...this.span(t) };
+          return {
+            type: "Break",
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         case "continue":
           this.next();
-          return { type: "Continue", ...this.span(t) };
+          return {
+            type: "Continue",
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         case "return": {
           this.next();
           const value = this.startsExpression() ? this.parseStarExpressions() : null;
-          return { type: "Return", value, ...this.span(t) };
+          return {
+            type: "Return",
+            value,
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         }
         case "raise": {
           this.next();
@@ -154,14 +179,29 @@ export class StmtParser extends PatternParser {
             exc = this.parseExpression();
             if (this.eatKw("from")) cause = this.parseExpression();
           }
-          return { type: "Raise", exc, cause, ...this.span(t) };
+          return {
+            type: "Raise",
+            exc,
+            cause,
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         }
         case "global":
         case "nonlocal": {
           this.next();
           const names = [this.expectName()];
           while (this.eatOp(",")) names.push(this.expectName());
-          return t.value === "global" ? { type: "Global", names, ...this.span(t) } : { type: "Nonlocal", names, ...this.span(t) };
+          return t.value === "global" ? {
+            type: "Global",
+            names,
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          } : { type: "Nonlocal", names, lineno: t.lineno, col_offset: t.col, end_lineno: this.prev.endLineno, end_col_offset: this.prev.endCol };
         }
         case "del":
           return this.parseDel();
@@ -169,7 +209,15 @@ export class StmtParser extends PatternParser {
           this.next();
           const test = this.parseExpression();
           const msg = this.eatOp(",") ? this.parseExpression() : null;
-          return { type: "Assert", test, msg, ...this.span(t) };
+          return {
+            type: "Assert",
+            test,
+            msg,
+            lineno: t.lineno,
+            col_offset: t.col,
+            end_lineno: this.prev.endLineno,
+            end_col_offset: this.prev.endCol,
+          };
         }
         case "import":
           return this.parseImport();
@@ -190,7 +238,14 @@ export class StmtParser extends PatternParser {
       if (!this.eatOp(",")) break;
       if (this.tok.kind === "NEWLINE" || this.isOp(";")) break;
     }
-    return { type: "Delete", targets, ...this.span(t) };
+    return {
+      type: "Delete",
+      targets,
+      lineno: t.lineno,
+      col_offset: t.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseDottedName(): string {
@@ -206,9 +261,24 @@ export class StmtParser extends PatternParser {
       const s = this.tok;
       const name = this.parseDottedName();
       const asname = this.eatKw("as") ? this.expectName() : null;
-      names.push({ type: "alias", name, asname, ...this.span(s) });
+      names.push({
+        type: "alias",
+        name,
+        asname,
+        lineno: s.lineno,
+        col_offset: s.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      });
     } while (this.eatOp(","));
-    return { type: "Import", names, ...this.span(t) };
+    return {
+      type: "Import",
+      names,
+      lineno: t.lineno,
+      col_offset: t.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseFromImport(): Stmt {
@@ -226,21 +296,46 @@ export class StmtParser extends PatternParser {
     const names: Alias[] = [];
     if (this.isOp("*")) {
       const s = this.next();
-      names.push({ type: "alias", name: "*", asname: null, ...this.span(s) });
+      names.push({
+        type: "alias",
+        name: "*",
+        asname: null,
+        lineno: s.lineno,
+        col_offset: s.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      });
     } else {
       const paren = this.eatOp("(");
       for (;;) {
         const s = this.tok;
         const name = this.expectName();
         const asname = this.eatKw("as") ? this.expectName() : null;
-        names.push({ type: "alias", name, asname, ...this.span(s) });
+        names.push({
+          type: "alias",
+          name,
+          asname,
+          lineno: s.lineno,
+          col_offset: s.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        });
         if (!this.eatOp(",")) break;
         if (paren && this.isOp(")")) break;
         if (!paren && !this.isName()) throw this.errTok("trailing comma not allowed without surrounding parentheses", this.tok);
       }
       if (paren) this.expectOp(")");
     }
-    return { type: "ImportFrom", module, names, level, ...this.span(t) };
+    return {
+      type: "ImportFrom",
+      module,
+      names,
+      level,
+      lineno: t.lineno,
+      col_offset: t.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   /** Expression statements, assignments (chained), annotated and augmented assignments. */
@@ -260,10 +355,26 @@ export class StmtParser extends PatternParser {
         this.next();
         const value = this.isKw("yield") ? this.parseYield() : this.parseStarExpressions();
         first.ctx = "Store";
-        return { type: "AugAssign", target: first, op, value, ...this.span(start) };
+        return {
+          type: "AugAssign",
+          target: first,
+          op,
+          value,
+          lineno: start.lineno,
+          col_offset: start.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       }
     }
-    return { type: "Expr", value: first, ...this.span(start) };
+    return {
+      type: "Expr",
+      value: first,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseAssign(start: Token, first: Expr): Stmt {
@@ -302,7 +413,16 @@ export class StmtParser extends PatternParser {
       if (target.type === "Starred") throw this.errNode("starred assignment target must be in a list or tuple", target);
       this.toTarget(target, "Store");
     }
-    return { type: "Assign", targets, value, type_comment: null, ...this.span(start) };
+    return {
+      type: "Assign",
+      targets,
+      value,
+      type_comment: null,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   private parseAnnAssign(start: Token, target: Expr, parenthesized: boolean): Stmt {
@@ -318,7 +438,17 @@ export class StmtParser extends PatternParser {
     if (this.eatOp("=")) value = this.isKw("yield") ? this.parseYield() : this.parseStarExpressions();
     target.ctx = "Store";
     const simple = target.type === "Name" && !parenthesized ? 1 : 0;
-    return { type: "AnnAssign", target, annotation, value, simple, ...this.span(start) };
+    return {
+      type: "AnnAssign",
+      target,
+      annotation,
+      value,
+      simple,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -374,14 +504,14 @@ export class StmtParser extends PatternParser {
     const returns = this.eatOp("->") ? this.parseExpression() : null;
     this.expectOp(":", true);
     const body = this.parseBlockFor("function definition", start.lineno);
-    const pos = { ...this.span(start), ...this.endPos(body) };
+    const pos = {
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: endOf(body).end_lineno,
+      end_col_offset: endOf(body).end_col_offset,
+    };
     if (isAsync) return { type: "AsyncFunctionDef", name, args, body, decorator_list, returns, type_comment: null, ...pos };
     return { type: "FunctionDef", name, args, body, decorator_list, returns, type_comment: null, ...pos };
-  }
-
-  private endPos(body: Stmt[]): { end_lineno: number; end_col_offset: number } {
-    const last = endOf(body);
-    return { end_lineno: last.end_lineno, end_col_offset: last.end_col_offset };
   }
 
   private parseClass(decorator_list: Expr[]): Stmt {
@@ -396,11 +526,30 @@ export class StmtParser extends PatternParser {
     }
     this.expectOp(":", "newline");
     const body = this.parseBlockFor("class definition", start.lineno);
-    return { type: "ClassDef", name, bases, keywords, body, decorator_list, ...this.span(start), ...this.endPos(body) };
+    return {
+      type: "ClassDef",
+      name,
+      bases,
+      keywords,
+      body,
+      decorator_list,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: endOf(body).end_lineno,
+      end_col_offset: endOf(body).end_col_offset,
+    };
   }
 
   private parseCallArgs(): { args: Expr[]; keywords: import("../ast.js").Keyword[] } {
-    const fake: Expr = { type: "Name", id: "", ctx: "Load", lineno: 0, col_offset: 0, end_lineno: 0, end_col_offset: 0 };
+    const fake: Expr = {
+      type: "Name",
+      id: "",
+      ctx: "Load",
+      lineno: 0,
+      col_offset: 0,
+      end_lineno: 0,
+      end_col_offset: 0,
+    };
     const call = this.parseCall(fake, this.tok);
     return { args: call.args, keywords: call.keywords };
   }
@@ -422,7 +571,16 @@ export class StmtParser extends PatternParser {
       orelse = this.parseElse();
       end = endOf(orelse);
     }
-    return withEnd({ type: "If", test, body, orelse, ...this.span(start) }, end);
+    return withEnd({
+      type: "If",
+      test,
+      body,
+      orelse,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    }, end);
   }
 
   private parseElse(): Stmt[] {
@@ -437,7 +595,16 @@ export class StmtParser extends PatternParser {
     this.expectOp(":", "newline");
     const body = this.parseBlockFor("'while' statement", start.lineno);
     const orelse = this.isKw("else") ? this.parseElse() : [];
-    return withEnd({ type: "While", test, body, orelse, ...this.span(start) }, endOf(orelse.length > 0 ? orelse : body));
+    return withEnd({
+      type: "While",
+      test,
+      body,
+      orelse,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: this.prev.endLineno,
+      end_col_offset: this.prev.endCol,
+    }, endOf(orelse.length > 0 ? orelse : body));
   }
 
   private parseFor(start: Token, isAsync: boolean): Stmt {
@@ -448,7 +615,12 @@ export class StmtParser extends PatternParser {
     this.expectOp(":", "newline");
     const body = this.parseBlockFor("'for' statement", forTok.lineno);
     const orelse = this.isKw("else") ? this.parseElse() : [];
-    const pos = { ...this.span(start), ...this.endPos(orelse.length > 0 ? orelse : body) };
+    const pos = {
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: endOf(orelse.length > 0 ? orelse : body).end_lineno,
+      end_col_offset: endOf(orelse.length > 0 ? orelse : body).end_col_offset,
+    };
     if (isAsync) return { type: "AsyncFor", target, iter, body, orelse, type_comment: null, ...pos };
     return { type: "For", target, iter, body, orelse, type_comment: null, ...pos };
   }
@@ -468,7 +640,15 @@ export class StmtParser extends PatternParser {
     if (this.isOp("*")) {
       const s = this.next();
       const value = this.parseBitOr();
-      return { type: "Starred", value, ctx: "Store", ...this.span(s) };
+      return {
+        type: "Starred",
+        value,
+        ctx: "Store",
+        lineno: s.lineno,
+        col_offset: s.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      };
     }
     return this.parseBitOr();
   }
@@ -502,7 +682,12 @@ export class StmtParser extends PatternParser {
     }
     this.expectOp(":", "newline");
     const body = this.parseBlockFor("'with' statement", withTok.lineno);
-    const pos = { ...this.span(start), ...this.endPos(body) };
+    const pos = {
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: endOf(body).end_lineno,
+      end_col_offset: endOf(body).end_col_offset,
+    };
     if (isAsync) return { type: "AsyncWith", items, body, type_comment: null, ...pos };
     return { type: "With", items, body, type_comment: null, ...pos };
   }
@@ -530,7 +715,16 @@ export class StmtParser extends PatternParser {
       else sawBare = true;
       this.expectOp(":", "newline");
       const hb = this.parseBlockFor(isStar ? "'except*' statement" : "'except' statement", h.lineno);
-      handlers.push({ type: "ExceptHandler", type_, name, body: hb, ...this.span(h), ...this.endPos(hb) });
+      handlers.push({
+        type: "ExceptHandler",
+        type_,
+        name,
+        body: hb,
+        lineno: h.lineno,
+        col_offset: h.col,
+        end_lineno: endOf(hb).end_lineno,
+        end_col_offset: endOf(hb).end_col_offset,
+      });
     }
     let orelse: Stmt[] = [];
     let finalbody: Stmt[] = [];
@@ -542,7 +736,12 @@ export class StmtParser extends PatternParser {
     }
     if (handlers.length === 0 && finalbody.length === 0) throw this.errTok("expected 'except' or 'finally' block", this.tok);
     const last = finalbody.length > 0 ? finalbody : orelse.length > 0 ? orelse : (handlers as unknown as Stmt[]);
-    const pos = { ...this.span(start), ...this.endPos(last) };
+    const pos = {
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: endOf(last).end_lineno,
+      end_col_offset: endOf(last).end_col_offset,
+    };
     if (star === true) return { type: "TryStar", body, handlers, orelse, finalbody, ...pos };
     return { type: "Try", body, handlers, orelse, finalbody, ...pos };
   }
@@ -566,7 +765,15 @@ export class StmtParser extends PatternParser {
           if (this.isOp(":")) break;
           elts.push(this.parseStarNamedExpression());
         }
-        subject = { type: "Tuple", elts, ctx: "Load", ...this.span(s) };
+        subject = {
+          type: "Tuple",
+          elts,
+          ctx: "Load",
+          lineno: s.lineno,
+          col_offset: s.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       } else subject = first;
       if (!this.isOp(":") || this.peekTok(1).kind !== "NEWLINE") {
         this.i = save;
@@ -590,6 +797,14 @@ export class StmtParser extends PatternParser {
     }
     this.next();
     const lastCase = cases[cases.length - 1] as MatchCase;
-    return { type: "Match", subject, cases, ...this.span(start), ...this.endPos(lastCase.body) };
+    return {
+      type: "Match",
+      subject,
+      cases,
+      lineno: start.lineno,
+      col_offset: start.col,
+      end_lineno: endOf(lastCase.body).end_lineno,
+      end_col_offset: endOf(lastCase.body).end_col_offset,
+    };
   }
 }
