@@ -1,0 +1,76 @@
+import { toHex } from "@cowboy/codec";
+import { applyGenesis, buildBlock, type ChainParams, type TxRejection } from "@cowboy/execution";
+import { blockHash, decodeAccount, EMPTY_ACCOUNT, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
+import type { AccountView } from "../mempool/mempool.js";
+import type { BlockStore } from "./block-store.js";
+import type { ChainGenesis } from "./genesis.js";
+import type { StateDb } from "./state-db.js";
+
+export interface ProducedBlock {
+  readonly block: Block;
+  readonly receipts: readonly Receipt[];
+  readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
+}
+
+/**
+ * The node's chain: committed state and blocks, and the one way to extend them. A block is
+ * stored durably before the state commit that makes it the head, so a crash at any point reopens
+ * at the last committed block (cips/execution.md, apps/node/README.md "Persistence").
+ */
+export class Chain {
+  #head: Header;
+
+  private constructor(
+    readonly params: ChainParams,
+    readonly blocks: BlockStore,
+    readonly state: StateDb,
+    head: Header,
+  ) {
+    this.#head = head;
+  }
+
+  /** Opens the chain in the stores, writing the genesis block first when they are empty. */
+  static open(params: ChainParams, blocks: BlockStore, state: StateDb, genesis: ChainGenesis): Chain {
+    const committed = state.head();
+    if (committed === undefined) {
+      const fork = state.fork();
+      const header = applyGenesis(fork, genesis.config, params);
+      const block: Block = { header, transactions: [] };
+      blocks.put(block, []);
+      state.commit(fork, 0n, blockHash(block));
+      return new Chain(params, blocks, state, header);
+    }
+    const block = blocks.blockAt(committed.height);
+    if (block === undefined || toHex(blockHash(block)) !== toHex(committed.blockHash)) {
+      throw new Error(`the block store has no block ${committed.height} matching the committed state; the data directory is corrupt`);
+    }
+    return new Chain(params, blocks, state, block.header);
+  }
+
+  get head(): Header {
+    return this.#head;
+  }
+
+  account(address: Uint8Array): Account {
+    const raw = this.state.get(this.params.accountKey(address));
+    return raw === undefined ? EMPTY_ACCOUNT : decodeAccount(raw);
+  }
+
+  /** Nonces and balances of the committed head, for the mempool. */
+  readonly accounts: AccountView = {
+    nonce: (address) => this.account(address).nonce,
+    balance: (address) => this.account(address).balance,
+  };
+
+  /** Builds a block on the head from `candidates`, stores it and commits its state. */
+  produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint): ProducedBlock {
+    const parent = this.#head;
+    const timestamp = timestampMs > parent.timestamp_ms ? timestampMs : parent.timestamp_ms + 1n;
+    const fork = this.state.fork();
+    const built = buildBlock(fork, parent, candidates, { proposer, timestampMs: timestamp }, this.params);
+    this.blocks.put(built.block, built.execution.receipts);
+    this.state.commit(fork, built.block.header.height, blockHash(built.block));
+    this.#head = built.block.header;
+    return { block: built.block, receipts: built.execution.receipts, skipped: built.skipped };
+  }
+}

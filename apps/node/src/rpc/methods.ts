@@ -1,0 +1,197 @@
+import { fromHex, toHex, CodecError } from "@cowboy/codec";
+import { nextBlockBasefees } from "@cowboy/execution";
+import {
+  accountToJson, createTransaction, createTransactionFromBytes, headerToJson, receiptToJson, transactionToJson, type Block, type Transaction,
+} from "@cowboy/types";
+import { z } from "zod";
+import type { Chain } from "../chain/chain.js";
+import type { DevAccount } from "../chain/genesis.js";
+import { MempoolError, type Mempool } from "../mempool/mempool.js";
+import { RpcError, RpcErrorCode } from "./errors.js";
+import { defineMethod, type RpcMethod } from "./registry.js";
+
+const address = z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-byte lowercase hex address");
+const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, "expected a 0x-prefixed 32-byte lowercase hex hash");
+const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string").refine((s) => BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
+const blockTag = z.union([z.literal("latest"), u64]);
+const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
+
+/** The largest raw transaction accepted: max_tx_size (128 KiB) as hex. */
+const MAX_RAW_TX_HEX = 2 + 2 * 128 * 1024;
+
+export interface NodeContext {
+  readonly chain: Chain;
+  readonly mempool: Mempool;
+  /** Present on a devnet: the faucet pays from the first one. */
+  readonly devAccounts?: readonly DevAccount[];
+  /** Called after a transaction is admitted (the producer may want to wake up). */
+  readonly onTransaction?: (tx: Transaction) => void;
+}
+
+function blockJson(block: Block, full: boolean) {
+  return {
+    header: headerToJson(block.header),
+    transactions: block.transactions.map((tx) => (full ? { hash: hex(tx.digest()), ...transactionToJson(tx) } : hex(tx.digest()))),
+  };
+}
+
+function notFound(what: string): never {
+  throw new RpcError(RpcErrorCode.NotFound, `${what} not found`);
+}
+
+/** Every method of the node's JSON-RPC API (documented in apps/node/README.md). */
+export function nodeMethods(ctx: NodeContext): RpcMethod[] {
+  const { chain, mempool } = ctx;
+  const blockAt = (tag: string): Block => {
+    const height = tag === "latest" ? chain.head.height : BigInt(tag);
+    return chain.blocks.blockAt(height) ?? notFound(`block ${height}`);
+  };
+  const admit = (tx: Transaction): string => {
+    try {
+      mempool.add(tx, chain.accounts);
+    } catch (error) {
+      if (error instanceof MempoolError) throw new RpcError(RpcErrorCode.TransactionRejected, `${error.code}: ${error.message}`);
+      throw error;
+    }
+    ctx.onTransaction?.(tx);
+    return hex(tx.digest());
+  };
+
+  const methods: RpcMethod[] = [
+    defineMethod({ name: "cowboy_chainId", summary: "the chain id", params: [], handler: () => chain.params.chainId.toString() }),
+    defineMethod({ name: "cowboy_head", summary: "the head block's header", params: [], handler: () => headerToJson(chain.head) }),
+    defineMethod({
+      name: "cowboy_getBlockByNumber",
+      summary: "a block by height (or \"latest\"); full=true includes transaction bodies",
+      params: [["height", blockTag], ["full", z.boolean().optional()]],
+      handler: ([tag, full]) => blockJson(blockAt(tag), full ?? false),
+    }),
+    defineMethod({
+      name: "cowboy_getBlockByHash",
+      summary: "a block by hash",
+      params: [["hash", hash32], ["full", z.boolean().optional()]],
+      handler: ([h, full]) => blockJson(chain.blocks.blockByHash(fromHex(h)) ?? notFound(`block ${h}`), full ?? false),
+    }),
+    defineMethod({
+      name: "cowboy_getTransaction",
+      summary: "a transaction by hash, with where it was included (or status pending)",
+      params: [["hash", hash32]],
+      handler: ([h]) => {
+        const txHash = fromHex(h);
+        const location = chain.blocks.txLocation(txHash);
+        if (location === undefined) {
+          const pending = mempool.get(txHash);
+          if (pending === undefined) notFound(`transaction ${h}`);
+          return { hash: h, status: "pending", transaction: transactionToJson(pending) };
+        }
+        const block = chain.blocks.blockByHash(location.blockHash)!;
+        return {
+          hash: h,
+          status: "included",
+          block_hash: hex(location.blockHash),
+          height: location.height.toString(),
+          index: location.index,
+          transaction: transactionToJson(block.transactions[location.index]!),
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getReceipt",
+      summary: "the receipt of an included transaction, or null while it is pending",
+      params: [["hash", hash32]],
+      handler: ([h]) => {
+        const location = chain.blocks.txLocation(fromHex(h));
+        if (location === undefined) {
+          if (mempool.has(fromHex(h))) return null;
+          notFound(`transaction ${h}`);
+        }
+        const receipt = chain.blocks.receipts(location.blockHash)![location.index]!;
+        return { transaction_hash: h, block_hash: hex(location.blockHash), height: location.height.toString(), index: location.index, ...receiptToJson(receipt) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getBalance",
+      summary: "an account's balance in base units at the head",
+      params: [["address", address]],
+      handler: ([a]) => chain.account(fromHex(a)).balance.toString(),
+    }),
+    defineMethod({
+      name: "cowboy_getNonce",
+      summary: "an account's next nonce at the head, or counting its pending transactions with \"pending\"",
+      params: [["address", address], ["tag", z.enum(["latest", "pending"]).optional()]],
+      handler: ([a, tag]) => {
+        const from = fromHex(a);
+        let nonce = chain.account(from).nonce;
+        if (tag === "pending") {
+          const mine = mempool.candidates(chain.accounts).filter((tx) => toHex(tx.from) === toHex(from));
+          nonce += BigInt(mine.length);
+        }
+        return nonce.toString();
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getAccount",
+      summary: "an account record at the head (nonce, balance, code hash, storage bytes)",
+      params: [["address", address]],
+      handler: ([a]) => accountToJson(chain.account(fromHex(a))),
+    }),
+    defineMethod({
+      name: "cowboy_basefees",
+      summary: "the basefees the next block will charge, per Cycle and per Cell",
+      params: [],
+      handler: () => {
+        const next = nextBlockBasefees(chain.head, chain.params);
+        return { cycle: next.cycle.toString(), cell: next.cell.toString() };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_sendRawTransaction",
+      summary: "submits a signed transaction (canonical hex); returns its hash",
+      params: [["raw", z.string().max(MAX_RAW_TX_HEX, "exceeds max_tx_size").regex(/^0x([0-9a-f]{2})+$/, "expected 0x-prefixed lowercase hex")]],
+      handler: ([raw]) => {
+        let tx: Transaction;
+        try {
+          tx = createTransactionFromBytes(fromHex(raw));
+        } catch (error) {
+          if (error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid raw: ${error.message}`);
+          throw error;
+        }
+        return admit(tx);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_pendingCount",
+      summary: "how many transactions the mempool holds",
+      params: [],
+      handler: () => mempool.size,
+    }),
+  ];
+
+  const dev = ctx.devAccounts;
+  methods.push(
+    defineMethod({
+      name: "cowboy_faucet",
+      summary: "devnet only: sends `amount` base units (default 100 CBY) from dev account 0; returns the tx hash",
+      params: [["address", address], ["amount", u64.optional()]],
+      handler: ([a, amount]) => {
+        if (dev === undefined || dev.length === 0) throw new RpcError(RpcErrorCode.Unavailable, "the faucet exists only on a devnet");
+        const payer = dev[0]!;
+        const pendingNonce = chain.account(payer.address).nonce + BigInt(mempool.candidates(chain.accounts).filter((tx) => toHex(tx.from) === toHex(payer.address)).length);
+        const basefees = nextBlockBasefees(chain.head, chain.params);
+        const tx = createTransaction({
+          chainId: chain.params.chainId,
+          nonce: pendingNonce,
+          instruction: { type: "transfer", to: fromHex(a), amount: BigInt(amount ?? (100n * 1_000_000_000n).toString()) },
+          from: payer.address,
+          cyclesLimit: 21_000n,
+          cellsLimit: 0n,
+          maxFeePerCycle: basefees.cycle * 2n,
+          maxFeePerCell: basefees.cell * 2n,
+        }).sign(payer.privateKey);
+        return admit(tx);
+      },
+    }),
+  );
+  return methods;
+}
+

@@ -1,0 +1,194 @@
+import { fromHex, toHex } from "@cowboy/codec";
+import { addressFromPrivateKey } from "@cowboy/crypto";
+import {
+  createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type Receipt, type Transaction,
+} from "@cowboy/types";
+import WebSocket from "ws";
+import { ClientError } from "./errors.js";
+import { httpTransport, type Request, type TransportOptions } from "./transport.js";
+
+const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
+
+export interface IncludedReceipt extends Receipt {
+  readonly transactionHash: Uint8Array;
+  readonly blockHash: Uint8Array;
+  readonly height: bigint;
+  readonly index: number;
+}
+
+export interface BlockSummary {
+  readonly header: Header;
+  readonly transactionHashes: readonly Uint8Array[];
+}
+
+export interface SendOptions {
+  readonly privateKey: Uint8Array;
+  readonly instruction: Instruction;
+  /** Defaults: the instruction's intrinsic cost for transfers (21,000 Cycles, 0 Cells), else 1,000,000 / 100,000. */
+  readonly cyclesLimit?: bigint;
+  readonly cellsLimit?: bigint;
+  /** Priority fee per unit, both meters; default 0. */
+  readonly tip?: bigint;
+  /** Max fee per unit = basefee × this + tip (default 2: absorbs ~70 full blocks of basefee growth). */
+  readonly feeMultiplier?: bigint;
+  /** Default: the account's pending nonce. */
+  readonly nonce?: bigint;
+  readonly metadata?: Uint8Array;
+}
+
+export interface WaitOptions {
+  readonly timeoutMs?: number;
+  readonly pollMs?: number;
+  /** Called on every poll while the transaction is pending (for a progress indicator). */
+  readonly onPoll?: (elapsedMs: number) => void;
+}
+
+/**
+ * A typed client for a Cowboy node (JSON-RPC over HTTP, subscriptions over WebSocket). Every
+ * value crosses the wire in the JSON forms of @cowboy/types and comes back as the library's types.
+ */
+export class CowboyClient {
+  readonly request: Request;
+  readonly url: string;
+
+  constructor(options: TransportOptions) {
+    this.url = options.url;
+    this.request = httpTransport(options);
+  }
+
+  async getChainId(): Promise<bigint> {
+    return BigInt(await this.request<string>("cowboy_chainId"));
+  }
+
+  async getHead(): Promise<Header> {
+    return headerFromJson(await this.request("cowboy_head"));
+  }
+
+  async getBlock(height: bigint | "latest" = "latest"): Promise<BlockSummary> {
+    const json = await this.request<{ header: unknown; transactions: string[] }>("cowboy_getBlockByNumber", [height.toString(), false]);
+    return { header: headerFromJson(json.header), transactionHashes: json.transactions.map(fromHex) };
+  }
+
+  async getBalance(address: Uint8Array): Promise<bigint> {
+    return BigInt(await this.request<string>("cowboy_getBalance", [hex(address)]));
+  }
+
+  async getNonce(address: Uint8Array, tag: "latest" | "pending" = "latest"): Promise<bigint> {
+    return BigInt(await this.request<string>("cowboy_getNonce", [hex(address), tag]));
+  }
+
+  async getAccount(address: Uint8Array): Promise<Account> {
+    const j = await this.request<{ nonce: string; balance: string; code_hash: string | null; storage_bytes: string }>("cowboy_getAccount", [hex(address)]);
+    return { nonce: BigInt(j.nonce), balance: BigInt(j.balance), code_hash: j.code_hash === null ? null : fromHex(j.code_hash), storage_bytes: BigInt(j.storage_bytes) };
+  }
+
+  async getBasefees(): Promise<{ cycle: bigint; cell: bigint }> {
+    const j = await this.request<{ cycle: string; cell: string }>("cowboy_basefees");
+    return { cycle: BigInt(j.cycle), cell: BigInt(j.cell) };
+  }
+
+  /** Submits a signed transaction; returns its hash. */
+  async sendRawTransaction(tx: Transaction): Promise<Uint8Array> {
+    return fromHex(await this.request<string>("cowboy_sendRawTransaction", [hex(tx.encode())]));
+  }
+
+  /** Fills in chain id, nonce and fees, signs with `privateKey`, submits; returns the signed transaction. */
+  async sendTransaction(options: SendOptions): Promise<Transaction> {
+    const from = addressFromPrivateKey(options.privateKey);
+    const [chainId, nonce, basefees] = await Promise.all([
+      this.getChainId(),
+      options.nonce === undefined ? this.getNonce(from, "pending") : Promise.resolve(options.nonce),
+      this.getBasefees(),
+    ]);
+    const tip = options.tip ?? 0n;
+    const multiplier = options.feeMultiplier ?? 2n;
+    const isTransfer = options.instruction.type === "transfer";
+    const metadata = options.metadata ?? new Uint8Array(0);
+    const tx = createTransaction({
+      chainId,
+      nonce,
+      instruction: options.instruction,
+      from,
+      cyclesLimit: options.cyclesLimit ?? (isTransfer ? 21_000n : 1_000_000n),
+      cellsLimit: options.cellsLimit ?? (isTransfer ? BigInt(metadata.length) : 100_000n),
+      maxFeePerCycle: basefees.cycle * multiplier + tip,
+      maxFeePerCell: basefees.cell * multiplier + tip,
+      maxPriorityFeePerCycle: tip,
+      maxPriorityFeePerCell: tip,
+      metadata,
+    }).sign(options.privateKey);
+    await this.sendRawTransaction(tx);
+    return tx;
+  }
+
+  /** Sends `amount` base units to `to`. */
+  transfer(options: { privateKey: Uint8Array; to: Uint8Array; amount: bigint; tip?: bigint }): Promise<Transaction> {
+    return this.sendTransaction({ privateKey: options.privateKey, instruction: { type: "transfer", to: options.to, amount: options.amount }, ...(options.tip === undefined ? {} : { tip: options.tip }) });
+  }
+
+  async getTransaction(hash: Uint8Array): Promise<{ status: "pending" | "included"; transaction: Transaction; height?: bigint }> {
+    const j = await this.request<{ status: "pending" | "included"; transaction: unknown; height?: string }>("cowboy_getTransaction", [hex(hash)]);
+    return { status: j.status, transaction: transactionFromJson(j.transaction), ...(j.height === undefined ? {} : { height: BigInt(j.height) }) };
+  }
+
+  /** The receipt, or null while the transaction is still pending. */
+  async getReceipt(hash: Uint8Array): Promise<IncludedReceipt | null> {
+    const j = await this.request<Record<string, unknown> | null>("cowboy_getReceipt", [hex(hash)]);
+    if (j === null) return null;
+    const { transaction_hash, block_hash, height, index, ...receipt } = j as Record<string, unknown> & { transaction_hash: string; block_hash: string; height: string; index: number };
+    return { ...receiptFromJson(receipt), transactionHash: fromHex(transaction_hash), blockHash: fromHex(block_hash), height: BigInt(height), index };
+  }
+
+  /** Polls until the transaction is included; throws ClientError("TIMEOUT") after `timeoutMs` (default 60 s). */
+  async waitForReceipt(hash: Uint8Array, options: WaitOptions = {}): Promise<IncludedReceipt> {
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const pollMs = options.pollMs ?? 250;
+    const start = Date.now();
+    for (;;) {
+      const receipt = await this.getReceipt(hash);
+      if (receipt !== null) return receipt;
+      const elapsed = Date.now() - start;
+      if (elapsed >= timeoutMs) throw new ClientError("TIMEOUT", `transaction ${hex(hash)} was not included within ${timeoutMs} ms`);
+      options.onPoll?.(elapsed);
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  /** Devnet only: asks the faucet for `amount` base units; returns the transaction hash. */
+  async faucet(address: Uint8Array, amount?: bigint): Promise<Uint8Array> {
+    return fromHex(await this.request<string>("cowboy_faucet", amount === undefined ? [hex(address)] : [hex(address), amount.toString()]));
+  }
+
+  /**
+   * Calls `onHeader` for every new head (WebSocket subscription on the same host and port).
+   * Returns a function that stops watching.
+   */
+  async watchBlocks(onHeader: (header: Header) => void, onError: (error: Error) => void = () => {}): Promise<() => void> {
+    const socket = new WebSocket(this.url.replace(/^http/, "ws"));
+    await new Promise<void>((resolve, reject) => {
+      socket.once("open", () => resolve());
+      socket.once("error", (error) => reject(new ClientError("NETWORK", `cannot open a WebSocket to ${this.url}: ${error.message}`)));
+    });
+    let subscription: string | undefined;
+    socket.on("message", (data) => {
+      try {
+        const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: { subscription: string; result: unknown } };
+        if (message.id === 1) {
+          if (message.error !== undefined) onError(new ClientError("BAD_RESPONSE", message.error.message));
+          else subscription = message.result as string;
+        } else if (message.method === "cowboy_subscription" && message.params !== undefined && message.params.subscription === subscription) {
+          onHeader(headerFromJson(message.params.result));
+        }
+      } catch (error) {
+        onError(error as Error);
+      }
+    });
+    socket.on("error", (error) => onError(error));
+    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_subscribe", params: ["newHeads"] }));
+    return () => socket.close();
+  }
+}
+
+export function createClient(options: TransportOptions): CowboyClient {
+  return new CowboyClient(options);
+}
