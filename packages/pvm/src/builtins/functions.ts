@@ -109,9 +109,8 @@ function roundValue(rt: Runtime, x: Value, nd: Value | undefined): Value {
   throw pyErr("TypeError", `type ${typeOf(x).name} doesn't define __round__ method`);
 }
 
-function intToBase(v: Value, base: number, prefix: string): string {
-  const i = asInt(v);
-  if (i === undefined) throw pyErr("TypeError", `'${typeOf(v).name}' object cannot be interpreted as an integer`);
+function intToBase(rt: Runtime, v: Value, base: number, prefix: string): string {
+  const i = toIndex(rt, v, "'%s' object cannot be interpreted as an integer");
   const b = I.big(i);
   return (b < 0n ? "-" : "") + prefix + (b < 0n ? -b : b).toString(base);
 }
@@ -345,9 +344,9 @@ export function makeBuiltins(): Map<string, Value> {
     if (s instanceof PyBytes && s.b.length === 1) return s.b[0] as number;
     throw pyErr("TypeError", `ord() expected string of length 1, but ${typeOf(s).name} found`);
   });
-  def("hex", (_rt, a) => intToBase(a[0] as Value, 16, "0x"));
-  def("oct", (_rt, a) => intToBase(a[0] as Value, 8, "0o"));
-  def("bin", (_rt, a) => intToBase(a[0] as Value, 2, "0b"));
+  def("hex", (rt, a) => intToBase(rt, a[0] as Value, 16, "0x"));
+  def("oct", (rt, a) => intToBase(rt, a[0] as Value, 8, "0o"));
+  def("bin", (rt, a) => intToBase(rt, a[0] as Value, 2, "0b"));
   def("format", (rt, a) => formatValue(rt, a[0] as Value, (a[1] ?? "") as string));
   def("hash", (rt, a) => hash(rt, a[0] as Value));
   def("id", (rt, a) => {

@@ -7,7 +7,7 @@ import { percentFormat } from "./format.js";
 import { iterToArray } from "./iter.js";
 import { floatReprLocal } from "./floatfmt.js";
 import * as I from "./int.js";
-import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
+import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
 import { bytesRepr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
@@ -166,6 +166,7 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));
   if (v instanceof PyBytes) return bytesRepr(v.b);
   if (v instanceof PyByteArray) return `bytearray(${bytesRepr(v.view())})`;
+  if (v instanceof PySlice) return `slice(${repr(rt, v.start)}, ${repr(rt, v.stop)}, ${repr(rt, v.step)})`;
   if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
   if (v instanceof PyBaseException) {
     const name = v.cls.name;

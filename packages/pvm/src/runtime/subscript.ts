@@ -106,9 +106,8 @@ export function getItem(rt: Runtime, o: Value, k: Value): Value {
   if (o instanceof PyRange) {
     const len = Number(o.length);
     if (k instanceof PySlice) {
-      const [start, , step, n] = sliceIndices(rt, k, len);
-      const st = o.start + BigInt(start) * o.step;
-      return new PyRange(T.range, st, st + BigInt(n) * o.step * BigInt(step), o.step * BigInt(step));
+      const [start, stop, step] = sliceIndices(rt, k, len);
+      return new PyRange(T.range, o.start + BigInt(start) * o.step, o.start + BigInt(stop) * o.step, o.step * BigInt(step));
     }
     const i = seqIndex(toIndex(rt, k, "range indices must be integers or slices, not %s"), len);
     if (i < 0) throw pyErr("IndexError", "range object index out of range");
