@@ -1,0 +1,75 @@
+import { open, type RootDatabase } from "lmdb";
+import { StateError } from "./errors.js";
+
+/**
+ * Where a state store keeps its bytes: one ordered key space with atomic batch writes. The store
+ * separates tables by a one-byte prefix (cips/state.md "Storage layout").
+ */
+export interface StateBackend {
+  get(key: Uint8Array): Uint8Array | undefined;
+  /** Applies every put and delete at once: after a crash, all of them or none are visible. */
+  write(puts: ReadonlyArray<readonly [Uint8Array, Uint8Array]>, deletes: readonly Uint8Array[]): void;
+  close(): Promise<void>;
+}
+
+const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+
+/** An in-memory backend, for tests and embedding. */
+export class MemoryBackend implements StateBackend {
+  readonly #data = new Map<string, Uint8Array>();
+  #closed = false;
+
+  get(key: Uint8Array): Uint8Array | undefined {
+    if (this.#closed) throw new StateError("CLOSED", "the store is closed");
+    return this.#data.get(hex(key));
+  }
+
+  write(puts: ReadonlyArray<readonly [Uint8Array, Uint8Array]>, deletes: readonly Uint8Array[]): void {
+    if (this.#closed) throw new StateError("CLOSED", "the store is closed");
+    for (const key of deletes) this.#data.delete(hex(key));
+    for (const [key, value] of puts) this.#data.set(hex(key), value.slice());
+  }
+
+  get size(): number {
+    return this.#data.size;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+}
+
+/** lmdb on disk: one synchronous, durable write transaction per batch. */
+export class LmdbBackend implements StateBackend {
+  readonly #db: RootDatabase<Buffer, Buffer>;
+  #closed = false;
+
+  private constructor(db: RootDatabase<Buffer, Buffer>) {
+    this.#db = db;
+  }
+
+  static open(path: string): LmdbBackend {
+    return new LmdbBackend(open<Buffer, Buffer>({ path, encoding: "binary", keyEncoding: "binary", compression: false }));
+  }
+
+  get(key: Uint8Array): Uint8Array | undefined {
+    if (this.#closed) throw new StateError("CLOSED", "the store is closed");
+    const raw = this.#db.get(Buffer.from(key));
+    // lmdb may reuse the buffer it returns: copy before anyone keeps it.
+    return raw === undefined ? undefined : new Uint8Array(raw);
+  }
+
+  write(puts: ReadonlyArray<readonly [Uint8Array, Uint8Array]>, deletes: readonly Uint8Array[]): void {
+    if (this.#closed) throw new StateError("CLOSED", "the store is closed");
+    this.#db.transactionSync(() => {
+      for (const key of deletes) this.#db.removeSync(Buffer.from(key));
+      for (const [key, value] of puts) this.#db.putSync(Buffer.from(key), Buffer.from(value));
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#db.close();
+  }
+}

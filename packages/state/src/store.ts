@@ -1,0 +1,134 @@
+import { decode, encode, fixedBytes, struct, uint } from "@cowboy/codec";
+import type { StateBackend } from "./backend.js";
+import { StateError } from "./errors.js";
+import { Fork } from "./fork.js";
+import { buildProof, type StateProof } from "./proof.js";
+import { decodeNode, EMPTY_HASH, isEmpty, type Node, type NodeSource } from "./smt.js";
+
+// Storage layout (cips/state.md): one key space, tables by a one-byte prefix.
+const NODE = 0x6e; // 'n' ‖ node hash → node
+const VALUE = 0x76; // 'v' ‖ state key → value (the flat table: a read is one lookup)
+const META = 0x6d; // 'm' ‖ "head" → committed head
+const ROOTS = 0x72; // 'r' ‖ height (u64 BE) → state root
+
+const headCodec = struct({ height: uint, block_hash: fixedBytes(32), root: fixedBytes(32) });
+const HEAD_KEY = new Uint8Array([META, ...new TextEncoder().encode("head")]);
+
+const prefixed = (prefix: number, body: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(1 + body.length);
+  out[0] = prefix;
+  out.set(body, 1);
+  return out;
+};
+const heightKey = (height: bigint): Uint8Array => {
+  const body = new Uint8Array(8);
+  new DataView(body.buffer).setBigUint64(0, height);
+  return prefixed(ROOTS, body);
+};
+
+export interface StateHead {
+  readonly height: bigint;
+  readonly blockHash: Uint8Array;
+  readonly root: Uint8Array;
+}
+
+/**
+ * The authenticated state: a sparse Merkle tree with a blake3 root (cips/state.md), a flat value
+ * table for one-lookup reads, and the committed head. Writes happen only through `commit`, one
+ * atomic backend batch per block, so a crash at any point reopens at the last committed block.
+ */
+export class StateStore {
+  readonly #backend: StateBackend;
+  #head: StateHead | undefined;
+  #version = 0;
+
+  readonly nodes: NodeSource = {
+    node: (hash: Uint8Array): Node => {
+      const raw = this.#backend.get(prefixed(NODE, hash));
+      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${Buffer.from(hash).toString("hex")} is missing`);
+      return decodeNode(raw);
+    },
+  };
+
+  private constructor(backend: StateBackend, head: StateHead | undefined) {
+    this.#backend = backend;
+    this.#head = head;
+  }
+
+  /** Opens the store in `backend`, checking that the committed head is intact. */
+  static open(backend: StateBackend): StateStore {
+    const raw = backend.get(HEAD_KEY);
+    if (raw === undefined) return new StateStore(backend, undefined);
+    let head: StateHead;
+    try {
+      const h = decode(headCodec, raw);
+      head = { height: h.height, blockHash: h.block_hash, root: h.root };
+    } catch {
+      throw new StateError("CORRUPT_STORE", "the committed head record is unreadable");
+    }
+    const store = new StateStore(backend, head);
+    if (!isEmpty(head.root)) store.nodes.node(head.root);
+    return store;
+  }
+
+  /** The last committed block, or undefined before the first commit. */
+  head(): StateHead | undefined {
+    return this.#head;
+  }
+
+  /** The committed root; the root of the empty state is 32 zero bytes. */
+  root(): Uint8Array {
+    return this.#head?.root ?? EMPTY_HASH;
+  }
+
+  /** The root committed at `height`, if any. */
+  rootAt(height: bigint): Uint8Array | undefined {
+    return this.#backend.get(heightKey(height));
+  }
+
+  /** Reads a key of the committed state. */
+  get(key: Uint8Array): Uint8Array | undefined {
+    return this.#backend.get(prefixed(VALUE, key));
+  }
+
+  /** A writable fork of the committed state. */
+  fork(): Fork {
+    return new Fork(this, null, this.#version);
+  }
+
+  /**
+   * Writes `fork` (and the forks under it) as the state after block `height`, atomically, and
+   * makes it the head. The fork must have been opened on the current head.
+   */
+  commit(fork: Fork, height: bigint, blockHash: Uint8Array): Uint8Array {
+    if (!(fork instanceof Fork)) throw new StateError("INVALID_ARGUMENT", "fork: expected a Fork of this store");
+    if (fork.baseVersion !== this.#version) throw new StateError("STALE_FORK", "the fork was opened on a head that is no longer current");
+    if (this.#head !== undefined && height !== this.#head.height + 1n) {
+      throw new StateError("INVALID_ARGUMENT", `height ${height} does not follow the committed height ${this.#head.height}`);
+    }
+    if (!(blockHash instanceof Uint8Array) || blockHash.length !== 32) throw new StateError("INVALID_ARGUMENT", "blockHash: expected 32 bytes");
+    const { root, created } = fork.prepare();
+    const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
+    const deletes: Uint8Array[] = [];
+    for (const [hash, node] of created) puts.push([prefixed(NODE, Buffer.from(hash, "hex")), node]);
+    for (const write of fork.writes().values()) {
+      if (write.value === null) deletes.push(prefixed(VALUE, write.key));
+      else puts.push([prefixed(VALUE, write.key), write.value]);
+    }
+    puts.push([HEAD_KEY, encode(headCodec, { height, block_hash: blockHash, root })]);
+    puts.push([heightKey(height), root]);
+    this.#backend.write(puts, deletes);
+    this.#head = { height, blockHash: blockHash.slice(), root: root.slice() };
+    this.#version++;
+    return root.slice();
+  }
+
+  /** An inclusion or exclusion proof for `key` against the committed root. */
+  prove(key: Uint8Array): StateProof {
+    return buildProof(this.nodes, this.root(), key, (k) => this.get(k));
+  }
+
+  close(): Promise<void> {
+    return this.#backend.close();
+  }
+}
