@@ -16,6 +16,7 @@ import { asciiRepr } from "../compiler/expr.js";
 import { formatValue } from "./format.js";
 import { toFloat } from "./types.js";
 import { fnValue } from "./util.js";
+import { N, num } from "../runtime/numeric.js";
 
 function len(rt: Runtime, v: Value): number {
   if (typeof v === "string") return cpLength(v);
@@ -92,17 +93,11 @@ function roundValue(rt: Runtime, x: Value, nd: Value | undefined): Value {
   }
   if (x instanceof PyFloat) {
     const v = x.v;
-    if (nd === undefined || nd === None) {
-      if (!Number.isFinite(v)) throw pyErr(Number.isNaN(v) ? "ValueError" : "OverflowError", Number.isNaN(v) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
-      let r = Math.round(v);
-      if (Math.abs(v - Math.trunc(v)) === 0.5) r = 2 * Math.round(v / 2);
-      return I.norm(BigInt(r));
-    }
-    // LOCAL MINIMAL VERSION of round(x, n) until numeric/roundFloat lands: exact decimal via toFixed-like rounding.
-    const n = Number(asInt(nd));
-    if (!Number.isFinite(v)) return x;
-    const s = v.toFixed(Math.min(Math.max(n, 0), 100));
-    return float(n >= 0 ? Number(s) : Math.round(v / 10 ** -n) * 10 ** -n);
+    if (nd === undefined || nd === None) return I.norm(num(() => N.roundFloatToInt(v)));
+    const n = asInt(nd);
+    if (n === undefined) throw pyErr("TypeError", `'${typeOf(nd).name}' object cannot be interpreted as an integer`);
+    const r = num(() => N.roundFloat(v, n));
+    return float(Number(r));
   }
   const f = userDunder(typeOf(x), "__round__");
   if (f !== undefined) return callValue(rt, f, nd === undefined ? [x] : [x, nd], null);

@@ -16,11 +16,16 @@ import { genResume } from "../runtime/iter.js";
 import { PyThrow } from "../runtime/exceptions.js";
 import { closeGen } from "../compiler/gen.js";
 import { createClass } from "../compiler/classes.js";
+import { N, num } from "../runtime/numeric.js";
 import { installStrMethods } from "./strmethods.js";
 import { method } from "./util.js";
 
 function parseIntText(text: string, base: number): I.Int {
-  // LOCAL MINIMAL VERSION until numeric/parseIntFromString lands.
+  const v = num(() => N.parseIntFromString(text, base));
+  return I.norm(v);
+}
+
+function parseIntTextLocal(text: string, base: number): I.Int {
   let s = text.trim().replace(/_(?=[0-9a-zA-Z])/g, "");
   let neg = false;
   if (s.startsWith("-") || s.startsWith("+")) {
@@ -45,6 +50,10 @@ function parseIntText(text: string, base: number): I.Int {
 }
 
 function parseFloatText(text: string): number {
+  return num(() => N.parseFloatFromString(text));
+}
+
+function parseFloatTextLocal(text: string): number {
   const s = text.trim().replace(/_(?=\d)/g, "").toLowerCase();
   if (/^[+-]?(inf|infinity)$/.test(s)) return s.startsWith("-") ? -Infinity : Infinity;
   if (/^[+-]?nan$/.test(s)) return NaN;
@@ -627,3 +636,6 @@ function installBuiltinTypes(): void {
 }
 
 installBuiltinTypes();
+
+void parseIntTextLocal;
+void parseFloatTextLocal;

@@ -5,7 +5,7 @@ import type { Runtime } from "./context.js";
 import { E, PyBaseException, pyErr } from "./exceptions.js";
 import { percentFormat } from "./format.js";
 import { iterToArray } from "./iter.js";
-import { floatReprLocal } from "./floatfmt.js";
+import { N, num } from "./numeric.js";
 import * as I from "./int.js";
 import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
 import { bytesRepr, cpLength, strRepr } from "./strings.js";
@@ -112,7 +112,7 @@ export function intStr(v: I.Int): string {
 }
 
 export function floatRepr(x: number): string {
-  return floatReprLocal(x);
+  return N.floatRepr(x);
 }
 
 export function repr(rt: Runtime, v: Value): string {
@@ -233,33 +233,12 @@ export function hashInt(v: I.Int): number | bigint {
 }
 
 export function hashFloat(x: number): number | bigint {
-  if (Number.isInteger(x)) return hashInt(I.norm(BigInt(x)));
-  if (Number.isNaN(x)) return 0;
-  if (!Number.isFinite(x)) return x > 0 ? 314159 : -314159;
-  // x = m * 2**e with m an odd integer: hash = m * 2**e mod P, computed with modular inverse of 2.
-  let m = Math.abs(x);
-  let e = 0;
-  while (!Number.isInteger(m)) {
-    m *= 2;
-    e--;
-  }
-  let h = BigInt(m) % HASH_MOD;
-  const shift = ((e % 61) + 61) % 61;
-  h = ((h << BigInt(shift)) | (h >> BigInt(61 - shift))) & HASH_MOD;
-  if (x < 0) h = -h;
-  if (h === -1n) h = -2n;
-  return I.norm(h);
+  return I.norm(N.hashFloat(x));
 }
 
-export function hashStrLocal(s: string): number {
-  // LOCAL MINIMAL VERSION (FNV-1a over UTF-16 units), until numeric/hashStr lands. Only hash()'s
-  // printed value depends on it: dict/set order never does (they are insertion-ordered).
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0;
+/** CPython's str hash with PYTHONHASHSEED=0 (SipHash-1-3, key 0). Never affects ordering. */
+export function hashStr(s: string): number | bigint {
+  return I.norm(N.hashStr(s));
 }
 
 export function hash(rt: Runtime, v: Value): number | bigint {
@@ -270,7 +249,7 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     case "boolean":
       return v ? 1 : 0;
     case "string":
-      return hashStrLocal(v);
+      return hashStr(v);
   }
   if (v instanceof PyFloat) return hashFloat(v.v);
   if (!v.cls.builtin || v.cls.layout === "exception") {
@@ -301,26 +280,13 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     for (const e of v.table.entries()) h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, e.k))))) | 0;
     return h;
   }
-  if (v instanceof PyBytes) return hashStrLocal(String.fromCharCode(...v.b));
+  if (v instanceof PyBytes) return I.norm(N.hashBytes(v.b));
   return rt.idOf(v) * 16;
 }
 
 /** CPython's tuple hash (xxHash-derived, 64-bit). */
 function hashTuple(rt: Runtime, items: readonly Value[]): number | bigint {
-  const P1 = 11400714785074694791n;
-  const P2 = 14029467366897019727n;
-  const P5 = 2870177450012600261n;
-  const M = (1n << 64n) - 1n;
-  let acc = P5;
-  for (const it of items) {
-    const lane = BigInt.asUintN(64, BigInt(hash(rt, it)));
-    acc = (acc + lane * P2) & M;
-    acc = ((acc << 31n) | (acc >> 33n)) & M;
-    acc = (acc * P1) & M;
-  }
-  acc = (acc + (BigInt(items.length) ^ (P5 ^ 3527539n))) & M;
-  if (acc === M) return 1546275796;
-  return I.norm(BigInt.asIntN(64, acc));
+  return I.norm(N.hashTuple(items.map((x) => BigInt(hash(rt, x)))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -522,7 +488,9 @@ function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
     case "Mult":
       return I.intMul(a, b);
     case "Div":
-      return float(I.intTrueDiv(a, b));
+      if (typeof a === "number" && typeof b === "number" && b !== 0) return float(a / b);
+      if (b === 0 || b === 0n) throw pyErr("ZeroDivisionError", "division by zero");
+      return float(num(() => N.intTrueDiv(I.big(a), I.big(b))));
     case "FloorDiv":
       return I.intFloorDiv(a, b);
     case "Mod":
@@ -583,10 +551,10 @@ export function floatBinop(op: BinOpName, x: number, y: number): Value {
       return float(x / y);
     case "FloorDiv":
       if (y === 0) throw pyErr("ZeroDivisionError", "float floor division by zero");
-      return float(floatDivmod(x, y)[0]);
+      return float(num(() => N.floatFloorDiv(x, y)));
     case "Mod":
       if (y === 0) throw pyErr("ZeroDivisionError", "float modulo");
-      return float(floatDivmod(x, y)[1]);
+      return float(num(() => N.floatMod(x, y)));
     case "Pow": {
       // LOCAL MINIMAL VERSION until numeric/floatPow lands.
       if (x === 0 && y < 0) throw pyErr("ZeroDivisionError", "0.0 cannot be raised to a negative power");

@@ -89,3 +89,16 @@ export function utf8Decode(b: Uint8Array): string | null {
     return null;
   }
 }
+
+/** ascii(): the repr with non-ASCII code points escaped. */
+export function asciiReprOf(s: string): string {
+  let out = "";
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp < 0x80) out += ch;
+    else if (cp <= 0xff) out += `\\x${cp.toString(16).padStart(2, "0")}`;
+    else if (cp <= 0xffff) out += `\\u${cp.toString(16).padStart(4, "0")}`;
+    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PyThrow } from "../../src/runtime/exceptions.js";
-import { floatReprLocal } from "../../src/runtime/floatfmt.js";
+import { floatRepr } from "../../src/runtime/ops.js";
 import * as I from "../../src/runtime/int.js";
 
 function pyErrName(f: () => unknown): string {
@@ -41,15 +41,15 @@ describe("int arithmetic", () => {
   });
 });
 
-describe("float repr (local)", () => {
+describe("float repr", () => {
   it("matches CPython", () => {
-    expect(floatReprLocal(0.1)).toBe("0.1");
-    expect(floatReprLocal(1e16)).toBe("1e+16");
-    expect(floatReprLocal(1e15)).toBe("1000000000000000.0");
-    expect(floatReprLocal(0.0001)).toBe("0.0001");
-    expect(floatReprLocal(1e-5)).toBe("1e-05");
-    expect(floatReprLocal(-0)).toBe("-0.0");
-    expect(floatReprLocal(2.5)).toBe("2.5");
-    expect(floatReprLocal(1.23456e-5)).toBe("1.23456e-05");
+    expect(floatRepr(0.1)).toBe("0.1");
+    expect(floatRepr(1e16)).toBe("1e+16");
+    expect(floatRepr(1e15)).toBe("1000000000000000.0");
+    expect(floatRepr(0.0001)).toBe("0.0001");
+    expect(floatRepr(1e-5)).toBe("1e-05");
+    expect(floatRepr(-0)).toBe("-0.0");
+    expect(floatRepr(2.5)).toBe("2.5");
+    expect(floatRepr(1.23456e-5)).toBe("1.23456e-05");
   });
 });
