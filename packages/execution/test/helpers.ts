@@ -1,63 +1,15 @@
-import { toHex } from "@cowboy/codec";
+import { accountKey, MemoryBackend, StateStore, type Fork } from "@cowboy/state";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { createTransaction, type Instruction, type Transaction } from "@cowboy/types";
-import { defaultChainParams, type ChainParams, type StateAccess } from "../src/index.js";
+import { defaultChainParams, type ChainParams } from "../src/index.js";
 
-/**
- * A journaled in-memory StateAccess used as the model in these tests: the same contract the
- * @cowboy/state fork satisfies (get/set/delete, nested checkpoints, a root over the contents).
- */
-export class ModelState implements StateAccess {
-  readonly data = new Map<string, Uint8Array>();
-  #journal: Array<[string, Uint8Array | undefined]> = [];
-  #marks: number[] = [];
-
-  get(key: Uint8Array): Uint8Array | undefined {
-    return this.data.get(toHex(key));
-  }
-  set(key: Uint8Array, value: Uint8Array): void {
-    const k = toHex(key);
-    this.#journal.push([k, this.data.get(k)]);
-    this.data.set(k, value.slice());
-  }
-  delete(key: Uint8Array): void {
-    const k = toHex(key);
-    this.#journal.push([k, this.data.get(k)]);
-    this.data.delete(k);
-  }
-  checkpoint(): number {
-    this.#marks.push(this.#journal.length);
-    return this.#marks.length - 1;
-  }
-  revertTo(id: number): void {
-    const mark = this.#marks[id]!;
-    while (this.#journal.length > mark) {
-      const [k, previous] = this.#journal.pop()!;
-      if (previous === undefined) this.data.delete(k);
-      else this.data.set(k, previous);
-    }
-    this.#marks.length = id;
-  }
-  commitCheckpoint(id: number): void {
-    this.#marks.length = id;
-  }
-  computeRoot(): Uint8Array {
-    const entries = [...this.data.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
-    return keccak256(new TextEncoder().encode(entries.map(([k, v]) => `${k}=${toHex(v)}`).join(";")));
-  }
-  clone(): ModelState {
-    const copy = new ModelState();
-    for (const [k, v] of this.data) copy.data.set(k, v);
-    return copy;
-  }
+/** A fresh in-memory state store and a fork of its (empty) head. */
+export function memoryState(): { store: StateStore; fork: Fork } {
+  const store = StateStore.open(new MemoryBackend());
+  return { store, fork: store.fork() };
 }
 
-export const accountKey = (address: Uint8Array): Uint8Array => {
-  const key = new Uint8Array(21);
-  key[0] = 0xa0;
-  key.set(address, 1);
-  return key;
-};
+export { accountKey };
 
 export const CHAIN_ID = 42n;
 export const params: ChainParams = defaultChainParams(CHAIN_ID, accountKey);

@@ -1,8 +1,9 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { createTransaction, decodeBlock, encodeBlock, headerHash, ReceiptStatus, transactionsRoot, type Header } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, MIN_BASEFEE, type GenesisConfig } from "../src/index.js";
-import { accountKey, addressOf, key, ModelState, params, transfer } from "./helpers.js";
+import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, MIN_BASEFEE, type GenesisConfig, type StateAccess } from "../src/index.js";
+import type { Fork, StateStore } from "@cowboy/state";
+import { accountKey, addressOf, key, memoryState, params, transfer } from "./helpers.js";
 
 const CBY = 1_000_000_000n;
 const PROPOSER = new Uint8Array(20).fill(0xee);
@@ -13,13 +14,16 @@ const genesisConfig: GenesisConfig = {
   cellBasefee: MIN_BASEFEE,
 };
 
-function genesis(): { state: ModelState; header: Header } {
-  const state = new ModelState();
-  return { state, header: applyGenesis(state, genesisConfig, params) };
+/** Genesis committed to a fresh in-memory store; `state` is a fork of it (the proposer's), `store` opens more. */
+function genesis(): { store: StateStore; state: Fork; header: Header } {
+  const { store, fork } = memoryState();
+  const header = applyGenesis(fork, genesisConfig, params);
+  store.commit(fork, 0n, headerHash(header));
+  return { store, state: store.fork(), header };
 }
 
-const balanceOf = (state: ModelState, address: Uint8Array) => new Accounts(state, accountKey).get(address).balance;
-const nonceOf = (state: ModelState, address: Uint8Array) => new Accounts(state, accountKey).get(address).nonce;
+const balanceOf = (state: StateAccess, address: Uint8Array) => new Accounts(state, accountKey).get(address).balance;
+const nonceOf = (state: StateAccess, address: Uint8Array) => new Accounts(state, accountKey).get(address).nonce;
 
 function blockError(fn: () => unknown): BlockError {
   try {
@@ -38,14 +42,14 @@ describe("genesis", () => {
     expect(toHex(headerHash(a.header))).toBe(toHex(headerHash(b.header)));
     expect(balanceOf(a.state, addressOf(1))).toBe(1_000n * CBY);
     expect(a.header.height).toBe(0n);
-    expect(toHex(a.header.state_root)).toBe(toHex(a.state.computeRoot()));
+    expect(toHex(a.header.state_root)).toBe(toHex(a.store.root()));
   });
 
   it("refuses a duplicate allocation and a zero balance", () => {
     const dup = { ...genesisConfig, allocations: [...genesisConfig.allocations, genesisConfig.allocations[0]!] };
-    expect(blockError(() => applyGenesis(new ModelState(), dup, params)).code).toBe("INVALID_GENESIS");
+    expect(blockError(() => applyGenesis(memoryState().fork, dup, params)).code).toBe("INVALID_GENESIS");
     const zero = { ...genesisConfig, allocations: [{ address: addressOf(5), balance: 0n }] };
-    expect(blockError(() => applyGenesis(new ModelState(), zero, params)).message).toContain("allocations[0].balance");
+    expect(blockError(() => applyGenesis(memoryState().fork, zero, params)).message).toContain("allocations[0].balance");
   });
 });
 
@@ -53,8 +57,8 @@ describe("a block of transfers", () => {
   const recipient = new Uint8Array(20).fill(0x22);
 
   it("is built, then re-applied by another node to the same header, receipts and balances", () => {
-    const { state, header: parent } = genesis();
-    const verifier = state.clone();
+    const { store, state, header: parent } = genesis();
+    const verifier = store.fork();
     const txs = [transfer(0, recipient, 5n * CBY, 0n, { tip: 3n }), transfer(0, recipient, 1n, 1n), transfer(1, addressOf(2), 7n, 0n)];
     const built = buildBlock(state, parent, txs, { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n }, params);
     expect(built.skipped).toEqual([]);
@@ -113,20 +117,19 @@ describe("a block of transfers", () => {
 describe("applyBlock refuses", () => {
   const recipient = new Uint8Array(20).fill(0x33);
   function builtBlock() {
-    const { state, header: parent } = genesis();
-    const fresh = state.clone();
+    const { store, state, header: parent } = genesis();
     const built = buildBlock(state, parent, [transfer(0, recipient, 1n, 0n)], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n }, params);
-    return { parent, fresh, block: built.block };
+    return { parent, openFork: () => store.fork(), block: built.block };
   }
 
   it("a wrong state root, and writes nothing the caller keeps", () => {
-    const { parent, fresh, block } = builtBlock();
+    const { parent, openFork, block } = builtBlock();
     const bad = { ...block, header: { ...block.header, state_root: new Uint8Array(32) } };
-    expect(blockError(() => applyBlock(fresh, parent, bad, params)).code).toBe("ROOT_MISMATCH");
+    expect(blockError(() => applyBlock(openFork(), parent, bad, params)).code).toBe("ROOT_MISMATCH");
   });
 
   it("a wrong parent, height, timestamp or basefee", () => {
-    const { parent, fresh, block } = builtBlock();
+    const { parent, openFork, block } = builtBlock();
     const cases: Array<[Partial<Header>, string]> = [
       [{ parent_hash: new Uint8Array(32) }, "BAD_PARENT"],
       [{ height: 2n }, "BAD_HEIGHT"],
@@ -134,28 +137,28 @@ describe("applyBlock refuses", () => {
       [{ cycle_basefee: MIN_BASEFEE + 1n }, "BAD_BASEFEE"],
     ];
     for (const [change, code] of cases) {
-      expect(blockError(() => applyBlock(fresh.clone(), parent, { ...block, header: { ...block.header, ...change } }, params)).code).toBe(code);
+      expect(blockError(() => applyBlock(openFork(), parent, { ...block, header: { ...block.header, ...change } }, params)).code).toBe(code);
     }
   });
 
   it("a forged signature, a foreign chain id, a replayed nonce and a tampered transactions root", () => {
-    const { parent, fresh, block } = builtBlock();
+    const { parent, openFork, block } = builtBlock();
     const tx = block.transactions[0]!;
     const forged = createTransaction({ ...tx, signature: transfer(1, recipient, 1n, 0n).signature });
-    expect(blockError(() => applyBlock(fresh.clone(), parent, { ...block, transactions: [forged] }, params)).message).toMatch(/^transaction 0: SIGNER_MISMATCH/);
+    expect(blockError(() => applyBlock(openFork(), parent, { ...block, transactions: [forged] }, params)).message).toMatch(/^transaction 0: SIGNER_MISMATCH/);
     const foreign = createTransaction({ ...tx, chainId: 7n }).sign(key(0));
-    expect(blockError(() => applyBlock(fresh.clone(), parent, { ...block, transactions: [foreign] }, params)).message).toMatch(/CHAIN_ID_MISMATCH/);
-    expect(blockError(() => applyBlock(fresh.clone(), parent, { ...block, transactions: [tx, tx] }, params)).code).toBe("ROOT_MISMATCH");
-    const error = blockError(() => applyBlock(fresh.clone(), parent, { ...block, header: { ...block.header, transactions_root: new Uint8Array(32) } }, params));
+    expect(blockError(() => applyBlock(openFork(), parent, { ...block, transactions: [foreign] }, params)).message).toMatch(/CHAIN_ID_MISMATCH/);
+    expect(blockError(() => applyBlock(openFork(), parent, { ...block, transactions: [tx, tx] }, params)).code).toBe("ROOT_MISMATCH");
+    const error = blockError(() => applyBlock(openFork(), parent, { ...block, header: { ...block.header, transactions_root: new Uint8Array(32) } }, params));
     expect(error.code).toBe("ROOT_MISMATCH");
   });
 
   it("a replayed transaction even with a matching transactions root", () => {
-    const { parent, fresh, block } = builtBlock();
+    const { parent, openFork, block } = builtBlock();
     const tx = block.transactions[0]!;
     const replay = { ...block, transactions: [tx, tx] };
     const header = { ...block.header, transactions_root: transactionsRoot(replay.transactions) };
-    const error = blockError(() => applyBlock(fresh.clone(), parent, { ...replay, header }, params));
+    const error = blockError(() => applyBlock(openFork(), parent, { ...replay, header }, params));
     expect(error.code).toBe("BAD_TRANSACTION");
     expect(error.txIndex).toBe(1);
     expect(error.message).toContain("NONCE_TOO_LOW");
@@ -164,16 +167,20 @@ describe("applyBlock refuses", () => {
 
 describe("blocks in sequence", () => {
   it("follow each other and keep the basefee at its floor below target", () => {
-    const { state, header: genesisHeader } = genesis();
+    const { store, header: genesisHeader } = genesis();
     let parent = genesisHeader;
     for (let height = 1; height <= 3; height++) {
       const tx = transfer(0, addressOf(1), BigInt(height), BigInt(height - 1));
-      const built = buildBlock(state, parent, [tx], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n }, params);
+      const fork = store.fork();
+      const built = buildBlock(fork, parent, [tx], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n }, params);
+      store.commit(fork, built.block.header.height, headerHash(built.block.header));
+      // another node re-applies the committed block from the parent state and agrees
+      expect(toHex(built.block.header.state_root)).toBe(toHex(store.root()));
       expect(built.block.header.height).toBe(BigInt(height));
       expect(equalBytes(built.block.header.parent_hash, headerHash(parent))).toBe(true);
       expect(built.block.header.cycle_basefee).toBe(MIN_BASEFEE);
       parent = built.block.header;
     }
-    expect(nonceOf(state, addressOf(0))).toBe(3n);
+    expect(nonceOf(store.fork(), addressOf(0))).toBe(3n);
   });
 });
