@@ -43,6 +43,7 @@ export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyTy
   }
   cls.module = module;
   cls.qualname = qualname;
+  for (const b of realBases) if (!b.builtin) b.addSubclass(cls);
   for (const special of ["__init_subclass__", "__class_getitem__"]) {
     const v = ns.get(special);
     if (v instanceof PyFunction) ns.set(special, new PyWrapper(T.classmethod, v));

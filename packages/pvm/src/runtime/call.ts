@@ -12,7 +12,20 @@ import { iterToArray } from "./iter.js";
 
 /** A dunder defined by a user class along `t`'s MRO (builtin implementations are not looked up). */
 export function userDunder(t: PyType, name: string): Value | undefined {
-  if (t.builtin && t.layout !== "exception") return undefined;
+  if (t.builtin) {
+    if (t.layout !== "exception") return undefined;
+    return userDunderUncached(t, name);
+  }
+  let cache = t.dunderCache;
+  if (cache === null || cache === undefined) cache = t.dunderCache = new Map();
+  const hit = cache.get(name);
+  if (hit !== undefined) return hit === null ? undefined : hit;
+  const v = userDunderUncached(t, name);
+  cache.set(name, v === undefined ? null : v);
+  return v;
+}
+
+function userDunderUncached(t: PyType, name: string): Value | undefined {
   const mro = t.mro;
   for (let i = 0; i < mro.length; i++) {
     const c = mro[i] as PyType;
@@ -274,6 +287,7 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
     if (obj.builtin) throw pyErr("TypeError", `cannot set '${name}' attribute of immutable type '${obj.name}'`);
     if (name === "__name__" && typeof v === "string") obj.name = v;
     obj.ns.set(name, v);
+    obj.invalidate();
     return;
   }
   const attr = t.lookup(name);
@@ -340,6 +354,7 @@ export function delAttr(rt: Runtime, obj: Value, name: string): void {
   if (obj instanceof PyType) {
     if (obj.builtin) throw pyErr("TypeError", `cannot delete '${name}' attribute of immutable type '${obj.name}'`);
     if (!obj.ns.delete(name)) throw noAttr(obj, name);
+    obj.invalidate();
     return;
   }
   if (typeof obj === "object" && obj.dict !== null && obj.dict.delete(name)) return;

@@ -52,14 +52,45 @@ export class PyType extends PyObject {
     this.builtin = builtin;
     this.hasDict = !builtin;
   }
+  /**
+   * Lookup caches of a user class (builtin types are immutable and have short MROs). Any change
+   * to the namespace of this class or of a base clears them (`invalidate`), down the subclass tree.
+   */
+  declare lookupCache: Map<string, Value | null> | null;
+  declare dunderCache: Map<string, Value | null> | null;
+  declare subclasses: PyType[] | null;
+
   /** Look `name` up along the MRO (no descriptor handling). */
   lookup(name: string): Value | undefined {
+    if (!this.builtin) {
+      let cache = this.lookupCache;
+      if (cache === null || cache === undefined) cache = this.lookupCache = new Map();
+      const hit = cache.get(name);
+      if (hit !== undefined) return hit === null ? undefined : hit;
+      const v = this.lookupUncached(name);
+      cache.set(name, v === undefined ? null : v);
+      return v;
+    }
+    return this.lookupUncached(name);
+  }
+  lookupUncached(name: string): Value | undefined {
     const mro = this.mro;
     for (let i = 0; i < mro.length; i++) {
       const v = (mro[i] as PyType).ns.get(name);
       if (v !== undefined) return v;
     }
     return undefined;
+  }
+  /** Register `sub` as a subclass, so namespace changes here reach its caches. */
+  addSubclass(sub: PyType): void {
+    (this.subclasses ??= []).push(sub);
+  }
+  /** Namespace changed: drop this class's caches and those of every subclass. */
+  invalidate(): void {
+    this.lookupCache = null;
+    this.dunderCache = null;
+    const subs = this.subclasses;
+    if (subs !== null && subs !== undefined) for (const s of subs) s.invalidate();
   }
   isSubtypeOf(other: PyType): boolean {
     if (this === other) return true;

@@ -166,3 +166,21 @@ try:
     d.missing
 except AttributeError as e:
     print(e)
+# class attribute changes after use must be seen (lookup caches are invalidated)
+class Base2:
+    def hello(self):
+        return "base"
+class Kid(Base2):
+    pass
+k = Kid()
+print(k.hello())
+Base2.hello = lambda self: "patched"
+print(k.hello())
+Kid.hello = lambda self: "kid"
+print(k.hello())
+del Kid.hello
+print(k.hello(), hasattr(Kid, "missing"))
+Base2.missing = 1
+print(Kid.missing, k.missing)
+Base2.__repr__ = lambda self: "<base2>"
+print(repr(k))
