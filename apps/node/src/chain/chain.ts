@@ -4,7 +4,7 @@ import { blockHash, decodeAccount, EMPTY_ACCOUNT, type Account, type Block, type
 import type { AccountView } from "../mempool/mempool.js";
 import type { BlockStore } from "./block-store.js";
 import type { ChainGenesis } from "./genesis.js";
-import type { StateDb } from "./state-db.js";
+import type { StateStore } from "@cowboy/state";
 
 export interface ProducedBlock {
   readonly block: Block;
@@ -23,14 +23,14 @@ export class Chain {
   private constructor(
     readonly params: ChainParams,
     readonly blocks: BlockStore,
-    readonly state: StateDb,
+    readonly state: StateStore,
     head: Header,
   ) {
     this.#head = head;
   }
 
   /** Opens the chain in the stores, writing the genesis block first when they are empty. */
-  static open(params: ChainParams, blocks: BlockStore, state: StateDb, genesis: ChainGenesis): Chain {
+  static open(params: ChainParams, blocks: BlockStore, state: StateStore, genesis: ChainGenesis): Chain {
     const committed = state.head();
     if (committed === undefined) {
       const fork = state.fork();

@@ -164,6 +164,14 @@ export class Mempool {
     return [...this.executable(accounts).values()].flat();
   }
 
+  /** Drops one transaction (e.g. one the builder found can never be included). */
+  remove(hash: Uint8Array): boolean {
+    const entry = this.#byHash.get(toHex(hash));
+    if (entry === undefined) return false;
+    this.#remove(entry);
+    return true;
+  }
+
   /** After a block: drops every transaction whose nonce its sender has used. */
   prune(accounts: Pick<AccountView, "nonce">): number {
     let dropped = 0;

@@ -1,0 +1,29 @@
+// Structured logs: one line per event, `time level message key=value…` on a terminal, JSON lines
+// with --log-format json. Levels filter what is printed.
+
+export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Logger {
+  error(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  debug(message: string, fields?: Record<string, unknown>): void;
+}
+
+const render = (v: unknown): string => (typeof v === "bigint" ? v.toString() : typeof v === "string" ? (/\s/.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v));
+
+export function createLogger(options: { level: LogLevel; format: "text" | "json"; write: (line: string) => void }): Logger {
+  const threshold = LOG_LEVELS.indexOf(options.level);
+  const log = (level: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
+    if (LOG_LEVELS.indexOf(level) > threshold) return;
+    const time = new Date().toISOString();
+    if (options.format === "json") {
+      options.write(`${JSON.stringify({ time, level, message, ...fields }, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`);
+    } else {
+      const rest = Object.entries(fields).map(([k, v]) => `${k}=${render(v)}`).join(" ");
+      options.write(`${time} ${level.toUpperCase().padEnd(5)} ${message}${rest ? ` ${rest}` : ""}\n`);
+    }
+  };
+  return { error: log("error"), warn: log("warn"), info: log("info"), debug: log("debug") };
+}

@@ -1,0 +1,117 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { toHex } from "@cowboy/codec";
+import { defaultChainParams, type ChainParams } from "@cowboy/execution";
+import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
+import { headerHash, headerToJson, receiptToJson } from "@cowboy/types";
+import { BlockStore } from "./chain/block-store.js";
+import { Chain } from "./chain/chain.js";
+import { devAccounts, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import type { Logger } from "./logger.js";
+import { Mempool } from "./mempool/mempool.js";
+import { nodeMethods } from "./rpc/methods.js";
+import { MethodRegistry } from "./rpc/registry.js";
+import { RpcServer } from "./rpc/server.js";
+
+export interface NodeOptions {
+  readonly dataDir: string;
+  readonly genesis: ChainGenesis;
+  /** Milliseconds between blocks (default 1000). */
+  readonly blockTimeMs: number;
+  readonly rpcHost: string;
+  /** 0 picks a free port. */
+  readonly rpcPort: number;
+  /** Wipe the data directory first. */
+  readonly reset: boolean;
+  readonly logger: Logger;
+  /** The block proposer (receives tips); default: dev account 0 on a devnet, else zero. */
+  readonly proposer?: Uint8Array;
+}
+
+export interface RunningNode {
+  readonly chain: Chain;
+  readonly mempool: Mempool;
+  readonly rpcUrl: string;
+  readonly devAccounts: readonly DevAccount[];
+  /** Produces one block now (tests and `--block-time 0` manual mode). */
+  produceBlock(): void;
+  close(): Promise<void>;
+}
+
+/** Opens (or creates) the chain in `dataDir`, starts the RPC server and the block producer. */
+export async function startNode(options: NodeOptions): Promise<RunningNode> {
+  const { logger } = options;
+  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
+  const params: ChainParams = defaultChainParams(options.genesis.chainId, accountKey);
+  const blocks = BlockStore.open(join(options.dataDir, "blocks"));
+  const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")));
+  const chain = Chain.open(params, blocks, state, options.genesis);
+  logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir });
+
+  const mempool = new Mempool({ params });
+  const dev = options.genesis.devnet ? devAccounts() : [];
+  const proposer = options.proposer ?? dev[0]?.address ?? new Uint8Array(20);
+
+  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool, ...(dev.length > 0 ? { devAccounts: dev } : {}) }));
+  const server = new RpcServer({
+    host: options.rpcHost,
+    port: options.rpcPort,
+    registry,
+    topics: ["newHeads", "receipts"],
+    health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
+    onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+  });
+  const port = await server.listen();
+  const rpcUrl = `http://${options.rpcHost}:${port}`;
+  logger.info("rpc listening", { url: rpcUrl });
+
+  const produceBlock = (): void => {
+    const candidates = mempool.candidates(chain.accounts);
+    const started = performance.now();
+    const produced = chain.produce(candidates, proposer, BigInt(Date.now()));
+    mempool.prune(chain.accounts);
+    for (const [tx, reason] of produced.skipped) {
+      // A transaction that can never be included (fee too low, nonce reused…) leaves the pool.
+      if (reason.code !== "LANE_FULL" && reason.code !== "NONCE_TOO_HIGH") mempool.remove(tx.digest());
+    }
+    const header = produced.block.header;
+    logger.info("block", {
+      height: header.height,
+      txs: produced.block.transactions.length,
+      cycles: header.cycles_used,
+      ms: Math.round(performance.now() - started),
+      hash: `0x${toHex(headerHash(header))}`,
+    });
+    server.publish("newHeads", headerToJson(header));
+    produced.block.transactions.forEach((tx, index) => {
+      server.publish("receipts", { transaction_hash: `0x${toHex(tx.digest())}`, height: header.height.toString(), index, ...receiptToJson(produced.receipts[index]!) });
+    });
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  if (options.blockTimeMs > 0) {
+    timer = setInterval(() => {
+      try {
+        produceBlock();
+      } catch (error) {
+        logger.error("block production failed", { error: error instanceof Error ? error.stack ?? error.message : String(error) });
+      }
+    }, options.blockTimeMs);
+  }
+
+  return {
+    chain,
+    mempool,
+    rpcUrl,
+    devAccounts: dev,
+    produceBlock,
+    async close() {
+      if (timer !== undefined) clearInterval(timer);
+      await server.close();
+      await blocks.close();
+      await state.close();
+      logger.info("stopped", { height: chain.head.height });
+    },
+  };
+}
