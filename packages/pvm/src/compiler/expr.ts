@@ -2,11 +2,11 @@
 // (int arithmetic and comparisons, fast locals, list indexing, method calls) get monomorphic fast
 // paths; everything else goes through the runtime's generic operations.
 import type * as A from "../ast.js";
-import { callMethod, callValue, getAttr, PySuper, superGetAttr } from "../runtime/call.js";
+import { callMethod, callValue, getAttr, PySuper, superGetAttr, userDunder } from "../runtime/call.js";
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
+import { Cell, PyBytes, PyFloat, PyList, PyObject, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
 import { contains, getItem, toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, T } from "../runtime/types.js";
@@ -131,6 +131,15 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       const name = e.attr;
       return (f) => {
         const x = o(f);
+        // Fast path: an instance attribute of a user class with no class attribute of that name
+        // and no __getattribute__ (the descriptor protocol cannot intervene).
+        if (x instanceof PyObject && x.dict !== null && !x.cls.builtin && !(x instanceof PyType)) {
+          const t = x.cls;
+          if (t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined) {
+            const v = x.dict.get(name);
+            if (v !== undefined) return v;
+          }
+        }
         if (x instanceof PySuper) return superGetAttr(rt, x, name);
         return getAttr(rt, x, name);
       };

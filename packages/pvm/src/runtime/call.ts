@@ -332,8 +332,15 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
 }
 
 function slotAllowed(t: PyType, name: string): boolean {
-  for (const c of t.mro) if (c.slots !== null && c.slots.includes(name)) return true;
-  return false;
+  // Cached in the lookup cache under a key no Python identifier can take.
+  const key = `\0slot:${name}`;
+  const cache = (t.lookupCache ??= new Map());
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit === true;
+  let ok = false;
+  for (const c of t.mro) if (c.slots !== null && c.slots.includes(name)) ok = true;
+  cache.set(key, ok);
+  return ok;
 }
 
 export function delAttr(rt: Runtime, obj: Value, name: string): void {
