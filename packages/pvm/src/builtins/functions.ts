@@ -377,6 +377,8 @@ export function makeBuiltins(): Map<string, Value> {
     if (["type", "object", "int", "bool", "float", "str", "bytes", "bytearray", "list", "tuple", "dict", "set", "frozenset", "range", "slice", "property", "classmethod", "staticmethod"].includes(name)) b.set(name, t);
   }
   for (const [name, t] of Object.entries(E)) b.set(name, t);
+  b.set("EnvironmentError", E.OSError);
+  b.set("IOError", E.OSError);
   b.set("None", None);
   b.set("NotImplemented", NotImplemented);
   b.set("Ellipsis", Ellipsis);

@@ -58,6 +58,7 @@ const UnicodeError = exc("UnicodeError", ValueError);
 const SyntaxError = exc("SyntaxError", Exception);
 const Warning = exc("Warning", Exception);
 const BaseExceptionGroup = exc("BaseExceptionGroup", BaseException);
+const ConnectionError = exc("ConnectionError", OSError);
 
 /** The builtin exception classes. */
 export const E = {
@@ -95,7 +96,10 @@ export const E = {
   NotImplementedError: exc("NotImplementedError", RuntimeError),
   RecursionError: exc("RecursionError", RuntimeError),
   SyntaxError,
-  IndentationError: exc("IndentationError", SyntaxError),
+  IndentationError: (() => {
+    const t = exc("IndentationError", SyntaxError);
+    return t;
+  })(),
   SystemError: exc("SystemError", Exception),
   TypeError: exc("TypeError", Exception),
   ValueError,
@@ -104,6 +108,31 @@ export const E = {
   UnicodeEncodeError: exc("UnicodeEncodeError", UnicodeError),
   Warning,
   UserWarning: exc("UserWarning", Warning),
+  PendingDeprecationWarning: exc("PendingDeprecationWarning", Warning),
+  SyntaxWarning: exc("SyntaxWarning", Warning),
+  FutureWarning: exc("FutureWarning", Warning),
+  ImportWarning: exc("ImportWarning", Warning),
+  UnicodeWarning: exc("UnicodeWarning", Warning),
+  BytesWarning: exc("BytesWarning", Warning),
+  ResourceWarning: exc("ResourceWarning", Warning),
+  EncodingWarning: exc("EncodingWarning", Warning),
+  BlockingIOError: exc("BlockingIOError", OSError),
+  ChildProcessError: exc("ChildProcessError", OSError),
+  ConnectionError,
+  BrokenPipeError: exc("BrokenPipeError", ConnectionError),
+  ConnectionAbortedError: exc("ConnectionAbortedError", ConnectionError),
+  ConnectionRefusedError: exc("ConnectionRefusedError", ConnectionError),
+  ConnectionResetError: exc("ConnectionResetError", ConnectionError),
+  FileExistsError: exc("FileExistsError", OSError),
+  FileNotFoundError: exc("FileNotFoundError", OSError),
+  InterruptedError: exc("InterruptedError", OSError),
+  IsADirectoryError: exc("IsADirectoryError", OSError),
+  NotADirectoryError: exc("NotADirectoryError", OSError),
+  PermissionError: exc("PermissionError", OSError),
+  ProcessLookupError: exc("ProcessLookupError", OSError),
+  TimeoutError: exc("TimeoutError", OSError),
+  ReferenceError: exc("ReferenceError", Exception),
+  UnicodeTranslateError: exc("UnicodeTranslateError", UnicodeError),
   DeprecationWarning: exc("DeprecationWarning", Warning),
   RuntimeWarning: exc("RuntimeWarning", Warning),
 } as const;
