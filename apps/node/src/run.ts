@@ -119,5 +119,6 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
     lines.push("", `JSON-RPC: ${node.rpcUrl}   chain id: ${options.genesis.chainId}`, "");
     out(`${lines.join("\n")}\n`);
   }
+  logger.info("ready", { url: node.rpcUrl });
   return node;
 }

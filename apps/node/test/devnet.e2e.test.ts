@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient, ClientError } from "@cowboy/client";
+import { toHex } from "@cowboy/codec";
+import { ReceiptStatus } from "@cowboy/types";
+import { afterAll, describe, expect, it } from "vitest";
+import { devAccounts } from "../src/chain/genesis.js";
+import { startNodeProcess, type NodeProcess } from "./spawn.js";
+
+const dir = mkdtempSync(join(tmpdir(), "cowboyd-e2e-"));
+const running: NodeProcess[] = [];
+afterAll(async () => {
+  for (const node of running) if (node.child.exitCode === null) await node.stop("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(data: string, extra: string[] = []): Promise<NodeProcess> {
+  const node = await startNodeProcess(["--data", data, "--block-time", "200", ...extra]);
+  running.push(node);
+  return node;
+}
+
+const dev = devAccounts();
+const RECIPIENT = new Uint8Array(20).fill(0x42);
+
+describe("cowboyd devnet, as a process", () => {
+  it("prints its dev accounts, includes transfers, and keeps the state across a restart and a crash", async () => {
+    const data = join(dir, "chain");
+    let node = await start(data);
+    expect(node.stdout()).toContain(`0x${toHex(dev[0]!.address)}`);
+    let client = createClient({ url: node.url });
+    expect(await client.getChainId()).toBe(1337n);
+
+    const tx = await client.transfer({ privateKey: dev[1]!.privateKey, to: RECIPIENT, amount: 12_345n, tip: 2n });
+    const receipt = await client.waitForReceipt(tx.digest(), { timeoutMs: 20_000, pollMs: 50 });
+    expect(receipt.status).toBe(ReceiptStatus.Success);
+    expect(receipt.cycles_used).toBe(21_000n);
+    expect(receipt.fee_tipped).toBe(21_000n * 2n);
+    expect(await client.getBalance(RECIPIENT)).toBe(12_345n);
+    expect(await client.getNonce(dev[1]!.address)).toBe(1n);
+
+    // graceful restart
+    expect(await node.stop("SIGTERM")).toBe(0);
+    expect(node.stderr()).toMatch(/INFO  stopped height=\d+/);
+    node = await start(data);
+    client = createClient({ url: node.url });
+    expect(await client.getBalance(RECIPIENT)).toBe(12_345n);
+    const before = (await client.getHead()).height;
+    expect(before).toBeGreaterThanOrEqual(receipt.height);
+
+    // crash: SIGKILL, then the store reopens at its last committed block
+    const second = await client.transfer({ privateKey: dev[2]!.privateKey, to: RECIPIENT, amount: 5n });
+    await client.waitForReceipt(second.digest(), { timeoutMs: 20_000, pollMs: 50 });
+    await node.stop("SIGKILL");
+    node = await start(data);
+    client = createClient({ url: node.url });
+    expect(await client.getBalance(RECIPIENT)).toBe(12_350n);
+    const head = await client.getHead();
+    const block = await client.getBlock(head.height);
+    expect(toHex(block.header.state_root)).toBe(toHex(head.state_root));
+    await node.stop();
+  }, 90_000);
+
+  it("answers bad input with JSON-RPC errors and stays up", async () => {
+    const node = await start(join(dir, "fuzz"));
+    const post = async (body: string) => {
+      const res = await fetch(node.url, { method: "POST", body });
+      return { status: res.status, json: (await res.json()) as { error?: { code: number; message: string } } };
+    };
+    expect((await post("{")).json.error?.code).toBe(-32700);
+    expect((await post('{"jsonrpc":"2.0","id":1,"method":"cowboy_getBalance","params":[42]}')).json.error?.code).toBe(-32602);
+    expect((await post('{"jsonrpc":"2.0","id":1,"method":"cowboy_getBalance","params":["0xZZ"]}')).json.error?.message).toMatch(/^invalid address/);
+    expect((await post('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}')).json.error?.code).toBe(-32601);
+    expect((await post('{"jsonrpc":"2.0","id":1,"method":"cowboy_sendRawTransaction","params":["0x00"]}')).json.error?.message).toMatch(/^invalid raw: /);
+    expect((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_getBlockByNumber", params: ["99999"] }))).json.error?.code).toBe(-32001);
+    expect((await post("x".repeat(2 * 1024 * 1024))).status).toBe(413);
+    const client = createClient({ url: node.url });
+    const error = await client.sendTransaction({ privateKey: new Uint8Array(32).fill(7), instruction: { type: "transfer", to: RECIPIENT, amount: 1n } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ClientError);
+    expect((error as ClientError).message).toMatch(/^INSUFFICIENT_BALANCE/);
+    const health = await (await fetch(`${node.url}/health`)).json();
+    expect(health).toMatchObject({ status: "ok" });
+    await node.stop();
+  }, 60_000);
+
+  it("refuses bad options with exit 2 and a clear line", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { fileURLToPath } = await import("node:url");
+    const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=@cowboy/source", main, "--block-time", "soon"], { encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr.split("\n")[0]).toBe("error: --block-time must be an integer in [0, 3600000], got 'soon'");
+  }, 30_000);
+});
