@@ -7,3 +7,4 @@ export { Runtime, type RuntimeOptions } from "./runtime/context.js";
 export { E, PyBaseException, PyThrow } from "./runtime/exceptions.js";
 export { MemoryHost, type Host, type BlockInfo, type SignatureScheme, type HashAlgorithm, type MemoryHostOptions } from "./host.js";
 export { hostModuleDef } from "./hostmodule.js";
+export { asyncioModuleDef } from "./asyncio.js";
