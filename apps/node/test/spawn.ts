@@ -24,14 +24,17 @@ export async function startNodeProcess(args: string[]): Promise<NodeProcess> {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`cowboyd did not start:\n${err}`)), 20_000);
+    // Ready once the log says so and (devnet) the account banner has arrived on stdout: the two
+    // pipes are read independently, so either can come first.
     const check = (): void => {
       const match = /ready url=(http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (match) {
+      if (match && out.includes("JSON-RPC: ")) {
         clearTimeout(timer);
         resolve(match[1]!);
       }
     };
     child.stderr!.on("data", check);
+    child.stdout!.on("data", check);
     void exited.then((code) => reject(new Error(`cowboyd exited with ${code}:\n${err}`)));
   });
   return {
