@@ -14,6 +14,7 @@ import { compileExpr } from "./expr.js";
 import { BREAK, CONTINUE, type EF, type Frame, NORMAL, RETURN, type SF } from "./frame.js";
 import { compileClassDef } from "./classes.js";
 import { compileImport, compileImportFrom } from "./imports.js";
+import { compileMatch } from "./match.js";
 
 export type Store = (f: Frame, v: Value) => void;
 
@@ -405,7 +406,7 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
     case "Nonlocal":
       return () => NORMAL;
     case "Match":
-      throw c.syntaxError("the match statement is not supported by this PVM version", st);
+      return compileMatch(c, s, st);
     case "AsyncFor":
     case "AsyncWith":
       throw c.syntaxError(`'${st.type === "AsyncFor" ? "async for" : "async with"}' is not supported by this PVM version`, st);
