@@ -1,13 +1,13 @@
 // The compiler: AST → tree of closures, after scope analysis. One Compiler per module load; it
 // captures the Runtime so that compiled closures reach the meter, memory and output directly.
 import type * as A from "../ast.js";
-import { callMethod, callValue, PySuper, superGetAttr } from "../runtime/call.js";
+import { callMethod, callValue, PySuper, superGetAttr, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict } from "../runtime/dict.js";
 import { type Globals, PyFunction } from "../runtime/function.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, type Value } from "../runtime/object.js";
+import { Cell, PyObject, PyType, type Value } from "../runtime/object.js";
 import { T } from "../runtime/types.js";
 import { compileExpr } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
@@ -232,8 +232,21 @@ export class Compiler {
     if (e.func.type === "Attribute") {
       const obj = compileExpr(this, s, e.func.value);
       const name = e.func.attr;
+      const argFns = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => compileExpr(this, s, x));
+      const nargs = argFns === null ? 0 : argFns.length;
       return (f) => {
         const o = obj(f);
+        // Fast path: a plain method of a user class, called without building a bound method.
+        if (argFns !== null && kw === null && o instanceof PyObject && o.dict !== null && !o.cls.builtin && !(o instanceof PyType)) {
+          const t = o.cls;
+          const m = t.lookup(name);
+          if (m instanceof PyFunction && userDunder(t, "__getattribute__") === undefined && !o.dict.has(name)) {
+            const a = new Array<Value>(nargs + 1);
+            a[0] = o;
+            for (let i = 0; i < nargs; i++) a[i + 1] = (argFns[i] as EF)(f);
+            return m.code.call(m, a, null);
+          }
+        }
         const a = args(f);
         const k = kw === null ? null : kw(f);
         if (o instanceof PySuper) return callValue(rt, superGetAttr(rt, o, name), a, k);

@@ -1,10 +1,10 @@
 // Statements → closures returning a completion code (NORMAL/BREAK/CONTINUE/RETURN). A block
 // charges the static cost of all its statements once at entry (one subtraction, one comparison).
 import type * as A from "../ast.js";
-import { callMethod, callValue, delAttr, getAttr, setAttr } from "../runtime/call.js";
+import { callMethod, callValue, delAttr, getAttr, setAttr, userDunder } from "../runtime/call.js";
 import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { iterate, iterToArray } from "../runtime/iter.js";
-import { PyList, PyRange, PyTuple, type Value } from "../runtime/object.js";
+import { PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
@@ -108,7 +108,21 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
     case "Attribute": {
       const o = compileExpr(c, s, t.value);
       const name = t.attr;
-      return (f, v) => setAttr(rt, o(f), name, v);
+      return (f, v) => {
+        const obj = o(f);
+        // Fast path: a plain instance attribute of a user class (no class attribute of that name,
+        // so no descriptor; no __setattr__; no __slots__ restriction).
+        if (obj instanceof PyObject && obj.dict !== null && !obj.cls.builtin && !(obj instanceof PyType) && !(obj instanceof PyBaseException)) {
+          const ty = obj.cls;
+          if (ty.slots === null && ty.lookup(name) === undefined && userDunder(ty, "__setattr__") === undefined) {
+            const d = obj.dict;
+            if (!d.has(name)) rt.alloc(16);
+            d.set(name, v);
+            return;
+          }
+        }
+        setAttr(rt, obj, name, v);
+      };
     }
     case "Subscript": {
       const o = compileExpr(c, s, t.value);

@@ -9,14 +9,21 @@ import type { Runtime } from "./context.js";
 export type Value = number | bigint | string | boolean | PyObject;
 
 /** Any Python object that is not an unboxed int, bool or str. */
+/** Passed to `super()` by hot subclasses that assign `cls`/`dict` themselves (see PyObject). */
+export const OWN_FIELDS = null as unknown as PyType;
+
 export class PyObject {
-  // `declare` fields: plain assignments in the constructor, no define-semantics field setup (hot path).
+  // `declare` fields: plain assignments, no define-semantics field setup. Hot subclasses (PyFloat,
+  // PyList, PyTuple) pass OWN_FIELDS and store the fields in their own constructor, so those
+  // stores stay monomorphic instead of sharing this constructor's (megamorphic) store sites.
   declare cls: PyType;
   /** Instance attributes, for objects whose type allows them (user classes). */
   declare dict: Map<string, Value> | null;
   constructor(cls: PyType, dict: Map<string, Value> | null = null) {
-    this.cls = cls;
-    this.dict = dict;
+    if (cls !== OWN_FIELDS) {
+      this.cls = cls;
+      this.dict = dict;
+    }
   }
 }
 
@@ -121,7 +128,9 @@ export type Layout =
 export class PyFloat extends PyObject {
   declare readonly v: number;
   constructor(cls: PyType, v: number) {
-    super(cls);
+    super(OWN_FIELDS);
+    this.cls = cls;
+    this.dict = null;
     this.v = v;
   }
 }
@@ -129,7 +138,9 @@ export class PyFloat extends PyObject {
 export class PyList extends PyObject {
   declare items: Value[];
   constructor(cls: PyType, items: Value[]) {
-    super(cls);
+    super(OWN_FIELDS);
+    this.cls = cls;
+    this.dict = null;
     this.items = items;
   }
 }
@@ -137,7 +148,9 @@ export class PyList extends PyObject {
 export class PyTuple extends PyObject {
   declare readonly items: readonly Value[];
   constructor(cls: PyType, items: readonly Value[]) {
-    super(cls);
+    super(OWN_FIELDS);
+    this.cls = cls;
+    this.dict = null;
     this.items = items;
   }
 }
