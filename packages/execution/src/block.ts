@@ -3,11 +3,11 @@ import {
   headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type LaneUsage, type Receipt, type Transaction,
 } from "@cowboy/types";
 import { BlockError, TxRejection } from "./errors.js";
-import { LANES, type ChainParams, type LaneId } from "./params.js";
+import { LANES, laneCapacity, nextBasefees, type LaneId } from "@cowboy/fee-market";
+import type { ChainParams } from "./params.js";
 import { applyTransaction, type BlockEnv } from "./transaction.js";
 import { verifyAll, type SignatureVerifier } from "./verify.js";
 import type { StateAccess } from "./world.js";
-import { nextBlockBasefees } from "./basefee.js";
 
 /** The result of executing a block's transactions on a state fork. */
 export interface BlockExecution {
@@ -19,21 +19,16 @@ export interface BlockExecution {
   readonly tipped: bigint;
 }
 
-/** Capacity left in `lane` given what every lane has used so far (cips/execution.md "Lanes"). */
-export function laneCapacity(lane: LaneId, usage: LaneUsage, params: ChainParams): bigint {
-  const budgets = params.laneBudgets;
-  if (lane !== "user") return budgets[lane] - usage[lane];
-  // Unused system and runner capacity cascades into the user lane; the timer lane's runs after the
-  // transactions, so its budget stays reserved for the block's due timers.
-  const spare = budgets.system - usage.system + (budgets.runner - usage.runner);
-  return budgets.user + spare - usage.user;
-}
-
 function addUsage(usage: LaneUsage, lane: LaneId, cycles: bigint): LaneUsage {
   return { ...usage, [lane]: usage[lane] + cycles };
 }
 
 const ZERO_USAGE: LaneUsage = { system: 0n, timer: 0n, runner: 0n, user: 0n };
+
+/** The basefees a child of `parent` must carry (spec §4.2, through @cowboy/fee-market). */
+export function nextBlockBasefees(parent: Header, params: ChainParams): { cycle: bigint; cell: bigint } {
+  return nextBasefees({ cycle: parent.cycle_basefee, cell: parent.cell_basefee }, { cycles: parent.cycles_used, cells: parent.cells_used }, params.feeMarket);
+}
 
 export function envOf(header: Header): BlockEnv {
   return {
@@ -76,11 +71,11 @@ export function executeTransactions(state: StateAccess, transactions: readonly T
       throw error;
     }
     const { receipt, lane } = outcome;
-    if (receipt.cycles_used > laneCapacity(lane, laneUsage, params)) {
+    if (receipt.cycles_used > laneCapacity(lane, laneUsage, params.feeMarket)) {
       throw new BlockError("LANE_OVERFLOW", `the ${lane} lane has no room for ${receipt.cycles_used} Cycles`, index);
     }
-    if (cellsUsed + receipt.cells_used > params.cellsCap) {
-      throw new BlockError("LANE_OVERFLOW", `the block's Cells cap ${params.cellsCap} is exceeded`, index);
+    if (cellsUsed + receipt.cells_used > params.feeMarket.cellsCap) {
+      throw new BlockError("LANE_OVERFLOW", `the block's Cells cap ${params.feeMarket.cellsCap} is exceeded`, index);
     }
     laneUsage = addUsage(laneUsage, lane, receipt.cycles_used);
     cyclesUsed += receipt.cycles_used;

@@ -1,7 +1,7 @@
 import { compareBytes, toHex } from "@cowboy/codec";
 import { headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
-import { laneCapacity, runEndOfBlockHooks, type BlockExecution } from "./block.js";
-import { nextBlockBasefees } from "./basefee.js";
+import { effectiveFee, laneCapacity } from "@cowboy/fee-market";
+import { nextBlockBasefees, runEndOfBlockHooks, type BlockExecution } from "./block.js";
 import { TxRejection } from "./errors.js";
 import { intrinsicCosts } from "./intrinsic.js";
 import type { ChainParams } from "./params.js";
@@ -28,16 +28,12 @@ interface Candidate {
   readonly score: bigint;
 }
 
-/**
- * effective_fee of §6.4, on intrinsic costs only: intrinsic_cycles × min(max_fee_per_cycle,
- * basefee_cycle + max_priority_fee_per_cycle) + the same for Cells.
- */
+/** effective_fee of §6.4 on intrinsic costs (@cowboy/fee-market), at this block's basefees. */
 function score(tx: Transaction, env: BlockEnv, params: ChainParams): bigint {
   const intrinsic = intrinsicCosts(tx, params.costTable);
-  const price = (maxFee: bigint, basefee: bigint, tip: bigint): bigint => (maxFee < basefee + tip ? maxFee : basefee + tip);
-  return (
-    intrinsic.cycles * price(tx.maxFeePerCycle, env.cycleBasefee, tx.maxPriorityFeePerCycle) +
-    intrinsic.cells * price(tx.maxFeePerCell, env.cellBasefee, tx.maxPriorityFeePerCell)
+  return effectiveFee(
+    { hash: tx.digest(), intrinsicCycles: intrinsic.cycles, intrinsicCells: intrinsic.cells, ...tx },
+    { cycle: env.cycleBasefee, cell: env.cellBasefee },
   );
 }
 
@@ -148,7 +144,7 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
       throw error;
     }
     const { receipt, lane } = outcome;
-    if (receipt.cycles_used > laneCapacity(lane, laneUsage, params) || cellsUsed + receipt.cells_used > params.cellsCap) {
+    if (receipt.cycles_used > laneCapacity(lane, laneUsage, params.feeMarket) || cellsUsed + receipt.cells_used > params.feeMarket.cellsCap) {
       state.revertTo(checkpoint);
       dropSender(tx, new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`));
       continue;

@@ -1,8 +1,8 @@
 import { ReceiptStatus, type Receipt, type Transaction } from "@cowboy/types";
 import { TxRejection } from "./errors.js";
-import { settleFees, type MeterPrices } from "./fees.js";
+import { laneBasefee, settle, type LaneId } from "@cowboy/fee-market";
 import { intrinsicCosts } from "./intrinsic.js";
-import type { ChainParams, LaneId } from "./params.js";
+import type { ChainParams } from "./params.js";
 import { Accounts, type StateAccess } from "./world.js";
 
 /** The block-level facts a transaction executes against. */
@@ -36,6 +36,12 @@ function valueOf(tx: Transaction): bigint {
   }
 }
 
+/** The basefees `tx` pays: the block's, scaled by its lane's multiplier (spec §6.3). */
+function laneBasefees(tx: Transaction, env: BlockEnv, params: ChainParams): { cycle: bigint; cell: bigint } {
+  const lane = laneOf(tx);
+  return { cycle: laneBasefee(env.cycleBasefee, lane, params.feeMarket), cell: laneBasefee(env.cellBasefee, lane, params.feeMarket) };
+}
+
 /**
  * The state-dependent validity checks of §2.2 (cips/execution.md "Transaction validity"), in
  * their documented order. Signatures and the stateless checks are verified by the caller (in a
@@ -52,11 +58,12 @@ export function checkIncludable(accounts: Accounts, tx: Transaction, env: BlockE
   if (tx.cellsLimit < intrinsic.cells) {
     throw new TxRejection("INTRINSIC_CELLS_TOO_LOW", `cells_limit ${tx.cellsLimit} is below the intrinsic ${intrinsic.cells}`);
   }
-  if (tx.maxFeePerCycle < env.cycleBasefee) {
-    throw new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cycle ${tx.maxFeePerCycle} is below the cycle basefee ${env.cycleBasefee}`);
+  const basefees = laneBasefees(tx, env, params);
+  if (tx.maxFeePerCycle < basefees.cycle) {
+    throw new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cycle ${tx.maxFeePerCycle} is below the cycle basefee ${basefees.cycle}`);
   }
-  if (tx.maxFeePerCell < env.cellBasefee) {
-    throw new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cell ${tx.maxFeePerCell} is below the cell basefee ${env.cellBasefee}`);
+  if (tx.maxFeePerCell < basefees.cell) {
+    throw new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cell ${tx.maxFeePerCell} is below the cell basefee ${basefees.cell}`);
   }
   const needed = tx.cyclesLimit * tx.maxFeePerCycle + tx.cellsLimit * tx.maxFeePerCell + valueOf(tx);
   if (sender.balance < needed) {
@@ -98,11 +105,11 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
     else throw error;
   }
 
-  const cyclePrices: MeterPrices = { basefee: env.cycleBasefee, maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle };
-  const cellPrices: MeterPrices = { basefee: env.cellBasefee, maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell };
-  const fees = settleFees(
-    { used: cyclesUsed, limit: tx.cyclesLimit, prices: cyclePrices },
-    { used: cellsUsed, limit: tx.cellsLimit, prices: cellPrices },
+  const fees = settle(
+    { cycles: cyclesUsed, cells: cellsUsed },
+    { cycles: tx.cyclesLimit, cells: tx.cellsLimit },
+    laneBasefees(tx, env, params),
+    { cycle: { maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle }, cell: { maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell } },
   );
   accounts.credit(tx.from, fees.refund);
   accounts.credit(env.proposer, fees.tipped);

@@ -1,7 +1,10 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { createTransaction, decodeBlock, encodeBlock, headerHash, ReceiptStatus, transactionsRoot, type Header } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, MIN_BASEFEE, type GenesisConfig, type StateAccess } from "../src/index.js";
+import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
+import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, type GenesisConfig, type StateAccess } from "../src/index.js";
+
+const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 import type { Fork, StateStore } from "@cowboy/state";
 import { accountKey, addressOf, key, memoryState, params, transfer } from "./helpers.js";
 

@@ -1,6 +1,9 @@
 import { fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
-import { MIN_BASEFEE, type GenesisConfig } from "@cowboy/execution";
+import type { GenesisConfig } from "@cowboy/execution";
+import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
+
+const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 import { z } from "zod";
 
 /** 10^9 base units per CBY (cips/fee-market.md). */

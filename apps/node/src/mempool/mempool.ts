@@ -1,5 +1,6 @@
 import { compareBytes, toHex } from "@cowboy/codec";
-import { intrinsicCosts, laneOf, verifyAll, type ChainParams, type LaneId, type SignatureVerifier } from "@cowboy/execution";
+import { intrinsicCosts, laneOf, verifyAll, type ChainParams, type SignatureVerifier } from "@cowboy/execution";
+import { effectiveFee, type LaneId } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
 
 export type MempoolErrorCode =
@@ -51,12 +52,11 @@ interface Entry {
   readonly score: bigint;
 }
 
-const MIN_BASEFEE = 10_000n;
-
+/** The §6.4 effective fee at the floor basefee: a stable key for eviction (never changes with the head). */
 function score(tx: Transaction, params: ChainParams): bigint {
   const intrinsic = intrinsicCosts(tx, params.costTable);
-  const price = (maxFee: bigint, tip: bigint): bigint => (maxFee < MIN_BASEFEE + tip ? maxFee : MIN_BASEFEE + tip);
-  return intrinsic.cycles * price(tx.maxFeePerCycle, tx.maxPriorityFeePerCycle) + intrinsic.cells * price(tx.maxFeePerCell, tx.maxPriorityFeePerCell);
+  const floor = params.feeMarket.minBasefee;
+  return effectiveFee({ hash: tx.digest(), intrinsicCycles: intrinsic.cycles, intrinsicCells: intrinsic.cells, ...tx }, { cycle: floor, cell: floor });
 }
 
 /**
@@ -106,8 +106,9 @@ export class Mempool {
     if (tx.nonce - accountNonce > this.#options.maxNonceGap) {
       throw new MempoolError("NONCE_TOO_FAR", `nonce ${tx.nonce} is more than ${this.#options.maxNonceGap} ahead of the account nonce ${accountNonce}`);
     }
-    if (tx.maxFeePerCycle < MIN_BASEFEE || tx.maxFeePerCell < MIN_BASEFEE) {
-      throw new MempoolError("FEE_TOO_LOW", `max fees must be at least the minimum basefee ${MIN_BASEFEE}`);
+    const floor = params.feeMarket.minBasefee;
+    if (tx.maxFeePerCycle < floor || tx.maxFeePerCell < floor) {
+      throw new MempoolError("FEE_TOO_LOW", `max fees must be at least the minimum basefee ${floor}`);
     }
     const maxCost = tx.cyclesLimit * tx.maxFeePerCycle + tx.cellsLimit * tx.maxFeePerCell;
     const balance = accounts.balance(tx.from);
