@@ -15,3 +15,5 @@ export { formatInt, formatFloat, formatStr } from "./format.js";
 export { percentFormat } from "./percent.js";
 export type { PercentArgs, PercentCallbacks } from "./percent.js";
 export * as libm from "./mathcore.js";
+export * as pymath from "./pymath-all.js";
+export { floatPow } from "./pymath.js";

@@ -376,7 +376,24 @@ function erfPositive(x: number, p: number): bigint {
 export function erf(x: number): number {
   if (Number.isNaN(x) || x === 0) return x;
   if (!Number.isFinite(x) || Math.abs(x) >= 6) return x > 0 ? 1 : -1;
-  const p = relP(x) + 16;
+  if (Math.abs(x) < 1) {
+    // erf(x) = x·g(x²), g = 2/sqrt(pi)·Σ (−1)^n x^(2n)/(n!(2n+1)) ≈ 1.13: g needs only absolute
+    // accuracy, and the exact multiplication by x's mantissa keeps full relative accuracy for tiny x.
+    const p = P + 16;
+    const t = toFixed(x, p);
+    const t2 = (t * t) >> big(p);
+    let pw = 1n << big(p);
+    let sum = pw;
+    for (let n = 1n; pw !== 0n; n++) {
+      pw = ((pw * t2) >> big(p)) / n;
+      const term = pw / (2n * n + 1n);
+      sum += n % 2n === 1n ? -term : term;
+    }
+    const g = (sum << 1n << big(p)) / isqrtBig(piAt(2 * p));
+    const { mant, exp: ex, negative } = decompose(x);
+    return fixedToDouble(negative ? -(g * mant) : g * mant, p, ex);
+  }
+  const p = P + 16;
   const v = erfPositive(Math.abs(x), p);
   return fixedToDouble(x < 0 ? -v : v, p);
 }
