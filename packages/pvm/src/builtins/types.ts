@@ -49,6 +49,12 @@ function parseIntTextLocal(text: string, base: number): I.Int {
   return I.norm(neg ? -v : v);
 }
 
+function latin1(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i] as number);
+  return s;
+}
+
 function parseFloatText(text: string): number {
   return num(() => N.parseFloatFromString(text));
 }
@@ -82,7 +88,7 @@ export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {
     if (typeof v !== "string" && !(v instanceof PyBytes)) throw pyErr("TypeError", "int() can't convert non-string with explicit base");
     const b = Number(asInt(base));
     if (b !== 0 && (b < 2 || b > 36)) throw pyErr("ValueError", "int() base must be >= 2 and <= 36, or 0");
-    return parseIntText(typeof v === "string" ? v : String.fromCharCode(...v.b), b);
+    return parseIntText(typeof v === "string" ? v : latin1(v.b), b);
   }
   const i = asInt(v);
   if (i !== undefined) return i;
@@ -92,7 +98,7 @@ export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {
     return I.norm(BigInt(Math.trunc(v.v)));
   }
   if (typeof v === "string") return parseIntText(v, 10);
-  if (v instanceof PyBytes) return parseIntText(String.fromCharCode(...v.b), 10);
+  if (v instanceof PyBytes) return parseIntText(latin1(v.b), 10);
   const t = typeOf(v);
   for (const n of ["__int__", "__index__"]) {
     const f = t.lookup(n);

@@ -234,13 +234,25 @@ export class Compiler {
       const name = e.func.attr;
       const argFns = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => compileExpr(this, s, x));
       const nargs = argFns === null ? 0 : argFns.length;
+      // Inline cache: (class, version) → the plain function found for `name` on that class.
+      let icType: PyType | null = null;
+      let icVersion = -1;
+      let icMethod: PyFunction | null = null;
       return (f) => {
         const o = obj(f);
         // Fast path: a plain method of a user class, called without building a bound method.
         if (argFns !== null && kw === null && o instanceof PyObject && o.dict !== null && !o.cls.builtin && !(o instanceof PyType)) {
           const t = o.cls;
-          const m = t.lookup(name);
-          if (m instanceof PyFunction && userDunder(t, "__getattribute__") === undefined && !o.dict.has(name)) {
+          let m: PyFunction | null;
+          if (t === icType && t.version === icVersion) m = icMethod;
+          else {
+            const found = t.lookup(name);
+            m = found instanceof PyFunction && userDunder(t, "__getattribute__") === undefined ? found : null;
+            icType = t;
+            icVersion = t.version;
+            icMethod = m;
+          }
+          if (m !== null && !o.dict.has(name)) {
             const a = new Array<Value>(nargs + 1);
             a[0] = o;
             for (let i = 0; i < nargs; i++) a[i + 1] = (argFns[i] as EF)(f);

@@ -129,13 +129,20 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
     case "Attribute": {
       const o = compileExpr(c, s, e.value);
       const name = e.attr;
+      // Inline cache: the last user class seen here (and its version) had no class attribute of
+      // this name and no __getattribute__, so the instance dict answers directly.
+      let icType: PyType | null = null;
+      let icVersion = -1;
       return (f) => {
         const x = o(f);
-        // Fast path: an instance attribute of a user class with no class attribute of that name
-        // and no __getattribute__ (the descriptor protocol cannot intervene).
         if (x instanceof PyObject && x.dict !== null && !x.cls.builtin && !(x instanceof PyType)) {
           const t = x.cls;
-          if (t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined) {
+          if (t === icType && t.version === icVersion) {
+            const v = x.dict.get(name);
+            if (v !== undefined) return v;
+          } else if (t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined) {
+            icType = t;
+            icVersion = t.version;
             const v = x.dict.get(name);
             if (v !== undefined) return v;
           }

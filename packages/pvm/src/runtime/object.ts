@@ -58,6 +58,7 @@ export class PyType extends PyObject {
     this.layout = layout;
     this.builtin = builtin;
     this.hasDict = !builtin;
+    this.version = 0;
   }
   /**
    * Lookup caches of a user class (builtin types are immutable and have short MROs). Any change
@@ -66,6 +67,8 @@ export class PyType extends PyObject {
   declare lookupCache: Map<string, Value | null> | null;
   declare dunderCache: Map<string, Value | null> | null;
   declare subclasses: PyType[] | null;
+  /** Bumped by `invalidate`: compiled call sites cache per-type decisions keyed by (type, version). */
+  declare version: number;
 
   /** Look `name` up along the MRO (no descriptor handling). */
   lookup(name: string): Value | undefined {
@@ -94,6 +97,7 @@ export class PyType extends PyObject {
   }
   /** Namespace changed: drop this class's caches and those of every subclass. */
   invalidate(): void {
+    this.version++;
     this.lookupCache = null;
     this.dunderCache = null;
     const subs = this.subclasses;

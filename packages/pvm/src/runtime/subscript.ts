@@ -189,14 +189,24 @@ export function setItem(rt: Runtime, o: Value, k: Value, v: Value): void {
 }
 
 function listSetSlice(rt: Runtime, o: PyList, k: PySlice, v: Value): void {
-  const src: Value[] = [];
-  const next = iterate(rt, v);
-  for (let x = next(); x !== undefined; x = next()) src.push(x);
+  let src: Value[];
+  if (v instanceof PyList || v instanceof PyTuple) src = v.items.slice();
+  else {
+    src = [];
+    const next = iterate(rt, v);
+    for (let x = next(); x !== undefined; x = next()) src.push(x);
+  }
   const [start, stop, step, n] = sliceIndices(rt, k, o.items.length);
   rt.charge(src.length + n);
   if (step === 1) {
+    const del = Math.max(0, stop - start);
     rt.alloc(8 * Math.max(0, src.length - n));
-    o.items.splice(start, Math.max(0, stop - start), ...src);
+    if (src.length === del) {
+      for (let i = 0; i < del; i++) o.items[start + i] = src[i] as Value;
+      return;
+    }
+    // concat, not splice(...src): a spread of a huge list would overflow the host's argument limit
+    o.items = o.items.slice(0, start).concat(src, o.items.slice(start + del));
     return;
   }
   if (src.length !== n) throw pyErr("ValueError", `attempt to assign sequence of size ${src.length} to extended slice of size ${n}`);

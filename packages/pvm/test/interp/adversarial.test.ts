@@ -129,3 +129,10 @@ describe("sandbox", () => {
     );
   });
 });
+
+describe("large operands do not hit host argument limits", () => {
+  it("slice-assigns and parses huge inputs", () => {
+    const r = run("l = [0] * 10\nl[2:3] = range(300000)\nprint(len(l))\nprint(int(b'7' * 1000) % 10)\n", 50_000_000n, 50 << 20);
+    expect(r.out).toBe("300009\n7\n");
+  });
+});
