@@ -38,7 +38,28 @@ function stripChars(s: string, chars: Value | undefined, left: boolean, right: b
   return arr.slice(i, j).join("");
 }
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+function isAsciiWs(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31);
+}
+
 function splitWhitespace(s: string, maxsplit: number): string[] {
+  if (maxsplit < 0 && ASCII_ONLY.test(s)) {
+    // Fast path: ASCII text, no limit.
+    const out: string[] = [];
+    let i = 0;
+    const n = s.length;
+    while (i < n) {
+      while (i < n && isAsciiWs(s.charCodeAt(i))) i++;
+      if (i >= n) break;
+      let j = i;
+      while (j < n && !isAsciiWs(s.charCodeAt(j))) j++;
+      out.push(s.slice(i, j));
+      i = j;
+    }
+    return out;
+  }
   const out: string[] = [];
   const arr = cpArray(s);
   let i = 0;

@@ -7,7 +7,8 @@ import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict } from "../runtime/dict.js";
 import { type Globals, PyFunction } from "../runtime/function.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, PyObject, PyType, type Value } from "../runtime/object.js";
+import { Cell, PyNative, PyObject, PyType, type Value } from "../runtime/object.js";
+import { typeOf } from "../runtime/ops.js";
 import { T } from "../runtime/types.js";
 import { compileExpr } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
@@ -238,6 +239,8 @@ export class Compiler {
       let icType: PyType | null = null;
       let icVersion = -1;
       let icMethod: PyFunction | null = null;
+      let bType: PyType | null = null;
+      let bMethod: PyNative | null = null;
       return (f) => {
         const o = obj(f);
         // Fast path: a plain method of a user class, called without building a bound method.
@@ -257,6 +260,25 @@ export class Compiler {
             a[0] = o;
             for (let i = 0; i < nargs; i++) a[i + 1] = (argFns[i] as EF)(f);
             return m.code.call(m, a, null);
+          }
+        } else if (argFns !== null && kw === null) {
+          // Builtin types are immutable: cache their native method per call site forever.
+          const t = typeOf(o);
+          if (t.builtin && !(o instanceof PyType) && !(o instanceof PySuper)) {
+            let nm: PyNative | null;
+            if (t === bType) nm = bMethod;
+            else {
+              const found = t.lookup(name);
+              nm = found instanceof PyNative && found.isMethod ? found : null;
+              bType = t;
+              bMethod = nm;
+            }
+            if (nm !== null) {
+              const a = new Array<Value>(nargs + 1);
+              a[0] = o;
+              for (let i = 0; i < nargs; i++) a[i + 1] = (argFns[i] as EF)(f);
+              return nm.fn(rt, a, null);
+            }
           }
         }
         const a = args(f);

@@ -25,6 +25,8 @@ export function isAsciiSpace(c: string): boolean {
 
 /** Python's str.isspace() for one code point. */
 export function isPySpace(c: string): boolean {
+  const code = c.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13) || (code >= 28 && code <= 31);
   return /^[\s\x1c-\x1f\x85]$/u.test(c) && c !== "\u200b" && c !== "\ufeff";
 }
 
