@@ -25,6 +25,10 @@ export async function runCommand(root: CommandGroup, argv: readonly string[], io
   let rest = [...argv];
   while (isGroup(entry)) {
     const name = rest[0];
+    if (entry.default !== undefined && (name === undefined || (name.startsWith("-") && name !== "--help" && name !== "-h"))) {
+      entry = entry.default;
+      break;
+    }
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       io.out(helpText(path, entry));
       return name === undefined ? EXIT_USAGE : 0;

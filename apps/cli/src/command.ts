@@ -15,6 +15,8 @@ export interface Command {
 export interface CommandGroup {
   readonly summary: string;
   readonly commands: Readonly<Record<string, Command | CommandGroup>>;
+  /** Run when the group is named without a sub-command (or with only options), e.g. `cowboy devnet --reset`. */
+  readonly default?: Command;
 }
 
 export function isGroup(entry: Command | CommandGroup): entry is CommandGroup {

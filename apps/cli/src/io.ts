@@ -12,6 +12,8 @@ export interface CliIo {
   readFile(path: string): Promise<Uint8Array>;
   /** The process environment (for COWBOY_KEY and friends). */
   env: Readonly<Record<string, string | undefined>>;
+  /** True when stderr is a terminal: long operations then show progress there. */
+  isTTY?: boolean;
 }
 
 export function processIo(): CliIo {
@@ -29,6 +31,7 @@ export function processIo(): CliIo {
       return new Uint8Array(await readFile(path));
     },
     env: process.env,
+    isTTY: process.stderr.isTTY === true,
   };
 }
 

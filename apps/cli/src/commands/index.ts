@@ -1,5 +1,7 @@
 import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
+import { balance, block, nonce, transfer, txStatus } from "./chain.js";
+import { devnetCommands } from "./devnet.js";
 import { pvmCommands } from "./pvm.js";
 import { txCommands } from "./tx.js";
 
@@ -7,7 +9,12 @@ import { txCommands } from "./tx.js";
 export const cowboy: CommandGroup = {
   summary: "cowboy — the command-line tool for Cowboy",
   commands: {
-    tx: txCommands,
+    devnet: devnetCommands,
+    balance,
+    nonce,
+    transfer,
+    block,
+    tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },
     actor: actorCommands,
     pvm: pvmCommands,
   },

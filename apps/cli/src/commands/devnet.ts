@@ -1,0 +1,60 @@
+import { devAccounts, devAccountsToJson, NodeUsageError, parseNodeArgs, runNode } from "@cowboy/node";
+import { toHex } from "@cowboy/codec";
+import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
+import { usageError } from "../errors.js";
+import { formatCby } from "../units.js";
+
+const start: Command = {
+  summary: "start a single-node devnet in the foreground (Ctrl-C stops it; state persists in --data)",
+  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL]",
+  async run(args, io) {
+    const { values } = parseCommandArgs(
+      args,
+      { port: { type: "string" }, data: { type: "string" }, "block-time": { type: "string" }, reset: { type: "boolean" }, genesis: { type: "string" }, "log-level": { type: "string" } },
+      { min: 0, max: 0, names: "" },
+    );
+    const argv: string[] = [];
+    if (values.port !== undefined) argv.push("--rpc-port", values.port);
+    if (values.data !== undefined) argv.push("--data", values.data);
+    if (values["block-time"] !== undefined) argv.push("--block-time", values["block-time"]);
+    if (values.genesis !== undefined) argv.push("--genesis", values.genesis);
+    if (values["log-level"] !== undefined) argv.push("--log-level", values["log-level"]);
+    if (values.reset) argv.push("--reset");
+    let options;
+    try {
+      options = parseNodeArgs(argv, process.cwd())!;
+    } catch (error) {
+      if (error instanceof NodeUsageError) throw usageError(error.message.replace("--rpc-port", "--port"));
+      throw error;
+    }
+    const node = await runNode(options, io.out, io.err);
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    await node.close();
+    return 0;
+  },
+};
+
+const accounts: Command = {
+  summary: "print the devnet's funded dev accounts (address, private key, balance)",
+  usage: "[--json]",
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { json: { type: "boolean" } }, { min: 0, max: 0, names: "" });
+    const list = devAccounts();
+    if (values.json) {
+      io.out(`${JSON.stringify(devAccountsToJson(list))}\n`);
+    } else {
+      for (const a of list) io.out(`0x${toHex(a.address)} 0x${toHex(a.privateKey)} ${formatCby(a.balance)} CBY\n`);
+    }
+    return 0;
+  },
+};
+
+/** `cowboy devnet` runs the node; `cowboy devnet accounts` lists its keys. */
+export const devnetCommands: CommandGroup & { default: Command } = {
+  summary: "a one-command local devnet",
+  default: start,
+  commands: { start, accounts },
+};
