@@ -8,7 +8,7 @@ import * as I from "../runtime/int.js";
 import { PyDictView, iterToArray, iterate } from "../runtime/iter.js";
 import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
-import { utf8Decode } from "../runtime/strings.js";
+import { cmpStr, utf8Decode } from "../runtime/strings.js";
 import { keyError, toIndex } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
 import { PyGenerator } from "../runtime/function.js";
@@ -243,12 +243,25 @@ function sortList(rt: Runtime, items: Value[], key: Value, reverse: boolean): vo
   const keys = key === None ? items : items.map((x) => callValue(rt, key, [x], null));
   const idx = items.map((_x, i) => i);
   // Stable merge sort (Array.prototype.sort is stable); reverse keeps stability like CPython.
-  idx.sort((i, j) => {
-    const a = keys[i] as Value;
-    const b = keys[j] as Value;
-    if (reverse) return lessThan(rt, b, a) ? -1 : lessThan(rt, a, b) ? 1 : 0;
-    return lessThan(rt, a, b) ? -1 : lessThan(rt, b, a) ? 1 : 0;
-  });
+  const allNum = keys.every((k) => typeof k === "number");
+  const allStr = !allNum && keys.every((k) => typeof k === "string");
+  if (allNum || allStr) {
+    // Homogeneous small ints or strs: compare natively (same order as Python's `<`).
+    const sign = reverse ? -1 : 1;
+    if (allNum) {
+      const ks = keys as number[];
+      idx.sort((i, j) => sign * ((ks[i] as number) - (ks[j] as number)));
+    } else {
+      const ks = keys as string[];
+      idx.sort((i, j) => sign * cmpStr(ks[i] as string, ks[j] as string));
+    }
+  } else
+    idx.sort((i, j) => {
+      const a = keys[i] as Value;
+      const b = keys[j] as Value;
+      if (reverse) return lessThan(rt, b, a) ? -1 : lessThan(rt, a, b) ? 1 : 0;
+      return lessThan(rt, a, b) ? -1 : lessThan(rt, b, a) ? 1 : 0;
+    });
   const copy = items.slice();
   for (let i = 0; i < n; i++) items[i] = copy[idx[i] as number] as Value;
 }

@@ -8,7 +8,7 @@ import { iterToArray } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
 import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
-import { bytesRepr, cpLength, strRepr } from "./strings.js";
+import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
 import { PyDict, PySet, dictRepr, setRepr } from "./dict.js";
@@ -331,7 +331,7 @@ function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefi
   const ia = asInt(a);
   const ib = asInt(b);
   if (ia !== undefined && ib !== undefined) return I.intCmp(ia, ib);
-  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === "string" && typeof b === "string") return cmpStr(a, b);
   if (a instanceof PyFloat || b instanceof PyFloat) {
     if (a instanceof PyFloat && b instanceof PyFloat) return a.v < b.v ? -1 : a.v > b.v ? 1 : a.v === b.v ? 0 : NaN;
     if (a instanceof PyFloat && ib !== undefined) return -cmpIntFloat(ib, a.v);
@@ -420,7 +420,7 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
 
 export function lessThan(rt: Runtime, a: Value, b: Value): boolean {
   if (typeof a === "number" && typeof b === "number") return a < b;
-  if (typeof a === "string" && typeof b === "string") return a < b;
+  if (typeof a === "string" && typeof b === "string") return cmpStr(a, b) < 0;
   const r = richCompare(rt, "Lt", a, b);
   return typeof r === "boolean" ? r : truthy(rt, r);
 }

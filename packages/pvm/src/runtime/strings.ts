@@ -104,3 +104,20 @@ export function asciiReprOf(s: string): string {
   }
   return out;
 }
+
+/**
+ * Python's str ordering (by code point). JS `<` compares UTF-16 code units, which disagrees when
+ * an astral character (a surrogate pair) meets a BMP character at or above U+E000.
+ */
+export function cmpStr(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = a.length < b.length ? a.length : b.length;
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  let x = a.charCodeAt(i);
+  let y = b.charCodeAt(i);
+  if (x >= 0xd800 && x <= 0xdfff) x += 0x10000;
+  if (y >= 0xd800 && y <= 0xdfff) y += 0x10000;
+  return x - y;
+}

@@ -31,3 +31,6 @@ try:
 except ValueError as e:
     print(e)
 print(format(1234567.891, ",.2f"), format(42, "b"), format(0.5, "%"), format("x", "*>4"), format(-42, "+d"))
+# str ordering is by code point, also across the BMP/astral boundary
+print(sorted(["\uff00", "\U0001f600", "a", "\ue000"]) == ["a", "\ue000", "\uff00", "\U0001f600"], "\U0001f600" > "\uffff", max("\uff21", "\U00010000"))
+print(sorted([3, -1, 2], reverse=True), sorted(["b", "a", "c"], reverse=True), sorted([(1, "b"), (1, "a")], reverse=True))
