@@ -82,10 +82,15 @@ function logSpecial(x: number): number | undefined {
   return undefined;
 }
 
+/** Precision for a logarithm: near 1 the result is about x − 1 (exact there by Sterbenz), so add
+ * its leading zeros to keep >= 150 significant bits. */
+const logP = (x: number): number => (x > 0.5 && x < 2 ? relP(x - 1) : P);
+
 export function log(x: number): number {
   const s = logSpecial(x);
   if (s !== undefined) return s;
-  return fixedToDouble(lnOf(x, P), P);
+  const p = logP(x);
+  return fixedToDouble(lnOf(x, p), p);
 }
 
 export function log2(x: number): number {
@@ -93,13 +98,15 @@ export function log2(x: number): number {
   if (s !== undefined) return s;
   const { mant, exp: e } = decompose(x);
   if (mant === 1n) return e;
-  return fixedToDouble((lnOf(x, P) << big(P)) / ln2At(P), P);
+  const p = logP(x);
+  return fixedToDouble((lnOf(x, p) << big(p)) / ln2At(p), p);
 }
 
 export function log10(x: number): number {
   const s = logSpecial(x);
   if (s !== undefined) return s;
-  return fixedToDouble((lnOf(x, P) << big(P)) / constAt(LN10_FIXED, P), P);
+  const p = logP(x);
+  return fixedToDouble((lnOf(x, p) << big(p)) / constAt(LN10_FIXED, p), p);
 }
 
 export function log1p(x: number): number {
@@ -118,13 +125,20 @@ export function log1p(x: number): number {
 function trig(x: number, which: "sin" | "cos" | "tan"): number {
   if (!Number.isFinite(x)) return NaN;
   if (x === 0) return which === "cos" ? 1 : x;
-  const p = relP(x);
+  let p = relP(x);
   let r: bigint;
   let quadrant = 0;
   if (Math.abs(x) < 0.78) r = toFixed(x, p);
-  else ({ r, quadrant } = reduceHalfPi(x, p));
-  // After reduction r can be tiny (x near a multiple of pi/2): raise the precision to keep
-  // ~100 significant bits in r (|r| >= 2^-62 for every double, so this stays bounded).
+  else {
+    ({ r, quadrant } = reduceHalfPi(x, p));
+    // x near a multiple of pi/2 leaves a small r: redo the reduction with its leading zeros added so
+    // r keeps >= 150 significant bits (|r| >= 2^-62 for every double, so this stays bounded).
+    const lost = p - bitLength(r < 0n ? -r : r);
+    if (lost > 10) {
+      p += lost;
+      ({ r, quadrant } = reduceHalfPi(x, p));
+    }
+  }
   const { sin, cos } = sinCosFixed(r, p);
   if (which === "tan") {
     const ratio = quadrant % 2 === 0 ? (sin << big(p)) / cos : -((cos << big(p)) / sin);
@@ -277,10 +291,12 @@ export function acosh(x: number): number {
   if (x === 1) return 0;
   if (x === Infinity) return x;
   const { mant, exp: e } = decompose(x);
-  const s = Math.max(P, -e);
+  // acosh(1 + d) ≈ sqrt(2d) >= 2^-26: 32 extra bits keep >= 150 significant bits.
+  const p = P + 32;
+  const s = Math.max(p, -e);
   const X = e + s >= 0 ? mant << big(e + s) : mant >> big(-(e + s));
   const w = X + isqrtBig(X * X - (1n << big(2 * s)));
-  return fixedToDouble(logFixed(w, s, P), P);
+  return fixedToDouble(logFixed(w, s, p), p);
 }
 
 export function atanh(x: number): number {
