@@ -1,6 +1,6 @@
 // Constructors (tp_new) of the builtin types and the methods of list, dict, set, tuple, int,
 // float and bytes.
-import { callValue } from "../runtime/call.js";
+import { callValue, typeCall } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { E, PyBaseException, pyErr } from "../runtime/exceptions.js";
@@ -579,6 +579,12 @@ function installMisc(): void {
   });
   T.object.ns.set("__init_subclass__", new PyWrapper(T.classmethod, fnOf("__init_subclass__", () => None)));
   method(T.type, "mro", (_rt, a) => new PyList(T.list, (a[0] as PyType).mro.slice()));
+  // type.__call__, reachable from a metaclass's own __call__ through super().
+  method(T.type, "__call__", (rt, a, kw) => {
+    const cls = a[0];
+    if (!(cls instanceof PyType)) throw pyErr("TypeError", "descriptor '__call__' requires a 'type' object");
+    return typeCall(rt, cls, a.slice(1), kw);
+  });
   method(E.BaseException, "with_traceback", (_rt, a) => a[0] as Value);
   method(E.BaseException, "__init__", (_rt, a) => {
     const e = a[0];
