@@ -135,12 +135,14 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       let icVersion = -1;
       return (f) => {
         const x = o(f);
-        if (x instanceof PyObject && x.dict !== null && !x.cls.builtin && !(x instanceof PyType)) {
+        if (typeof x === "object") {
           const t = x.cls;
+          // icType is only ever a user class seen on a non-class instance, so a hit needs no
+          // further instanceof checks.
           if (t === icType && t.version === icVersion) {
-            const v = x.dict.get(name);
+            const v = (x.dict as Map<string, Value>).get(name);
             if (v !== undefined) return v;
-          } else if (t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined) {
+          } else if (x.dict !== null && !t.builtin && !(x instanceof PyType) && t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined) {
             icType = t;
             icVersion = t.version;
             const v = x.dict.get(name);

@@ -1,7 +1,7 @@
 // Statements → closures returning a completion code (NORMAL/BREAK/CONTINUE/RETURN). A block
 // charges the static cost of all its statements once at entry (one subtraction, one comparison).
 import type * as A from "../ast.js";
-import { callMethod, callValue, delAttr, getAttr, setAttr, userDunder } from "../runtime/call.js";
+import { callMethod, callValue, delAttr, getAttr, setAttr, slotNameAllowed, userDunder } from "../runtime/call.js";
 import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { iterate, iterToArray } from "../runtime/iter.js";
 import { PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
@@ -108,13 +108,32 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
     case "Attribute": {
       const o = compileExpr(c, s, t.value);
       const name = t.attr;
+      // Inline cache: the last user class (and version) for which a plain instance-dict store is
+      // correct here (no class attribute of that name, so no descriptor; no __setattr__; allowed
+      // by __slots__).
+      let icType: PyType | null = null;
+      let icVersion = -1;
       return (f, v) => {
         const obj = o(f);
-        // Fast path: a plain instance attribute of a user class (no class attribute of that name,
-        // so no descriptor; no __setattr__; no __slots__ restriction).
-        if (obj instanceof PyObject && obj.dict !== null && !obj.cls.builtin && !(obj instanceof PyType) && !(obj instanceof PyBaseException)) {
+        if (typeof obj === "object") {
           const ty = obj.cls;
-          if (ty.slots === null && ty.lookup(name) === undefined && userDunder(ty, "__setattr__") === undefined) {
+          if (ty === icType && ty.version === icVersion) {
+            const d = obj.dict as Map<string, Value>;
+            if (!d.has(name)) rt.alloc(16);
+            d.set(name, v);
+            return;
+          }
+          if (
+            obj.dict !== null &&
+            !ty.builtin &&
+            !(obj instanceof PyType) &&
+            !(obj instanceof PyBaseException) &&
+            ty.lookup(name) === undefined &&
+            userDunder(ty, "__setattr__") === undefined &&
+            (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name))
+          ) {
+            icType = ty;
+            icVersion = ty.version;
             const d = obj.dict;
             if (!d.has(name)) rt.alloc(16);
             d.set(name, v);

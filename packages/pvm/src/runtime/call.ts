@@ -331,6 +331,10 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
   throw pyErr("AttributeError", `'${t.name}' object has no attribute '${name}'`);
 }
 
+export function slotNameAllowed(t: PyType, name: string): boolean {
+  return slotAllowed(t, name);
+}
+
 function slotAllowed(t: PyType, name: string): boolean {
   // Cached in the lookup cache under a key no Python identifier can take.
   const key = `\0slot:${name}`;

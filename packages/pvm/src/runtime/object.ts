@@ -144,7 +144,8 @@ export class PyList extends PyObject {
   constructor(cls: PyType, items: Value[]) {
     super(OWN_FIELDS);
     this.cls = cls;
-    this.dict = null;
+    // Instances of user subclasses of list carry an attribute dict.
+    this.dict = cls.builtin ? null : new Map();
     this.items = items;
   }
 }
