@@ -29,7 +29,16 @@ export function bitLength(a: Int): number {
     const x = Math.abs(a);
     return x === 0 ? 0 : x < 2 ** 32 ? 32 - Math.clz32(x) : bitLength(BigInt(x));
   }
-  const s = (a < 0n ? -a : a).toString(16);
+  const m = a < 0n ? -a : a;
+  const x = Number(m);
+  if (x < 2 ** 1000) {
+    // log2 of the rounded double is within one of the answer; settle it exactly.
+    let k = Math.floor(Math.log2(x)) + 1;
+    if (m >= 1n << BigInt(k)) k++;
+    else if (k > 1 && m < 1n << BigInt(k - 1)) k--;
+    return k;
+  }
+  const s = m.toString(16);
   return (s.length - 1) * 4 + (32 - Math.clz32(parseInt(s[0] as string, 16)));
 }
 

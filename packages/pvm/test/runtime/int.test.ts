@@ -53,3 +53,17 @@ describe("float repr", () => {
     expect(floatRepr(1.23456e-5)).toBe("1.23456e-05");
   });
 });
+
+describe("bitLength", () => {
+  it("is exact around powers of two and for huge values", () => {
+    for (let k = 1; k < 1100; k += 7) {
+      const p = 1n << BigInt(k);
+      expect(I.bitLength(p)).toBe(k + 1);
+      expect(I.bitLength(p - 1n)).toBe(k);
+      expect(I.bitLength(-(p + 1n))).toBe(k + 1);
+    }
+    expect(I.bitLength(2n ** 61n - 1n)).toBe(61);
+    expect(I.bitLength(0)).toBe(0);
+    expect(I.bitLength(-1)).toBe(1);
+  });
+});
