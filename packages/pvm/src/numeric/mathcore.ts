@@ -6,6 +6,7 @@
  */
 import { OVERFLOW, bitLength, decompose, pow2, roundToDouble } from "./bits.js";
 import { LN10_FIXED, constAt } from "./constants.js";
+import { expFast } from "./ddexp.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
   sinCosFixed, sqrtFixed, toFixed, isqrtBig,
@@ -27,6 +28,13 @@ export function exp(x: number): number {
   if (x > 710) return Infinity;
   if (x < -746) return 0;
   if (x === 0) return 1;
+  const fast = expFast(x);
+  if (fast !== undefined) return fast;
+  return expSlow(x);
+}
+
+/** The exact kernel alone (the reference the fast path is tested against). */
+export function expSlow(x: number): number {
   const { m, q, k } = expFixed(toFixed(x, P), P);
   return fixedToDouble(m, q, k);
 }

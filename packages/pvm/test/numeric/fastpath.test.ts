@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { expFast } from "../../src/numeric/ddexp.js";
+import { expSlow } from "../../src/numeric/mathcore.js";
+
+/** Deterministic LCG so the test covers the same arguments on every run. */
+function* args(n: number): Generator<number> {
+  let s = 987654321;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    const t = s / 4294967296;
+    yield i % 3 === 0 ? (t - 0.5) * 1415 : i % 3 === 1 ? (t - 0.5) * 4 : (t - 0.5) * 1e-3;
+  }
+}
+
+describe("double-double fast paths agree with the exact kernels", () => {
+  it("expFast returns the exact kernel's value whenever it returns at all", () => {
+    let answered = 0;
+    for (const x of args(30000)) {
+      const f = expFast(x);
+      if (f === undefined) continue;
+      answered++;
+      if (f !== expSlow(x)) expect([x, f]).toEqual([x, expSlow(x)]);
+    }
+    // The rounding test should almost never fail inside the fast range.
+    expect(answered).toBeGreaterThan(29000);
+  });
+  it("expFast declines outside its range", () => {
+    expect(expFast(709)).toBeUndefined();
+    expect(expFast(1e-30)).toBeUndefined();
+    expect(expFast(NaN)).toBeUndefined();
+  });
+});
