@@ -117,7 +117,11 @@ export function intMod(a: Int, b: Int): Int {
     const r = a % b;
     return r !== 0 && r < 0 !== b < 0 ? r + b : r + 0;
   }
-  return intDivmod(a, b)[1];
+  // Only the remainder: no quotient to compute or normalize.
+  const B = big(b);
+  let r = big(a) % B;
+  if (r !== 0n && r < 0n !== B < 0n) r += B;
+  return norm(r);
 }
 
 /** a ** b for b >= 0; the caller handles negative exponents (float result). */
