@@ -42,6 +42,7 @@ export class VerifyPool {
         const pending = this.#pending.get(message.id);
         if (pending === undefined) return;
         this.#pending.delete(message.id);
+        this.#idle();
         if (message.error !== undefined) pending.reject(new Error(`signature worker failed: ${message.error}`));
         else pending.resolve(message.failures ?? []);
       });
@@ -57,6 +58,11 @@ export class VerifyPool {
     }
   }
 
+  /** Idle workers must not keep the process alive; busy ones must (or awaiting them would hang). */
+  #idle(): void {
+    if (this.#pending.size === 0) for (const worker of this.#workers) worker.unref();
+  }
+
   /** Starts `size` workers (default: one per core). */
   static start(size = availableParallelism()): VerifyPool {
     const workers = Array.from({ length: Math.max(1, size) }, () => spawnWorker());
@@ -70,6 +76,7 @@ export class VerifyPool {
   /** Verifies every signature of `transactions`; failures as [index, reason], ascending. */
   async verify(transactions: readonly Transaction[]): Promise<Failures> {
     if (transactions.length === 0) return [];
+    for (const worker of this.#workers) worker.ref();
     const chunk = Math.ceil(transactions.length / this.#workers.length);
     const jobs: Array<Promise<Failures>> = [];
     for (let w = 0, offset = 0; offset < transactions.length; w++, offset += chunk) {

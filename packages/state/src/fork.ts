@@ -1,5 +1,5 @@
 import { StateError } from "./errors.js";
-import { compareHash, hashKey, hashValue, TreeUpdate, type Change } from "./smt.js";
+import { compareHash, TreeUpdate, type Change } from "./smt.js";
 import type { StateStore } from "./store.js";
 
 interface Write {
@@ -107,10 +107,11 @@ export class Fork {
   /** @internal the root and the tree nodes a commit writes. */
   prepare(): { root: Uint8Array; created: Map<string, Uint8Array> } {
     if (this.#root !== undefined) return this.#root;
+    const hash = this.#store.blake3;
     const changes: Change[] = [...this.writes().values()]
-      .map((w) => ({ keyHash: hashKey(w.key), valueHash: w.value === null ? null : hashValue(w.value) }))
+      .map((w) => ({ keyHash: hash(w.key), valueHash: w.value === null ? null : hash(w.value) }))
       .sort((a, b) => compareHash(a.keyHash, b.keyHash));
-    const update = new TreeUpdate(this.#store.nodes);
+    const update = new TreeUpdate(this.#store.nodes, hash);
     const root = update.apply(this.#store.root(), changes);
     this.#root = { root, created: update.created };
     return this.#root;

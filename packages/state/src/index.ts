@@ -1,6 +1,6 @@
 export { StateError, type StateErrorCode } from "./errors.js";
 export { MemoryBackend, LmdbBackend, type StateBackend } from "./backend.js";
-export { StateStore, type StateHead } from "./store.js";
+export { StateStore, type StateHead, type StateStoreOptions } from "./store.js";
 export { Fork } from "./fork.js";
 export { proofCodec, encodeProof, decodeProof, verifyProof, MAX_PROOF_VALUE, type StateProof } from "./proof.js";
 export { EMPTY_HASH as EMPTY_STATE_ROOT } from "./smt.js";

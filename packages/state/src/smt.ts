@@ -73,9 +73,12 @@ export class TreeUpdate {
   readonly created = new Map<string, Uint8Array>();
   readonly #nodes: NodeSource;
   readonly #local = new Map<string, Node>();
+  readonly #hash: (data: Uint8Array) => Uint8Array;
 
-  constructor(nodes: NodeSource) {
+  /** `hash` must be blake3; a faster implementation (hash-wasm) may be passed in. */
+  constructor(nodes: NodeSource, hash: (data: Uint8Array) => Uint8Array = blake3) {
     this.#nodes = nodes;
+    this.#hash = hash;
   }
 
   apply(root: Uint8Array, changes: readonly Change[]): Uint8Array {
@@ -91,7 +94,7 @@ export class TreeUpdate {
 
   #store(node: Node): Uint8Array {
     const encoded = encodeNode(node);
-    const hash = blake3(encoded);
+    const hash = this.#hash(encoded);
     const key = Buffer.from(hash).toString("hex");
     this.#local.set(key, node);
     this.created.set(key, encoded);

@@ -1,4 +1,5 @@
 import { decode, encode, fixedBytes, struct, uint } from "@cowboy/codec";
+import { blake3 as nobleBlake3, type Hashes } from "@cowboy/crypto";
 import type { StateBackend } from "./backend.js";
 import { StateError } from "./errors.js";
 import { Fork } from "./fork.js";
@@ -26,6 +27,11 @@ const heightKey = (height: bigint): Uint8Array => {
   return prefixed(ROOTS, body);
 };
 
+export interface StateStoreOptions {
+  /** Hash implementations; only `blake3` is used. Defaults to @noble/hashes. */
+  readonly hashes?: Pick<Hashes, "blake3">;
+}
+
 export interface StateHead {
   readonly height: bigint;
   readonly blockHash: Uint8Array;
@@ -50,15 +56,22 @@ export class StateStore {
     },
   };
 
-  private constructor(backend: StateBackend, head: StateHead | undefined) {
+  /** The blake3 the tree hashes with (the same function whichever implementation is given). */
+  readonly blake3: (data: Uint8Array) => Uint8Array;
+
+  private constructor(backend: StateBackend, head: StateHead | undefined, options: StateStoreOptions) {
     this.#backend = backend;
     this.#head = head;
+    this.blake3 = options.hashes?.blake3 ?? nobleBlake3;
   }
 
-  /** Opens the store in `backend`, checking that the committed head is intact. */
-  static open(backend: StateBackend): StateStore {
+  /**
+   * Opens the store in `backend`, checking that the committed head is intact. Pass
+   * `{ hashes: await loadFastHashes() }` from @cowboy/crypto for WASM blake3 on hot paths.
+   */
+  static open(backend: StateBackend, options: StateStoreOptions = {}): StateStore {
     const raw = backend.get(HEAD_KEY);
-    if (raw === undefined) return new StateStore(backend, undefined);
+    if (raw === undefined) return new StateStore(backend, undefined, options);
     let head: StateHead;
     try {
       const h = decode(headCodec, raw);
@@ -66,7 +79,7 @@ export class StateStore {
     } catch {
       throw new StateError("CORRUPT_STORE", "the committed head record is unreadable");
     }
-    const store = new StateStore(backend, head);
+    const store = new StateStore(backend, head, options);
     if (!isEmpty(head.root)) store.nodes.node(head.root);
     return store;
   }

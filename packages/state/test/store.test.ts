@@ -237,3 +237,18 @@ describe("lmdb persistence", () => {
     await reopened.close();
   });
 });
+
+describe("hash implementations", () => {
+  it("give the same roots and proofs with WASM blake3 as with noble", async () => {
+    const { loadFastHashes } = await import("@cowboy/crypto");
+    const fast = StateStore.open(new MemoryBackend(), { hashes: await loadFastHashes() });
+    const noble = StateStore.open(new MemoryBackend());
+    for (const store of [fast, noble]) {
+      const fork = store.fork();
+      for (let i = 0; i < 100; i++) fork.set(k(`h${i}`), v(`${i}`.repeat(i)));
+      store.commit(fork, 0n, H(1));
+    }
+    expect(toHex(fast.root())).toBe(toHex(noble.root()));
+    expect(verifyProof(noble.root(), k("h42"), fast.prove(k("h42")))).toEqual(v("42".repeat(42)));
+  });
+});
