@@ -20,6 +20,12 @@ export function bitsToDouble(bits: bigint): number {
   return F64[0] as number;
 }
 
+/** floor(log2|x|) for a normal finite nonzero x, from the exponent field (no bigint). */
+export function exponentOf(x: number): number {
+  F64[0] = x;
+  return (((U32[1] as number) >>> 20) & 0x7ff) - 1023;
+}
+
 export interface Decomposed {
   /** Integer significand, 0 <= mant < 2^53. */
   readonly mant: bigint;

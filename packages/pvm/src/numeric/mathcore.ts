@@ -7,6 +7,7 @@
 import { OVERFLOW, bitLength, decompose, pow2, roundToDouble } from "./bits.js";
 import { LN10_FIXED, constAt } from "./constants.js";
 import { expFast } from "./ddexp.js";
+import { logFast } from "./ddlog.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
   sinCosFixed, sqrtFixed, toFixed, isqrtBig,
@@ -97,6 +98,13 @@ const logP = (x: number): number => (x > 0.5 && x < 2 ? relP(x - 1) : P);
 export function log(x: number): number {
   const s = logSpecial(x);
   if (s !== undefined) return s;
+  const fast = logFast(x);
+  if (fast !== undefined) return fast;
+  return logSlow(x);
+}
+
+/** The exact kernel alone (the reference the fast path is tested against). */
+export function logSlow(x: number): number {
   const p = logP(x);
   return fixedToDouble(lnOf(x, p), p);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expFast } from "../../src/numeric/ddexp.js";
-import { expSlow } from "../../src/numeric/mathcore.js";
+import { logFast } from "../../src/numeric/ddlog.js";
+import { expSlow, logSlow } from "../../src/numeric/mathcore.js";
 
 /** Deterministic LCG so the test covers the same arguments on every run. */
 function* args(n: number): Generator<number> {
@@ -23,6 +24,21 @@ describe("double-double fast paths agree with the exact kernels", () => {
     }
     // The rounding test should almost never fail inside the fast range.
     expect(answered).toBeGreaterThan(29000);
+  });
+  it("logFast returns the exact kernel's value whenever it returns at all", () => {
+    let answered = 0;
+    let total = 0;
+    for (const a of args(30000)) {
+      // Spread over magnitudes, including values just around 1 where the result is tiny.
+      const x = total % 3 === 0 ? Math.abs(a) * 1e3 + 1e-9 : total % 3 === 1 ? 1 + a * 1e-9 : Math.abs(a) * 1e-200 + 1e-300;
+      total++;
+      const f = logFast(x);
+      if (f === undefined) continue;
+      answered++;
+      if (f !== logSlow(x)) expect([x, f]).toEqual([x, logSlow(x)]);
+    }
+    expect(answered).toBeGreaterThan(29000);
+    expect(logFast(5e-324)).toBeUndefined();
   });
   it("expFast declines outside its range", () => {
     expect(expFast(709)).toBeUndefined();
