@@ -239,9 +239,35 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
   }
   if (t.type === "Attribute") {
     const o = compileExpr(c, s, t.value);
+    const name = t.attr;
+    // Inline cache as for attribute loads and stores: `obj.name op= v` on a plain instance dict.
+    let icType: PyType | null = null;
+    let icVersion = -1;
     return (f) => {
       const obj = o(f);
-      setAttr(rt, obj, t.attr, inplaceBinop(rt, op, getAttr(rt, obj, t.attr), val(f)));
+      if (typeof obj === "object") {
+        const ty = obj.cls;
+        const hit =
+          (ty === icType && ty.version === icVersion) ||
+          (obj.dict !== null &&
+            !ty.builtin &&
+            !(obj instanceof PyType) &&
+            !(obj instanceof PyBaseException) &&
+            ty.lookup(name) === undefined &&
+            userDunder(ty, "__getattribute__") === undefined &&
+            userDunder(ty, "__setattr__") === undefined &&
+            (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name)) &&
+            ((icType = ty), (icVersion = ty.version), true));
+        if (hit) {
+          const d = obj.dict as Map<string, Value>;
+          const cur = d.get(name);
+          if (cur !== undefined) {
+            d.set(name, inplaceBinop(rt, op, cur, val(f)));
+            return NORMAL;
+          }
+        }
+      }
+      setAttr(rt, obj, name, inplaceBinop(rt, op, getAttr(rt, obj, name), val(f)));
       return NORMAL;
     };
   }
