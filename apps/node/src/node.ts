@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
+import { loadFastHashes } from "@cowboy/crypto";
 import { defaultChainParams, type ChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson } from "@cowboy/types";
@@ -45,7 +46,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   mkdirSync(options.dataDir, { recursive: true });
   const params: ChainParams = defaultChainParams(options.genesis.chainId, accountKey);
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
-  const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")));
+  const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes: await loadFastHashes() });
   const chain = Chain.open(params, blocks, state, options.genesis);
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir });
 
