@@ -8,6 +8,7 @@ import { OVERFLOW, bitLength, decompose, pow2, roundToDouble } from "./bits.js";
 import { LN10_FIXED, constAt } from "./constants.js";
 import { expFast } from "./ddexp.js";
 import { logFast } from "./ddlog.js";
+import { trigFast } from "./ddtrig.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
   sinCosFixed, sqrtFixed, toFixed, isqrtBig,
@@ -165,9 +166,13 @@ function trig(x: number, which: "sin" | "cos" | "tan"): number {
   return fixedToDouble(v, p);
 }
 
-export const sin = (x: number): number => trig(x, "sin");
-export const cos = (x: number): number => trig(x, "cos");
-export const tan = (x: number): number => trig(x, "tan");
+export const sin = (x: number): number => trigFast(x, 0) ?? trig(x, "sin");
+export const cos = (x: number): number => trigFast(x, 1) ?? trig(x, "cos");
+export const tan = (x: number): number => trigFast(x, 2) ?? trig(x, "tan");
+/** The exact kernels alone (the references the fast paths are tested against). */
+export const sinSlow = (x: number): number => trig(x, "sin");
+export const cosSlow = (x: number): number => trig(x, "cos");
+export const tanSlow = (x: number): number => trig(x, "tan");
 
 export function atan(x: number): number {
   if (Number.isNaN(x) || x === 0) return x;

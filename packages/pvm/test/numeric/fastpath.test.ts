@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { expFast } from "../../src/numeric/ddexp.js";
 import { logFast } from "../../src/numeric/ddlog.js";
-import { expSlow, logSlow } from "../../src/numeric/mathcore.js";
+import { trigFast } from "../../src/numeric/ddtrig.js";
+import { cosSlow, expSlow, logSlow, sinSlow, tanSlow } from "../../src/numeric/mathcore.js";
 
 /** Deterministic LCG so the test covers the same arguments on every run. */
 function* args(n: number): Generator<number> {
@@ -39,6 +40,27 @@ describe("double-double fast paths agree with the exact kernels", () => {
     }
     expect(answered).toBeGreaterThan(29000);
     expect(logFast(5e-324)).toBeUndefined();
+  });
+  it("trigFast (sin, cos, tan) returns the exact kernel's value whenever it returns at all", () => {
+    const slow = [sinSlow, cosSlow, tanSlow] as const;
+    let answered = 0;
+    let inRange = 0;
+    let i = 0;
+    for (const a of args(6000)) {
+      // Wide arguments, small ones, and arguments within 1e-7 of a multiple of pi/2.
+      const x = i % 3 === 0 ? a * 1400 : i % 3 === 1 ? a * 4 : Math.round(a * 2000) * (Math.PI / 2) + a * 1e-7;
+      i++;
+      for (const which of [0, 1, 2] as const) {
+        if (Math.abs(x) < 2 ** 20) inRange++;
+        const f = trigFast(x, which);
+        if (f === undefined) continue;
+        answered++;
+        const want = slow[which](x);
+        if (f !== want) expect([which, x, f]).toEqual([which, x, want]);
+      }
+    }
+    expect(answered).toBeGreaterThan(inRange * 0.99);
+    expect(trigFast(1e7, 0)).toBeUndefined();
   });
   it("expFast declines outside its range", () => {
     expect(expFast(709)).toBeUndefined();
