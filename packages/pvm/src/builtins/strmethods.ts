@@ -10,7 +10,8 @@ import { formatValue } from "./format.js";
 import { getItem, toIndex } from "../runtime/subscript.js";
 import { getAttr } from "../runtime/call.js";
 import { PyDict } from "../runtime/dict.js";
-import { method } from "./util.js";
+import { fnValue, method } from "./util.js";
+import { PyWrapper } from "../runtime/object.js";
 import type { Runtime } from "../runtime/context.js";
 
 export function strLenCp(s: string): number {
@@ -439,6 +440,45 @@ export function installStrMethods(): void {
       }
     }
     rt.charge(out.length);
+    return out;
+  });
+  S.ns.set(
+    "maketrans",
+    new PyWrapper(T.staticmethod, fnValue("maketrans", (rt, a) => {
+      const d = new PyDict();
+      if (a.length === 1) {
+        const m = a[0];
+        if (!(m instanceof PyDict)) throw pyErr("TypeError", "if you give only one argument to maketrans it must be a dict");
+        for (const e of m.table.entries()) d.set(rt, typeof e.k === "string" ? (e.k.codePointAt(0) as number) : e.k, e.v);
+        return d;
+      }
+      const x = cpArray(argStr(a[0], "maketrans() argument 1"));
+      const y = cpArray(argStr(a[1], "maketrans() argument 2"));
+      if (x.length !== y.length) throw pyErr("ValueError", "the first two maketrans arguments must have equal length");
+      x.forEach((c, i) => d.set(rt, c.codePointAt(0) as number, (y[i] as string).codePointAt(0) as number));
+      if (a[2] !== undefined) for (const c of cpArray(argStr(a[2], "maketrans() argument 3"))) d.set(rt, c.codePointAt(0) as number, None);
+      return d;
+    })),
+  );
+  method(S, "translate", (rt, a) => {
+    const s = self(a[0] as Value, "translate");
+    const table = a[1] as Value;
+    let out = "";
+    for (const ch of s) {
+      const cp = ch.codePointAt(0) as number;
+      let r: Value | undefined;
+      try {
+        r = getItem(rt, table, cp);
+      } catch (e) {
+        if (e !== null && typeof e === "object" && "exc" in e && ((e as { exc: { cls: { name: string } } }).exc.cls.name === "LookupError" || (e as { exc: { cls: { name: string } } }).exc.cls.name === "KeyError" || (e as { exc: { cls: { name: string } } }).exc.cls.name === "IndexError")) r = undefined;
+        else throw e;
+      }
+      if (r === undefined) out += ch;
+      else if (r === None) continue;
+      else if (typeof r === "string") out += r;
+      else out += String.fromCodePoint(Number(asInt(r)));
+    }
+    rt.charge(s.length + out.length);
     return out;
   });
   method(S, "__len__", (_rt, a) => cpLength(self(a[0] as Value, "__len__")));

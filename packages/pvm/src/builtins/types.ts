@@ -18,6 +18,7 @@ import { closeGen } from "../compiler/gen.js";
 import { createClass } from "../compiler/classes.js";
 import { N, num } from "../runtime/numeric.js";
 import { installStrMethods } from "./strmethods.js";
+import { installBytesMethods } from "./bytesmethods.js";
 import { method } from "./util.js";
 
 function parseIntText(text: string, base: number): I.Int {
@@ -657,6 +658,7 @@ function installBuiltinTypes(): void {
   installSetMethods();
   installStrMethods();
   installMisc();
+  installBytesMethods();
   void iterate;
 }
 

@@ -4,7 +4,7 @@
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, pyErr } from "./exceptions.js";
 import { percentFormat } from "./format.js";
-import { iterToArray } from "./iter.js";
+import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
 import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
@@ -646,6 +646,11 @@ function builtinBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
     case "BitAnd":
     case "BitXor":
     case "Sub":
+      if ((a instanceof PyDictView && a.cls !== T.dict_values) || (b instanceof PyDictView && b.cls !== T.dict_values)) {
+        const sa = a instanceof PySet ? a : toSet(rt, a);
+        const sb = b instanceof PySet ? b : toSet(rt, b);
+        return sa.setOp(rt, op, sb);
+      }
       if (a instanceof PySet && b instanceof PySet) return a.setOp(rt, op, b);
       if (op === "BitOr" && a instanceof PyDict && b instanceof PyDict) {
         const d = a.copy(rt);
@@ -761,4 +766,10 @@ export function describe(rt: Runtime, v: PyObject): string {
   const t = v.cls;
   if (t === T.type || v instanceof PyTypeClass) return `<class '${(v as PyType).module === "builtins" ? "" : `${(v as PyType).module}.`}${(v as PyType).qualname}'>`;
   return `<${t.module === "builtins" ? "" : `${t.module}.`}${t.qualname} object at ${addr}>`;
+}
+
+function toSet(rt: Runtime, v: Value): PySet {
+  const s = new PySet(T.set, false);
+  for (const x of iterToArray(rt, v)) s.add(rt, x);
+  return s;
 }
