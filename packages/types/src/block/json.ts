@@ -1,6 +1,7 @@
 import { fromHex, toHex } from "@cowboy/codec";
 import { z } from "zod";
 import { TransactionError } from "../transaction/errors.js";
+import { hexBytes, u64String } from "../transaction/json.js";
 import type { Account } from "./account.js";
 import { headerHash, type Header } from "./header.js";
 import { receiptStatusName, type Receipt, type ReceiptStatus } from "./receipt.js";
@@ -10,16 +11,8 @@ import { receiptStatusName, type Receipt, type ReceiptStatus } from "./receipt.j
 // in encoding order. Parsing is strict and names the offending field.
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
-const U64_MAX = (1n << 64n) - 1n;
-const u64 = z
-  .string()
-  .regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string")
-  .refine((s) => s.length <= 20 && BigInt(s) <= U64_MAX, "exceeds 2^64-1");
-const bytesHex = (length?: number) =>
-  z
-    .string()
-    .regex(/^0x([0-9a-f]{2})*$/, "expected 0x-prefixed lowercase hex")
-    .refine((s) => length === undefined || s.length === 2 + 2 * length, `expected ${length} bytes`);
+const u64 = u64String;
+const bytesHex = hexBytes;
 
 export const headerJsonSchema = z.strictObject({
   hash: bytesHex(32),

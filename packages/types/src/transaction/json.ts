@@ -12,12 +12,14 @@ import { createTransaction, type Transaction } from "./transaction.js";
 
 const U64_MAX = (1n << 64n) - 1n;
 
-const u64String = z
+/** A u64 as a decimal string without leading zeros (the JSON form of every u64). */
+export const u64String = z
   .string()
   .regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string without leading zeros")
   .refine((s) => s.length <= 20 && BigInt(s) <= U64_MAX, "exceeds 2^64-1");
 
-const hexBytes = (length?: number) =>
+/** Bytes as 0x-prefixed lowercase hex, optionally of an exact length. */
+export const hexBytes = (length?: number) =>
   z
     .string()
     .regex(/^0x([0-9a-f]{2})*$/, "expected 0x-prefixed lowercase hex")

@@ -1,23 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { sampleHeader } from "./fixtures.js";
 import { headerFromJson, headerToJson, receiptFromJson, receiptToJson, ReceiptStatus, TransactionError, type Header, type Receipt } from "../../src/index.js";
 
-const header: Header = {
-  parent_hash: new Uint8Array(32).fill(1),
+const header: Header = sampleHeader({
   height: 18446744073709551615n,
   round: 2n,
-  proposer: new Uint8Array(20).fill(3),
-  timestamp_ms: 1_700_000_000_000n,
-  state_root: new Uint8Array(32).fill(4),
-  transactions_root: new Uint8Array(32).fill(5),
-  receipts_root: new Uint8Array(32).fill(6),
-  cycle_basefee: 10_000n,
   cell_basefee: 10_001n,
   lane_usage: { system: 1n, timer: 2n, runner: 3n, user: 4n },
   cycles_used: 10n,
   cells_used: 11n,
   certificate: new Uint8Array([0xab]),
-  beacon: new Uint8Array(0),
-};
+});
 
 describe("block JSON forms", () => {
   it("round-trip a header, u64 values as decimal strings, hash first", () => {

@@ -2,6 +2,7 @@ import { CodecError, fromHex, toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import { EMPTY_ACCOUNT, decodeAccount, encodeAccount, isEmptyAccount } from "../../src/block/account.js";
 import { decodeHeader, encodeHeader, headerHash, type Header } from "../../src/block/header.js";
+import { sampleHeader } from "./fixtures.js";
 import { ReceiptStatus, decodeReceipt, encodeReceipt, receiptDigest, type Receipt } from "../../src/block/receipt.js";
 
 function codeOf(fn: () => unknown): string {
@@ -36,23 +37,7 @@ describe("account record", () => {
   });
 });
 
-const header: Header = {
-  parent_hash: new Uint8Array(32).fill(1),
-  height: 7n,
-  round: 0n,
-  proposer: new Uint8Array(20).fill(2),
-  timestamp_ms: 1_700_000_000_000n,
-  state_root: new Uint8Array(32).fill(3),
-  transactions_root: new Uint8Array(32).fill(4),
-  receipts_root: new Uint8Array(32).fill(5),
-  cycle_basefee: 10_000n,
-  cell_basefee: 10_000n,
-  lane_usage: { system: 0n, timer: 0n, runner: 0n, user: 21_000n },
-  cycles_used: 21_000n,
-  cells_used: 0n,
-  certificate: new Uint8Array(0),
-  beacon: new Uint8Array(0),
-};
+const header: Header = sampleHeader();
 
 describe("header", () => {
   it("round-trips and hashes its encoding", () => {
