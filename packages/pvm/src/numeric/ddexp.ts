@@ -69,6 +69,29 @@ const EPS = pow2(-90);
 /** exp(x) correctly rounded when provable, else undefined. Normal, finite results only. */
 export function expFast(x: number): number | undefined {
   if (!(Math.abs(x) < 708) || Math.abs(x) < MIN_ARG) return undefined;
+  const r = expDD(x, 0);
+  return roundScaled(r.h, r.l, r.m, EPS * Math.abs(r.h));
+}
+
+/**
+ * The double-double rounding test: returns (h + l)·2^m rounded, if every value within `err` of h + l
+ * rounds to the same double and the scaled result is normal; otherwise undefined.
+ */
+export function roundScaled(h: number, l: number, m: number, err: number): number | undefined {
+  const lo = h + (l - err);
+  const hi = h + (l + err);
+  if (lo !== hi) return undefined;
+  if (m < -1021 || m > 1023) return undefined; // scaling might not be exact
+  const r = lo * pow2(m);
+  return Number.isFinite(r) && Math.abs(r) >= 2.2250738585072014e-308 ? r : undefined;
+}
+
+/**
+ * exp(xh + xl) for |xh| < 708 as 2^m · (h + l), (h, l) a double-double with relative error about
+ * 2^-100 (plus the absolute error of the argument itself).
+ */
+export function expDD(xh: number, xl: number): { h: number; l: number; m: number } {
+  const x = xh;
   const n = Math.round(x * INV_L);
   const j = ((n % 64) + 64) % 64;
   const m = (n - j) / 64;
@@ -76,7 +99,7 @@ export function expFast(x: number): number | undefined {
   const a = -n * L1; // exact
   let s = x + a;
   let bb = s - x;
-  let e = x - (s - bb) + (a - bb);
+  let e = x - (s - bb) + (a - bb) + xl;
   // subtract n·L2 exactly (two-product) then n·L3
   const p = n * L2;
   let c = SPLITTER * n;
@@ -129,13 +152,5 @@ export function expFast(x: number): number | undefined {
   pl += h * tl + l * th;
   const fh = ph + pl;
   const fl = pl - (fh - ph);
-  // Rounding test: both ends of the error interval must round to the same double.
-  const err = EPS * Math.abs(fh);
-  const lo = fh + (fl - err);
-  const hi = fh + (fl + err);
-  if (lo !== hi) return undefined;
-  if (m < -1021 || m > 1023) return undefined; // scaling might not be exact
-  const scale = pow2(m);
-  const r = lo * scale;
-  return Number.isFinite(r) && Math.abs(r) >= 2.2250738585072014e-308 ? r : undefined;
+  return { h: fh, l: fl, m };
 }

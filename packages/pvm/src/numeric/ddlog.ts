@@ -50,6 +50,17 @@ const SQRT2 = 1.4142135623730951;
 
 /** ln(x) for a positive normal finite x ≠ 1, correctly rounded when provable, else undefined. */
 export function logFast(x: number): number | undefined {
+  const r = logDD(x);
+  if (r === undefined) return undefined;
+  const [rh, rl] = r;
+  const err = EPS * Math.abs(rh);
+  const lo = rh + (rl - err);
+  const hi = rh + (rl + err);
+  return lo === hi ? lo : undefined;
+}
+
+/** ln(x) as a double-double with relative error below 2^-100, for positive normal finite x. */
+export function logDD(x: number): [number, number] | undefined {
   if (!(x >= 2.2250738585072014e-308) || x === Infinity) return undefined;
   let e = exponentOf(x);
   let m = x * pow2(-e);
@@ -94,14 +105,11 @@ export function logFast(x: number): number | undefined {
     const [ah, al] = add(e * LN2H, 0, eh, el + e * LN2L);
     [rh, rl] = add(rh, rl, ah, al);
   }
-  const err = EPS * Math.abs(rh);
-  const lo = rh + (rl - err);
-  const hi = rh + (rl + err);
-  return lo === hi ? lo : undefined;
+  return [rh, rl];
 }
 
 /** Double-double product (Dekker's two-product on the high parts). */
-function mul(ah: number, al: number, bh: number, bl: number): [number, number] {
+export function mul(ah: number, al: number, bh: number, bl: number): [number, number] {
   const p = ah * bh;
   let t = SPLITTER * ah;
   const ahh = t - (t - ah);

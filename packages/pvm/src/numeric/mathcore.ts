@@ -6,8 +6,8 @@
  */
 import { OVERFLOW, bitLength, decompose, pow2, roundToDouble } from "./bits.js";
 import { LN10_FIXED, constAt } from "./constants.js";
-import { expFast } from "./ddexp.js";
-import { logFast } from "./ddlog.js";
+import { expDD, expFast, roundScaled } from "./ddexp.js";
+import { logDD, logFast, mul as ddMul } from "./ddlog.js";
 import { trigFast } from "./ddtrig.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
@@ -16,6 +16,9 @@ import {
 
 /** Base precision: 53 result bits + ~100 guard bits. */
 const P = 160;
+const POW_EPS = pow2(-90);
+const POW_EPS_T = pow2(-98);
+const POW_FAST_MIN = pow2(-20);
 
 /** Precision for a function whose result scales like its (small) argument. */
 const relP = (x: number): number => P + Math.max(0, -leadExp(x));
@@ -378,6 +381,26 @@ export function powPositive(x: number, y: number): number {
     const r = roundToDouble(qq, -k - e2, qq * pw !== num);
     return r === OVERFLOW ? Infinity : r;
   }
+  const fast = powFast(x, y);
+  if (fast !== undefined) return fast;
+  return powSlow(x, y);
+}
+
+/** pow through exp(y·ln x) with ln x in double-double, under the rounding test; else undefined. */
+function powFast(x: number, y: number): number | undefined {
+  const lx = logDD(x);
+  if (lx === undefined) return undefined;
+  const [th, tl] = ddMul(y, 0, lx[0], lx[1]);
+  if (!(Math.abs(th) < 708) || Math.abs(th) < POW_FAST_MIN) return undefined;
+  const r = expDD(th, tl);
+  // ln x carries ~2^-100 relative error, which y·ln x turns into |t|·2^-100 absolute, and exp turns
+  // that into the same relative error of the result.
+  const err = Math.abs(r.h) * (POW_EPS + Math.abs(th) * POW_EPS_T);
+  return roundScaled(r.h, r.l, r.m, err);
+}
+
+/** The exact kernel alone for non-integer exponents (the reference for the fast path). */
+export function powSlow(x: number, y: number): number {
   const ly = leadExp(y);
   const pL = P + Math.max(0, ly + 1);
   const L = lnOf(x, pL);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { expFast } from "../../src/numeric/ddexp.js";
 import { logFast } from "../../src/numeric/ddlog.js";
 import { trigFast } from "../../src/numeric/ddtrig.js";
-import { cosSlow, expSlow, logSlow, sinSlow, tanSlow } from "../../src/numeric/mathcore.js";
+import { cosSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, tanSlow } from "../../src/numeric/mathcore.js";
 
 /** Deterministic LCG so the test covers the same arguments on every run. */
 function* args(n: number): Generator<number> {
@@ -61,6 +61,20 @@ describe("double-double fast paths agree with the exact kernels", () => {
     }
     expect(answered).toBeGreaterThan(inRange * 0.99);
     expect(trigFast(1e7, 0)).toBeUndefined();
+  });
+  it("pow through the double-double path equals the exact kernel", () => {
+    let i = 0;
+    let prev = 1.5;
+    for (const a of args(9000)) {
+      const x = i % 2 ? Math.abs(prev) * 70 + 1e-3 : 1 + prev * 1e-3;
+      const y = i % 3 ? a * 0.2 : a * 70;
+      i++;
+      prev = a / 700;
+      if (Number.isInteger(y) || !(x > 0) || x === 1) continue;
+      const got = powPositive(x, y);
+      const want = powSlow(x, y);
+      if (got !== want) expect([x, y, got]).toEqual([x, y, want]);
+    }
   });
   it("expFast declines outside its range", () => {
     expect(expFast(709)).toBeUndefined();
