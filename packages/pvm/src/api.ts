@@ -10,7 +10,7 @@ import { type ModuleDef, ModuleLoader, ModuleRegistry } from "./modules.js";
 import { makeBuiltins } from "./builtins/functions.js";
 import { callMethod, callValue, getAttr } from "./runtime/call.js";
 import { Runtime } from "./runtime/context.js";
-import { E, PyThrow } from "./runtime/exceptions.js";
+import { addTraceback, E, PyThrow } from "./runtime/exceptions.js";
 import { Globals, PyGenerator } from "./runtime/function.js";
 import { genResume } from "./runtime/iter.js";
 import type { Value } from "./runtime/object.js";
@@ -90,7 +90,7 @@ class Session {
     try {
       body(f);
     } catch (e) {
-      if (e instanceof PyThrow) e.exc.traceback.push({ filename: globals.filename, line: f.line, name: "<module>" });
+      if (e instanceof PyThrow) addTraceback(e.exc, globals.filename, f.line, "<module>", f);
       throw e;
     }
   }

@@ -1,7 +1,7 @@
 // Functions, lambdas and comprehensions: argument binding, closures, frames, tracebacks, depth.
 import type * as A from "../ast.js";
 import { callValue } from "../runtime/call.js";
-import { PyThrow, pyErr } from "../runtime/exceptions.js";
+import { addTraceback, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { Entry, PyDict, PySet } from "../runtime/dict.js";
 import { type FunctionCode, PyFunction, PyGenerator } from "../runtime/function.js";
 import { iterate, nextOf } from "../runtime/iter.js";
@@ -187,7 +187,7 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
         (body as SF)(f);
         return f.ret;
       } catch (e) {
-        if (e instanceof PyThrow) e.exc.traceback.push({ filename, line: f === null ? info.firstLine : f.line, name });
+        if (e instanceof PyThrow) addTraceback(e.exc, filename, f === null ? info.firstLine : f.line, name, f ?? code);
         throw e;
       } finally {
         rt.depth--;
@@ -204,7 +204,7 @@ function* runGen(rt: Compiler["rt"], body: GSF, f: Frame, filename: string, name
     yield* body(f);
     return f.ret;
   } catch (e) {
-    if (e instanceof PyThrow) e.exc.traceback.push({ filename, line: f.line, name });
+    if (e instanceof PyThrow) addTraceback(e.exc, filename, f.line, name, f);
     throw e;
   }
   void rt;

@@ -2,7 +2,7 @@
 // charges the static cost of all its statements once at entry (one subtraction, one comparison).
 import type * as A from "../ast.js";
 import { callMethod, callValue, delAttr, getAttr, setAttr, slotNameAllowed, userDunder } from "../runtime/call.js";
-import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { iterate, iterToArray } from "../runtime/iter.js";
 import { PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "../runtime/ops.js";
@@ -562,6 +562,8 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
     } catch (x) {
       if (!(x instanceof PyThrow)) throw x;
       const e = x.exc;
+      // The frame that catches is part of the traceback (CPython lists it with the line that raised).
+      addTraceback(e, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
       if (star) return runStarHandlers(c, f, handlers, e, runHandler);
       for (const h of handlers) {
         if (h.type === null || matches(rt, e, h.type(f))) return runHandler(f, h, e);

@@ -10,6 +10,16 @@ export interface TracebackEntry {
   filename: string;
   line: number;
   name: string;
+  /** The activation the entry belongs to, so a frame that caught and re-raises is listed once. */
+  frame?: object;
+}
+
+/** Record that the exception passed through (or was caught in) `frame`, once per frame. */
+export function addTraceback(e: PyBaseException, filename: string, line: number, name: string, frame: object): void {
+  const tb = e.traceback;
+  const last = tb[tb.length - 1];
+  if (last !== undefined && last.frame === frame) return;
+  tb.push({ filename, line, name, frame });
 }
 
 export class PyBaseException extends PyObject {
