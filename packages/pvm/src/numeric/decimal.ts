@@ -3,7 +3,18 @@
  * behaviour of CPython's _Py_dg_dtoa modes 2 and 3 (JS toFixed/toPrecision round exact ties away
  * from zero, so they are not used). All arithmetic is bigint on the exact value mant × 2^exp.
  */
-import { bitLength, decompose } from "./bits.js";
+import { bitLength, decompose, pow2 } from "./bits.js";
+
+/**
+ * Can |x| × 10^f (f >= 0) be exactly halfway between two integers? Only if x = odd / 2^(f+1), i.e.
+ * x·2^(f+1) is an odd integer. Where it cannot, the host's toFixed/toExponential (which round the
+ * exact value, ties upward) give the same digits as round-half-even, and the bigint path is skipped.
+ */
+function tiePossible(ax: number, f: number): boolean {
+  if (f < 0) return true;
+  const y = ax * pow2(f + 1);
+  return Number.isInteger(y) && y % 2 === 1;
+}
 
 /** Rounds num/den (both > 0) to the nearest integer, ties to even. */
 export function roundHalfEvenDiv(num: bigint, den: bigint): bigint {
@@ -35,6 +46,12 @@ export interface DecimalDigits {
 
 /** |x| correctly rounded to `frac` digits after the point (dtoa mode 3); frac may be negative. */
 export function fixedDigits(x: number, frac: number): DecimalDigits {
+  const ax = Math.abs(x);
+  if (frac >= 0 && frac <= 100 && ax < 1e21 && !tiePossible(ax, frac)) {
+    const text = ax.toFixed(frac).replace(".", "");
+    const digits = text.replace(/^0+/, "") || "0";
+    return digits === "0" ? { digits, decpt: 1 } : { digits, decpt: digits.length - frac };
+  }
   const n = scaledRound(x, frac);
   if (n === 0n) return { digits: "0", decpt: 1 };
   const digits = n.toString();
@@ -65,6 +82,16 @@ export function decimalExponent(x: number): number {
 /** |x| correctly rounded to `sig` >= 1 significant digits (dtoa mode 2, trailing zeros kept). */
 export function significantDigits(x: number, sig: number): DecimalDigits {
   if (x === 0) return { digits: "0".repeat(sig), decpt: 1 };
+  const ax = Math.abs(x);
+  if (sig >= 1 && sig <= 101 && Number.isFinite(ax)) {
+    const text = ax.toExponential(sig - 1);
+    const at = text.indexOf("e");
+    const d = Number(text.slice(at + 1));
+    // The rounding position is sig−1−d for the exponent before rounding, which is d or d−1.
+    if (!tiePossible(ax, sig - 1 - d) && !tiePossible(ax, sig - d)) {
+      return { digits: text.slice(0, at).replace(".", ""), decpt: d + 1 };
+    }
+  }
   const d = decimalExponent(x);
   let n = scaledRound(x, sig - 1 - d);
   let decpt = d + 1;

@@ -32,6 +32,13 @@ export function floatRepr(x: number): string {
   if (x === Infinity) return "inf";
   if (x === -Infinity) return "-inf";
   if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const ax = Math.abs(x);
+  if (ax >= 0.0001 && ax < 1e16) {
+    // Here both languages use fixed notation with the same shortest digits (ECMAScript switches to
+    // exponents only below 1e-6 and from 1e21); Python adds ".0" to integral values.
+    const s = x.toString();
+    return s.includes(".") ? s : `${s}.0`;
+  }
   const { negative, digits, decimalExp } = shortestDigits(x);
   const sign = negative ? "-" : "";
   if (decimalExp >= -4 && decimalExp < 16) return sign + fixedFromDigits(digits, decimalExp, true);
