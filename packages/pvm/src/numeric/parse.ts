@@ -115,6 +115,12 @@ export function parseFloatFromString(text: string): number {
   if (m === null || (m[1] === undefined && m[2] === undefined)) throw invalid();
   const intDigits = (m[1] ?? "").replaceAll("_", "");
   const fracDigits = (m[2] ?? "").replaceAll("_", "");
+  // ECMAScript requires StringToNumber to round correctly (ties to even) when the literal has at most
+  // 20 significant digits; the validated ASCII literal is then handed to the host.
+  if ((intDigits + fracDigits).replace(/^0+/, "").length <= 20) {
+    const v = Number(s.replaceAll("_", ""));
+    return negative ? -v : v;
+  }
   // Exponent digits beyond any useful size are clamped; the value is then 0 or inf either way.
   const expText = (m[3] ?? "0").replaceAll("_", "");
   const expAbs = expText.replace(/^[+-]/, "").replace(/^0+/, "");
