@@ -64,7 +64,7 @@ export class Compiler {
     try {
       this.scopes = analyze(mod);
     } catch (e) {
-      if (e instanceof ScopeError) throw new CompileError(e.message, e.lineno);
+      if (e instanceof ScopeError) throw new CompileError(e.message, e.lineno, e.kind);
       throw e;
     }
     return this.scopes.get(mod) as Scope;

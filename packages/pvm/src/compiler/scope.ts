@@ -62,6 +62,7 @@ export class ScopeError extends Error {
   constructor(
     message: string,
     readonly lineno: number,
+    readonly kind: "SyntaxError" | "RecursionError" = "SyntaxError",
   ) {
     super(message);
   }
@@ -86,8 +87,16 @@ function walrusTarget(s: Scope): Scope {
   return c;
 }
 
+/** Same bound as the compiler's (compiler.ts MAX_NESTING), checked first, during analysis. */
+const MAX_ANALYSIS_DEPTH = 120;
+
 class Builder {
+  #depth = 0;
   constructor(readonly map: Map<unknown, Scope>) {}
+
+  #enter(node: { lineno?: number }): void {
+    if (++this.#depth > MAX_ANALYSIS_DEPTH) throw new ScopeError("maximum recursion depth exceeded during compilation", node.lineno ?? 0, "RecursionError");
+  }
 
   bind(s: Scope, name: string): void {
     s.bound.add(name);
@@ -126,6 +135,15 @@ class Builder {
   }
 
   stmt(st: A.Stmt, s: Scope): void {
+    this.#enter(st);
+    try {
+      this.stmtInner(st, s);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  stmtInner(st: A.Stmt, s: Scope): void {
     switch (st.type) {
       case "FunctionDef":
       case "AsyncFunctionDef": {
@@ -303,6 +321,15 @@ class Builder {
   }
 
   expr(e: A.Expr, s: Scope): void {
+    this.#enter(e);
+    try {
+      this.exprInner(e, s);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  exprInner(e: A.Expr, s: Scope): void {
     switch (e.type) {
       case "Name":
         s.used.add(e.id);

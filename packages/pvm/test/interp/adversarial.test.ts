@@ -136,3 +136,18 @@ describe("large operands do not hit host argument limits", () => {
     expect(r.out).toBe("300009\n7\n");
   });
 });
+
+describe("pathological source nesting never escapes runScript", () => {
+  it.each([
+    ["parens", `x = ${"(".repeat(5000)}1${")".repeat(5000)}\n`],
+    ["long + chain", `x = ${"1 + ".repeat(100000)}1\n`],
+    ["attribute chain", `x = a${".b".repeat(20000)}\n`],
+    ["not chain", `x = ${"not ".repeat(20000)}1\n`],
+    ["nested calls", `x = ${"f(".repeat(3000)}${")".repeat(3000)}\n`],
+    ["nested lambdas", `x = ${"lambda: ".repeat(3000)}1\n`],
+  ])("%s", (_n, src) => {
+    const r = runScript(src);
+    expect(r.result).toBe("error");
+    expect(["SyntaxError", "RecursionError", "InternalError"]).toContain(r.error?.code);
+  });
+});
