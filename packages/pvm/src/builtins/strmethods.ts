@@ -14,6 +14,11 @@ import { fnValue, method } from "./util.js";
 import { PyWrapper } from "../runtime/object.js";
 import type { Runtime } from "../runtime/context.js";
 
+function allocList(rt: Runtime, items: string[]): PyList {
+  rt.alloc(56 + 8 * items.length);
+  return new PyList(T.list, items);
+}
+
 export function strLenCp(s: string): number {
   return cpLength(s);
 }
@@ -217,12 +222,14 @@ export function installStrMethods(): void {
     const sep = kwOr(kw, "sep", a[1]);
     const max = Number(asInt(kwOr(kw, "maxsplit", a[2]) ?? -1) ?? -1);
     rt.charge(s.length);
-    if (sep === undefined || sep === None) return new PyList(T.list, splitWhitespace(s, max));
+    // Charged: the pieces' characters plus a list slot each.
+    rt.alloc(s.length);
+    if (sep === undefined || sep === None) return allocList(rt, splitWhitespace(s, max));
     const sp = argStr(sep, "sep");
     if (sp === "") throw pyErr("ValueError", "empty separator");
     const parts = s.split(sp);
-    if (max >= 0 && parts.length > max + 1) return new PyList(T.list, [...parts.slice(0, max), parts.slice(max).join(sp)]);
-    return new PyList(T.list, parts);
+    if (max >= 0 && parts.length > max + 1) return allocList(rt, [...parts.slice(0, max), parts.slice(max).join(sp)]);
+    return allocList(rt, parts);
   });
   method(S, "rsplit", (rt, a, kw) => {
     const s = self(a[0] as Value, "rsplit");

@@ -214,6 +214,7 @@ export function nextValue(rt: Runtime, it: Value): Value | undefined {
 export function iterToArray(rt: Runtime, v: Value): Value[] {
   if (v instanceof PyList || v instanceof PyTuple) {
     rt.charge(v.items.length);
+    rt.alloc(8 * v.items.length);
     return v.items.slice();
   }
   const next = iterate(rt, v);
