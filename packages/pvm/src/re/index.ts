@@ -1,0 +1,2 @@
+export { RegexBudgetExceeded, RegexError, type RegexErrorCode } from "./errors.js";
+export { isUniDigit, isUniSpace, isUniWord, uniLower, uniUpper } from "./unicode.js";

@@ -1,0 +1,74 @@
+/**
+ * Character predicates and case mappings exactly as sre uses them. Str patterns use the Unicode
+ * tables generated from CPython 3.11; bytes patterns and the ASCII flag use the ASCII rules.
+ * Lookups are binary searches over flat range tables, with an ASCII fast path.
+ */
+import { DECIMAL_RANGES, EXTRA_CASES, LOWER_RUNS, SPACE_RANGES, UPPER_RUNS, WORD_RANGES } from "./unicode-tables.js";
+
+function inRanges(table: readonly number[], c: number): boolean {
+  let lo = 0;
+  let hi = (table.length >> 1) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (c < table[2 * mid]!) hi = mid - 1;
+    else if (c > table[2 * mid + 1]!) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+function mapRuns(runs: readonly number[], c: number): number {
+  // Runs are sorted by start; find the last run starting at or before c.
+  let lo = 0;
+  let hi = runs.length / 4 - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (runs[4 * mid]! <= c) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  if (found < 0) return c;
+  const start = runs[4 * found]!;
+  const count = runs[4 * found + 1]!;
+  const stride = runs[4 * found + 3]!;
+  const off = c - start;
+  if (off % stride !== 0 || off / stride >= count) return c;
+  return c + runs[4 * found + 2]!;
+}
+
+export const isAsciiDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+export const isAsciiSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+export function isAsciiWord(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+}
+
+export function isUniDigit(c: number): boolean {
+  return c < 128 ? isAsciiDigit(c) : inRanges(DECIMAL_RANGES, c);
+}
+export function isUniSpace(c: number): boolean {
+  if (c < 128) return isAsciiSpace(c) || (c >= 0x1c && c <= 0x1f);
+  return inRanges(SPACE_RANGES, c);
+}
+export function isUniWord(c: number): boolean {
+  return c < 128 ? isAsciiWord(c) : inRanges(WORD_RANGES, c);
+}
+
+export const asciiLower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c + 32 : c);
+export const asciiUpper = (c: number): number => (c >= 0x61 && c <= 0x7a ? c - 32 : c);
+export function uniLower(c: number): number {
+  return c < 128 ? asciiLower(c) : mapRuns(LOWER_RUNS, c);
+}
+export function uniUpper(c: number): number {
+  return c < 128 ? asciiUpper(c) : mapRuns(UPPER_RUNS, c);
+}
+export const asciiIsCased = (c: number): boolean => c < 128 && asciiLower(c) !== asciiUpper(c);
+export const uniIsCased = (c: number): boolean => c !== uniLower(c) || c !== uniUpper(c);
+
+/** Other lowercase code points that share an uppercase with `lower` (sre's _EXTRA_CASES), or none. */
+export function extraCases(lower: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < EXTRA_CASES.length; i += 2) if (EXTRA_CASES[i] === lower) out.push(EXTRA_CASES[i + 1]!);
+  return out;
+}
