@@ -113,7 +113,7 @@ export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: Perce
     const star = (what: "width" | "precision"): number => {
       const n = cb.toStarInt(nextArg());
       if (n === null) throw typeError("* wants int");
-      const big = BigInt(n);
+      const big = callbackInt(n, "toStarInt");
       if (big > BigInt(INT_MAX) || big < -BigInt(INT_MAX)) throw valueError(what === "width" ? "width too big" : "precision too big");
       return Number(big);
     };
@@ -163,7 +163,7 @@ export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: Perce
       case "x":
       case "X": {
         numeric = true;
-        const n = BigInt(cb.toInt(arg as V, conv));
+        const n = callbackInt(cb.toInt(arg as V, conv), "toInt");
         text = formatLong(n, alt, prec, conv);
         break;
       }
@@ -182,6 +182,7 @@ export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: Perce
       case "c": {
         const c = cb.toChar(arg as V);
         if (c === null) throw typeError("%c requires int or char");
+        if (typeof c === "number" && !Number.isSafeInteger(c)) throw typeError("%c requires int or char");
         if (typeof c === "string") {
           if (Array.from(c).length !== 1) throw typeError("%c requires int or char");
           text = c;
@@ -202,6 +203,13 @@ export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: Perce
   }
   if (argIdx < argLen && mapping === undefined) throw typeError("not all arguments converted during string formatting");
   return out;
+}
+
+/** A callback's integer result; anything else is a bug in the caller, reported as such. */
+function callbackInt(v: number | bigint, name: string): bigint {
+  if (typeof v === "bigint") return v;
+  if (typeof v === "number" && Number.isSafeInteger(v)) return BigInt(v);
+  throw new TypeError(`percentFormat: callbacks.${name} must return a safe integer or a bigint`);
 }
 
 /** _PyUnicode_FormatLong: digits in the base, zero-extended to `prec`, alternate prefix, sign. */
