@@ -68,3 +68,34 @@ describe("arbitrary input yields a value or a typed NumericError", () => {
     expect(() => percentFormat("%d", { tuple: [1] }, bad)).toThrow(/callbacks.toInt must return/);
   });
 });
+
+describe("math functions on arbitrary doubles", () => {
+  it("every function returns a double or a NumericError for random bit patterns", async () => {
+    const { pymath, bitsToDouble, floatPow } = await import("../../src/numeric/index.js");
+    const unary = ["sqrt", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
+      "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "cbrt", "gamma", "lgamma", "fabs", "ulp"] as const;
+    const fns = pymath as unknown as Record<string, (...a: number[]) => number>;
+    let s = 0xabcdef;
+    const next = (): number => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      const hi = s;
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return bitsToDouble((BigInt(hi) << 32n) | BigInt(s));
+    };
+    const extremes = [5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308,
+      1 - 2 ** -53, 1 + 2 ** -52, -1 + 2 ** -53, 0.5 + 2 ** -54, 1e-300, -1e300, 2 ** 1023, 710, -746, 27.5, -6.5];
+    for (let i = 0; i < 400 + extremes.length ** 2; i++) {
+      const k = i - 400;
+      const x = k >= 0 ? (extremes[Math.floor(k / extremes.length)] as number) : next();
+      const y = k >= 0 ? (extremes[k % extremes.length] as number) : next();
+      for (const name of unary) {
+        const r = total(() => (fns[name] as (x: number) => number)(x));
+        expect(["ok", "ValueError", "OverflowError"]).toContain(r);
+      }
+      for (const name of ["pow", "atan2", "fmod", "remainder", "hypot", "copysign", "nextafter"]) {
+        expect(["ok", "ValueError", "OverflowError"]).toContain(total(() => (fns[name] as (a: number, b: number) => number)(x, y)));
+      }
+      expect(["ok", "ZeroDivisionError", "OverflowError"]).toContain(total(() => floatPow(x, y)));
+    }
+  });
+});
