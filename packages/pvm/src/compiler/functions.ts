@@ -255,6 +255,7 @@ export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef |
   const ctx = childCtx(s, scope, st.name);
   const outerDepth = c.takeMaxDepth();
   const isGen = scope.isGenerator || scope.isAsync;
+  if (scope.isGenerator && scope.isAsync) throw c.syntaxError("asynchronous generators are not supported by this PVM version", st);
   const body = isGen ? null : compileBlock(c, ctx, st.body);
   const genBody = isGen ? compileGenBlock(c, ctx, st.body) : null;
   const weight = c.takeMaxDepth();

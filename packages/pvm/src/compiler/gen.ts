@@ -23,7 +23,7 @@ export function containsYield(node: unknown): boolean {
   if (node === null || typeof node !== "object") return false;
   if (Array.isArray(node)) return node.some(containsYield);
   const t = (node as { type?: string }).type;
-  if (t === "Yield" || t === "YieldFrom" || t === "Await") return true;
+  if (t === "Yield" || t === "YieldFrom" || t === "Await" || t === "AsyncFor" || t === "AsyncWith") return true;
   if (t !== undefined && SCOPE_NODES.has(t)) return false;
   for (const v of Object.values(node)) if (typeof v === "object" && containsYield(v)) return true;
   return false;
@@ -317,6 +317,63 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         }
         callMethod(rt, mgr, "__exit__", [None, None, None], null);
         return r;
+      };
+    }
+    case "AsyncWith": {
+      const item = st.items[0] as A.WithItem;
+      const inner: A.Stmt[] = st.items.length > 1 ? [{ ...st, items: st.items.slice(1) }] : st.body;
+      const ctx = compileExpr(c, s, item.context_expr);
+      const store = item.optional_vars === null ? null : compileStore(c, s, item.optional_vars);
+      const body = compileGenBlock(c, s, inner);
+      return function* (f) {
+        f.line = line;
+        const mgr = ctx(f);
+        const v = yield* delegate(rt, callMethod(rt, mgr, "__aenter__", [], null), true);
+        let r: number;
+        try {
+          if (store !== null) store(f, v);
+          r = yield* body(f);
+        } catch (x) {
+          if (!(x instanceof PyThrow)) throw x;
+          rt.handling.push(x.exc);
+          let suppress: Value;
+          try {
+            suppress = yield* delegate(rt, callMethod(rt, mgr, "__aexit__", [x.exc.cls, x.exc, None], null), true);
+          } finally {
+            rt.handling.pop();
+          }
+          if (truthy(rt, suppress)) return NORMAL;
+          throw x;
+        }
+        yield* delegate(rt, callMethod(rt, mgr, "__aexit__", [None, None, None], null), true);
+        return r;
+      };
+    }
+    case "AsyncFor": {
+      const iter = genExpr(c, s, st.iter);
+      const store = compileStore(c, s, st.target);
+      s.loop++;
+      const body = compileGenBlock(c, s, st.body);
+      s.loop--;
+      const orelse = compileGenBlock(c, s, st.orelse);
+      return function* (f) {
+        f.line = line;
+        const ait = callMethod(rt, yield* iter(f), "__aiter__", [], null);
+        for (;;) {
+          let x: Value;
+          try {
+            x = yield* delegate(rt, callMethod(rt, ait, "__anext__", [], null), true);
+          } catch (e) {
+            if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) break;
+            throw e;
+          }
+          rt.charge(1);
+          store(f, x);
+          const r = yield* body(f);
+          if (r === BREAK) return NORMAL;
+          if (r === RETURN) return r;
+        }
+        return yield* orelse(f);
       };
     }
     default:

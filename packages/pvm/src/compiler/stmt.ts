@@ -468,7 +468,7 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
       return compileMatch(c, s, st);
     case "AsyncFor":
     case "AsyncWith":
-      throw c.syntaxError(`'${st.type === "AsyncFor" ? "async for" : "async with"}' is not supported by this PVM version`, st);
+      throw c.syntaxError(`'${st.type === "AsyncFor" ? "async for" : "async with"}' outside async function`, st);
   }
 }
 
