@@ -46,6 +46,13 @@ export interface RunResult {
   error?: PvmError;
 }
 
+function guardOpts(opts: RunOptions): void {
+  if (opts.filename !== undefined && typeof opts.filename !== "string") throw new PvmError("InvalidArgument", "opts.filename must be a string");
+  if (opts.stdout !== undefined && typeof opts.stdout !== "function") throw new PvmError("InvalidArgument", "opts.stdout must be a function");
+  if (opts.stderr !== undefined && typeof opts.stderr !== "function") throw new PvmError("InvalidArgument", "opts.stderr must be a function");
+  if (opts.modules !== undefined && !(opts.modules instanceof ModuleRegistry)) throw new PvmError("InvalidArgument", "opts.modules must be a ModuleRegistry");
+}
+
 function guardLimit(name: string, v: bigint | number | undefined, dflt: bigint): number {
   if (v === undefined) return Number(dflt);
   const n = typeof v === "bigint" ? v : Number.isInteger(v) ? BigInt(v) : -1n;
@@ -131,6 +138,7 @@ class Session {
 export function runScript(source: string, opts: RunOptions = {}): RunResult {
   if (typeof source !== "string") throw new PvmError("InvalidArgument", "source must be a string");
   if (opts === null || typeof opts !== "object") throw new PvmError("InvalidArgument", "opts must be an object");
+  guardOpts(opts);
   const filename = opts.filename ?? "<string>";
   const stdout = opts.stdout ?? (() => {});
   const rt = newRuntime(opts, stdout);
@@ -184,6 +192,7 @@ export class ActorVm {
 
   static load(source: string, opts: RunOptions = {}): { vm?: ActorVm; result: RunResult } {
     if (typeof source !== "string") throw new PvmError("InvalidArgument", "source must be a string");
+    guardOpts(opts);
     const rt = newRuntime(opts, opts.stdout ?? (() => {}));
     const session = new Session(rt, opts.modules ?? new ModuleRegistry());
     const globals = new Globals(opts.filename?.replace(/\.py$/, "") ?? "actor", opts.filename ?? "actor.py");

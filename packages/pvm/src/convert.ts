@@ -1,6 +1,7 @@
 // JS ↔ Python values at the API boundary. ints are bigint on the JS side (never lossy), floats are
 // numbers, bytes are Uint8Array, None is null, lists/tuples are arrays, dicts are Maps.
 import type { Runtime } from "./runtime/context.js";
+import { PvmError } from "./errors.js";
 import { PyDict } from "./runtime/dict.js";
 import { pyErr } from "./runtime/exceptions.js";
 import * as I from "./runtime/int.js";
@@ -28,7 +29,7 @@ export function toPython(rt: Runtime, v: JsValue): Value {
     for (const [k, x] of v) d.set(rt, toPython(rt, k), toPython(rt, x));
     return d;
   }
-  throw new TypeError(`cannot convert ${typeof v} to a Python value`);
+  throw new PvmError("InvalidArgument", `cannot convert a JS ${v === undefined ? "undefined" : typeof v} to a Python value (use null, boolean, bigint, number, string, Uint8Array, arrays or Maps)`);
 }
 
 /** Convert to JS; `bytes` is a deterministic size estimate used for return-data Cells. */

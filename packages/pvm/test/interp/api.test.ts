@@ -45,3 +45,17 @@ describe("ActorVm", () => {
     expect(r2.cells).toBe(8n);
   });
 });
+
+describe("API argument guards", () => {
+  it("rejects bad options and unconvertible arguments with InvalidArgument", () => {
+    expect(() => runScript(42 as unknown as string)).toThrow(/source must be a string/);
+    expect(() => runScript("", { cyclesLimit: -1n })).toThrow(/cyclesLimit must be a non-negative integer/);
+    expect(() => runScript("", { stdout: "x" as unknown as () => void })).toThrow(/opts.stdout must be a function/);
+    const { vm } = ActorVm.load("class A:\n    def f(self, x):\n        return x\n");
+    const inst = vm!.instantiate("A");
+    const r = vm!.call(inst.instance!, "f", [undefined as unknown as null]);
+    expect(r.ok).toBe(false);
+    expect(r.error?.code).toBe("InvalidArgument");
+    expect(() => vm!.call(inst.instance!, "_private")).toThrow(/public method name/);
+  });
+});
