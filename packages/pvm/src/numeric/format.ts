@@ -90,18 +90,33 @@ function layoutNumber(parts: NumberParts, spec: FormatSpec, groupSize: number, s
   return left + sign + parts.prefix + mid + body + parts.rest + right;
 }
 
-function resolveSpec(spec: FormatSpec | string, typeName: string): FormatSpec {
-  return typeof spec === "string" ? parseFormatSpec(spec, typeName) : spec;
+/**
+ * Output bounds. CPython accepts any width/precision that fits a C ssize_t and then runs out of memory;
+ * the PVM must refuse before allocating, so callers pass their memory budget here (default: no bound
+ * beyond CPython's). Exceeding it raises ValueError "width too big" / "precision too big".
+ */
+export interface FormatLimits {
+  readonly maxWidthOrPrecision?: number;
+}
+
+function resolveSpec(spec: FormatSpec | string, typeName: string, limits: FormatLimits | undefined): FormatSpec {
+  const parsed = typeof spec === "string" ? parseFormatSpec(spec, typeName) : spec;
+  const max = limits?.maxWidthOrPrecision;
+  if (max !== undefined) {
+    if (parsed.width > max) throw valueError("width too big");
+    if (parsed.precision > max) throw valueError("precision too big");
+  }
+  return parsed;
 }
 
 /** format(int, spec). Float presentation types convert the int to float first, as CPython does. */
-export function formatInt(value: number | bigint, specIn: FormatSpec | string, typeName = "int"): string {
+export function formatInt(value: number | bigint, specIn: FormatSpec | string, typeName = "int", limits?: FormatLimits): string {
   if (typeof value === "number" && !Number.isSafeInteger(value)) throw new TypeError("value: expected a safe integer or bigint");
   if (typeof value !== "number" && typeof value !== "bigint") throw new TypeError("value: expected a number or bigint");
   if (specIn === "") return intToString(BigInt(value), 10);
-  const spec = resolveSpec(specIn, typeName);
+  const spec = resolveSpec(specIn, typeName, limits);
   const type = spec.type === "" ? "d" : spec.type;
-  if ("eEfFgG%".includes(type)) return formatFloat(intToFloat(BigInt(value)), spec, typeName);
+  if ("eEfFgG%".includes(type)) return formatFloat(intToFloat(BigInt(value)), spec, typeName, limits);
   if (!"bcdoxXn".includes(type)) throw unknownCode(type, typeName);
   if (spec.precision !== -1) throw valueError("Precision not allowed in integer format specifier");
   if (spec.coerceNegativeZero) throw valueError("Negative zero coercion (z) not allowed in integer format specifier");
@@ -129,10 +144,10 @@ export function formatInt(value: number | bigint, specIn: FormatSpec | string, t
 }
 
 /** format(float, spec). */
-export function formatFloat(x: number, specIn: FormatSpec | string, typeName = "float"): string {
+export function formatFloat(x: number, specIn: FormatSpec | string, typeName = "float", limits?: FormatLimits): string {
   if (typeof x !== "number") throw new TypeError("x: expected a number");
   if (specIn === "") return floatRepr(x);
-  const spec = resolveSpec(specIn, typeName);
+  const spec = resolveSpec(specIn, typeName, limits);
   let type = spec.type;
   if (!"eEfFgGn%".includes(type) || type.length > 1) throw unknownCode(type, typeName);
   let addDot0 = false;
@@ -174,10 +189,10 @@ export function formatFloat(x: number, specIn: FormatSpec | string, typeName = "
 }
 
 /** format(str, spec): precision truncates, width pads; both count code points. */
-export function formatStr(s: string, specIn: FormatSpec | string, typeName = "str"): string {
+export function formatStr(s: string, specIn: FormatSpec | string, typeName = "str", limits?: FormatLimits): string {
   if (typeof s !== "string") throw new TypeError("s: expected a string");
   if (specIn === "") return s;
-  const spec = resolveSpec(specIn, typeName);
+  const spec = resolveSpec(specIn, typeName, limits);
   const type = spec.type === "" ? "s" : spec.type;
   checkGrouping(spec, type);
   if (type !== "s") throw unknownCode(type, typeName);

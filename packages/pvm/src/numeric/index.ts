@@ -12,6 +12,7 @@ export { fmod, floatMod, floatDivmod, floatFloorDiv, roundFloat, roundFloatToInt
 export * from "./formatspec.js";
 export * from "./floatstr.js";
 export { formatInt, formatFloat, formatStr } from "./format.js";
+export type { FormatLimits } from "./format.js";
 export { percentFormat } from "./percent.js";
 export type { PercentArgs, PercentCallbacks } from "./percent.js";
 export * as libm from "./mathcore.js";

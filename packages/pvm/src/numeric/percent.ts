@@ -39,7 +39,17 @@ export type PercentArgs<V> = { readonly tuple: readonly V[] } | { readonly singl
 // CPython stores width/precision in a C int.
 const INT_MAX = 2147483647;
 
-export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: PercentCallbacks<V>): string {
+/**
+ * `maxWidthOrPrecision` bounds every width and precision (explicit or from '*') so a caller with a
+ * memory budget can refuse before allocating; the default is CPython's C int limit.
+ */
+export function percentFormat<V>(
+  format: string,
+  args: PercentArgs<V>,
+  cb: PercentCallbacks<V>,
+  limits: { readonly maxWidthOrPrecision?: number } = {},
+): string {
+  const maxSize = Math.min(INT_MAX, limits.maxWidthOrPrecision ?? INT_MAX);
   if (typeof format !== "string") throw new TypeError("format: expected a string");
   const f = Array.from(format);
   const isTuple = "tuple" in args;
@@ -105,7 +115,7 @@ export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: Perce
       let v = 0;
       while (i < f.length && (f[i] as string) >= "0" && (f[i] as string) <= "9") {
         v = v * 10 + Number(f[i]);
-        if (v > INT_MAX) throw valueError(what === "width" ? "width too big" : "precision too big");
+        if (v > maxSize) throw valueError(what === "width" ? "width too big" : "precision too big");
         i++;
       }
       return v;
@@ -114,7 +124,7 @@ export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: Perce
       const n = cb.toStarInt(nextArg());
       if (n === null) throw typeError("* wants int");
       const big = callbackInt(n, "toStarInt");
-      if (big > BigInt(INT_MAX) || big < -BigInt(INT_MAX)) throw valueError(what === "width" ? "width too big" : "precision too big");
+      if (big > BigInt(maxSize) || big < -BigInt(maxSize)) throw valueError(what === "width" ? "width too big" : "precision too big");
       return Number(big);
     };
     let width = -1;

@@ -99,3 +99,15 @@ describe("math functions on arbitrary doubles", () => {
     }
   });
 });
+
+describe("output bounds for callers with a memory budget", () => {
+  it("refuse oversized widths and precisions before allocating", async () => {
+    const { formatFloat, formatStr, percentFormat } = await import("../../src/numeric/index.js");
+    const lim = { maxWidthOrPrecision: 1000 };
+    expect(total(() => formatStr("x", "999999999", "str", lim))).toBe("ValueError");
+    expect(() => formatFloat(1.5, ".5000f", "float", lim)).toThrow("precision too big");
+    expect(formatFloat(1.5, ".3f", "float", lim)).toBe("1.500");
+    expect(() => percentFormat("%*d", { tuple: [5000, 1] }, cb, lim)).toThrow("width too big");
+    expect(percentFormat("%5d", { tuple: [1] }, cb, lim)).toBe("    1");
+  });
+});
