@@ -4,7 +4,7 @@
 import type * as A from "../ast.js";
 import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
-import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
 import { genResume, iterate } from "../runtime/iter.js";
 import type { Value } from "../runtime/object.js";
@@ -12,7 +12,7 @@ import { binop, type BinOpName, inplaceBinop, truthy, typeOf } from "../runtime/
 import { userDunder } from "../runtime/call.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
-import { stmtCost } from "./cost.js";
+import { C, stmtCost } from "./cost.js";
 import { compileExpr } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
 import { compileBlock, compileStmt, compileStore } from "./stmt.js";
@@ -258,6 +258,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       const handlers = st.handlers.map((h) => ({
         type: h.type_ === null ? null : compileExpr(c, s, h.type_),
         store: h.name === null ? null : c.storeName(s, h.name, h),
+        del: h.name === null ? null : c.deleteName(s, h.name),
         body: compileGenBlock(c, s, h.body),
       }));
       const orelse = compileGenBlock(c, s, st.orelse);
@@ -270,15 +271,26 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
             r = yield* body(f);
           } catch (x) {
             if (!(x instanceof PyThrow)) throw x;
+            addTraceback(x.exc, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
             const h = handlers.find((h) => h.type === null || matchesType(x.exc, h.type(f)));
             if (h === undefined) throw x;
-            rt.charge(10);
+            rt.charge(C.except);
             if (h.store !== null) h.store(f, x.exc);
             rt.handling.push(x.exc);
             try {
               return yield* h.body(f);
+            } catch (y) {
+              if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
+              throw y;
             } finally {
               rt.handling.pop();
+              if (h.del !== null) {
+                try {
+                  h.del(f);
+                } catch {
+                  // already unbound by the handler body
+                }
+              }
             }
           }
           if (r === NORMAL) r = yield* orelse(f);

@@ -122,3 +122,15 @@ try:
     list(bad())
 except RuntimeError as err:
     print("RuntimeError:", err)
+
+def guarded(items):
+    for it in items:
+        try:
+            yield 10 // it
+        except ZeroDivisionError as err:
+            yield f"skip ({err})"
+            try:
+                raise ValueError("in handler")
+            except ValueError as inner:
+                yield repr(inner.__context__)
+print(list(guarded([5, 0, 2])))
