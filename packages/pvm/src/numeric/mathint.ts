@@ -56,10 +56,29 @@ function rangeProduct(lo: bigint, hi: bigint): bigint {
   return rangeProduct(lo, mid) * rangeProduct(mid + 1n, hi);
 }
 
-export function factorial(n: bigint): bigint {
+/**
+ * `maxBits` (optional) is the caller's integer width cap: results wider than it raise OverflowError
+ * "int exceeds the N-bit limit" before the work grows past the cap (the PVM's ints stop at 4096 bits).
+ */
+const tooWide = (maxBits: number) => overflowError(`int exceeds the ${maxBits}-bit limit`);
+
+/** Π lo..hi, stopping as soon as the partial product exceeds maxBits (every factor is >= 1). */
+function boundedProduct(lo: bigint, hi: bigint, maxBits: number | undefined): bigint {
+  if (maxBits === undefined) return rangeProduct(lo, hi);
+  let p = 1n;
+  for (let i = lo; i <= hi; i++) {
+    p *= i;
+    if (bitLength(p) > maxBits) throw tooWide(maxBits);
+  }
+  return p;
+}
+
+export function factorial(n: bigint, maxBits?: number): bigint {
   aBigint(n, "n");
   if (n < 0n) throw valueError("factorial() not defined for negative values");
-  return rangeProduct(2n, n);
+  // n! >= 2^n for n >= 4: refuse hopeless requests without looping.
+  if (maxBits !== undefined && n >= BigInt(maxBits) && n >= 4n) throw tooWide(maxBits);
+  return boundedProduct(2n, n, maxBits);
 }
 
 function checkNK(n: bigint, k: bigint): void {
@@ -69,18 +88,26 @@ function checkNK(n: bigint, k: bigint): void {
   if (k < 0n) throw valueError("k must be a non-negative integer");
 }
 
-export function perm(n: bigint, k?: bigint): bigint {
-  if (k === undefined) return factorial(n);
+export function perm(n: bigint, k?: bigint, maxBits?: number): bigint {
+  if (k === undefined) return factorial(n, maxBits);
   checkNK(n, k);
   if (k > n) return 0n;
-  return rangeProduct(n - k + 1n, n);
+  if (maxBits !== undefined && k > BigInt(maxBits) && n - k + 1n >= 2n) throw tooWide(maxBits);
+  return boundedProduct(n - k + 1n, n, maxBits);
 }
 
-export function comb(n: bigint, k: bigint): bigint {
+export function comb(n: bigint, k: bigint, maxBits?: number): bigint {
   checkNK(n, k);
   if (k > n) return 0n;
   const kk = k < n - k ? k : n - k;
-  return rangeProduct(n - kk + 1n, n) / rangeProduct(1n, kk);
+  if (maxBits === undefined) return rangeProduct(n - kk + 1n, n) / rangeProduct(1n, kk);
+  // comb(n, i) grows with i up to n/2: build it step by step and stop at the cap.
+  let c = 1n;
+  for (let i = 1n; i <= kk; i++) {
+    c = (c * (n - i + 1n)) / i;
+    if (bitLength(c) > maxBits) throw tooWide(maxBits);
+  }
+  return c;
 }
 
 /** math.prod over ints: start × v0 × v1 × ... */

@@ -111,3 +111,16 @@ describe("output bounds for callers with a memory budget", () => {
     expect(percentFormat("%5d", { tuple: [1] }, cb, lim)).toBe("    1");
   });
 });
+
+describe("integer functions under a width cap", () => {
+  it("factorial, perm and comb stop at maxBits with OverflowError", async () => {
+    const { pymath } = await import("../../src/numeric/index.js");
+    expect(pymath.factorial(20n, 4096)).toBe(2432902008176640000n);
+    expect(() => pymath.factorial(10n ** 9n, 4096)).toThrow("int exceeds the 4096-bit limit");
+    expect(() => pymath.factorial(600n, 4096)).toThrow("int exceeds the 4096-bit limit");
+    expect(pymath.comb(10n ** 18n, 2n, 4096)).toBe((10n ** 18n * (10n ** 18n - 1n)) / 2n);
+    expect(() => pymath.comb(10n ** 6n, 500000n, 4096)).toThrow("int exceeds the 4096-bit limit");
+    expect(() => pymath.perm(10n ** 6n, 10n ** 5n, 4096)).toThrow("int exceeds the 4096-bit limit");
+    expect(pymath.comb(52n, 5n, 4096)).toBe(2598960n);
+  });
+});
