@@ -327,6 +327,11 @@ function installListMethods(): void {
     rt.charge(l.items.length);
     return l.items.filter((x) => eq(rt, x, a[1] as Value)).length;
   });
+  method(L, "__init__", (rt, a) => {
+    const l = me(a[0] as Value, "__init__");
+    l.items = a.length > 1 ? iterToArray(rt, a[1] as Value) : [];
+    return None;
+  });
   method(L, "clear", (_rt, a) => {
     me(a[0] as Value, "clear").items.length = 0;
     return None;
@@ -448,6 +453,12 @@ function installSetMethods(): void {
   }
   const S = T.set;
   const me = (v: Value, n: string) => self(v, PySet, S, n);
+  method(S, "__init__", (rt, a) => {
+    const st = me(a[0] as Value, "__init__");
+    st.table.clear();
+    if (a.length > 1) for (const k of iterToArray(rt, a[1] as Value)) st.add(rt, k);
+    return None;
+  });
   method(S, "add", (rt, a) => (me(a[0] as Value, "add").add(rt, a[1] as Value), None));
   method(S, "remove", (rt, a) => {
     if (me(a[0] as Value, "remove").table.delete(rt, a[1] as Value) === undefined) throw keyError(rt, a[1] as Value);

@@ -14,3 +14,19 @@ class Counter(dict):
 c = Counter()
 c["a"] += 2
 print(c, c["zz"], c.get("zz"))
+class Bag(list):
+    def __init__(self, items, label):
+        super().__init__(items)
+        self.label = label
+b = Bag((3, 1, 2), "nums")
+b.sort()
+print(b, b.label, len(b), sum(b))
+class Tags(set):
+    def __init__(self, *tags):
+        super().__init__(t.lower() for t in tags)
+print(sorted(Tags("A", "b", "a")))
+class Defaults(dict):
+    def __init__(self, **kw):
+        super().__init__(kw)
+        self.setdefault("x", 0)
+print(Defaults(y=1))
