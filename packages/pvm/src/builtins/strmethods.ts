@@ -158,7 +158,7 @@ function strFormat(rt: Runtime, fmt: string, args: Value[], kw: Map<string, Valu
       }
       if (conv === "r") v = reprOf(rt, v);
       else if (conv === "s") v = str(rt, v);
-      else if (conv === "a") v = reprOf(rt, v);
+      else if (conv === "a") v = asciiReprOf(reprOf(rt, v));
       const spec = specRaw === undefined ? "" : strFormat(rt, specRaw, args, kw);
       out += formatValue(rt, v, spec);
       continue;
@@ -179,6 +179,7 @@ function strFormat(rt: Runtime, fmt: string, args: Value[], kw: Map<string, Valu
 }
 
 import { repr as reprOf } from "../runtime/ops.js";
+import { asciiReprOf } from "../runtime/strings.js";
 
 function countOf(s: string, sub: string): number {
   if (sub.length === 0) return cpLength(s) + 1;
