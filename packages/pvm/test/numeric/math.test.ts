@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bitsToDouble, doubleToBits, floatPow, pymath } from "../../src/numeric/index.js";
+import { bitsToDouble, doubleToBits, floatPow, libm as libmAll, pymath } from "../../src/numeric/index.js";
 import { capture, doubleToHex, hexToDouble, loadVector, type Outcome } from "./load.js";
 
 type R = Outcome<string>;
@@ -152,5 +152,22 @@ describe("math module vs CPython 3.11 and a correctly rounded oracle", () => {
     expect(pymath.e).toBe(2.718281828459045);
     expect(pymath.tau).toBe(6.283185307179586);
     expect(bitsToDouble(doubleToBits(-0.1))).toBe(-0.1);
+  });
+});
+
+describe("wider sweep against the correctly rounded oracle", () => {
+  const sweep = loadVector<[string, string, string, string][]>("math-oracle.json");
+  it(`${sweep.length} arguments over five magnitude bands: equal to the oracle, agreement with CPython reported`, () => {
+    const fns = libmAll as unknown as Record<string, (x: number) => number>;
+    const agree = new Map<string, [number, number]>();
+    const bad: string[] = [];
+    for (const [name, x, oracle, cpython] of sweep) {
+      const got = doubleToHex((fns[name] as (x: number) => number)(hexToDouble(x)));
+      const a = agree.get(name) ?? [0, 0];
+      agree.set(name, [a[0] + (got === cpython ? 1 : 0), a[1] + 1]);
+      if (got !== oracle) bad.push(`${name}(${x}) = ${got}, oracle ${oracle}`);
+    }
+    console.log([...agree].map(([f, [s, n]]) => `${f} ${s}/${n}`).join(", "));
+    expect(bad).toEqual([]);
   });
 });
