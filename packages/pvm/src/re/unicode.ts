@@ -3,7 +3,17 @@
  * tables generated from CPython 3.11; bytes patterns and the ASCII flag use the ASCII rules.
  * Lookups are binary searches over flat range tables, with an ASCII fast path.
  */
-import { DECIMAL_RANGES, EXTRA_CASES, LOWER_RUNS, SPACE_RANGES, UPPER_RUNS, WORD_RANGES } from "./unicode-tables.js";
+import {
+  DECIMAL_RANGES,
+  EXTRA_CASES,
+  ID_CONTINUE_RANGES,
+  ID_START_RANGES,
+  LOWER_RUNS,
+  PRINTABLE_RANGES,
+  SPACE_RANGES,
+  UPPER_RUNS,
+  WORD_RANGES,
+} from "./unicode-tables.js";
 
 function inRanges(table: readonly number[], c: number): boolean {
   let lo = 0;
@@ -71,4 +81,30 @@ export function extraCases(lower: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < EXTRA_CASES.length; i += 2) if (EXTRA_CASES[i] === lower) out.push(EXTRA_CASES[i + 1]!);
   return out;
+}
+
+/** Python's str.isidentifier, used to validate group names. */
+export function isIdentifier(cps: readonly number[]): boolean {
+  if (cps.length === 0) return false;
+  if (!inRanges(ID_START_RANGES, cps[0]!)) return false;
+  for (let i = 1; i < cps.length; i++) if (!inRanges(ID_CONTINUE_RANGES, cps[i]!)) return false;
+  return true;
+}
+
+/** Python's repr() of a str, for error messages that CPython formats with %r. */
+export function pyRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    if (ch === quote || ch === "\\") out += "\\" + ch;
+    else if (c === 0x0a) out += "\\n";
+    else if (c === 0x0d) out += "\\r";
+    else if (c === 0x09) out += "\\t";
+    else if (inRanges(PRINTABLE_RANGES, c)) out += ch;
+    else if (c < 0x100) out += "\\x" + c.toString(16).padStart(2, "0");
+    else if (c < 0x10000) out += "\\u" + c.toString(16).padStart(4, "0");
+    else out += "\\U" + c.toString(16).padStart(8, "0");
+  }
+  return out + quote;
 }

@@ -68,3 +68,6 @@ emit("UPPER_RUNS", "Simple uppercase mapping as delta runs.", delta_runs(simple_
 extra = [(k, v) for k, vs in sorted(_EXTRA_CASES.items()) for v in vs]
 print("/** re._casefix._EXTRA_CASES flattened to [lower, other, ...]: other lowercase letters sharing an uppercase. */")
 print(f"export const EXTRA_CASES: readonly number[] = [{flat(extra)}];")
+emit("ID_START_RANGES", "str.isidentifier() of one code point: may start a group name.", ranges(lambda c: chr(c).isidentifier()))
+emit("ID_CONTINUE_RANGES", "May continue a group name: ('a' + ch).isidentifier().", ranges(lambda c: ("a" + chr(c)).isidentifier()))
+emit("PRINTABLE_RANGES", "str.isprintable: repr() keeps these code points unescaped.", ranges(lambda c: chr(c).isprintable()))
