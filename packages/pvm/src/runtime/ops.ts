@@ -555,15 +555,8 @@ export function floatBinop(op: BinOpName, x: number, y: number): Value {
     case "Mod":
       if (y === 0) throw pyErr("ZeroDivisionError", "float modulo");
       return float(num(() => N.floatMod(x, y)));
-    case "Pow": {
-      // LOCAL MINIMAL VERSION until numeric/floatPow lands.
-      if (x === 0 && y < 0) throw pyErr("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-      if (x < 0 && !Number.isInteger(y) && Number.isFinite(y)) throw pyErr("ValueError", "math domain error");
-      if (x === 1 || y === 0) return float(1);
-      const r = Math.pow(x, y);
-      if (!Number.isFinite(r) && Number.isFinite(x) && Number.isFinite(y)) throw pyErr("OverflowError", "(34, 'Numerical result out of range')");
-      return float(r);
-    }
+    case "Pow":
+      return float(floatPow(x, y));
     default:
       return NotImplemented;
   }
@@ -772,4 +765,44 @@ function toSet(rt: Runtime, v: Value): PySet {
   const s = new PySet(T.set, false);
   for (const x of iterToArray(rt, v)) s.add(rt, x);
   return s;
+}
+
+/**
+ * float ** float with CPython's special cases (float_pow), the core computed by the numeric
+ * library's correctly rounded powPositive (never the host's Math.pow). A negative base with a
+ * non-integral exponent raises ValueError (CPython would return a complex number).
+ */
+export function floatPow(x: number, y: number): number {
+  if (y === 0) return 1;
+  if (Number.isNaN(x)) return x === 1 ? 1 : NaN;
+  if (Number.isNaN(y)) return x === 1 ? 1 : NaN;
+  if (!Number.isFinite(y)) {
+    const ax = Math.abs(x);
+    if (ax === 1) return 1;
+    if ((y > 0) === (ax > 1)) return Infinity;
+    return 0;
+  }
+  const yIsOddInt = Number.isInteger(y) && Math.abs(y % 2) === 1;
+  if (!Number.isFinite(x)) {
+    if (x > 0) return y > 0 ? Infinity : 0;
+    if (y > 0) return yIsOddInt ? -Infinity : Infinity;
+    return yIsOddInt ? -0 : 0;
+  }
+  if (x === 0) {
+    if (y < 0) throw pyErr("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+    return yIsOddInt ? x : 0;
+  }
+  if (x < 0 && !Number.isInteger(y)) throw pyErr("ValueError", "math domain error");
+  const ax = Math.abs(x);
+  if (ax === 1) return x < 0 && yIsOddInt ? -1 : 1;
+  // Exponents whose correctly rounded result is one IEEE operation (sqrt, *, / are exactly
+  // rounded in hardware): same bits as powPositive, much faster.
+  let r: number;
+  if (y === 0.5) r = Math.sqrt(ax);
+  else if (y === 2) r = ax * ax;
+  else if (y === 1) r = ax;
+  else if (y === -1) r = 1 / ax;
+  else r = N.libm.powPositive(ax, y);
+  if (!Number.isFinite(r)) throw pyErr("OverflowError", "(34, 'Numerical result out of range')");
+  return x < 0 && yIsOddInt ? -r : r;
 }
