@@ -6,6 +6,7 @@
  * |z| < 2^-7.5; ln x = e·ln2 + ln c + 2·atanh z, atanh z = z·Σ z^(2k)/(2k+1).
  */
 import { exponentOf, pow2 } from "./bits.js";
+import { ddAdd, ddDiv, ddMul } from "./dd.js";
 
 // ln 2 = LN2H + LN2M + LN2L, LN2H with 40 significant bits so e·LN2H is exact.
 const LN2H = 0.6931471805592082;
@@ -44,7 +45,6 @@ const LCL = [
 const IH = [1.0, 0.3333333333333333, 0.2, 0.14285714285714285, 0.1111111111111111, 0.09090909090909091, 0.07692307692307693, 0.06666666666666667] as const;
 const IL = [0.0, 1.850371707708594e-17, -1.1102230246251566e-17, 7.93016446160826e-18, 6.1679056923619804e-18, -2.523234146875356e-18, -4.270088556250602e-18, 9.251858538542971e-19] as const;
 
-const SPLITTER = 134217729;
 const EPS = pow2(-90);
 const SQRT2 = 1.4142135623730951;
 
@@ -75,58 +75,24 @@ export function logDD(x: number): [number, number] | undefined {
   const dh = m + c;
   const bb = dh - m;
   const dl = m - (dh - bb) + (c - bb);
-  // z = num / den as double-double
-  const q1 = num / dh;
-  let t = SPLITTER * q1;
-  const q1h = t - (t - q1);
-  const q1l = q1 - q1h;
-  t = SPLITTER * dh;
-  const dhh = t - (t - dh);
-  const dhl = dh - dhh;
-  const ph = q1 * dh;
-  const pl = q1h * dhh - ph + q1h * dhl + q1l * dhh + q1l * dhl;
-  const q2 = (num - ph - pl - q1 * dl) / dh;
-  const zh = q1 + q2;
-  const zl = q2 - (zh - q1);
+  const [zh, zl] = ddDiv(num, 0, dh, dl);
   // w = z² (double-double)
-  const [wh, wl] = mul(zh, zl, zh, zl);
+  const [wh, wl] = ddMul(zh, zl, zh, zl);
   // S = Σ w^k / (2k+1), Horner in double-double
   let sh: number = IH[7];
   let sl: number = IL[7];
   for (let k = 6; k >= 0; k--) {
-    const [mh, ml] = mul(sh, sl, wh, wl);
-    [sh, sl] = add(mh, ml, IH[k] as number, IL[k] as number);
+    const [mh, ml] = ddMul(sh, sl, wh, wl);
+    [sh, sl] = ddAdd(mh, ml, IH[k] as number, IL[k] as number);
   }
   // 2·z·S + ln c + e·ln2
-  let [rh, rl] = mul(sh, sl, 2 * zh, 2 * zl);
-  [rh, rl] = add(rh, rl, LCH[j + 20] as number, LCL[j + 20] as number);
+  let [rh, rl] = ddMul(sh, sl, 2 * zh, 2 * zl);
+  [rh, rl] = ddAdd(rh, rl, LCH[j + 20] as number, LCL[j + 20] as number);
   if (e !== 0) {
-    const [eh, el] = mul(e, 0, LN2M, 0);
-    const [ah, al] = add(e * LN2H, 0, eh, el + e * LN2L);
-    [rh, rl] = add(rh, rl, ah, al);
+    const [eh, el] = ddMul(e, 0, LN2M, 0);
+    const [ah, al] = ddAdd(e * LN2H, 0, eh, el + e * LN2L);
+    [rh, rl] = ddAdd(rh, rl, ah, al);
   }
   return [rh, rl];
 }
 
-/** Double-double product (Dekker's two-product on the high parts). */
-export function mul(ah: number, al: number, bh: number, bl: number): [number, number] {
-  const p = ah * bh;
-  let t = SPLITTER * ah;
-  const ahh = t - (t - ah);
-  const ahl = ah - ahh;
-  t = SPLITTER * bh;
-  const bhh = t - (t - bh);
-  const bhl = bh - bhh;
-  const e = ahh * bhh - p + ahh * bhl + ahl * bhh + ahl * bhl + (ah * bl + al * bh);
-  const h = p + e;
-  return [h, e - (h - p)];
-}
-
-/** Double-double sum (Knuth's two-sum on the high parts). */
-function add(ah: number, al: number, bh: number, bl: number): [number, number] {
-  const s = ah + bh;
-  const bb = s - ah;
-  const e = ah - (s - bb) + (bh - bb) + al + bl;
-  const h = s + e;
-  return [h, e - (h - s)];
-}

@@ -7,7 +7,8 @@
 import { OVERFLOW, bitLength, decompose, pow2, roundToDouble } from "./bits.js";
 import { LN10_FIXED, constAt } from "./constants.js";
 import { expDD, expFast, roundScaled } from "./ddexp.js";
-import { logDD, logFast, mul as ddMul } from "./ddlog.js";
+import { logDD, logFast } from "./ddlog.js";
+import { ddMul } from "./dd.js";
 import { trigFast } from "./ddtrig.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
