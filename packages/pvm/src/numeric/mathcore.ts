@@ -10,6 +10,7 @@ import { expDD, expFast, roundScaled } from "./ddexp.js";
 import { logDD, logFast } from "./ddlog.js";
 import { ddMul } from "./dd.js";
 import { trigFast } from "./ddtrig.js";
+import { hyperFast } from "./ddhyper.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
   sinCosFixed, sqrtFixed, toFixed, isqrtBig,
@@ -283,19 +284,23 @@ function hyper(x: number, which: "sinh" | "cosh" | "tanh"): number {
 
 export function sinh(x: number): number {
   if (Number.isNaN(x) || x === 0 || !Number.isFinite(x)) return x;
-  return hyper(x, "sinh");
+  return hyperFast(x, 0) ?? hyper(x, "sinh");
 }
 export function cosh(x: number): number {
   if (Number.isNaN(x)) return x;
   if (!Number.isFinite(x)) return Infinity;
   if (x === 0) return 1;
-  return hyper(x, "cosh");
+  return hyperFast(x, 1) ?? hyper(x, "cosh");
 }
 export function tanh(x: number): number {
   if (Number.isNaN(x) || x === 0) return x;
   if (!Number.isFinite(x)) return x > 0 ? 1 : -1;
-  return hyper(x, "tanh");
+  return hyperFast(x, 2) ?? hyper(x, "tanh");
 }
+/** The exact kernels alone (the references the fast paths are tested against). */
+export const sinhSlow = (x: number): number => hyper(x, "sinh");
+export const coshSlow = (x: number): number => hyper(x, "cosh");
+export const tanhSlow = (x: number): number => hyper(x, "tanh");
 
 export function asinh(x: number): number {
   if (Number.isNaN(x) || x === 0 || !Number.isFinite(x)) return x;

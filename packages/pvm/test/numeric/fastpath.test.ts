@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { expFast } from "../../src/numeric/ddexp.js";
 import { logFast } from "../../src/numeric/ddlog.js";
 import { trigFast } from "../../src/numeric/ddtrig.js";
-import { cosSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, tanSlow } from "../../src/numeric/mathcore.js";
+import { hyperFast } from "../../src/numeric/ddhyper.js";
+import {
+  cosSlow, coshSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, sinhSlow, tanSlow, tanhSlow,
+} from "../../src/numeric/mathcore.js";
 
 /** Deterministic LCG so the test covers the same arguments on every run. */
 function* args(n: number): Generator<number> {
@@ -75,6 +78,22 @@ describe("double-double fast paths agree with the exact kernels", () => {
       const want = powSlow(x, y);
       if (got !== want) expect([x, y, got]).toEqual([x, y, want]);
     }
+  });
+  it("hyperFast (sinh, cosh, tanh) returns the exact kernel's value whenever it returns at all", () => {
+    const slow = [sinhSlow, coshSlow, tanhSlow] as const;
+    let answered = 0;
+    let inRange = 0;
+    for (const x of args(6000)) {
+      for (const which of [0, 1, 2] as const) {
+        if (Math.abs(x) >= 2 ** -26 && Math.abs(x) < 700) inRange++;
+        const f = hyperFast(x, which);
+        if (f === undefined) continue;
+        answered++;
+        const want = slow[which](x);
+        if (f !== want) expect([which, x, f]).toEqual([which, x, want]);
+      }
+    }
+    expect(answered).toBeGreaterThan(inRange * 0.98);
   });
   it("expFast declines outside its range", () => {
     expect(expFast(709)).toBeUndefined();
