@@ -24,12 +24,22 @@ export function big(a: Int): bigint {
   return typeof a === "bigint" ? a : BigInt(a);
 }
 
+const TWO64 = 1n << 64n;
+
+/** ceil(bitLength(a) / 64) — the 64-bit chunks of CIP-3's big-int surcharge — without a full bitLength for small values. */
+export function chunks64(a: Int): number {
+  if (typeof a === "number") return a === 0 ? 0 : 1;
+  if (a < TWO64 && a > -TWO64) return a === 0n ? 0 : 1;
+  return Math.ceil(bitLength(a) / 64);
+}
+
 export function bitLength(a: Int): number {
   if (typeof a === "number") {
     const x = Math.abs(a);
     return x === 0 ? 0 : x < 2 ** 32 ? 32 - Math.clz32(x) : bitLength(BigInt(x));
   }
   const m = a < 0n ? -a : a;
+  if (m === 0n) return 0;
   const x = Number(m);
   if (x < 2 ** 1000) {
     // log2 of the rounded double is within one of the answer; settle it exactly.
@@ -62,6 +72,8 @@ export function intMul(a: Int, b: Int): Int {
   if (typeof a === "number" && typeof b === "number") {
     const r = a * b;
     if (Number.isSafeInteger(r)) return r + 0; // + 0 turns -0 into 0
+    // Two safe ints: the product has at most 106 bits, far below the cap.
+    return norm(BigInt(a) * BigInt(b));
   }
   if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 1) {
     if (a === 0 || b === 0) return 0;

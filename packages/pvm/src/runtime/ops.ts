@@ -475,7 +475,7 @@ const BINOP_DUNDER: Record<BinOpName, string> = {
 };
 
 function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
-  if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.ceil(Math.max(I.bitLength(a), I.bitLength(b)) / 64));
+  if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.max(I.chunks64(a), I.chunks64(b)));
 }
 
 function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {

@@ -67,3 +67,11 @@ describe("bitLength", () => {
     expect(I.bitLength(-1)).toBe(1);
   });
 });
+
+describe("chunks64", () => {
+  it("equals ceil(bitLength / 64)", () => {
+    for (const v of [0, 1, -1, 2 ** 53 - 1, 0n, 2n ** 63n, 2n ** 64n - 1n, 2n ** 64n, -(2n ** 64n), 2n ** 200n, -(2n ** 4000n)]) {
+      expect(I.chunks64(v)).toBe(Math.ceil(I.bitLength(v) / 64));
+    }
+  });
+});
