@@ -31,6 +31,8 @@ export function runNumericBench(): void {
     ["sin", Math.sin, libm.sin, trig],
     ["exp", Math.exp, libm.exp, expArgs],
     ["log", Math.log, libm.log, logArgs],
+    ["tanh", Math.tanh, libm.tanh, trig],
+    ["atan", Math.atan, libm.atan, trig],
   ];
   for (const [name, host, ours, xs] of pairs) {
     compare(`${name}: PVM correctly rounded vs host Math.${name}`, { name: `Math.${name}`, fn: cycle(xs, host) }, [

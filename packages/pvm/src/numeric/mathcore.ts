@@ -11,6 +11,7 @@ import { logDD, logFast } from "./ddlog.js";
 import { ddMul } from "./dd.js";
 import { trigFast } from "./ddtrig.js";
 import { hyperFast } from "./ddhyper.js";
+import { atanFast } from "./ddatan.js";
 import {
   atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
   sinCosFixed, sqrtFixed, toFixed, isqrtBig,
@@ -180,6 +181,11 @@ export const cosSlow = (x: number): number => trig(x, "cos");
 export const tanSlow = (x: number): number => trig(x, "tan");
 
 export function atan(x: number): number {
+  return atanFast(x) ?? atanSlow(x);
+}
+
+/** The exact kernel alone (the reference the fast path is tested against). */
+export function atanSlow(x: number): number {
   if (Number.isNaN(x) || x === 0) return x;
   if (!Number.isFinite(x)) return x > 0 ? halfPiDouble() : -halfPiDouble();
   const { mant, exp: e, negative } = decompose(x);

@@ -3,8 +3,9 @@ import { expFast } from "../../src/numeric/ddexp.js";
 import { logFast } from "../../src/numeric/ddlog.js";
 import { trigFast } from "../../src/numeric/ddtrig.js";
 import { hyperFast } from "../../src/numeric/ddhyper.js";
+import { atanFast } from "../../src/numeric/ddatan.js";
 import {
-  cosSlow, coshSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, sinhSlow, tanSlow, tanhSlow,
+  atanSlow, cosSlow, coshSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, sinhSlow, tanSlow, tanhSlow,
 } from "../../src/numeric/mathcore.js";
 
 /** Deterministic LCG so the test covers the same arguments on every run. */
@@ -94,6 +95,19 @@ describe("double-double fast paths agree with the exact kernels", () => {
       }
     }
     expect(answered).toBeGreaterThan(inRange * 0.98);
+  });
+  it("atanFast returns the exact kernel's value whenever it returns at all", () => {
+    let answered = 0;
+    let i = 0;
+    for (const a of args(20000)) {
+      const x = i++ % 2 ? a * 1e3 : a * 1e-2;
+      if (Math.abs(x) < 2 ** -26) continue;
+      const f = atanFast(x);
+      if (f === undefined) continue;
+      answered++;
+      if (f !== atanSlow(x)) expect([x, f]).toEqual([x, atanSlow(x)]);
+    }
+    expect(answered).toBeGreaterThan(19000);
   });
   it("expFast declines outside its range", () => {
     expect(expFast(709)).toBeUndefined();
