@@ -66,7 +66,9 @@ export class Runtime {
     this.cells = 0;
     this.depth = 0;
     this.stack = 0;
+    // A call that halted mid-operation (OutOfCycles, OutOfCells) may have left these behind.
     this.handling.length = 0;
+    this.reprActive.clear();
   }
 
   get cyclesUsed(): number {

@@ -145,7 +145,11 @@ function reprContainer(rt: Runtime, v: PyObject, empty: string, f: () => string)
   rt.enter(" while getting the repr of an object");
   active.add(v);
   try {
-    return f();
+    // Building a container's repr is a string operation: 1 Cycle per character produced.
+    const out = f();
+    rt.charge(out.length);
+    rt.alloc(out.length);
+    return out;
   } finally {
     active.delete(v);
     rt.leave();

@@ -59,3 +59,16 @@ describe("API argument guards", () => {
     expect(() => vm!.call(inst.instance!, "_private")).toThrow(/public method name/);
   });
 });
+
+describe("ActorVm after a halted call", () => {
+  it("starts the next call clean (meters, depth, repr guard)", () => {
+    const src = "class A:\n    def __init__(self):\n        self.l = list(range(50000))\n    def show(self):\n        return len(repr(self.l))\n    def spin(self):\n        while True:\n            pass\n";
+    const { vm } = ActorVm.load(src);
+    const inst = vm!.instantiate("A", [], { cyclesLimit: 10n ** 8n }).instance!;
+    const halted = vm!.call(inst, "show", [], { cyclesLimit: 1000n });
+    expect(halted.error?.code).toBe("OutOfCycles");
+    expect(vm!.call(inst, "spin", [], { cyclesLimit: 5000n }).error?.code).toBe("OutOfCycles");
+    const ok = vm!.call(inst, "show", [], { cyclesLimit: 10n ** 8n });
+    expect(ok.value).toBe(BigInt(`[${Array.from({ length: 50000 }, (_, i) => i).join(", ")}]`.length));
+  });
+});
