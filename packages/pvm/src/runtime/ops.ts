@@ -119,9 +119,14 @@ export function repr(rt: Runtime, v: Value): string {
   switch (typeof v) {
     case "number":
       return String(v);
-    case "bigint":
-      return v.toString();
+    case "bigint": {
+      // Converting a big int to decimal is a string operation over its digits.
+      const s = v.toString();
+      rt.charge(s.length);
+      return s;
+    }
     case "string":
+      rt.charge(v.length);
       return strRepr(v);
     case "boolean":
       return v ? "True" : "False";
@@ -186,8 +191,11 @@ export function str(rt: Runtime, v: Value): string {
       return v;
     case "number":
       return String(v);
-    case "bigint":
-      return v.toString();
+    case "bigint": {
+      const s = v.toString();
+      rt.charge(s.length);
+      return s;
+    }
     case "boolean":
       return v ? "True" : "False";
   }

@@ -7,10 +7,10 @@ import { METERED_PROGRAMS } from "../fixtures/metered-programs.js";
 const PINNED: Record<string, bigint> = {
   loop: 4043n,
   fib: 51325n,
-  words: 5454n,
+  words: 5465n,
   classes: 5508n,
   exceptions: 4084n,
-  bigint: 2433n,
+  bigint: 2806n,
   strings: 112199n,
   generators: 6598n,
   imports: 81n,
