@@ -72,7 +72,10 @@ export function toFloat(rt: Runtime, v: Value): number {
   if (v instanceof PyFloat) return v.v;
   const i = asInt(v);
   if (i !== undefined) return I.intToFloat(i);
-  if (typeof v === "string") return parseFloatText(v);
+  if (typeof v === "string") {
+    rt.charge(v.length);
+    return parseFloatText(v);
+  }
   const t = typeOf(v);
   const f = t.lookup("__float__");
   if (f !== undefined) {
@@ -89,6 +92,7 @@ export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {
     if (typeof v !== "string" && !(v instanceof PyBytes)) throw pyErr("TypeError", "int() can't convert non-string with explicit base");
     const b = Number(asInt(base));
     if (b !== 0 && (b < 2 || b > 36)) throw pyErr("ValueError", "int() base must be >= 2 and <= 36, or 0");
+    rt.charge(typeof v === "string" ? v.length : v.b.length);
     return parseIntText(typeof v === "string" ? v : latin1(v.b), b);
   }
   const i = asInt(v);
@@ -98,7 +102,10 @@ export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {
     if (!Number.isFinite(v.v)) throw pyErr("OverflowError", "cannot convert float infinity to integer");
     return I.norm(BigInt(Math.trunc(v.v)));
   }
-  if (typeof v === "string") return parseIntText(v, 10);
+  if (typeof v === "string") {
+    rt.charge(v.length);
+    return parseIntText(v, 10);
+  }
   if (v instanceof PyBytes) return parseIntText(latin1(v.b), 10);
   const t = typeOf(v);
   for (const n of ["__int__", "__index__"]) {
