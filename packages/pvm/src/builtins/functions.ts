@@ -42,14 +42,19 @@ function len(rt: Runtime, v: Value): number {
 function isinstance(rt: Runtime, v: Value, cls: Value): boolean {
   if (cls instanceof PyTuple) return cls.items.some((c) => isinstance(rt, v, c));
   if (!(cls instanceof PyType)) throw pyErr("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
-  return typeOf(v).isSubtypeOf(cls);
+  if (typeOf(v).isSubtypeOf(cls)) return true;
+  // A metaclass may widen the check (abc's virtual subclasses).
+  const hook = userDunder(cls.cls, "__instancecheck__");
+  return hook !== undefined && truthy(rt, callValue(rt, hook, [cls, v], null));
 }
 
-function issubclass(c: Value, cls: Value): boolean {
+function issubclass(rt: Runtime, c: Value, cls: Value): boolean {
   if (!(c instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 1 must be a class");
-  if (cls instanceof PyTuple) return cls.items.some((x) => issubclass(c, x));
+  if (cls instanceof PyTuple) return cls.items.some((x) => issubclass(rt, c, x));
   if (!(cls instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
-  return c.isSubtypeOf(cls);
+  if (c.isSubtypeOf(cls)) return true;
+  const hook = userDunder(cls.cls, "__subclasscheck__");
+  return hook !== undefined && truthy(rt, callValue(rt, hook, [cls, c], null));
 }
 
 function minmax(rt: Runtime, name: string, args: Value[], kw: Map<string, Value> | null, wantMax: boolean): Value {
@@ -192,7 +197,7 @@ export function makeBuiltins(): Map<string, Value> {
   def("repr", (rt, a) => repr(rt, a[0] as Value));
   def("ascii", (rt, a) => asciiRepr(repr(rt, a[0] as Value)));
   def("isinstance", (rt, a) => isinstance(rt, a[0] as Value, a[1] as Value));
-  def("issubclass", (_rt, a) => issubclass(a[0] as Value, a[1] as Value));
+  def("issubclass", (rt, a) => issubclass(rt, a[0] as Value, a[1] as Value));
   def("hasattr", (rt, a) => {
     try {
       getAttr(rt, a[0] as Value, a[1] as string);

@@ -29,3 +29,19 @@ class Singleton:
             cls._inst = super().__new__(cls)
         return cls._inst
 print(Singleton() is Singleton())
+
+class VirtualMeta(type):
+    registered = []
+    def register(cls, sub):
+        VirtualMeta.registered.append(sub)
+        return sub
+    def __instancecheck__(cls, obj):
+        return type(obj) in VirtualMeta.registered
+    def __subclasscheck__(cls, sub):
+        return sub in VirtualMeta.registered
+class Interface(metaclass=VirtualMeta):
+    pass
+class Impl:
+    pass
+Interface.register(Impl)
+print(isinstance(Impl(), Interface), isinstance(1, Interface), issubclass(Impl, Interface), issubclass(int, Interface))
