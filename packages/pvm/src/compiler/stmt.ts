@@ -7,6 +7,7 @@ import { iterate, iterToArray } from "../runtime/iter.js";
 import { PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
+import { PyDict } from "../runtime/dict.js";
 import { None, T } from "../runtime/types.js";
 import { type Compiler, makeRaise, type ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
@@ -326,11 +327,17 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
     case "AugAssign":
       return compileAugAssign(c, s, st);
     case "AnnAssign": {
-      if (st.value === null) return () => NORMAL;
-      const v = compileExpr(c, s, st.value);
-      const store = compileStore(c, s, st.target);
+      // In class and module bodies, `name: T` records T in __annotations__ (dataclass-style code
+      // relies on it); function-local annotations are not evaluated, as in CPython.
+      const record =
+        st.simple === 1 && st.target.type === "Name" && (s.scope.kind === "class" || s.scope.kind === "module")
+          ? annotationRecorder(c, s, st.target.id, compileExpr(c, s, st.annotation))
+          : null;
+      const v = st.value === null ? null : compileExpr(c, s, st.value);
+      const store = st.value === null ? null : compileStore(c, s, st.target);
       return (f) => {
-        store(f, v(f));
+        if (v !== null) (store as Store)(f, v(f));
+        if (record !== null) record(f);
         return NORMAL;
       };
     }
@@ -682,3 +689,20 @@ function withOne(c: Compiler, s: ScopeCtx, item: A.WithItem, body: SF): SF {
 }
 
 export { binop, repr, str, getAttr };
+
+function annotationRecorder(c: Compiler, s: ScopeCtx, name: string, ann: EF): (f: Frame) => void {
+  const rt = c.rt;
+  const isClass = s.scope.kind === "class";
+  const binding = isClass ? null : c.globals.binding("__annotations__");
+  return (f) => {
+    const cur: Value | undefined = isClass ? (f.ns as Map<string, Value>).get("__annotations__") : (binding as { v: Value | undefined }).v;
+    let d: PyDict;
+    if (cur instanceof PyDict) d = cur;
+    else {
+      d = new PyDict();
+      if (isClass) (f.ns as Map<string, Value>).set("__annotations__", d);
+      else (binding as { v: Value | undefined }).v = d;
+    }
+    d.set(rt, name, ann(f));
+  };
+}
