@@ -5,7 +5,10 @@
 // source order is reported.
 
 import type { Arguments, Comprehension, Expr, Module, Pattern, Pos, Stmt } from "../ast.js";
+import { ANNOT, Bindings, declarationConflict, GLOBAL, ITER, LOCAL, NONLOCAL, PARAM, unresolvedNonlocal, USE } from "./bindings.js";
+import type { BindingKind } from "./bindings.js";
 import type { PySyntaxError, SourceInfo } from "./errors.js";
+import { checkCasePattern } from "./patterncheck.js";
 
 const FUTURE_FEATURES = new Set([
   "nested_scopes",
@@ -53,6 +56,9 @@ class Checker {
   private loops = 0;
   /** Names of the comprehensions enclosing the current expression, innermost last, within this scope. */
   private comps: string[] = [];
+  /** Name bindings of the innermost scope (comprehensions included), and every scope in creation order. */
+  private bind: Bindings = new Bindings("module", null);
+  private readonly allBindings: Bindings[] = [this.bind];
 
   constructor(info: SourceInfo) {
     this.info = info;
@@ -63,6 +69,9 @@ class Checker {
     this.scopes.push({ kind: "module", isAsync: false, params: new Set(), hasYield: false, returnWithValue: null });
     this.stmts(module.body);
     this.scopes.pop();
+    // Like CPython's symbol-table analysis pass, nonlocal resolution runs after the whole walk.
+    const unresolved = unresolvedNonlocal(this.allBindings);
+    if (unresolved !== null) this.sym(unresolved.at, `no binding for nonlocal '${unresolved.name}' found`);
     if (this.symtableError !== null) throw this.symtableError;
     if (this.compileError !== null) throw this.compileError;
   }
@@ -111,11 +120,60 @@ class Checker {
     this.loops = 0;
     this.comps = [];
     this.scopes.push(scope);
-    fn();
+    this.withBindings(scope.kind, () => {
+      for (const p of scope.params) this.bind.add(p, PARAM);
+      fn();
+    });
     this.scopes.pop();
     this.loops = savedLoops;
     this.comps = savedComps;
     return scope;
+  }
+
+  private withBindings(kind: BindingKind, fn: () => void): void {
+    const saved = this.bind;
+    this.bind = new Bindings(kind, saved);
+    this.allBindings.push(this.bind);
+    fn();
+    this.bind = saved;
+  }
+
+  /** `global`/`nonlocal` declarations, checked against the scope's earlier uses of each name. */
+  private declare(s: Stmt & { names: string[] }, what: "global" | "nonlocal"): void {
+    const b = this.bind;
+    for (const n of s.names) {
+      const flags = b.get(n);
+      const conflict = declarationConflict(n, flags, what);
+      if (conflict !== null) this.sym(s, conflict);
+      if (what === "nonlocal" && (flags & GLOBAL) !== 0) this.sym(b.globalAt.get(n) ?? s, `name '${n}' is nonlocal and global`);
+      if (what === "global" && (flags & NONLOCAL) !== 0) this.sym(s, `name '${n}' is nonlocal and global`);
+      if (what === "global") {
+        b.add(n, GLOBAL);
+        if (!b.globalAt.has(n)) b.globalAt.set(n, s);
+      } else {
+        b.add(n, NONLOCAL);
+        b.nonlocals.push({ name: n, at: s });
+      }
+    }
+  }
+
+  /** An assignment expression: inside comprehensions it binds in the enclosing function's scope. */
+  private walrus(e: Expr & { type: "NamedExpr" }): void {
+    const name = e.target.id;
+    let b: Bindings | null = this.bind;
+    while (b !== null && b.kind === "comprehension") {
+      if ((b.get(name) & ITER) !== 0) {
+        this.sym(e, `assignment expression cannot rebind comprehension iteration variable '${name}'`);
+        return;
+      }
+      b = b.parent;
+    }
+    if (b === null) return;
+    if (b !== this.bind && b.kind === "class") {
+      this.sym(e, "assignment expression within a comprehension cannot be used in a class body");
+      return;
+    }
+    b.add(name, LOCAL);
   }
 
   private params(args: Arguments): Set<string> {
@@ -146,6 +204,7 @@ class Checker {
       case "FunctionDef":
       case "AsyncFunctionDef": {
         for (const d of s.decorator_list) this.expr(d);
+        this.bind.add(s.name, LOCAL);
         this.argumentsOuter(s.args);
         if (s.returns !== null) this.expr(s.returns);
         const params = this.params(s.args);
@@ -161,6 +220,7 @@ class Checker {
       }
       case "ClassDef":
         for (const d of s.decorator_list) this.expr(d);
+        this.bind.add(s.name, LOCAL);
         this.exprs(s.bases, true);
         for (const k of s.keywords) this.expr(k.value);
         this.withScope({ kind: "class", isAsync: false, params: new Set(), hasYield: false, returnWithValue: null }, () =>
@@ -186,7 +246,13 @@ class Checker {
         this.expr(s.value);
         return;
       case "AnnAssign":
-        this.expr(s.target);
+        if (s.target.type === "Name" && s.simple === 1) {
+          const flags = this.bind.get(s.target.id);
+          if ((flags & (GLOBAL | NONLOCAL)) !== 0 && this.bind.kind !== "module") {
+            this.sym(s, `annotated name '${s.target.id}' can't be ${(flags & GLOBAL) !== 0 ? "global" : "nonlocal"}`);
+          }
+          this.bind.add(s.target.id, ANNOT | (s.value !== null ? LOCAL : 0));
+        } else this.expr(s.target);
         this.expr(s.annotation);
         if (s.value !== null) this.expr(s.value);
         return;
@@ -223,11 +289,12 @@ class Checker {
         return;
       case "Match":
         this.expr(s.subject);
-        for (const c of s.cases) {
+        s.cases.forEach((c, i) => {
+          checkCasePattern(c.pattern, c.guard !== null || i === s.cases.length - 1, (at, msg) => this.comp(at, msg));
           this.pattern(c.pattern);
           if (c.guard !== null) this.expr(c.guard);
           this.stmts(c.body);
-        }
+        });
         return;
       case "Raise":
         if (s.exc !== null) this.expr(s.exc);
@@ -238,6 +305,7 @@ class Checker {
         this.stmts(s.body);
         for (const h of s.handlers) {
           if (h.type_ !== null) this.expr(h.type_);
+          if (h.name !== null) this.bind.add(h.name, LOCAL);
           this.stmts(h.body);
         }
         this.stmts(s.orelse);
@@ -249,6 +317,10 @@ class Checker {
         return;
       case "Import":
       case "ImportFrom":
+        for (const a of s.names) {
+          if (a.name !== "*") this.bind.add(a.asname ?? (a.name.split(".")[0] as string), LOCAL);
+        }
+        return;
       case "Pass":
         return;
       case "Global":
@@ -258,8 +330,7 @@ class Checker {
           this.sym(s, "nonlocal declaration not allowed at module level");
           return;
         }
-        const what = s.type === "Global" ? "global" : "nonlocal";
-        for (const n of s.names) if (scope.params.has(n)) this.sym(s, `name '${n}' is parameter and ${what}`);
+        this.declare(s, s.type === "Global" ? "global" : "nonlocal");
         return;
       }
       case "Expr":
@@ -306,6 +377,7 @@ class Checker {
       case "MatchMapping":
         this.exprs(p.keys, false);
         for (const x of p.patterns) this.pattern(x);
+        if (p.rest !== null) this.bind.add(p.rest, LOCAL);
         return;
       case "MatchClass":
         this.expr(p.cls);
@@ -314,12 +386,15 @@ class Checker {
         return;
       case "MatchAs":
         if (p.pattern !== null) this.pattern(p.pattern);
+        if (p.name !== null) this.bind.add(p.name, LOCAL);
         return;
       case "MatchOr":
         for (const x of p.patterns) this.pattern(x);
         return;
-      case "MatchSingleton":
       case "MatchStar":
+        if (p.name !== null) this.bind.add(p.name, LOCAL);
+        return;
+      case "MatchSingleton":
         return;
     }
   }
@@ -379,6 +454,7 @@ class Checker {
         return;
       case "NamedExpr":
         this.expr(e.value);
+        this.walrus(e);
         return;
       case "BinOp":
         this.expr(e.left);
@@ -415,8 +491,10 @@ class Checker {
         if (e.upper !== null) this.expr(e.upper);
         if (e.step !== null) this.expr(e.step);
         return;
-      case "Constant":
       case "Name":
+        this.bind.add(e.id, e.ctx === "Load" ? USE : LOCAL);
+        return;
+      case "Constant":
         return;
     }
   }
@@ -451,13 +529,16 @@ class Checker {
     const name = COMP_NAMES[node.type] as string;
     this.comps.push(name);
     let isAsync = false;
-    gens.forEach((g, idx) => {
-      if (g.is_async === 1) isAsync = true;
-      this.target(g.target);
-      if (idx > 0) this.expr(g.iter);
-      this.exprs(g.ifs, false);
+    this.withBindings("comprehension", () => {
+      gens.forEach((g, idx) => {
+        if (g.is_async === 1) isAsync = true;
+        this.target(g.target);
+        for (const n of targetNames(g.target)) this.bind.add(n, ITER);
+        if (idx > 0) this.expr(g.iter);
+        this.exprs(g.ifs, false);
+      });
+      for (const e of elts) this.expr(e);
     });
-    for (const e of elts) this.expr(e);
     this.comps.pop();
     const needsAsync = isAsync || containsAwait(gens, elts);
     const scope = this.scope;
@@ -466,6 +547,21 @@ class Checker {
     if (needsAsync && !inAsyncFunction && node.type !== "GeneratorExp") {
       this.comp(node, "asynchronous comprehension outside of an asynchronous function");
     }
+  }
+}
+
+/** The names a target binds (`a`, `(a, *b)`, not `a.b` or `a[0]`). */
+function targetNames(t: Expr): string[] {
+  switch (t.type) {
+    case "Name":
+      return [t.id];
+    case "Starred":
+      return targetNames(t.value);
+    case "Tuple":
+    case "List":
+      return t.elts.flatMap(targetNames);
+    default:
+      return [];
   }
 }
 

@@ -89,6 +89,8 @@ def normalize(source):
 def convert_file(path):
     with open(path, encoding="utf-8", newline="") as f:
         source = normalize(f.read())
+    # The program must also pass CPython's compiler checks: the PVM rejects what compile() rejects.
+    compile(source, os.path.basename(path), "exec")
     tree = ast.parse(source, filename=os.path.basename(path))
     return Converter(source).conv(tree)
 

@@ -43,7 +43,7 @@ match command:
         pass
     case x, *y:
         pass
-    case (x):
+    case (x) if x:
         pass
     case ():
         pass

@@ -1,0 +1,4 @@
+x = 1
+def f():
+  class C:
+    nonlocal x

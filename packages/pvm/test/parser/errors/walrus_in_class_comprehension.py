@@ -1,0 +1,2 @@
+class C:
+  [y := 1 for x in z]
