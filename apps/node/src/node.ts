@@ -44,9 +44,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const { logger } = options;
   if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
-  const params: ChainParams = defaultChainParams(options.genesis.chainId, accountKey);
+  const hashes = await loadFastHashes();
+  const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
-  const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes: await loadFastHashes() });
+  const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });
   const chain = Chain.open(params, blocks, state, options.genesis);
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir });
 

@@ -106,7 +106,7 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
     const [index, reason] = failures[0]!;
     throw new BlockError("BAD_TRANSACTION", reason, index);
   }
-  if (!equalBytes(header.transactions_root, transactionsRoot(block.transactions))) {
+  if (!equalBytes(header.transactions_root, transactionsRoot(block.transactions, params.hashes.keccak256))) {
     throw new BlockError("ROOT_MISMATCH", "transactions_root does not match the transactions");
   }
   const execution = executeTransactions(state, block.transactions, envOf(header), params);
@@ -117,7 +117,7 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
     execution.cyclesUsed === header.cycles_used &&
     execution.cellsUsed === header.cells_used;
   if (!sameUsage) throw new BlockError("USAGE_MISMATCH", "the header's usage fields do not match execution");
-  if (!equalBytes(header.receipts_root, merkleRoot(execution.receipts.map(receiptDigest)))) {
+  if (!equalBytes(header.receipts_root, merkleRoot(execution.receipts.map((r) => receiptDigest(r, params.hashes.keccak256)), params.hashes.keccak256))) {
     throw new BlockError("ROOT_MISMATCH", "receipts_root does not match the receipts");
   }
   const stateRoot = state.computeRoot();

@@ -1,3 +1,4 @@
+import { nobleHashes, type Hashes } from "@cowboy/crypto";
 import { DEFAULT_FEE_MARKET_CONFIG, type FeeMarketConfig } from "@cowboy/fee-market";
 import { COST_TABLE_V1, type CostTable } from "@cowboy/metering";
 import { DEFAULT_TRANSACTION_LIMITS, type TransactionLimits } from "@cowboy/types";
@@ -20,6 +21,11 @@ export interface ChainParams {
    * rewards). Each later subsystem registers one; the devnet runs none until they land.
    */
   readonly endOfBlockHooks: readonly EndOfBlockHook[];
+  /**
+   * Hash implementations for the block's Merkle roots (keccak256). Any implementation gives the
+   * same bytes; a node passes `await loadFastHashes()` from @cowboy/crypto (WASM, ~10× noble).
+   */
+  readonly hashes: Pick<Hashes, "keccak256">;
 }
 
 /** One step of end-of-block processing; it writes through `state` like a transaction. */
@@ -34,5 +40,6 @@ export function defaultChainParams(chainId: bigint, accountKey: AccountKeyFn): C
     costTable: COST_TABLE_V1,
     accountKey,
     endOfBlockHooks: [],
+    hashes: nobleHashes,
   };
 }

@@ -2,7 +2,7 @@ import { CodecError, atMost, bytes, decode, encode, range, struct, vec, type Cod
 import { MAX_TX_SIZE } from "../transaction/constants.js";
 import { createTransactionFromBytes, type Transaction } from "../transaction/transaction.js";
 import { headerCodec, headerHash, type Header } from "./header.js";
-import { merkleRoot } from "./merkle.js";
+import { merkleRoot, type Keccak256 } from "./merkle.js";
 
 /**
  * Most transactions one block can carry: the 80,000,000-Cycle block cap over the smallest
@@ -56,6 +56,6 @@ export function blockHash(block: Block): Uint8Array {
 }
 
 /** The transactions root of a list of transactions (leaves: their digests). */
-export function transactionsRoot(transactions: readonly Transaction[]): Uint8Array {
-  return merkleRoot(transactions.map((tx) => tx.digest()));
+export function transactionsRoot(transactions: readonly Transaction[], keccak?: Keccak256): Uint8Array {
+  return merkleRoot(transactions.map((tx) => tx.digest()), keccak);
 }

@@ -11,19 +11,22 @@ const NODE_TAG = 0x01;
 /** The root of zero leaves. */
 export const EMPTY_MERKLE_ROOT: Uint8Array = new Uint8Array(32);
 
-function hashLeaf(digest: Uint8Array): Uint8Array {
+/** keccak256 — any implementation (noble by default; a WASM one on hot paths). */
+export type Keccak256 = (data: Uint8Array) => Uint8Array;
+
+function hashLeaf(digest: Uint8Array, keccak: Keccak256 = keccak256): Uint8Array {
   const buf = new Uint8Array(33);
   buf[0] = LEAF_TAG;
   buf.set(digest, 1);
-  return keccak256(buf);
+  return keccak(buf);
 }
 
-function hashNode(left: Uint8Array, right: Uint8Array): Uint8Array {
+function hashNode(left: Uint8Array, right: Uint8Array, keccak: Keccak256 = keccak256): Uint8Array {
   const buf = new Uint8Array(65);
   buf[0] = NODE_TAG;
   buf.set(left, 1);
   buf.set(right, 33);
-  return keccak256(buf);
+  return keccak(buf);
 }
 
 function checkDigest(digest: Uint8Array, index: number): void {
@@ -33,15 +36,15 @@ function checkDigest(digest: Uint8Array, index: number): void {
 }
 
 /** The Merkle root of 32-byte `digests`, in order. */
-export function merkleRoot(digests: readonly Uint8Array[]): Uint8Array {
+export function merkleRoot(digests: readonly Uint8Array[], keccak: Keccak256 = keccak256): Uint8Array {
   if (digests.length === 0) return EMPTY_MERKLE_ROOT.slice();
   let level = digests.map((digest, i) => {
     checkDigest(digest, i);
-    return hashLeaf(digest);
+    return hashLeaf(digest, keccak);
   });
   while (level.length > 1) {
     const next: Uint8Array[] = [];
-    for (let i = 0; i + 1 < level.length; i += 2) next.push(hashNode(level[i]!, level[i + 1]!));
+    for (let i = 0; i + 1 < level.length; i += 2) next.push(hashNode(level[i]!, level[i + 1]!, keccak));
     if (level.length % 2 === 1) next.push(level[level.length - 1]!);
     level = next;
   }
