@@ -14,7 +14,9 @@ export type RegexErrorCode =
   /** Repetition bound or group count beyond sre's limits (CPython raises OverflowError/AssertionError). */
   | "RE_OVERFLOW"
   /** Flags that CPython rejects with ValueError (e.g. ASCII with UNICODE). */
-  | "RE_BAD_FLAGS";
+  | "RE_BAD_FLAGS"
+  /** The backtracking state outgrew its hard memory cap (CPython would raise MemoryError). */
+  | "RE_BACKTRACK_LIMIT";
 
 export class RegexError extends Error {
   readonly code: RegexErrorCode;
@@ -23,7 +25,7 @@ export class RegexError extends Error {
   /** Offset into the pattern (or template), or null. */
   readonly pos: number | null;
   /** Which Python exception the glue should raise. */
-  readonly pyType: "error" | "IndexError" | "OverflowError" | "ValueError";
+  readonly pyType: "error" | "IndexError" | "OverflowError" | "ValueError" | "MemoryError";
   constructor(code: RegexErrorCode, msg: string, pos: number | null, pyType: RegexError["pyType"] = "error") {
     super(pos === null ? msg : `${msg} at position ${pos}`);
     this.name = "RegexError";

@@ -35,8 +35,7 @@ def add(op, p, s=None, f=0, **kw):
         if op == "compile":
             x = {"groups": r.groups, "groupindex": dict(r.groupindex)}
         elif op in ("match", "fullmatch", "search"):
-            args = [s] + ([kw["pos"]] if "pos" in kw else []) + ([kw["endpos"]] if "endpos" in kw else [])
-            x = mres(getattr(r, op)(*args))
+            x = mres(getattr(r, op)(s, **{k: v for k, v in kw.items() if k in ("pos", "endpos")}))
         elif op == "finditer":
             x = [mres(m)["spans"] for m in r.finditer(s)]
         elif op == "split":

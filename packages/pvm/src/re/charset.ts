@@ -1,0 +1,202 @@
+/**
+ * Character sets as sre_compile builds them: the BMP members (already case-folded under IGNORECASE)
+ * become sorted ranges plus a Latin-1 bitmap, and what sre keeps as separate set items (categories,
+ * astral literals and ranges, RANGE_UNI_IGNORE) stay a short list checked after the map.
+ */
+import type { Category, SetItem } from "./ast.js";
+import { isAsciiDigit, isAsciiSpace, isAsciiWord, isUniDigit, isUniSpace, isUniWord, uniUpper } from "./unicode.js";
+
+/** Category codes as compiled for a flag context (Unicode for str patterns without ASCII). */
+export const enum Cat {
+  Digit = 0,
+  NotDigit = 1,
+  Space = 2,
+  NotSpace = 3,
+  Word = 4,
+  NotWord = 5,
+  UniDigit = 6,
+  UniNotDigit = 7,
+  UniSpace = 8,
+  UniNotSpace = 9,
+  UniWord = 10,
+  UniNotWord = 11,
+}
+
+export function categoryCode(cat: Category, unicode: boolean): Cat {
+  const base = { digit: 0, not_digit: 1, space: 2, not_space: 3, word: 4, not_word: 5 }[cat];
+  return (base + (unicode ? 6 : 0)) as Cat;
+}
+
+export function inCategory(cat: Cat, c: number): boolean {
+  switch (cat) {
+    case Cat.Digit:
+      return isAsciiDigit(c);
+    case Cat.NotDigit:
+      return !isAsciiDigit(c);
+    case Cat.Space:
+      return isAsciiSpace(c);
+    case Cat.NotSpace:
+      return !isAsciiSpace(c);
+    case Cat.Word:
+      return c < 128 && isAsciiWord(c);
+    case Cat.NotWord:
+      return !(c < 128 && isAsciiWord(c));
+    case Cat.UniDigit:
+      return isUniDigit(c);
+    case Cat.UniNotDigit:
+      return !isUniDigit(c);
+    case Cat.UniSpace:
+      return isUniSpace(c);
+    case Cat.UniNotSpace:
+      return !isUniSpace(c);
+    case Cat.UniWord:
+      return isUniWord(c);
+    case Cat.UniNotWord:
+      return !isUniWord(c);
+  }
+}
+
+/** Items sre keeps outside the character map. */
+export type TailItem =
+  | { readonly t: "literal"; readonly c: number }
+  | { readonly t: "range"; readonly lo: number; readonly hi: number }
+  | { readonly t: "range_uni_ignore"; readonly lo: number; readonly hi: number }
+  | { readonly t: "category"; readonly cat: Cat };
+
+export class CharSet {
+  readonly negate: boolean;
+  /** Bit i set: code point i (< 256) is in the map. */
+  private readonly latin1: Uint32Array;
+  /** Sorted, disjoint [lo, hi] pairs of map members >= 256. */
+  private readonly ranges: Int32Array;
+  private readonly tail: readonly TailItem[];
+
+  constructor(negate: boolean, map: Uint8Array, tail: readonly TailItem[]) {
+    this.negate = negate;
+    this.latin1 = new Uint32Array(8);
+    for (let c = 0; c < 256; c++) if (map[c]) this.latin1[c >> 5]! |= 1 << (c & 31);
+    const r: number[] = [];
+    let c = 256;
+    while (c < map.length) {
+      if (!map[c]) {
+        c++;
+        continue;
+      }
+      const lo = c;
+      while (c < map.length && map[c]) c++;
+      r.push(lo, c - 1);
+    }
+    this.ranges = Int32Array.from(r);
+    this.tail = tail;
+  }
+
+  has(c: number): boolean {
+    return this.contains(c) !== this.negate;
+  }
+
+  private contains(c: number): boolean {
+    if (c < 256) {
+      if ((this.latin1[c >> 5]! >>> (c & 31)) & 1) return true;
+    } else if (this.ranges.length > 0) {
+      let lo = 0;
+      let hi = (this.ranges.length >> 1) - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (c < this.ranges[2 * mid]!) hi = mid - 1;
+        else if (c > this.ranges[2 * mid + 1]!) lo = mid + 1;
+        else return true;
+      }
+    }
+    for (const t of this.tail) {
+      switch (t.t) {
+        case "literal":
+          if (c === t.c) return true;
+          break;
+        case "range":
+          if (t.lo <= c && c <= t.hi) return true;
+          break;
+        case "range_uni_ignore": {
+          if (t.lo <= c && c <= t.hi) return true;
+          const u = uniUpper(c);
+          if (t.lo <= u && u <= t.hi) return true;
+          break;
+        }
+        case "category":
+          if (inCategory(t.cat, c)) return true;
+          break;
+      }
+    }
+    return false;
+  }
+}
+
+export interface FoldRules {
+  readonly lower: (c: number) => number;
+  readonly isCased: (c: number) => boolean;
+  readonly extra: ((lower: number) => readonly number[]) | null;
+}
+
+/**
+ * sre_compile._optimize_charset: returns the set and whether it has cased members (which decides
+ * between IN and IN_*_IGNORE). `charge` pays for each code point of a range expanded into the map.
+ */
+export function buildCharSet(items: readonly SetItem[], fold: FoldRules | null, unicode: boolean, charge: (n: number) => void): { set: CharSet; hasCased: boolean } {
+  const map = new Uint8Array(0x10000);
+  const tail: TailItem[] = [];
+  let negate = false;
+  let hasCased = false;
+  const mark = (c: number): boolean => {
+    if (c > 0xffff) return false;
+    map[c] = 1;
+    return true;
+  };
+  for (const item of items) {
+    switch (item.t) {
+      case "negate":
+        negate = true;
+        break;
+      case "category":
+        tail.push({ t: "category", cat: categoryCode(item.cat, unicode) });
+        break;
+      case "literal": {
+        if (fold) {
+          const lo = fold.lower(item.c);
+          let ok = mark(lo);
+          if (ok && fold.extra) for (const k of fold.extra(lo)) ok = mark(k) && ok;
+          if (!ok) {
+            hasCased = true;
+            tail.push({ t: "literal", c: item.c });
+          } else if (!hasCased && fold.isCased(item.c)) hasCased = true;
+        } else if (!mark(item.c)) tail.push({ t: "literal", c: item.c });
+        break;
+      }
+      case "range": {
+        charge(Math.min(item.hi, 0xffff) - item.lo + 1);
+        let overflow = false;
+        for (let c = item.lo; c <= item.hi; c++) {
+          if (fold) {
+            const lo = fold.lower(c);
+            if (!mark(lo)) {
+              overflow = true;
+              break;
+            }
+            if (fold.extra) for (const k of fold.extra(lo)) mark(k);
+          } else if (!mark(c)) {
+            overflow = true;
+            break;
+          }
+        }
+        if (overflow) {
+          if (fold) {
+            hasCased = true;
+            tail.push({ t: "range_uni_ignore", lo: item.lo, hi: item.hi });
+          } else tail.push({ t: "range", lo: item.lo, hi: item.hi });
+        } else if (fold && !hasCased) {
+          for (let c = item.lo; c <= item.hi && !hasCased; c++) hasCased = fold.isCased(c);
+        }
+        break;
+      }
+    }
+  }
+  return { set: new CharSet(negate, map, tail), hasCased };
+}

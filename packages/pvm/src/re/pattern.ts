@@ -1,0 +1,302 @@
+/**
+ * Compiled patterns and the operations the `re` glue builds on: match, fullmatch, search, finditer,
+ * split and sub/subn. Subjects are code-point arrays (str) or byte arrays (bytes); results are spans
+ * into them, so the glue decides how to materialize Python objects.
+ */
+import { Flag, type Node } from "./ast.js";
+import { type Program, compileProgram } from "./compiler.js";
+import { RegexError, aInt } from "./errors.js";
+import { MatchState, type RegexBudget, type Subject } from "./matcher.js";
+import { At, Op } from "./opcodes.js";
+import { parsePattern } from "./parser.js";
+import { type Template, parseTemplate } from "./template.js";
+
+export { Flag };
+export type { RegexBudget, Subject, Template };
+
+/** One match: `spans[2g]`, `spans[2g+1]` are group g's start and end, or -1 if it did not take part. */
+export class MatchResult {
+  constructor(
+    readonly spans: Int32Array,
+    /** Python's `Match.lastindex` (null when no group closed). */
+    readonly lastIndex: number | null,
+    readonly pos: number,
+    readonly endpos: number,
+  ) {}
+  get start(): number {
+    return this.spans[0]!;
+  }
+  get end(): number {
+    return this.spans[1]!;
+  }
+  /** [start, end] of group g, or null if it did not participate. */
+  span(g: number): [number, number] | null {
+    const s = this.spans[2 * g];
+    if (s === undefined) throw new RangeError(`span: no such group ${g}`);
+    return s < 0 ? null : [s, this.spans[2 * g + 1]!];
+  }
+}
+
+/** A `repl` callback for sub: returns the replacement for one match (the glue's callable repl). */
+export type ReplaceFn = (m: MatchResult) => ArrayLike<number>;
+
+export function toCodePoints(s: string): Int32Array {
+  const out = new Int32Array(s.length);
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c < 0xdc00 && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d < 0xe000) {
+        out[n++] = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+        i++;
+        continue;
+      }
+    }
+    out[n++] = c;
+  }
+  return out.slice(0, n);
+}
+
+export function fromCodePoints(cps: ArrayLike<number>): string {
+  let s = "";
+  for (let i = 0; i < cps.length; i += 4096) {
+    s += String.fromCodePoint(...Array.prototype.slice.call(cps, i, Math.min(i + 4096, cps.length)));
+  }
+  return s;
+}
+
+function aSubject(subject: unknown, isBytes: boolean): asserts subject is Subject {
+  if (isBytes ? !(subject instanceof Uint8Array) : !(subject instanceof Int32Array)) {
+    throw new TypeError(`subject: expected ${isBytes ? "a Uint8Array (bytes pattern)" : "an Int32Array of code points (str pattern)"}`);
+  }
+}
+function aBudget(budget: unknown): asserts budget is RegexBudget {
+  if (typeof budget !== "object" || budget === null || typeof (budget as RegexBudget).charge !== "function") {
+    throw new TypeError("budget: expected an object with a charge(steps) method");
+  }
+}
+
+/** Python's clamping of pos/endpos to [0, len]. */
+function clamp(v: number, len: number): number {
+  return v < 0 ? 0 : v > len ? len : v;
+}
+
+export class Pattern {
+  readonly flags: number;
+  readonly groups: number;
+  readonly groupIndex: ReadonlyMap<string, number>;
+  readonly isBytes: boolean;
+  /** @internal */
+  readonly program: Program;
+  private readonly anchored: boolean;
+  private readonly firstLiteral: number;
+
+  /** @internal use `compile`. */
+  constructor(program: Program, flags: number, groupIndex: ReadonlyMap<string, number>, isBytes: boolean) {
+    this.program = program;
+    this.flags = flags;
+    this.groups = program.groups;
+    this.groupIndex = groupIndex;
+    this.isBytes = isBytes;
+    const code = program.code;
+    this.anchored = code[1] === Op.AT && code[2] === At.BEGINNING;
+    this.firstLiteral = code[1] === Op.LITERAL ? code[2]! : -1;
+  }
+
+  private result(st: MatchState, start: number, pos: number, endpos: number): MatchResult {
+    const spans = new Int32Array(2 * (this.groups + 1));
+    spans[0] = start;
+    spans[1] = st.matchEnd;
+    for (let g = 1; g <= this.groups; g++) {
+      const [s, e] = st.groupSpan(g);
+      spans[2 * g] = s;
+      spans[2 * g + 1] = e;
+    }
+    const li = st.lastIndex;
+    return new MatchResult(spans, li < 0 ? null : li, pos, endpos);
+  }
+
+  /** sre_search from `start`: tries each position in turn; mustAdvance applies to the first only. */
+  private searchFrom(st: MatchState, start: number, mustAdvance: boolean): number {
+    const end = st.end;
+    if (start > end) return -1;
+    if (this.anchored) {
+      return st.run(start, false, mustAdvance) ? start : -1;
+    }
+    const lit = this.firstLiteral;
+    for (let p = start; ; p++) {
+      if (lit >= 0) {
+        const text = st.text;
+        const from = p;
+        while (p < end && text[p] !== lit) p++;
+        st.charge(p - from);
+        if (p >= end) return -1;
+      }
+      if (st.run(p, false, mustAdvance && p === start)) return p;
+      if (p >= end) return -1;
+    }
+  }
+
+  private begin(subject: unknown, pos: number, endpos: number | undefined, budget: unknown): { st: MatchState; pos: number; end: number } {
+    aSubject(subject, this.isBytes);
+    aInt(pos, "pos");
+    if (endpos !== undefined) aInt(endpos, "endpos");
+    aBudget(budget);
+    const end = clamp(endpos ?? subject.length, subject.length);
+    return { st: new MatchState(this.program, subject, end, budget), pos: clamp(pos, subject.length), end };
+  }
+
+  /** `Pattern.match`: anchored at pos. */
+  match(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): MatchResult | null {
+    const { st, pos: p, end } = this.begin(subject, pos, endpos, budget);
+    const ok = st.run(p, false, false);
+    st.flush();
+    return ok ? this.result(st, p, p, end) : null;
+  }
+
+  /** `Pattern.fullmatch`: anchored at pos and ending at endpos. */
+  fullmatch(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): MatchResult | null {
+    const { st, pos: p, end } = this.begin(subject, pos, endpos, budget);
+    const ok = st.run(p, true, false);
+    st.flush();
+    return ok ? this.result(st, p, p, end) : null;
+  }
+
+  /** `Pattern.search`: the leftmost match at or after pos. */
+  search(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): MatchResult | null {
+    const { st, pos: p, end } = this.begin(subject, pos, endpos, budget);
+    const at = this.searchFrom(st, p, false);
+    st.flush();
+    return at < 0 ? null : this.result(st, at, p, end);
+  }
+
+  /** `Pattern.finditer` (and findall): successive non-overlapping matches, with 3.7+ empty-match rules. */
+  *finditer(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): Generator<MatchResult, void, void> {
+    const { st, pos: p, end } = this.begin(subject, pos, endpos, budget);
+    let start = p;
+    let mustAdvance = false;
+    for (;;) {
+      const at = this.searchFrom(st, start, mustAdvance);
+      st.flush();
+      if (at < 0) return;
+      const m = this.result(st, at, p, end);
+      mustAdvance = m.end === at;
+      start = m.end;
+      yield m;
+    }
+  }
+
+  /** `Pattern.split`: pieces of the subject (copies) and, between them, captured groups (null if unset). */
+  split(subject: Subject, budget: RegexBudget, maxsplit = 0): (Subject | null)[] {
+    const { st } = this.begin(subject, 0, undefined, budget);
+    aInt(maxsplit, "maxsplit");
+    const out: (Subject | null)[] = [];
+    let last = 0;
+    let start = 0;
+    let mustAdvance = false;
+    let n = 0;
+    while (maxsplit === 0 || n < maxsplit) {
+      if (maxsplit < 0) break;
+      const at = this.searchFrom(st, start, mustAdvance);
+      if (at < 0) break;
+      const m = this.result(st, at, 0, subject.length);
+      out.push(subject.slice(last, at));
+      for (let g = 1; g <= this.groups; g++) {
+        const s = m.spans[2 * g]!;
+        out.push(s < 0 ? null : subject.slice(s, m.spans[2 * g + 1]!));
+      }
+      n++;
+      mustAdvance = m.end === at;
+      last = start = m.end;
+    }
+    st.flush();
+    out.push(subject.slice(last));
+    return out;
+  }
+
+  /** Compiles a `repl` string (code points or bytes) into a template, with CPython's errors. */
+  compileTemplate(repl: ArrayLike<number>): Template {
+    return parseTemplate(Array.from(repl), this.isBytes, this.groups, this.groupIndex);
+  }
+
+  /** `Pattern.subn`: replaces up to `count` matches (0: all); returns the new subject and the count. */
+  subn(subject: Subject, repl: Template | ReplaceFn, budget: RegexBudget, count = 0): { result: Subject; n: number } {
+    const { st } = this.begin(subject, 0, undefined, budget);
+    aInt(count, "count");
+    const out: number[] = [];
+    const append = (a: ArrayLike<number>, from: number, to: number): void => {
+      st.charge(to - from);
+      for (let i = from; i < to; i++) out.push(a[i]!);
+    };
+    let i = 0;
+    let n = 0;
+    let mustAdvance = false;
+    while (count <= 0 ? count === 0 : n < count) {
+      const at = this.searchFrom(st, i, mustAdvance);
+      if (at < 0) break;
+      const m = this.result(st, at, 0, subject.length);
+      if (i < at) append(subject, i, at);
+      if (typeof repl === "function") {
+        st.flush();
+        const r = repl(m);
+        append(r, 0, r.length);
+      } else {
+        for (const part of repl.parts) {
+          if (typeof part === "number") {
+            const s = m.spans[2 * part]!;
+            if (s >= 0) append(subject, s, m.spans[2 * part + 1]!);
+          } else append(part, 0, part.length);
+        }
+      }
+      i = m.end;
+      n++;
+      mustAdvance = m.end === at;
+    }
+    append(subject, i, subject.length);
+    st.flush();
+    const result = this.isBytes ? Uint8Array.from(out) : Int32Array.from(out);
+    return { result, n };
+  }
+
+  /** `Pattern.sub`. */
+  sub(subject: Subject, repl: Template | ReplaceFn, budget: RegexBudget, count = 0): Subject {
+    return this.subn(subject, repl, budget, count).result;
+  }
+}
+
+/**
+ * Compiles a pattern: a JS string (str pattern; lone surrogates allowed) or a Uint8Array (bytes
+ * pattern), with Python flag bits. Compile work is charged to `budget` when one is given.
+ */
+export function compile(pattern: string | Uint8Array, flags = 0, budget?: RegexBudget): Pattern {
+  aInt(flags, "flags");
+  if (typeof pattern !== "string" && !(pattern instanceof Uint8Array)) throw new TypeError("pattern: expected a string or a Uint8Array");
+  if (budget !== undefined) aBudget(budget);
+  const isBytes = pattern instanceof Uint8Array;
+  const cps = isBytes ? Array.from(pattern) : Array.from(toCodePoints(pattern));
+  let pending = cps.length;
+  const charge = (n: number): void => {
+    pending += n;
+  };
+  try {
+    const parsed = parsePattern(cps, flags, isBytes);
+    if (parsed.flags & Flag.TEMPLATE && hasRepeat(parsed.seq)) {
+      throw new RegexError("RE_BAD_PATTERN", "internal: unsupported template operator", null);
+    }
+    const program = compileProgram(parsed, charge);
+    return new Pattern(program, parsed.flags, parsed.groupIndex, isBytes);
+  } finally {
+    if (budget !== undefined) budget.charge(pending);
+  }
+}
+
+function hasRepeat(seq: readonly Node[]): boolean {
+  for (const n of seq) {
+    if (n.op === "repeat") return true;
+    if ((n.op === "subpattern" || n.op === "atomic" || n.op === "assert") && hasRepeat(n.body)) return true;
+    if (n.op === "branch" && n.alts.some(hasRepeat)) return true;
+    if (n.op === "groupref_exists" && (hasRepeat(n.yes) || (n.no !== null && hasRepeat(n.no)))) return true;
+  }
+  return false;
+}
