@@ -15,10 +15,13 @@ export interface Case {
   readonly x: unknown;
 }
 
-export const fixture = JSON.parse(readFileSync(new URL("./fixtures/cpython-re.json", import.meta.url), "utf8")) as {
-  python: string;
-  cases: Case[];
-};
+const load = (name: string): { python: string; cases: Case[] } =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as { python: string; cases: Case[] };
+
+/** Hand-written cases covering every feature and the classic traps. */
+export const fixture = load("cpython-re.json");
+/** Seeded random patterns over a tiny alphabet (differential testing). */
+export const randomFixture = load("cpython-re-random.json");
 
 export const codePoints = (s: string): number[] => Array.from(s, (ch) => ch.codePointAt(0)!);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RegexError, compile, createStepBudget, fromCodePoints, toCodePoints } from "../../src/re/index.js";
 import type { Pattern, Subject } from "../../src/re/index.js";
-import { type Case, fixture, knownDivergence, label } from "./fixture.js";
+import { type Case, fixture, knownDivergence, label, randomFixture } from "./fixture.js";
 
 const subject = (s: string, bytes: boolean): Subject => (bytes ? Uint8Array.from(s, (ch) => ch.charCodeAt(0)) : toCodePoints(s));
 const text = (a: ArrayLike<number>, bytes: boolean): string => (bytes ? String.fromCharCode(...Array.from(a)) : fromCodePoints(a));
@@ -66,4 +66,17 @@ describe("re matching against CPython 3.11", () => {
       expect(run(c)).toEqual(expected(c));
     });
   }
+});
+
+describe("re random differential cases against CPython 3.11", () => {
+  it("all agree", () => {
+    const bad: string[] = [];
+    for (const c of randomFixture.cases) {
+      const got = run(c);
+      const want = expected(c);
+      if (JSON.stringify(got) !== JSON.stringify(want)) bad.push(`${label(c)}: got ${JSON.stringify(got)} want ${JSON.stringify(want)}`);
+    }
+    expect(bad.slice(0, 20)).toEqual([]);
+    expect(randomFixture.cases.length).toBeGreaterThan(1000);
+  });
 });

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Differential cases: random patterns over a tiny alphabet, matched by CPython 3.11.
+
+Deterministic (seeded). Writes test/re/fixtures/cpython-re-random.json in the same case format as
+gen_fixture.py. Patterns that CPython rejects are kept too (they test the parser).
+Run: python3 packages/pvm/test/re/scripts/gen_random.py
+"""
+import json, os, random, re, sys, warnings
+
+assert sys.version_info[:2] == (3, 11)
+warnings.simplefilter("ignore")
+rng = random.Random(20261122)
+OUT = os.path.join(os.path.dirname(__file__), "..", "fixtures", "cpython-re-random.json")
+
+def atom(depth, ngroups):
+    r = rng.random()
+    if depth > 2 or r < 0.35:
+        return rng.choice(["a", "b", "c", ".", "[ab]", "[^a]", "\\w", "(?:)", "x"])
+    if r < 0.5:
+        ngroups[0] += 1
+        return "(" + alt(depth + 1, ngroups) + ")"
+    if r < 0.58:
+        return "(?:" + alt(depth + 1, ngroups) + ")"
+    if r < 0.63:
+        return "(?>" + alt(depth + 1, ngroups) + ")"
+    if r < 0.68:
+        return rng.choice(["(?=", "(?!"]) + alt(depth + 1, ngroups) + ")"
+    if r < 0.72:
+        return rng.choice(["(?<=", "(?<!"]) + rng.choice(["a", "b", "ab", "(a)", "[ab]"]) + ")"
+    if r < 0.8 and ngroups[0] > 0:
+        return "\\%d" % rng.randint(1, ngroups[0])
+    if r < 0.86 and ngroups[0] > 0:
+        g = rng.randint(1, ngroups[0])
+        return "(?(%d)%s|%s)" % (g, seq(depth + 1, ngroups), seq(depth + 1, ngroups))
+    if r < 0.9:
+        return rng.choice(["^", "$", "\\b", "\\B", "\\Z", "\\A"])
+    return rng.choice(["a", "b"])
+
+def quant():
+    q = rng.choice(["", "", "", "*", "+", "?", "{2}", "{1,2}", "{,2}", "{0,}"])
+    if q:
+        q += rng.choice(["", "", "?", "+"])
+    return q
+
+def seq(depth, ngroups):
+    out = ""
+    for _ in range(rng.randint(1, 3)):
+        a = atom(depth, ngroups)
+        out += a + (quant() if a not in ("^", "$", "\\b", "\\B", "\\Z", "\\A") else "")
+    return out
+
+def alt(depth, ngroups):
+    return "|".join(seq(depth, ngroups) for _ in range(rng.choice([1, 1, 2, 3])))
+
+def mres(m):
+    if m is None:
+        return None
+    return {"spans": [list(m.span(i)) for i in range(m.re.groups + 1)], "lastindex": m.lastindex}
+
+cases = []
+seen = set()
+MAXDEPTH = 2
+def simple():
+    global MAXDEPTH
+    MAXDEPTH = 1
+while len(cases) < 3000:
+    if len(cases) == 1500:
+        simple()
+    p = alt(0 if MAXDEPTH == 2 else 1, [0])
+    if p in seen:
+        continue
+    seen.add(p)
+    s = "".join(rng.choice("aabbc") for _ in range(rng.randint(0, 6 if MAXDEPTH == 2 else 12)))
+    op = rng.choice(["match", "search", "fullmatch", "finditer"])
+    case = {"op": op, "p": p, "b": False, "f": 0, "s": s}
+    try:
+        r = re.compile(p)
+        if op == "finditer":
+            case["x"] = [mres(m)["spans"] for m in r.finditer(s)]
+        else:
+            case["x"] = mres(getattr(r, op)(s))
+    except re.error as e:
+        case["x"] = {"error": "error", "msg": e.msg, "pos": e.pos}
+    except (RecursionError, SystemError):
+        continue
+    cases.append(case)
+
+with open(OUT, "w") as fh:
+    json.dump({"python": sys.version.split()[0], "cases": cases}, fh, ensure_ascii=True, indent=0)
+print(f"wrote {len(cases)} cases")
