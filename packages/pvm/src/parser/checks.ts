@@ -56,6 +56,8 @@ class Checker {
   private loops = 0;
   /** Names of the comprehensions enclosing the current expression, innermost last, within this scope. */
   private comps: string[] = [];
+  /** How many comprehension iterable expressions enclose the current expression (in this scope). */
+  private compIter = 0;
   /** Name bindings of the innermost scope (comprehensions included), and every scope in creation order. */
   private bind: Bindings = new Bindings("module", null);
   private readonly allBindings: Bindings[] = [this.bind];
@@ -117,8 +119,10 @@ class Checker {
   private withScope(scope: Scope, fn: () => void): Scope {
     const savedLoops = this.loops;
     const savedComps = this.comps;
+    const savedCompIter = this.compIter;
     this.loops = 0;
     this.comps = [];
+    this.compIter = 0;
     this.scopes.push(scope);
     this.withBindings(scope.kind, () => {
       for (const p of scope.params) this.bind.add(p, PARAM);
@@ -127,6 +131,7 @@ class Checker {
     this.scopes.pop();
     this.loops = savedLoops;
     this.comps = savedComps;
+    this.compIter = savedCompIter;
     return scope;
   }
 
@@ -160,6 +165,10 @@ class Checker {
   /** An assignment expression: inside comprehensions it binds in the enclosing function's scope. */
   private walrus(e: Expr & { type: "NamedExpr" }): void {
     const name = e.target.id;
+    if (this.compIter > 0) {
+      this.sym(e, "assignment expression cannot be used in a comprehension iterable expression");
+      return;
+    }
     let b: Bindings | null = this.bind;
     while (b !== null && b.kind === "comprehension") {
       if ((b.get(name) & ITER) !== 0) {
@@ -350,8 +359,19 @@ class Checker {
     if (!(scope.kind === "function" && scope.isAsync)) this.comp(at, msg);
   }
 
+  private compIterExpr(e: Expr): void {
+    this.compIter++;
+    this.expr(e);
+    this.compIter--;
+  }
+
   /** Assignment targets: starred elements are allowed in tuples/lists, one per level. */
   private target(t: Expr): void {
+    if (t.type === "Starred") {
+      this.comp(t, "starred assignment target must be in a list or tuple");
+      this.target(t.value);
+      return;
+    }
     if (t.type === "Tuple" || t.type === "List") {
       let starred = 0;
       for (const e of t.elts) {
@@ -525,7 +545,7 @@ class Checker {
    */
   private comprehension(node: Expr, gens: Comprehension[], elts: Expr[]): void {
     const first = gens[0] as Comprehension;
-    this.expr(first.iter);
+    this.compIterExpr(first.iter);
     const name = COMP_NAMES[node.type] as string;
     this.comps.push(name);
     let isAsync = false;
@@ -534,7 +554,7 @@ class Checker {
         if (g.is_async === 1) isAsync = true;
         this.target(g.target);
         for (const n of targetNames(g.target)) this.bind.add(n, ITER);
-        if (idx > 0) this.expr(g.iter);
+        if (idx > 0) this.compIterExpr(g.iter);
         this.exprs(g.ifs, false);
       });
       for (const e of elts) this.expr(e);

@@ -1,0 +1,1 @@
+data = [y for x in (y := f(x))]
