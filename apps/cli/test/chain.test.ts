@@ -64,6 +64,18 @@ describe("chain commands against a devnet", () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: "success", from: `0x${toHex(dev[4]!.address)}` });
   });
 
+  it("signs with a keystore key given by name", async () => {
+    const keystore = join(dir, "keystore");
+    const env = { COWBOY_PASSWORD: "pw", COWBOY_KEYSTORE: keystore };
+    const io = memoryIo();
+    Object.assign(io.env, env);
+    expect(await runCommand(cowboy, ["keys", "import", "dev5", "--key", `0x${toHex(dev[5]!.privateKey)}`], io)).toBe(0);
+    const sent = await cli(["transfer", "--to", RECIPIENT, "--amount", "3", "--from", "dev5"], env);
+    expect(sent.stderr).toBe("");
+    expect(sent.stdout.split("\n")[1]).toBe("success");
+    expect((await cli(["transfer", "--to", RECIPIENT, "--amount", "3", "--from", "dev5"], { ...env, COWBOY_PASSWORD: "nope" })).stderr).toBe("error: wrong password for key dev5\n");
+  });
+
   it("prints blocks as JSON", async () => {
     const latest = JSON.parse((await cli(["block"])).stdout);
     expect(latest.height).toMatch(/^[1-9][0-9]*$/);

@@ -5,7 +5,9 @@ import { headerToJson, receiptStatusName } from "@cowboy/types";
 import { parseCommandArgs, type Command } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { decryptKey } from "../keystore.js";
 import { formatCby, parseAmount } from "../units.js";
+import { keystoreFor, readPassword } from "./keys.js";
 
 export const DEFAULT_RPC = "http://127.0.0.1:8545";
 /** Options every chain command takes. */
@@ -85,18 +87,32 @@ export const nonce: Command = {
 
 export const transfer: Command = {
   summary: "send base units (or '2.5cby') to an address; waits for the receipt and prints the tx hash and status",
-  usage: "--to ADDR --amount N[cby] [--key HEX32 | COWBOY_KEY] [--tip N] [--no-wait] [--rpc URL] [--json]",
+  usage: "--to ADDR --amount N[cby] [--key HEX32 | --from NAME|ADDR (keystore) | COWBOY_KEY] [--tip N] [--no-wait] [--rpc URL] [--json]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
-      { ...CHAIN_OPTIONS, to: { type: "string" }, amount: { type: "string" }, key: { type: "string" }, tip: { type: "string" }, "no-wait": { type: "boolean" } },
+      {
+        ...CHAIN_OPTIONS,
+        to: { type: "string" },
+        amount: { type: "string" },
+        key: { type: "string" },
+        from: { type: "string" },
+        keystore: { type: "string" },
+        "password-file": { type: "string" },
+        tip: { type: "string" },
+        "no-wait": { type: "boolean" },
+      },
       { min: 0, max: 0, names: "" },
     );
     const to = parseAddress(values.to, "--to");
     if (values.amount === undefined) throw usageError("missing --amount");
     const amount = parseAmount(values.amount, "--amount");
     const tip = values.tip === undefined ? 0n : parseAmount(values.tip, "--tip");
-    const key = parseKey(values.key, io);
+    if (values.from !== undefined && values.key !== undefined) throw usageError("give either --key or --from, not both");
+    const key =
+      values.from === undefined
+        ? parseKey(values.key, io)
+        : decryptKey(keystoreFor(values.keystore, io).find(values.from), await readPassword(values["password-file"], io));
     const client = clientFor(values.rpc, io);
     const tx = await rpcCall(client.transfer({ privateKey: key, to, amount, tip }));
     const hash = `0x${toHex(tx.digest())}`;

@@ -2,6 +2,7 @@ import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
+import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
 import { txCommands } from "./tx.js";
 
@@ -13,6 +14,7 @@ export const cowboy: CommandGroup = {
     balance,
     nonce,
     transfer,
+    keys: keysCommands,
     block,
     tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },
     actor: actorCommands,
