@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, ClientError } from "@cowboy/client";
-import { toHex } from "@cowboy/codec";
-import { ReceiptStatus } from "@cowboy/types";
+import { fromHex, toHex } from "@cowboy/codec";
+import { accountKey, decodeProof, verifyProof } from "@cowboy/state";
+import { decodeAccount, ReceiptStatus } from "@cowboy/types";
 import { afterAll, describe, expect, it } from "vitest";
 import { devAccounts } from "../src/chain/genesis.js";
 import { startNodeProcess, type NodeProcess } from "./spawn.js";
@@ -39,6 +40,15 @@ describe("cowboyd devnet, as a process", () => {
     expect(receipt.fee_tipped).toBe(21_000n * 2n);
     expect(await client.getBalance(RECIPIENT)).toBe(12_345n);
     expect(await client.getNonce(dev[1]!.address)).toBe(1n);
+
+    // the account comes with a proof that verifies against the head's state root alone
+    const proved = await client.request<{ state_root: string; account: { balance: string } | null; proof: string }>("cowboy_getAccountProof", [`0x${toHex(RECIPIENT)}`]);
+    expect(proved.account?.balance).toBe("12345");
+    const value = verifyProof(fromHex(proved.state_root), accountKey(RECIPIENT), decodeProof(fromHex(proved.proof)));
+    expect(value === null ? null : decodeAccount(value).balance).toBe(12_345n);
+    const absent = await client.request<{ state_root: string; account: null; proof: string }>("cowboy_getAccountProof", [`0x${"99".repeat(20)}`]);
+    expect(absent.account).toBeNull();
+    expect(verifyProof(fromHex(absent.state_root), accountKey(new Uint8Array(20).fill(0x99)), decodeProof(fromHex(absent.proof)))).toBeNull();
 
     // graceful restart
     expect(await node.stop("SIGTERM")).toBe(0);

@@ -1,7 +1,8 @@
 import { fromHex, toHex, CodecError } from "@cowboy/codec";
 import { nextBlockBasefees } from "@cowboy/execution";
+import { accountKey, encodeProof } from "@cowboy/state";
 import {
-  accountToJson, createTransaction, createTransactionFromBytes, headerToJson, receiptToJson, transactionToJson, type Block, type Transaction,
+  accountToJson, createTransaction, decodeAccount, createTransactionFromBytes, headerToJson, receiptToJson, transactionToJson, type Block, type Transaction,
 } from "@cowboy/types";
 import { z } from "zod";
 import type { Chain } from "../chain/chain.js";
@@ -134,6 +135,22 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
       summary: "an account record at the head (nonce, balance, code hash, storage bytes)",
       params: [["address", address]],
       handler: ([a]) => accountToJson(chain.account(fromHex(a))),
+    }),
+    defineMethod({
+      name: "cowboy_getAccountProof",
+      summary: "an account record with its inclusion (or exclusion) proof against the head's state root",
+      params: [["address", address]],
+      handler: ([a]) => {
+        const key = accountKey(fromHex(a));
+        const proof = chain.state.prove(key);
+        return {
+          address: a,
+          height: chain.head.height.toString(),
+          state_root: hex(chain.state.root()),
+          account: proof.value === null ? null : accountToJson(decodeAccount(proof.value)),
+          proof: hex(encodeProof(proof)),
+        };
+      },
     }),
     defineMethod({
       name: "cowboy_basefees",
