@@ -31,10 +31,6 @@ const AUGOPS: Record<string, import("../ast.js").Operator> = {
   "//=": "FloorDiv",
 };
 
-function endOf(body: Stmt[]): Pos {
-  return body[body.length - 1] as Pos;
-}
-
 function withEnd<T extends Pos>(node: T, last: Pos): T {
   node.end_lineno = last.end_lineno;
   node.end_col_offset = last.end_col_offset;
@@ -42,6 +38,21 @@ function withEnd<T extends Pos>(node: T, last: Pos): T {
 }
 
 export class StmtParser extends PatternParser {
+  /**
+   * The end of a compound statement just parsed: CPython takes the last token that is not
+   * NEWLINE/INDENT/DEDENT, so a trailing `;` of the last simple statement counts.
+   */
+  private blockEnd(): Pos {
+    let k = this.i - 1;
+    for (;;) {
+      const kind = (this.toks[k] as Token).kind;
+      if (k <= 0 || (kind !== "NEWLINE" && kind !== "INDENT" && kind !== "DEDENT")) break;
+      k--;
+    }
+    const t = this.toks[k] as Token;
+    return { lineno: t.lineno, col_offset: t.col, end_lineno: t.endLineno, end_col_offset: t.endCol };
+  }
+
   parseModule(): Module {
     const body: Stmt[] = [];
     while (this.tok.kind !== "ENDMARKER") this.parseStatementInto(body);
@@ -507,8 +518,8 @@ export class StmtParser extends PatternParser {
     const pos = {
       lineno: start.lineno,
       col_offset: start.col,
-      end_lineno: endOf(body).end_lineno,
-      end_col_offset: endOf(body).end_col_offset,
+      end_lineno: this.blockEnd().end_lineno,
+      end_col_offset: this.blockEnd().end_col_offset,
     };
     if (isAsync) return { type: "AsyncFunctionDef", name, args, body, decorator_list, returns, type_comment: null, ...pos };
     return { type: "FunctionDef", name, args, body, decorator_list, returns, type_comment: null, ...pos };
@@ -535,8 +546,8 @@ export class StmtParser extends PatternParser {
       decorator_list,
       lineno: start.lineno,
       col_offset: start.col,
-      end_lineno: endOf(body).end_lineno,
-      end_col_offset: endOf(body).end_col_offset,
+      end_lineno: this.blockEnd().end_lineno,
+      end_col_offset: this.blockEnd().end_col_offset,
     };
   }
 
@@ -560,7 +571,7 @@ export class StmtParser extends PatternParser {
     this.expectOp(":", "newline");
     const body = this.parseBlockFor(`'${start.value}' statement`, start.lineno);
     let orelse: Stmt[] = [];
-    let end: Pos = endOf(body);
+    let end: Pos = this.blockEnd();
     if (this.isKw("elif")) {
       this.enter();
       const elif = this.parseIf();
@@ -569,7 +580,7 @@ export class StmtParser extends PatternParser {
       end = elif;
     } else if (this.isKw("else")) {
       orelse = this.parseElse();
-      end = endOf(orelse);
+      end = this.blockEnd();
     }
     return withEnd({
       type: "If",
@@ -604,7 +615,7 @@ export class StmtParser extends PatternParser {
       col_offset: start.col,
       end_lineno: this.prev.endLineno,
       end_col_offset: this.prev.endCol,
-    }, endOf(orelse.length > 0 ? orelse : body));
+    }, this.blockEnd());
   }
 
   private parseFor(start: Token, isAsync: boolean): Stmt {
@@ -618,8 +629,8 @@ export class StmtParser extends PatternParser {
     const pos = {
       lineno: start.lineno,
       col_offset: start.col,
-      end_lineno: endOf(orelse.length > 0 ? orelse : body).end_lineno,
-      end_col_offset: endOf(orelse.length > 0 ? orelse : body).end_col_offset,
+      end_lineno: this.blockEnd().end_lineno,
+      end_col_offset: this.blockEnd().end_col_offset,
     };
     if (isAsync) return { type: "AsyncFor", target, iter, body, orelse, type_comment: null, ...pos };
     return { type: "For", target, iter, body, orelse, type_comment: null, ...pos };
@@ -685,8 +696,8 @@ export class StmtParser extends PatternParser {
     const pos = {
       lineno: start.lineno,
       col_offset: start.col,
-      end_lineno: endOf(body).end_lineno,
-      end_col_offset: endOf(body).end_col_offset,
+      end_lineno: this.blockEnd().end_lineno,
+      end_col_offset: this.blockEnd().end_col_offset,
     };
     if (isAsync) return { type: "AsyncWith", items, body, type_comment: null, ...pos };
     return { type: "With", items, body, type_comment: null, ...pos };
@@ -722,8 +733,8 @@ export class StmtParser extends PatternParser {
         body: hb,
         lineno: h.lineno,
         col_offset: h.col,
-        end_lineno: endOf(hb).end_lineno,
-        end_col_offset: endOf(hb).end_col_offset,
+        end_lineno: this.blockEnd().end_lineno,
+        end_col_offset: this.blockEnd().end_col_offset,
       });
     }
     let orelse: Stmt[] = [];
@@ -739,8 +750,8 @@ export class StmtParser extends PatternParser {
     const pos = {
       lineno: start.lineno,
       col_offset: start.col,
-      end_lineno: endOf(last).end_lineno,
-      end_col_offset: endOf(last).end_col_offset,
+      end_lineno: this.blockEnd().end_lineno,
+      end_col_offset: this.blockEnd().end_col_offset,
     };
     if (star === true) return { type: "TryStar", body, handlers, orelse, finalbody, ...pos };
     return { type: "Try", body, handlers, orelse, finalbody, ...pos };
@@ -803,8 +814,8 @@ export class StmtParser extends PatternParser {
       cases,
       lineno: start.lineno,
       col_offset: start.col,
-      end_lineno: endOf(lastCase.body).end_lineno,
-      end_col_offset: endOf(lastCase.body).end_col_offset,
+      end_lineno: this.blockEnd().end_lineno,
+      end_col_offset: this.blockEnd().end_col_offset,
     };
   }
 }
