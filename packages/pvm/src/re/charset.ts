@@ -67,6 +67,8 @@ export class CharSet {
   readonly negate: boolean;
   /** Bit i set: code point i (< 256) is in the map. */
   private readonly latin1: Uint32Array;
+  /** Bit i set: `has(i)` for i < 256, with tail items and negation already applied. */
+  private readonly fast: Uint32Array;
   /** Sorted, disjoint [lo, hi] pairs of map members >= 256. */
   private readonly ranges: Int32Array;
   private readonly tail: readonly TailItem[];
@@ -88,9 +90,12 @@ export class CharSet {
     }
     this.ranges = Int32Array.from(r);
     this.tail = tail;
+    this.fast = new Uint32Array(8);
+    for (let i = 0; i < 256; i++) if (this.contains(i) !== negate) this.fast[i >> 5]! |= 1 << (i & 31);
   }
 
   has(c: number): boolean {
+    if (c < 256) return ((this.fast[c >> 5]! >>> (c & 31)) & 1) === 1;
     return this.contains(c) !== this.negate;
   }
 

@@ -322,6 +322,14 @@ export class MatchState {
   }
 
   /**
+   * Whether a match could start at ptr, judged by the pattern's first single-character item
+   * (`firstPc`, or -1 when the pattern can start with an empty match). Never rejects a real match.
+   */
+  canStart(firstPc: number, ptr: number): boolean {
+    return ptr < this.end && itemMatches(this.code, this.sets, firstPc, this.text[ptr]!);
+  }
+
+  /**
    * Tries to match the program at `start`. `matchAll`: the match must end at `end` (fullmatch);
    * `mustAdvance`: an empty match at `start` is rejected (after an empty match in finditer/sub).
    */
@@ -532,6 +540,11 @@ export class MatchState {
           pc = code[pc + 1]!;
           break;
         case Op.SPLIT:
+          // Like sre's BRANCH, skip an alternative whose first literal cannot match here.
+          if (code[pc + 2] === Op.LITERAL && (ptr >= end || text[ptr] !== code[pc + 3])) {
+            pc = code[pc + 1]!;
+            break;
+          }
           this.push(C_ALT, code[pc + 1]!, ptr, 0, 0, this.regs[R_CURREP] !== -1);
           pc += 2;
           break;

@@ -91,6 +91,7 @@ export class Pattern {
   readonly program: Program;
   private readonly anchored: boolean;
   private readonly firstLiteral: number;
+  private readonly firstItem: number;
 
   /** @internal use `compile`. */
   constructor(program: Program, flags: number, groupIndex: ReadonlyMap<string, number>, isBytes: boolean) {
@@ -102,6 +103,7 @@ export class Pattern {
     const code = program.code;
     this.anchored = code[1] === Op.AT && code[2] === At.BEGINNING;
     this.firstLiteral = code[1] === Op.LITERAL ? code[2]! : -1;
+    this.firstItem = firstItemPc(code);
   }
 
   private result(st: MatchState, start: number, pos: number, endpos: number): MatchResult {
@@ -125,11 +127,18 @@ export class Pattern {
       return st.run(start, false, mustAdvance) ? start : -1;
     }
     const lit = this.firstLiteral;
+    const first = this.firstItem;
     for (let p = start; ; p++) {
+      // Skip start positions the first character rules out, one step per position skipped.
       if (lit >= 0) {
         const text = st.text;
         const from = p;
         while (p < end && text[p] !== lit) p++;
+        st.charge(p - from);
+        if (p >= end) return -1;
+      } else if (first >= 0) {
+        const from = p;
+        while (p < end && !st.canStart(first, p)) p++;
         st.charge(p - from);
         if (p >= end) return -1;
       }
@@ -263,6 +272,16 @@ export class Pattern {
   sub(subject: Subject, repl: Template | ReplaceFn, budget: RegexBudget, count = 0): Subject {
     return this.subn(subject, repl, budget, count).result;
   }
+}
+
+/** The pc of a single-character item every match must start with, or -1. */
+function firstItemPc(code: Int32Array): number {
+  let pc = 1;
+  while (code[pc] === Op.MARK) pc += 2;
+  const op = code[pc]!;
+  if (op >= Op.LITERAL && op <= Op.IN_UI) return pc;
+  if ((op === Op.REPEAT_ONE || op === Op.MIN_REPEAT_ONE || op === Op.POSS_REPEAT_ONE) && code[pc + 2]! >= 1) return pc + 4;
+  return -1;
 }
 
 /**
