@@ -1,9 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { RegexError } from "../../src/re/errors.js";
 import { parsePattern } from "../../src/re/parser.js";
-import { codePoints, fixture, knownDivergence, label } from "./fixture.js";
+import { type Case, codePoints, fixture, knownDivergence, label, randomFixture } from "./fixture.js";
 
 const compileCases = fixture.cases.filter((c) => c.op === "compile");
+
+/** Compares one compile case with CPython's outcome; returns a description of any mismatch. */
+function check(c: Case): string | null {
+  const x = c.x as { error?: string; msg?: string; pos?: number | null; groups?: number; groupindex?: Record<string, number> };
+  let got: unknown;
+  try {
+    const p = parsePattern(codePoints(c.p), c.f, c.b);
+    got = { groups: p.groups, groupindex: Object.fromEntries(p.groupIndex) };
+  } catch (e) {
+    if (!(e instanceof RegexError)) throw e;
+    got = { error: e.pyType, msg: e.msg, ...(e.pyType === "error" ? { pos: e.pos } : {}) };
+  }
+  const want = x.error === undefined ? x : { error: x.error, msg: x.msg, ...(x.error === "error" ? { pos: x.pos } : {}) };
+  return JSON.stringify(got) === JSON.stringify(want) ? null : `${JSON.stringify(c.p)} f=${c.f}: got ${JSON.stringify(got)} want ${JSON.stringify(want)}`;
+}
+
+describe("re parser: random syntax fuzz against CPython 3.11", () => {
+  it("agrees on every accepted and rejected pattern", () => {
+    const cases = randomFixture.cases.filter((c) => c.op === "compile" && knownDivergence(c) === null);
+    expect(cases.length).toBeGreaterThan(1500);
+    const bad = cases.map(check).filter((m) => m !== null);
+    expect(bad.slice(0, 20)).toEqual([]);
+  });
+});
 
 describe("re parser against CPython 3.11", () => {
   it("fixture has the compile cases", () => {

@@ -85,6 +85,25 @@ while len(cases) < 3000:
         continue
     cases.append(case)
 
+# Syntax fuzz: random strings over the metacharacters, compiled by CPython (error or group count).
+POOL = list("()[]{}?*+|^$.\\-,:=!<>#PiaxmsLu0123489abgdwDWsSbBAZxuUNn_ ") + ["(?", "(?P<", "(?P=", "(?<", "(?(", "\\x", "{1,", "]"]
+syntax = set()
+while len(syntax) < 1500:
+    p = "".join(rng.choice(POOL) for _ in range(rng.randint(1, 10)))
+    if p in syntax:
+        continue
+    syntax.add(p)
+    for flags in ([0, re.X] if rng.random() < 0.2 else [0]):
+        case = {"op": "compile", "p": p, "b": False, "f": flags}
+        try:
+            r = re.compile(p, flags)
+            case["x"] = {"groups": r.groups, "groupindex": dict(r.groupindex)}
+        except re.error as e:
+            case["x"] = {"error": "error", "msg": e.msg, "pos": e.pos}
+        except (OverflowError, ValueError, RecursionError) as e:
+            case["x"] = {"error": type(e).__name__, "msg": str(e)}
+        cases.append(case)
+
 with open(OUT, "w") as fh:
     json.dump({"python": sys.version.split()[0], "cases": cases}, fh, ensure_ascii=True, indent=0)
 print(f"wrote {len(cases)} cases")
