@@ -2,13 +2,14 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes } from "@cowboy/crypto";
-import { defaultChainParams, type ChainParams } from "@cowboy/execution";
+import { defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
 import { Chain } from "./chain/chain.js";
 import { devAccounts, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import type { Logger } from "./logger.js";
+import { BatchingVerifier } from "./mempool/batch-verifier.js";
 import { Mempool } from "./mempool/mempool.js";
 import { nodeMethods } from "./rpc/methods.js";
 import { MethodRegistry } from "./rpc/registry.js";
@@ -52,10 +53,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir });
 
   const mempool = new Mempool({ params });
+  const pool = VerifyPool.start(2);
+  const verifier = new BatchingVerifier(pool);
   const dev = options.genesis.devnet ? devAccounts() : [];
   const proposer = options.proposer ?? dev[0]?.address ?? new Uint8Array(20);
 
-  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool, ...(dev.length > 0 ? { devAccounts: dev } : {}) }));
+  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool, verifier, ...(dev.length > 0 ? { devAccounts: dev } : {}) }));
   const server = new RpcServer({
     host: options.rpcHost,
     port: options.rpcPort,
@@ -111,6 +114,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     async close() {
       if (timer !== undefined) clearInterval(timer);
       await server.close();
+      await pool.close();
       await blocks.close();
       await state.close();
       logger.info("stopped", { height: chain.head.height });

@@ -93,10 +93,14 @@ export class Mempool {
     return this.#byHash.get(toHex(hash))?.tx;
   }
 
-  /** Admits `tx` or throws a MempoolError saying why not. Returns its hash. */
-  add(tx: Transaction, accounts: AccountView): Uint8Array {
+  /**
+   * Admits `tx` or throws a MempoolError saying why not. Returns its hash. `signatureFailures`,
+   * when given, is the result of verifying `tx`'s signatures elsewhere (a worker thread), so the
+   * recovery does not run here again.
+   */
+  add(tx: Transaction, accounts: AccountView, signatureFailures?: ReadonlyArray<readonly [number, string]>): Uint8Array {
     const { params } = this.#options;
-    const failures = verifyAll([tx], params, this.#options.verifier);
+    const failures = verifyAll([tx], params, signatureFailures === undefined ? this.#options.verifier : () => signatureFailures);
     if (failures.length > 0) throw new MempoolError("INVALID", failures[0]![1]);
     const hash = toHex(tx.digest());
     if (this.#byHash.has(hash)) throw new MempoolError("ALREADY_KNOWN", `transaction 0x${hash} is already pending`);

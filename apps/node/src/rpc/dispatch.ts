@@ -72,11 +72,9 @@ export async function handlePayload(registry: MethodCaller, text: string, onInte
     if (payload.length > MAX_BATCH) {
       return toJson(errorResponse(null, new RpcError(RpcErrorCode.LimitExceeded, `a batch holds at most ${MAX_BATCH} requests, got ${payload.length}`)));
     }
-    const responses: Response[] = [];
-    for (const request of payload) {
-      const response = await handleOne(registry, request, onInternal);
-      if (response !== undefined) responses.push(response);
-    }
+    // Requests of a batch run concurrently (JSON-RPC 2.0 allows it); responses keep request order.
+    const settled = await Promise.all(payload.map((request) => handleOne(registry, request, onInternal)));
+    const responses = settled.filter((r): r is Response => r !== undefined);
     return responses.length === 0 ? undefined : toJson(responses);
   }
   const response = await handleOne(registry, payload, onInternal);

@@ -25,6 +25,8 @@ export interface NodeContext {
   readonly mempool: Mempool;
   /** Present on a devnet: the faucet pays from the first one. */
   readonly devAccounts?: readonly DevAccount[];
+  /** Verifies signatures off the main thread; without it admission verifies them here. */
+  readonly verifier?: { verify(tx: Transaction): Promise<ReadonlyArray<readonly [number, string]>> };
   /** Called after a transaction is admitted (the producer may want to wake up). */
   readonly onTransaction?: (tx: Transaction) => void;
 }
@@ -47,9 +49,11 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     const height = tag === "latest" ? chain.head.height : BigInt(tag);
     return chain.blocks.blockAt(height) ?? notFound(`block ${height}`);
   };
-  const admit = (tx: Transaction): string => {
+  /** Verifies off-thread when a verifier is set; the faucet's own transactions skip the await so their nonces stay in order. */
+  const admit = async (tx: Transaction, offThread = true): Promise<string> => {
+    const signatureFailures = ctx.verifier === undefined || !offThread ? undefined : await ctx.verifier.verify(tx);
     try {
-      mempool.add(tx, chain.accounts);
+      mempool.add(tx, chain.accounts, signatureFailures);
     } catch (error) {
       if (error instanceof MempoolError) throw new RpcError(RpcErrorCode.TransactionRejected, `${error.code}: ${error.message}`);
       throw error;
@@ -165,7 +169,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
       name: "cowboy_sendRawTransaction",
       summary: "submits a signed transaction (canonical hex); returns its hash",
       params: [["raw", z.string().max(MAX_RAW_TX_HEX, "exceeds max_tx_size").regex(/^0x([0-9a-f]{2})+$/, "expected 0x-prefixed lowercase hex")]],
-      handler: ([raw]) => {
+      handler: async ([raw]) => {
         let tx: Transaction;
         try {
           tx = createTransactionFromBytes(fromHex(raw));
@@ -190,7 +194,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
       name: "cowboy_faucet",
       summary: "devnet only: sends `amount` base units (default 100 CBY) from dev account 0; returns the tx hash",
       params: [["address", address], ["amount", u64.optional()]],
-      handler: ([a, amount]) => {
+      handler: async ([a, amount]) => {
         if (dev === undefined || dev.length === 0) throw new RpcError(RpcErrorCode.Unavailable, "the faucet exists only on a devnet");
         const payer = dev[0]!;
         const pendingNonce = chain.account(payer.address).nonce + BigInt(mempool.candidates(chain.accounts).filter((tx) => toHex(tx.from) === toHex(payer.address)).length);
@@ -205,7 +209,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
           maxFeePerCycle: basefees.cycle * 2n,
           maxFeePerCell: basefees.cell * 2n,
         }).sign(payer.privateKey);
-        return admit(tx);
+        return admit(tx, false);
       },
     }),
   );
