@@ -85,6 +85,68 @@ while len(cases) < 3000:
         continue
     cases.append(case)
 
+# Flags, a wider alphabet, and split/sub: case folding, categories, anchors, empty-match rules.
+def atom2(depth, ngroups):
+    r = rng.random()
+    if depth > 1 or r < 0.5:
+        return rng.choice(["a", "A", "k", "K", "s", "\u017f", "\u212a", "\xe9", "\xc9", "\d", "\w", "\s", "\W", ".", "[a-z]",
+                           "[^a-z]", "[\w\s]", "[K-k]", "[\d\u0660-\u0669]", "\n", "1", "^", "$", "\\b", "\\B", "(?i:k)", "(?-i:s)"])
+    if r < 0.75:
+        ngroups[0] += 1
+        return "(" + "|".join(seq2(depth + 1, ngroups) for _ in range(rng.choice([1, 2]))) + ")"
+    if r < 0.85 and ngroups[0]:
+        return "\\%d" % rng.randint(1, ngroups[0])
+    return "(?:" + "|".join(seq2(depth + 1, ngroups) for _ in range(rng.choice([1, 2]))) + ")"
+
+def seq2(depth, ngroups):
+    out = ""
+    for _ in range(rng.randint(1, 3)):
+        a = atom2(depth, ngroups)
+        out += a + (quant() if a not in ("^", "$", "\\b", "\\B") else "")
+    return out
+
+ALPHA2 = "aAkKs\u017f\u212a\xe9\xc9\n 1\u0661_-"
+for i in range(1500):
+    p = seq2(0, [0])
+    f = rng.choice([0, re.I, re.M, re.S, re.I | re.M, re.A, re.I | re.A, re.X | re.I])
+    s = "".join(rng.choice(ALPHA2) for _ in range(rng.randint(0, 10)))
+    op = rng.choice(["search", "match", "finditer", "split", "sub"])
+    case = {"op": op, "p": p, "b": False, "f": int(f), "s": s}
+    try:
+        r = re.compile(p, f)
+        if op == "finditer":
+            case["x"] = [mres(m)["spans"] for m in r.finditer(s)]
+        elif op == "split":
+            case["x"] = r.split(s)
+        elif op == "sub":
+            case["repl"] = rng.choice(["-", "<\\g<0>>", "[\\1]" if r.groups else "()", "\\n"])
+            case["x"] = r.sub(case["repl"], s)
+        else:
+            case["x"] = mres(getattr(r, op)(s))
+    except re.error as e:
+        case["x"] = {"error": "error", "msg": e.msg, "pos": e.pos}
+    except (RecursionError, SystemError):
+        continue
+    cases.append(case)
+    if rng.random() < 0.15:
+        bp = p.encode("ascii", "ignore") if "\\u" not in p else None
+        if bp is not None and not f & re.A:
+            bcase = {"op": op if op != "sub" else "search", "p": bp.decode("latin-1"), "b": True, "f": int(f), "s": s.encode("latin-1", "ignore").decode("latin-1")}
+            try:
+                r = re.compile(bp, f)
+                bs = bcase["s"].encode("latin-1")
+                if bcase["op"] == "finditer":
+                    bcase["x"] = [mres(m)["spans"] for m in r.finditer(bs)]
+                elif bcase["op"] == "split":
+                    bcase["x"] = [None if v is None else v.decode("latin-1") for v in r.split(bs)]
+                else:
+                    bcase["x"] = mres(getattr(r, bcase["op"])(bs))
+            except re.error as e:
+                bcase["x"] = {"error": "error", "msg": e.msg, "pos": e.pos}
+            except (RecursionError, SystemError):
+                continue
+            cases.append(bcase)
+
 # Syntax fuzz: random strings over the metacharacters, compiled by CPython (error or group count).
 POOL = list("()[]{}?*+|^$.\\-,:=!<>#PiaxmsLu0123489abgdwDWsSbBAZxuUNn_ ") + ["(?", "(?P<", "(?P=", "(?<", "(?(", "\\x", "{1,", "]"]
 syntax = set()
