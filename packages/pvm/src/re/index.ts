@@ -4,5 +4,5 @@ export { Flag, MAXGROUPS, MAXREPEAT } from "./ast.js";
 export { type StepBudget, createStepBudget } from "./budget.js";
 export { RegexBudgetExceeded, RegexError, type RegexErrorCode } from "./errors.js";
 export { MAX_BACKTRACK_ENTRIES, type RegexBudget, type Subject } from "./matcher.js";
-export { MatchResult, Pattern, type ReplaceFn, compile, fromCodePoints, toCodePoints } from "./pattern.js";
+export { MatchResult, Pattern, type ReplaceFn, compile, escape, expandTemplate, fromCodePoints, toCodePoints } from "./pattern.js";
 export type { Template } from "./template.js";

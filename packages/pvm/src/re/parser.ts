@@ -6,7 +6,7 @@
 import { type AtCode, type Category, Flag, MAXGROUPS, MAXREPEAT, type Node, type ParsedPattern, type Seq, type SetItem, seqWidth } from "./ast.js";
 import { RegexError } from "./errors.js";
 import { Tokenizer, cpLen } from "./tokenizer.js";
-import { isIdentifier, pyRepr } from "./unicode.js";
+import { isAlphaCp, isIdentifier, pyRepr } from "./unicode.js";
 
 const SPECIAL_CHARS = ".\\[{()*+?^$|";
 const DIGITS = "0123456789";
@@ -342,8 +342,8 @@ function parseFlags(src: Tokenizer, state: State, first: string): [number, numbe
   return [add, del];
 }
 
-// str.isalpha for the single token that follows "(?": letters of any script count.
-const isAlpha = (s: string): boolean => s.length > 0 && /^\p{L}+$/u.test(s) && cpLen(s) === 1;
+// str.isalpha of the token after a flag letter (a two-character escape token is never alphabetic).
+const isAlpha = (s: string): boolean => cpLen(s) === 1 && isAlphaCp(s.codePointAt(0)!);
 
 function parseSeq(src: Tokenizer, state: State, verboseIn: boolean, nested: number, first: boolean): Seq {
   let verbose = verboseIn;

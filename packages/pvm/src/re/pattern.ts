@@ -300,9 +300,8 @@ export function compile(pattern: string | Uint8Array, flags = 0, budget?: RegexB
   };
   try {
     const parsed = parsePattern(cps, flags, isBytes);
-    if (parsed.flags & Flag.TEMPLATE && hasRepeat(parsed.seq)) {
-      throw new RegexError("RE_BAD_PATTERN", "internal: unsupported template operator", null);
-    }
+    const repeat = parsed.flags & Flag.TEMPLATE ? firstRepeat(parsed.seq) : null;
+    if (repeat !== null) throw new RegexError("RE_BAD_PATTERN", `internal: unsupported template operator ${repeat}`, null);
     const program = compileProgram(parsed, charge);
     return new Pattern(program, parsed.flags, parsed.groupIndex, isBytes);
   } finally {
@@ -310,12 +309,39 @@ export function compile(pattern: string | Uint8Array, flags = 0, budget?: RegexB
   }
 }
 
-function hasRepeat(seq: readonly Node[]): boolean {
+/** The sre name of the first repeat in compile order, for the (deprecated) TEMPLATE flag's error. */
+function firstRepeat(seq: readonly Node[]): string | null {
   for (const n of seq) {
-    if (n.op === "repeat") return true;
-    if ((n.op === "subpattern" || n.op === "atomic" || n.op === "assert") && hasRepeat(n.body)) return true;
-    if (n.op === "branch" && n.alts.some(hasRepeat)) return true;
-    if (n.op === "groupref_exists" && (hasRepeat(n.yes) || (n.no !== null && hasRepeat(n.no)))) return true;
+    let r: string | null = null;
+    if (n.op === "repeat") r = n.kind === "max" ? "MAX_REPEAT" : n.kind === "min" ? "MIN_REPEAT" : "POSSESSIVE_REPEAT";
+    else if (n.op === "subpattern" || n.op === "atomic" || n.op === "assert") r = firstRepeat(n.body);
+    else if (n.op === "branch") for (const alt of n.alts) r ??= firstRepeat(alt);
+    else if (n.op === "groupref_exists") r = firstRepeat(n.yes) ?? (n.no === null ? null : firstRepeat(n.no));
+    if (r !== null) return r;
   }
-  return false;
+  return null;
+}
+
+/** `re.escape`: backslash before each character CPython 3.11 escapes. */
+export function escape(pattern: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c < 128 && ESCAPED.includes(String.fromCharCode(c))) out.push(0x5c);
+    out.push(c);
+  }
+  return out;
+}
+const ESCAPED = "()[]{}?*+-|^$\\.&~# \t\n\r\v\f";
+
+/** `Match.expand`: the template filled from a match over `subject` (unmatched groups are empty). */
+export function expandTemplate(template: Template, m: MatchResult, subject: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (const part of template.parts) {
+    if (typeof part === "number") {
+      const s = m.spans[2 * part]!;
+      for (let i = s; s >= 0 && i < m.spans[2 * part + 1]!; i++) out.push(subject[i]!);
+    } else out.push(...part);
+  }
+  return out;
 }

@@ -4,6 +4,7 @@
  * Lookups are binary searches over flat range tables, with an ASCII fast path.
  */
 import {
+  ALPHA_RANGES,
   DECIMAL_RANGES,
   EXTRA_CASES,
   ID_CONTINUE_RANGES,
@@ -107,4 +108,9 @@ export function pyRepr(s: string): string {
     else out += "\\U" + c.toString(16).padStart(8, "0");
   }
   return out + quote;
+}
+
+/** Python's str.isalpha for one code point. */
+export function isAlphaCp(c: number): boolean {
+  return inRanges(ALPHA_RANGES, c);
 }

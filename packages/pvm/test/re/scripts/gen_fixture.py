@@ -71,6 +71,8 @@ for p in [b"(", b"\\u0041", b"(?u)a", b"(?L)a", b"(?a)a", b"\\xff", b"[\\xe9-\\x
 add("compile", "a", f=A | U)
 add("compile", b"a", f=U)
 add("compile", "a", f=re.L)
+for p in ["(?t)a*", "(?t)(?:a|b+?)", "(?t)a", "(?t)[ab](?=c++)"]:
+    add("compile", p)
 
 # --- matching ---------------------------------------------------------------------------------
 def many(op, p, strings, f=0, **kw):

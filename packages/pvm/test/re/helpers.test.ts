@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { compile, createStepBudget, escape, expandTemplate, fromCodePoints, toCodePoints } from "../../src/re/index.js";
+
+describe("re helpers", () => {
+  it("escape matches CPython 3.11 re.escape", () => {
+    // python3: re.escape('a.b-c d#é\n') == 'a\\.b\\-c\\ d\\#é\\\n'
+    expect(fromCodePoints(escape(toCodePoints("a.b-c d#é\n")))).toBe("a\\.b\\-c\\ d\\#é\\\n");
+  });
+  it("expandTemplate fills groups and leaves unmatched ones empty", () => {
+    const re = compile("(?P<w>\\w+)(x)?");
+    const s = toCodePoints("hello");
+    const m = re.match(s, createStepBudget(1000))!;
+    const t = re.compileTemplate(toCodePoints("<\\g<w>|\\2|\\g<0>>"));
+    expect(fromCodePoints(expandTemplate(t, m, s))).toBe("<hello||hello>");
+  });
+  it("sub with a callback replacement", () => {
+    const re = compile("\\d+");
+    const s = toCodePoints("a1b22c333");
+    const out = re.subn(s, (m) => toCodePoints(String(m.end - m.start)), createStepBudget(1000));
+    expect(fromCodePoints(out.result)).toBe("a1b2c3");
+    expect(out.n).toBe(3);
+  });
+  it("finditer honours pos and endpos", () => {
+    const re = compile("\\w");
+    const spans = Array.from(re.finditer(toCodePoints("abcdef"), createStepBudget(1000), 1, 4), (m) => m.span(0));
+    expect(spans).toEqual([[1, 2], [2, 3], [3, 4]]);
+  });
+  it("toCodePoints keeps lone surrogates and joins pairs", () => {
+    expect(Array.from(toCodePoints("a\ud800\u{1f600}"))).toEqual([0x61, 0xd800, 0x1f600]);
+  });
+});
