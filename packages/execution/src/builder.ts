@@ -1,6 +1,6 @@
 import { compareBytes, toHex } from "@cowboy/codec";
 import { headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
-import { effectiveFee, laneCapacity } from "@cowboy/fee-market";
+import { effectiveFee, keyedHashOrdering, laneCapacity, vrfOrder, type OrderingVrf } from "@cowboy/fee-market";
 import { nextBlockBasefees, runEndOfBlockHooks, type BlockExecution } from "./block.js";
 import { TxRejection } from "./errors.js";
 import { intrinsicCosts } from "./intrinsic.js";
@@ -12,6 +12,69 @@ export interface BuildOptions {
   readonly proposer: Uint8Array;
   readonly timestampMs: bigint;
   readonly round?: bigint;
+  /** The proposer's VRF for the §6.5 order key; default: the keyed hash over the proposer address. */
+  readonly ordering?: OrderingVrf;
+}
+
+/** Applies transactions one by one under checkpoints, keeping the block's usage and receipts. */
+class Accumulator {
+  readonly included: Transaction[] = [];
+  readonly receipts: Receipt[] = [];
+  laneUsage = { system: 0n, timer: 0n, runner: 0n, user: 0n };
+  cyclesUsed = 0n;
+  cellsUsed = 0n;
+  burned = 0n;
+  tipped = 0n;
+
+  constructor(
+    private readonly state: StateAccess,
+    private readonly env: BlockEnv,
+    private readonly params: ChainParams,
+  ) {}
+
+  /** Applies `tx`, or reverts it and says why it cannot be included here. */
+  tryApply(tx: Transaction): TxRejection | undefined {
+    const checkpoint = this.state.checkpoint();
+    let outcome;
+    try {
+      outcome = applyTransaction(this.state, tx, this.env, this.params);
+    } catch (error) {
+      this.state.revertTo(checkpoint);
+      if (error instanceof TxRejection) return error;
+      throw error;
+    }
+    const { receipt, lane } = outcome;
+    if (receipt.cycles_used > laneCapacity(lane, this.laneUsage, this.params.feeMarket) || this.cellsUsed + receipt.cells_used > this.params.feeMarket.cellsCap) {
+      this.state.revertTo(checkpoint);
+      return new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`);
+    }
+    this.state.commitCheckpoint(checkpoint);
+    this.laneUsage = { ...this.laneUsage, [lane]: this.laneUsage[lane] + receipt.cycles_used };
+    this.cyclesUsed += receipt.cycles_used;
+    this.cellsUsed += receipt.cells_used;
+    this.burned += receipt.fee_burned;
+    this.tipped += receipt.fee_tipped;
+    this.included.push(tx);
+    this.receipts.push(receipt);
+    return undefined;
+  }
+}
+
+/**
+ * The VRF order of §6.5 over `txs`, then each sender's transactions placed, in nonce order, into
+ * the positions that sender holds, so nonces stay ascending within the block.
+ */
+export function vrfOrderKeepingNonces(txs: readonly Transaction[], ordering: OrderingVrf, height: bigint): Transaction[] {
+  const ordered = vrfOrder(txs.map((tx) => ({ hash: tx.digest(), tx })), ordering, height).map((x) => x.tx);
+  const queues = new Map<string, Transaction[]>();
+  for (const tx of txs) {
+    const key = toHex(tx.from);
+    const list = queues.get(key) ?? [];
+    list.push(tx);
+    queues.set(key, list);
+  }
+  for (const list of queues.values()) list.sort((a, b) => (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0));
+  return ordered.map((tx) => queues.get(toHex(tx.from))!.shift()!);
 }
 
 export interface BuiltBlock {
@@ -114,52 +177,48 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
     heap.push(toCandidate(list.shift()!));
   }
 
-  const included: Transaction[] = [];
-  const receipts: Receipt[] = [];
   const skipped: Array<readonly [Transaction, TxRejection]> = [];
-  let laneUsage = { system: 0n, timer: 0n, runner: 0n, user: 0n };
-  let cyclesUsed = 0n;
-  let cellsUsed = 0n;
-  let burned = 0n;
-  let tipped = 0n;
-
   const dropSender = (tx: Transaction, reason: TxRejection): void => {
     skipped.push([tx, reason]);
     const rest = bySender.get(toHex(tx.from)) ?? [];
-    for (const later of rest.splice(0)) skipped.push([later, new TxRejection("NONCE_TOO_HIGH", `follows a skipped transaction of the same sender`)]);
+    for (const later of rest.splice(0)) skipped.push([later, new TxRejection("NONCE_TOO_HIGH", "follows a skipped transaction of the same sender")]);
   };
 
+  // Pass 1, selection (§6.4): best effective fee first, each sender in nonce order, up to the lanes.
+  const outer = state.checkpoint();
+  const selection = new Accumulator(state, env, params);
   for (let next = heap.pop(); next !== undefined; next = heap.pop()) {
     const { tx } = next;
-    const checkpoint = state.checkpoint();
-    let outcome;
-    try {
-      outcome = applyTransaction(state, tx, env, params);
-    } catch (error) {
-      state.revertTo(checkpoint);
-      if (error instanceof TxRejection) {
-        dropSender(tx, error);
-        continue;
-      }
-      throw error;
-    }
-    const { receipt, lane } = outcome;
-    if (receipt.cycles_used > laneCapacity(lane, laneUsage, params.feeMarket) || cellsUsed + receipt.cells_used > params.feeMarket.cellsCap) {
-      state.revertTo(checkpoint);
-      dropSender(tx, new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`));
+    const rejection = selection.tryApply(tx);
+    if (rejection !== undefined) {
+      dropSender(tx, rejection);
       continue;
     }
-    state.commitCheckpoint(checkpoint);
-    laneUsage = { ...laneUsage, [lane]: laneUsage[lane] + receipt.cycles_used };
-    cyclesUsed += receipt.cycles_used;
-    cellsUsed += receipt.cells_used;
-    burned += receipt.fee_burned;
-    tipped += receipt.fee_tipped;
-    included.push(tx);
-    receipts.push(receipt);
     const following = bySender.get(toHex(tx.from))?.shift();
     if (following !== undefined) heap.push(toCandidate(following));
   }
+
+  // Pass 2, order (§6.5): the selected set by VRF order key, each sender's nonces kept ascending,
+  // executed again from the parent state. A transaction that no longer applies in the new order
+  // (it depended on another's transfer) is skipped with the rest of its sender's.
+  const ordering = options.ordering ?? keyedHashOrdering(options.proposer);
+  const ordered = vrfOrderKeepingNonces(selection.included, ordering, env.height);
+  state.revertTo(outer);
+  const final = new Accumulator(state, env, params);
+  const dropped = new Set<string>();
+  for (const tx of ordered) {
+    const sender = toHex(tx.from);
+    if (dropped.has(sender)) {
+      skipped.push([tx, new TxRejection("NONCE_TOO_HIGH", "follows a skipped transaction of the same sender")]);
+      continue;
+    }
+    const rejection = final.tryApply(tx);
+    if (rejection !== undefined) {
+      skipped.push([tx, rejection]);
+      dropped.add(sender);
+    }
+  }
+  const { included, receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped } = final;
 
   runEndOfBlockHooks(state, env, params);
 

@@ -4,7 +4,7 @@ export { defaultChainParams, type ChainParams, type EndOfBlockHook } from "./par
 export { intrinsicCosts } from "./intrinsic.js";
 export { applyTransaction, checkIncludable, laneOf, type BlockEnv, type TxOutcome } from "./transaction.js";
 export { applyBlock, executeTransactions, checkHeaderAgainstParent, nextBlockBasefees, envOf, runEndOfBlockHooks, type AppliedBlock, type BlockExecution } from "./block.js";
-export { buildBlock, type BuildOptions, type BuiltBlock } from "./builder.js";
+export { buildBlock, vrfOrderKeepingNonces, type BuildOptions, type BuiltBlock } from "./builder.js";
 export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./genesis.js";
 export { verifyAll, verifySignaturesHere, type SignatureVerifier } from "./verify.js";
 export { VerifyPool } from "./verify-pool.js";

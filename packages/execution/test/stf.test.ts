@@ -1,8 +1,8 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { createTransaction, decodeBlock, encodeBlock, headerHash, ReceiptStatus, transactionsRoot, type Header } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
-import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, type GenesisConfig, type StateAccess } from "../src/index.js";
+import { DEFAULT_FEE_MARKET_CONFIG, keyedHashOrdering } from "@cowboy/fee-market";
+import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, vrfOrderKeepingNonces, type GenesisConfig, type StateAccess } from "../src/index.js";
 
 const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 import type { Fork, StateStore } from "@cowboy/state";
@@ -66,8 +66,9 @@ describe("a block of transfers", () => {
     const built = buildBlock(state, parent, txs, { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n }, params);
     expect(built.skipped).toEqual([]);
     expect(built.block.transactions).toHaveLength(3);
-    // the tipping transaction pays more, so it goes first; sender 0's second transfer follows its first
-    expect(built.block.transactions[0]!.nonce).toBe(0n);
+    // whatever the VRF order, sender 0's transfers keep their nonce order
+    const fromZero = built.block.transactions.filter((tx) => toHex(tx.from) === toHex(addressOf(0)));
+    expect(fromZero.map((tx) => tx.nonce)).toEqual([0n, 1n]);
 
     const wire = decodeBlock(encodeBlock(built.block));
     const applied = applyBlock(verifier, parent, wire, params);
@@ -165,6 +166,22 @@ describe("applyBlock refuses", () => {
     expect(error.code).toBe("BAD_TRANSACTION");
     expect(error.txIndex).toBe(1);
     expect(error.message).toContain("NONCE_TOO_LOW");
+  });
+});
+
+describe("VRF ordering of the selected set", () => {
+  it("keeps each sender's nonces ascending, is deterministic, and depends on the proposer and height", () => {
+    const txs = [0, 1, 2].flatMap((sender) => [0n, 1n, 2n].map((nonce) => transfer(sender, new Uint8Array(20).fill(9), 1n, nonce)));
+    const order = (proposerKey: number, height: bigint) => vrfOrderKeepingNonces(txs, keyedHashOrdering(new Uint8Array(20).fill(proposerKey)), height).map((tx) => toHex(tx.digest()));
+    const a = order(1, 5n);
+    expect(order(1, 5n)).toEqual(a);
+    expect(new Set(a)).toEqual(new Set(txs.map((tx) => toHex(tx.digest()))));
+    expect(order(2, 5n)).not.toEqual(a);
+    expect(order(1, 6n)).not.toEqual(a);
+    const ordered = vrfOrderKeepingNonces(txs, keyedHashOrdering(new Uint8Array(20).fill(1)), 5n);
+    for (const sender of [0, 1, 2]) {
+      expect(ordered.filter((tx) => toHex(tx.from) === toHex(addressOf(sender))).map((tx) => tx.nonce)).toEqual([0n, 1n, 2n]);
+    }
   });
 });
 
