@@ -53,3 +53,12 @@ describe("parse API", () => {
     expect(err("x = '\\N{BULLET}'\n").msg).toMatch(/\\N\{\.\.\.\} escapes are not supported/);
   });
 });
+
+describe("benchmark source", () => {
+  it("is a valid program of a few thousand lines", async () => {
+    const { benchSource } = await import("../../bench/parser.js");
+    const src = benchSource();
+    expect(src.split("\n").length).toBeGreaterThan(3000);
+    expect(parse(src, "bench.py").body.length).toBeGreaterThan(500);
+  });
+});
