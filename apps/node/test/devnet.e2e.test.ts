@@ -89,6 +89,15 @@ describe("cowboyd devnet, as a process", () => {
     const error = await client.sendTransaction({ privateKey: new Uint8Array(32).fill(7), instruction: { type: "transfer", to: RECIPIENT, amount: 1n } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ClientError);
     expect((error as ClientError).message).toMatch(/^INSUFFICIENT_BALANCE/);
+    const transferJson = {
+      chain_id: "1337", nonce: "0", instruction: { type: "transfer", to: `0x${toHex(RECIPIENT)}`, amount: "1" }, cycles_limit: "0", cells_limit: "0",
+      max_fee_per_cycle: "0", max_fee_per_cell: "0", max_priority_fee_per_cycle: "0", max_priority_fee_per_cell: "0", from: `0x${toHex(dev[0]!.address)}`,
+      access_list: null, metadata: "0x", origin_tx_hash: null, origin_remaining_cycles: null, origin_remaining_cells: null, signature: `0x${"00".repeat(65)}`, additional_signers: [],
+    };
+    const estimate = await client.request<Record<string, string>>("cowboy_estimateFee", [transferJson, 12]);
+    expect(estimate).toMatchObject({ cycles_limit: "25200", cells_limit: "0", max_priority_fee_per_cycle: "0" });
+    expect(BigInt(estimate.max_fee_per_cycle!) > 10_000n).toBe(true);
+    expect((await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_estimateFee", params: [{ nonce: "x" }] }))).json.error?.message).toMatch(/^invalid transaction: /);
     const health = await (await fetch(`${node.url}/health`)).json();
     expect(health).toMatchObject({ status: "ok" });
     await node.stop();

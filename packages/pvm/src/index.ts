@@ -8,3 +8,4 @@ export { E, PyBaseException, PyThrow } from "./runtime/exceptions.js";
 export { MemoryHost, type Host, type BlockInfo, type SignatureScheme, type HashAlgorithm, type MemoryHostOptions } from "./host.js";
 export { hostModuleDef } from "./hostmodule.js";
 export { asyncioModuleDef } from "./asyncio.js";
+export { parse, tokenize, PySyntaxError } from "./parser/index.js";

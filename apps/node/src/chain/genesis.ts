@@ -54,7 +54,7 @@ export function devnetGenesis(): ChainGenesis {
   };
 }
 
-const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string").refine((s) => BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
+const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string").refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
 
 /** A genesis file: `{ chain_id, timestamp_ms, devnet?, allocations: [{ address, balance }] }`. */
 export const genesisFileSchema = z.strictObject({

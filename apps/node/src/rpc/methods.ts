@@ -1,8 +1,9 @@
 import { fromHex, toHex, CodecError } from "@cowboy/codec";
-import { nextBlockBasefees } from "@cowboy/execution";
+import { intrinsicCosts, nextBlockBasefees } from "@cowboy/execution";
+import { estimateFees } from "@cowboy/fee-market";
 import { accountKey, encodeProof } from "@cowboy/state";
 import {
-  accountToJson, createTransaction, decodeAccount, createTransactionFromBytes, headerToJson, receiptToJson, transactionToJson, type Block, type Transaction,
+  accountToJson, createTransaction, decodeAccount, transactionFromJson, TransactionError, createTransactionFromBytes, headerToJson, receiptToJson, transactionToJson, type Block, type Transaction,
 } from "@cowboy/types";
 import { z } from "zod";
 import type { Chain } from "../chain/chain.js";
@@ -13,7 +14,7 @@ import { defineMethod, type RpcMethod } from "./registry.js";
 
 const address = z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-byte lowercase hex address");
 const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, "expected a 0x-prefixed 32-byte lowercase hex hash");
-const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string").refine((s) => BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
+const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string").refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
 const blockTag = z.union([z.literal("latest"), u64]);
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
 
@@ -60,6 +61,16 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     }
     ctx.onTransaction?.(tx);
     return hex(tx.digest());
+  };
+
+  /** Tips per Cycle paid in the last 20 blocks (what estimation offers a percentile of). */
+  const recentTips = (): bigint[] => {
+    const tips: bigint[] = [];
+    for (let h = chain.head.height; h > 0n && h + 20n > chain.head.height; h--) {
+      const hash = chain.blocks.hashAt(h);
+      for (const r of (hash && chain.blocks.receipts(hash)) || []) if (r.cycles_used > 0n) tips.push(r.fee_tipped / (r.cycles_used + r.cells_used));
+    }
+    return tips;
   };
 
   const methods: RpcMethod[] = [
@@ -163,6 +174,26 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
       handler: () => {
         const next = nextBlockBasefees(chain.head, chain.params);
         return { cycle: next.cycle.toString(), cell: next.cell.toString() };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_estimateFee",
+      summary: "suggested limits and fees for a transaction (JSON form; signature ignored), from its intrinsic cost and recent tips",
+      params: [["transaction", z.record(z.string(), z.unknown())], ["blocks", z.number().int().min(0).max(1000).optional()]],
+      handler: ([json, blocks]) => {
+        let tx: Transaction;
+        try {
+          tx = transactionFromJson(json);
+        } catch (error) {
+          if (error instanceof TransactionError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid transaction: ${error.message}`);
+          throw error;
+        }
+        const intrinsic = intrinsicCosts(tx, chain.params.costTable);
+        const estimate = estimateFees(
+          { cycles: intrinsic.cycles, cells: intrinsic.cells, basefees: nextBlockBasefees(chain.head, chain.params), recentTips: recentTips(), ...(blocks === undefined ? {} : { blocks }) },
+          chain.params.feeMarket,
+        );
+        return Object.fromEntries(Object.entries(estimate).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v.toString()]));
       },
     }),
     defineMethod({

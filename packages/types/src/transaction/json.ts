@@ -16,7 +16,8 @@ const U64_MAX = (1n << 64n) - 1n;
 export const u64String = z
   .string()
   .regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string without leading zeros")
-  .refine((s) => s.length <= 20 && BigInt(s) <= U64_MAX, "exceeds 2^64-1");
+  // zod runs every check even after the regex fails: only a decimal string may reach BigInt().
+  .refine((s) => !/^(0|[1-9][0-9]*)$/.test(s) || (s.length <= 20 && BigInt(s) <= U64_MAX), "exceeds 2^64-1");
 
 /** Bytes as 0x-prefixed lowercase hex, optionally of an exact length. */
 export const hexBytes = (length?: number) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleHeader } from "./fixtures.js";
-import { headerFromJson, headerToJson, receiptFromJson, receiptToJson, ReceiptStatus, TransactionError, type Header, type Receipt } from "../../src/index.js";
+import { headerFromJson, headerToJson, receiptFromJson, receiptToJson, ReceiptStatus, transactionFromJson, TransactionError, type Header, type Receipt } from "../../src/index.js";
 
 const header: Header = sampleHeader({
   height: 18446744073709551615n,
@@ -27,6 +27,13 @@ describe("block JSON forms", () => {
     expect(() => headerFromJson(json)).toThrow("header.hash: does not match the header's fields");
     expect(() => headerFromJson({ ...headerToJson(header), height: "18446744073709551616" })).toThrow(/header\.height/);
     expect(() => headerFromJson({ ...headerToJson(header), extra: 1 })).toThrow(TransactionError);
+  });
+
+  it("refuse non-numeric u64 strings with a TransactionError, never a crash", () => {
+    for (const bad of ["x", "1e3", "-1", " 1", "0x10"]) {
+      expect(() => headerFromJson({ ...headerToJson(header), height: bad })).toThrow(TransactionError);
+      expect(() => transactionFromJson({ chain_id: "1", nonce: bad })).toThrow(TransactionError);
+    }
   });
 
   it("round-trip a receipt with its status by name", () => {
