@@ -50,6 +50,13 @@ describe("cowboyd devnet, as a process", () => {
     expect(absent.account).toBeNull();
     expect(verifyProof(fromHex(absent.state_root), accountKey(new Uint8Array(20).fill(0x99)), decodeProof(fromHex(absent.proof)))).toBeNull();
 
+    // new heads arrive over the WebSocket subscription, in order
+    const heads: bigint[] = [];
+    const stop = await client.watchBlocks((header) => heads.push(header.height));
+    while (heads.length < 2) await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(heads[1]).toBe(heads[0]! + 1n);
+
     // graceful restart
     expect(await node.stop("SIGTERM")).toBe(0);
     expect(node.stderr()).toMatch(/INFO  stopped height=\d+/);
