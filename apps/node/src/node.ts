@@ -49,7 +49,14 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });
-  const chain = Chain.open(params, blocks, state, options.genesis);
+  let chain: Chain;
+  try {
+    chain = Chain.open(params, blocks, state, options.genesis);
+  } catch (error) {
+    await blocks.close();
+    await state.close();
+    throw error;
+  }
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir });
 
   const mempool = new Mempool({ params });

@@ -110,6 +110,16 @@ describe("cowboyd devnet, as a process", () => {
     await node.stop();
   }, 60_000);
 
+  it("refuses to open a data directory that holds another chain", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const data = join(dir, "other-chain");
+    const first = await start(data);
+    await first.stop();
+    const genesis = join(dir, "genesis.json");
+    writeFileSync(genesis, JSON.stringify({ chain_id: "5", timestamp_ms: "0", allocations: [{ address: `0x${"11".repeat(20)}`, balance: "1" }] }));
+    await expect(start(data, ["--genesis", genesis])).rejects.toThrow(/holds a different chain.*--reset/);
+  }, 60_000);
+
   it("refuses bad options with exit 2 and a clear line", async () => {
     const { spawnSync } = await import("node:child_process");
     const { fileURLToPath } = await import("node:url");

@@ -1,10 +1,10 @@
 import { toHex } from "@cowboy/codec";
 import { applyGenesis, buildBlock, type ChainParams, type TxRejection } from "@cowboy/execution";
-import { blockHash, decodeAccount, EMPTY_ACCOUNT, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
+import { blockHash, decodeAccount, EMPTY_ACCOUNT, headerHash, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import type { AccountView } from "../mempool/mempool.js";
 import type { BlockStore } from "./block-store.js";
 import type { ChainGenesis } from "./genesis.js";
-import type { StateStore } from "@cowboy/state";
+import { MemoryBackend, StateStore } from "@cowboy/state";
 
 export interface ProducedBlock {
   readonly block: Block;
@@ -43,6 +43,12 @@ export class Chain {
     const block = blocks.blockAt(committed.height);
     if (block === undefined || toHex(blockHash(block)) !== toHex(committed.blockHash)) {
       throw new Error(`the block store has no block ${committed.height} matching the committed state; the data directory is corrupt`);
+    }
+    // Refuse to continue someone else's chain: the stored genesis must be this genesis.
+    const stored = blocks.blockAt(0n);
+    const expected = applyGenesis(StateStore.open(new MemoryBackend()).fork(), genesis.config, params);
+    if (stored === undefined || toHex(blockHash(stored)) !== toHex(headerHash(expected))) {
+      throw new Error("the data directory holds a different chain (its genesis differs from this one); pass --reset to start over or --data for another directory");
     }
     return new Chain(params, blocks, state, block.header);
   }
