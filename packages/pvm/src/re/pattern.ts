@@ -210,15 +210,19 @@ export class Pattern {
       const at = this.searchFrom(st, start, mustAdvance);
       if (at < 0) break;
       const m = this.result(st, at, 0, subject.length);
+      st.charge(at - last);
       out.push(subject.slice(last, at));
       for (let g = 1; g <= this.groups; g++) {
         const s = m.spans[2 * g]!;
-        out.push(s < 0 ? null : subject.slice(s, m.spans[2 * g + 1]!));
+        const e = m.spans[2 * g + 1]!;
+        if (s >= 0) st.charge(e - s);
+        out.push(s < 0 ? null : subject.slice(s, e));
       }
       n++;
       mustAdvance = m.end === at;
       last = start = m.end;
     }
+    st.charge(subject.length - last);
     st.flush();
     out.push(subject.slice(last));
     return out;
