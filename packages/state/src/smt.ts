@@ -68,11 +68,19 @@ function compareHash(a: Uint8Array, b: Uint8Array): number {
   return 0;
 }
 
+/** A subtree produced by an update: its hash, and whether it is a single leaf (undefined: not known). */
+interface Ref {
+  readonly hash: Uint8Array;
+  readonly leaf: boolean | undefined;
+}
+
+const EMPTY_REF: Ref = { hash: EMPTY_HASH, leaf: false };
+
 /** Applies `changes` (sorted, unique keyHashes) to the tree at `root`; new nodes go to `created`. */
 export class TreeUpdate {
+  /** Encoded new nodes by hex hash: what a commit writes. */
   readonly created = new Map<string, Uint8Array>();
   readonly #nodes: NodeSource;
-  readonly #local = new Map<string, Node>();
   readonly #hash: (data: Uint8Array) => Uint8Array;
 
   /** `hash` must be blake3; a faster implementation (hash-wasm) may be passed in. */
@@ -85,31 +93,32 @@ export class TreeUpdate {
     for (let i = 1; i < changes.length; i++) {
       if (compareHash(changes[i - 1]!.keyHash, changes[i]!.keyHash) >= 0) throw new StateError("INVALID_ARGUMENT", "changes must be sorted by key hash without duplicates");
     }
-    return this.#update(root, 0, changes);
+    return this.#update({ hash: root, leaf: undefined }, 0, changes, 0, changes.length).hash;
   }
 
-  #load(hash: Uint8Array): Node {
-    return this.#local.get(Buffer.from(hash).toString("hex")) ?? this.#nodes.node(hash);
-  }
-
-  #store(node: Node): Uint8Array {
+  #store(node: Node): Ref {
     const encoded = encodeNode(node);
     const hash = this.#hash(encoded);
-    const key = Buffer.from(hash).toString("hex");
-    this.#local.set(key, node);
-    this.created.set(key, encoded);
-    return hash;
+    this.created.set(Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("hex"), encoded);
+    return { hash, leaf: node.kind === "leaf" };
   }
 
-  #update(hash: Uint8Array, depth: number, changes: readonly Change[]): Uint8Array {
-    if (changes.length === 0) return hash;
-    if (isEmpty(hash)) return this.#build(depth, changes.filter((c) => c.valueHash !== null) as LeafChange[]);
-    const node = this.#load(hash);
+  /** Applies changes[lo, hi) to the subtree `ref` rooted at `depth`. */
+  #update(ref: Ref, depth: number, changes: readonly Change[], lo: number, hi: number): Ref {
+    if (lo === hi) return ref;
+    if (isEmpty(ref.hash)) {
+      const leaves: LeafChange[] = [];
+      for (let i = lo; i < hi; i++) if (changes[i]!.valueHash !== null) leaves.push(changes[i] as LeafChange);
+      return this.#build(depth, leaves, 0, leaves.length);
+    }
+    // Untouched nodes are committed ones: created nodes are never revisited by one update.
+    const node = this.#nodes.node(ref.hash);
     if (node.kind === "leaf") {
       // Merge the resident leaf with the changes; a change to its key replaces or deletes it.
       const merged: LeafChange[] = [];
       let placed = false;
-      for (const change of changes) {
+      for (let i = lo; i < hi; i++) {
+        const change = changes[i]!;
         const order = compareHash(change.keyHash, node.keyHash);
         if (!placed && order > 0) {
           merged.push({ keyHash: node.keyHash, valueHash: node.valueHash });
@@ -119,31 +128,35 @@ export class TreeUpdate {
         if (change.valueHash !== null) merged.push(change as LeafChange);
       }
       if (!placed) merged.push({ keyHash: node.keyHash, valueHash: node.valueHash });
-      return this.#build(depth, merged);
+      return this.#build(depth, merged, 0, merged.length);
     }
-    const split = splitAt(changes, depth);
-    const left = this.#update(node.left, depth + 1, changes.slice(0, split));
-    const right = this.#update(node.right, depth + 1, changes.slice(split));
+    const split = splitAt(changes, depth, lo, hi);
+    const left = this.#update({ hash: node.left, leaf: undefined }, depth + 1, changes, lo, split);
+    const right = this.#update({ hash: node.right, leaf: undefined }, depth + 1, changes, split, hi);
     return this.#join(left, right);
   }
 
-  /** A subtree holding exactly `leaves` (sorted), rooted at `depth`. */
-  #build(depth: number, leaves: readonly LeafChange[]): Uint8Array {
-    if (leaves.length === 0) return EMPTY_HASH;
-    if (leaves.length === 1) return this.#store({ kind: "leaf", keyHash: leaves[0]!.keyHash, valueHash: leaves[0]!.valueHash });
+  /** A subtree holding exactly leaves[lo, hi) (sorted), rooted at `depth`. */
+  #build(depth: number, leaves: readonly LeafChange[], lo: number, hi: number): Ref {
+    if (lo === hi) return EMPTY_REF;
+    if (hi - lo === 1) return this.#store({ kind: "leaf", keyHash: leaves[lo]!.keyHash, valueHash: leaves[lo]!.valueHash });
     if (depth >= 256) throw new StateError("CORRUPT_STORE", "two distinct keys share a full 256-bit hash");
-    const split = splitAt(leaves, depth);
-    return this.#join(this.#build(depth + 1, leaves.slice(0, split)), this.#build(depth + 1, leaves.slice(split)));
+    const split = splitAt(leaves, depth, lo, hi);
+    return this.#join(this.#build(depth + 1, leaves, lo, split), this.#build(depth + 1, leaves, split, hi));
+  }
+
+  #isLeaf(ref: Ref): boolean {
+    return ref.leaf ?? this.#nodes.node(ref.hash).kind === "leaf";
   }
 
   /** An internal node over two subtrees, collapsing a lone leaf (or nothing) upwards. */
-  #join(left: Uint8Array, right: Uint8Array): Uint8Array {
-    const leftEmpty = isEmpty(left);
-    const rightEmpty = isEmpty(right);
-    if (leftEmpty && rightEmpty) return EMPTY_HASH;
-    if (leftEmpty && this.#load(right).kind === "leaf") return right;
-    if (rightEmpty && this.#load(left).kind === "leaf") return left;
-    return this.#store({ kind: "internal", left, right });
+  #join(left: Ref, right: Ref): Ref {
+    const leftEmpty = isEmpty(left.hash);
+    const rightEmpty = isEmpty(right.hash);
+    if (leftEmpty && rightEmpty) return EMPTY_REF;
+    if (leftEmpty && this.#isLeaf(right)) return right;
+    if (rightEmpty && this.#isLeaf(left)) return left;
+    return this.#store({ kind: "internal", left: left.hash, right: right.hash });
   }
 }
 
@@ -152,10 +165,10 @@ interface LeafChange {
   readonly valueHash: Uint8Array;
 }
 
-/** Index of the first item whose bit at `depth` is 1 (items are sorted, so it is a boundary). */
-function splitAt(items: readonly { keyHash: Uint8Array }[], depth: number): number {
-  let lo = 0;
-  let hi = items.length;
+/** Index in [lo, hi) of the first item whose bit at `depth` is 1 (items are sorted: a boundary). */
+function splitAt(items: readonly { keyHash: Uint8Array }[], depth: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (bitAt(items[mid]!.keyHash, depth) === 0) lo = mid + 1;
