@@ -14,6 +14,12 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** True when stderr is a terminal: long operations then show progress there. */
   isTTY?: boolean;
+  /** Writes a new file, creating its directories; fails if the file exists. */
+  createFile(path: string, text: string): Promise<void>;
+  /** True when something exists at `path`. */
+  exists(path: string): Promise<boolean>;
+  /** The names in a directory (sorted), or undefined when it is not one. */
+  listDir(path: string): Promise<string[] | undefined>;
 }
 
 export function processIo(): CliIo {
@@ -32,6 +38,26 @@ export function processIo(): CliIo {
     },
     env: process.env,
     isTTY: process.stderr.isTTY === true,
+    async createFile(path, text) {
+      const { mkdir, writeFile } = await import("node:fs/promises");
+      const { dirname } = await import("node:path");
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text, { flag: "wx" });
+    },
+    async exists(path) {
+      const { access } = await import("node:fs/promises");
+      return access(path).then(
+        () => true,
+        () => false,
+      );
+    },
+    async listDir(path) {
+      const { readdir } = await import("node:fs/promises");
+      return readdir(path).then(
+        (names) => names.sort(),
+        () => undefined,
+      );
+    },
   };
 }
 

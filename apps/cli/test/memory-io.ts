@@ -6,11 +6,12 @@ export interface MemoryIo extends CliIo {
   readonly stderr: string[];
 }
 
-export function memoryIo(options: { stdin?: string; files?: Record<string, Uint8Array | string> } = {}): MemoryIo {
+export function memoryIo(options: { stdin?: string; files?: Record<string, Uint8Array | string> } = {}): MemoryIo & { files: Record<string, Uint8Array | string> } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const files = options.files ?? {};
+  const files: Record<string, Uint8Array | string> = options.files ?? {};
   return {
+    files,
     stdout,
     stderr,
     readStdin: async () => options.stdin ?? "",
@@ -22,5 +23,19 @@ export function memoryIo(options: { stdin?: string; files?: Record<string, Uint8
       return typeof content === "string" ? new TextEncoder().encode(content) : content;
     },
     env: {},
+    async createFile(path, text) {
+      if (files[path] !== undefined) throw Object.assign(new Error(`EEXIST: ${path}`), { code: "EEXIST" });
+      files[path] = text;
+    },
+    async exists(path) {
+      return Object.keys(files).some((f) => f === path || f.startsWith(`${path}/`));
+    },
+    async listDir(path) {
+      const prefix = path === "." ? "" : `${path.replace(/\/$/, "")}/`;
+      const names = Object.keys(files)
+        .filter((f) => f.startsWith(prefix))
+        .map((f) => f.slice(prefix.length).split("/")[0]!);
+      return names.length === 0 ? undefined : [...new Set(names)].sort();
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
+import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
 import { txCommands } from "./tx.js";
@@ -17,6 +18,7 @@ export const cowboy: CommandGroup = {
     keys: keysCommands,
     block,
     tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },
+    init,
     actor: actorCommands,
     pvm: pvmCommands,
   },

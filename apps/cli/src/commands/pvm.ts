@@ -1,7 +1,7 @@
-import { runScript } from "@cowboy/pvm";
+import { ModuleRegistry, runScript } from "@cowboy/pvm";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
-import { decodeUtf8, readInputFile } from "../io.js";
+import { decodeUtf8, readInputFile, type CliIo } from "../io.js";
 
 function parseLimit(value: string | undefined): bigint | undefined {
   if (value === undefined) return undefined;
@@ -12,20 +12,37 @@ function parseLimit(value: string | undefined): bigint | undefined {
   return BigInt(text);
 }
 
+/**
+ * Makes every `NAME.py` in `dir` importable as `NAME` — for local tests of actor code. (On chain
+ * only the whitelisted modules import; see cips/pvm.md.)
+ */
+async function registerLocalModules(io: CliIo, dir: string, modules: ModuleRegistry): Promise<void> {
+  const names = await io.listDir(dir);
+  if (names === undefined) throw usageError(`--path ${dir} is not a directory`);
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*\.py$/.test(name)) continue;
+    const file = `${dir.replace(/\/$/, "")}/${name}`;
+    modules.register(name.slice(0, -3), { kind: "source", source: decodeUtf8(await readInputFile(io, file), file), filename: file });
+  }
+}
+
 const run: Command = {
   summary: "run a Python file in the PVM; its output on stdout, an uncaught exception's traceback on stderr",
-  usage: "FILE.py [--cycles-limit N] [--stats]",
+  usage: "FILE.py [--path DIR]... [--cycles-limit N] [--stats]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { "cycles-limit": { type: "string" }, stats: { type: "boolean" } },
+      { "cycles-limit": { type: "string" }, stats: { type: "boolean" }, path: { type: "string", multiple: true } },
       { min: 1, max: 1, names: "FILE.py" },
     );
     const path = positionals[0]!;
     const source = decodeUtf8(await readInputFile(io, path), path);
     const cyclesLimit = parseLimit(values["cycles-limit"]);
+    const modules = new ModuleRegistry();
+    for (const dir of (values.path as string[] | undefined) ?? []) await registerLocalModules(io, dir, modules);
     const result = runScript(source, {
       filename: path,
+      modules,
       ...(cyclesLimit === undefined ? {} : { cyclesLimit }),
       stdout: (text) => io.out(text),
       stderr: (text) => io.err(text),
