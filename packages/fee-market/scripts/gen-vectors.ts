@@ -26,13 +26,13 @@ const scripts: Array<[string, bigint[]]> = [
 ];
 const basefee = scripts.map(([name, usages]) => {
   let b = C.minBasefee;
-  const fees = usages.map((u) => (b = nextBasefee(b, u, T, C.alpha, C.minBasefee)));
+  const fees = usages.map((u) => (b = nextBasefee(b, u, T, C)));
   return { name, target: s(T), alpha: s(C.alpha), min_basefee: s(C.minBasefee), start: s(C.minBasefee), usages: usages.map(s), basefees: fees.map(s) };
 });
 const large = [
   { basefee: s(10n ** 15n), used: s(4n * T), target: s(T) },
   { basefee: s((1n << 63n) / 97n), used: "0", target: s(T) },
-].map((c) => ({ ...c, next: s(nextBasefee(BigInt(c.basefee), BigInt(c.used), BigInt(c.target), C.alpha, C.minBasefee)) }));
+].map((c) => ({ ...c, next: s(nextBasefee(BigInt(c.basefee), BigInt(c.used), BigInt(c.target), C)) }));
 writeFileSync(new URL("basefee.json", out), `${JSON.stringify({ version: 1, sequences: basefee, single: large }, null, 1)}\n`);
 
 const settlements = Array.from({ length: 60 }, () => {

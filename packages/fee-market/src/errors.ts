@@ -1,4 +1,18 @@
-export type FeeMarketErrorCode = "INVALID_CONFIG" | "FEE_BELOW_BASEFEE" | "INVALID_ARGUMENT";
+/**
+ * Why a fee-market function refused its input. Every refusal is one of these; nothing is
+ * changed when one is thrown (the functions are pure).
+ */
+export type FeeMarketErrorCode =
+  /** A FeeMarketConfig field is missing, of the wrong type or out of range. */
+  | "INVALID_CONFIG"
+  /** An argument is not of the expected type or lies outside its range (named in the message). */
+  | "INVALID_ARGUMENT"
+  /** A max fee per unit is below the basefee it must cover. */
+  | "FEE_BELOW_BASEFEE"
+  /** Metered usage exceeds the limit the sender set. */
+  | "USAGE_EXCEEDS_LIMIT"
+  /** An amount does not fit the u64 it must be carried in. */
+  | "AMOUNT_OVERFLOW";
 
 export class FeeMarketError extends Error {
   override readonly name = "FeeMarketError";
