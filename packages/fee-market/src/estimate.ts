@@ -1,18 +1,29 @@
+import type { Basefees } from "./basefee.js";
 import type { FeeMarketConfig } from "./config.js";
 import { FeeMarketError } from "./errors.js";
+import { aint, au64, fitsU64, U64_MAX } from "./guards.js";
+
+/** How the estimator picks the tip per unit. */
+export type TipPolicy =
+  | { readonly kind: "fixed"; readonly cycle: bigint; readonly cell: bigint }
+  /** The nearest-rank percentile (0–100) of tips per unit seen in recent blocks; 0 when none. */
+  | { readonly kind: "percentile"; readonly percentile: number; readonly recentCycleTips: readonly bigint[]; readonly recentCellTips: readonly bigint[] };
 
 export interface FeeEstimateInput {
-  /** Intrinsic plus simulated execution use. */
+  /** Expected use: intrinsic (§17.2) plus simulated execution. */
   readonly cycles: bigint;
   readonly cells: bigint;
-  readonly basefees: { cycle: bigint; cell: bigint };
-  /** Tips paid per unit in recent blocks (any order; may be empty). */
+  /** The basefees of the block the transaction is expected in (the lane's, when multiplied). */
+  readonly basefees: Basefees;
+  /** How to pick the tip; default: the `tipPercentile` of `recentTips` on both meters. */
+  readonly tip?: TipPolicy;
+  /** Shorthand for a percentile policy with the same recent tips per unit on both meters. */
   readonly recentTips?: readonly bigint[];
-  /** Which percentile of recent tips to offer (0–100, default 50). */
+  /** Percentile (0–100) for the shorthand (default 50). */
   readonly tipPercentile?: number;
-  /** Blocks of maximal basefee growth the max fee must survive (default 12). */
+  /** Blocks of maximal basefee growth the max fees must survive (default 12, ~12 s). */
   readonly blocks?: number;
-  /** Extra on the limits, in percent (default 20). */
+  /** Margin on the use, in percent (default 20): simulation can undercount. */
   readonly limitMarginPercent?: bigint;
 }
 
@@ -23,34 +34,88 @@ export interface FeeEstimate {
   readonly maxFeePerCell: bigint;
   readonly maxPriorityFeePerCycle: bigint;
   readonly maxPriorityFeePerCell: bigint;
+  /** §17.10: the fee if the estimate is exact and the basefees do not move. */
+  readonly expectedFee: bigint;
+  /** The precharge: limits × max fees, the most the transaction can cost. */
+  readonly maxCost: bigint;
 }
 
-/** b × (1 + 1/α)^n, rounded up at every step: the highest the basefee can reach in n blocks. */
+export const DEFAULT_ESTIMATE_BLOCKS = 12;
+export const DEFAULT_LIMIT_MARGIN_PERCENT = 20n;
+export const DEFAULT_TIP_PERCENTILE = 50;
+
+/**
+ * The highest a basefee can be after `blocks` blocks: each step b += max(1, ceil(b/δ)), which
+ * bounds nextBasefee's largest increase max(1, floor(b/δ)); starts at the floor; saturates at
+ * 2^64 − 1.
+ */
 export function basefeeCeiling(basefee: bigint, blocks: number, config: FeeMarketConfig): bigint {
-  let b = basefee;
-  for (let i = 0; i < blocks; i++) b += b / config.alpha > 0n ? (b + config.alpha - 1n) / config.alpha : 1n;
-  return b;
+  au64(basefee, "basefee");
+  aint(blocks, "blocks", 0, 100_000);
+  const d = config.maxChangeDenominator;
+  let b = basefee < config.minBasefee ? config.minBasefee : basefee;
+  for (let i = 0; i < blocks && b < U64_MAX; i++) {
+    const rise = (b + d - 1n) / d;
+    b += rise > 0n ? rise : 1n;
+  }
+  return b > U64_MAX ? U64_MAX : b;
+}
+
+/** Nearest-rank percentile: the value at rank ceil(p·n/100) (1-based; rank 1 for p = 0). */
+export function tipPercentile(tips: readonly bigint[], percentile: number): bigint {
+  aint(percentile, "percentile", 0, 100);
+  if (tips.length === 0) return 0n;
+  tips.forEach((t, i) => au64(t, `tips[${i}]`));
+  const sorted = [...tips].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const rank = (percentile * sorted.length + 99) / 100;
+  return sorted[Math.max(1, Math.floor(rank)) - 1]!;
+}
+
+function tipsOf(input: FeeEstimateInput): { cycle: bigint; cell: bigint } {
+  const policy: TipPolicy = input.tip ?? {
+    kind: "percentile",
+    percentile: input.tipPercentile ?? DEFAULT_TIP_PERCENTILE,
+    recentCycleTips: input.recentTips ?? [],
+    recentCellTips: input.recentTips ?? [],
+  };
+  if (policy?.kind === "fixed") {
+    au64(policy.cycle, "tip.cycle");
+    au64(policy.cell, "tip.cell");
+    return { cycle: policy.cycle, cell: policy.cell };
+  }
+  if (policy?.kind === "percentile") {
+    return { cycle: tipPercentile(policy.recentCycleTips, policy.percentile), cell: tipPercentile(policy.recentCellTips, policy.percentile) };
+  }
+  throw new FeeMarketError("INVALID_ARGUMENT", 'tip.kind must be "fixed" or "percentile"');
 }
 
 /**
- * Suggested limits and fees (spec §17.10): limits are the measured use plus a margin; the tip is a
- * percentile of recent tips; the max fee covers the basefee after `blocks` full blocks plus the tip.
+ * Suggested limits and fees (spec §17.10, cips/fee-market.md "Estimation"): limits =
+ * ceil(use × (100 + margin)%); tip per unit from the policy; max fee = basefeeCeiling(basefee,
+ * blocks) + tip, so the transaction stays includable through `blocks` full blocks.
  */
 export function estimateFees(input: FeeEstimateInput, config: FeeMarketConfig): FeeEstimate {
-  if (input.cycles < 0n || input.cells < 0n) throw new FeeMarketError("INVALID_ARGUMENT", "usage must be non-negative");
-  const blocks = input.blocks ?? 12;
-  const percentile = input.tipPercentile ?? 50;
-  if (!Number.isInteger(blocks) || blocks < 0 || blocks > 10_000) throw new FeeMarketError("INVALID_ARGUMENT", "blocks must be an integer in [0, 10000]");
-  if (!Number.isInteger(percentile) || percentile < 0 || percentile > 100) throw new FeeMarketError("INVALID_ARGUMENT", "tipPercentile must be an integer in [0, 100]");
-  const margin = 100n + (input.limitMarginPercent ?? 20n);
-  const tips = [...(input.recentTips ?? [])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const tip = tips.length === 0 ? 0n : tips[Math.min(tips.length - 1, Math.floor((percentile / 100) * tips.length))]!;
+  au64(input.cycles, "cycles");
+  au64(input.cells, "cells");
+  au64(input.basefees.cycle, "basefees.cycle");
+  au64(input.basefees.cell, "basefees.cell");
+  const margin = input.limitMarginPercent ?? DEFAULT_LIMIT_MARGIN_PERCENT;
+  au64(margin, "limitMarginPercent");
+  const blocks = input.blocks ?? DEFAULT_ESTIMATE_BLOCKS;
+  const tip = tipsOf(input);
+  const withMargin = (v: bigint): bigint => (v * (100n + margin) + 99n) / 100n;
+  const cyclesLimit = fitsU64(withMargin(input.cycles), "cyclesLimit");
+  const cellsLimit = fitsU64(withMargin(input.cells), "cellsLimit");
+  const maxFeePerCycle = fitsU64(basefeeCeiling(input.basefees.cycle, blocks, config) + tip.cycle, "maxFeePerCycle");
+  const maxFeePerCell = fitsU64(basefeeCeiling(input.basefees.cell, blocks, config) + tip.cell, "maxFeePerCell");
   return {
-    cyclesLimit: (input.cycles * margin + 99n) / 100n,
-    cellsLimit: (input.cells * margin + 99n) / 100n,
-    maxFeePerCycle: basefeeCeiling(input.basefees.cycle, blocks, config) + tip,
-    maxFeePerCell: basefeeCeiling(input.basefees.cell, blocks, config) + tip,
-    maxPriorityFeePerCycle: tip,
-    maxPriorityFeePerCell: tip,
+    cyclesLimit,
+    cellsLimit,
+    maxFeePerCycle,
+    maxFeePerCell,
+    maxPriorityFeePerCycle: tip.cycle,
+    maxPriorityFeePerCell: tip.cell,
+    expectedFee: input.cycles * (input.basefees.cycle + tip.cycle) + input.cells * (input.basefees.cell + tip.cell),
+    maxCost: fitsU64(cyclesLimit * maxFeePerCycle + cellsLimit * maxFeePerCell, "maxCost"),
   };
 }

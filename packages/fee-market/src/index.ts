@@ -1,7 +1,18 @@
 export { FeeMarketError, type FeeMarketErrorCode } from "./errors.js";
-export { DEFAULT_FEE_MARKET_CONFIG, validateFeeMarketConfig, LANES, BPS, type FeeMarketConfig, type LaneId } from "./config.js";
-export { nextBasefee, nextBasefees, genesisBasefees, type Basefees } from "./basefee.js";
-export { settle, precharge, effectiveTip, type Settlement, type MeterBid } from "./settle.js";
-export { laneCapacity, laneBasefee, EMPTY_LANE_USAGE, type LaneUsage } from "./lanes.js";
-export { effectiveFee, compareByFee, keyedHashOrdering, vrfOrder, type OrderingVrf, type OrderingCandidate } from "./ordering.js";
-export { estimateFees, basefeeCeiling, type FeeEstimate, type FeeEstimateInput } from "./estimate.js";
+export { U64_MAX } from "./guards.js";
+export {
+  DEFAULT_FEE_MARKET_CONFIG, createFeeMarketConfig, validateFeeMarketConfig, LANES, BPS, MAX_LANE_MULTIPLIER_BPS,
+  type FeeMarketConfig, type FeeMarketConfigOverrides, type LaneId,
+} from "./config.js";
+export { nextBasefee, nextBasefees, genesisBasefees, type Basefees, type BasefeeParams, type MeterUsage } from "./basefee.js";
+export { settle, precharge, effectiveTip, type Settlement, type MeterSettlement, type MeterBid, type Bids } from "./settle.js";
+export { laneCapacity, allocateLanes, laneBasefee, laneBasefees, EMPTY_LANE_USAGE, LENDING_LANES, type LaneUsage, type LaneAllocation } from "./lanes.js";
+export {
+  effectiveFee, compareByFee, compareBytes, selectForLane, keyedHashOrdering, vrfOrder, ORDER_KEY_TAG,
+  type OrderingVrf, type OrderingCandidate, type SelectionCandidate,
+} from "./ordering.js";
+export {
+  estimateFees, basefeeCeiling, tipPercentile, DEFAULT_ESTIMATE_BLOCKS, DEFAULT_LIMIT_MARGIN_PERCENT, DEFAULT_TIP_PERCENTILE,
+  type FeeEstimate, type FeeEstimateInput, type TipPolicy,
+} from "./estimate.js";
+export { feeFieldsOf, type TransactionFees } from "./adapter.js";

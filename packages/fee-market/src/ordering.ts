@@ -1,4 +1,7 @@
 import { keccak256 } from "@cowboy/crypto";
+import type { Basefees } from "./basefee.js";
+import { FeeMarketError } from "./errors.js";
+import { abytes, au64 } from "./guards.js";
 
 /** Intrinsic costs and bids of a transaction, as ordering sees it. */
 export interface OrderingCandidate {
@@ -11,16 +14,24 @@ export interface OrderingCandidate {
   readonly maxPriorityFeePerCell: bigint;
 }
 
+function price(maxFee: bigint, basefee: bigint, tip: bigint): bigint {
+  return maxFee < basefee + tip ? maxFee : basefee + tip;
+}
+
 /**
  * effective_fee of §6.4, on intrinsic costs only:
  *   intrinsic_cycles × min(max_fee_per_cycle, basefee_cycle + tip_per_cycle) + the same for Cells.
+ * Pass the lane's basefees (laneBasefees) when the lane has a multiplier.
  */
-export function effectiveFee(c: OrderingCandidate, basefees: { cycle: bigint; cell: bigint }): bigint {
-  const price = (maxFee: bigint, basefee: bigint, tip: bigint): bigint => (maxFee < basefee + tip ? maxFee : basefee + tip);
-  return c.intrinsicCycles * price(c.maxFeePerCycle, basefees.cycle, c.maxPriorityFeePerCycle) + c.intrinsicCells * price(c.maxFeePerCell, basefees.cell, c.maxPriorityFeePerCell);
+export function effectiveFee(c: OrderingCandidate, basefees: Basefees): bigint {
+  return (
+    c.intrinsicCycles * price(c.maxFeePerCycle, basefees.cycle, c.maxPriorityFeePerCycle) +
+    c.intrinsicCells * price(c.maxFeePerCell, basefees.cell, c.maxPriorityFeePerCell)
+  );
 }
 
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
+/** Lexicographic byte order (shorter first on a common prefix). */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return a.length - b.length;
@@ -32,33 +43,77 @@ export function compareByFee(a: { fee: bigint; hash: Uint8Array }, b: { fee: big
   return compareBytes(a.hash, b.hash);
 }
 
+/** A candidate for a lane: its ordering facts plus the Cycles it may use at most. */
+export interface SelectionCandidate extends OrderingCandidate {
+  readonly cyclesLimit: bigint;
+}
+
 /**
- * order_key = VRF(proposer_key, tx_hash, height) (§6.5). Until consensus supplies the VRF, a keyed
- * hash stands behind the same interface: keccak256("cowboy/order/v1" ‖ proposer key ‖ tx hash ‖
- * height as u64 big-endian).
+ * The §6.4 selection within one lane: candidates by compareByFee, each taken when its
+ * cycles_limit still fits the remaining `capacity` (a candidate that does not fit is skipped and
+ * the next is tried, so one large transaction cannot leave the lane empty). Candidates whose max
+ * fees cannot cover the basefees are left out. Sender nonce order is the mempool's concern: pass
+ * each sender's next transaction only. Returns the selected candidates in selection order.
+ */
+export function selectForLane<T extends SelectionCandidate>(candidates: readonly T[], capacity: bigint, basefees: Basefees): T[] {
+  au64(capacity, "capacity");
+  au64(basefees.cycle, "basefees.cycle");
+  au64(basefees.cell, "basefees.cell");
+  const scored = candidates
+    .filter((c) => c.maxFeePerCycle >= basefees.cycle && c.maxFeePerCell >= basefees.cell)
+    .map((c, index) => {
+      abytes(c.hash, `candidates[${index}].hash`);
+      au64(c.cyclesLimit, `candidates[${index}].cyclesLimit`);
+      return { c, fee: effectiveFee(c, basefees), hash: c.hash };
+    })
+    .sort(compareByFee);
+  const selected: T[] = [];
+  let remaining = capacity;
+  for (const { c } of scored) {
+    if (c.cyclesLimit > remaining) continue;
+    remaining -= c.cyclesLimit;
+    selected.push(c);
+  }
+  return selected;
+}
+
+/**
+ * order_key = VRF(proposer_key, tx_hash, height) (§6.5). Consensus supplies the real VRF behind
+ * this interface; until then keyedHashOrdering stands in.
  */
 export interface OrderingVrf {
   orderKey(txHash: Uint8Array, height: bigint): Uint8Array;
 }
 
-const ORDER_TAG = new TextEncoder().encode("cowboy/order/v1");
+/** Domain tag of the keyed-hash ordering key (ASCII, no terminator). */
+export const ORDER_KEY_TAG: Uint8Array = new TextEncoder().encode("cowboy/order/v1");
 
+/**
+ * The stand-in VRF: keccak256(ORDER_KEY_TAG ‖ proposerKey ‖ txHash ‖ height as u64 big-endian).
+ * Deterministic and different per proposer and height, but, unlike a VRF, computable by anyone
+ * who knows the proposer key: it hides nothing and is only a placeholder.
+ */
 export function keyedHashOrdering(proposerKey: Uint8Array): OrderingVrf {
+  abytes(proposerKey, "proposerKey");
+  if (proposerKey.length === 0) throw new FeeMarketError("INVALID_ARGUMENT", "proposerKey must not be empty");
   const key = proposerKey.slice();
   return {
     orderKey(txHash, height) {
-      const buf = new Uint8Array(ORDER_TAG.length + key.length + txHash.length + 8);
-      buf.set(ORDER_TAG, 0);
-      buf.set(key, ORDER_TAG.length);
-      buf.set(txHash, ORDER_TAG.length + key.length);
-      new DataView(buf.buffer).setBigUint64(buf.length - 8, height);
+      abytes(txHash, "txHash", 32);
+      au64(height, "height");
+      const buf = new Uint8Array(ORDER_KEY_TAG.length + key.length + 32 + 8);
+      buf.set(ORDER_KEY_TAG, 0);
+      buf.set(key, ORDER_KEY_TAG.length);
+      buf.set(txHash, ORDER_KEY_TAG.length + key.length);
+      new DataView(buf.buffer).setBigUint64(buf.length - 8, height, false);
       return keccak256(buf);
     },
   };
 }
 
-/** Orders the selected set by order key (ties, impossible in practice, by hash). */
+/** Orders the selected set by ascending order key; equal keys (a hash collision) fall back to the tx hash. */
 export function vrfOrder<T extends { hash: Uint8Array }>(selected: readonly T[], vrf: OrderingVrf, height: bigint): T[] {
+  au64(height, "height");
   return selected
     .map((item) => ({ item, key: vrf.orderKey(item.hash, height) }))
     .sort((a, b) => compareBytes(a.key, b.key) || compareBytes(a.item.hash, b.item.hash))
