@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import {
   DEFAULT_FEE_MARKET_CONFIG as C, FeeMarketError, LANES, U64_MAX, allocateLanes, effectiveFee, estimateFees, keyedHashOrdering, laneCapacity,
-  nextBasefee, selectForLane, settle, vrfOrder, type BasefeeParams, type LaneId,
+  nextBasefee, selectForLane, settle, vrfOrder, createFeeMarketConfig, encodeFeeMarketConfig, type BasefeeParams, type LaneId,
 } from "../src/index.js";
 
 const out = new URL("../../../test-vectors/fee-market/", import.meta.url);
@@ -139,4 +139,25 @@ write("estimate.json", {
   version: 1,
   cases: estimateCases.map((input) => ({ input, expect: estimateFees(input, C) })),
 });
-console.log("wrote basefee.json, settlement.json, lanes.json, ordering.json, estimate.json");
+// --- registry.json
+const configs = [
+  ["genesis", C],
+  ["tuned", createFeeMarketConfig({ cyclesTarget: 25_000_000n, alpha: 8n, maxChangeDenominator: 8n, minBasefee: 1n, laneBudgets: { timer: 0n }, laneMultipliersBps: { timer: 15_000n, user: 1n } })],
+] as const;
+write("registry.json", {
+  version: 1,
+  basefee_config_key: "system:basefee_config",
+  lane_fee_multipliers_key: "system:lane_fee_multipliers",
+  cases: configs.map(([name, config]) => {
+    const e = encodeFeeMarketConfig(config);
+    return { name, config, basefee_config: hex(e.basefeeConfig), lane_fee_multipliers: hex(e.laneFeeMultipliers) };
+  }),
+  invalid: [
+    { name: "non-minimal varint", basefee_config: "8000" + hex(encodeFeeMarketConfig(C).basefeeConfig).slice(2), lane_fee_multipliers: "904e904e904e904e", error: "INVALID_ENCODING" },
+    { name: "trailing byte", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig), lane_fee_multipliers: "904e904e904e904e00", error: "INVALID_ENCODING" },
+    { name: "truncated", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig).slice(0, -2), lane_fee_multipliers: "904e904e904e904e", error: "INVALID_ENCODING" },
+    { name: "zero alpha", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig).replace("80dac4098092f40160", "80dac4098092f40100"), lane_fee_multipliers: "904e904e904e904e", error: "INVALID_CONFIG" },
+    { name: "multiplier above 100x", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig), lane_fee_multipliers: "904e904e904e c1843d".replace(" ", ""), error: "INVALID_CONFIG" },
+  ],
+});
+console.log("wrote basefee.json, settlement.json, lanes.json, ordering.json, estimate.json, registry.json");

@@ -12,14 +12,17 @@ export type FeeMarketErrorCode =
   /** Metered usage exceeds the limit the sender set. */
   | "USAGE_EXCEEDS_LIMIT"
   /** An amount does not fit the u64 it must be carried in. */
-  | "AMOUNT_OVERFLOW";
+  | "AMOUNT_OVERFLOW"
+  /** Stored parameter bytes are not the canonical encoding of a parameter record. */
+  | "INVALID_ENCODING";
 
 export class FeeMarketError extends Error {
   override readonly name = "FeeMarketError";
   constructor(
     readonly code: FeeMarketErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }

@@ -16,3 +16,6 @@ export {
   type FeeEstimate, type FeeEstimateInput, type TipPolicy,
 } from "./estimate.js";
 export { feeFieldsOf, type TransactionFees } from "./adapter.js";
+export {
+  encodeFeeMarketConfig, decodeFeeMarketConfig, BASEFEE_CONFIG_KEY, LANE_FEE_MULTIPLIERS_KEY, type EncodedFeeMarketConfig,
+} from "./registry.js";
