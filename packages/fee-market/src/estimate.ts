@@ -67,8 +67,8 @@ export function tipPercentile(tips: readonly bigint[], percentile: number): bigi
   if (tips.length === 0) return 0n;
   tips.forEach((t, i) => au64(t, `tips[${i}]`));
   const sorted = [...tips].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const rank = (percentile * sorted.length + 99) / 100;
-  return sorted[Math.max(1, Math.floor(rank)) - 1]!;
+  const rank = (BigInt(percentile) * BigInt(sorted.length) + 99n) / 100n; // ceil(p·n/100), in integers
+  return sorted[Number(rank > 0n ? rank - 1n : 0n)]!;
 }
 
 function tipsOf(input: FeeEstimateInput): { cycle: bigint; cell: bigint } {

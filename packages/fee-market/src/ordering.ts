@@ -24,6 +24,14 @@ function price(maxFee: bigint, basefee: bigint, tip: bigint): bigint {
  * Pass the lane's basefees (laneBasefees) when the lane has a multiplier.
  */
 export function effectiveFee(c: OrderingCandidate, basefees: Basefees): bigint {
+  au64(c.intrinsicCycles, "candidate.intrinsicCycles");
+  au64(c.intrinsicCells, "candidate.intrinsicCells");
+  au64(c.maxFeePerCycle, "candidate.maxFeePerCycle");
+  au64(c.maxFeePerCell, "candidate.maxFeePerCell");
+  au64(c.maxPriorityFeePerCycle, "candidate.maxPriorityFeePerCycle");
+  au64(c.maxPriorityFeePerCell, "candidate.maxPriorityFeePerCell");
+  au64(basefees.cycle, "basefees.cycle");
+  au64(basefees.cell, "basefees.cell");
   return (
     c.intrinsicCycles * price(c.maxFeePerCycle, basefees.cycle, c.maxPriorityFeePerCycle) +
     c.intrinsicCells * price(c.maxFeePerCell, basefees.cell, c.maxPriorityFeePerCell)
