@@ -16,7 +16,9 @@ export type RegexErrorCode =
   /** Flags that CPython rejects with ValueError (e.g. ASCII with UNICODE). */
   | "RE_BAD_FLAGS"
   /** The backtracking state outgrew its hard memory cap (CPython would raise MemoryError). */
-  | "RE_BACKTRACK_LIMIT";
+  | "RE_BACKTRACK_LIMIT"
+  /** A match whose group span is inverted; CPython raises SystemError for the same patterns. */
+  | "RE_INTERNAL";
 
 export class RegexError extends Error {
   readonly code: RegexErrorCode;
@@ -25,7 +27,7 @@ export class RegexError extends Error {
   /** Offset into the pattern (or template), or null. */
   readonly pos: number | null;
   /** Which Python exception the glue should raise. */
-  readonly pyType: "error" | "IndexError" | "OverflowError" | "ValueError" | "MemoryError";
+  readonly pyType: "error" | "IndexError" | "OverflowError" | "ValueError" | "MemoryError" | "SystemError";
   constructor(code: RegexErrorCode, msg: string, pos: number | null, pyType: RegexError["pyType"] = "error") {
     super(pos === null ? msg : `${msg} at position ${pos}`);
     this.name = "RegexError";

@@ -112,6 +112,10 @@ export class Pattern {
     spans[1] = st.matchEnd;
     for (let g = 1; g <= this.groups; g++) {
       const [s, e] = st.groupSpan(g);
+      // sre's mark model can leave a stale end before a new start; CPython refuses such a match.
+      if (s > e) {
+        throw new RegexError("RE_INTERNAL", "The span of capturing group is wrong, please report a bug for the re module.", null, "SystemError");
+      }
       spans[2 * g] = s;
       spans[2 * g + 1] = e;
     }

@@ -81,7 +81,9 @@ while len(cases) < 3000:
             case["x"] = mres(getattr(r, op)(s))
     except re.error as e:
         case["x"] = {"error": "error", "msg": e.msg, "pos": e.pos}
-    except (RecursionError, SystemError):
+    except SystemError as e:
+        case["x"] = {"error": "SystemError", "msg": str(e)}
+    except RecursionError:
         continue
     cases.append(case)
 
@@ -125,7 +127,9 @@ for i in range(1500):
             case["x"] = mres(getattr(r, op)(s))
     except re.error as e:
         case["x"] = {"error": "error", "msg": e.msg, "pos": e.pos}
-    except (RecursionError, SystemError):
+    except SystemError as e:
+        case["x"] = {"error": "SystemError", "msg": str(e)}
+    except RecursionError:
         continue
     cases.append(case)
     if rng.random() < 0.15:
