@@ -3,6 +3,11 @@ import { FeeMarketError } from "./errors.js";
 /** Largest value of a u64, the width of every amount, fee and counter on the wire. */
 export const U64_MAX = (1n << 64n) - 1n;
 
+/** True when `value` is a bigint in [0, 2^64). Lets hot paths build an argument's name only on failure. */
+export function isU64(value: unknown): value is bigint {
+  return typeof value === "bigint" && value >= 0n && value <= U64_MAX;
+}
+
 /** Asserts `value` is a bigint in [0, 2^64); the message names the argument. */
 export function au64(value: unknown, name: string): asserts value is bigint {
   if (typeof value !== "bigint") throw new FeeMarketError("INVALID_ARGUMENT", `${name} must be a bigint, got ${typeof value}`);

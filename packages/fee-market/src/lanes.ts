@@ -1,7 +1,7 @@
 import type { Basefees } from "./basefee.js";
 import { BPS, LANES, type FeeMarketConfig, type LaneId } from "./config.js";
 import { FeeMarketError } from "./errors.js";
-import { au64 } from "./guards.js";
+import { au64, isU64 } from "./guards.js";
 
 /** Cycles per lane (used, demanded or admitted). */
 export type LaneUsage = Readonly<Record<LaneId, bigint>>;
@@ -18,7 +18,7 @@ export const LENDING_LANES: readonly ("system" | "runner")[] = Object.freeze(["s
 
 function aLaneUsage(usage: LaneUsage, name: string): void {
   if (typeof usage !== "object" || usage === null) throw new FeeMarketError("INVALID_ARGUMENT", `${name} must be an object`);
-  for (const lane of LANES) au64(usage[lane], `${name}.${lane}`);
+  for (const lane of LANES) if (!isU64(usage[lane])) au64(usage[lane], `${name}.${lane}`);
 }
 
 function aLane(lane: unknown): asserts lane is LaneId {
@@ -39,8 +39,7 @@ export function laneCapacity(lane: LaneId, usage: LaneUsage, config: FeeMarketCo
   aLaneUsage(usage, "usage");
   const budgets = config.laneBudgets;
   if (lane !== "user") return spare(budgets[lane], usage[lane]);
-  let capacity = budgets.user;
-  for (const lender of LENDING_LANES) capacity += spare(budgets[lender], usage[lender]);
+  const capacity = budgets.user + spare(budgets.system, usage.system) + spare(budgets.runner, usage.runner); // LENDING_LANES
   return spare(capacity, usage.user);
 }
 
@@ -61,14 +60,15 @@ export interface LaneAllocation {
  */
 export function allocateLanes(demand: LaneUsage, config: FeeMarketConfig): LaneAllocation {
   aLaneUsage(demand, "demand");
-  const budgets = config.laneBudgets;
-  const take = (lane: LaneId): bigint => (demand[lane] < budgets[lane] ? demand[lane] : budgets[lane]);
-  const reserved = { system: take("system"), timer: take("timer"), runner: take("runner") };
-  let borrowed = 0n;
-  for (const lender of LENDING_LANES) borrowed += budgets[lender] - reserved[lender];
-  const userCapacity = budgets.user + borrowed;
+  const b = config.laneBudgets;
+  const system = demand.system < b.system ? demand.system : b.system;
+  const timer = demand.timer < b.timer ? demand.timer : b.timer;
+  const runner = demand.runner < b.runner ? demand.runner : b.runner;
+  // The lending lanes (LENDING_LANES): system and runner.
+  const borrowed = b.system - system + (b.runner - runner);
+  const userCapacity = b.user + borrowed;
   const user = demand.user < userCapacity ? demand.user : userCapacity;
-  return { admitted: { ...reserved, user }, userCapacity, borrowed, total: reserved.system + reserved.timer + reserved.runner + user };
+  return { admitted: { system, timer, runner, user }, userCapacity, borrowed, total: system + timer + runner + user };
 }
 
 /** The basefee a lane charges (§6.3): ceil(global × multiplier / 10,000); ≥ global when the multiplier is ≥ 1.0×. */

@@ -1,7 +1,7 @@
 import { keccak256 } from "@cowboy/crypto";
 import type { Basefees } from "./basefee.js";
 import { FeeMarketError } from "./errors.js";
-import { abytes, au64 } from "./guards.js";
+import { abytes, au64, isU64 } from "./guards.js";
 
 /** Intrinsic costs and bids of a transaction, as ordering sees it. */
 export interface OrderingCandidate {
@@ -70,8 +70,8 @@ export function selectForLane<T extends SelectionCandidate>(candidates: readonly
   const scored = candidates
     .filter((c) => c.maxFeePerCycle >= basefees.cycle && c.maxFeePerCell >= basefees.cell)
     .map((c, index) => {
-      abytes(c.hash, `candidates[${index}].hash`);
-      au64(c.cyclesLimit, `candidates[${index}].cyclesLimit`);
+      if (!(c.hash instanceof Uint8Array)) abytes(c.hash, `candidates[${index}].hash`);
+      if (!isU64(c.cyclesLimit)) au64(c.cyclesLimit, `candidates[${index}].cyclesLimit`);
       return { c, fee: effectiveFee(c, basefees), hash: c.hash };
     })
     .sort(compareByFee);

@@ -1,6 +1,6 @@
 import type { Basefees, MeterUsage } from "./basefee.js";
 import { FeeMarketError } from "./errors.js";
-import { au64, fitsU64 } from "./guards.js";
+import { au64, fitsU64, isU64 } from "./guards.js";
 
 /** What a transaction offers for one meter, in base units per unit. */
 export interface MeterBid {
@@ -16,8 +16,8 @@ export interface Bids {
 
 function aBid(bid: MeterBid, name: string): void {
   if (typeof bid !== "object" || bid === null) throw new FeeMarketError("INVALID_ARGUMENT", `${name} must be an object`);
-  au64(bid.maxFee, `${name}.maxFee`);
-  au64(bid.maxPriorityFee, `${name}.maxPriorityFee`);
+  if (!isU64(bid.maxFee)) au64(bid.maxFee, `${name}.maxFee`);
+  if (!isU64(bid.maxPriorityFee)) au64(bid.maxPriorityFee, `${name}.maxPriorityFee`);
 }
 
 function tipOf(bid: MeterBid, basefee: bigint, meter: string): bigint {
