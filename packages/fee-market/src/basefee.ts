@@ -1,6 +1,6 @@
 import type { FeeMarketConfig } from "./config.js";
 import { FeeMarketError } from "./errors.js";
-import { au64, U64_MAX } from "./guards.js";
+import { aobject, au64, U64_MAX } from "./guards.js";
 
 /** A block's two basefees, in base units per Cycle and per Cell. */
 export interface Basefees {
@@ -49,6 +49,8 @@ function step(b: bigint, used: bigint, target: bigint, alpha: bigint, denominato
 
 /** Both basefees of the child of a block that charged `basefees` and metered `usage`. */
 export function nextBasefees(basefees: Basefees, usage: MeterUsage, config: FeeMarketConfig): Basefees {
+  aobject(basefees, "basefees");
+  aobject(usage, "usage");
   return {
     cycle: nextBasefee(basefees.cycle, usage.cycles, config.cyclesTarget, config),
     cell: nextBasefee(basefees.cell, usage.cells, config.cellsTarget, config),

@@ -1,7 +1,7 @@
 import type { Basefees } from "./basefee.js";
 import type { FeeMarketConfig } from "./config.js";
 import { FeeMarketError } from "./errors.js";
-import { aint, au64, fitsU64, U64_MAX } from "./guards.js";
+import { aint, aobject, au64, fitsU64, U64_MAX } from "./guards.js";
 
 /** How the estimator picks the tip per unit. */
 export type TipPolicy =
@@ -95,6 +95,8 @@ function tipsOf(input: FeeEstimateInput): { cycle: bigint; cell: bigint } {
  * blocks) + tip, so the transaction stays includable through `blocks` full blocks.
  */
 export function estimateFees(input: FeeEstimateInput, config: FeeMarketConfig): FeeEstimate {
+  aobject(input, "input");
+  aobject(input.basefees, "basefees");
   au64(input.cycles, "cycles");
   au64(input.cells, "cells");
   au64(input.basefees.cycle, "basefees.cycle");

@@ -34,3 +34,8 @@ export function fitsU64(value: bigint, what: string): bigint {
   if (value > U64_MAX) throw new FeeMarketError("AMOUNT_OVERFLOW", `${what} (${value}) exceeds the u64 range`);
   return value;
 }
+
+/** Asserts `value` is a non-null object, so field reads fail as typed errors, not TypeErrors. */
+export function aobject(value: unknown, name: string): asserts value is object {
+  if (typeof value !== "object" || value === null) throw new FeeMarketError("INVALID_ARGUMENT", `${name} must be an object`);
+}

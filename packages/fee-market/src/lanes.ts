@@ -1,7 +1,7 @@
 import type { Basefees } from "./basefee.js";
 import { BPS, LANES, type FeeMarketConfig, type LaneId } from "./config.js";
 import { FeeMarketError } from "./errors.js";
-import { au64, isU64 } from "./guards.js";
+import { aobject, au64, isU64 } from "./guards.js";
 
 /** Cycles per lane (used, demanded or admitted). */
 export type LaneUsage = Readonly<Record<LaneId, bigint>>;
@@ -80,5 +80,6 @@ export function laneBasefee(global: bigint, lane: LaneId, config: FeeMarketConfi
 
 /** Both basefees of a lane. */
 export function laneBasefees(global: Basefees, lane: LaneId, config: FeeMarketConfig): Basefees {
+  aobject(global, "global");
   return { cycle: laneBasefee(global.cycle, lane, config), cell: laneBasefee(global.cell, lane, config) };
 }

@@ -1,7 +1,7 @@
 import { keccak256 } from "@cowboy/crypto";
 import type { Basefees } from "./basefee.js";
 import { FeeMarketError } from "./errors.js";
-import { abytes, au64, isU64 } from "./guards.js";
+import { abytes, aobject, au64, isU64 } from "./guards.js";
 
 /** Intrinsic costs and bids of a transaction, as ordering sees it. */
 export interface OrderingCandidate {
@@ -24,6 +24,8 @@ function price(maxFee: bigint, basefee: bigint, tip: bigint): bigint {
  * Pass the lane's basefees (laneBasefees) when the lane has a multiplier.
  */
 export function effectiveFee(c: OrderingCandidate, basefees: Basefees): bigint {
+  aobject(c, "candidate");
+  aobject(basefees, "basefees");
   au64(c.intrinsicCycles, "candidate.intrinsicCycles");
   au64(c.intrinsicCells, "candidate.intrinsicCells");
   au64(c.maxFeePerCycle, "candidate.maxFeePerCycle");
@@ -64,6 +66,8 @@ export interface SelectionCandidate extends OrderingCandidate {
  * each sender's next transaction only. Returns the selected candidates in selection order.
  */
 export function selectForLane<T extends SelectionCandidate>(candidates: readonly T[], capacity: bigint, basefees: Basefees): T[] {
+  if (!Array.isArray(candidates)) throw new FeeMarketError("INVALID_ARGUMENT", "candidates must be an array");
+  aobject(basefees, "basefees");
   au64(capacity, "capacity");
   au64(basefees.cycle, "basefees.cycle");
   au64(basefees.cell, "basefees.cell");
@@ -121,6 +125,8 @@ export function keyedHashOrdering(proposerKey: Uint8Array): OrderingVrf {
 
 /** Orders the selected set by ascending order key; equal keys (a hash collision) fall back to the tx hash. */
 export function vrfOrder<T extends { hash: Uint8Array }>(selected: readonly T[], vrf: OrderingVrf, height: bigint): T[] {
+  if (!Array.isArray(selected)) throw new FeeMarketError("INVALID_ARGUMENT", "selected must be an array");
+  if (typeof vrf?.orderKey !== "function") throw new FeeMarketError("INVALID_ARGUMENT", "vrf must implement orderKey");
   au64(height, "height");
   return selected
     .map((item) => ({ item, key: vrf.orderKey(item.hash, height) }))

@@ -1,6 +1,6 @@
 import type { Basefees, MeterUsage } from "./basefee.js";
 import { FeeMarketError } from "./errors.js";
-import { au64, fitsU64, isU64 } from "./guards.js";
+import { aobject, au64, fitsU64, isU64 } from "./guards.js";
 
 /** What a transaction offers for one meter, in base units per unit. */
 export interface MeterBid {
@@ -35,6 +35,8 @@ export function effectiveTip(bid: MeterBid, basefee: bigint): bigint {
 
 /** Reserved from the sender before execution (§2.3): each limit at its max fee. Must fit a u64. */
 export function precharge(limits: MeterUsage, bids: Bids): bigint {
+  aobject(limits, "limits");
+  aobject(bids, "bids");
   au64(limits.cycles, "limits.cycles");
   au64(limits.cells, "limits.cells");
   aBid(bids.cycle, "bids.cycle");
@@ -85,6 +87,8 @@ function meter(used: bigint, limit: bigint, basefee: bigint, bid: MeterBid, name
  * AMOUNT_OVERFLOW when the precharge does not fit a u64 (no balance could cover it).
  */
 export function settle(usage: MeterUsage, limits: MeterUsage, basefees: Basefees, bids: Bids): Settlement {
+  aobject(usage, "usage");
+  aobject(basefees, "basefees");
   au64(usage.cycles, "usage.cycles");
   au64(usage.cells, "usage.cells");
   au64(basefees.cycle, "basefees.cycle");

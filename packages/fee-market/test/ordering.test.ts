@@ -87,6 +87,8 @@ describe("selection and VRF ordering", () => {
     expect(() => vrf.orderKey(new Uint8Array(31), 1n)).toThrow(/txHash must be 32 bytes, got 31/);
     expect(() => vrf.orderKey(new Uint8Array(32), -1n)).toThrow(/height must be a u64/);
     expect(() => selectForLane([], -1n, basefees)).toThrow(/capacity must be a u64/);
+    expect(() => selectForLane("x" as never, 1n, basefees)).toThrow(/candidates must be an array/);
+    expect(() => vrfOrder([], {} as never, 1n)).toThrow(/vrf must implement orderKey/);
     expect(() => effectiveFee({ ...candidates[0], maxPriorityFeePerCell: -5n }, basefees)).toThrow(/candidate.maxPriorityFeePerCell must be a u64/);
   });
 });

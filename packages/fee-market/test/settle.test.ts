@@ -70,6 +70,8 @@ describe("settle", () => {
     expect(codeOf(() => settle(one, { cycles: U64_MAX, cells: 1n }, base, { cycle: ok, cell: ok }))).toBe("AMOUNT_OVERFLOW");
     expect(codeOf(() => settle({ cycles: -1n, cells: 0n }, one, base, { cycle: ok, cell: ok }))).toBe("INVALID_ARGUMENT");
     expect(() => settle(one, one, base, { cycle: { maxFee: 10n, maxPriorityFee: -1n }, cell: ok })).toThrow(/bids.cycle.maxPriorityFee must be a u64/);
+    expect(codeOf(() => settle(null as never, one, base, { cycle: ok, cell: ok }))).toBe("INVALID_ARGUMENT");
+    expect(() => settle(one, one, base, undefined as never)).toThrow(/bids must be an object/);
   });
 });
 
