@@ -128,13 +128,28 @@ export class MatchState {
     if (this.steps >= CHUNK) this.flush();
   }
 
-  /** Span of group g (1-based) after a successful run, or [-1, -1] (sre's valid-mark rule). */
-  groupSpan(g: number): [number, number] {
-    const j = 2 * (g - 1);
-    if (j + 1 > this.lastmark) return [-1, -1];
-    const s = this.marks[j]!;
-    const e = this.marks[j + 1]!;
-    return s < 0 || e < 0 ? [-1, -1] : [s, e];
+  /**
+   * Writes the spans of groups 1..groups into `spans` (at 2g, 2g+1; -1 when unset) without
+   * allocating. Returns false if some span is inverted (start after end).
+   */
+  fillSpans(spans: Int32Array, groups: number): boolean {
+    const marks = this.marks;
+    const lastmark = this.lastmark;
+    let ok = true;
+    for (let g = 1; g <= groups; g++) {
+      const j = 2 * (g - 1);
+      let st = -1;
+      let en = -1;
+      if (j + 1 <= lastmark) {
+        st = marks[j]!;
+        en = marks[j + 1]!;
+        if (st < 0 || en < 0) st = en = -1;
+        else if (st > en) ok = false;
+      }
+      spans[2 * g] = st;
+      spans[2 * g + 1] = en;
+    }
+    return ok;
   }
 
   get lastIndex(): number {

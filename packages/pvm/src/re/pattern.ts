@@ -110,14 +110,9 @@ export class Pattern {
     const spans = new Int32Array(2 * (this.groups + 1));
     spans[0] = start;
     spans[1] = st.matchEnd;
-    for (let g = 1; g <= this.groups; g++) {
-      const [s, e] = st.groupSpan(g);
-      // sre's mark model can leave a stale end before a new start; CPython refuses such a match.
-      if (s > e) {
-        throw new RegexError("RE_INTERNAL", "The span of capturing group is wrong, please report a bug for the re module.", null, "SystemError");
-      }
-      spans[2 * g] = s;
-      spans[2 * g + 1] = e;
+    // sre's mark model can leave a stale end before a new start; CPython refuses such a match.
+    if (!st.fillSpans(spans, this.groups)) {
+      throw new RegexError("RE_INTERNAL", "The span of capturing group is wrong, please report a bug for the re module.", null, "SystemError");
     }
     const li = st.lastIndex;
     return new MatchResult(spans, li < 0 ? null : li, pos, endpos);
