@@ -329,6 +329,9 @@ export class MatchState {
       while (n < limit && text[ptr + n] === c) n++;
     } else if (op === Op.ANY) {
       while (n < limit && text[ptr + n] !== 10) n++;
+    } else if (op === Op.IN) {
+      const set = this.sets[code[itemPc + 1]!]!;
+      while (n < limit && set.has(text[ptr + n]!)) n++;
     } else {
       while (n < limit && itemMatches(code, this.sets, itemPc, text[ptr + n]!)) n++;
     }

@@ -127,12 +127,20 @@ export class Pattern {
     }
     const lit = this.firstLiteral;
     const first = this.firstItem;
+    const code = this.program.code;
+    const firstSet = first >= 0 && code[first] === Op.IN ? this.program.sets[code[first + 1]!]! : null;
     for (let p = start; ; p++) {
       // Skip start positions the first character rules out, one step per position skipped.
       if (lit >= 0) {
         const text = st.text;
         const from = p;
         while (p < end && text[p] !== lit) p++;
+        st.charge(p - from);
+        if (p >= end) return -1;
+      } else if (firstSet !== null) {
+        const text = st.text;
+        const from = p;
+        while (p < end && !firstSet.has(text[p]!)) p++;
         st.charge(p - from);
         if (p >= end) return -1;
       } else if (first >= 0) {
