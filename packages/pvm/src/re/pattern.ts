@@ -10,6 +10,7 @@ import { MatchState, type RegexBudget, type Subject } from "./matcher.js";
 import { At, Op } from "./opcodes.js";
 import { parsePattern } from "./parser.js";
 import { type Template, parseTemplate } from "./template.js";
+import { uniLower } from "./unicode.js";
 
 export { Flag };
 export type { RegexBudget, Subject, Template };
@@ -129,6 +130,8 @@ export class Pattern {
     const first = this.firstItem;
     const code = this.program.code;
     const firstSet = first >= 0 && code[first] === Op.IN ? this.program.sets[code[first + 1]!]! : null;
+    const foldUni = first >= 0 && code[first] === Op.LITERAL_UI;
+    const firstFold = foldUni || (first >= 0 && code[first] === Op.LITERAL_AI) ? code[first + 1]! : -1;
     for (let p = start; ; p++) {
       // Skip start positions the first character rules out, one step per position skipped.
       if (lit >= 0) {
@@ -141,6 +144,16 @@ export class Pattern {
         const text = st.text;
         const from = p;
         while (p < end && !firstSet.has(text[p]!)) p++;
+        st.charge(p - from);
+        if (p >= end) return -1;
+      } else if (firstFold >= 0) {
+        // A case-insensitive first literal: ASCII is folded inline, the rest through the tables.
+        const text = st.text;
+        const from = p;
+        for (; p < end; p++) {
+          const c = text[p]!;
+          if (c < 128 ? (c >= 65 && c <= 90 ? c + 32 : c) === firstFold : foldUni && uniLower(c) === firstFold) break;
+        }
         st.charge(p - from);
         if (p >= end) return -1;
       } else if (first >= 0) {
