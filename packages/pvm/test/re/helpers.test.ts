@@ -29,3 +29,22 @@ describe("re helpers", () => {
     expect(Array.from(toCodePoints("a\ud800\u{1f600}"))).toEqual([0x61, 0xd800, 0x1f600]);
   });
 });
+
+describe("re README example", () => {
+  it("runs as documented", () => {
+    const budget = createStepBudget(1_000_000);
+    const re = compile("(?P<user>\\w+)@(?P<host>[\\w.]+)", 2, budget);
+    const s = toCodePoints("mail Bob@Example.com now");
+    const m = re.search(s, budget);
+    expect(m?.span(0)).toEqual([5, 20]);
+    expect(m?.span(re.groupIndex.get("host")!)).toEqual([9, 20]);
+    expect(m?.lastIndex).toBe(2);
+    const t = re.compileTemplate(toCodePoints("<\\g<user>>"));
+    expect(fromCodePoints(re.sub(s, t, budget))).toBe("mail <Bob> now");
+    expect(fromCodePoints(re.subn(s, () => toCodePoints("x"), budget, 1).result)).toBe("mail x now");
+    const parts = compile(",\\s*").split(toCodePoints("a, b,c"), budget).map((p) => (p === null ? null : fromCodePoints(p)));
+    expect(parts).toEqual(["a", "b", "c"]);
+    const b = compile(new Uint8Array([0x5c, 0x64, 0x2b])).search(new Uint8Array([0x61, 0x31, 0x32]), budget);
+    expect(b?.span(0)).toEqual([1, 3]);
+  });
+});
