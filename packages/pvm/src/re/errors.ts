@@ -18,7 +18,9 @@ export type RegexErrorCode =
   /** The backtracking state outgrew its hard memory cap (CPython would raise MemoryError). */
   | "RE_BACKTRACK_LIMIT"
   /** A match whose group span is inverted; CPython raises SystemError for the same patterns. */
-  | "RE_INTERNAL";
+  | "RE_INTERNAL"
+  /** Groups nested deeper than the PVM's fixed limit (CPython raises RecursionError, at a stack-dependent depth). */
+  | "RE_TOO_DEEP";
 
 export class RegexError extends Error {
   readonly code: RegexErrorCode;
@@ -27,7 +29,7 @@ export class RegexError extends Error {
   /** Offset into the pattern (or template), or null. */
   readonly pos: number | null;
   /** Which Python exception the glue should raise. */
-  readonly pyType: "error" | "IndexError" | "OverflowError" | "ValueError" | "MemoryError" | "SystemError";
+  readonly pyType: "error" | "IndexError" | "OverflowError" | "ValueError" | "MemoryError" | "SystemError" | "RecursionError";
   constructor(code: RegexErrorCode, msg: string, pos: number | null, pyType: RegexError["pyType"] = "error") {
     super(pos === null ? msg : `${msg} at position ${pos}`);
     this.name = "RegexError";

@@ -13,6 +13,8 @@ const DIGITS = "0123456789";
 const OCTDIGITS = "01234567";
 const HEXDIGITS = "0123456789abcdefABCDEF";
 const WHITESPACE = " \t\n\r\v\f";
+/** Deepest group nesting the PVM accepts (see cips/pvm-re.md). */
+export const MAX_NESTING = 200;
 const isAsciiLetter = (c: string): boolean => /^[A-Za-z]$/.test(c);
 
 const TYPE_FLAGS = Flag.ASCII | Flag.LOCALE | Flag.UNICODE;
@@ -208,6 +210,11 @@ function uniqItems(items: SetItem[]): SetItem[] {
 }
 
 function parseSub(src: Tokenizer, state: State, verbose: boolean, nested: number): Seq {
+  // Each group level adds two to `nested`. CPython hits RecursionError a little below 500 levels,
+  // at a depth that depends on its C stack; the PVM fixes the limit so every node agrees.
+  if (nested > 2 * MAX_NESTING) {
+    throw new RegexError("RE_TOO_DEEP", `groups nested more than ${MAX_NESTING} deep`, src.tell(), "RecursionError");
+  }
   const items: Seq[] = [];
   for (;;) {
     items.push(parseSeq(src, state, verbose, nested + 1, nested === 0 && items.length === 0));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile, createStepBudget, escape, expandTemplate, fromCodePoints, toCodePoints } from "../../src/re/index.js";
+import { RegexError, compile, createStepBudget, escape, expandTemplate, fromCodePoints, toCodePoints } from "../../src/re/index.js";
 
 describe("re helpers", () => {
   it("escape matches CPython 3.11 re.escape", () => {
@@ -46,5 +46,21 @@ describe("re README example", () => {
     expect(parts).toEqual(["a", "b", "c"]);
     const b = compile(new Uint8Array([0x5c, 0x64, 0x2b])).search(new Uint8Array([0x61, 0x31, 0x32]), budget);
     expect(b?.span(0)).toEqual([1, 3]);
+  });
+});
+
+describe("re nesting limit", () => {
+  it("accepts 200 nested groups and rejects 201 with a typed error", () => {
+    expect(compile("(".repeat(200) + "a" + ")".repeat(200)).groups).toBe(200);
+    let err: unknown;
+    try {
+      compile("(?:".repeat(201) + ")".repeat(201));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(RegexError);
+    expect((err as RegexError).code).toBe("RE_TOO_DEEP");
+    expect((err as RegexError).pyType).toBe("RecursionError");
+    expect(() => compile("(".repeat(100_000))).toThrow(RegexError);
   });
 });
