@@ -319,8 +319,15 @@ export function compile(pattern: string | Uint8Array, flags = 0, budget?: RegexB
   const isBytes = pattern instanceof Uint8Array;
   const cps = isBytes ? Array.from(pattern) : Array.from(toCodePoints(pattern));
   let pending = cps.length;
+  // Paid as it accrues (range expansion is charged before it is done), so a costly pattern
+  // exhausts the budget before the work rather than after.
   const charge = (n: number): void => {
     pending += n;
+    if (budget !== undefined && pending >= 1024) {
+      const due = pending;
+      pending = 0;
+      budget.charge(due);
+    }
   };
   try {
     const parsed = parsePattern(cps, flags, isBytes);
@@ -329,7 +336,7 @@ export function compile(pattern: string | Uint8Array, flags = 0, budget?: RegexB
     const program = compileProgram(parsed, charge);
     return new Pattern(program, parsed.flags, parsed.groupIndex, isBytes);
   } finally {
-    if (budget !== undefined) budget.charge(pending);
+    if (budget !== undefined && pending > 0) budget.charge(pending);
   }
 }
 

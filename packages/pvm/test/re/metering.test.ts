@@ -60,6 +60,10 @@ describe("re metering", () => {
     compile("[a-z]+(?:foo|bar)", 0, b);
     expect(b.used).toBe(52);
     expect(() => compile("[\\x00-\\uffff]", 2, createStepBudget(1000))).toThrow(RegexBudgetExceeded);
+    // The expansion is paid before it is done: the budget stops the first range.
+    const big = createStepBudget(10_000);
+    expect(() => compile("[\\x00-\\uffff]".repeat(1000), 2, big)).toThrow(RegexBudgetExceeded);
+    expect(big.used).toBeLessThan(80_000);
   });
 
   it("long inputs use no JS recursion", () => {
