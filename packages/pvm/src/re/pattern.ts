@@ -216,6 +216,38 @@ export class Pattern {
     }
   }
 
+  /**
+   * `Pattern.findall`: per match, the whole match (no groups), group 1 (one group), or every group
+   * (several); a group that did not participate gives an empty piece, as in CPython.
+   */
+  findall(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): (Subject | Subject[])[] {
+    const out: (Subject | Subject[])[] = [];
+    const piece = (m: MatchResult, g: number): Subject => {
+      const s = m.spans[2 * g]!;
+      return s < 0 ? subject.slice(0, 0) : subject.slice(s, m.spans[2 * g + 1]!);
+    };
+    for (const m of this.finditer(subject, budget, pos, endpos)) {
+      let row: Subject | Subject[];
+      let copied: number;
+      if (this.groups <= 1) {
+        row = piece(m, this.groups);
+        copied = row.length;
+      } else {
+        row = [];
+        copied = 0;
+        for (let g = 1; g <= this.groups; g++) {
+          const p = piece(m, g);
+          copied += p.length;
+          row.push(p);
+        }
+      }
+      // The copies are paid like split's pieces: one step per code point (byte).
+      if (copied > 0) budget.charge(copied);
+      out.push(row);
+    }
+    return out;
+  }
+
   /** `Pattern.split`: pieces of the subject (copies) and, between them, captured groups (null if unset). */
   split(subject: Subject, budget: RegexBudget, maxsplit = 0): (Subject | null)[] {
     const { st } = this.begin(subject, 0, undefined, budget);

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 
 export interface Case {
-  readonly op: "compile" | "match" | "fullmatch" | "search" | "finditer" | "split" | "sub" | "subn";
+  readonly op: "compile" | "match" | "fullmatch" | "search" | "finditer" | "findall" | "split" | "sub" | "subn";
   readonly p: string;
   readonly b: boolean;
   readonly f: number;

@@ -31,6 +31,8 @@ function run(c: Case): unknown {
         return res(re[c.op](s, budget, c.pos ?? 0, c.endpos));
       case "finditer":
         return Array.from(re.finditer(s, budget), (m) => res(m)!.spans);
+      case "findall":
+        return re.findall(s, budget, c.pos ?? 0, c.endpos).map((v) => (Array.isArray(v) ? v.map((g) => text(g, c.b)) : text(v, c.b)));
       case "split":
         return re.split(s, budget, c.maxsplit ?? 0).map((v) => (v === null ? null : text(v, c.b)));
       case "sub":

@@ -38,6 +38,8 @@ def add(op, p, s=None, f=0, **kw):
             x = mres(getattr(r, op)(s, **{k: v for k, v in kw.items() if k in ("pos", "endpos")}))
         elif op == "finditer":
             x = [mres(m)["spans"] for m in r.finditer(s)]
+        elif op == "findall":
+            x = [[enc(g) for g in v] if isinstance(v, tuple) else enc(v) for v in r.findall(s, **{k: v for k, v in kw.items() if k in ("pos", "endpos")})]
         elif op == "split":
             x = [enc(v) for v in r.split(s, kw.get("maxsplit", 0))]
         elif op == "sub":
@@ -244,6 +246,13 @@ many("finditer", "a*?", ["aa"])
 many("finditer", "(a)|(b)", ["ab"])
 many("finditer", "(?:)", ["\U0001F600a"])
 many("finditer", b"\\w*", [b"ab cd"])
+# findall
+many("findall", "\\w+", ["ab cd"])
+many("findall", "(\\w)(\\d)?", ["a1b c2"])
+many("findall", "(a)|b", ["abba"])
+many("findall", "x*", ["axxb"])
+add("findall", "\\w", "abcdef", pos=1, endpos=4)
+many("findall", b"(\\d)", [b"a1b2"])
 # split
 many("split", "x*", ["axbc"])
 many("split", ",", ["a,b,,c"])
