@@ -73,22 +73,30 @@ export class CharSet {
   private readonly ranges: Int32Array;
   private readonly tail: readonly TailItem[];
 
-  constructor(negate: boolean, map: Uint8Array, tail: readonly TailItem[]) {
+  /**
+   * `members` holds BMP map members as flat [lo, hi] pairs, in any order and possibly overlapping;
+   * they are sorted and merged here, so building costs O(k log k) in the pairs, never O(65536).
+   */
+  constructor(negate: boolean, members: number[], tail: readonly TailItem[]) {
     this.negate = negate;
-    this.latin1 = new Uint32Array(8);
-    for (let c = 0; c < 256; c++) if (map[c]) this.latin1[c >> 5]! |= 1 << (c & 31);
-    const r: number[] = [];
-    let c = 256;
-    while (c < map.length) {
-      if (!map[c]) {
-        c++;
-        continue;
-      }
-      const lo = c;
-      while (c < map.length && map[c]) c++;
-      r.push(lo, c - 1);
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < members.length; i += 2) pairs.push([members[i]!, members[i + 1]!]);
+    pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    const merged: number[] = [];
+    for (const [lo, hi] of pairs) {
+      const n = merged.length;
+      if (n > 0 && lo <= merged[n - 1]! + 1) merged[n - 1] = Math.max(merged[n - 1]!, hi);
+      else merged.push(lo, hi);
     }
-    this.ranges = Int32Array.from(r);
+    this.latin1 = new Uint32Array(8);
+    const high: number[] = [];
+    for (let i = 0; i < merged.length; i += 2) {
+      const lo = merged[i]!;
+      const hi = merged[i + 1]!;
+      for (let c = lo; c <= hi && c < 256; c++) this.latin1[c >> 5]! |= 1 << (c & 31);
+      if (hi >= 256) high.push(Math.max(lo, 256), hi);
+    }
+    this.ranges = Int32Array.from(high);
     this.tail = tail;
     this.fast = new Uint32Array(8);
     for (let i = 0; i < 256; i++) if (this.contains(i) !== negate) this.fast[i >> 5]! |= 1 << (i & 31);
@@ -146,13 +154,16 @@ export interface FoldRules {
  * between IN and IN_*_IGNORE). `charge` pays for each code point of a range expanded into the map.
  */
 export function buildCharSet(items: readonly SetItem[], fold: FoldRules | null, unicode: boolean, charge: (n: number) => void): { set: CharSet; hasCased: boolean } {
-  const map = new Uint8Array(0x10000);
+  const members: number[] = [];
   const tail: TailItem[] = [];
   let negate = false;
   let hasCased = false;
+  // sre's charmap covers the BMP; a member beyond it makes sre keep the item separately.
   const mark = (c: number): boolean => {
     if (c > 0xffff) return false;
-    map[c] = 1;
+    const n = members.length;
+    if (n > 0 && members[n - 1] === c - 1) members[n - 1] = c; // extend the run being built
+    else members.push(c, c);
     return true;
   };
   for (const item of items) {
@@ -177,31 +188,30 @@ export function buildCharSet(items: readonly SetItem[], fold: FoldRules | null, 
       }
       case "range": {
         charge(Math.min(item.hi, 0xffff) - item.lo + 1);
+        if (!fold) {
+          // Unfolded, the BMP part is one member range; an astral part keeps the item (sre's IndexError path).
+          if (item.lo <= 0xffff) members.push(item.lo, Math.min(item.hi, 0xffff));
+          if (item.hi > 0xffff) tail.push({ t: "range", lo: item.lo, hi: item.hi });
+          break;
+        }
         let overflow = false;
         for (let c = item.lo; c <= item.hi; c++) {
-          if (fold) {
-            const lo = fold.lower(c);
-            if (!mark(lo)) {
-              overflow = true;
-              break;
-            }
-            if (fold.extra) for (const k of fold.extra(lo)) mark(k);
-          } else if (!mark(c)) {
+          const lo = fold.lower(c);
+          if (!mark(lo)) {
             overflow = true;
             break;
           }
+          if (fold.extra) for (const k of fold.extra(lo)) mark(k);
         }
         if (overflow) {
-          if (fold) {
-            hasCased = true;
-            tail.push({ t: "range_uni_ignore", lo: item.lo, hi: item.hi });
-          } else tail.push({ t: "range", lo: item.lo, hi: item.hi });
-        } else if (fold && !hasCased) {
+          hasCased = true;
+          tail.push({ t: "range_uni_ignore", lo: item.lo, hi: item.hi });
+        } else if (!hasCased) {
           for (let c = item.lo; c <= item.hi && !hasCased; c++) hasCased = fold.isCased(c);
         }
         break;
       }
     }
   }
-  return { set: new CharSet(negate, map, tail), hasCased };
+  return { set: new CharSet(negate, members, tail), hasCased };
 }

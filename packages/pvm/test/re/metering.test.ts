@@ -99,3 +99,14 @@ describe("re metering", () => {
     expect(() => compile(new Uint8Array([0x61])).match(toCodePoints("a"), b)).toThrow(/Uint8Array/);
   });
 });
+
+describe("re compile cost stays proportional to its charge", () => {
+  it("a pattern of many large sets compiles quickly and matches correctly", () => {
+    const b = createStepBudget(1e9);
+    const re = compile("[\\u0100-\\uffff]".repeat(2000), 0, b);
+    expect(b.used).toBeGreaterThan(2000 * 65000);
+    const m = re.match(toCodePoints("\u0101".repeat(2000)), createStepBudget(1e6));
+    expect(m?.end).toBe(2000);
+    expect(compile("[^\\u0100-\\uffff]").match(toCodePoints("\u0200"), createStepBudget(100))).toBeNull();
+  });
+});
