@@ -63,31 +63,61 @@ export type TailItem =
   | { readonly t: "range_uni_ignore"; readonly lo: number; readonly hi: number }
   | { readonly t: "category"; readonly cat: Cat };
 
+function mergePairs(flat: readonly number[]): number[] {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
+  pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  const merged: number[] = [];
+  for (const [lo, hi] of pairs) {
+    const n = merged.length;
+    if (n > 0 && lo <= merged[n - 1]! + 1) merged[n - 1] = Math.max(merged[n - 1]!, hi);
+    else merged.push(lo, hi);
+  }
+  return merged;
+}
+
+function inPairs(pairs: Int32Array, c: number): boolean {
+  let lo = 0;
+  let hi = (pairs.length >> 1) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (c < pairs[2 * mid]!) hi = mid - 1;
+    else if (c > pairs[2 * mid + 1]!) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * Membership is decided exactly as sre's charset walk decides it (the first item that contains
+ * the character wins, then negation), but with every literal and range merged into sorted pairs,
+ * so a test costs O(log n) whatever the set's size: per-step work stays bounded.
+ */
 export class CharSet {
   readonly negate: boolean;
-  /** Bit i set: code point i (< 256) is in the map. */
+  /** Bit i set: code point i (< 256) is a literal/range member. */
   private readonly latin1: Uint32Array;
-  /** Bit i set: `has(i)` for i < 256, with tail items and negation already applied. */
+  /** Bit i set: `has(i)` for i < 256, with every item and negation applied. */
   private readonly fast: Uint32Array;
-  /** Sorted, disjoint [lo, hi] pairs of map members >= 256. */
+  /** Sorted, disjoint [lo, hi] pairs of literal/range members >= 256 (astral ones included). */
   private readonly ranges: Int32Array;
-  private readonly tail: readonly TailItem[];
+  /** Sorted, disjoint RANGE_UNI_IGNORE pairs: c matches if c or its simple uppercase is inside. */
+  private readonly upperRanges: Int32Array;
+  private readonly categories: readonly Cat[];
 
-  /**
-   * `members` holds BMP map members as flat [lo, hi] pairs, in any order and possibly overlapping;
-   * they are sorted and merged here, so building costs O(k log k) in the pairs, never O(65536).
-   */
+  /** `members`: flat [lo, hi] pairs in any order, possibly overlapping; `tail`: sre's separate items. */
   constructor(negate: boolean, members: number[], tail: readonly TailItem[]) {
     this.negate = negate;
-    const pairs: [number, number][] = [];
-    for (let i = 0; i < members.length; i += 2) pairs.push([members[i]!, members[i + 1]!]);
-    pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    const merged: number[] = [];
-    for (const [lo, hi] of pairs) {
-      const n = merged.length;
-      if (n > 0 && lo <= merged[n - 1]! + 1) merged[n - 1] = Math.max(merged[n - 1]!, hi);
-      else merged.push(lo, hi);
+    const flat = [...members];
+    const upper: number[] = [];
+    const cats: Cat[] = [];
+    for (const t of tail) {
+      if (t.t === "literal") flat.push(t.c, t.c);
+      else if (t.t === "range") flat.push(t.lo, t.hi);
+      else if (t.t === "range_uni_ignore") upper.push(t.lo, t.hi);
+      else if (!cats.includes(t.cat)) cats.push(t.cat);
     }
+    const merged = mergePairs(flat);
     this.latin1 = new Uint32Array(8);
     const high: number[] = [];
     for (let i = 0; i < merged.length; i += 2) {
@@ -97,7 +127,8 @@ export class CharSet {
       if (hi >= 256) high.push(Math.max(lo, 256), hi);
     }
     this.ranges = Int32Array.from(high);
-    this.tail = tail;
+    this.upperRanges = Int32Array.from(mergePairs(upper));
+    this.categories = cats;
     this.fast = new Uint32Array(8);
     for (let i = 0; i < 256; i++) if (this.contains(i) !== negate) this.fast[i >> 5]! |= 1 << (i & 31);
   }
@@ -110,35 +141,9 @@ export class CharSet {
   private contains(c: number): boolean {
     if (c < 256) {
       if ((this.latin1[c >> 5]! >>> (c & 31)) & 1) return true;
-    } else if (this.ranges.length > 0) {
-      let lo = 0;
-      let hi = (this.ranges.length >> 1) - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (c < this.ranges[2 * mid]!) hi = mid - 1;
-        else if (c > this.ranges[2 * mid + 1]!) lo = mid + 1;
-        else return true;
-      }
-    }
-    for (const t of this.tail) {
-      switch (t.t) {
-        case "literal":
-          if (c === t.c) return true;
-          break;
-        case "range":
-          if (t.lo <= c && c <= t.hi) return true;
-          break;
-        case "range_uni_ignore": {
-          if (t.lo <= c && c <= t.hi) return true;
-          const u = uniUpper(c);
-          if (t.lo <= u && u <= t.hi) return true;
-          break;
-        }
-        case "category":
-          if (inCategory(t.cat, c)) return true;
-          break;
-      }
-    }
+    } else if (inPairs(this.ranges, c)) return true;
+    if (this.upperRanges.length > 0 && (inPairs(this.upperRanges, c) || inPairs(this.upperRanges, uniUpper(c)))) return true;
+    for (const cat of this.categories) if (inCategory(cat, c)) return true;
     return false;
   }
 }

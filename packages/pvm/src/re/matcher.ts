@@ -171,6 +171,7 @@ export class MatchState {
   private mark(i: number, ptr: number): void {
     if (i & 1) this.lastindex = (i >> 1) + 1;
     if (i > this.lastmark) {
+      this.steps += i - this.lastmark - 1;
       for (let j = this.lastmark + 1; j < i; j++) this.marks[j] = -1;
       this.lastmark = i;
     }
@@ -182,7 +183,10 @@ export class MatchState {
     const c = this.choices;
     const lm = c[top + 6]!;
     const snap = c[top + 8]!;
-    if (snap >= 0) for (let j = 0; j <= lm; j++) this.marks[j] = this.markStack[snap + j]!;
+    if (snap >= 0) {
+      for (let j = 0; j <= lm; j++) this.marks[j] = this.markStack[snap + j]!;
+      this.steps += lm + 1;
+    }
     this.lastmark = lm;
     this.lastindex = c[top + 7]!;
   }

@@ -111,6 +111,7 @@ export class Pattern {
     const spans = new Int32Array(2 * (this.groups + 1));
     spans[0] = start;
     spans[1] = st.matchEnd;
+    st.charge(this.groups);
     // sre's mark model can leave a stale end before a new start; CPython refuses such a match.
     if (!st.fillSpans(spans, this.groups)) {
       throw new RegexError("RE_INTERNAL", "The span of capturing group is wrong, please report a bug for the re module.", null, "SystemError");

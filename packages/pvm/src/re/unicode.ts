@@ -79,8 +79,16 @@ export const uniIsCased = (c: number): boolean => c !== uniLower(c) || c !== uni
 
 /** Other lowercase code points that share an uppercase with `lower` (sre's _EXTRA_CASES), or none. */
 export function extraCases(lower: number): number[] {
+  // The table is sorted by key: binary-search the first pair for `lower`.
+  let lo = 0;
+  let hi = EXTRA_CASES.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (EXTRA_CASES[2 * mid]! < lower) lo = mid + 1;
+    else hi = mid;
+  }
   const out: number[] = [];
-  for (let i = 0; i < EXTRA_CASES.length; i += 2) if (EXTRA_CASES[i] === lower) out.push(EXTRA_CASES[i + 1]!);
+  for (let i = 2 * lo; i < EXTRA_CASES.length && EXTRA_CASES[i] === lower; i += 2) out.push(EXTRA_CASES[i + 1]!);
   return out;
 }
 
