@@ -223,24 +223,14 @@ function parseSub(src: Tokenizer, state: State, verbose: boolean, nested: number
   }
   if (items.length === 1) return items[0]!;
   const out: Seq = [];
-  // Move a prefix common to every alternative out of the branch.
-  for (;;) {
-    let prefix: Node | null = null;
-    let common = true;
-    for (const item of items) {
-      if (item.length === 0) {
-        common = false;
-        break;
-      }
-      if (prefix === null) prefix = item[0]!;
-      else if (!itemsEqual(item[0]!, prefix)) {
-        common = false;
-        break;
-      }
-    }
-    if (!common || prefix === null) break;
-    for (const item of items) item.shift();
-    out.push(prefix);
+  // Move a prefix common to every alternative out of the branch (measured first, then cut once,
+  // so long shared prefixes cost linear time).
+  const first = items[0]!;
+  let k = 0;
+  while (k < first.length && items.every((item) => k < item.length && itemsEqual(item[k]!, first[k]!))) k++;
+  if (k > 0) {
+    out.push(...first.slice(0, k));
+    for (let i = 0; i < items.length; i++) items[i] = items[i]!.slice(k);
   }
   // Alternatives that are all single characters or sets become one set.
   const set: SetItem[] = [];

@@ -110,3 +110,13 @@ describe("re compile cost stays proportional to its charge", () => {
     expect(compile("[^\\u0100-\\uffff]").match(toCodePoints("\u0200"), createStepBudget(100))).toBeNull();
   });
 });
+
+describe("re parse cost stays linear", () => {
+  it("long common prefixes and many alternatives parse in linear time", () => {
+    const a = "a".repeat(50_000);
+    const re = compile(`(?:${a}x|${a}y)`);
+    expect(re.match(toCodePoints(a + "y"), createStepBudget(1e7))?.end).toBe(50_001);
+    const alts = Array.from({ length: 20_000 }, (_, i) => `k${i}`).join("|");
+    expect(compile(alts).search(toCodePoints("xx k19999"), createStepBudget(1e8))?.span(0)).toEqual([3, 5]); // leftmost-first: "k1" wins, as in CPython
+  });
+});
