@@ -71,3 +71,5 @@ export {
   toIntegralValue,
 } from "./ops.js";
 export { toEngString, toRepr, toSciString } from "./tostring.js";
+export { asTuple, type DecTuple, hashDec, isNormal, isSubnormal, toBigInt, toFloat, toFloatBits } from "./convert.js";
+export { formatDec, MAX_FORMAT_WIDTH } from "./format.js";

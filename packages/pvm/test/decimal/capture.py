@@ -200,7 +200,7 @@ def gen_format():
         t = d.as_tuple()
         exp = t.exponent if isinstance(t.exponent, int) else t.exponent
         case = {"v": v, "str": str(d), "repr": repr(d), "eng": d.to_eng_string(),
-                "tuple": [t.sign, "".join(map(str, t.digits)), str(exp)], "hash": str(hash(d)) if not d.is_snan() else None,
+                "tuple": [t.sign, "".join(map(str, t.digits)), str(exp)], "hash": str(hash(d)) if not d.is_nan() else None,
                 "adjusted": d.adjusted()}
         huge = d.is_finite() and abs(d.adjusted()) > 60  # keep fixtures small: no million-digit strings
         try:
