@@ -21,7 +21,9 @@ export class MemoryBackend implements StateBackend {
 
   get(key: Uint8Array): Uint8Array | undefined {
     if (this.#closed) throw new StateError("CLOSED", "the store is closed");
-    return this.#data.get(hex(key));
+    const value = this.#data.get(hex(key));
+    // Hand out a copy: a caller mutating it must not change the store.
+    return value === undefined ? undefined : value.slice();
   }
 
   write(puts: ReadonlyArray<readonly [Uint8Array, Uint8Array]>, deletes: readonly Uint8Array[]): void {

@@ -1,124 +1,207 @@
 import { StateError } from "./errors.js";
-import { compareHash, TreeUpdate, type Change } from "./smt.js";
+import { buildProof, type StateProof } from "./proof.js";
+import { compareHash, decodeNode, TreeUpdate, type Change, type Node, type NodeSource } from "./smt.js";
+import { checkBytes, MAX_KEY, MAX_VALUE } from "./guards.js";
 import type { StateStore } from "./store.js";
 
-interface Write {
+/** One pending write of a fork: a value, or null for a delete. */
+export interface Write {
   readonly key: Uint8Array;
   readonly value: Uint8Array | null;
 }
 
-const MAX_KEY = 2048;
-const MAX_VALUE = 1024 * 1024;
+/** What a fork's writes make of the tree: its root and the nodes a commit must store. */
+export interface Prepared {
+  readonly root: Uint8Array;
+  readonly created: Map<string, Uint8Array>;
+}
+
 const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+
+/**
+ * The store-facing side of a fork, which only `StateStore` calls (not part of the package's API).
+ */
+export interface ForkInternals {
+  readonly store: StateStore;
+  readonly baseVersion: number;
+  prepare(): Prepared;
+  writes(): Map<string, Write>;
+  markCommitted(): void;
+}
 
 /**
  * A writable view of the state on top of the committed head (or of another fork, so a proposer
  * can build several candidates). Writes stay in the fork until the store commits it; nested
  * checkpoints let a failed transaction or call revert exactly its own writes.
+ *
+ * A fork is live until it (or a fork built on it) is committed — then FORK_COMMITTED — or until
+ * another fork is committed over its base — then STALE_FORK: it would otherwise read a head it
+ * was not opened on.
  */
 export class Fork {
   readonly #store: StateStore;
   readonly #parent: Fork | null;
-  /** The store version this fork (or its root ancestor) was opened on. */
-  readonly baseVersion: number;
+  readonly #baseVersion: number;
   readonly #writes = new Map<string, Write>();
+  /** Undo log: the key and its previous write (undefined: the fork had none). */
   readonly #journal: Array<readonly [string, Write | undefined]> = [];
-  readonly #marks: number[] = [];
-  #root: { root: Uint8Array; created: Map<string, Uint8Array> } | undefined;
+  /** Open checkpoints, outermost first: their id and the journal length when opened. */
+  readonly #marks: Array<{ readonly id: number; readonly at: number }> = [];
+  #nextCheckpoint = 0;
+  /** Bumped by every change; a cached root is valid while the sum along the chain is unchanged. */
+  #revision = 0;
+  #cached: { readonly stamp: number; readonly prepared: Prepared } | undefined;
+  #committed = false;
 
   /** @internal forks are opened by `StateStore.fork()` or `Fork.fork()`. */
   constructor(store: StateStore, parent: Fork | null, baseVersion: number) {
     this.#store = store;
     this.#parent = parent;
-    this.baseVersion = baseVersion;
+    this.#baseVersion = baseVersion;
   }
 
+  /** The value of `key` in this fork (its writes, then its parents', then the committed head). */
   get(key: Uint8Array): Uint8Array | undefined {
-    const own = this.#writes.get(hex(key));
-    if (own !== undefined) return own.value === null ? undefined : own.value;
-    return this.#parent !== null ? this.#parent.get(key) : this.#store.get(key);
+    checkBytes(key, "key", 1, MAX_KEY);
+    this.#assertLive();
+    return this.#read(key, hex(key));
   }
 
+  #read(key: Uint8Array, id: string): Uint8Array | undefined {
+    const own = this.#writes.get(id);
+    if (own !== undefined) return own.value === null ? undefined : own.value;
+    return this.#parent !== null ? this.#parent.#read(key, id) : this.#store.get(key);
+  }
+
+  /** Writes `value` (copied) at `key`. Keys are 1–2048 bytes, values 0–1 MiB. */
   set(key: Uint8Array, value: Uint8Array): void {
     checkBytes(key, "key", 1, MAX_KEY);
     checkBytes(value, "value", 0, MAX_VALUE);
+    this.#assertLive();
     this.#record(key, value.slice());
   }
 
+  /** Deletes `key` (a no-op on the root if it was absent). */
   delete(key: Uint8Array): void {
     checkBytes(key, "key", 1, MAX_KEY);
+    this.#assertLive();
     this.#record(key, null);
   }
 
   #record(key: Uint8Array, value: Uint8Array | null): void {
     const id = hex(key);
-    this.#journal.push([id, this.#writes.get(id)]);
+    if (this.#marks.length > 0) this.#journal.push([id, this.#writes.get(id)]);
     this.#writes.set(id, { key: key.slice(), value });
-    this.#root = undefined;
+    this.#revision++;
   }
 
-  /** Opens a checkpoint; returns its id (checkpoints nest). */
+  /** Opens a checkpoint inside the open ones; returns its id (never reused by this fork). */
   checkpoint(): number {
-    this.#marks.push(this.#journal.length);
-    return this.#marks.length - 1;
+    this.#assertLive();
+    const id = this.#nextCheckpoint++;
+    this.#marks.push({ id, at: this.#journal.length });
+    return id;
   }
 
-  /** Undoes every write since checkpoint `id`, closing it and every checkpoint inside it. */
+  /** Undoes every write since checkpoint `id`, closing it and every checkpoint opened inside it. */
   revertTo(id: number): void {
-    this.#checkMark(id);
-    const mark = this.#marks[id]!;
+    this.#assertLive();
+    const index = this.#markIndex(id);
+    const mark = this.#marks[index]!.at;
     while (this.#journal.length > mark) {
       const [key, previous] = this.#journal.pop()!;
       if (previous === undefined) this.#writes.delete(key);
       else this.#writes.set(key, previous);
     }
-    this.#marks.length = id;
-    this.#root = undefined;
+    this.#marks.length = index;
+    this.#revision++;
   }
 
-  /** Keeps the writes since checkpoint `id` and closes it (and every checkpoint inside it). */
+  /** Keeps the writes since checkpoint `id` and closes it (and every checkpoint opened inside it). */
   commitCheckpoint(id: number): void {
-    this.#checkMark(id);
-    this.#marks.length = id;
-    if (id === 0) this.#journal.length = 0;
+    this.#assertLive();
+    const index = this.#markIndex(id);
+    this.#marks.length = index;
+    // With no checkpoint left open nothing can be reverted: drop the undo log.
+    if (index === 0) this.#journal.length = 0;
   }
 
-  #checkMark(id: number): void {
-    if (!Number.isInteger(id) || id < 0 || id >= this.#marks.length) throw new StateError("BAD_CHECKPOINT", `checkpoint ${id} is not open`);
+  #markIndex(id: number): number {
+    const index = Number.isInteger(id) ? this.#marks.findIndex((m) => m.id === id) : -1;
+    if (index < 0) throw new StateError("BAD_CHECKPOINT", `checkpoint ${String(id)} is not open in this fork`);
+    return index;
   }
 
-  /** A child fork on top of this one. */
+  /** A child fork on top of this one; this fork must not be written while the child is in use. */
   fork(): Fork {
-    return new Fork(this.#store, this, this.baseVersion);
-  }
-
-  /** Every write of this fork and its ancestors, the nearest winning. */
-  writes(): Map<string, Write> {
-    const all = this.#parent === null ? new Map<string, Write>() : this.#parent.writes();
-    for (const [key, write] of this.#writes) all.set(key, write);
-    return all;
+    this.#assertLive();
+    return new Fork(this.#store, this, this.#baseVersion);
   }
 
   /** The state root this fork would have if committed (the store is not touched). */
   computeRoot(): Uint8Array {
-    return this.prepare().root.slice();
+    this.#assertLive();
+    return this.#prepare().root.slice();
   }
 
-  /** @internal the root and the tree nodes a commit writes. */
-  prepare(): { root: Uint8Array; created: Map<string, Uint8Array> } {
-    if (this.#root !== undefined) return this.#root;
+  /**
+   * An inclusion or exclusion proof for `key` against this fork's `computeRoot()`, built from the
+   * committed tree plus the nodes this fork's writes create.
+   */
+  prove(key: Uint8Array): StateProof {
+    checkBytes(key, "key", 1, MAX_KEY);
+    this.#assertLive();
+    const { root, created } = this.#prepare();
+    const committed = this.#store.nodes;
+    const nodes: NodeSource = {
+      node: (hash: Uint8Array): Node => {
+        const fresh = created.get(hex(hash));
+        return fresh !== undefined ? decodeNode(fresh) : committed.node(hash);
+      },
+    };
+    return buildProof(nodes, root, key, (k) => this.#read(k, hex(k)), this.#store.blake3);
+  }
+
+  /** @internal the store-facing side; see ForkInternals. */
+  get internals(): ForkInternals {
+    return {
+      store: this.#store,
+      baseVersion: this.#baseVersion,
+      prepare: () => this.#prepare(),
+      writes: () => this.#allWrites(),
+      markCommitted: () => {
+        for (let f: Fork | null = this; f !== null; f = f.#parent) f.#committed = true;
+      },
+    };
+  }
+
+  #assertLive(): void {
+    if (this.#committed) throw new StateError("FORK_COMMITTED", "this fork has been committed; open a new fork on the head");
+    if (this.#baseVersion !== this.#store.version) throw new StateError("STALE_FORK", "another fork was committed over this fork's base; open a new fork on the head");
+  }
+
+  #stamp(): number {
+    return this.#revision + (this.#parent === null ? 0 : this.#parent.#stamp());
+  }
+
+  /** Every write of this fork and its ancestors, the nearest winning. */
+  #allWrites(): Map<string, Write> {
+    const all = this.#parent === null ? new Map<string, Write>() : this.#parent.#allWrites();
+    for (const [key, write] of this.#writes) all.set(key, write);
+    return all;
+  }
+
+  #prepare(): Prepared {
+    const stamp = this.#stamp();
+    if (this.#cached !== undefined && this.#cached.stamp === stamp) return this.#cached.prepared;
     const hash = this.#store.blake3;
-    const changes: Change[] = [...this.writes().values()]
-      .map((w) => ({ keyHash: hash(w.key), valueHash: w.value === null ? null : hash(w.value) }))
-      .sort((a, b) => compareHash(a.keyHash, b.keyHash));
+    const changes: Change[] = [];
+    for (const w of this.#allWrites().values()) changes.push({ keyHash: hash(w.key), valueHash: w.value === null ? null : hash(w.value) });
+    changes.sort((a, b) => compareHash(a.keyHash, b.keyHash));
     const update = new TreeUpdate(this.#store.nodes, hash);
     const root = update.apply(this.#store.root(), changes);
-    this.#root = { root, created: update.created };
-    return this.#root;
+    const prepared = { root, created: update.created };
+    this.#cached = { stamp, prepared };
+    return prepared;
   }
-}
-
-function checkBytes(value: Uint8Array, name: string, min: number, max: number): void {
-  if (!(value instanceof Uint8Array)) throw new StateError("INVALID_ARGUMENT", `${name}: expected a Uint8Array`);
-  if (value.length < min || value.length > max) throw new StateError("INVALID_ARGUMENT", `${name}: expected ${min} to ${max} bytes, got ${value.length}`);
 }

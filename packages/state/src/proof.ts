@@ -1,7 +1,8 @@
 import { atMost, bytes, decode, encode, fixedBytes, option, struct, unit, variant, vec, type Infer } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
-import { bitAt, EMPTY_HASH, encodeNode, hashKey, hashValue, type NodeSource } from "./smt.js";
+import { bitAt, EMPTY_HASH, encodeNode, hashKey, hashValue, isEmpty, type NodeSource } from "./smt.js";
+import { checkBytes, MAX_KEY } from "./guards.js";
 
 /** Largest value a proof may carry (actor code is the largest value the chain stores). */
 export const MAX_PROOF_VALUE = 1024 * 1024;
@@ -25,24 +26,30 @@ export const encodeProof = (proof: StateProof): Uint8Array => encode(proofCodec,
 export const decodeProof = (raw: Uint8Array): StateProof => decode(proofCodec, raw);
 
 /** Builds the proof for `key` by walking from `root`; `value` reads the value of a present key. */
-export function buildProof(nodes: NodeSource, root: Uint8Array, key: Uint8Array, value: (key: Uint8Array) => Uint8Array | undefined): StateProof {
-  const keyHash = hashKey(key);
+export function buildProof(
+  nodes: NodeSource,
+  root: Uint8Array,
+  key: Uint8Array,
+  value: (key: Uint8Array) => Uint8Array | undefined,
+  blake3Fn: (data: Uint8Array) => Uint8Array = blake3,
+): StateProof {
+  const keyHash = blake3Fn(key);
   const siblings: Uint8Array[] = [];
-  let hash = root;
+  let at = root;
   for (let depth = 0; ; depth++) {
-    if (hash.every((b) => b === 0)) return { siblings, terminal: { type: "empty", value: null }, value: null };
-    const node = nodes.node(hash);
+    if (isEmpty(at)) return { siblings, terminal: { type: "empty", value: null }, value: null };
+    const node = nodes.node(at);
     if (node.kind === "leaf") {
-      const present = node.keyHash.every((b, i) => b === keyHash[i]);
-      const terminal = { type: "leaf" as const, value: { key_hash: node.keyHash, value_hash: node.valueHash } };
-      if (!present) return { siblings, terminal, value: null };
+      const terminal = { type: "leaf" as const, value: { key_hash: node.keyHash.slice(), value_hash: node.valueHash.slice() } };
+      if (!equal(node.keyHash, keyHash)) return { siblings, terminal, value: null };
       const stored = value(key);
       if (stored === undefined) throw new StateError("CORRUPT_STORE", "a leaf has no value in the value table");
       return { siblings, terminal, value: stored };
     }
+    if (depth >= 256) throw new StateError("CORRUPT_STORE", "a tree path is deeper than 256 levels");
     const bit = bitAt(keyHash, depth);
-    siblings.push(bit === 0 ? node.right : node.left);
-    hash = bit === 0 ? node.left : node.right;
+    siblings.push((bit === 0 ? node.right : node.left).slice());
+    at = bit === 0 ? node.left : node.right;
   }
 }
 
@@ -53,6 +60,9 @@ const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length &
  * present, null when the proof shows it absent; throws StateError("INVALID_PROOF") otherwise.
  */
 export function verifyProof(root: Uint8Array, key: Uint8Array, proof: StateProof): Uint8Array | null {
+  checkBytes(root, "root", 32, 32);
+  checkBytes(key, "key", 1, MAX_KEY);
+  checkShape(proof);
   const keyHash = hashKey(key);
   const depth = proof.siblings.length;
   let node: Uint8Array;
@@ -78,4 +88,19 @@ export function verifyProof(root: Uint8Array, key: Uint8Array, proof: StateProof
   }
   if (!equal(node, root)) throw new StateError("INVALID_PROOF", "the proof does not lead to the root");
   return result;
+}
+
+/** A proof built by hand (not decoded) must still have the shape the codec enforces. */
+function checkShape(proof: StateProof): void {
+  const bad = (what: string) => new StateError("INVALID_PROOF", `proof: ${what}`);
+  if (typeof proof !== "object" || proof === null || !Array.isArray(proof.siblings)) throw bad("expected { siblings, terminal, value }");
+  if (proof.siblings.length > 256) throw bad("more than 256 siblings");
+  for (const s of proof.siblings) if (!(s instanceof Uint8Array) || s.length !== 32) throw bad("every sibling must be 32 bytes");
+  const t = proof.terminal;
+  if (typeof t !== "object" || t === null || (t.type !== "empty" && t.type !== "leaf")) throw bad("terminal must be empty or leaf");
+  if (t.type === "leaf") {
+    const { key_hash, value_hash } = t.value ?? {};
+    if (!(key_hash instanceof Uint8Array) || key_hash.length !== 32 || !(value_hash instanceof Uint8Array) || value_hash.length !== 32) throw bad("leaf hashes must be 32 bytes");
+  }
+  if (proof.value !== null && (!(proof.value instanceof Uint8Array) || proof.value.length > MAX_PROOF_VALUE)) throw bad("value must be null or at most 1 MiB of bytes");
 }

@@ -3,6 +3,7 @@ import { blake3 as nobleBlake3, type Hashes } from "@cowboy/crypto";
 import type { StateBackend } from "./backend.js";
 import { StateError } from "./errors.js";
 import { Fork } from "./fork.js";
+import { checkBytes, checkU64, MAX_KEY } from "./guards.js";
 import { buildProof, type StateProof } from "./proof.js";
 import { decodeNode, EMPTY_HASH, isEmpty, type Node, type NodeSource } from "./smt.js";
 
@@ -13,6 +14,7 @@ const META = 0x6d; // 'm' ‖ "head" → committed head
 const ROOTS = 0x72; // 'r' ‖ height (u64 BE) → state root
 
 const headCodec = struct({ height: uint, block_hash: fixedBytes(32), root: fixedBytes(32) });
+const ZERO_HASH = new Uint8Array(32);
 const HEAD_KEY = new Uint8Array([META, ...new TextEncoder().encode("head")]);
 
 const prefixed = (prefix: number, body: Uint8Array): Uint8Array => {
@@ -89,6 +91,11 @@ export class StateStore {
     return this.#head;
   }
 
+  /** @internal bumped by every commit; a fork opened on an older version is stale. */
+  get version(): number {
+    return this.#version;
+  }
+
   /** The committed root; the root of the empty state is 32 zero bytes. */
   root(): Uint8Array {
     return this.#head?.root ?? EMPTY_HASH;
@@ -96,11 +103,13 @@ export class StateStore {
 
   /** The root committed at `height`, if any. */
   rootAt(height: bigint): Uint8Array | undefined {
+    checkU64(height, "height");
     return this.#backend.get(heightKey(height));
   }
 
   /** Reads a key of the committed state. */
   get(key: Uint8Array): Uint8Array | undefined {
+    checkBytes(key, "key", 1, MAX_KEY);
     return this.#backend.get(prefixed(VALUE, key));
   }
 
@@ -111,20 +120,24 @@ export class StateStore {
 
   /**
    * Writes `fork` (and the forks under it) as the state after block `height`, atomically, and
-   * makes it the head. The fork must have been opened on the current head.
+   * makes it the head; returns the new root. The fork must have been opened on the current head
+   * and `height` must follow it (any height for the first commit). `blockHash` defaults to zeros.
    */
-  commit(fork: Fork, height: bigint, blockHash: Uint8Array): Uint8Array {
-    if (!(fork instanceof Fork)) throw new StateError("INVALID_ARGUMENT", "fork: expected a Fork of this store");
-    if (fork.baseVersion !== this.#version) throw new StateError("STALE_FORK", "the fork was opened on a head that is no longer current");
+  commit(fork: Fork, height: bigint, blockHash: Uint8Array = ZERO_HASH): Uint8Array {
+    if (!(fork instanceof Fork) || fork.internals.store !== this) throw new StateError("INVALID_ARGUMENT", "fork: expected a Fork of this store");
+    checkU64(height, "height");
+    checkBytes(blockHash, "blockHash", 32, 32);
+    const inner = fork.internals;
+    fork.computeRoot(); // throws FORK_COMMITTED or STALE_FORK for a dead fork
+    if (inner.baseVersion !== this.#version) throw new StateError("STALE_FORK", "the fork was opened on a head that is no longer current");
     if (this.#head !== undefined && height !== this.#head.height + 1n) {
       throw new StateError("INVALID_ARGUMENT", `height ${height} does not follow the committed height ${this.#head.height}`);
     }
-    if (!(blockHash instanceof Uint8Array) || blockHash.length !== 32) throw new StateError("INVALID_ARGUMENT", "blockHash: expected 32 bytes");
-    const { root, created } = fork.prepare();
+    const { root, created } = inner.prepare();
     const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
     const deletes: Uint8Array[] = [];
     for (const [hash, node] of created) puts.push([prefixed(NODE, Buffer.from(hash, "hex")), node]);
-    for (const write of fork.writes().values()) {
+    for (const write of inner.writes().values()) {
       if (write.value === null) deletes.push(prefixed(VALUE, write.key));
       else puts.push([prefixed(VALUE, write.key), write.value]);
     }
@@ -133,12 +146,14 @@ export class StateStore {
     this.#backend.write(puts, deletes);
     this.#head = { height, blockHash: blockHash.slice(), root: root.slice() };
     this.#version++;
+    inner.markCommitted();
     return root.slice();
   }
 
   /** An inclusion or exclusion proof for `key` against the committed root. */
   prove(key: Uint8Array): StateProof {
-    return buildProof(this.nodes, this.root(), key, (k) => this.get(k));
+    checkBytes(key, "key", 1, MAX_KEY);
+    return buildProof(this.nodes, this.root(), key, (k) => this.get(k), this.blake3);
   }
 
   close(): Promise<void> {
