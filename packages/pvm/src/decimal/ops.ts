@@ -29,6 +29,7 @@ import {
 import { normalizeSt, quantizeSt, quantizeToExp, toIntegralSt } from "./quantize.js";
 import type { Status } from "./round.js";
 import { sqrtSt } from "./sqrt.js";
+import { expSt, lnSt, log10St } from "./transcend.js";
 import type { Rounding } from "./context.js";
 import { checkRounding } from "./context.js";
 
@@ -282,4 +283,22 @@ function withRounding(ctx: Context, rounding: Rounding | undefined): Context {
   const c = ctx.copy();
   c.rounding = checkRounding(rounding);
   return c;
+}
+
+/** e**a, correctly rounded (ROUND_HALF_EVEN). */
+export function exp(ctx: Context, a: Dec): Dec {
+  un(ctx, a);
+  return run(ctx, (st) => expSt(ctx, a, st));
+}
+
+/** Natural logarithm, correctly rounded (ROUND_HALF_EVEN). */
+export function ln(ctx: Context, a: Dec): Dec {
+  un(ctx, a);
+  return run(ctx, (st) => lnSt(ctx, a, st));
+}
+
+/** Base-10 logarithm, correctly rounded (ROUND_HALF_EVEN); exact for powers of ten. */
+export function log10(ctx: Context, a: Dec): Dec {
+  un(ctx, a);
+  return run(ctx, (st) => log10St(ctx, a, st));
 }
