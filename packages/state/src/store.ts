@@ -15,6 +15,9 @@ const ROOTS = 0x72; // 'r' ‖ height (u64 BE) → state root
 
 const headCodec = struct({ height: uint, block_hash: fixedBytes(32), root: fixedBytes(32) });
 const ZERO_HASH = new Uint8Array(32);
+/** Layout version of the tables below; bumped by any change to how they are laid out. */
+const FORMAT_VERSION = 1;
+const FORMAT_KEY = new Uint8Array([META, ...new TextEncoder().encode("format")]);
 const HEAD_KEY = new Uint8Array([META, ...new TextEncoder().encode("head")]);
 
 const prefixed = (prefix: number, body: Uint8Array): Uint8Array => {
@@ -72,8 +75,19 @@ export class StateStore {
    * `{ hashes: await loadFastHashes() }` from @cowboy/crypto for WASM blake3 on hot paths.
    */
   static open(backend: StateBackend, options: StateStoreOptions = {}): StateStore {
+    if (options.hashes !== undefined && typeof options.hashes.blake3 !== "function") {
+      throw new StateError("INVALID_ARGUMENT", "options.hashes: expected an object with a blake3 function");
+    }
+    const format = backend.get(FORMAT_KEY);
     const raw = backend.get(HEAD_KEY);
-    if (raw === undefined) return new StateStore(backend, undefined, options);
+    if (format !== undefined && !(format.length === 1 && format[0] === FORMAT_VERSION)) {
+      throw new StateError("CORRUPT_STORE", `the store has layout version ${Buffer.from(format).toString("hex")}, this code reads ${FORMAT_VERSION}`);
+    }
+    if (raw === undefined) {
+      if (format !== undefined) throw new StateError("CORRUPT_STORE", "the store has a layout marker but no committed head");
+      return new StateStore(backend, undefined, options);
+    }
+    if (format === undefined) throw new StateError("CORRUPT_STORE", "the store has a committed head but no layout marker");
     let head: StateHead;
     try {
       const h = decode(headCodec, raw);
@@ -82,7 +96,17 @@ export class StateStore {
       throw new StateError("CORRUPT_STORE", "the committed head record is unreadable");
     }
     const store = new StateStore(backend, head, options);
-    if (!isEmpty(head.root)) store.nodes.node(head.root);
+    const byHeight = backend.get(heightKey(head.height));
+    if (byHeight === undefined || Buffer.compare(byHeight, head.root) !== 0) {
+      throw new StateError("CORRUPT_STORE", `the root recorded for height ${head.height} differs from the head's root`);
+    }
+    if (!isEmpty(head.root)) {
+      // The root node must be present and hash to the root: catches a truncated or rotted store.
+      const node = backend.get(prefixed(NODE, head.root));
+      if (node === undefined) throw new StateError("CORRUPT_STORE", "the head's root node is missing");
+      decodeNode(node);
+      if (Buffer.compare(store.blake3(node), head.root) !== 0) throw new StateError("CORRUPT_STORE", "the head's root node does not hash to the root");
+    }
     return store;
   }
 
@@ -143,6 +167,7 @@ export class StateStore {
     }
     puts.push([HEAD_KEY, encode(headCodec, { height, block_hash: blockHash, root })]);
     puts.push([heightKey(height), root]);
+    puts.push([FORMAT_KEY, new Uint8Array([FORMAT_VERSION])]);
     this.#backend.write(puts, deletes);
     this.#head = { height, blockHash: blockHash.slice(), root: root.slice() };
     this.#version++;
