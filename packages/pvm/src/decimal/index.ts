@@ -62,6 +62,7 @@ export {
   normalize,
   order,
   plus,
+  power,
   quantize,
   remainder,
   remainderNear,

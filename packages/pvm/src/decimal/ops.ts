@@ -28,6 +28,7 @@ import {
 } from "./misc.js";
 import { normalizeSt, quantizeSt, quantizeToExp, toIntegralSt } from "./quantize.js";
 import type { Status } from "./round.js";
+import { powerSt } from "./power.js";
 import { sqrtSt } from "./sqrt.js";
 import { expSt, lnSt, log10St } from "./transcend.js";
 import type { Rounding } from "./context.js";
@@ -301,4 +302,10 @@ export function ln(ctx: Context, a: Dec): Dec {
 export function log10(ctx: Context, a: Dec): Dec {
   un(ctx, a);
   return run(ctx, (st) => log10St(ctx, a, st));
+}
+
+/** `a ** b` (context.power without modulo), bit-identical with libmpdec's algorithm. */
+export function power(ctx: Context, a: Dec, b: Dec): Dec {
+  bin(ctx, a, b);
+  return run(ctx, (st) => powerSt(ctx, a, b, st));
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { type OpCase, loadFixture } from "./load.js";
+import { runCase } from "./run.js";
+
+const { cases } = loadFixture<{ cases: OpCase[] }>("power");
+
+describe("power vs CPython 3.11 fixtures", () => {
+  it(`integral exponents (${cases.filter((c) => /^-?\d+$/.test(c.a[1] ?? "")).length} cases)`, () => {
+    const bad = cases.filter((c) => /^-?\d+$/.test(c.a[1] ?? "")).map(runCase).filter((m) => m !== null);
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+  it("all exponents", () => {
+    const bad = cases.map(runCase).filter((m) => m !== null);
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+});
