@@ -1,6 +1,6 @@
 import { StateError } from "./errors.js";
 import { buildProof, type StateProof } from "./proof.js";
-import { compareHash, decodeNode, TreeUpdate, type Change, type Node, type NodeSource } from "./smt.js";
+import { compareHash, decodeNode, TreeUpdate, type Change, type Node, type NodeSource, type SubtreeRef } from "./smt.js";
 import { checkBytes, MAX_KEY, MAX_VALUE } from "./guards.js";
 import type { StateStore } from "./store.js";
 
@@ -12,8 +12,8 @@ export interface Write {
 
 /** What a fork's writes make of the tree: its root and the nodes a commit must store. */
 export interface Prepared {
-  readonly root: Uint8Array;
-  readonly created: Map<string, Uint8Array>;
+  readonly root: SubtreeRef;
+  readonly created: ReadonlyArray<readonly [Uint8Array, Uint8Array]>;
 }
 
 const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
@@ -141,7 +141,7 @@ export class Fork {
   /** The state root this fork would have if committed (the store is not touched). */
   computeRoot(): Uint8Array {
     this.#assertLive();
-    return this.#prepare().root.slice();
+    return this.#prepare().root.hash.slice();
   }
 
   /**
@@ -153,10 +153,12 @@ export class Fork {
     this.#assertLive();
     const { root, created } = this.#prepare();
     const committed = this.#store.nodes;
+    const fresh = new Map<string, Uint8Array>();
+    for (const [loc, node] of created) fresh.set(hex(loc), node);
     const nodes: NodeSource = {
-      node: (hash: Uint8Array): Node => {
-        const fresh = created.get(hex(hash));
-        return fresh !== undefined ? decodeNode(fresh) : committed.node(hash);
+      node: (loc: Uint8Array): Node => {
+        const made = fresh.get(hex(loc));
+        return made !== undefined ? decodeNode(made.slice()) : committed.node(loc);
       },
     };
     return buildProof(nodes, root, key, (k) => this.#read(k, hex(k)), this.#store.blake3);
@@ -198,8 +200,9 @@ export class Fork {
     const changes: Change[] = [];
     for (const w of this.#allWrites().values()) changes.push({ keyHash: hash(w.key), valueHash: w.value === null ? null : hash(w.value) });
     changes.sort((a, b) => compareHash(a.keyHash, b.keyHash));
-    const update = new TreeUpdate(this.#store.nodes, hash);
-    const root = update.apply(this.#store.root(), changes);
+    const { root: base, nextGeneration } = this.#store.committedTree;
+    const update = new TreeUpdate(this.#store.nodes, hash, nextGeneration);
+    const root = update.apply(base, changes);
     const prepared = { root, created: update.created };
     this.#cached = { stamp, prepared };
     return prepared;

@@ -1,7 +1,7 @@
 import { atMost, bytes, decode, encode, fixedBytes, option, struct, unit, variant, vec, type Infer } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
-import { bitAt, EMPTY_HASH, encodeNode, hashKey, hashValue, isEmpty, type NodeSource } from "./smt.js";
+import { bitAt, EMPTY_HASH, hashKey, hashValue, type NodeSource, type SubtreeRef } from "./smt.js";
 import { checkBytes, MAX_KEY } from "./guards.js";
 
 /** Largest value a proof may carry (actor code is the largest value the chain stores). */
@@ -28,17 +28,17 @@ export const decodeProof = (raw: Uint8Array): StateProof => decode(proofCodec, r
 /** Builds the proof for `key` by walking from `root`; `value` reads the value of a present key. */
 export function buildProof(
   nodes: NodeSource,
-  root: Uint8Array,
+  root: SubtreeRef,
   key: Uint8Array,
   value: (key: Uint8Array) => Uint8Array | undefined,
   blake3Fn: (data: Uint8Array) => Uint8Array = blake3,
 ): StateProof {
   const keyHash = blake3Fn(key);
   const siblings: Uint8Array[] = [];
-  let at = root;
+  let loc = root.loc;
   for (let depth = 0; ; depth++) {
-    if (isEmpty(at)) return { siblings, terminal: { type: "empty", value: null }, value: null };
-    const node = nodes.node(at);
+    if (loc === null) return { siblings, terminal: { type: "empty", value: null }, value: null };
+    const node = nodes.node(loc);
     if (node.kind === "leaf") {
       const terminal = { type: "leaf" as const, value: { key_hash: node.keyHash.slice(), value_hash: node.valueHash.slice() } };
       if (!equal(node.keyHash, keyHash)) return { siblings, terminal, value: null };
@@ -49,7 +49,7 @@ export function buildProof(
     if (depth >= 256) throw new StateError("CORRUPT_STORE", "a tree path is deeper than 256 levels");
     const bit = bitAt(keyHash, depth);
     siblings.push((bit === 0 ? node.right : node.left).slice());
-    at = bit === 0 ? node.left : node.right;
+    loc = bit === 0 ? node.leftLoc : node.rightLoc;
   }
 }
 
@@ -80,11 +80,11 @@ export function verifyProof(root: Uint8Array, key: Uint8Array, proof: StateProof
     } else if (proof.value !== null) {
       throw new StateError("INVALID_PROOF", "an absence proof carries no value");
     }
-    node = blake3(encodeNode({ kind: "leaf", keyHash: leaf.key_hash, valueHash: leaf.value_hash }));
+    node = blake3(preimage(0x00, leaf.key_hash, leaf.value_hash));
   }
   for (let d = depth - 1; d >= 0; d--) {
     const sibling = proof.siblings[d]!;
-    node = blake3(encodeNode(bitAt(keyHash, d) === 0 ? { kind: "internal", left: node, right: sibling } : { kind: "internal", left: sibling, right: node }));
+    node = blake3(bitAt(keyHash, d) === 0 ? preimage(0x01, node, sibling) : preimage(0x01, sibling, node));
   }
   if (!equal(node, root)) throw new StateError("INVALID_PROOF", "the proof does not lead to the root");
   return result;
@@ -103,4 +103,13 @@ function checkShape(proof: StateProof): void {
     if (!(key_hash instanceof Uint8Array) || key_hash.length !== 32 || !(value_hash instanceof Uint8Array) || value_hash.length !== 32) throw bad("leaf hashes must be 32 bytes");
   }
   if (proof.value !== null && (!(proof.value instanceof Uint8Array) || proof.value.length > MAX_PROOF_VALUE)) throw bad("value must be null or at most 1 MiB of bytes");
+}
+
+/** tag ‖ a ‖ b: the 65 bytes a leaf (tag 0) or an internal node (tag 1) is hashed over. */
+function preimage(tag: number, a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(65);
+  out[0] = tag;
+  out.set(a, 1);
+  out.set(b, 33);
+  return out;
 }

@@ -3,46 +3,82 @@ import { StateError } from "./errors.js";
 
 // A sparse Merkle tree over 256-bit key hashes (cips/state.md "Tree"). A subtree that holds a
 // single leaf is that leaf, placed as high as it can go (as in Diem's JMT), so paths are about
-// log2(n) deep rather than 256. Nodes are addressed by their hash:
+// log2(n) deep rather than 256. Hashes:
 //   leaf     = blake3(0x00 ‖ key_hash ‖ value_hash)
 //   internal = blake3(0x01 ‖ left ‖ right)
 //   empty    = 32 zero bytes (never stored)
-// Leaves and internal nodes are 65 bytes under different tags, so neither can pass for the other.
+// Leaves and internal nodes hash 65 bytes under different tags, so neither can pass for the other.
+//
+// Nodes are *stored* under a locator, not under their hash: (generation u64 BE ‖ sequence u32 BE),
+// where the generation counts commits and the sequence counts the nodes one commit creates. A
+// block's new nodes therefore append to the end of the node table — lmdb writes sequential keys
+// 3–5x cheaper than random hash keys — and an internal node stores its children's locators after
+// the 65 bytes it is hashed over.
 
 export const HASH_BYTES = 32;
+export const LOC_BYTES = 12;
 export const EMPTY_HASH: Uint8Array = new Uint8Array(HASH_BYTES);
+const NO_LOC = new Uint8Array(LOC_BYTES);
 const LEAF = 0x00;
 const INTERNAL = 0x01;
+const LEAF_BYTES = 65;
+const INTERNAL_BYTES = 65 + 2 * LOC_BYTES;
 
 export type Node =
   | { readonly kind: "leaf"; readonly keyHash: Uint8Array; readonly valueHash: Uint8Array }
-  | { readonly kind: "internal"; readonly left: Uint8Array; readonly right: Uint8Array };
+  | {
+      readonly kind: "internal";
+      readonly left: Uint8Array;
+      readonly right: Uint8Array;
+      /** Where each child is stored; null for an empty child. */
+      readonly leftLoc: Uint8Array | null;
+      readonly rightLoc: Uint8Array | null;
+    };
 
+/** The stored form: the 65 hashed bytes, then (internal nodes only) the two child locators. */
 export function encodeNode(node: Node): Uint8Array {
-  const out = new Uint8Array(65);
   if (node.kind === "leaf") {
+    const out = new Uint8Array(LEAF_BYTES);
     out[0] = LEAF;
     out.set(node.keyHash, 1);
     out.set(node.valueHash, 33);
-  } else {
-    out[0] = INTERNAL;
-    out.set(node.left, 1);
-    out.set(node.right, 33);
+    return out;
   }
+  const out = new Uint8Array(INTERNAL_BYTES);
+  out[0] = INTERNAL;
+  out.set(node.left, 1);
+  out.set(node.right, 33);
+  out.set(node.leftLoc ?? NO_LOC, 65);
+  out.set(node.rightLoc ?? NO_LOC, 65 + LOC_BYTES);
   return out;
 }
 
+/** The 65 bytes a node is hashed over (a view of its stored form). */
+export const hashedPart = (stored: Uint8Array): Uint8Array => stored.subarray(0, 65);
+
+/** Decodes a stored node; the result views `bytes`, which the caller must not modify afterwards. */
 export function decodeNode(bytes: Uint8Array): Node {
-  if (bytes.length !== 65 || (bytes[0] !== LEAF && bytes[0] !== INTERNAL)) throw new StateError("CORRUPT_STORE", "a stored tree node is malformed");
-  const a = bytes.slice(1, 33);
-  const b = bytes.slice(33, 65);
-  return bytes[0] === LEAF ? { kind: "leaf", keyHash: a, valueHash: b } : { kind: "internal", left: a, right: b };
+  if (bytes[0] === LEAF && bytes.length === LEAF_BYTES) {
+    return { kind: "leaf", keyHash: bytes.subarray(1, 33), valueHash: bytes.subarray(33, 65) };
+  }
+  if (bytes[0] === INTERNAL && bytes.length === INTERNAL_BYTES) {
+    const left = bytes.subarray(1, 33);
+    const right = bytes.subarray(33, 65);
+    const leftLoc = bytes.subarray(65, 65 + LOC_BYTES);
+    const rightLoc = bytes.subarray(65 + LOC_BYTES, INTERNAL_BYTES);
+    // A non-empty child must have a locator, an empty one must not (generation 0 is never used).
+    if (isEmpty(left) !== isZero(leftLoc) || isEmpty(right) !== isZero(rightLoc)) throw new StateError("CORRUPT_STORE", "a stored tree node has inconsistent child locators");
+    return { kind: "internal", left, right, leftLoc: isEmpty(left) ? null : leftLoc, rightLoc: isEmpty(right) ? null : rightLoc };
+  }
+  throw new StateError("CORRUPT_STORE", "a stored tree node is malformed");
 }
 
-export function isEmpty(hash: Uint8Array): boolean {
-  for (let i = 0; i < HASH_BYTES; i++) if (hash[i] !== 0) return false;
+function isZero(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] !== 0) return false;
   return true;
 }
+
+export const isEmpty = (hash: Uint8Array): boolean => isZero(hash);
 
 /** Bit `depth` of `keyHash`, most significant first. */
 export function bitAt(keyHash: Uint8Array, depth: number): 0 | 1 {
@@ -52,9 +88,15 @@ export function bitAt(keyHash: Uint8Array, depth: number): 0 | 1 {
 export const hashKey = (key: Uint8Array): Uint8Array => blake3(key);
 export const hashValue = (value: Uint8Array): Uint8Array => blake3(value);
 
-/** Reads nodes by hash; new nodes of an update are collected in `created` until committed. */
+/** Reads stored nodes by locator. */
 export interface NodeSource {
-  node(hash: Uint8Array): Node;
+  node(loc: Uint8Array): Node;
+}
+
+/** A subtree: its hash and where it is stored (null: empty). */
+export interface SubtreeRef {
+  readonly hash: Uint8Array;
+  readonly loc: Uint8Array | null;
 }
 
 /** A change to apply: a value hash to write, or null to delete. Sorted by keyHash. */
@@ -63,56 +105,64 @@ export interface Change {
   readonly valueHash: Uint8Array | null;
 }
 
-function compareHash(a: Uint8Array, b: Uint8Array): number {
+export function compareHash(a: Uint8Array, b: Uint8Array): number {
   for (let i = 0; i < HASH_BYTES; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return 0;
 }
 
-/** A subtree produced by an update: its hash, and whether it is a single leaf (undefined: not known). */
-interface Ref {
-  readonly hash: Uint8Array;
+/** A subtree produced by an update, and whether it is a single leaf (undefined: not known yet). */
+interface Ref extends SubtreeRef {
   readonly leaf: boolean | undefined;
 }
 
-const EMPTY_REF: Ref = { hash: EMPTY_HASH, leaf: false };
+export const EMPTY_SUBTREE: SubtreeRef = { hash: EMPTY_HASH, loc: null };
+const EMPTY_REF: Ref = { hash: EMPTY_HASH, loc: null, leaf: false };
 
-/** Applies `changes` (sorted, unique keyHashes) to the tree at `root`; new nodes go to `created`. */
+/** Applies `changes` (sorted, unique keyHashes) to a committed tree; new nodes go to `created`. */
 export class TreeUpdate {
-  /** Encoded new nodes by hex hash: what a commit writes. */
-  readonly created = new Map<string, Uint8Array>();
+  /** New nodes as (locator, stored form) pairs, in ascending locator order: what a commit writes. */
+  readonly created: Array<readonly [Uint8Array, Uint8Array]> = [];
   readonly #nodes: NodeSource;
   readonly #hash: (data: Uint8Array) => Uint8Array;
+  readonly #generation: bigint;
+  #sequence = 0;
 
-  /** `hash` must be blake3; a faster implementation (hash-wasm) may be passed in. */
-  constructor(nodes: NodeSource, hash: (data: Uint8Array) => Uint8Array = blake3) {
+  /** `hash` must be blake3; `generation` (≥ 1) numbers the commit these nodes will belong to. */
+  constructor(nodes: NodeSource, hash: (data: Uint8Array) => Uint8Array, generation: bigint) {
     this.#nodes = nodes;
     this.#hash = hash;
+    this.#generation = generation;
   }
 
-  apply(root: Uint8Array, changes: readonly Change[]): Uint8Array {
+  apply(root: SubtreeRef, changes: readonly Change[]): SubtreeRef {
     for (let i = 1; i < changes.length; i++) {
       if (compareHash(changes[i - 1]!.keyHash, changes[i]!.keyHash) >= 0) throw new StateError("INVALID_ARGUMENT", "changes must be sorted by key hash without duplicates");
     }
-    return this.#update({ hash: root, leaf: undefined }, 0, changes, 0, changes.length).hash;
+    const out = this.#update({ ...root, leaf: undefined }, 0, changes, 0, changes.length);
+    return { hash: out.hash, loc: out.loc };
   }
 
   #store(node: Node): Ref {
-    const encoded = encodeNode(node);
-    const hash = this.#hash(encoded);
-    this.created.set(Buffer.from(hash.buffer, hash.byteOffset, hash.byteLength).toString("hex"), encoded);
-    return { hash, leaf: node.kind === "leaf" };
+    if (this.#sequence > 0xffff_ffff) throw new StateError("INVALID_ARGUMENT", "a block creates more than 2^32 tree nodes");
+    const loc = new Uint8Array(LOC_BYTES);
+    const view = new DataView(loc.buffer);
+    view.setBigUint64(0, this.#generation);
+    view.setUint32(8, this.#sequence++);
+    const stored = encodeNode(node);
+    this.created.push([loc, stored]);
+    return { hash: this.#hash(hashedPart(stored)), loc, leaf: node.kind === "leaf" };
   }
 
   /** Applies changes[lo, hi) to the subtree `ref` rooted at `depth`. */
   #update(ref: Ref, depth: number, changes: readonly Change[], lo: number, hi: number): Ref {
     if (lo === hi) return ref;
-    if (isEmpty(ref.hash)) {
+    if (ref.loc === null) {
       const leaves: LeafChange[] = [];
       for (let i = lo; i < hi; i++) if (changes[i]!.valueHash !== null) leaves.push(changes[i] as LeafChange);
       return this.#build(depth, leaves, 0, leaves.length);
     }
     // Untouched nodes are committed ones: created nodes are never revisited by one update.
-    const node = this.#nodes.node(ref.hash);
+    const node = this.#nodes.node(ref.loc);
     if (node.kind === "leaf") {
       // Merge the resident leaf with the changes; a change to its key replaces or deletes it.
       const merged: LeafChange[] = [];
@@ -131,8 +181,8 @@ export class TreeUpdate {
       return this.#build(depth, merged, 0, merged.length);
     }
     const split = splitAt(changes, depth, lo, hi);
-    const left = this.#update({ hash: node.left, leaf: undefined }, depth + 1, changes, lo, split);
-    const right = this.#update({ hash: node.right, leaf: undefined }, depth + 1, changes, split, hi);
+    const left = this.#update({ hash: node.left, loc: node.leftLoc, leaf: undefined }, depth + 1, changes, lo, split);
+    const right = this.#update({ hash: node.right, loc: node.rightLoc, leaf: undefined }, depth + 1, changes, split, hi);
     return this.#join(left, right);
   }
 
@@ -146,17 +196,15 @@ export class TreeUpdate {
   }
 
   #isLeaf(ref: Ref): boolean {
-    return ref.leaf ?? this.#nodes.node(ref.hash).kind === "leaf";
+    return ref.leaf ?? (ref.loc !== null && this.#nodes.node(ref.loc).kind === "leaf");
   }
 
   /** An internal node over two subtrees, collapsing a lone leaf (or nothing) upwards. */
   #join(left: Ref, right: Ref): Ref {
-    const leftEmpty = isEmpty(left.hash);
-    const rightEmpty = isEmpty(right.hash);
-    if (leftEmpty && rightEmpty) return EMPTY_REF;
-    if (leftEmpty && this.#isLeaf(right)) return right;
-    if (rightEmpty && this.#isLeaf(left)) return left;
-    return this.#store({ kind: "internal", left: left.hash, right: right.hash });
+    if (left.loc === null && right.loc === null) return EMPTY_REF;
+    if (left.loc === null && this.#isLeaf(right)) return right;
+    if (right.loc === null && this.#isLeaf(left)) return left;
+    return this.#store({ kind: "internal", left: left.hash, right: right.hash, leftLoc: left.loc, rightLoc: right.loc });
   }
 }
 
@@ -176,5 +224,3 @@ function splitAt(items: readonly { keyHash: Uint8Array }[], depth: number, from:
   }
   return lo;
 }
-
-export { compareHash };

@@ -5,18 +5,26 @@ import { StateError } from "./errors.js";
 import { Fork } from "./fork.js";
 import { checkBytes, checkU64, MAX_KEY } from "./guards.js";
 import { buildProof, type StateProof } from "./proof.js";
-import { decodeNode, EMPTY_HASH, isEmpty, type Node, type NodeSource } from "./smt.js";
+import { decodeNode, EMPTY_SUBTREE, hashedPart, LOC_BYTES, type Node, type NodeSource, type SubtreeRef } from "./smt.js";
 
 // Storage layout (cips/state.md): one key space, tables by a one-byte prefix.
-const NODE = 0x6e; // 'n' ‖ node hash → node
+const NODE = 0x6e; // 'n' ‖ locator (generation u64 BE ‖ sequence u32 BE) → node
 const VALUE = 0x76; // 'v' ‖ state key → value (the flat table: a read is one lookup)
 const META = 0x6d; // 'm' ‖ "head" → committed head
-const ROOTS = 0x72; // 'r' ‖ height (u64 BE) → state root
+const ROOTS = 0x72; // 'r' ‖ height (u64 BE) → state root ‖ root locator
 
-const headCodec = struct({ height: uint, block_hash: fixedBytes(32), root: fixedBytes(32) });
+// `generation` counts commits (the first is 1); new nodes are stored under it. The root locator is
+// zeros for the empty tree.
+const headCodec = struct({
+  height: uint,
+  block_hash: fixedBytes(32),
+  root: fixedBytes(32),
+  root_loc: fixedBytes(LOC_BYTES),
+  generation: uint,
+});
 const ZERO_HASH = new Uint8Array(32);
 /** Layout version of the tables below; bumped by any change to how they are laid out. */
-const FORMAT_VERSION = 1;
+const FORMAT_VERSION = 2;
 const FORMAT_KEY = new Uint8Array([META, ...new TextEncoder().encode("format")]);
 const HEAD_KEY = new Uint8Array([META, ...new TextEncoder().encode("head")]);
 
@@ -51,12 +59,14 @@ export interface StateHead {
 export class StateStore {
   readonly #backend: StateBackend;
   #head: StateHead | undefined;
+  #rootLoc: Uint8Array | null;
+  #generation: bigint;
   #version = 0;
 
   readonly nodes: NodeSource = {
-    node: (hash: Uint8Array): Node => {
-      const raw = this.#backend.get(prefixed(NODE, hash));
-      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${Buffer.from(hash).toString("hex")} is missing`);
+    node: (loc: Uint8Array): Node => {
+      const raw = this.#backend.get(prefixed(NODE, loc));
+      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${Buffer.from(loc).toString("hex")} is missing`);
       return decodeNode(raw);
     },
   };
@@ -64,9 +74,11 @@ export class StateStore {
   /** The blake3 the tree hashes with (the same function whichever implementation is given). */
   readonly blake3: (data: Uint8Array) => Uint8Array;
 
-  private constructor(backend: StateBackend, head: StateHead | undefined, options: StateStoreOptions) {
+  private constructor(backend: StateBackend, head: DecodedHead | undefined, options: StateStoreOptions) {
     this.#backend = backend;
-    this.#head = head;
+    this.#head = head?.head;
+    this.#rootLoc = head?.rootLoc ?? null;
+    this.#generation = head?.generation ?? 0n;
     this.blake3 = options.hashes?.blake3 ?? nobleBlake3;
   }
 
@@ -88,24 +100,19 @@ export class StateStore {
       return new StateStore(backend, undefined, options);
     }
     if (format === undefined) throw new StateError("CORRUPT_STORE", "the store has a committed head but no layout marker");
-    let head: StateHead;
-    try {
-      const h = decode(headCodec, raw);
-      head = { height: h.height, blockHash: h.block_hash, root: h.root };
-    } catch {
-      throw new StateError("CORRUPT_STORE", "the committed head record is unreadable");
-    }
-    const store = new StateStore(backend, head, options);
+    const decoded = decodeHead(raw);
+    const store = new StateStore(backend, decoded, options);
+    const { head, rootLoc } = decoded;
     const byHeight = backend.get(heightKey(head.height));
-    if (byHeight === undefined || Buffer.compare(byHeight, head.root) !== 0) {
+    if (byHeight === undefined || Buffer.compare(byHeight, rootRecord(head.root, rootLoc)) !== 0) {
       throw new StateError("CORRUPT_STORE", `the root recorded for height ${head.height} differs from the head's root`);
     }
-    if (!isEmpty(head.root)) {
+    if (rootLoc !== null) {
       // The root node must be present and hash to the root: catches a truncated or rotted store.
-      const node = backend.get(prefixed(NODE, head.root));
+      const node = backend.get(prefixed(NODE, rootLoc));
       if (node === undefined) throw new StateError("CORRUPT_STORE", "the head's root node is missing");
       decodeNode(node);
-      if (Buffer.compare(store.blake3(node), head.root) !== 0) throw new StateError("CORRUPT_STORE", "the head's root node does not hash to the root");
+      if (Buffer.compare(store.blake3(hashedPart(node)), head.root) !== 0) throw new StateError("CORRUPT_STORE", "the head's root node does not hash to the root");
     }
     return store;
   }
@@ -120,18 +127,24 @@ export class StateStore {
     return this.#version;
   }
 
+  /** @internal the committed tree's root and the generation its next commit will write. */
+  get committedTree(): { readonly root: SubtreeRef; readonly nextGeneration: bigint } {
+    const root = this.#head === undefined || this.#rootLoc === null ? EMPTY_SUBTREE : { hash: this.#head.root, loc: this.#rootLoc };
+    return { root, nextGeneration: this.#generation + 1n };
+  }
+
   /** The committed root; the root of the empty state is 32 zero bytes. */
   root(): Uint8Array {
-    return this.#head?.root ?? EMPTY_HASH;
+    return (this.#head?.root ?? EMPTY_SUBTREE.hash).slice();
   }
 
   /** The root committed at `height`, if any. */
   rootAt(height: bigint): Uint8Array | undefined {
     checkU64(height, "height");
-    return this.#backend.get(heightKey(height));
+    return this.#backend.get(heightKey(height))?.slice(0, 32);
   }
 
-  /** Reads a key of the committed state. */
+  /** Reads a key of the committed state: one lookup in the flat value table. */
   get(key: Uint8Array): Uint8Array | undefined {
     checkBytes(key, "key", 1, MAX_KEY);
     return this.#backend.get(prefixed(VALUE, key));
@@ -153,35 +166,71 @@ export class StateStore {
     checkBytes(blockHash, "blockHash", 32, 32);
     const inner = fork.internals;
     fork.computeRoot(); // throws FORK_COMMITTED or STALE_FORK for a dead fork
-    if (inner.baseVersion !== this.#version) throw new StateError("STALE_FORK", "the fork was opened on a head that is no longer current");
     if (this.#head !== undefined && height !== this.#head.height + 1n) {
       throw new StateError("INVALID_ARGUMENT", `height ${height} does not follow the committed height ${this.#head.height}`);
     }
     const { root, created } = inner.prepare();
+    const generation = this.#generation + 1n;
     const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
     const deletes: Uint8Array[] = [];
-    for (const [hash, node] of created) puts.push([prefixed(NODE, Buffer.from(hash, "hex")), node]);
+    for (const [loc, node] of created) puts.push([prefixed(NODE, loc), node]);
     for (const write of inner.writes().values()) {
       if (write.value === null) deletes.push(prefixed(VALUE, write.key));
       else puts.push([prefixed(VALUE, write.key), write.value]);
     }
-    puts.push([HEAD_KEY, encode(headCodec, { height, block_hash: blockHash, root })]);
-    puts.push([heightKey(height), root]);
+    const head: StateHead = { height, blockHash: blockHash.slice(), root: root.hash.slice() };
+    puts.push([HEAD_KEY, encodeHead({ head, rootLoc: root.loc, generation })]);
+    puts.push([heightKey(height), rootRecord(root.hash, root.loc)]);
     puts.push([FORMAT_KEY, new Uint8Array([FORMAT_VERSION])]);
     this.#backend.write(puts, deletes);
-    this.#head = { height, blockHash: blockHash.slice(), root: root.slice() };
+    this.#head = head;
+    this.#rootLoc = root.loc;
+    this.#generation = generation;
     this.#version++;
     inner.markCommitted();
-    return root.slice();
+    return root.hash.slice();
   }
 
   /** An inclusion or exclusion proof for `key` against the committed root. */
   prove(key: Uint8Array): StateProof {
     checkBytes(key, "key", 1, MAX_KEY);
-    return buildProof(this.nodes, this.root(), key, (k) => this.get(k), this.blake3);
+    return buildProof(this.nodes, this.committedTree.root, key, (k) => this.get(k), this.blake3);
   }
 
   close(): Promise<void> {
     return this.#backend.close();
   }
+}
+
+interface DecodedHead {
+  readonly head: StateHead;
+  readonly rootLoc: Uint8Array | null;
+  readonly generation: bigint;
+}
+
+const NO_LOC = new Uint8Array(LOC_BYTES);
+
+function encodeHead({ head, rootLoc, generation }: DecodedHead): Uint8Array {
+  return encode(headCodec, { height: head.height, block_hash: head.blockHash, root: head.root, root_loc: rootLoc ?? NO_LOC, generation });
+}
+
+function decodeHead(raw: Uint8Array): DecodedHead {
+  let h;
+  try {
+    h = decode(headCodec, raw);
+  } catch {
+    throw new StateError("CORRUPT_STORE", "the committed head record is unreadable");
+  }
+  const emptyRoot = h.root.every((b) => b === 0);
+  const noLoc = h.root_loc.every((b) => b === 0);
+  if (emptyRoot !== noLoc || h.generation === 0n) throw new StateError("CORRUPT_STORE", "the committed head record is inconsistent");
+  return { head: { height: h.height, blockHash: h.block_hash, root: h.root }, rootLoc: noLoc ? null : h.root_loc, generation: h.generation };
+}
+
+/** The 'r' table's value: root ‖ root locator (zeros for the empty tree). */
+function rootRecord(root: Uint8Array, loc: Uint8Array | null): Uint8Array {
+  const out = new Uint8Array(32 + LOC_BYTES);
+  out.set(root, 0);
+  out.set(loc ?? NO_LOC, 32);
+  return out;
 }

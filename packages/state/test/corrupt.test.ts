@@ -14,6 +14,9 @@ const rootKey = (h: bigint) => {
   return out;
 };
 
+/** The node-table key of the root: 'n' ‖ the locator stored after the root in the 'r' record. */
+const rootNodeKey = (backend: MemoryBackend, h: bigint) => new Uint8Array([0x6e, ...backend.get(rootKey(h))!.subarray(32, 44)]);
+
 function committed(): { backend: MemoryBackend; root: Uint8Array } {
   const backend = new MemoryBackend();
   const store = StateStore.open(backend);
@@ -46,16 +49,16 @@ describe("opening a damaged store", () => {
   });
 
   it("refuses a missing root node", () => {
-    const { backend, root } = committed();
-    backend.write([], [new Uint8Array([0x6e, ...root])]);
+    const { backend } = committed();
+    backend.write([], [rootNodeKey(backend, 5n)]);
     expect(openCode(backend)).toBe("CORRUPT_STORE");
   });
 
   it("refuses a root node that does not hash to the root", () => {
-    const { backend, root } = committed();
-    const node = backend.get(new Uint8Array([0x6e, ...root]))!;
+    const { backend } = committed();
+    const node = backend.get(rootNodeKey(backend, 5n))!;
     node[40]! ^= 1;
-    backend.write([[new Uint8Array([0x6e, ...root]), node]], []);
+    backend.write([[rootNodeKey(backend, 5n), node]], []);
     expect(openCode(backend)).toBe("CORRUPT_STORE");
   });
 
@@ -67,7 +70,7 @@ describe("opening a damaged store", () => {
 
   it("refuses an unknown layout version and a head without a layout marker", () => {
     const { backend } = committed();
-    backend.write([[FORMAT, new Uint8Array([2])]], []);
+    backend.write([[FORMAT, new Uint8Array([1])]], []);
     expect(openCode(backend)).toBe("CORRUPT_STORE");
     backend.write([], [FORMAT]);
     expect(openCode(backend)).toBe("CORRUPT_STORE");
