@@ -74,6 +74,17 @@ export function pow10(n: number): bigint {
 /** Number of decimal digits of c ≥ 0 (1 for zero). */
 export function digits(c: bigint): number {
   if (c < 10n) return 1;
+  if (c < 9007199254740992n) {
+    // Below 2^53 the value is an exact double and so are 10^1..10^16.
+    const n = Number(c);
+    let k = 1;
+    let p = 10;
+    while (n >= p) {
+      k++;
+      p *= 10;
+    }
+    return k;
+  }
   if (c < (POW10[63] as bigint)) {
     let lo = 1;
     let hi = 63;

@@ -77,3 +77,4 @@ export {
 export { toEngString, toRepr, toSciString } from "./tostring.js";
 export { asTuple, type DecTuple, hashDec, isNormal, isSubnormal, toBigInt, toFloat, toFloatBits } from "./convert.js";
 export { formatDec, MAX_FORMAT_WIDTH } from "./format.js";
+export { BASE_COST, costOf, DECIMAL_OPS, type DecimalOp, TRANSCENDENTAL_BASE } from "./cost.js";

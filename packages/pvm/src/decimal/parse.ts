@@ -42,6 +42,16 @@ export type ParseResult = { ok: true; value: Dec } | { ok: false; status: number
 
 /** Normalizes to ASCII: strips Python whitespace, drops '_', maps Unicode digits; null if invalid. */
 function toAscii(s: string): string | null {
+  // Fast path: printable ASCII with no underscore needs no rewriting.
+  let plain = true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f || c === 0x5f) {
+      plain = false;
+      break;
+    }
+  }
+  if (plain) return s;
   const cps = Array.from(s, (ch) => ch.codePointAt(0) as number);
   let lo = 0;
   let hi = cps.length;
