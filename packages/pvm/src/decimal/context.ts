@@ -159,23 +159,24 @@ function isInt(v: unknown): v is number {
   return typeof v === "number" && Number.isSafeInteger(v);
 }
 
+/** Range checks with CPython's messages (which name the constants; ours are MAX_PREC etc. above). */
 export function checkPrec(v: number): number {
   if (!isInt(v) || v < 1 || v > MAX_PREC) {
-    throw new DecimalError("VALUE_ERROR", `valid range for prec is [1, ${MAX_PREC}]`);
+    throw new DecimalError("VALUE_ERROR", "valid range for prec is [1, MAX_PREC]");
   }
   return v;
 }
 
 export function checkEmin(v: number): number {
   if (!isInt(v) || v < MIN_EMIN || v > 0) {
-    throw new DecimalError("VALUE_ERROR", `valid range for Emin is [${MIN_EMIN}, 0]`);
+    throw new DecimalError("VALUE_ERROR", "valid range for Emin is [MIN_EMIN, 0]");
   }
   return v;
 }
 
 export function checkEmax(v: number): number {
   if (!isInt(v) || v < 0 || v > MAX_EMAX) {
-    throw new DecimalError("VALUE_ERROR", `valid range for Emax is [0, ${MAX_EMAX}]`);
+    throw new DecimalError("VALUE_ERROR", "valid range for Emax is [0, MAX_EMAX]");
   }
   return v;
 }
