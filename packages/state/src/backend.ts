@@ -14,8 +14,6 @@ export interface StateBackend {
 
 const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 
-const view = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-
 /** An in-memory backend, for tests and embedding. */
 export class MemoryBackend implements StateBackend {
   readonly #data = new Map<string, Uint8Array>();
@@ -58,7 +56,7 @@ export class LmdbBackend implements StateBackend {
 
   get(key: Uint8Array): Uint8Array | undefined {
     if (this.#closed) throw new StateError("CLOSED", "the store is closed");
-    const raw = this.#db.get(view(key));
+    const raw = this.#db.get(key as Buffer);
     // lmdb may reuse the buffer it returns: copy before anyone keeps it.
     return raw === undefined ? undefined : new Uint8Array(raw);
   }
@@ -66,9 +64,9 @@ export class LmdbBackend implements StateBackend {
   write(puts: ReadonlyArray<readonly [Uint8Array, Uint8Array]>, deletes: readonly Uint8Array[]): void {
     if (this.#closed) throw new StateError("CLOSED", "the store is closed");
     this.#db.transactionSync(() => {
-      // Views, not copies: lmdb copies the bytes into its pages before putSync returns.
-      for (const key of deletes) this.#db.removeSync(view(key));
-      for (const [key, value] of puts) this.#db.putSync(view(key), view(value));
+      // Plain Uint8Arrays (no Buffer wrappers): lmdb copies the bytes into its pages before putSync returns.
+      for (const key of deletes) this.#db.removeSync(key as Buffer);
+      for (const [key, value] of puts) this.#db.putSync(key as Buffer, value as Buffer);
     });
   }
 

@@ -13,6 +13,7 @@ export interface Write {
 /** What a fork's writes make of the tree: its root and the nodes a commit must store. */
 export interface Prepared {
   readonly root: SubtreeRef;
+  /** (node-table key, stored node) pairs. */
   readonly created: ReadonlyArray<readonly [Uint8Array, Uint8Array]>;
 }
 
@@ -154,7 +155,7 @@ export class Fork {
     const { root, created } = this.#prepare();
     const committed = this.#store.nodes;
     const fresh = new Map<string, Uint8Array>();
-    for (const [loc, node] of created) fresh.set(hex(loc), node);
+    for (const [tableKey, node] of created) fresh.set(hex(tableKey.subarray(1)), node);
     const nodes: NodeSource = {
       node: (loc: Uint8Array): Node => {
         const made = fresh.get(hex(loc));

@@ -16,6 +16,9 @@ import { StateError } from "./errors.js";
 // the 65 bytes it is hashed over.
 
 export const HASH_BYTES = 32;
+/** Prefix of the node table in the store's key space (cips/state.md "Storage layout"). */
+export const NODE_TABLE = 0x6e;
+const ARENA_BYTES = 64 * 1024;
 export const LOC_BYTES = 12;
 export const EMPTY_HASH: Uint8Array = new Uint8Array(HASH_BYTES);
 const NO_LOC = new Uint8Array(LOC_BYTES);
@@ -37,20 +40,23 @@ export type Node =
 
 /** The stored form: the 65 hashed bytes, then (internal nodes only) the two child locators. */
 export function encodeNode(node: Node): Uint8Array {
+  const out = new Uint8Array(node.kind === "leaf" ? LEAF_BYTES : INTERNAL_BYTES);
+  writeNode(out, node);
+  return out;
+}
+
+function writeNode(out: Uint8Array, node: Node): void {
   if (node.kind === "leaf") {
-    const out = new Uint8Array(LEAF_BYTES);
     out[0] = LEAF;
     out.set(node.keyHash, 1);
     out.set(node.valueHash, 33);
-    return out;
+    return;
   }
-  const out = new Uint8Array(INTERNAL_BYTES);
   out[0] = INTERNAL;
   out.set(node.left, 1);
   out.set(node.right, 33);
   out.set(node.leftLoc ?? NO_LOC, 65);
   out.set(node.rightLoc ?? NO_LOC, 65 + LOC_BYTES);
-  return out;
 }
 
 /** The 65 bytes a node is hashed over (a view of its stored form). */
@@ -120,18 +126,22 @@ const EMPTY_REF: Ref = { hash: EMPTY_HASH, loc: null, leaf: false };
 
 /** Applies `changes` (sorted, unique keyHashes) to a committed tree; new nodes go to `created`. */
 export class TreeUpdate {
-  /** New nodes as (locator, stored form) pairs, in ascending locator order: what a commit writes. */
+  /** New nodes as (node-table key 'n' ‖ locator, stored form), keys ascending: what a commit writes. */
   readonly created: Array<readonly [Uint8Array, Uint8Array]> = [];
   readonly #nodes: NodeSource;
   readonly #hash: (data: Uint8Array) => Uint8Array;
-  readonly #generation: bigint;
+  /** The generation as 8 big-endian bytes, the first part of every new locator. */
+  readonly #generationBytes = new Uint8Array(8);
   #sequence = 0;
+  #arena = new Uint8Array(0);
+  #used = 0;
 
   /** `hash` must be blake3; `generation` (≥ 1) numbers the commit these nodes will belong to. */
   constructor(nodes: NodeSource, hash: (data: Uint8Array) => Uint8Array, generation: bigint) {
     this.#nodes = nodes;
     this.#hash = hash;
-    this.#generation = generation;
+    if (generation < 1n || generation > 0xffff_ffff_ffff_ffffn) throw new StateError("INVALID_ARGUMENT", "generation must be in [1, 2^64-1]");
+    new DataView(this.#generationBytes.buffer).setBigUint64(0, generation);
   }
 
   apply(root: SubtreeRef, changes: readonly Change[]): SubtreeRef {
@@ -144,13 +154,32 @@ export class TreeUpdate {
 
   #store(node: Node): Ref {
     if (this.#sequence > 0xffff_ffff) throw new StateError("INVALID_ARGUMENT", "a block creates more than 2^32 tree nodes");
-    const loc = new Uint8Array(LOC_BYTES);
-    const view = new DataView(loc.buffer);
-    view.setBigUint64(0, this.#generation);
-    view.setUint32(8, this.#sequence++);
-    const stored = encodeNode(node);
-    this.created.push([loc, stored]);
-    return { hash: this.#hash(hashedPart(stored)), loc, leaf: node.kind === "leaf" };
+    const leaf = node.kind === "leaf";
+    const size = leaf ? LEAF_BYTES : INTERNAL_BYTES;
+    // Key ('n' ‖ locator) and stored form are carved from one arena: one allocation per ~600 nodes.
+    const record = this.#alloc(1 + LOC_BYTES + size);
+    record[0] = NODE_TABLE;
+    record.set(this.#generationBytes, 1);
+    const q = this.#sequence++;
+    record[9] = q >>> 24;
+    record[10] = (q >>> 16) & 0xff;
+    record[11] = (q >>> 8) & 0xff;
+    record[12] = q & 0xff;
+    const stored = record.subarray(1 + LOC_BYTES);
+    writeNode(stored, node);
+    const tableKey = record.subarray(0, 1 + LOC_BYTES);
+    this.created.push([tableKey, stored]);
+    return { hash: this.#hash(stored.subarray(0, 65)), loc: record.subarray(1, 1 + LOC_BYTES), leaf };
+  }
+
+  #alloc(size: number): Uint8Array {
+    if (this.#used + size > this.#arena.length) {
+      this.#arena = new Uint8Array(ARENA_BYTES);
+      this.#used = 0;
+    }
+    const out = this.#arena.subarray(this.#used, this.#used + size);
+    this.#used += size;
+    return out;
   }
 
   /** Applies changes[lo, hi) to the subtree `ref` rooted at `depth`. */

@@ -5,10 +5,10 @@ import { StateError } from "./errors.js";
 import { Fork } from "./fork.js";
 import { checkBytes, checkU64, MAX_KEY } from "./guards.js";
 import { buildProof, type StateProof } from "./proof.js";
-import { decodeNode, EMPTY_SUBTREE, hashedPart, LOC_BYTES, type Node, type NodeSource, type SubtreeRef } from "./smt.js";
+import { decodeNode, EMPTY_SUBTREE, NODE_TABLE, hashedPart, LOC_BYTES, type Node, type NodeSource, type SubtreeRef } from "./smt.js";
 
 // Storage layout (cips/state.md): one key space, tables by a one-byte prefix.
-const NODE = 0x6e; // 'n' ‖ locator (generation u64 BE ‖ sequence u32 BE) → node
+const NODE = NODE_TABLE; // 'n' ‖ locator (generation u64 BE ‖ sequence u32 BE) → node
 const VALUE = 0x76; // 'v' ‖ state key → value (the flat table: a read is one lookup)
 const META = 0x6d; // 'm' ‖ "head" → committed head
 const ROOTS = 0x72; // 'r' ‖ height (u64 BE) → state root ‖ root locator
@@ -173,7 +173,7 @@ export class StateStore {
     const generation = this.#generation + 1n;
     const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
     const deletes: Uint8Array[] = [];
-    for (const [loc, node] of created) puts.push([prefixed(NODE, loc), node]);
+    for (const entry of created) puts.push(entry);
     for (const write of inner.writes().values()) {
       if (write.value === null) deletes.push(prefixed(VALUE, write.key));
       else puts.push([prefixed(VALUE, write.key), write.value]);
