@@ -1,7 +1,7 @@
 import { atMost, bytes, decode, encode, fixedBytes, option, struct, unit, variant, vec, type Infer } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
-import { bitAt, EMPTY_HASH, hashKey, hashValue, type NodeSource, type SubtreeRef } from "./smt.js";
+import { bitAt, EMPTY_HASH, isEmpty, type NodeSource, type SubtreeRef } from "./smt.js";
 import { checkBytes, MAX_KEY } from "./guards.js";
 
 /** Largest value a proof may carry (actor code is the largest value the chain stores). */
@@ -58,13 +58,22 @@ const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length &
 /**
  * Checks `proof` for `key` against `root` with nothing else: returns the value when the key is
  * present, null when the proof shows it absent; throws StateError("INVALID_PROOF") otherwise.
+ * `blake3Fn` may be a faster blake3 (e.g. `(await loadFastHashes()).blake3`); the default is noble.
  */
-export function verifyProof(root: Uint8Array, key: Uint8Array, proof: StateProof): Uint8Array | null {
+export function verifyProof(
+  root: Uint8Array,
+  key: Uint8Array,
+  proof: StateProof,
+  blake3Fn: (data: Uint8Array) => Uint8Array = blake3,
+): Uint8Array | null {
   checkBytes(root, "root", 32, 32);
   checkBytes(key, "key", 1, MAX_KEY);
   checkShape(proof);
-  const keyHash = hashKey(key);
+  const keyHash = blake3Fn(key);
   const depth = proof.siblings.length;
+  // One proof per fact: in the canonical tree a leaf or an empty subtree never has an empty sibling
+  // (it would have moved up), so such a proof cannot be the one an honest prover sends.
+  if (depth > 0 && isEmpty(proof.siblings[depth - 1]!)) throw new StateError("INVALID_PROOF", "the deepest sibling is empty: the proof is not in canonical form");
   let node: Uint8Array;
   let result: Uint8Array | null = null;
   if (proof.terminal.type === "empty") {
@@ -75,16 +84,16 @@ export function verifyProof(root: Uint8Array, key: Uint8Array, proof: StateProof
     // The leaf must sit on the key's path: it shares the key's first `depth` bits.
     for (let d = 0; d < depth; d++) if (bitAt(leaf.key_hash, d) !== bitAt(keyHash, d)) throw new StateError("INVALID_PROOF", "the terminal leaf is off the key's path");
     if (equal(leaf.key_hash, keyHash)) {
-      if (proof.value === null || !equal(hashValue(proof.value), leaf.value_hash)) throw new StateError("INVALID_PROOF", "the value does not match the leaf");
+      if (proof.value === null || !equal(blake3Fn(proof.value), leaf.value_hash)) throw new StateError("INVALID_PROOF", "the value does not match the leaf");
       result = proof.value;
     } else if (proof.value !== null) {
       throw new StateError("INVALID_PROOF", "an absence proof carries no value");
     }
-    node = blake3(preimage(0x00, leaf.key_hash, leaf.value_hash));
+    node = blake3Fn(preimage(0x00, leaf.key_hash, leaf.value_hash));
   }
   for (let d = depth - 1; d >= 0; d--) {
     const sibling = proof.siblings[d]!;
-    node = blake3(bitAt(keyHash, d) === 0 ? preimage(0x01, node, sibling) : preimage(0x01, sibling, node));
+    node = blake3Fn(bitAt(keyHash, d) === 0 ? preimage(0x01, node, sibling) : preimage(0x01, sibling, node));
   }
   if (!equal(node, root)) throw new StateError("INVALID_PROOF", "the proof does not lead to the root");
   return result;
