@@ -2,7 +2,7 @@
 // Run: pnpm tsx --conditions=@cowboy/source packages/state/scripts/gen-vectors.ts
 import { writeFileSync } from "node:fs";
 import { toHex } from "@cowboy/codec";
-import { encodeProof, MemoryBackend, StateStore } from "../src/index.js";
+import { accountKey, actorCodeKey, actorStorageKey, encodeProof, MemoryBackend, StateStore, systemKey } from "../src/index.js";
 
 const enc = new TextEncoder();
 const hex = (b: Uint8Array) => toHex(b);
@@ -45,4 +45,14 @@ const proofs = ["p0", "p31", "absent", "p50"].map((key) => {
   return { key: hex(enc.encode(key)), value: proof.value === null ? null : hex(proof.value), proof: hex(encodeProof(proof)) };
 });
 writeFileSync(new URL("../../../test-vectors/state/proofs.json", import.meta.url), `${JSON.stringify({ version: 1, root: hex(root), proofs }, null, 1)}\n`);
-console.log("wrote roots.json and proofs.json");
+const addr = Uint8Array.from({ length: 20 }, (_, i) => 0xa0 + i);
+const keys = [
+  { helper: "accountKey", args: [hex(addr)], key: hex(accountKey(addr)) },
+  { helper: "actorCodeKey", args: [hex(addr)], key: hex(actorCodeKey(addr)) },
+  { helper: "actorStorageKey", args: [hex(addr), ""], key: hex(actorStorageKey(addr, new Uint8Array(0))) },
+  { helper: "actorStorageKey", args: [hex(addr), hex(enc.encode("balance:alice"))], key: hex(actorStorageKey(addr, enc.encode("balance:alice"))) },
+  { helper: "systemKey", args: ["timers", hex(new Uint8Array([0, 0, 0, 0, 0, 0, 0, 42]))], key: hex(systemKey("timers", new Uint8Array([0, 0, 0, 0, 0, 0, 0, 42]))) },
+  { helper: "systemKey", args: ["dedup", ""], key: hex(systemKey("dedup")) },
+];
+writeFileSync(new URL("../../../test-vectors/state/keys.json", import.meta.url), `${JSON.stringify({ version: 1, keys }, null, 1)}\n`);
+console.log("wrote roots.json, proofs.json and keys.json");

@@ -12,7 +12,7 @@ export const SystemKind = { Account: 0x01, Registry: 0x02 } as const;
 /** Kinds within the PVM namespace. */
 export const PvmKind = { Code: 0x01, Storage: 0x02 } as const;
 
-/** Longest actor storage key accepted (bytes after the address). */
+/** Longest actor storage slot (bytes after the address) or system registry item. */
 export const MAX_STORAGE_KEY = 1024;
 
 function address(value: Uint8Array, name: string): Uint8Array {
@@ -50,6 +50,7 @@ export function actorStorageKey(addr: Uint8Array, slot: Uint8Array): Uint8Array 
 
 /** `00 02 ‖ registry ‖ 00 ‖ item`: system registries (timers, mailboxes, dedup sets, parameters). */
 export function systemKey(registry: string, item: Uint8Array = new Uint8Array(0)): Uint8Array {
-  if (!/^[a-z][a-z0-9_:]{0,63}$/.test(registry)) throw new StateError("INVALID_ARGUMENT", `registry: expected a lowercase name, got '${registry}'`);
+  if (typeof registry !== "string" || !/^[a-z][a-z0-9_:]{0,63}$/.test(registry)) throw new StateError("INVALID_ARGUMENT", `registry: expected a lowercase name, got '${registry}'`);
+  if (!(item instanceof Uint8Array) || item.length > MAX_STORAGE_KEY) throw new StateError("INVALID_ARGUMENT", `item: expected at most ${MAX_STORAGE_KEY} bytes`);
   return key(VmNamespace.System, SystemKind.Registry, new TextEncoder().encode(registry), new Uint8Array([0]), item);
 }
