@@ -93,3 +93,13 @@ export function createDecimalFromFloat(ctx: Context, x: number): Dec {
     return finalizeDec(ctx, d, st);
   });
 }
+
+/**
+ * Records a float/Decimal mix for the glue: `strict` (ordering comparisons, constructors) raises
+ * FloatOperation like any signal; equality only sets the flag and never traps, as CPython does.
+ */
+export function signalFloatOperation(ctx: Context, strict: boolean): void {
+  actx(ctx);
+  if (strict) ctx.raise(FLOAT_OPERATION);
+  else ctx.flags |= FLOAT_OPERATION;
+}

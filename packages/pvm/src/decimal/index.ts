@@ -31,6 +31,7 @@ export {
   decFromFloatExact,
   decFromInt,
   decFromString,
+  signalFloatOperation,
 } from "./create.js";
 export {
   abs,
@@ -63,6 +64,7 @@ export {
   order,
   plus,
   power,
+  powerMod,
   quantize,
   remainder,
   remainderNear,

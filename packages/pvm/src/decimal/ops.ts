@@ -28,7 +28,7 @@ import {
 } from "./misc.js";
 import { normalizeSt, quantizeSt, quantizeToExp, toIntegralSt } from "./quantize.js";
 import type { Status } from "./round.js";
-import { powerSt } from "./power.js";
+import { powModSt, powerSt } from "./power.js";
 import { sqrtSt } from "./sqrt.js";
 import { expSt, lnSt, log10St } from "./transcend.js";
 import type { Rounding } from "./context.js";
@@ -308,4 +308,11 @@ export function log10(ctx: Context, a: Dec): Dec {
 export function power(ctx: Context, a: Dec, b: Dec): Dec {
   bin(ctx, a, b);
   return run(ctx, (st) => powerSt(ctx, a, b, st));
+}
+
+/** `pow(a, b, m)` for integral Decs (Python's three-argument pow). */
+export function powerMod(ctx: Context, a: Dec, b: Dec, m: Dec): Dec {
+  bin(ctx, a, b);
+  adec(m, "m");
+  return run(ctx, (st) => powModSt(ctx, a, b, m, st));
 }

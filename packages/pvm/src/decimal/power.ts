@@ -155,3 +155,44 @@ function realPower(ctx: Context, base: Dec, exp: Dec, st: Status): Dec {
   if (r.special === INF) return finalize(ctx, 0, 1n, ctx.Emax + ctx.prec + 1, st);
   return finalize(ctx, r.sign, r.coeff, r.exp, st);
 }
+
+/**
+ * Three-argument pow(base, exp, mod): integers only, exp ≥ 0, mod ≠ 0 and no longer than prec
+ * digits (libmpdec `mpd_qpowmod`). The result is (|base|^exp mod |mod|) with base^exp's sign.
+ */
+export function powModSt(ctx: Context, base: Dec, exp: Dec, mod: Dec, st: Status): Dec {
+  if (base.special !== FINITE || exp.special !== FINITE || mod.special !== FINITE) {
+    const n = propagateNaN(ctx, st, base, exp, mod);
+    if (n) return n;
+    return invalid(st);
+  }
+  if (!isInteger(base) || !isInteger(exp) || !isInteger(mod)) return invalid(st);
+  if (mod.isZero() || exp.sign === 1 || (base.isZero() && exp.isZero())) return invalid(st);
+  if (mod.exp >= 0 && digits(mod.coeff) + mod.exp > ctx.prec) return invalid(st);
+  const m = integerValue(mod);
+  if (digits(m) > ctx.prec) return invalid(st);
+  // Exponents up to 10^999999 are legal: never materialise base or exponent. The base reduces as
+  // coeff · 10^exp (mod m); the exponent c · 10^k is applied as x^c, then k rounds of x ↦ x^10.
+  const [ec, ek] = scaledInteger(exp);
+  const sign: 0 | 1 = base.sign === 1 && ek === 0 && (ec & 1n) === 1n ? 1 : 0;
+  const [bc, bk] = scaledInteger(base);
+  let r = (bc * modPow(10n, BigInt(bk), m)) % m;
+  r = modPow(r, ec, m);
+  for (let i = 0; i < ek; i++) r = modPow(r, 10n, m);
+  return finite(sign, r, 0);
+}
+
+/** An integral Dec as c · 10^k with k ≥ 0 (trailing fractional zeros divided out). */
+function scaledInteger(d: Dec): [bigint, number] {
+  return d.exp >= 0 ? [d.coeff, d.exp] : [d.coeff / pow10(-d.exp), 0];
+}
+
+function modPow(b: bigint, e: bigint, m: bigint): bigint {
+  let r = 1n % m;
+  b %= m;
+  for (let k = e; k > 0n; k >>= 1n) {
+    if (k & 1n) r = (r * b) % m;
+    b = (b * b) % m;
+  }
+  return r;
+}

@@ -100,6 +100,8 @@ def apply(op, ctx, args):
     if op == "eq":
         decimal.setcontext(ctx)
         return D[0] == D[1]
+    if op == "powmod":
+        return ctx.power(D[0], D[1], D[2])
     if op == "create":
         return ctx.create_decimal(args[0])
     return getattr(ctx, op)(*D)
@@ -156,6 +158,12 @@ def gen_ops():
         c = rand_ctx()
         args = [rand_dec() if c["Emax"] > 100 else small_dec() for _ in range(3)]
         cases.append(run_case("fma", c, args, False))
+    for _ in range(300):
+        c = rand_ctx()
+        args = [rng.choice([str(rng.randint(-10**6, 10**6)), str(rng.randint(-50, 50)), rand_dec(), "-0", "3.0", "2E+1"]),
+                rng.choice([str(rng.randint(0, 300)), str(rng.randint(-3, 3)), "1E+1", "2.0", rand_dec()]),
+                rng.choice([str(rng.randint(-10**5, 10**5)), "0", "1", "-1", "1E+1", "1.5", "9" * 30, "NaN", "sNaN"])]
+        cases.append(run_case("powmod", c, args, False))
     # rounding modes × halfway values: every mode on the same operands
     for _ in range(60):
         a, b = small_dec(), small_dec()
@@ -244,6 +252,27 @@ def gen_floats():
     return cases
 
 
+def gen_hiprec():
+    """High precisions (60..400 digits) for the operations with precision-dependent algorithms."""
+    cases = []
+    for _ in range(240):
+        prec = rng.choice([60, 100, 250, 400])
+        c = dict(prec=prec, rounding=rng.choice(ROUNDINGS), Emin=-999999, Emax=999999, clamp=0)
+        op = rng.choice(["divide", "sqrt", "exp", "ln", "log10", "power", "power", "multiply", "remainder_near"])
+        nd = rng.randint(1, 120)
+        a = f"{rng.randrange(1, 10 ** nd)}E{rng.randint(-nd - 5, 5)}"
+        if op == "exp":
+            a = f"{'-' if rng.random() < 0.4 else ''}{rng.randrange(1, 10 ** 15)}E{rng.randint(-20, -9)}"
+        if op == "power":
+            b = rng.choice([str(rng.randint(-30, 60)), f"{rng.randrange(1, 10 ** 6)}E-{rng.randint(1, 6)}"])
+            a = f"{rng.randrange(1, 10 ** rng.randint(1, 30))}E{rng.randint(-20, 2)}"
+        else:
+            b = f"{'-' if rng.random() < 0.3 else ''}{rng.randrange(1, 10 ** rng.randint(1, 80))}E{rng.randint(-40, 10)}"
+        args = [a, b] if op in ("divide", "power", "multiply", "remainder_near") else [a]
+        cases.append(run_case(op, c, args, False))
+    return cases
+
+
 def write(name, obj):
     with open(f"fixtures/{name}.json", "w") as fh:
         json.dump(obj, fh, separators=(",", ":"))
@@ -256,3 +285,4 @@ if __name__ == "__main__":
     write("power", {"version": 1, "cases": gen_power()})
     write("values", {"version": 1, "specs": FORMAT_SPECS, "cases": gen_format()})
     write("floats", {"version": 1, "cases": gen_floats()})
+    write("hiprec", {"version": 1, "cases": gen_hiprec()})

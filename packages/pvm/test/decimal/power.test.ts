@@ -14,3 +14,11 @@ describe("power vs CPython 3.11 fixtures", () => {
     expect(bad.slice(0, 10)).toEqual([]);
   });
 });
+
+describe("high precision (60..400 digits) vs CPython 3.11", () => {
+  const { cases: hp } = loadFixture<{ cases: OpCase[] }>("hiprec");
+  it(`divide, sqrt, exp, ln, log10, power, remainder_near (${hp.length} cases)`, () => {
+    const bad = hp.map(runCase).filter((m) => m !== null);
+    expect(bad.slice(0, 10)).toEqual([]);
+  });
+});

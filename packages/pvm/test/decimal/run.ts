@@ -51,6 +51,7 @@ export const IMPLS: Record<string, Impl> = {
   create: (c, _a, raw) => D.createDecimalFromString(c, raw[0]!),
   fma: (c, [a, b, x]) => D.fma(c, a!, b!, x!),
   power: (c, [a, b]) => D.power(c, a!, b!),
+  powmod: (c, [a, b, m]) => D.powerMod(c, a!, b!, m!),
 };
 
 function show(v: Dec | boolean | Dec[]): string | boolean | string[] {
