@@ -8,6 +8,8 @@ import type { ChainParams } from "./params.js";
 import { applyTransaction, type BlockEnv } from "./transaction.js";
 import { verifyAll, type SignatureVerifier } from "./verify.js";
 import type { StateAccess } from "./world.js";
+import { recordDeliveriesAndPrune } from "./actors/dedup.js";
+import { newActorBlockContext, type ActorBlockContext } from "./actors/run.js";
 
 /** The result of executing a block's transactions on a state fork. */
 export interface BlockExecution {
@@ -30,14 +32,21 @@ export function nextBlockBasefees(parent: Header, params: ChainParams): { cycle:
   return nextBasefees({ cycle: parent.cycle_basefee, cell: parent.cell_basefee }, { cycles: parent.cycles_used, cells: parent.cells_used }, params.feeMarket);
 }
 
-export function envOf(header: Header): BlockEnv {
+export function envOf(header: Header, actors: ActorBlockContext = newActorBlockContext()): BlockEnv {
   return {
     height: header.height,
     timestampMs: header.timestamp_ms,
     proposer: header.proposer,
     cycleBasefee: header.cycle_basefee,
     cellBasefee: header.cell_basefee,
+    beacon: beaconOf(header.beacon, header.parent_hash),
+    actors,
   };
+}
+
+/** R for randomness: the header's beacon; until consensus provides one, the parent hash (devnet only: predictable). */
+export function beaconOf(beacon: Uint8Array, parentHash: Uint8Array): Uint8Array {
+  return beacon.length > 0 ? beacon : parentHash;
 }
 
 /** Header fields a child of `parent` must carry, before execution. */
@@ -109,8 +118,9 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
   if (!equalBytes(header.transactions_root, transactionsRoot(block.transactions, params.hashes.keccak256))) {
     throw new BlockError("ROOT_MISMATCH", "transactions_root does not match the transactions");
   }
-  const execution = executeTransactions(state, block.transactions, envOf(header), params);
-  runEndOfBlockHooks(state, envOf(header), params);
+  const env = envOf(header);
+  const execution = executeTransactions(state, block.transactions, env, params);
+  runEndOfBlockHooks(state, env, params);
   const usage = execution.laneUsage;
   const sameUsage =
     LANES.every((lane) => usage[lane] === header.lane_usage[lane]) &&
@@ -133,5 +143,6 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
  * carried by the child's header.
  */
 export function runEndOfBlockHooks(state: StateAccess, env: BlockEnv, params: ChainParams): void {
+  if (env.actors !== undefined) recordDeliveriesAndPrune(state, env, params, env.actors);
   for (const hook of params.endOfBlockHooks) hook(state, env, params);
 }

@@ -1,7 +1,8 @@
 import { compareBytes, toHex } from "@cowboy/codec";
 import { headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import { effectiveFee, keyedHashOrdering, laneCapacity, vrfOrder, type OrderingVrf } from "@cowboy/fee-market";
-import { nextBlockBasefees, runEndOfBlockHooks, type BlockExecution } from "./block.js";
+import { beaconOf, nextBlockBasefees, runEndOfBlockHooks, type BlockExecution } from "./block.js";
+import { markActors, newActorBlockContext, rewindActors } from "./actors/run.js";
 import { TxRejection } from "./errors.js";
 import { intrinsicCosts } from "./intrinsic.js";
 import type { ChainParams } from "./params.js";
@@ -28,24 +29,27 @@ class Accumulator {
 
   constructor(
     private readonly state: StateAccess,
-    private readonly env: BlockEnv,
+    readonly env: BlockEnv,
     private readonly params: ChainParams,
   ) {}
 
   /** Applies `tx`, or reverts it and says why it cannot be included here. */
   tryApply(tx: Transaction): TxRejection | undefined {
     const checkpoint = this.state.checkpoint();
+    const mark = markActors(this.env.actors);
     let outcome;
     try {
       outcome = applyTransaction(this.state, tx, this.env, this.params);
     } catch (error) {
       this.state.revertTo(checkpoint);
+      rewindActors(this.env.actors, mark);
       if (error instanceof TxRejection) return error;
       throw error;
     }
     const { receipt, lane } = outcome;
     if (receipt.cycles_used > laneCapacity(lane, this.laneUsage, this.params.feeMarket) || this.cellsUsed + receipt.cells_used > this.params.feeMarket.cellsCap) {
       this.state.revertTo(checkpoint);
+      rewindActors(this.env.actors, mark);
       return new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`);
     }
     this.state.commitCheckpoint(checkpoint);
@@ -160,6 +164,8 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
     proposer: options.proposer,
     cycleBasefee: basefees.cycle,
     cellBasefee: basefees.cell,
+    beacon: beaconOf(new Uint8Array(0), headerHash(parent)),
+    actors: newActorBlockContext(),
   };
 
   // Each sender's transactions in nonce order; only the lowest is eligible at a time.
@@ -204,7 +210,7 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
   const ordering = options.ordering ?? keyedHashOrdering(options.proposer);
   const ordered = vrfOrderKeepingNonces(selection.included, ordering, env.height);
   state.revertTo(outer);
-  const final = new Accumulator(state, env, params);
+  const final = new Accumulator(state, { ...env, actors: newActorBlockContext() }, params);
   const dropped = new Set<string>();
   for (const tx of ordered) {
     const sender = toHex(tx.from);
@@ -220,7 +226,7 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
   }
   const { included, receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped } = final;
 
-  runEndOfBlockHooks(state, env, params);
+  runEndOfBlockHooks(state, final.env, params);
 
   const header: Header = {
     parent_hash: headerHash(parent),

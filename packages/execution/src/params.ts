@@ -4,6 +4,8 @@ import { COST_TABLE_V1, type CostTable } from "@cowboy/metering";
 import { DEFAULT_TRANSACTION_LIMITS, type TransactionLimits } from "@cowboy/types";
 import type { BlockEnv } from "./transaction.js";
 import type { AccountKeyFn, StateAccess } from "./world.js";
+import { DEFAULT_ACTOR_LIMITS, type ActorLimits } from "./actors/limits.js";
+import type { ActorTimers } from "./actors/run.js";
 
 
 /** Everything the state transition depends on besides the state and the block. */
@@ -14,6 +16,10 @@ export interface ChainParams {
   /** Per-transaction maxima of §2.2(a) (size, cycles_limit, cells_limit). */
   readonly txLimits: TransactionLimits;
   readonly costTable: CostTable;
+  /** Depth, fanout, mailbox, storage quota and per-block Cycles of actors (cips/actors.md). */
+  readonly actors: ActorLimits;
+  /** Timer host calls of actors; absent until the scheduler is enabled (calls raise RuntimeError). */
+  readonly timers?: ActorTimers;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**
@@ -38,6 +44,7 @@ export function defaultChainParams(chainId: bigint, accountKey: AccountKeyFn): C
     feeMarket: DEFAULT_FEE_MARKET_CONFIG,
     txLimits: DEFAULT_TRANSACTION_LIMITS,
     costTable: COST_TABLE_V1,
+    actors: DEFAULT_ACTOR_LIMITS,
     accountKey,
     endOfBlockHooks: [],
     hashes: nobleHashes,

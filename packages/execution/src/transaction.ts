@@ -1,5 +1,8 @@
-import { ReceiptStatus, type Receipt, type Transaction } from "@cowboy/types";
+import { ReceiptStatus, actorAddress, codeHash, isCanonicalSource, type Event, type Receipt, type Transaction } from "@cowboy/types";
+import { actorCodeKey } from "@cowboy/state";
 import { TxRejection } from "./errors.js";
+import { isSystemAddress } from "./actors/limits.js";
+import { newActorBlockContext, TxExhausted, TxRun, type ActorBlockContext, type ActorOutcome } from "./actors/run.js";
 import { laneBasefee, settle, type LaneId } from "@cowboy/fee-market";
 import { intrinsicCosts } from "./intrinsic.js";
 import type { ChainParams } from "./params.js";
@@ -12,6 +15,10 @@ export interface BlockEnv {
   readonly proposer: Uint8Array;
   readonly cycleBasefee: bigint;
   readonly cellBasefee: bigint;
+  /** R for actors' randomness (spec §3.4): the header's beacon, or the parent hash until consensus supplies one. */
+  readonly beacon: Uint8Array;
+  /** Per-block actor bookkeeping; applyTransaction makes a private one when absent. */
+  readonly actors?: ActorBlockContext;
 }
 
 export interface TxOutcome {
@@ -69,8 +76,9 @@ export function checkIncludable(accounts: Accounts, tx: Transaction, env: BlockE
   if (sender.balance < needed) {
     throw new TxRejection("INSUFFICIENT_BALANCE", `balance ${sender.balance} does not cover the maximum cost ${needed}`);
   }
-  if (tx.instruction.type !== "transfer") {
-    throw new TxRejection("UNSUPPORTED_INSTRUCTION", `${tx.instruction.type} is not executable yet`);
+  const type = tx.instruction.type;
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor") {
+    throw new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   }
 }
 
@@ -87,9 +95,11 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
   accounts.put(tx.from, { ...sender, nonce: sender.nonce + 1n, balance: sender.balance - precharge });
 
   const intrinsic = intrinsicCosts(tx, params.costTable);
-  const cyclesUsed = intrinsic.cycles;
-  const cellsUsed = intrinsic.cells;
+  let cyclesUsed = intrinsic.cycles;
+  let cellsUsed = intrinsic.cells;
   let status: ReceiptStatus = ReceiptStatus.Success;
+  let returnData: Uint8Array = new Uint8Array(0);
+  let events: Event[] = [];
 
   const checkpoint = state.checkpoint();
   try {
@@ -97,6 +107,31 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
     if (instruction.type === "transfer") {
       accounts.debit(tx.from, instruction.amount);
       accounts.credit(instruction.to, instruction.amount);
+    } else {
+      const ctx = env.actors ?? newActorBlockContext();
+      const run = new TxRun(state, env, params, ctx, tx.from, tx.cyclesLimit - intrinsic.cycles, tx.cellsLimit - intrinsic.cells);
+      let outcome: ActorOutcome;
+      try {
+        if (instruction.type === "deploy_actor") outcome = deploy(run, tx, params);
+        else if (instruction.type === "call_actor") outcome = run.call(instruction.target, instruction.method, instruction.args, instruction.value);
+        else throw new TxRejection("UNSUPPORTED_INSTRUCTION", `${instruction.type} is not executable yet`);
+      } catch (error) {
+        if (!(error instanceof TxExhausted)) throw error;
+        state.revertTo(checkpoint);
+        status = error.meter === "cycles" ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells;
+        if (error.meter === "cycles") cyclesUsed = tx.cyclesLimit;
+        else cellsUsed = tx.cellsLimit;
+        if (error.meter === "cycles") cellsUsed += BigInt(Number(tx.cellsLimit - intrinsic.cells) - run.cellsLeft);
+        else cyclesUsed += BigInt(Number(tx.cyclesLimit - intrinsic.cycles) - run.cyclesLeft);
+        returnData = new TextEncoder().encode(error.detail).slice(0, 4096);
+        return finish();
+      }
+      cyclesUsed += BigInt(Number(tx.cyclesLimit - intrinsic.cycles) - run.cyclesLeft);
+      cellsUsed += BigInt(Number(tx.cellsLimit - intrinsic.cells) - run.cellsLeft);
+      status = outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted;
+      returnData = outcome.returnData;
+      events = outcome.events;
+      ctx.delivered.push(...run.delivered);
     }
     state.commitCheckpoint(checkpoint);
   } catch (error) {
@@ -104,27 +139,47 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
     if (error instanceof RangeError) status = ReceiptStatus.Reverted;
     else throw error;
   }
+  return finish();
 
-  const fees = settle(
-    { cycles: cyclesUsed, cells: cellsUsed },
-    { cycles: tx.cyclesLimit, cells: tx.cellsLimit },
-    laneBasefees(tx, env, params),
-    { cycle: { maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle }, cell: { maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell } },
-  );
-  accounts.credit(tx.from, fees.refund);
-  accounts.credit(env.proposer, fees.tipped);
+  function finish(): TxOutcome {
+    const fees = settle(
+      { cycles: cyclesUsed, cells: cellsUsed },
+      { cycles: tx.cyclesLimit, cells: tx.cellsLimit },
+      laneBasefees(tx, env, params),
+      { cycle: { maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle }, cell: { maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell } },
+    );
+    accounts.credit(tx.from, fees.refund);
+    accounts.credit(env.proposer, fees.tipped);
 
-  return {
-    lane: laneOf(tx),
-    receipt: {
-      status,
-      cycles_used: cyclesUsed,
-      cells_used: cellsUsed,
-      fee_paid: fees.paid,
-      fee_burned: fees.burned,
-      fee_tipped: fees.tipped,
-      return_data: new Uint8Array(0),
-      events: [],
-    },
-  };
+    return {
+      lane: laneOf(tx),
+      receipt: {
+        status,
+        cycles_used: cyclesUsed,
+        cells_used: cellsUsed,
+        fee_paid: fees.paid,
+        fee_burned: fees.burned,
+        fee_tipped: fees.tipped,
+        return_data: returnData,
+        events,
+      },
+    };
+  }
+}
+
+/** Installs the code at its CREATE2-style address (§1.2) and runs the constructor. */
+function deploy(run: TxRun, tx: Transaction, params: ChainParams): ActorOutcome {
+  const instruction = tx.instruction;
+  if (instruction.type !== "deploy_actor") throw new TypeError("not a deploy");
+  const refuse = (message: string): ActorOutcome => ({ ok: false, returnData: new TextEncoder().encode(message), events: [] });
+  if (!isCanonicalSource(instruction.code)) return refuse("ValueError: code is not canonical Python source (UTF-8 without a BOM, LF line endings, NFC-normalized)");
+  const hash = codeHash(instruction.code);
+  const address = actorAddress(tx.from, instruction.salt, hash);
+  if (isSystemAddress(address, params.actors)) return refuse("ValueError: the address falls in the reserved system range");
+  const existing = run.accounts.get(address);
+  if (existing.code_hash !== null) return refuse(`ValueError: an actor already exists at 0x${Buffer.from(address).toString("hex")}`);
+  return run.deploy(address, () => {
+    run.state.set(actorCodeKey(address), instruction.code);
+    run.accounts.put(address, { ...run.accounts.get(address), code_hash: hash });
+  }, instruction.args);
 }

@@ -75,6 +75,12 @@ export const HOST_OPS_V1 = Object.freeze({
   timerSet: linear(200, 0),
   timerCancel: linear(200, 0),
   getBlockInfo: linear(100, 0),
+  /** Reading the message context (sender, value, own address, origin, depth): a plain call. */
+  messageContext: linear(10, 0),
+  /** Balance of an address (priced as the spec's token_balance_of). */
+  balanceOf: linear(100, 0),
+  /** Value transfer from an actor (priced as the spec's token_transfer; 64 Cells are charged too). */
+  transfer: linear(1000, 0),
   /** 500 + 5 per byte of event data. */
   emitEvent: linear(500, 5),
   blobCommitPerKiB: linear(0, 40, 1024),

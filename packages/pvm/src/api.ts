@@ -60,7 +60,7 @@ function guardLimit(name: string, v: bigint | number | undefined, dflt: bigint):
   return Number(n);
 }
 
-function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
+export function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
   return new Runtime({
     cyclesLimit: guardLimit("cyclesLimit", opts.cyclesLimit, DEFAULT_CYCLES_LIMIT),
     memoryLimit: guardLimit("memoryLimit", opts.memoryLimit, BigInt(DEFAULT_MEMORY_LIMIT)),
@@ -72,7 +72,7 @@ function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
 }
 
 /** Everything a run needs: runtime, loader, builtins, and the sources for tracebacks. */
-class Session {
+export class Session {
   readonly rt: Runtime;
   readonly loader: ModuleLoader;
   readonly builtins = makeBuiltins();
@@ -252,7 +252,7 @@ export class ActorVm {
 }
 
 /** Drive a coroutine to completion in FIFO order (there is no other task: nothing can suspend). */
-function runCoroutine(rt: Runtime, co: PyGenerator): Value {
+export function runCoroutine(rt: Runtime, co: PyGenerator): Value {
   const out = { value: None as Value };
   for (let guard = 0; ; guard++) {
     const y = genResume(rt, co, "next", None, out);

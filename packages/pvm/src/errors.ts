@@ -1,6 +1,6 @@
 // The typed error of the PVM API: every failed run or call reports one of these codes.
 
-export type PvmErrorCode = "PythonException" | "OutOfCycles" | "OutOfCells" | "OutOfMemory" | "SyntaxError" | "RecursionError" | "InvalidArgument" | "InternalError";
+export type PvmErrorCode = "PythonException" | "OutOfCycles" | "OutOfCells" | "OutOfMemory" | "SyntaxError" | "RecursionError" | "InvalidArgument" | "InvalidActor" | "InvalidMethod" | "InternalError";
 
 export class PvmError extends Error {
   readonly code: PvmErrorCode;

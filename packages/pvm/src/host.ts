@@ -1,6 +1,6 @@
 // The boundary between the PVM and the chain. The PVM knows nothing of state, messages or
-// consensus: the execution layer implements `Host`, and Python reaches it only through the host
-// module (hostmodule.ts), which meters every call with the §17.3 costs.
+// consensus: the execution layer implements `Host`, and Python reaches it only through the
+// `pvm_host` module (hostmodule.ts), which meters every call with the §17.3 costs.
 import { bls, deriveRandomness, ed25519, keccak256, secp256k1, sha256 } from "@cowboy/crypto";
 
 export interface BlockInfo {
@@ -8,22 +8,72 @@ export interface BlockInfo {
   /** Block timestamp in milliseconds (from the header, never the host clock). */
   timestamp: bigint;
   chainId: bigint;
+  cycleBasefee: bigint;
+  cellBasefee: bigint;
+}
+
+/** Who is running and why: the message being handled. */
+export interface MessageContext {
+  /** The actor whose handler runs. */
+  self: Uint8Array;
+  /** The account or actor that sent this message (the deployer for a constructor). */
+  sender: Uint8Array;
+  /** The signer of the transaction that started the cascade. */
+  origin: Uint8Array;
+  /** Value (base units) moved to `self` with this message. */
+  value: bigint;
+  /** Nesting depth: 1 for a transaction's own call, +1 per synchronous call or send hop. */
+  depth: number;
+  /** How many frames of `self` are live on the synchronous call stack (2+ means re-entered). */
+  activeFrames: number;
 }
 
 export type SignatureScheme = "ed25519" | "secp256k1" | "bls";
 export type HashAlgorithm = "sha256" | "keccak256";
 
+/**
+ * A refusal the actor may handle: surfaces in Python as `pyType(message)` (a builtin exception
+ * name such as "ValueError"). Anything else a Host throws is the chain's business: OutOfCycles and
+ * OutOfCells propagate unchanged, other errors become `RuntimeError: host call failed`.
+ */
+export class HostError extends Error {
+  override readonly name = "HostError";
+  constructor(
+    readonly pyType: "ValueError" | "RuntimeError" | "PermissionError" | "LookupError" | "OverflowError",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The result of a synchronous call into another actor. */
+export type CallOutcome =
+  | { ok: true; data: Uint8Array; cycles: number; cells: number }
+  | { ok: false; error: string; cycles: number; cells: number };
+
+/** What a synchronous call may spend, from what the caller has left. */
+export interface CallBudget {
+  cycles: number;
+  cells: number;
+  stack: number;
+}
+
 export interface Host {
+  context(): MessageContext;
+  blockInfo(): BlockInfo;
+  balance(address: Uint8Array): bigint;
   storageGet(key: Uint8Array): Uint8Array | null;
   storageSet(key: Uint8Array, value: Uint8Array): void;
   storageDelete(key: Uint8Array): void;
-  /** Enqueue a message to another actor (delivered after this call, never re-entrantly). */
-  sendMessage(to: Uint8Array, method: string, payload: Uint8Array): void;
-  /** Synchronous call into another actor within the block (the execution layer bounds depth). */
-  callActor(to: Uint8Array, method: string, payload: Uint8Array): Uint8Array;
-  setTimer(height: bigint, handler: string, data: Uint8Array): bigint;
-  cancelTimer(id: bigint): boolean;
-  blockInfo(): BlockInfo;
+  /** Move `amount` from this actor to any address, now. */
+  transfer(to: Uint8Array, amount: bigint): void;
+  /** Enqueue a message (delivered after this handler, never re-entrantly); returns its id. */
+  sendMessage(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): Uint8Array;
+  /** Synchronous call into another actor within the block (the host bounds depth). */
+  callActor(to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome;
+  setTimer(height: bigint, handler: string, data: Uint8Array): Uint8Array;
+  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array;
+  cancelTimer(id: Uint8Array): boolean;
   /** HKDF(R, label) of the execution-readable beacon (spec §3.4). */
   randomness(label: Uint8Array): Uint8Array;
   emitEvent(topic: string, data: Uint8Array): void;
@@ -36,26 +86,45 @@ function hexKey(b: Uint8Array): string {
 }
 
 export interface MemoryHostOptions {
-  block?: BlockInfo;
+  block?: Partial<BlockInfo>;
+  context?: Partial<MessageContext>;
   /** The beacon R for randomness(); 32 zero bytes by default. */
   beacon?: Uint8Array;
+  balances?: Map<string, bigint>;
 }
+
+const ZERO_ADDRESS = new Uint8Array(20);
 
 /** An in-memory Host for tests and `cowboy pvm run`: storage is a Map, effects are recorded. */
 export class MemoryHost implements Host {
   readonly storage = new Map<string, Uint8Array>();
-  readonly messages: { to: Uint8Array; method: string; payload: Uint8Array }[] = [];
+  readonly messages: { to: Uint8Array; method: string; payload: Uint8Array; value: bigint }[] = [];
+  readonly transfers: { to: Uint8Array; amount: bigint }[] = [];
   readonly events: { topic: string; data: Uint8Array }[] = [];
-  readonly timers = new Map<bigint, { height: bigint; handler: string; data: Uint8Array }>();
-  #nextTimer = 1n;
-  readonly #block: BlockInfo;
-  readonly #beacon: Uint8Array;
+  readonly timers = new Map<string, { height: bigint; every: bigint; handler: string; data: Uint8Array }>();
+  /** Balances by address hex; `self` starts with whatever the test puts here. */
+  readonly balances: Map<string, bigint>;
   /** Actors reachable by callActor: address hex → handler. */
-  readonly actors = new Map<string, (method: string, payload: Uint8Array) => Uint8Array>();
+  readonly actors = new Map<string, (method: string, payload: Uint8Array, value: bigint) => Uint8Array>();
+  #nextTimer = 1;
+  readonly #block: BlockInfo;
+  ctx: MessageContext;
+  readonly #beacon: Uint8Array;
 
   constructor(opts: MemoryHostOptions = {}) {
-    this.#block = opts.block ?? { height: 1n, timestamp: 0n, chainId: 1n };
+    this.#block = { height: 1n, timestamp: 0n, chainId: 1n, cycleBasefee: 10_000n, cellBasefee: 10_000n, ...opts.block };
+    this.ctx = { self: new Uint8Array(20).fill(0xac), sender: ZERO_ADDRESS, origin: ZERO_ADDRESS, value: 0n, depth: 1, activeFrames: 1, ...opts.context };
     this.#beacon = opts.beacon ?? new Uint8Array(32);
+    this.balances = opts.balances ?? new Map();
+  }
+  context(): MessageContext {
+    return { ...this.ctx };
+  }
+  blockInfo(): BlockInfo {
+    return { ...this.#block };
+  }
+  balance(address: Uint8Array): bigint {
+    return this.balances.get(hexKey(address)) ?? 0n;
   }
   storageGet(key: Uint8Array): Uint8Array | null {
     return this.storage.get(hexKey(key))?.slice() ?? null;
@@ -66,24 +135,41 @@ export class MemoryHost implements Host {
   storageDelete(key: Uint8Array): void {
     this.storage.delete(hexKey(key));
   }
-  sendMessage(to: Uint8Array, method: string, payload: Uint8Array): void {
-    this.messages.push({ to: to.slice(), method, payload: payload.slice() });
+  #debit(amount: bigint): void {
+    const self = hexKey(this.ctx.self);
+    const have = this.balances.get(self) ?? 0n;
+    if (amount < 0n) throw new HostError("ValueError", "amount must not be negative");
+    if (have < amount) throw new HostError("ValueError", `insufficient balance: ${have} < ${amount}`);
+    this.balances.set(self, have - amount);
   }
-  callActor(to: Uint8Array, method: string, payload: Uint8Array): Uint8Array {
+  transfer(to: Uint8Array, amount: bigint): void {
+    this.#debit(amount);
+    this.balances.set(hexKey(to), (this.balances.get(hexKey(to)) ?? 0n) + amount);
+    this.transfers.push({ to: to.slice(), amount });
+  }
+  sendMessage(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): Uint8Array {
+    this.#debit(value);
+    this.messages.push({ to: to.slice(), method, payload: payload.slice(), value });
+    return keccak256(new TextEncoder().encode(`memory message ${this.messages.length}`));
+  }
+  callActor(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): CallOutcome {
     const a = this.actors.get(hexKey(to));
-    if (a === undefined) throw new Error(`no actor at ${hexKey(to)}`);
-    return a(method, payload);
+    if (a === undefined) return { ok: false, error: `LookupError: no actor at 0x${hexKey(to)}`, cycles: 0, cells: 0 };
+    return { ok: true, data: a(method, payload, value), cycles: 0, cells: 0 };
   }
-  setTimer(height: bigint, handler: string, data: Uint8Array): bigint {
-    const id = this.#nextTimer++;
-    this.timers.set(id, { height, handler, data: data.slice() });
+  #timer(height: bigint, every: bigint, handler: string, data: Uint8Array): Uint8Array {
+    const id = keccak256(new TextEncoder().encode(`memory timer ${this.#nextTimer++}`));
+    this.timers.set(hexKey(id), { height, every, handler, data: data.slice() });
     return id;
   }
-  cancelTimer(id: bigint): boolean {
-    return this.timers.delete(id);
+  setTimer(height: bigint, handler: string, data: Uint8Array): Uint8Array {
+    return this.#timer(height, 0n, handler, data);
   }
-  blockInfo(): BlockInfo {
-    return { ...this.#block };
+  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array {
+    return this.#timer(this.#block.height + everyBlocks, everyBlocks, handler, data);
+  }
+  cancelTimer(id: Uint8Array): boolean {
+    return this.timers.delete(hexKey(id));
   }
   randomness(label: Uint8Array): Uint8Array {
     return deriveRandomness(this.#beacon, label);

@@ -1,43 +1,75 @@
-// The Python face of a Host: a native module whose functions charge the consensus host-call costs
-// (COST_TABLE_V1.host) and Cells for bytes written, then call the Host. Register it in a
-// ModuleRegistry under the name your SDK imports (e.g. "cowboy_host").
+// `pvm_host`: the Python face of a Host. Every function charges the consensus host-call cost
+// (COST_TABLE_V1.host) and Cells for bytes written (§17.4) before calling the Host. cowboy_sdk is
+// written over this module; actors may also import it directly (the "low-level" API).
 import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
-import type { Host, SignatureScheme } from "./host.js";
+import { OutOfCells, OutOfCycles } from "@cowboy/metering";
+import { HostError, type Host, type SignatureScheme } from "./host.js";
 import type { ModuleDef } from "./modules.js";
+import { decodeValue, encodeValue } from "./actor/cbor.js";
 import { fnValue } from "./builtins/util.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";
-import { pyErr } from "./runtime/exceptions.js";
+import { pyErr, PyThrow } from "./runtime/exceptions.js";
 import * as I from "./runtime/int.js";
-import { PyBytes, type Value } from "./runtime/object.js";
+import { PyBytes, PyTuple, type Value } from "./runtime/object.js";
 import { asInt, typeOf } from "./runtime/ops.js";
 import { None, T } from "./runtime/types.js";
 
+/** Longest storage key and value an actor may write through the host (bytes). */
+export const MAX_STORAGE_KEY_BYTES = 1000;
+export const MAX_STORAGE_VALUE_BYTES = 1 << 20;
+const MAX_NAME = 64;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+const argName = (v: Value | undefined): string => (v === undefined ? "nothing" : typeOf(v).name);
+
 function bytesArg(v: Value | undefined, fn: string, name: string): Uint8Array {
-  if (!(v instanceof PyBytes)) throw pyErr("TypeError", `${fn}() argument '${name}' must be bytes, not ${v === undefined ? "nothing" : typeOf(v).name}`);
+  if (!(v instanceof PyBytes)) throw pyErr("TypeError", `${fn}() argument '${name}' must be bytes, not ${argName(v)}`);
   return v.b;
 }
+function addressArg(v: Value | undefined, fn: string, name: string): Uint8Array {
+  const b = bytesArg(v, fn, name);
+  if (b.length !== 20) throw pyErr("ValueError", `${fn}() argument '${name}' must be a 20-byte address, got ${b.length} bytes`);
+  return b;
+}
 function strArg(v: Value | undefined, fn: string, name: string): string {
-  if (typeof v !== "string") throw pyErr("TypeError", `${fn}() argument '${name}' must be str, not ${v === undefined ? "nothing" : typeOf(v).name}`);
+  if (typeof v !== "string") throw pyErr("TypeError", `${fn}() argument '${name}' must be str, not ${argName(v)}`);
   return v;
 }
-function intArg(v: Value | undefined, fn: string, name: string): bigint {
-  const i = v === undefined ? undefined : asInt(v);
-  if (i === undefined || typeof v === "boolean") throw pyErr("TypeError", `${fn}() argument '${name}' must be int`);
+function nameArg(v: Value | undefined, fn: string, name: string): string {
+  const s = strArg(v, fn, name);
+  if (s.length > MAX_NAME || !NAME.test(s)) throw pyErr("ValueError", `${fn}() argument '${name}' must be a Python identifier of at most ${MAX_NAME} characters, got '${s.slice(0, 80)}'`);
+  return s;
+}
+function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
+  if (v === undefined && dflt !== undefined) return dflt;
+  const i = v === undefined || typeof v === "boolean" ? undefined : asInt(v);
+  if (i === undefined) throw pyErr("TypeError", `${fn}() argument '${name}' must be int, not ${argName(v)}`);
   return I.big(i);
+}
+function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
+  const n = intArg(v, fn, name, dflt);
+  if (n < 0n || n >= 1n << 64n) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
+  return n;
 }
 function charge(rt: Runtime, c: LinearCost, units = 0): void {
   rt.charge(Number(linearCost(c, units)));
 }
-function bytes(b: Uint8Array): PyBytes {
+function bytes(rt: Runtime, b: Uint8Array): PyBytes {
+  rt.alloc(b.length + 33);
   return new PyBytes(T.bytes, b);
 }
-/** Host errors are the chain's business; Python sees a RuntimeError and nothing of the host. */
+
+/**
+ * Runs a Host method. HostError becomes the Python exception it names; meter exhaustion and
+ * Python exceptions pass through; anything else is the chain's fault and never leaks into Python.
+ */
 function guarded<R>(f: () => R): R {
   try {
     return f();
   } catch (e) {
-    if (e !== null && typeof e === "object" && "exc" in e) throw e;
+    if (e instanceof PyThrow || e instanceof OutOfCycles || e instanceof OutOfCells) throw e;
+    if (e instanceof HostError) throw pyErr(e.pyType, e.message);
     throw pyErr("RuntimeError", "host call failed");
   }
 }
@@ -48,18 +80,55 @@ export function hostModuleDef(host: Host): ModuleDef {
     kind: "native",
     build: () => {
       const m = new Map<string, Value>();
-      const def = (name: string, fn: (rt: Runtime, a: Value[]) => Value) => m.set(name, fnValue(name, (rt, a) => fn(rt, a)));
+      const def = (name: string, fn: (rt: Runtime, a: Value[], kw: Map<string, Value> | null) => Value) =>
+        m.set(name, fnValue(name, (rt, a, kw) => fn(rt, a, kw ?? null)));
+      const kwArg = (a: Value[], kw: Map<string, Value> | null, i: number, name: string): Value | undefined => a[i] ?? kw?.get(name);
+
+      // Canonical encoding (cips/canonical-encoding.md): 20 Cycles + 1 per byte.
+      def("encode", (rt, a) => {
+        if (a.length !== 1) throw pyErr("TypeError", `encode() takes exactly one argument (${a.length} given)`);
+        return bytes(rt, encodeValue(rt, a[0]!));
+      });
+      def("decode", (rt, a) => decodeValue(rt, bytesArg(a[0], "decode", "data")));
+
+      // The message context.
+      def("sender", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().sender))));
+      def("origin", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().origin))));
+      def("address", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().self))));
+      def("value", (rt) => (charge(rt, H.messageContext), I.norm(guarded(() => host.context().value))));
+      def("depth", (rt) => (charge(rt, H.messageContext), guarded(() => host.context().depth)));
+      def("active_frames", (rt) => (charge(rt, H.messageContext), guarded(() => host.context().activeFrames)));
+      def("block_info", (rt) => {
+        charge(rt, H.getBlockInfo);
+        const b = guarded(() => host.blockInfo());
+        const d = new PyDict();
+        d.set(rt, "height", I.norm(b.height));
+        d.set(rt, "timestamp", I.norm(b.timestamp));
+        d.set(rt, "chain_id", I.norm(b.chainId));
+        d.set(rt, "cycle_basefee", I.norm(b.cycleBasefee));
+        d.set(rt, "cell_basefee", I.norm(b.cellBasefee));
+        return d;
+      });
+      def("balance", (rt, a) => {
+        const who = a[0] === undefined || a[0] === None ? null : addressArg(a[0], "balance", "address");
+        charge(rt, H.balanceOf);
+        return I.norm(guarded(() => host.balance(who ?? host.context().self)));
+      });
+
+      // Storage: reads cost 0.01 Cells per byte, writes 1 Cell per byte of key and value.
       def("storage_get", (rt, a) => {
         const key = bytesArg(a[0], "storage_get", "key");
         charge(rt, H.storageRead);
         const v = guarded(() => host.storageGet(key));
         if (v === null) return None;
-        rt.alloc(v.length);
-        return bytes(v);
+        rt.chargeCells(Math.ceil(v.length / 100));
+        return bytes(rt, v);
       });
       def("storage_set", (rt, a) => {
         const key = bytesArg(a[0], "storage_set", "key");
         const value = bytesArg(a[1], "storage_set", "value");
+        if (key.length === 0 || key.length > MAX_STORAGE_KEY_BYTES) throw pyErr("ValueError", `storage key must be 1 to ${MAX_STORAGE_KEY_BYTES} bytes, got ${key.length}`);
+        if (value.length > MAX_STORAGE_VALUE_BYTES) throw pyErr("ValueError", `storage value must be at most ${MAX_STORAGE_VALUE_BYTES} bytes, got ${value.length}`);
         charge(rt, H.storageWrite);
         rt.chargeCells(key.length + value.length);
         guarded(() => host.storageSet(key, value));
@@ -71,53 +140,76 @@ export function hostModuleDef(host: Host): ModuleDef {
         guarded(() => host.storageDelete(key));
         return None;
       });
-      def("send_message", (rt, a) => {
-        const to = bytesArg(a[0], "send_message", "to");
-        const method = strArg(a[1], "send_message", "method");
-        const payload = bytesArg(a[2], "send_message", "payload");
-        charge(rt, H.sendMessage);
-        rt.chargeCells(payload.length);
-        guarded(() => host.sendMessage(to, method, payload));
+
+      // Value and messages.
+      def("transfer", (rt, a) => {
+        const to = addressArg(a[0], "transfer", "to");
+        const amount = u64Arg(a[1], "transfer", "amount");
+        charge(rt, H.transfer);
+        rt.chargeCells(64);
+        guarded(() => host.transfer(to, amount));
         return None;
       });
-      def("call_actor", (rt, a) => {
-        const to = bytesArg(a[0], "call_actor", "to");
-        const method = strArg(a[1], "call_actor", "method");
-        const payload = bytesArg(a[2], "call_actor", "payload");
-        charge(rt, H.callActor);
-        const r = guarded(() => host.callActor(to, method, payload));
-        rt.alloc(r.length);
-        return bytes(r);
+      def("send_message", (rt, a, kw) => {
+        const to = addressArg(a[0], "send_message", "to");
+        const method = nameArg(a[1], "send_message", "method");
+        const payload = bytesArg(a[2], "send_message", "payload");
+        const value = u64Arg(kwArg(a, kw, 3, "value"), "send_message", "value", 0n);
+        charge(rt, H.sendMessage);
+        rt.chargeCells(payload.length + method.length);
+        return bytes(rt, guarded(() => host.sendMessage(to, method, payload, value)));
       });
+      def("call_actor", (rt, a, kw) => {
+        const to = addressArg(a[0], "call_actor", "to");
+        const method = nameArg(a[1], "call_actor", "method");
+        const payload = bytesArg(a[2], "call_actor", "payload");
+        const value = u64Arg(kwArg(a, kw, 3, "value"), "call_actor", "value", 0n);
+        charge(rt, H.callActor);
+        const budget = { cycles: rt.cyclesLimit - rt.cyclesUsed, cells: rt.cellsLimit - rt.cells, stack: rt.stackLimit - rt.stack };
+        const r = guarded(() => host.callActor(to, method, payload, value, budget));
+        rt.charge(r.cycles);
+        rt.chargeCells(r.cells);
+        const second = r.ok ? bytes(rt, r.data) : r.error;
+        return new PyTuple(T.tuple, [r.ok, second]);
+      });
+
+      // Timers (ids are 32-byte hashes).
       def("set_timer", (rt, a) => {
-        const height = intArg(a[0], "set_timer", "height");
-        const handler = strArg(a[1], "set_timer", "handler");
+        const height = u64Arg(a[0], "set_timer", "height");
+        const handler = nameArg(a[1], "set_timer", "handler");
         const data = bytesArg(a[2], "set_timer", "data");
         charge(rt, H.timerSet);
-        return I.norm(guarded(() => host.setTimer(height, handler, data)));
+        rt.chargeCells(data.length);
+        return bytes(rt, guarded(() => host.setTimer(height, handler, data)));
+      });
+      def("set_interval", (rt, a) => {
+        const every = u64Arg(a[0], "set_interval", "every_n_blocks");
+        if (every === 0n) throw pyErr("ValueError", "set_interval() every_n_blocks must be at least 1");
+        const handler = nameArg(a[1], "set_interval", "handler");
+        const data = bytesArg(a[2], "set_interval", "data");
+        charge(rt, H.timerSet);
+        rt.chargeCells(data.length);
+        return bytes(rt, guarded(() => host.setInterval(every, handler, data)));
       });
       def("cancel_timer", (rt, a) => {
-        const id = intArg(a[0], "cancel_timer", "timer_id");
+        const id = bytesArg(a[0], "cancel_timer", "timer_id");
+        if (id.length !== 32) throw pyErr("ValueError", `cancel_timer() timer_id must be 32 bytes, got ${id.length}`);
         charge(rt, H.timerCancel);
         return guarded(() => host.cancelTimer(id));
       });
-      def("block_info", (rt) => {
-        charge(rt, H.getBlockInfo);
-        const b = guarded(() => host.blockInfo());
-        const d = new PyDict();
-        d.set(rt, "height", I.norm(b.height));
-        d.set(rt, "timestamp", I.norm(b.timestamp));
-        d.set(rt, "chain_id", I.norm(b.chainId));
-        return d;
-      });
+
+      // Randomness, events, crypto.
       def("randomness", (rt, a) => {
         const label = bytesArg(a[0], "randomness", "label");
         charge(rt, H.hkdfRandomness);
-        return bytes(guarded(() => host.randomness(label)));
+        return bytes(rt, guarded(() => host.randomness(label)));
       });
       def("emit_event", (rt, a) => {
         const topic = strArg(a[0], "emit_event", "topic");
         const data = bytesArg(a[1], "emit_event", "data");
+        const topicBytes = new TextEncoder().encode(topic).length;
+        if (topicBytes === 0 || topicBytes > 256) throw pyErr("ValueError", `event topic must be 1 to 256 bytes of UTF-8, got ${topicBytes}`);
+        if (data.length > 65_536) throw pyErr("ValueError", `event data must be at most 65536 bytes, got ${data.length}`);
         charge(rt, H.emitEvent, data.length);
         rt.chargeCells(Math.ceil(data.length / 2));
         guarded(() => host.emitEvent(topic, data));
@@ -135,12 +227,12 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("sha256", (rt, a) => {
         const data = bytesArg(a[0], "sha256", "data");
         charge(rt, H.sha256, data.length);
-        return bytes(guarded(() => host.hash("sha256", data)));
+        return bytes(rt, guarded(() => host.hash("sha256", data)));
       });
       def("keccak256", (rt, a) => {
         const data = bytesArg(a[0], "keccak256", "data");
         charge(rt, H.keccak256, data.length);
-        return bytes(guarded(() => host.hash("keccak256", data)));
+        return bytes(rt, guarded(() => host.hash("keccak256", data)));
       });
       return m;
     },

@@ -3,8 +3,8 @@ import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
 import { MemoryHost, ModuleRegistry, hostModuleDef, runScript } from "../../src/index.js";
 
 function setup() {
-  const host = new MemoryHost({ block: { height: 42n, timestamp: 1_700_000_000_000n, chainId: 7n } });
-  const modules = new ModuleRegistry().register("cowboy_host", hostModuleDef(host));
+  const host = new MemoryHost({ block: { height: 42n, timestamp: 1_700_000_000_000n, chainId: 7n }, balances: new Map([["ac".repeat(20), 1000n]]) });
+  const modules = new ModuleRegistry().register("pvm_host", hostModuleDef(host));
   return { host, modules };
 }
 
@@ -13,7 +13,7 @@ describe("host module", () => {
     const { host, modules } = setup();
     let out = "";
     const src = [
-      "import cowboy_host as h",
+      "import pvm_host as h",
       "h.storage_set(b'k', b'value')",
       "print(h.storage_get(b'k'), h.storage_get(b'missing'))",
       "h.emit_event('Transfer', b'abc')",
@@ -22,36 +22,38 @@ describe("host module", () => {
       "print(info['height'], info['chain_id'])",
       "print(h.sha256(b'abc').hex()[:16], h.keccak256(b'').hex()[:16])",
       "t = h.set_timer(100, 'tick', b'x')",
-      "print(t, h.cancel_timer(t), h.cancel_timer(t))",
+      "print(len(t), h.cancel_timer(t), h.cancel_timer(t))",
+      "print(h.balance(), h.value(), h.sender().hex()[:4], h.decode(h.encode({'a': (1, 2.5)})))",
       "print(len(h.randomness(b'label')))",
       "",
     ].join("\n");
     const r = runScript(src, { modules, stdout: (s) => (out += s) });
     expect(r.error).toBeUndefined();
-    expect(out).toBe("b'value' None\n42 7\nba7816bf8f01cfea c5d2460186f7233c\n1 True False\n32\n");
+    expect(out).toBe("b'value' None\n42 7\nba7816bf8f01cfea c5d2460186f7233c\n32 True False\n1000 0 0000 {'a': (1, 2.5)}\n32\n");
     expect(host.events).toEqual([{ topic: "Transfer", data: new Uint8Array([97, 98, 99]) }]);
     expect(host.messages.length).toBe(1);
-    // Cells: storage_set key+value (1 + 5) + event data/2 rounded up (2)
-    expect(r.cells).toBe(8n);
+    // Cells: storage_set key+value (1 + 5) + storage_get read 0.01/byte (1) + event data/2 rounded
+    // up (2) + send_message method+payload (4) + set_timer data (1)
+    expect(r.cells).toBe(14n);
   });
   it("charges the §17.3 host costs", () => {
     const { modules } = setup();
-    const base = runScript("import cowboy_host as h\nx = b'k'\n", { modules }).cycles;
-    const withRead = runScript("import cowboy_host as h\nx = b'k'\nh.storage_get(x)\n", { modules }).cycles;
+    const base = runScript("import pvm_host as h\nx = b'k'\n", { modules }).cycles;
+    const withRead = runScript("import pvm_host as h\nx = b'k'\nh.storage_get(x)\n", { modules }).cycles;
     // one expression statement (1) + a call (10) + attribute (3) + storage_read (100)
     expect(withRead - base).toBe(1n + 10n + 3n + linearCost(HOST_OPS_V1.storageRead));
   });
   it("rejects bad arguments with TypeError and changes nothing", () => {
     const { host, modules } = setup();
     let out = "";
-    const r = runScript("import cowboy_host as h\ntry:\n    h.storage_set('k', b'v')\nexcept TypeError as e:\n    print(e)\n", { modules, stdout: (s) => (out += s) });
+    const r = runScript("import pvm_host as h\ntry:\n    h.storage_set('k', b'v')\nexcept TypeError as e:\n    print(e)\n", { modules, stdout: (s) => (out += s) });
     expect(r.error).toBeUndefined();
     expect(out).toBe("storage_set() argument 'key' must be bytes, not str\n");
     expect(host.storage.size).toBe(0);
   });
   it("stops at the Cells limit with OutOfCells", () => {
     const { modules } = setup();
-    const r = runScript("import cowboy_host as h\nh.storage_set(b'k', b'x' * 100)\n", { modules, cellsLimit: 50n });
+    const r = runScript("import pvm_host as h\nh.storage_set(b'k', b'x' * 100)\n", { modules, cellsLimit: 50n });
     expect(r.error?.code).toBe("OutOfCells");
   });
 });

@@ -1,0 +1,136 @@
+// The chain's implementation of the PVM Host for one frame (one handler invocation): storage in
+// the actor's key space with the quota, value moves, messages into the transaction's queue,
+// synchronous calls through the TxRun, events buffered until the frame commits.
+import { deriveRandomness, keccak256 } from "@cowboy/crypto";
+import { HostError, type BlockInfo, type CallBudget, type CallOutcome, type Host, type HashAlgorithm, type MessageContext, type SignatureScheme } from "@cowboy/pvm";
+import { bls, ed25519, secp256k1, sha256 } from "@cowboy/crypto";
+import { actorStorageKey } from "@cowboy/state";
+import type { Event } from "@cowboy/types";
+import { messageId, type QueuedMessage } from "./message.js";
+import type { TxRun } from "./run.js";
+
+const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
+
+export interface FrameInfo {
+  readonly self: Uint8Array;
+  readonly sender: Uint8Array;
+  readonly value: bigint;
+  readonly depth: number;
+}
+
+export class ChainHost implements Host {
+  /** Effects that become visible only if this frame succeeds. */
+  readonly events: Event[] = [];
+  readonly outbox: QueuedMessage[] = [];
+  constructor(
+    readonly run: TxRun,
+    readonly frame: FrameInfo,
+  ) {}
+
+  context(): MessageContext {
+    const f = this.frame;
+    return { self: f.self, sender: f.sender, origin: this.run.origin, value: f.value, depth: f.depth, activeFrames: this.run.activeFrames(f.self) };
+  }
+
+  blockInfo(): BlockInfo {
+    const env = this.run.env;
+    return { height: env.height, timestamp: env.timestampMs, chainId: this.run.params.chainId, cycleBasefee: env.cycleBasefee, cellBasefee: env.cellBasefee };
+  }
+
+  balance(address: Uint8Array): bigint {
+    return this.run.accounts.get(address).balance;
+  }
+
+  storageGet(slot: Uint8Array): Uint8Array | null {
+    return this.run.state.get(actorStorageKey(this.frame.self, slot)) ?? null;
+  }
+
+  storageSet(slot: Uint8Array, value: Uint8Array): void {
+    const key = actorStorageKey(this.frame.self, slot);
+    const old = this.run.state.get(key);
+    const delta = BigInt(slot.length + value.length) - (old === undefined ? 0n : BigInt(slot.length + old.length));
+    this.#adjustStorage(delta);
+    this.run.state.set(key, value);
+  }
+
+  storageDelete(slot: Uint8Array): void {
+    const key = actorStorageKey(this.frame.self, slot);
+    const old = this.run.state.get(key);
+    if (old === undefined) return;
+    this.#adjustStorage(-BigInt(slot.length + old.length));
+    this.run.state.delete(key);
+  }
+
+  #adjustStorage(delta: bigint): void {
+    if (delta === 0n) return;
+    const accounts = this.run.accounts;
+    const account = accounts.get(this.frame.self);
+    const next = account.storage_bytes + delta;
+    const quota = BigInt(this.run.params.actors.storageQuotaBytes);
+    if (delta > 0n && next > quota) throw new HostError("RuntimeError", `storage quota exceeded: ${next} bytes > ${quota}`);
+    accounts.put(this.frame.self, { ...account, storage_bytes: next < 0n ? 0n : next });
+  }
+
+  transfer(to: Uint8Array, amount: bigint): void {
+    this.run.debitActor(this.frame.self, amount);
+    this.run.accounts.credit(to, amount);
+  }
+
+  sendMessage(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): Uint8Array {
+    const limits = this.run.params.actors;
+    if (this.frame.depth >= limits.maxDepth) throw new HostError("RuntimeError", `message depth limit of ${limits.maxDepth} reached`);
+    this.run.reserveMessage(to, method.length + payload.length);
+    this.run.debitActor(this.frame.self, value);
+    // The sender's message nonce is its account nonce (actors sign no transactions).
+    const account = this.run.accounts.get(this.frame.self);
+    this.run.accounts.put(this.frame.self, { ...account, nonce: account.nonce + 1n });
+    const id = messageId(this.frame.self, account.nonce, to, method, payload, value);
+    this.outbox.push({ id, from: this.frame.self, to, method, payload, value, depth: this.frame.depth + 1 });
+    return id;
+  }
+
+  callActor(to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome {
+    const limits = this.run.params.actors;
+    if (this.frame.depth >= limits.maxDepth) throw new HostError("RuntimeError", `call depth limit of ${limits.maxDepth} reached`);
+    const r = this.run.nestedCall(this, to, method, payload, value, budget);
+    return r;
+  }
+
+  setTimer(height: bigint, handler: string, data: Uint8Array): Uint8Array {
+    return this.run.timers().setTimer(this.run.state, this.run.env, this.frame.self, height, handler, data);
+  }
+
+  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array {
+    return this.run.timers().setInterval(this.run.state, this.run.env, this.frame.self, everyBlocks, handler, data);
+  }
+
+  cancelTimer(id: Uint8Array): boolean {
+    return this.run.timers().cancelTimer(this.run.state, this.run.env, this.frame.self, id);
+  }
+
+  randomness(label: Uint8Array): Uint8Array {
+    return deriveRandomness(this.run.env.beacon, label);
+  }
+
+  emitEvent(topic: string, data: Uint8Array): void {
+    this.events.push({ emitter: this.frame.self, topic: new TextEncoder().encode(topic), data: data.slice() });
+  }
+
+  verifySignature(scheme: SignatureScheme, publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+    try {
+      if (scheme === "ed25519") return ed25519.verify(signature, message, publicKey);
+      if (scheme === "secp256k1") return secp256k1.verify(signature, message, publicKey);
+      return bls.verify(signature, message, publicKey);
+    } catch {
+      return false;
+    }
+  }
+
+  hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array {
+    return algorithm === "sha256" ? sha256(data) : keccak256(data);
+  }
+
+  toString(): string {
+    return `ChainHost(0x${hex(this.frame.self)})`;
+  }
+}

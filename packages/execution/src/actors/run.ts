@@ -1,0 +1,271 @@
+// One transaction's actor execution (cips/actors.md "Execution"): the top-level deploy or call, the
+// synchronous calls it makes, and the cascade of queued messages, all inside the transaction's
+// Cycle and Cell budget. Each frame (handler invocation) commits or reverts on its own checkpoint;
+// exhausting the transaction's budget aborts the whole transaction (TxExhausted).
+import { HostError, invokeActor, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult, type ModuleRegistry } from "@cowboy/pvm";
+import { actorCodeKey, systemKey } from "@cowboy/state";
+import type { Event } from "@cowboy/types";
+import type { ChainParams } from "../params.js";
+import type { BlockEnv } from "../transaction.js";
+import { Accounts, type StateAccess } from "../world.js";
+import { ChainHost } from "./host.js";
+import { u64be, type QueuedMessage } from "./message.js";
+
+const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
+const utf8 = new TextEncoder();
+const MAX_ERROR_BYTES = 4096;
+
+/** What actors' timer host calls reach (provided by @cowboy/scheduler through ChainParams). */
+export interface ActorTimers {
+  setTimer(state: StateAccess, env: BlockEnv, owner: Uint8Array, height: bigint, handler: string, data: Uint8Array): Uint8Array;
+  setInterval(state: StateAccess, env: BlockEnv, owner: Uint8Array, everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array;
+  cancelTimer(state: StateAccess, env: BlockEnv, owner: Uint8Array, id: Uint8Array): boolean;
+}
+
+/** Per-block actor bookkeeping shared by the block's transactions. */
+export interface ActorBlockContext {
+  readonly cyclesByActor: Map<string, number>;
+  /** `target ‖ id` of every message delivered by a committed transaction (dedup expiry). */
+  readonly delivered: Uint8Array[];
+  /** The whitelisted modules (default: @cowboy/pvm's standardLibrary()). */
+  readonly stdlib?: ModuleRegistry;
+}
+
+export function newActorBlockContext(stdlib?: ModuleRegistry): ActorBlockContext {
+  return { cyclesByActor: new Map(), delivered: [], ...(stdlib === undefined ? {} : { stdlib }) };
+}
+
+/** A point to rewind the block's actor bookkeeping to when a builder drops a transaction. */
+export interface ActorMark {
+  readonly cycles: Map<string, number>;
+  readonly delivered: number;
+}
+
+export function markActors(ctx: ActorBlockContext | undefined): ActorMark | undefined {
+  return ctx === undefined ? undefined : { cycles: new Map(ctx.cyclesByActor), delivered: ctx.delivered.length };
+}
+
+export function rewindActors(ctx: ActorBlockContext | undefined, mark: ActorMark | undefined): void {
+  if (ctx === undefined || mark === undefined) return;
+  ctx.cyclesByActor.clear();
+  for (const [k, v] of mark.cycles) ctx.cyclesByActor.set(k, v);
+  ctx.delivered.length = mark.delivered;
+}
+
+/** The transaction ran out of Cycles or Cells: everything but fees and nonce is undone. */
+export class TxExhausted extends Error {
+  override readonly name = "TxExhausted";
+  constructor(
+    readonly meter: "cycles" | "cells",
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** What a top-level deploy or call produced. */
+export interface ActorOutcome {
+  readonly ok: boolean;
+  readonly returnData: Uint8Array;
+  readonly events: Event[];
+}
+
+interface FrameResult {
+  readonly res: InvocationResult;
+  readonly host: ChainHost | null;
+  /** Whether the Cycle cap was the caller's budget (not the actor's per-block allowance). */
+  readonly budgetBound: boolean;
+}
+
+/** The text placed in a failed receipt: the Python exception line, or the PVM's error. */
+export function errorLine(res: InvocationResult): string {
+  const e = res.error;
+  if (e === undefined) return "";
+  return e.code === "PythonException" || e.code === "OutOfMemory" || e.code === "RecursionError" ? e.message : `${e.code}: ${e.message}`;
+}
+
+function failure(message: string): InvocationResult {
+  const i = message.indexOf(": ");
+  return { ok: false, returnData: new Uint8Array(0), cycles: 0, cells: 0, memory: 0, error: new PvmError("PythonException", message, message.slice(0, i), message.slice(i + 2)) };
+}
+
+export class TxRun {
+  readonly accounts: Accounts;
+  cyclesLeft: number;
+  cellsLeft: number;
+  readonly events: Event[] = [];
+  readonly delivered: Uint8Array[] = [];
+  readonly #queue: QueuedMessage[] = [];
+  #enqueued = 0;
+  readonly #mailbox = new Map<string, number>();
+  readonly #active = new Map<string, number>();
+
+  constructor(
+    readonly state: StateAccess,
+    readonly env: BlockEnv,
+    readonly params: ChainParams,
+    readonly block: ActorBlockContext,
+    readonly origin: Uint8Array,
+    cycles: bigint,
+    cells: bigint,
+    readonly options: { readonly deliver: boolean } = { deliver: true },
+  ) {
+    this.accounts = new Accounts(state, params.accountKey);
+    this.cyclesLeft = Number(cycles);
+    this.cellsLeft = Number(cells);
+  }
+
+  activeFrames(self: Uint8Array): number {
+    return this.#active.get(hex(self)) ?? 0;
+  }
+
+  /** Counts a send against the transaction's fanout and the target's mailbox. */
+  reserveMessage(to: Uint8Array, bytes: number): void {
+    const limits = this.params.actors;
+    if (this.#enqueued >= limits.maxMessagesPerTx) throw new HostError("RuntimeError", `a transaction may enqueue at most ${limits.maxMessagesPerTx} messages`);
+    const key = hex(to);
+    const pending = (this.#mailbox.get(key) ?? 0) + bytes;
+    if (pending > limits.mailboxBytes) throw new HostError("RuntimeError", `mailbox of 0x${key} is full (${limits.mailboxBytes} bytes)`);
+    this.#enqueued++;
+    this.#mailbox.set(key, pending);
+  }
+
+  #release(m: QueuedMessage): void {
+    const key = hex(m.to);
+    this.#mailbox.set(key, (this.#mailbox.get(key) ?? 0) - (m.method.length + m.payload.length));
+  }
+
+  debitActor(self: Uint8Array, amount: bigint): void {
+    if (amount === 0n) return;
+    const have = this.accounts.get(self).balance;
+    if (have < amount) throw new HostError("ValueError", `insufficient balance: ${have} < ${amount}`);
+    this.accounts.debit(self, amount);
+  }
+
+  timers(): ActorTimers {
+    if (this.params.timers === undefined) throw new HostError("RuntimeError", "timers are not enabled on this chain yet");
+    return this.params.timers;
+  }
+
+  /** Runs one handler invocation on its own checkpoint. `enter` moves value (and installs code). */
+  #frame(kind: "deploy" | "call", target: Uint8Array, sender: Uint8Array, value: bigint, method: string, payload: Uint8Array, depth: number, budget: CallBudget, enter: () => void): FrameResult {
+    const code = kind === "call" ? this.state.get(actorCodeKey(target)) : undefined;
+    if (kind === "call" && code === undefined) return { res: failure(`LookupError: no actor at 0x${hex(target)}`), host: null, budgetBound: false };
+    const key = hex(target);
+    const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
+    if (allowance <= 0) return { res: failure(`RuntimeError: actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block`), host: null, budgetBound: false };
+    const cap = Math.min(budget.cycles, allowance);
+    const checkpoint = this.state.checkpoint();
+    try {
+      enter();
+    } catch (e) {
+      this.state.revertTo(checkpoint);
+      if (e instanceof HostError) return { res: failure(`${e.pyType}: ${e.message}`), host: null, budgetBound: false };
+      throw e;
+    }
+    const source = new TextDecoder().decode(code ?? this.state.get(actorCodeKey(target))!);
+    const host = new ChainHost(this, { self: target, sender, value, depth });
+    this.#active.set(key, (this.#active.get(key) ?? 0) + 1);
+    let res: InvocationResult;
+    try {
+      res = invokeActor({
+        source,
+        filename: "actor.py",
+        host,
+        kind,
+        method,
+        args: payload,
+        cyclesLimit: cap,
+        cellsLimit: budget.cells,
+        stackLimit: budget.stack,
+        memoryLimit: this.params.actors.memoryPerCall,
+        ...(this.block.stdlib === undefined ? {} : { stdlib: this.block.stdlib }),
+      });
+    } finally {
+      this.#active.set(key, this.#active.get(key)! - 1);
+    }
+    this.block.cyclesByActor.set(key, (this.block.cyclesByActor.get(key) ?? 0) + res.cycles);
+    if (res.ok) this.state.commitCheckpoint(checkpoint);
+    else {
+      this.state.revertTo(checkpoint);
+      for (const m of host.outbox) this.#release(m);
+    }
+    return { res, host, budgetBound: budget.cycles <= allowance };
+  }
+
+  /** A synchronous call from a running handler (host.callActor). */
+  nestedCall(caller: ChainHost, to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome {
+    const from = caller.frame.self;
+    const { res, host } = this.#frame("call", to, from, value, method, payload, caller.frame.depth + 1, budget, () => {
+      this.debitActor(from, value);
+      this.accounts.credit(to, value);
+    });
+    if (!res.ok || host === null) return { ok: false, error: errorLine(res), cycles: res.cycles, cells: res.cells };
+    caller.events.push(...host.events);
+    caller.outbox.push(...host.outbox);
+    return { ok: true, data: res.returnData, cycles: res.cycles, cells: res.cells };
+  }
+
+  #budget(): CallBudget {
+    return { cycles: this.cyclesLeft, cells: this.cellsLeft, stack: STACK_WEIGHT_LIMIT };
+  }
+
+  /** Accounts a top-level or cascaded frame against the transaction; throws TxExhausted. */
+  #settle(r: FrameResult): void {
+    this.cyclesLeft -= r.res.cycles;
+    this.cellsLeft -= r.res.cells;
+    const code = r.res.error?.code;
+    if (code === "OutOfCycles" && r.budgetBound) throw new TxExhausted("cycles", errorLine(r.res));
+    if (code === "OutOfCells") throw new TxExhausted("cells", errorLine(r.res));
+    if (r.res.ok && r.host !== null) {
+      this.events.push(...r.host.events);
+      this.#queue.push(...r.host.outbox);
+    }
+  }
+
+  /** Runs the constructor of a freshly installed actor, then the cascade. */
+  deploy(address: Uint8Array, install: () => void, payload: Uint8Array): ActorOutcome {
+    const r = this.#frame("deploy", address, this.origin, 0n, "__init__", payload, 1, this.#budget(), install);
+    this.#settle(r);
+    this.#drain();
+    return { ok: r.res.ok, returnData: r.res.ok ? address.slice() : utf8.encode(errorLine(r.res)).slice(0, MAX_ERROR_BYTES), events: this.events };
+  }
+
+  /** A transaction's call into an actor, then the cascade. */
+  call(target: Uint8Array, method: string, payload: Uint8Array, value: bigint): ActorOutcome {
+    const from = this.origin;
+    const r = this.#frame("call", target, from, value, method, payload, 1, this.#budget(), () => {
+      this.accounts.debit(from, value);
+      this.accounts.credit(target, value);
+    });
+    this.#settle(r);
+    this.#drain();
+    return { ok: r.res.ok, returnData: r.res.ok ? r.res.returnData : utf8.encode(errorLine(r.res)).slice(0, MAX_ERROR_BYTES), events: this.events };
+  }
+
+  /** Delivers queued messages in FIFO order until the queue is empty. */
+  #drain(): void {
+    if (!this.options.deliver) return;
+    for (let i = 0; i < this.#queue.length; i++) {
+      const m = this.#queue[i]!;
+      this.#release(m);
+      const dedupKey = systemKey("dedup", concat(m.to, m.id));
+      if (this.state.get(dedupKey) !== undefined) continue;
+      const r = this.#frame("call", m.to, m.from, m.value, m.method, m.payload, m.depth, this.#budget(), () => this.accounts.credit(m.to, m.value));
+      if (!r.res.ok) {
+        this.accounts.credit(m.from, m.value);
+        this.events.push({ emitter: m.to, topic: utf8.encode("cowboy:delivery_failed"), data: concat(m.id, utf8.encode(errorLine(r.res)).slice(0, MAX_ERROR_BYTES)) });
+      }
+      this.state.set(dedupKey, u64be(this.env.height + this.params.actors.dedupWindow));
+      this.delivered.push(concat(m.to, m.id));
+      this.#settle(r);
+    }
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,284 @@
+"""cowboy_sdk: the actor developer kit (cips/sdk.md). Written over the low-level `pvm_host`."""
+import pvm_host as _h
+
+__version__ = "1.0.0"
+
+
+class ActorCallError(Exception):
+    """A synchronous call into another actor failed; the message is the callee's exception line."""
+
+
+class ReentrancyError(Exception):
+    """A @nonreentrant handler was entered while this actor already had a live frame."""
+
+
+def encode(value):
+    """Canonical CBOR bytes of `value` (cips/canonical-encoding.md)."""
+    return _h.encode(value)
+
+
+def decode(data):
+    return _h.decode(data)
+
+
+_MISSING = object()
+_STORAGE_PREFIX = b"\x01"
+
+
+class Storage:
+    """This actor's persistent key-value store. Keys are str, bytes, int or tuples of them;
+    values are anything canonically encodable (None, bool, int, float, str, bytes, list, tuple,
+    dict, set). Every write costs Cells per byte; reads are charged on access."""
+
+    __slots__ = ()
+
+    def _slot(self, key):
+        if not isinstance(key, (str, bytes, int, tuple)) or isinstance(key, bool):
+            raise TypeError("storage keys must be str, bytes, int or tuple, not " + type(key).__name__)
+        return _STORAGE_PREFIX + _h.encode(key)
+
+    def __getitem__(self, key):
+        raw = _h.storage_get(self._slot(key))
+        if raw is None:
+            raise KeyError(key)
+        return _h.decode(raw)
+
+    def __setitem__(self, key, value):
+        _h.storage_set(self._slot(key), _h.encode(value))
+
+    def __delitem__(self, key):
+        slot = self._slot(key)
+        if _h.storage_get(slot) is None:
+            raise KeyError(key)
+        _h.storage_delete(slot)
+
+    def __contains__(self, key):
+        return _h.storage_get(self._slot(key)) is not None
+
+    def get(self, key, default=None):
+        raw = _h.storage_get(self._slot(key))
+        return default if raw is None else _h.decode(raw)
+
+    def set(self, key, value):
+        self[key] = value
+
+    def delete(self, key):
+        """Remove `key`; returns whether it was present."""
+        slot = self._slot(key)
+        present = _h.storage_get(slot) is not None
+        if present:
+            _h.storage_delete(slot)
+        return present
+
+    def setdefault(self, key, default=None):
+        raw = _h.storage_get(self._slot(key))
+        if raw is not None:
+            return _h.decode(raw)
+        self[key] = default
+        return default
+
+    def pop(self, key, default=_MISSING):
+        slot = self._slot(key)
+        raw = _h.storage_get(slot)
+        if raw is None:
+            if default is _MISSING:
+                raise KeyError(key)
+            return default
+        _h.storage_delete(slot)
+        return _h.decode(raw)
+
+    def __repr__(self):
+        return "<Storage of 0x" + _h.address().hex() + ">"
+
+
+storage = Storage()
+
+
+def actor(cls):
+    """Marks the module's actor class and gives it `self.storage`."""
+    if not isinstance(cls, type):
+        raise TypeError("@actor decorates a class, not " + type(cls).__name__)
+    cls.__cowboy_actor__ = True
+    cls.storage = storage
+    return cls
+
+
+class _Message:
+    __slots__ = ()
+
+    @property
+    def sender(self):
+        return _h.sender()
+
+    @property
+    def value(self):
+        return _h.value()
+
+    @property
+    def origin(self):
+        return _h.origin()
+
+    @property
+    def depth(self):
+        return _h.depth()
+
+    def __repr__(self):
+        return "<msg sender=0x" + _h.sender().hex() + " value=" + str(_h.value()) + ">"
+
+
+class _Block:
+    __slots__ = ()
+
+    @property
+    def height(self):
+        return _h.block_info()["height"]
+
+    @property
+    def timestamp(self):
+        return _h.block_info()["timestamp"]
+
+    @property
+    def chain_id(self):
+        return _h.block_info()["chain_id"]
+
+    @property
+    def cycle_basefee(self):
+        return _h.block_info()["cycle_basefee"]
+
+    @property
+    def cell_basefee(self):
+        return _h.block_info()["cell_basefee"]
+
+    def info(self):
+        return _h.block_info()
+
+
+class _This:
+    __slots__ = ()
+
+    @property
+    def address(self):
+        return _h.address()
+
+    @property
+    def balance(self):
+        return _h.balance()
+
+
+msg = _Message()
+block = _Block()
+this = _This()
+
+
+def _address(a):
+    if isinstance(a, str):
+        s = a[2:] if a.startswith("0x") else a
+        a = bytes.fromhex(s)
+    if not isinstance(a, bytes) or len(a) != 20:
+        raise ValueError("an address is 20 bytes or a 0x-prefixed hex string of 40 digits")
+    return a
+
+
+def _payload(args, kwargs):
+    if not kwargs:
+        return _h.encode(list(args))
+    if not args:
+        return _h.encode(dict(kwargs))
+    return _h.encode((list(args), dict(kwargs)))
+
+
+def balance_of(address):
+    return _h.balance(_address(address))
+
+
+def transfer(to, amount):
+    """Move `amount` base units from this actor to `to` now."""
+    _h.transfer(_address(to), amount)
+
+
+def send(to, method, *args, value=0, **kwargs):
+    """Enqueue `to.method(*args, **kwargs)`, delivered after this handler; returns the message id."""
+    return _h.send_message(_address(to), method, _payload(args, kwargs), value)
+
+
+def call(to, method, *args, value=0, **kwargs):
+    """Call `to.method(*args, **kwargs)` now and return its result (ActorCallError if it fails)."""
+    ok, out = _h.call_actor(_address(to), method, _payload(args, kwargs), value)
+    if not ok:
+        raise ActorCallError(out)
+    return _h.decode(out)
+
+
+def _handler_name(handler):
+    name = handler if isinstance(handler, str) else getattr(handler, "__name__", None)
+    if not isinstance(name, str):
+        raise TypeError("a timer handler is a method or its name")
+    return name
+
+
+def set_timer(height, handler, data=None):
+    """Call `handler(data)` on this actor at block `height`; returns the timer id (32 bytes)."""
+    return _h.set_timer(height, _handler_name(handler), _h.encode(data))
+
+
+def set_interval(every_n_blocks, handler, data=None):
+    """Call `handler(data)` every `every_n_blocks` blocks; returns the timer id."""
+    return _h.set_interval(every_n_blocks, _handler_name(handler), _h.encode(data))
+
+
+def cancel_timer(timer_id):
+    return _h.cancel_timer(timer_id)
+
+
+class _Vrf:
+    __slots__ = ()
+
+    def random(self, label):
+        """32 bytes: HKDF of the block's parent beacon with `label` (str or bytes)."""
+        if isinstance(label, str):
+            label = label.encode()
+        return _h.randomness(label)
+
+    def randint(self, label, a, b):
+        """An int in [a, b] from random(label) (bias below 2**-200 for ranges under 2**56)."""
+        if a > b:
+            raise ValueError("empty range for randint(" + str(a) + ", " + str(b) + ")")
+        return a + int.from_bytes(self.random(label), "big") % (b - a + 1)
+
+
+vrf = _Vrf()
+
+
+def emit(topic, data=b""):
+    """Emit an event: bytes as they are, anything else canonically encoded."""
+    _h.emit_event(topic, data if isinstance(data, bytes) else _h.encode(data))
+
+
+def nonreentrant(fn):
+    """Refuse to run `fn` while this actor already has a live frame on the call stack."""
+
+    def guarded(*args, **kwargs):
+        if _h.active_frames() > 1:
+            raise ReentrancyError(fn.__name__ + " is not re-entrant")
+        return fn(*args, **kwargs)
+
+    guarded.__name__ = fn.__name__
+    guarded.__qualname__ = fn.__qualname__
+    guarded.__doc__ = fn.__doc__
+    return guarded
+
+
+class _Runner:
+    """Off-chain jobs (CIP-2). The runner market backs these in a later release."""
+
+    __slots__ = ()
+
+    def submit(self, *args, **kwargs):
+        raise RuntimeError("the runner market is not enabled on this chain yet (CIP-2)")
+
+    def continuation(self, fn):
+        fn.__cowboy_continuation__ = True
+        return fn
+
+
+runner = _Runner()
