@@ -8,3 +8,7 @@ export { buildBlock, vrfOrderKeepingNonces, type BuildOptions, type BuiltBlock }
 export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./genesis.js";
 export { verifyAll, verifySignaturesHere, type SignatureVerifier } from "./verify.js";
 export { VerifyPool } from "./verify-pool.js";
+export { queryActor, type QueryRequest, type QueryResult } from "./actors/query.js";
+export { DEFAULT_ACTOR_LIMITS, isSystemAddress, type ActorLimits } from "./actors/limits.js";
+export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext, type ActorTimers } from "./actors/run.js";
+export { messageId } from "./actors/message.js";

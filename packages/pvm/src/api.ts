@@ -71,20 +71,39 @@ export function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runti
   });
 }
 
+/**
+ * Parsed modules by (filename, source): parsing is pure, so a cache shared across invocations (the
+ * SDK and an actor's module are parsed once, not per message) changes no result. Bounded, FIFO.
+ */
+export class ParseCache {
+  readonly #map = new Map<string, A.Module>();
+  constructor(readonly capacity = 256) {}
+  parse(source: string, filename: string): A.Module {
+    const key = filename + "\0" + source;
+    let mod = this.#map.get(key);
+    if (mod === undefined) {
+      mod = parse(source, filename);
+      if (this.#map.size >= this.capacity) this.#map.delete(this.#map.keys().next().value!);
+      this.#map.set(key, mod);
+    }
+    return mod;
+  }
+}
+
 /** Everything a run needs: runtime, loader, builtins, and the sources for tracebacks. */
 export class Session {
   readonly rt: Runtime;
   readonly loader: ModuleLoader;
   readonly builtins = makeBuiltins();
   readonly sources = new Map<string, string[]>();
-  constructor(rt: Runtime, registry: ModuleRegistry) {
+  constructor(rt: Runtime, registry: ModuleRegistry, readonly parseCache: ParseCache | null = null) {
     this.rt = rt;
     this.loader = new ModuleLoader(rt, registry, (r, src, g) => this.execModule(src, g));
   }
 
   compileModule(source: string, globals: Globals): (f: Frame) => number {
     this.sources.set(globals.filename, source.split(/\r?\n/));
-    const mod: A.Module = parse(source, globals.filename);
+    const mod: A.Module = this.parseCache?.parse(source, globals.filename) ?? parse(source, globals.filename);
     const c = new Compiler(this.rt, globals, this.builtins, this.loader);
     const scope = c.analyze(mod);
     const body = compileBlock(c, { scope, qualname: "", loop: 0, gen: false, weight: 0 }, mod.body);

@@ -2,7 +2,7 @@
 // synchronous calls it makes, and the cascade of queued messages, all inside the transaction's
 // Cycle and Cell budget. Each frame (handler invocation) commits or reverts on its own checkpoint;
 // exhausting the transaction's budget aborts the whole transaction (TxExhausted).
-import { HostError, invokeActor, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult, type ModuleRegistry } from "@cowboy/pvm";
+import { HostError, invokeActor, ParseCache, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult, type ModuleRegistry } from "@cowboy/pvm";
 import { actorCodeKey, systemKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
 import type { ChainParams } from "../params.js";
@@ -29,10 +29,12 @@ export interface ActorBlockContext {
   readonly delivered: Uint8Array[];
   /** The whitelisted modules (default: @cowboy/pvm's standardLibrary()). */
   readonly stdlib?: ModuleRegistry;
+  /** Parsed actor and SDK modules; a node passes one long-lived cache to every block. */
+  readonly parseCache: ParseCache;
 }
 
-export function newActorBlockContext(stdlib?: ModuleRegistry): ActorBlockContext {
-  return { cyclesByActor: new Map(), delivered: [], ...(stdlib === undefined ? {} : { stdlib }) };
+export function newActorBlockContext(opts: { stdlib?: ModuleRegistry; parseCache?: ParseCache } = {}): ActorBlockContext {
+  return { cyclesByActor: new Map(), delivered: [], parseCache: opts.parseCache ?? new ParseCache(), ...(opts.stdlib === undefined ? {} : { stdlib: opts.stdlib }) };
 }
 
 /** A point to rewind the block's actor bookkeeping to when a builder drops a transaction. */
@@ -179,6 +181,7 @@ export class TxRun {
         cellsLimit: budget.cells,
         stackLimit: budget.stack,
         memoryLimit: this.params.actors.memoryPerCall,
+        parseCache: this.block.parseCache,
         ...(this.block.stdlib === undefined ? {} : { stdlib: this.block.stdlib }),
       });
     } finally {

@@ -3,7 +3,7 @@
 // instance's attributes — all under one Cycle, Cell and memory budget, all effects through Host.
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
 import { PvmError } from "../errors.js";
-import { Session, newRuntime, runCoroutine } from "../api.js";
+import { ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
 import { decodeValue, encodeValue } from "./cbor.js";
 import { HostError, type Host } from "../host.js";
 import { hostModuleDef } from "../hostmodule.js";
@@ -42,6 +42,8 @@ export interface Invocation {
   /** The whitelist; `pvm_host` and `cowboy_sdk` are added for this invocation. */
   stdlib?: ModuleRegistry;
   stdout?: (text: string) => void;
+  /** Parsed modules shared across invocations (pure: any cache gives the same results). */
+  parseCache?: ParseCache;
 }
 
 export interface InvocationResult {
@@ -159,7 +161,7 @@ export function invokeActor(inv: Invocation): InvocationResult {
     inv.stdout ?? (() => {}),
   );
   if (inv.stackLimit !== undefined) (rt as { stackLimit: number }).stackLimit = Math.max(0, Math.min(rt.stackLimit, inv.stackLimit));
-  const session = new Session(rt, registryFor(inv));
+  const session = new Session(rt, registryFor(inv), inv.parseCache ?? null);
   const filename = inv.filename ?? "actor.py";
   const globals = new Globals(filename.replace(/\.py$/, ""), filename);
   globals.set("__name__", globals.name);
