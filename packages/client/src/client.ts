@@ -1,7 +1,7 @@
-import { fromHex, toHex } from "@cowboy/codec";
+import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import {
-  createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type Receipt, type Transaction,
+  actorAddress, canonicalizeSource, codeHash, createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type Receipt, type Transaction,
 } from "@cowboy/types";
 import WebSocket from "ws";
 import { ClientError } from "./errors.js";
@@ -34,6 +34,17 @@ export interface SendOptions {
   /** Default: the account's pending nonce. */
   readonly nonce?: bigint;
   readonly metadata?: Uint8Array;
+}
+
+/** Positional arguments (a list) or keyword arguments (a string-keyed object); none when omitted. */
+export type ActorArgs = readonly CborValue[] | { readonly [name: string]: CborValue };
+
+export type QueryOutcome = { ok: true; value: CborValue; cyclesUsed: bigint } | { ok: false; error: string; cyclesUsed: bigint };
+
+/** The canonical argument bytes of cips/actors.md: empty, a list, or a map of keywords. */
+export function encodeArgs(args: ActorArgs | undefined): Uint8Array {
+  if (args === undefined) return new Uint8Array(0);
+  return encodeCbor(Array.isArray(args) ? [...args] : (args as { [name: string]: CborValue }));
 }
 
 export interface WaitOptions {
@@ -152,6 +163,61 @@ export class CowboyClient {
       options.onPoll?.(elapsed);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+  }
+
+  /**
+   * Deploys an actor: `source` (Python) is canonicalised, constructor `args` canonically encoded.
+   * Returns the signed transaction and the address the actor will have (spec §1.2).
+   */
+  async deployActor(options: { privateKey: Uint8Array; source: string | Uint8Array; salt?: Uint8Array; args?: ActorArgs; cyclesLimit?: bigint; cellsLimit?: bigint }): Promise<{ tx: Transaction; address: Uint8Array }> {
+    const code = canonicalizeSource(options.source);
+    const salt = options.salt ?? new Uint8Array(32);
+    const address = actorAddress(addressFromPrivateKey(options.privateKey), salt, codeHash(code));
+    const tx = await this.sendTransaction({
+      privateKey: options.privateKey,
+      instruction: { type: "deploy_actor", code, salt, args: encodeArgs(options.args) },
+      cyclesLimit: options.cyclesLimit ?? 2_000_000n,
+      cellsLimit: options.cellsLimit ?? BigInt(code.length) + 100_000n,
+    });
+    return { tx, address };
+  }
+
+  /** Sends a transaction calling `to.method(*args)` with `value` base units attached. */
+  callActor(options: { privateKey: Uint8Array; to: Uint8Array; method: string; args?: ActorArgs; value?: bigint; cyclesLimit?: bigint; cellsLimit?: bigint; tip?: bigint }): Promise<Transaction> {
+    return this.sendTransaction({
+      privateKey: options.privateKey,
+      instruction: { type: "call_actor", target: options.to, method: options.method, args: encodeArgs(options.args), value: options.value ?? 0n },
+      ...(options.cyclesLimit === undefined ? {} : { cyclesLimit: options.cyclesLimit }),
+      ...(options.cellsLimit === undefined ? {} : { cellsLimit: options.cellsLimit }),
+      ...(options.tip === undefined ? {} : { tip: options.tip }),
+    });
+  }
+
+  /** Runs `to.method(*args)` read-only at the head; the result is decoded, or the Python error given. */
+  async queryActor(options: { to: Uint8Array; method: string; args?: ActorArgs; from?: Uint8Array; cyclesLimit?: bigint }): Promise<QueryOutcome> {
+    const j = await this.request<{ ok: boolean; result?: string; error?: string; cycles_used: string }>("cowboy_call", [
+      {
+        to: hex(options.to),
+        method: options.method,
+        ...(options.args === undefined ? {} : { args: hex(encodeArgs(options.args)) }),
+        ...(options.from === undefined ? {} : { from: hex(options.from) }),
+        ...(options.cyclesLimit === undefined ? {} : { cycles_limit: options.cyclesLimit.toString() }),
+      },
+    ]);
+    const cyclesUsed = BigInt(j.cycles_used);
+    return j.ok ? { ok: true, value: decodeCbor(fromHex(j.result!)), cyclesUsed } : { ok: false, error: j.error ?? "", cyclesUsed };
+  }
+
+  /** An actor's canonical source and code hash, or null for an address without code. */
+  async getCode(address: Uint8Array): Promise<{ codeHash: Uint8Array; source: string } | null> {
+    const j = await this.request<{ code_hash: string; source: string } | null>("cowboy_getCode", [hex(address)]);
+    return j === null ? null : { codeHash: fromHex(j.code_hash), source: j.source };
+  }
+
+  /** A raw storage slot of an actor (0x00: its attributes; 0x01‖canonical(key): storage[key]); null when unset. */
+  async getStorage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | null> {
+    const j = await this.request<{ value: string | null }>("cowboy_getStorage", [hex(address), hex(slot)]);
+    return j.value === null ? null : fromHex(j.value);
   }
 
   /** Devnet only: asks the faucet for `amount` base units; returns the transaction hash. */

@@ -1,5 +1,8 @@
-import { CodecError, fromHex, toHex } from "@cowboy/codec";
-import { actorAddress, canonicalizeSource, codeHash, TransactionError } from "@cowboy/types";
+import type { ActorArgs } from "@cowboy/client";
+import { cborFromJson, cborToJson, CodecError, decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { actorAddress, canonicalizeSource, codeHash, receiptStatusName, TransactionError } from "@cowboy/types";
+import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
+import type { CliIo } from "../io.js";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile } from "../io.js";
@@ -43,7 +46,158 @@ const address: Command = {
   },
 };
 
+/** `[1, "a"]` → positional, `{"by": 2}` → keywords; anything else is a usage error. */
+function parseArgsJson(text: string | undefined, what: string): ActorArgs | undefined {
+  if (text === undefined) return undefined;
+  let v: CborValue;
+  try {
+    v = cborFromJson(text);
+  } catch (error) {
+    if (error instanceof CodecError) throw usageError(`${what}: ${error.message}`);
+    throw error;
+  }
+  if (Array.isArray(v)) return v;
+  if (v !== null && typeof v === "object" && !(v instanceof Uint8Array) && !(v instanceof Map) && Object.getPrototypeOf(v) === Object.prototype) return v as { [k: string]: CborValue };
+  throw usageError(`${what} must be a JSON array (positional arguments) or object (keyword arguments), e.g. '[1, "x"]'`);
+}
+
+function parseU64(text: string | undefined, what: string): bigint | undefined {
+  if (text === undefined) return undefined;
+  if (!/^(0|[1-9][0-9]*)$/.test(text) || BigInt(text) >= 2n ** 64n) throw usageError(`${what} must be a u64 decimal, got '${text}'`);
+  return BigInt(text);
+}
+
+const printJson = (io: CliIo, value: unknown): void => io.out(`${JSON.stringify(value)}\n`);
+const decodedJson = (bytes: Uint8Array): string => {
+  try {
+    return cborToJson(decodeCbor(bytes));
+  } catch {
+    return JSON.stringify(`0x${toHex(bytes)}`);
+  }
+};
+
+async function readSource(io: CliIo, file: string): Promise<Uint8Array> {
+  const text = await readInputFile(io, file);
+  try {
+    return canonicalizeSource(text);
+  } catch (error) {
+    if (error instanceof TransactionError) throw new CliError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+const deploy: Command = {
+  summary: "deploy an actor from a Python file; waits and prints the actor's address",
+  usage: "FILE.py [--salt 0xHEX32] [--args JSON] [--cycles N] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, salt: { type: "string" }, args: { type: "string" }, cycles: { type: "string" } }, { min: 1, max: 1, names: "FILE.py" });
+    const code = await readSource(io, positionals[0]!);
+    const salt = values.salt === undefined ? new Uint8Array(32) : fixedHex(values.salt, "--salt", 32);
+    const ctorArgs = parseArgsJson(values.args, "--args");
+    const cycles = parseU64(values.cycles, "--cycles");
+    const key = await signerKey(values, io);
+    const client = clientFor(values.rpc, io);
+    const { tx, address: addr } = await rpcCall(client.deployActor({ privateKey: key, source: code, salt, ...(ctorArgs === undefined ? {} : { args: ctorArgs }), ...(cycles === undefined ? {} : { cyclesLimit: cycles }) }));
+    const receipt = await waitQuietly(client, tx.digest(), io, values.json);
+    const status = receiptStatusName(receipt.status);
+    const hash = `0x${toHex(tx.digest())}`;
+    const address = `0x${toHex(addr)}`;
+    if (status !== "success") {
+      const reason = new TextDecoder().decode(receipt.return_data);
+      if (values.json) printJson(io, { hash, status, error: reason });
+      else io.err(`${reason}\n`);
+      return 1;
+    }
+    if (values.json) printJson(io, { address, hash, status, height: receipt.height.toString(), cycles_used: receipt.cycles_used.toString() });
+    else io.out(`${address}\n`);
+    return 0;
+  },
+};
+
+const call: Command = {
+  summary: "call an actor method in a transaction; waits and prints the return value as JSON (a raising handler exits 1 with the Python exception on stderr)",
+  usage: "ADDR METHOD [ARGS_JSON] [--value N] [--cycles N] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, value: { type: "string" }, cycles: { type: "string" } }, { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" });
+    const to = parseAddress(positionals[0], "ADDR");
+    const method = positionals[1]!;
+    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
+    const callArgs = parseArgsJson(positionals[2], "ARGS_JSON");
+    const value = parseU64(values.value, "--value");
+    const cycles = parseU64(values.cycles, "--cycles");
+    const key = await signerKey(values, io);
+    const client = clientFor(values.rpc, io);
+    const tx = await rpcCall(client.callActor({ privateKey: key, to, method, ...(callArgs === undefined ? {} : { args: callArgs }), ...(value === undefined ? {} : { value }), ...(cycles === undefined ? {} : { cyclesLimit: cycles }) }));
+    const receipt = await waitQuietly(client, tx.digest(), io, values.json);
+    const status = receiptStatusName(receipt.status);
+    const hash = `0x${toHex(tx.digest())}`;
+    if (status !== "success") {
+      const reason = new TextDecoder().decode(receipt.return_data);
+      if (values.json) printJson(io, { hash, status, error: reason });
+      else io.err(`${reason}\n`);
+      return 1;
+    }
+    const result = decodedJson(receipt.return_data);
+    if (values.json) io.out(`{"hash":"${hash}","status":"${status}","cycles_used":"${receipt.cycles_used}","result":${result}}\n`);
+    else io.out(`${result}\n`);
+    return 0;
+  },
+};
+
+const query: Command = {
+  summary: "run an actor method read-only at the head and print its return value as JSON (nothing is sent)",
+  usage: "ADDR METHOD [ARGS_JSON] [--from ADDR] [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, from: { type: "string" } }, { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" });
+    const to = parseAddress(positionals[0], "ADDR");
+    const method = positionals[1]!;
+    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
+    const callArgs = parseArgsJson(positionals[2], "ARGS_JSON");
+    const from = values.from === undefined ? undefined : parseAddress(values.from, "--from");
+    const r = await rpcCall(clientFor(values.rpc, io).queryActor({ to, method, ...(callArgs === undefined ? {} : { args: callArgs }), ...(from === undefined ? {} : { from }) }));
+    if (!r.ok) {
+      if (values.json) printJson(io, { ok: false, error: r.error, cycles_used: r.cyclesUsed.toString() });
+      else io.err(`${r.error}\n`);
+      return 1;
+    }
+    const result = cborToJson(r.value);
+    if (values.json) io.out(`{"ok":true,"cycles_used":"${r.cyclesUsed}","result":${result}}\n`);
+    else io.out(`${result}\n`);
+    return 0;
+  },
+};
+
+const storage: Command = {
+  summary: "print an actor's storage[KEY] (KEY as JSON, e.g. '\"count\"'), or without KEY its persisted attributes",
+  usage: "ADDR [KEY_JSON] [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 2, names: "ADDR [KEY_JSON]" });
+    const addr = parseAddress(positionals[0], "ADDR");
+    let slot = new Uint8Array([0]);
+    if (positionals[1] !== undefined) {
+      let key: CborValue;
+      try {
+        key = cborFromJson(positionals[1]);
+      } catch (error) {
+        // A bare word is taken as a string key: `cowboy actor storage ADDR count`.
+        if (!(error instanceof CodecError) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(positionals[1])) throw usageError(`KEY_JSON: ${(error as Error).message}`);
+        key = positionals[1];
+      }
+      const enc = encodeCbor(key);
+      slot = new Uint8Array(1 + enc.length);
+      slot[0] = 1;
+      slot.set(enc, 1);
+    }
+    const client = clientFor(values.rpc, io);
+    const raw = await rpcCall(client.getStorage(addr, slot));
+    const json = raw === null ? "null" : decodedJson(raw);
+    if (values.json) io.out(`{"address":"0x${toHex(addr)}","slot":"0x${toHex(slot)}","value":${json}}\n`);
+    else io.out(`${json}\n`);
+    return raw === null && positionals[1] !== undefined ? 1 : 0;
+  },
+};
+
 export const actorCommands: CommandGroup = {
-  summary: "actor addresses (deploy, call and query arrive with the devnet)",
-  commands: { address },
+  summary: "deploy, call, query and inspect actors; compute actor addresses",
+  commands: { deploy, call, query, storage, address },
 };

@@ -52,6 +52,24 @@ export function parseKey(text: string | undefined, io: CliIo): Uint8Array {
   return key;
 }
 
+/** Options naming the signing key: --key, or --from with the keystore, or COWBOY_KEY. */
+export const SIGNER_OPTIONS = { key: { type: "string" }, from: { type: "string" }, keystore: { type: "string" }, "password-file": { type: "string" } } as const;
+
+export async function signerKey(values: { key?: string; from?: string; keystore?: string; "password-file"?: string }, io: CliIo): Promise<Uint8Array> {
+  if (values.from !== undefined && values.key !== undefined) throw usageError("give either --key or --from, not both");
+  if (values.from === undefined) return parseKey(values.key, io);
+  return decryptKey(keystoreFor(values.keystore, io).find(values.from), await readPassword(values["password-file"], io));
+}
+
+/** Waits for a receipt, with dots on a terminal and silence under --json. */
+export async function waitQuietly(client: CowboyClient, hash: Uint8Array, io: CliIo, json: boolean | undefined) {
+  const progress = io.isTTY === true && !json;
+  if (progress) io.err(`waiting for 0x${toHex(hash)} `);
+  const receipt = await rpcCall(client.waitForReceipt(hash, { onPoll: () => progress && io.err(".") }));
+  if (progress) io.err("\n");
+  return receipt;
+}
+
 function parseHash(text: string | undefined, name: string): Uint8Array {
   if (text === undefined || !/^0x[0-9a-fA-F]{64}$/.test(text)) throw usageError(`${name} must be a 0x-prefixed 32-byte hex hash`);
   return fromHex(text.toLowerCase());
@@ -95,10 +113,7 @@ export const transfer: Command = {
         ...CHAIN_OPTIONS,
         to: { type: "string" },
         amount: { type: "string" },
-        key: { type: "string" },
-        from: { type: "string" },
-        keystore: { type: "string" },
-        "password-file": { type: "string" },
+        ...SIGNER_OPTIONS,
         tip: { type: "string" },
         "no-wait": { type: "boolean" },
       },
@@ -108,11 +123,7 @@ export const transfer: Command = {
     if (values.amount === undefined) throw usageError("missing --amount");
     const amount = parseAmount(values.amount, "--amount");
     const tip = values.tip === undefined ? 0n : parseAmount(values.tip, "--tip");
-    if (values.from !== undefined && values.key !== undefined) throw usageError("give either --key or --from, not both");
-    const key =
-      values.from === undefined
-        ? parseKey(values.key, io)
-        : decryptKey(keystoreFor(values.keystore, io).find(values.from), await readPassword(values["password-file"], io));
+    const key = await signerKey(values, io);
     const client = clientFor(values.rpc, io);
     const tx = await rpcCall(client.transfer({ privateKey: key, to, amount, tip }));
     const hash = `0x${toHex(tx.digest())}`;
@@ -121,10 +132,7 @@ export const transfer: Command = {
       else io.out(`${hash}\npending\n`);
       return 0;
     }
-    const progress = io.isTTY === true && !values.json;
-    if (progress) io.err(`waiting for ${hash} `);
-    const receipt = await rpcCall(client.waitForReceipt(tx.digest(), { onPoll: () => progress && io.err(".") }));
-    if (progress) io.err("\n");
+    const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const status = receiptStatusName(receipt.status);
     if (values.json) out(io, { hash, status, height: receipt.height.toString(), fee_paid: receipt.fee_paid.toString(), from: `0x${toHex(addressFromPrivateKey(key))}` });
     else io.out(`${hash}\n${status}\n`);

@@ -1,7 +1,8 @@
 import { fromHex, toHex, CodecError } from "@cowboy/codec";
-import { intrinsicCosts, nextBlockBasefees } from "@cowboy/execution";
+import { envOf, intrinsicCosts, nextBlockBasefees, queryActor } from "@cowboy/execution";
 import { estimateFees } from "@cowboy/fee-market";
-import { accountKey, encodeProof } from "@cowboy/state";
+import { accountKey, actorCodeKey, actorStorageKey, encodeProof } from "@cowboy/state";
+import { cborToJson, decodeCbor } from "@cowboy/codec";
 import {
   accountToJson, createTransaction, decodeAccount, transactionFromJson, TransactionError, createTransactionFromBytes, headerToJson, receiptToJson, transactionToJson, type Block, type Transaction,
 } from "@cowboy/types";
@@ -16,6 +17,18 @@ const address = z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-
 const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, "expected a 0x-prefixed 32-byte lowercase hex hash");
 const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string").refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
 const blockTag = z.union([z.literal("latest"), u64]);
+const hexBytes = (max: number) => z.string().max(2 + 2 * max, `exceeds ${max} bytes`).regex(/^0x([0-9a-f]{2})*$/, "expected 0x-prefixed lowercase hex");
+/** A read-only call may spend at most this many Cycles (the block's whole capacity). */
+const MAX_CALL_CYCLES = 80_000_000n;
+
+/** JSON text of canonical bytes, or null when they do not decode (then only the hex is shown). */
+function valueJson(bytes: Uint8Array): string | null {
+  try {
+    return cborToJson(decodeCbor(bytes));
+  } catch {
+    return null;
+  }
+}
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
 
 /** The largest raw transaction accepted: max_tx_size (128 KiB) as hex. */
@@ -209,6 +222,65 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
           throw error;
         }
         return admit(tx);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_call",
+      summary: "runs an actor method read-only at the head (nothing is committed, messages are not delivered); returns the canonical result and its JSON form, or the Python error",
+      params: [
+        [
+          "call",
+          z.strictObject({
+            from: address.optional(),
+            to: address,
+            method: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "expected a public method name"),
+            args: hexBytes(128 * 1024).optional(),
+            cycles_limit: u64.optional(),
+          }),
+        ],
+      ],
+      handler: ([call]) => {
+        const cyclesLimit = call.cycles_limit === undefined ? 10_000_000n : BigInt(call.cycles_limit);
+        if (cyclesLimit > MAX_CALL_CYCLES) throw new RpcError(RpcErrorCode.InvalidParams, `cycles_limit exceeds ${MAX_CALL_CYCLES}`);
+        const fork = chain.state.fork();
+        const r = queryActor(fork, envOf(chain.head), chain.params, {
+          from: call.from === undefined ? new Uint8Array(20) : fromHex(call.from),
+          target: fromHex(call.to),
+          method: call.method,
+          args: call.args === undefined ? new Uint8Array(0) : fromHex(call.args),
+          cyclesLimit,
+        });
+        const base = { ok: r.ok, cycles_used: r.cyclesUsed.toString(), cells_used: r.cellsUsed.toString() };
+        return r.ok ? { ...base, result: hex(r.data), json: valueJson(r.data) } : { ...base, error: new TextDecoder().decode(r.data) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getCode",
+      summary: "an actor's code hash and canonical Python source at the head, or null for an address without code",
+      params: [["address", address]],
+      handler: ([a]) => {
+        const account = chain.account(fromHex(a));
+        if (account.code_hash === null) return null;
+        const code = chain.state.get(actorCodeKey(fromHex(a)));
+        return { address: a, code_hash: hex(account.code_hash), source: code === undefined ? null : new TextDecoder().decode(code) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getStorage",
+      summary: "one storage slot of an actor (slot 0x00 holds its attributes, 0x01‖canonical(key) its storage[key]) with a proof against the head's state root",
+      params: [["address", address], ["slot", hexBytes(1000)]],
+      handler: ([a, slot]) => {
+        if (slot === "0x") throw new RpcError(RpcErrorCode.InvalidParams, "slot must not be empty");
+        const proof = chain.state.prove(actorStorageKey(fromHex(a), fromHex(slot)));
+        return {
+          address: a,
+          slot,
+          height: chain.head.height.toString(),
+          state_root: hex(chain.state.root()),
+          value: proof.value === null ? null : hex(proof.value),
+          json: proof.value === null ? null : valueJson(proof.value),
+          proof: hex(encodeProof(proof)),
+        };
       },
     }),
     defineMethod({
