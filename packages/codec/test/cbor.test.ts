@@ -46,7 +46,7 @@ describe("encodeCbor", () => {
   it("round-trips random values (property)", () => {
     const leaf = fc.oneof(fc.constant(null), fc.boolean(), fc.bigInt({ min: -(2n ** 300n), max: 2n ** 300n }), fc.double({ noNaN: true }), fc.string(), fc.uint8Array({ maxLength: 8 }));
     const value = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("v"), { maxLength: 4 }), fc.array(tie("v"), { maxLength: 3 }).map((a) => new CborTuple(a)), fc.dictionary(fc.string(), tie("v"), { maxKeys: 3 })),
+      v: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("v"), { maxLength: 4 }), fc.array(tie("v"), { maxLength: 3 }).map((a) => new CborTuple(a as CborValue[])), fc.dictionary(fc.string(), tie("v"), { maxKeys: 3 })),
     })).v;
     fc.assert(
       fc.property(value, (v) => {

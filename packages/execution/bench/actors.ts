@@ -1,0 +1,86 @@
+// Actor method calls per second through applyBlock (signatures checked beforehand, memory state),
+// for Counter.increment and a storage-heavy handler, with the Cycles per second they represent;
+// the baseline is a block of plain transfers applied in the same run.
+import { formatRatio, printTable } from "@cowboy/bench-harness";
+import { addressFromPrivateKey, keccak256, loadFastHashes } from "@cowboy/crypto";
+import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
+import { accountKey, MemoryBackend, StateStore } from "@cowboy/state";
+import { canonicalizeSource, createTransaction, headerHash, type Block, type Header, type Instruction } from "@cowboy/types";
+import { applyBlock, applyGenesis, buildBlock, defaultChainParams } from "../src/index.js";
+
+const SENDERS = 400;
+const ACTORS = 40;
+const hashes = await loadFastHashes();
+const params = { ...defaultChainParams(7n, accountKey), hashes };
+const keys = Array.from({ length: SENDERS }, (_, i) => keccak256(new TextEncoder().encode(`actor-bench${i}`)));
+const addresses = keys.map((k) => addressFromPrivateKey(k));
+const min = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
+const noVerify = (): Array<readonly [number, string]> => [];
+
+const SOURCE = `from cowboy_sdk import actor
+
+@actor
+class Bench:
+    def __init__(self):
+        self.storage["count"] = 0
+
+    def increment(self):
+        self.storage["count"] += 1
+        return self.storage["count"]
+
+    def heavy(self, n):
+        for i in range(n):
+            self.storage[("row", i)] = {"i": i, "sq": i * i, "tag": "x" * 16}
+        return n
+`;
+
+const store = StateStore.open(new MemoryBackend());
+let fork = store.fork();
+let head: Header = applyGenesis(fork, { timestampMs: 1_000n, allocations: addresses.map((address) => ({ address, balance: 10n ** 15n })), cycleBasefee: min, cellBasefee: min }, params);
+store.commit(fork, 0n, headerHash(head));
+const nonces = new Array<bigint>(SENDERS).fill(0n);
+
+function tx(i: number, instruction: Instruction, cycles: bigint, cells = 100_000n) {
+  return createTransaction({ chainId: 7n, nonce: nonces[i]!++, instruction, from: addresses[i]!, cyclesLimit: cycles, cellsLimit: cells, maxFeePerCycle: 3n * min, maxFeePerCell: 3n * min }).sign(keys[i]!);
+}
+
+/** Builds (not measured) then imports (measured) one block; returns seconds and total Cycles. */
+function importBlock(txs: ReturnType<typeof tx>[]): { seconds: number; cycles: bigint; n: number } {
+  const built = buildBlock(store.fork(), head, txs, { proposer: new Uint8Array(20), timestampMs: head.timestamp_ms + 1000n }, params);
+  if (built.skipped.length > 0) throw new Error(`skipped ${built.skipped.length}: ${built.skipped[0]![1].message}`);
+  const block: Block = built.block;
+  fork = store.fork();
+  const t = performance.now();
+  applyBlock(fork, head, block, params, noVerify);
+  const seconds = (performance.now() - t) / 1000;
+  store.commit(fork, block.header.height, headerHash(block.header));
+  head = block.header;
+  return { seconds, cycles: block.header.cycles_used, n: block.transactions.length };
+}
+
+// Deploy the actors (not measured).
+const salts = Array.from({ length: ACTORS }, (_, i) => {
+  const s = new Uint8Array(32);
+  s[31] = i;
+  return s;
+});
+const code = canonicalizeSource(SOURCE);
+const deployed = importBlock(salts.map((salt, i) => tx(i, { type: "deploy_actor", code, salt, args: new Uint8Array(0) }, 2_000_000n)));
+const receiptsOk = deployed.n === ACTORS;
+if (!receiptsOk) throw new Error("deploys failed");
+const { actorAddress, codeHash } = await import("@cowboy/types");
+const actors = salts.map((salt, i) => actorAddress(addresses[i]!, salt, codeHash(code)));
+
+const transfers = importBlock(addresses.map((_, i) => tx(i, { type: "transfer", to: addresses[(i + 1) % SENDERS]!, amount: 1n }, 21_000n, 0n)));
+const increments = importBlock(addresses.map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "increment", args: new Uint8Array(0), value: 0n }, 200_000n)));
+const heavyArgs = Uint8Array.of(0x81, 0x18, 20); // [20]
+const heavy = importBlock(addresses.slice(0, 200).map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "heavy", args: heavyArgs, value: 0n }, 2_000_000n, 1_000_000n)));
+
+const rate = (r: { seconds: number; n: number }) => r.n / r.seconds;
+const base = rate(transfers);
+printTable("actor calls through applyBlock (memory state, signatures pre-verified)", [
+  ["case", "per second", "vs transfers", "Cycles/s"],
+  ["plain transfers (baseline)", Math.round(base).toLocaleString("en-US"), "1.00x", Math.round(Number(transfers.cycles) / transfers.seconds).toLocaleString("en-US")],
+  ["Counter.increment", Math.round(rate(increments)).toLocaleString("en-US"), formatRatio(rate(increments) / base), Math.round(Number(increments.cycles) / increments.seconds).toLocaleString("en-US")],
+  ["heavy(20): 20 storage writes of a small dict", Math.round(rate(heavy)).toLocaleString("en-US"), formatRatio(rate(heavy) / base), Math.round(Number(heavy.cycles) / heavy.seconds).toLocaleString("en-US")],
+]);
