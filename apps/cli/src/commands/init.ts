@@ -41,8 +41,17 @@ From the Cowboy-TS repository root:
 pnpm -s cowboy pvm run ${name}/tests/test_counter.py --path ${name}/actors/counter --stats
 \`\`\`
 
-prints \`ok: the counter counts\` and the Cycles it cost. Deploying it to the devnet
-(\`cowboy actor deploy\`) arrives with actors on chain.
+prints \`ok: the counter counts\` and the Cycles it cost. Then, with a devnet running
+(\`pnpm -s cowboy devnet\`) and a dev key in \`COWBOY_KEY\`:
+
+\`\`\`sh
+pnpm -s cowboy actor deploy ${name}/actors/counter/main.py     # prints the actor's address
+pnpm -s cowboy actor call ADDRESS increment                    # 1
+pnpm -s cowboy actor query ADDRESS get_count                   # 1
+\`\`\`
+
+The instance's attributes (\`self.counter\`) persist between messages. For keyed storage, events,
+messages and timers, see \`cowboy_sdk\` (cips/sdk.md in the Cowboy-TS repository).
 `;
 
 export const init: Command = {
