@@ -1,7 +1,8 @@
 // class statements and type(name, bases, ns): C3 MRO, layouts, __slots__, metaclasses,
 // __init_subclass__, __set_name__, implicit classmethod/staticmethod dunders, zero-arg super().
 import type * as A from "../ast.js";
-import { callValue, userDunder } from "../runtime/call.js";
+import { callMethod, callValue, getAttr, userDunder } from "../runtime/call.js";
+import { getItem, setItem } from "../runtime/subscript.js";
 import type { Runtime } from "../runtime/context.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { PyDict } from "../runtime/dict.js";
@@ -90,13 +91,38 @@ function mostDerivedMeta(explicit: PyType | null, bases: PyType[]): PyType {
   return meta;
 }
 
+/**
+ * A metaclass's `__prepare__(name, bases, **kw)`: the mapping the class body runs in, or undefined
+ * when the metaclass does not define one (type's own returns a fresh dict, which `ns` already is).
+ */
+function prepareNamespace(rt: Runtime, meta: PyType, name: string, bases: PyType[], kw: Map<string, Value> | null): Value | undefined {
+  if (meta === T.type || userDunder(meta, "__prepare__") === undefined) return undefined;
+  const ns = callValue(rt, getAttr(rt, meta, "__prepare__"), [name, tuple(bases)], kw);
+  if (!(ns instanceof PyDict) && (typeof ns !== "object" || ns.cls.builtin || userDunder(ns.cls, "__getitem__") === undefined)) {
+    throw pyErr("TypeError", `${meta.name}.__prepare__() must return a mapping, not ${typeOf(ns).name}`);
+  }
+  return ns;
+}
+
+/** The keys and values of a prepared class namespace, for the class itself. */
+function namespaceMap(rt: Runtime, ns: Value): Map<string, Value> {
+  const m = new Map<string, Value>();
+  if (ns instanceof PyDict) {
+    for (const e of ns.table.entries()) if (typeof e.k === "string") m.set(e.k, e.v);
+    return m;
+  }
+  for (const k of iterToArray(rt, callMethod(rt, ns, "keys", [], null))) if (typeof k === "string") m.set(k, getItem(rt, ns, k));
+  return m;
+}
+
 /** Build a class with metaclass `meta` (which may define __new__/__init__ in Python). */
-export function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value>, kw: Map<string, Value> | null, module: string, qualname: string): Value {
+export function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value> | Value, kw: Map<string, Value> | null, module: string, qualname: string): Value {
   if (meta === T.type || (userDunder(meta, "__new__") === undefined && userDunder(meta, "__init__") === undefined && userDunder(meta, "__call__") === undefined)) {
-    const cls = createClass(rt, meta, name, bases, ns, module, qualname);
+    const cls = createClass(rt, meta, name, bases, ns instanceof Map ? ns : namespaceMap(rt, ns), module, qualname);
     initSubclass(rt, cls, kw);
     return cls;
   }
+  if (!(ns instanceof Map)) return callValue(rt, meta, [name, tuple(bases), ns], kw);
   const d = new PyDict();
   for (const [k, v] of ns) d.set(rt, k, v);
   return callValue(rt, meta, [name, tuple(bases), d], kw);
@@ -130,15 +156,22 @@ export function compileClassDef(c: Compiler, s: ScopeCtx, st: A.ClassDef): SF {
     }
     const meta = mostDerivedMeta(metaArg, bs as PyType[]);
     const frame = new Frame(scope.nslots, f.fn, new Cell());
-    frame.ns = new Map<string, Value>([
+    frame.ns = new Map<string, Value>();
+    const prepared = prepareNamespace(rt, meta, st.name, bs as PyType[], kw);
+    if (prepared !== undefined) frame.nsObj = prepared;
+    const initial: [string, Value][] = [
       ["__module__", module],
       ["__qualname__", qualname],
-    ]);
-    if (doc !== null) frame.ns.set("__doc__", doc);
+    ];
+    if (doc !== null) initial.push(["__doc__", doc]);
+    for (const [k, v] of initial) {
+      if (prepared !== undefined) setItem(rt, prepared, k, v);
+      else frame.ns.set(k, v);
+    }
     for (const fs of freeSlots) frame.s[fs.inner] = fs.outer === undefined ? new Cell() : f.s[fs.outer];
     frame.line = st.lineno;
     body(frame);
-    let cls: Value = buildClass(rt, meta, st.name, bs as PyType[], frame.ns, kw, module, qualname);
+    let cls: Value = buildClass(rt, meta, st.name, bs as PyType[], prepared ?? frame.ns, kw, module, qualname);
     (frame.classCell as Cell).v = cls;
     for (let i = ds.length - 1; i >= 0; i--) cls = callValue(rt, ds[i] as Value, [cls], null);
     store(f, cls);

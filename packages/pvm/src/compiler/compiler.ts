@@ -9,6 +9,7 @@ import { type Globals, PyFunction } from "../runtime/function.js";
 import { iterToArray } from "../runtime/iter.js";
 import { Cell, PyNative, PyObject, PyType, type Value } from "../runtime/object.js";
 import { typeOf } from "../runtime/ops.js";
+import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { T } from "../runtime/types.js";
 import { compileExpr } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
@@ -98,6 +99,7 @@ export class Compiler {
   // names
 
   loadName(s: ScopeCtx, name: string, node: A.Pos): EF {
+    const rt = this.rt;
     const r = s.scope.resolve(name);
     switch (r.kind) {
       case "fast": {
@@ -117,12 +119,20 @@ export class Compiler {
         };
       }
       case "global":
+        if (name === "__class__" && inClassBody(s.scope)) {
+          // The implicit __class__ closure of methods: the class cell zero-argument super() uses.
+          return (f) => {
+            const v = f.classCell?.v;
+            if (v === undefined) throw pyErr("NameError", "cannot access free variable '__class__' where it is not associated with a value in enclosing scope");
+            return v;
+          };
+        }
         return this.loadGlobal(name);
       case "classns": {
         const g = this.loadGlobal(name);
         const cs = r.cellSlot;
         return (f) => {
-          const v = (f.ns as Map<string, Value>).get(name);
+          const v = f.nsObj !== undefined ? prepLoad(rt, f.nsObj, name) : (f.ns as Map<string, Value>).get(name);
           if (v !== undefined) return v;
           if (cs !== null) {
             const cv = (f.s[cs] as Cell).v;
@@ -167,10 +177,13 @@ export class Compiler {
           b.v = v;
         };
       }
-      case "classns":
+      case "classns": {
+        const rt = this.rt;
         return (f, v) => {
-          (f.ns as Map<string, Value>).set(name, v);
+          if (f.nsObj !== undefined) setItem(rt, f.nsObj, name, v);
+          else (f.ns as Map<string, Value>).set(name, v);
         };
+      }
     }
   }
 
@@ -200,10 +213,15 @@ export class Compiler {
           b.v = undefined;
         };
       }
-      case "classns":
+      case "classns": {
+        const rt = this.rt;
         return (f) => {
-          if (!(f.ns as Map<string, Value>).delete(name)) throw unbound();
+          if (f.nsObj !== undefined) {
+            if (prepLoad(rt, f.nsObj, name) === undefined) throw unbound();
+            delItem(rt, f.nsObj, name);
+          } else if (!(f.ns as Map<string, Value>).delete(name)) throw unbound();
         };
+      }
     }
   }
 
@@ -374,6 +392,23 @@ export class Compiler {
 
   compileFunctionDef(s: ScopeCtx, st: A.FunctionDef | A.AsyncFunctionDef): EF {
     return compileFunctionDef(this, s, st);
+  }
+}
+
+/** Whether a function scope is nested (at any depth) in a class body. */
+function inClassBody(scope: Scope): boolean {
+  if (scope.kind === "class" || scope.kind === "module") return false;
+  for (let p = scope.parent; p !== null; p = p.parent) if (p.kind === "class") return true;
+  return false;
+}
+
+/** A class-body name read from a `__prepare__`d mapping; undefined when it raises KeyError. */
+export function prepLoad(rt: Runtime, ns: Value, name: string): Value | undefined {
+  try {
+    return getItem(rt, ns, name);
+  } catch (e) {
+    if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.KeyError)) return undefined;
+    throw e;
   }
 }
 

@@ -18,6 +18,12 @@ export class Frame {
   declare ret: Value;
   /** The namespace of a class body being executed. */
   declare ns: Map<string, Value> | null;
+  /**
+   * The mapping a metaclass's `__prepare__` returned: class-body names go through its
+   * __getitem__/__setitem__/__delitem__ instead of `ns`. Never set on function frames (so their
+   * shape stays the same).
+   */
+  declare nsObj?: Value;
   /** Cell that will hold the class being defined, for zero-argument super(). */
   declare classCell: Cell | null;
   declare readonly fn: PyFunction | null;

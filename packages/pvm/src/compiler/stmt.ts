@@ -9,7 +9,7 @@ import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { PyDict } from "../runtime/dict.js";
 import { None, T } from "../runtime/types.js";
-import { type Compiler, makeRaise, type ScopeCtx } from "./compiler.js";
+import { type Compiler, makeRaise, prepLoad, type ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
 import { compileExpr } from "./expr.js";
 import { BREAK, CONTINUE, type EF, type Frame, NORMAL, RETURN, type SF } from "./frame.js";
@@ -695,12 +695,13 @@ function annotationRecorder(c: Compiler, s: ScopeCtx, name: string, ann: EF): (f
   const isClass = s.scope.kind === "class";
   const binding = isClass ? null : c.globals.binding("__annotations__");
   return (f) => {
-    const cur: Value | undefined = isClass ? (f.ns as Map<string, Value>).get("__annotations__") : (binding as { v: Value | undefined }).v;
+    const cur: Value | undefined = isClass ? (f.nsObj !== undefined ? prepLoad(rt, f.nsObj, "__annotations__") : (f.ns as Map<string, Value>).get("__annotations__")) : (binding as { v: Value | undefined }).v;
     let d: PyDict;
     if (cur instanceof PyDict) d = cur;
     else {
       d = new PyDict();
-      if (isClass) (f.ns as Map<string, Value>).set("__annotations__", d);
+      if (isClass && f.nsObj !== undefined) setItem(rt, f.nsObj, "__annotations__", d);
+      else if (isClass) (f.ns as Map<string, Value>).set("__annotations__", d);
       else (binding as { v: Value | undefined }).v = d;
     }
     d.set(rt, name, ann(f));
