@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { toHex } from "@cowboy/codec";
+import { createClient } from "@cowboy/client";
+import { encodeCbor, fromHex, toHex } from "@cowboy/codec";
+import { actorStorageKey, decodeProof, verifyProof } from "@cowboy/state";
 import { afterAll, describe, expect, it } from "vitest";
 import { devAccounts } from "../src/chain/genesis.js";
 import { startNodeProcess, type NodeProcess } from "./spawn.js";
@@ -66,6 +68,29 @@ describe("the actor tutorial", () => {
     expect(refused.stderr).toBe("ValueError: amount must be positive\n");
     expect((await cowboy(["actor", "query", address, "get_count"], env)).stdout).toBe("6\n");
     expect((await cowboy(["actor", "storage", address, "count"], env)).stdout).toBe("6\n");
+
+    // The same actor through the client and raw RPC: code, a proved storage slot, fee estimation
+    // that includes the handler, and bad parameters refused.
+    const client = createClient({ url: node.url });
+    const target = fromHex(address);
+    expect((await client.getCode(target))?.source).toBe(COUNTER);
+    const slot = Uint8Array.of(0x01, ...encodeCbor("count"));
+    const stored = await client.request<{ state_root: string; value: string; proof: string }>("cowboy_getStorage", [address, `0x${toHex(slot)}`]);
+    expect(stored.value).toBe("0x06");
+    expect(verifyProof(fromHex(stored.state_root), actorStorageKey(target, slot), decodeProof(fromHex(stored.proof)))).toEqual(Uint8Array.of(6));
+    const q = await client.queryActor({ to: target, method: "increment", args: [2] });
+    expect(q.ok && q.value).toBe(8n); // read-only: not committed
+    const count = await client.queryActor({ to: target, method: "get_count" });
+    expect(count.ok && count.value).toBe(6n);
+    const callJson = {
+      chain_id: "1337", nonce: "0", instruction: { type: "call_actor", target: address, method: "increment", args: "0x", value: "0" }, cycles_limit: "0", cells_limit: "0",
+      max_fee_per_cycle: "0", max_fee_per_cell: "0", max_priority_fee_per_cycle: "0", max_priority_fee_per_cell: "0", from: `0x${toHex(devAccounts()[1]!.address)}`,
+      access_list: null, metadata: "0x", origin_tx_hash: null, origin_remaining_cycles: null, origin_remaining_cells: null, signature: `0x${"00".repeat(65)}`, additional_signers: [],
+    };
+    const estimate = await client.request<{ cycles_limit: string }>("cowboy_estimateFee", [callJson]);
+    expect(BigInt(estimate.cycles_limit)).toBeGreaterThan(21_000n * 12n / 10n);
+    const bad = await fetch(node.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_call", params: [{ to: address, method: "_private" }] }) });
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32602);
 
     expect(await node.stop("SIGTERM")).toBe(0);
     node = await startNodeProcess(["--data", data, "--block-time", "200"]);

@@ -191,7 +191,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     }),
     defineMethod({
       name: "cowboy_estimateFee",
-      summary: "suggested limits and fees for a transaction (JSON form; signature ignored), from its intrinsic cost and recent tips",
+      summary: "suggested limits and fees for a transaction (JSON form; signature ignored), from its intrinsic cost (plus, for an actor call, its handler simulated read-only at the head) and recent tips",
       params: [["transaction", z.record(z.string(), z.unknown())], ["blocks", z.number().int().min(0).max(1000).optional()]],
       handler: ([json, blocks]) => {
         let tx: Transaction;
@@ -202,8 +202,21 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
           throw error;
         }
         const intrinsic = intrinsicCosts(tx, chain.params.costTable);
+        let { cycles, cells } = intrinsic;
+        // An actor call also pays for its handler: simulate it read-only at the head.
+        if (tx.instruction.type === "call_actor") {
+          const run = queryActor(chain.state.fork(), envOf(chain.head), chain.params, {
+            from: tx.from,
+            target: tx.instruction.target,
+            method: tx.instruction.method,
+            args: tx.instruction.args,
+            cyclesLimit: MAX_CALL_CYCLES,
+          });
+          cycles += run.cyclesUsed;
+          cells += run.cellsUsed;
+        }
         const estimate = estimateFees(
-          { cycles: intrinsic.cycles, cells: intrinsic.cells, basefees: nextBlockBasefees(chain.head, chain.params), recentTips: recentTips(), ...(blocks === undefined ? {} : { blocks }) },
+          { cycles, cells, basefees: nextBlockBasefees(chain.head, chain.params), recentTips: recentTips(), ...(blocks === undefined ? {} : { blocks }) },
           chain.params.feeMarket,
         );
         return Object.fromEntries(Object.entries(estimate).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v.toString()]));
