@@ -8,5 +8,4 @@ export { encode, decode, decodePrefix, type Codec, type Infer } from "./codec.js
 export { u8, u16, u32, u64, uint, varuint32, bool, unit } from "./types/primitives.js";
 export { fixedBytes, bytes, utf8 } from "./types/bytes.js";
 export { option, vec, tuple, struct, variant, map, transform, type VariantCase } from "./types/composite.js";
-export { encodeCbor, decodeCbor, CborTuple, CborSet, CBOR_TAG_TUPLE, CBOR_TAG_FROZENSET, CBOR_MAX_DEPTH, type CborValue } from "./cbor.js";
-export { cborFromJson, cborToJson } from "./cbor-json.js";
+export * from "./cbor/index.js";

@@ -177,7 +177,7 @@ function decodeTagged(r: Reader, tag: Head, depth: number): Value {
   const t = tag.big;
   if (t === BigInt(TAG_POS_BIGNUM) || t === BigInt(TAG_NEG_BIGNUM)) {
     const h = r.head();
-    if (h.major !== 2) fail("bad-bignum", tag.start, "a bignum tag wraps a byte string");
+    if (h.major !== 2) fail("bad-tag-content", tag.start, "a bignum tag wraps a byte string");
     const n = r.len(h, 1);
     const b = r.b.subarray(r.at, r.at + n);
     r.at += n;

@@ -12,6 +12,7 @@ import { T } from "../../src/runtime/types.js";
 
 export interface ValidVector {
   python: string;
+  value: unknown;
   json?: string;
   hex: string;
 }
@@ -19,11 +20,11 @@ export interface InvalidVector {
   hex: string;
   why: string;
   code: string;
-  reason?: string;
-  offset?: number;
+  reason: string;
+  offset: number;
 }
 
-export const vectors = JSON.parse(readFileSync(fileURLToPath(new URL("../../../../test-vectors/cbor/cbor.json", import.meta.url)), "utf8")) as {
+export const vectors = JSON.parse(readFileSync(fileURLToPath(new URL("../../../../test-vectors/cbor/canonical.json", import.meta.url)), "utf8")) as {
   version: number;
   valid: ValidVector[];
   invalid: InvalidVector[];
