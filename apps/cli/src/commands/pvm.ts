@@ -1,4 +1,4 @@
-import { ModuleRegistry, runScript } from "@cowboy/pvm";
+import { actorModules, MemoryHost, type ModuleRegistry, runScript } from "@cowboy/pvm";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { decodeUtf8, readInputFile, type CliIo } from "../io.js";
@@ -27,7 +27,7 @@ async function registerLocalModules(io: CliIo, dir: string, modules: ModuleRegis
 }
 
 const run: Command = {
-  summary: "run a Python file in the PVM; its output on stdout, an uncaught exception's traceback on stderr",
+  summary: "run a Python file in the PVM (whitelisted modules, cowboy_sdk over an in-memory host); its output on stdout, an uncaught exception's traceback on stderr",
   usage: "FILE.py [--path DIR]... [--cycles-limit N] [--stats]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
@@ -38,7 +38,9 @@ const run: Command = {
     const path = positionals[0]!;
     const source = decodeUtf8(await readInputFile(io, path), path);
     const cyclesLimit = parseLimit(values["cycles-limit"]);
-    const modules = new ModuleRegistry();
+    // The whitelisted standard library, plus pvm_host and cowboy_sdk over an in-memory host (storage
+    // in a Map, events and messages recorded), so actor code runs here as on chain.
+    const modules = actorModules(new MemoryHost());
     for (const dir of (values.path as string[] | undefined) ?? []) await registerLocalModules(io, dir, modules);
     const result = runScript(source, {
       filename: path,

@@ -228,7 +228,7 @@ class Vault:
     expect(chain.account(w).balance).toBe(0n);
   });
 
-  it("a ping-pong cascade stops at the 1,024-message fanout cap", () => {
+  it("a ping-pong cascade stops at the 1,024-message fanout cap", { timeout: 180_000 }, () => {
     const PING = `from cowboy_sdk import actor, send
 
 @actor

@@ -57,11 +57,15 @@ export interface InvocationResult {
 }
 
 function registryFor(inv: Invocation): ModuleRegistry {
-  const base = inv.stdlib ?? standardLibrary();
+  return actorModules(inv.host, inv.stdlib);
+}
+
+/** The modules an actor sees: the whitelist plus `pvm_host` over `host` and `cowboy_sdk`. */
+export function actorModules(host: Host, stdlib: ModuleRegistry = standardLibrary()): ModuleRegistry {
   const reg = new ModuleRegistry();
-  for (const name of base.names()) reg.register(name, base.get(name)!);
+  for (const name of stdlib.names()) reg.register(name, stdlib.get(name)!);
   return reg
-    .register("pvm_host", hostModuleDef(inv.host))
+    .register("pvm_host", hostModuleDef(host))
     .register("cowboy_sdk", { kind: "source", source: cowboy_sdk_py, filename: "cowboy_sdk/__init__.py" })
     .register("cowboy_sdk.collections", { kind: "source", source: cowboy_sdk_collections_py, filename: "cowboy_sdk/collections.py" });
 }
