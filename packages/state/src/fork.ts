@@ -1,6 +1,6 @@
 import { StateError } from "./errors.js";
 import { buildProof, type StateProof } from "./proof.js";
-import { compareHash, decodeNode, TreeUpdate, type Change, type Node, type NodeSource, type SubtreeRef } from "./smt.js";
+import { compareHash, TreeUpdate, type Change, type NodeSource, type SubtreeRef } from "./smt.js";
 import { checkBytes, MAX_KEY, MAX_VALUE } from "./guards.js";
 import type { StateStore } from "./store.js";
 
@@ -13,8 +13,8 @@ export interface Write {
 /** What a fork's writes make of the tree: its root and the nodes a commit must store. */
 export interface Prepared {
   readonly root: SubtreeRef;
-  /** (node-table key, stored node) pairs. */
-  readonly created: ReadonlyArray<readonly [Uint8Array, Uint8Array]>;
+  /** (node-table key, stored node) pairs, keys ascending; made on first call, then the same array. */
+  readonly created: () => ReadonlyArray<readonly [Uint8Array, Uint8Array]>;
 }
 
 const hex = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
@@ -155,12 +155,9 @@ export class Fork {
     const { root, created } = this.#prepare();
     const committed = this.#store.nodes;
     const fresh = new Map<string, Uint8Array>();
-    for (const [tableKey, node] of created) fresh.set(hex(tableKey.subarray(1)), node);
+    for (const [tableKey, node] of created()) fresh.set(hex(tableKey.subarray(1)), node);
     const nodes: NodeSource = {
-      node: (loc: Uint8Array): Node => {
-        const made = fresh.get(hex(loc));
-        return made !== undefined ? decodeNode(made.slice()) : committed.node(loc);
-      },
+      stored: (buf: Uint8Array, at: number): Uint8Array => fresh.get(hex(buf.subarray(at, at + 12))) ?? committed.stored(buf, at),
     };
     return buildProof(nodes, root, key, (k) => this.#read(k, hex(k)), this.#store.blake3);
   }
@@ -202,9 +199,10 @@ export class Fork {
     for (const w of this.#allWrites().values()) changes.push({ keyHash: hash(w.key), valueHash: w.value === null ? null : hash(w.value) });
     changes.sort((a, b) => compareHash(a.keyHash, b.keyHash));
     const { root: base, nextGeneration } = this.#store.committedTree;
-    const update = new TreeUpdate(this.#store.nodes, hash, nextGeneration);
+    const update = new TreeUpdate(this.#store.nodes, nextGeneration, this.#store.nodeHasher);
     const root = update.apply(base, changes);
-    const prepared = { root, created: update.created };
+    let created: ReadonlyArray<readonly [Uint8Array, Uint8Array]> | undefined;
+    const prepared = { root, created: () => (created ??= update.created()) };
     this.#cached = { stamp, prepared };
     return prepared;
   }

@@ -1,7 +1,7 @@
 import { atMost, bytes, decode, encode, fixedBytes, option, struct, unit, variant, vec, type Infer } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
-import { bitAt, EMPTY_HASH, isEmpty, type NodeSource, type SubtreeRef } from "./smt.js";
+import { bitAt, EMPTY_HASH, isEmpty, nodeAt, type NodeSource, type SubtreeRef } from "./smt.js";
 import { checkBytes, MAX_KEY } from "./guards.js";
 
 /** Largest value a proof may carry (actor code is the largest value the chain stores). */
@@ -38,7 +38,7 @@ export function buildProof(
   let loc = root.loc;
   for (let depth = 0; ; depth++) {
     if (loc === null) return { siblings, terminal: { type: "empty", value: null }, value: null };
-    const node = nodes.node(loc);
+    const node = nodeAt(nodes, loc);
     if (node.kind === "leaf") {
       const terminal = { type: "leaf" as const, value: { key_hash: node.keyHash.slice(), value_hash: node.valueHash.slice() } };
       if (!equal(node.keyHash, keyHash)) return { siblings, terminal, value: null };

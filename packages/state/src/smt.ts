@@ -1,5 +1,6 @@
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
+import { NodeHasher } from "./node-hash.js";
 
 // A sparse Merkle tree over 256-bit key hashes (cips/state.md "Tree"). A subtree that holds a
 // single leaf is that leaf, placed as high as it can go (as in Diem's JMT), so paths are about
@@ -18,14 +19,15 @@ import { StateError } from "./errors.js";
 export const HASH_BYTES = 32;
 /** Prefix of the node table in the store's key space (cips/state.md "Storage layout"). */
 export const NODE_TABLE = 0x6e;
-const ARENA_BYTES = 64 * 1024;
+/** Created nodes are carved from arenas this large (a 10,000-key block fills about eight). */
+const ARENA_BYTES = 1024 * 1024;
 export const LOC_BYTES = 12;
 export const EMPTY_HASH: Uint8Array = new Uint8Array(HASH_BYTES);
 const NO_LOC = new Uint8Array(LOC_BYTES);
-const LEAF = 0x00;
-const INTERNAL = 0x01;
-const LEAF_BYTES = 65;
-const INTERNAL_BYTES = 65 + 2 * LOC_BYTES;
+export const LEAF = 0x00;
+export const INTERNAL = 0x01;
+export const LEAF_BYTES = 65;
+export const INTERNAL_BYTES = 65 + 2 * LOC_BYTES;
 
 export type Node =
   | { readonly kind: "leaf"; readonly keyHash: Uint8Array; readonly valueHash: Uint8Array }
@@ -62,6 +64,27 @@ function writeNode(out: Uint8Array, node: Node): void {
 /** The 65 bytes a node is hashed over (a view of its stored form). */
 export const hashedPart = (stored: Uint8Array): Uint8Array => stored.subarray(0, 65);
 
+/**
+ * Throws CORRUPT_STORE unless `bytes` is a well-formed stored node: a leaf of 65 bytes, or an
+ * internal node of 89 whose empty children (zero hash) are exactly those with a zero locator and
+ * which has at least one non-empty child. Allocates nothing: node reads check every node once.
+ */
+export function checkStored(bytes: Uint8Array): Uint8Array {
+  if (bytes[0] === LEAF && bytes.length === LEAF_BYTES) return bytes;
+  if (bytes[0] !== INTERNAL || bytes.length !== INTERNAL_BYTES) throw new StateError("CORRUPT_STORE", "a stored tree node is malformed");
+  const leftEmpty = zeroAt(bytes, 1, 32);
+  const rightEmpty = zeroAt(bytes, 33, 32);
+  if (leftEmpty !== zeroAt(bytes, 65, LOC_BYTES) || rightEmpty !== zeroAt(bytes, 65 + LOC_BYTES, LOC_BYTES)) {
+    throw new StateError("CORRUPT_STORE", "a stored tree node has inconsistent child locators");
+  }
+  return bytes;
+}
+
+function zeroAt(bytes: Uint8Array, at: number, length: number): boolean {
+  for (let i = at; i < at + length; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
 /** Decodes a stored node; the result views `bytes`, which the caller must not modify afterwards. */
 export function decodeNode(bytes: Uint8Array): Node {
   if (bytes[0] === LEAF && bytes.length === LEAF_BYTES) {
@@ -94,10 +117,17 @@ export function bitAt(keyHash: Uint8Array, depth: number): 0 | 1 {
 export const hashKey = (key: Uint8Array): Uint8Array => blake3(key);
 export const hashValue = (value: Uint8Array): Uint8Array => blake3(value);
 
-/** Reads stored nodes by locator. */
+/**
+ * Reads committed nodes by locator. The locator is the 12 bytes `buf[at, at + 12)` (it usually
+ * lives inside a parent node, so passing an offset spares a view per read). The result is the
+ * stored form, already checked by `checkStored`; callers must not modify it.
+ */
 export interface NodeSource {
-  node(loc: Uint8Array): Node;
+  stored(buf: Uint8Array, at: number): Uint8Array;
 }
+
+/** The decoded node at `loc` (proofs and other cold paths). */
+export const nodeAt = (nodes: NodeSource, loc: Uint8Array): Node => decodeNode(nodes.stored(loc, 0));
 
 /** A subtree: its hash and where it is stored (null: empty). */
 export interface SubtreeRef {
@@ -116,30 +146,65 @@ export function compareHash(a: Uint8Array, b: Uint8Array): number {
   return 0;
 }
 
-/** A subtree produced by an update, and whether it is a single leaf (undefined: not known yet). */
-interface Ref extends SubtreeRef {
-  readonly leaf: boolean | undefined;
+/** compareHash of a[aAt, aAt + 32) and b[bAt, bAt + 32). */
+function compareAt(a: Uint8Array, aAt: number, b: Uint8Array, bAt: number): number {
+  for (let i = 0; i < HASH_BYTES; i++) {
+    const d = a[aAt + i]! - b[bAt + i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+const UNKNOWN = 2;
+
+/**
+ * A subtree during an update, as offsets into the buffers that already hold its hash and locator
+ * (a parent's stored form, or the arena record of a node just created) rather than as views: a
+ * typed-array view costs as much to make as hashing a node's worth of bytes.
+ */
+interface Ref {
+  readonly h: Uint8Array;
+  readonly hAt: number;
+  /** Buffer holding the locator; null for the empty subtree. */
+  readonly l: Uint8Array | null;
+  readonly lAt: number;
+  /** 1: a single leaf, 0: not, UNKNOWN: read the node to know. */
+  readonly leaf: number;
+}
+
+/** A leaf to place: its key hash and value hash as 32-byte spans. */
+interface LeafSpan {
+  readonly k: Uint8Array;
+  readonly kAt: number;
+  readonly v: Uint8Array;
+  readonly vAt: number;
 }
 
 export const EMPTY_SUBTREE: SubtreeRef = { hash: EMPTY_HASH, loc: null };
-const EMPTY_REF: Ref = { hash: EMPTY_HASH, loc: null, leaf: false };
+const EMPTY_REF: Ref = { h: EMPTY_HASH, hAt: 0, l: null, lAt: 0, leaf: 0 };
 
-/** Applies `changes` (sorted, unique keyHashes) to a committed tree; new nodes go to `created`. */
+/**
+ * Applies `changes` (sorted, unique keyHashes) to a committed tree. New nodes are written into
+ * arena records laid out as `'n' ‖ locator ‖ stored form ‖ hash`, so the node-table key, the value
+ * a commit writes and the node's hash sit side by side with no per-node allocation besides the
+ * small Ref object.
+ */
 export class TreeUpdate {
-  /** New nodes as (node-table key 'n' ‖ locator, stored form), keys ascending: what a commit writes. */
-  readonly created: Array<readonly [Uint8Array, Uint8Array]> = [];
   readonly #nodes: NodeSource;
-  readonly #hash: (data: Uint8Array) => Uint8Array;
+  readonly #hasher: NodeHasher;
   /** The generation as 8 big-endian bytes, the first part of every new locator. */
   readonly #generationBytes = new Uint8Array(8);
   #sequence = 0;
   #arena = new Uint8Array(0);
   #used = 0;
+  /** Every created record: its arena and offset (parallel arrays, in creation order). */
+  readonly #recArena: Uint8Array[] = [];
+  readonly #recAt: number[] = [];
 
-  /** `hash` must be blake3; `generation` (≥ 1) numbers the commit these nodes will belong to. */
-  constructor(nodes: NodeSource, hash: (data: Uint8Array) => Uint8Array, generation: bigint) {
+  /** `generation` (≥ 1) numbers the commit these nodes will belong to. */
+  constructor(nodes: NodeSource, generation: bigint, hasher: NodeHasher = new NodeHasher()) {
     this.#nodes = nodes;
-    this.#hash = hash;
+    this.#hasher = hasher;
     if (generation < 1n || generation > 0xffff_ffff_ffff_ffffn) throw new StateError("INVALID_ARGUMENT", "generation must be in [1, 2^64-1]");
     new DataView(this.#generationBytes.buffer).setBigUint64(0, generation);
   }
@@ -148,107 +213,169 @@ export class TreeUpdate {
     for (let i = 1; i < changes.length; i++) {
       if (compareHash(changes[i - 1]!.keyHash, changes[i]!.keyHash) >= 0) throw new StateError("INVALID_ARGUMENT", "changes must be sorted by key hash without duplicates");
     }
-    const out = this.#update({ ...root, leaf: undefined }, 0, changes, 0, changes.length);
-    return { hash: out.hash, loc: out.loc };
+    const out = this.#update({ h: root.hash, hAt: 0, l: root.loc, lAt: 0, leaf: UNKNOWN }, 0, changes, 0, changes.length);
+    if (out.l === null) return EMPTY_SUBTREE;
+    return { hash: out.h.slice(out.hAt, out.hAt + HASH_BYTES), loc: out.l.slice(out.lAt, out.lAt + LOC_BYTES) };
   }
 
-  #store(node: Node): Ref {
+  /** New nodes as (node-table key 'n' ‖ locator, stored form), keys ascending: what a commit writes. */
+  created(): Array<readonly [Uint8Array, Uint8Array]> {
+    const out: Array<readonly [Uint8Array, Uint8Array]> = new Array(this.#recAt.length);
+    for (let i = 0; i < this.#recAt.length; i++) {
+      const arena = this.#recArena[i]!;
+      const at = this.#recAt[i]!;
+      const size = arena[at + 1 + LOC_BYTES] === LEAF ? LEAF_BYTES : INTERNAL_BYTES;
+      out[i] = [arena.subarray(at, at + 1 + LOC_BYTES), arena.subarray(at + 1 + LOC_BYTES, at + 1 + LOC_BYTES + size)];
+    }
+    return out;
+  }
+
+  /** Starts a record of `size` stored bytes; returns its arena offset (the 'n' byte). */
+  #record(size: number): number {
     if (this.#sequence > 0xffff_ffff) throw new StateError("INVALID_ARGUMENT", "a block creates more than 2^32 tree nodes");
-    const leaf = node.kind === "leaf";
-    const size = leaf ? LEAF_BYTES : INTERNAL_BYTES;
-    // Key ('n' ‖ locator) and stored form are carved from one arena: one allocation per ~600 nodes.
-    const record = this.#alloc(1 + LOC_BYTES + size);
-    record[0] = NODE_TABLE;
-    record.set(this.#generationBytes, 1);
-    const q = this.#sequence++;
-    record[9] = q >>> 24;
-    record[10] = (q >>> 16) & 0xff;
-    record[11] = (q >>> 8) & 0xff;
-    record[12] = q & 0xff;
-    const stored = record.subarray(1 + LOC_BYTES);
-    writeNode(stored, node);
-    const tableKey = record.subarray(0, 1 + LOC_BYTES);
-    this.created.push([tableKey, stored]);
-    return { hash: this.#hash(stored.subarray(0, 65)), loc: record.subarray(1, 1 + LOC_BYTES), leaf };
-  }
-
-  #alloc(size: number): Uint8Array {
-    if (this.#used + size > this.#arena.length) {
+    const total = 1 + LOC_BYTES + size + HASH_BYTES;
+    if (this.#used + total > this.#arena.length) {
       this.#arena = new Uint8Array(ARENA_BYTES);
       this.#used = 0;
     }
-    const out = this.#arena.subarray(this.#used, this.#used + size);
-    this.#used += size;
-    return out;
+    const a = this.#arena;
+    const at = this.#used;
+    this.#used += total;
+    a[at] = NODE_TABLE;
+    a.set(this.#generationBytes, at + 1);
+    const q = this.#sequence++;
+    a[at + 9] = q >>> 24;
+    a[at + 10] = (q >>> 16) & 0xff;
+    a[at + 11] = (q >>> 8) & 0xff;
+    a[at + 12] = q & 0xff;
+    this.#recArena.push(a);
+    this.#recAt.push(at);
+    return at;
+  }
+
+  #storeLeaf(leaf: LeafSpan): Ref {
+    const at = this.#record(LEAF_BYTES);
+    const a = this.#arena;
+    const s = at + 1 + LOC_BYTES;
+    a[s] = LEAF;
+    copy32(leaf.k, leaf.kAt, a, s + 1);
+    copy32(leaf.v, leaf.vAt, a, s + 33);
+    const hAt = s + LEAF_BYTES;
+    this.#hasher.hash65(a, s, a, hAt);
+    return { h: a, hAt, l: a, lAt: at + 1, leaf: 1 };
+  }
+
+  #storeInternal(left: Ref, right: Ref): Ref {
+    const at = this.#record(INTERNAL_BYTES);
+    const a = this.#arena;
+    const s = at + 1 + LOC_BYTES;
+    a[s] = INTERNAL;
+    // The arena is zero-filled, so an empty child's zero hash and zero locator need no writes.
+    if (left.l !== null) {
+      copy32(left.h, left.hAt, a, s + 1);
+      a.set(left.l.subarray(left.lAt, left.lAt + LOC_BYTES), s + 65);
+    }
+    if (right.l !== null) {
+      copy32(right.h, right.hAt, a, s + 33);
+      a.set(right.l.subarray(right.lAt, right.lAt + LOC_BYTES), s + 65 + LOC_BYTES);
+    }
+    const hAt = s + INTERNAL_BYTES;
+    this.#hasher.hash65(a, s, a, hAt);
+    return { h: a, hAt, l: a, lAt: at + 1, leaf: 0 };
   }
 
   /** Applies changes[lo, hi) to the subtree `ref` rooted at `depth`. */
   #update(ref: Ref, depth: number, changes: readonly Change[], lo: number, hi: number): Ref {
     if (lo === hi) return ref;
-    if (ref.loc === null) {
-      const leaves: LeafChange[] = [];
-      for (let i = lo; i < hi; i++) if (changes[i]!.valueHash !== null) leaves.push(changes[i] as LeafChange);
+    if (ref.l === null) {
+      const leaves: LeafSpan[] = [];
+      for (let i = lo; i < hi; i++) {
+        const c = changes[i]!;
+        if (c.valueHash !== null) leaves.push({ k: c.keyHash, kAt: 0, v: c.valueHash, vAt: 0 });
+      }
       return this.#build(depth, leaves, 0, leaves.length);
     }
     // Untouched nodes are committed ones: created nodes are never revisited by one update.
-    const node = this.#nodes.node(ref.loc);
-    if (node.kind === "leaf") {
+    const node = this.#nodes.stored(ref.l, ref.lAt);
+    if (node[0] === LEAF) {
       // Merge the resident leaf with the changes; a change to its key replaces or deletes it.
-      const merged: LeafChange[] = [];
+      const merged: LeafSpan[] = [];
       let placed = false;
       for (let i = lo; i < hi; i++) {
         const change = changes[i]!;
-        const order = compareHash(change.keyHash, node.keyHash);
+        const order = compareAt(change.keyHash, 0, node, 1);
         if (!placed && order > 0) {
-          merged.push({ keyHash: node.keyHash, valueHash: node.valueHash });
+          merged.push({ k: node, kAt: 1, v: node, vAt: 33 });
           placed = true;
         }
         if (order === 0) placed = true;
-        if (change.valueHash !== null) merged.push(change as LeafChange);
+        if (change.valueHash !== null) merged.push({ k: change.keyHash, kAt: 0, v: change.valueHash, vAt: 0 });
       }
-      if (!placed) merged.push({ keyHash: node.keyHash, valueHash: node.valueHash });
-      return this.#build(depth, merged, 0, merged.length);
+      if (!placed) merged.push({ k: node, kAt: 1, v: node, vAt: 33 });
+      return merged.length === 0 ? EMPTY_REF : this.#build(depth, merged, 0, merged.length);
     }
-    const split = splitAt(changes, depth, lo, hi);
-    const left = this.#update({ hash: node.left, loc: node.leftLoc, leaf: undefined }, depth + 1, changes, lo, split);
-    const right = this.#update({ hash: node.right, loc: node.rightLoc, leaf: undefined }, depth + 1, changes, split, hi);
+    const split = splitChanges(changes, depth, lo, hi);
+    const left = this.#update(childRef(node, 0), depth + 1, changes, lo, split);
+    const right = this.#update(childRef(node, 1), depth + 1, changes, split, hi);
     return this.#join(left, right);
   }
 
   /** A subtree holding exactly leaves[lo, hi) (sorted), rooted at `depth`. */
-  #build(depth: number, leaves: readonly LeafChange[], lo: number, hi: number): Ref {
+  #build(depth: number, leaves: readonly LeafSpan[], lo: number, hi: number): Ref {
     if (lo === hi) return EMPTY_REF;
-    if (hi - lo === 1) return this.#store({ kind: "leaf", keyHash: leaves[lo]!.keyHash, valueHash: leaves[lo]!.valueHash });
+    if (hi - lo === 1) return this.#storeLeaf(leaves[lo]!);
     if (depth >= 256) throw new StateError("CORRUPT_STORE", "two distinct keys share a full 256-bit hash");
-    const split = splitAt(leaves, depth, lo, hi);
+    const split = splitLeaves(leaves, depth, lo, hi);
     return this.#join(this.#build(depth + 1, leaves, lo, split), this.#build(depth + 1, leaves, split, hi));
   }
 
   #isLeaf(ref: Ref): boolean {
-    return ref.leaf ?? (ref.loc !== null && this.#nodes.node(ref.loc).kind === "leaf");
+    if (ref.leaf !== UNKNOWN) return ref.leaf === 1;
+    return ref.l !== null && this.#nodes.stored(ref.l, ref.lAt)[0] === LEAF;
   }
 
   /** An internal node over two subtrees, collapsing a lone leaf (or nothing) upwards. */
   #join(left: Ref, right: Ref): Ref {
-    if (left.loc === null && right.loc === null) return EMPTY_REF;
-    if (left.loc === null && this.#isLeaf(right)) return right;
-    if (right.loc === null && this.#isLeaf(left)) return left;
-    return this.#store({ kind: "internal", left: left.hash, right: right.hash, leftLoc: left.loc, rightLoc: right.loc });
+    if (left.l === null && right.l === null) return EMPTY_REF;
+    if (left.l === null && this.#isLeaf(right)) return right;
+    if (right.l === null && this.#isLeaf(left)) return left;
+    return this.#storeInternal(left, right);
   }
 }
 
-interface LeafChange {
-  readonly keyHash: Uint8Array;
-  readonly valueHash: Uint8Array;
+/** The Ref of child `side` (0 left, 1 right) of an internal node's stored form. */
+function childRef(node: Uint8Array, side: 0 | 1): Ref {
+  const hAt = 1 + 32 * side;
+  const lAt = 65 + LOC_BYTES * side;
+  return zeroAt(node, lAt, LOC_BYTES) ? EMPTY_REF : { h: node, hAt, l: node, lAt, leaf: UNKNOWN };
 }
 
-/** Index in [lo, hi) of the first item whose bit at `depth` is 1 (items are sorted: a boundary). */
-function splitAt(items: readonly { keyHash: Uint8Array }[], depth: number, from: number, to: number): number {
+function copy32(src: Uint8Array, from: number, dst: Uint8Array, to: number): void {
+  for (let i = 0; i < HASH_BYTES; i++) dst[to + i] = src[from + i]!;
+}
+
+const bitOf = (bytes: Uint8Array, at: number, depth: number): number => (bytes[at + (depth >> 3)]! >> (7 - (depth & 7))) & 1;
+
+/** Index in [lo, hi) of the first change whose bit at `depth` is 1 (changes are sorted: a boundary). */
+function splitChanges(items: readonly Change[], depth: number, from: number, to: number): number {
   let lo = from;
   let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (bitAt(items[mid]!.keyHash, depth) === 0) lo = mid + 1;
+    if (bitOf(items[mid]!.keyHash, 0, depth) === 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** splitChanges for leaf spans. */
+function splitLeaves(items: readonly LeafSpan[], depth: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const item = items[mid]!;
+    if (bitOf(item.k, item.kAt, depth) === 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

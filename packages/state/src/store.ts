@@ -5,7 +5,9 @@ import { StateError } from "./errors.js";
 import { Fork } from "./fork.js";
 import { checkBytes, checkU64, MAX_KEY } from "./guards.js";
 import { buildProof, type StateProof } from "./proof.js";
-import { decodeNode, EMPTY_SUBTREE, NODE_TABLE, hashedPart, LOC_BYTES, type Node, type NodeSource, type SubtreeRef } from "./smt.js";
+import { checkStored, decodeNode, EMPTY_SUBTREE, NODE_TABLE, hashedPart, LOC_BYTES, type NodeSource, type SubtreeRef } from "./smt.js";
+import { DEFAULT_NODE_CACHE_NODES, NodeCache } from "./node-cache.js";
+import { NodeHasher } from "./node-hash.js";
 
 // Storage layout (cips/state.md): one key space, tables by a one-byte prefix.
 const NODE = NODE_TABLE; // 'n' ‖ locator (generation u64 BE ‖ sequence u32 BE) → node
@@ -41,8 +43,16 @@ const heightKey = (height: bigint): Uint8Array => {
 };
 
 export interface StateStoreOptions {
-  /** Hash implementations; only `blake3` is used. Defaults to @noble/hashes. */
+  /**
+   * Hash implementations; only `blake3` is used, for key and value hashes (tree nodes, always 65
+   * bytes, are hashed by a built-in allocation-free blake3). Defaults to @noble/hashes.
+   */
   readonly hashes?: Pick<Hashes, "blake3">;
+  /**
+   * How many tree nodes to keep in memory across blocks (default 262,144, about 60 MB; 0 turns
+   * the cache off). Each commit adds the nodes it wrote, so the top of the tree is never re-read.
+   */
+  readonly nodeCacheNodes?: number;
 }
 
 export interface StateHead {
@@ -63,13 +73,26 @@ export class StateStore {
   #generation: bigint;
   #version = 0;
 
+  readonly #cache: NodeCache;
+
+  /** Committed tree nodes: from the cache, else from the backend (checked, then cached). */
   readonly nodes: NodeSource = {
-    node: (loc: Uint8Array): Node => {
-      const raw = this.#backend.get(prefixed(NODE, loc));
-      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${Buffer.from(loc).toString("hex")} is missing`);
-      return decodeNode(raw);
+    stored: (buf: Uint8Array, at: number): Uint8Array => {
+      const hit = this.#cache.get(buf, at);
+      if (hit !== undefined) return hit;
+      const key = new Uint8Array(1 + LOC_BYTES);
+      key[0] = NODE;
+      for (let i = 0; i < LOC_BYTES; i++) key[1 + i] = buf[at + i]!;
+      const raw = this.#backend.get(key);
+      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${Buffer.from(key.subarray(1)).toString("hex")} is missing`);
+      checkStored(raw);
+      this.#cache.add(buf, at, raw);
+      return raw;
     },
   };
+
+  /** @internal the 65-byte blake3 every tree update of this store hashes nodes with. */
+  readonly nodeHasher = new NodeHasher();
 
   /** The blake3 the tree hashes with (the same function whichever implementation is given). */
   readonly blake3: (data: Uint8Array) => Uint8Array;
@@ -80,6 +103,7 @@ export class StateStore {
     this.#rootLoc = head?.rootLoc ?? null;
     this.#generation = head?.generation ?? 0n;
     this.blake3 = options.hashes?.blake3 ?? nobleBlake3;
+    this.#cache = new NodeCache(options.nodeCacheNodes ?? DEFAULT_NODE_CACHE_NODES);
   }
 
   /**
@@ -89,6 +113,10 @@ export class StateStore {
   static open(backend: StateBackend, options: StateStoreOptions = {}): StateStore {
     if (options.hashes !== undefined && typeof options.hashes.blake3 !== "function") {
       throw new StateError("INVALID_ARGUMENT", "options.hashes: expected an object with a blake3 function");
+    }
+    const cacheNodes = options.nodeCacheNodes;
+    if (cacheNodes !== undefined && !(Number.isSafeInteger(cacheNodes) && cacheNodes >= 0)) {
+      throw new StateError("INVALID_ARGUMENT", `options.nodeCacheNodes: expected a non-negative integer, got ${String(cacheNodes)}`);
     }
     const format = backend.get(FORMAT_KEY);
     const raw = backend.get(HEAD_KEY);
@@ -169,7 +197,9 @@ export class StateStore {
     if (this.#head !== undefined && height !== this.#head.height + 1n) {
       throw new StateError("INVALID_ARGUMENT", `height ${height} does not follow the committed height ${this.#head.height}`);
     }
-    const { root, created } = inner.prepare();
+    const prepared = inner.prepare();
+    const root = prepared.root;
+    const created = prepared.created();
     const generation = this.#generation + 1n;
     const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
     const deletes: Uint8Array[] = [];
@@ -183,6 +213,7 @@ export class StateStore {
     puts.push([heightKey(height), rootRecord(root.hash, root.loc)]);
     puts.push([FORMAT_KEY, new Uint8Array([FORMAT_VERSION])]);
     this.#backend.write(puts, deletes);
+    this.#cache.addGeneration(created);
     this.#head = head;
     this.#rootLoc = root.loc;
     this.#generation = generation;
