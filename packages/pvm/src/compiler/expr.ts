@@ -7,7 +7,7 @@ import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { iterToArray } from "../runtime/iter.js";
 import { Cell, PyBytes, PyFloat, PyList, PyObject, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
-import { binop, type BinOpName, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
+import { binop, type BinOpName, intBinop, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
 import { contains, getItem, toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
@@ -312,6 +312,13 @@ export function seqBuilder(c: Compiler, s: ScopeCtx, elts: A.Expr[]): (f: Frame)
   };
 }
 
+/** Both operands are Python ints (not bool): `binop` would reach `intBinop` with no other charge. */
+function bothInts(a: Value, b: Value): a is number | bigint {
+  const ta = typeof a;
+  const tb = typeof b;
+  return (ta === "number" || ta === "bigint") && (tb === "number" || tb === "bigint");
+}
+
 function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
   const rt = c.rt;
   switch (op) {
@@ -324,6 +331,7 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
           if (Number.isSafeInteger(x)) return x;
         } else if (typeof a === "string" && typeof b === "string") return strConcat(rt, a, b);
         else if (a instanceof PyFloat && b instanceof PyFloat) return new PyFloat(T.float, a.v + b.v);
+        if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "Sub":
@@ -334,6 +342,7 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
           const x = a - b;
           if (Number.isSafeInteger(x)) return x;
         } else if (a instanceof PyFloat && b instanceof PyFloat) return new PyFloat(T.float, a.v - b.v);
+        if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "Mult":
@@ -344,6 +353,7 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
           const x = a * b;
           if (Number.isSafeInteger(x)) return x + 0;
         } else if (a instanceof PyFloat && b instanceof PyFloat) return new PyFloat(T.float, a.v * b.v);
+        if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "Mod":
@@ -351,6 +361,7 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
         const a = l(f);
         const b = r(f);
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return a % b;
+        if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "FloorDiv":
@@ -358,6 +369,7 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
         const a = l(f);
         const b = r(f);
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return (a - (a % b)) / b;
+        if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "BitAnd":

@@ -263,6 +263,16 @@ export function typeGetAttr(rt: Runtime, cls: PyType, name: string): Value | und
     return v;
   }
   if (name === "__doc__") return None;
+  if (name === "__new__" && cls.builtin && cls.newFn !== null) {
+    // `tuple.__new__(Sub, it)` and friends: the builtin constructor for a subtype (CPython's tp_new).
+    const nf = cls.newFn;
+    return new PyNative(T.builtin_function_or_method, "__new__", (r, a, k) => {
+      const sub = a[0];
+      if (!(sub instanceof PyType)) throw pyErr("TypeError", `${cls.name}.__new__(X): X is not a type object (${typeOf(sub ?? None).name})`);
+      if (!sub.isSubtypeOf(cls)) throw pyErr("TypeError", `${cls.name}.__new__(${sub.name}): ${sub.name} is not a subtype of ${cls.name}`);
+      return nf(r, sub, a.slice(1), k);
+    }, false);
+  }
   const meta = cls.cls;
   const m = meta.lookup(name);
   if (m !== undefined) return bindToInstance(rt, m, cls, meta);

@@ -155,7 +155,8 @@ export class PyTuple extends PyObject {
   constructor(cls: PyType, items: readonly Value[]) {
     super(OWN_FIELDS);
     this.cls = cls;
-    this.dict = null;
+    // Instances of user subclasses carry an attribute dict unless the class declares empty __slots__.
+    this.dict = cls.builtin || (cls.slots !== null && cls.slots.length === 0 && !cls.hasDict) ? null : new Map();
     this.items = items;
   }
 }

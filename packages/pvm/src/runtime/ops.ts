@@ -490,7 +490,8 @@ function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
   if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.max(I.chunks64(a), I.chunks64(b)));
 }
 
-function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
+/** int op int (bigints charged by size); what `binop` reaches for two ints, callable directly. */
+export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
   bigCharge(rt, a, b);
   switch (op) {
     case "Add":

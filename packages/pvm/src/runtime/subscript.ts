@@ -35,24 +35,36 @@ function seqIndex(i: I.Int, len: number): number {
   return k >= 0 && k < len ? k : -1;
 }
 
+const SLICE_INDEX_MSG = "slice indices must be integers or None or have an __index__ method";
+
+/** One slice bound clamped to [lo, hi] after adding `len` to a negative value (no closure: hot). */
+function sliceBound(rt: Runtime, v: Value, dflt: number, lo: number, hi: number, len: number): number {
+  if (v === None) return dflt;
+  let x = typeof v === "number" ? v : clampIndex(toIndex(rt, v, SLICE_INDEX_MSG));
+  if (x < 0) {
+    x += len;
+    if (x < lo) x = lo;
+  } else if (x > hi) x = hi;
+  return x;
+}
+
 /** CPython's PySlice_GetIndicesEx: (start, stop, step, length). */
 export function sliceIndices(rt: Runtime, s: PySlice, len: number): [number, number, number, number] {
-  const step = s.step === None ? 1 : clampIndex(toIndex(rt, s.step, "slice indices must be integers or None or have an __index__ method"));
+  const sv = s.step;
+  const step = sv === None ? 1 : typeof sv === "number" ? sv : clampIndex(toIndex(rt, sv, SLICE_INDEX_MSG));
   if (step === 0) throw pyErr("ValueError", "slice step cannot be zero");
-  const get = (v: Value, dflt: number, lo: number, hi: number): number => {
-    if (v === None) return dflt;
-    let x = clampIndex(toIndex(rt, v, "slice indices must be integers or None or have an __index__ method"));
-    if (x < 0) {
-      x += len;
-      if (x < lo) x = lo;
-    } else if (x > hi) x = hi;
-    return x;
-  };
-  const start = step > 0 ? get(s.start, 0, 0, len) : get(s.start, len - 1, -1, len - 1);
-  const stop = step > 0 ? get(s.stop, len, 0, len) : get(s.stop, -1, -1, len - 1);
+  let start: number;
+  let stop: number;
   let n = 0;
-  if (step > 0) n = stop > start ? Math.floor((stop - start - 1) / step) + 1 : 0;
-  else n = start > stop ? Math.floor((start - stop - 1) / -step) + 1 : 0;
+  if (step > 0) {
+    start = sliceBound(rt, s.start, 0, 0, len, len);
+    stop = sliceBound(rt, s.stop, len, 0, len, len);
+    if (stop > start) n = step === 1 ? stop - start : Math.floor((stop - start - 1) / step) + 1;
+  } else {
+    start = sliceBound(rt, s.start, len - 1, -1, len - 1, len);
+    stop = sliceBound(rt, s.stop, -1, -1, len - 1, len);
+    if (start > stop) n = Math.floor((start - stop - 1) / -step) + 1;
+  }
   return [start, stop, step, n];
 }
 
@@ -189,12 +201,15 @@ export function setItem(rt: Runtime, o: Value, k: Value, v: Value): void {
 }
 
 function listSetSlice(rt: Runtime, o: PyList, k: PySlice, v: Value): void {
-  let src: Value[];
-  if (v instanceof PyList || v instanceof PyTuple) src = v.items.slice();
+  let src: readonly Value[];
+  // Only a list assigned into itself needs a snapshot of its items; other sources are read once.
+  if (v === o) src = o.items.slice();
+  else if (v instanceof PyList || v instanceof PyTuple) src = v.items;
   else {
-    src = [];
+    const out: Value[] = [];
     const next = iterate(rt, v);
-    for (let x = next(); x !== undefined; x = next()) src.push(x);
+    for (let x = next(); x !== undefined; x = next()) out.push(x);
+    src = out;
   }
   const [start, stop, step, n] = sliceIndices(rt, k, o.items.length);
   rt.charge(src.length + n);
