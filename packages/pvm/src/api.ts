@@ -5,6 +5,7 @@ import type * as A from "./ast.js";
 import { Compiler, CompileError } from "./compiler/compiler.js";
 import { Frame } from "./compiler/frame.js";
 import { compileBlock } from "./compiler/stmt.js";
+import type { Scope } from "./compiler/scope.js";
 import { PvmError } from "./errors.js";
 import { type ModuleDef, ModuleLoader, ModuleRegistry } from "./modules.js";
 import { makeBuiltins } from "./builtins/functions.js";
@@ -77,6 +78,13 @@ export function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runti
  */
 export class ParseCache {
   readonly #map = new Map<string, A.Module>();
+  readonly #scopes = new WeakMap<A.Module, Map<unknown, Scope>>();
+  scopesOf(mod: A.Module): Map<unknown, Scope> | undefined {
+    return this.#scopes.get(mod);
+  }
+  keepScopes(mod: A.Module, scopes: Map<unknown, Scope>): void {
+    this.#scopes.set(mod, scopes);
+  }
   constructor(readonly capacity = 256) {}
   parse(source: string, filename: string): A.Module {
     const key = filename + "\0" + source;
@@ -105,7 +113,16 @@ export class Session {
     this.sources.set(globals.filename, source.split(/\r?\n/));
     const mod: A.Module = this.parseCache?.parse(source, globals.filename) ?? parse(source, globals.filename);
     const c = new Compiler(this.rt, globals, this.builtins, this.loader);
-    const scope = c.analyze(mod);
+    // Scope analysis is a pure function of the AST (and never mutated after): cache it with the parse.
+    const known = this.parseCache?.scopesOf(mod);
+    let scope: Scope;
+    if (known === undefined) {
+      scope = c.analyze(mod);
+      this.parseCache?.keepScopes(mod, c.scopes);
+    } else {
+      c.scopes = known;
+      scope = known.get(mod) as Scope;
+    }
     const body = compileBlock(c, { scope, qualname: "", loop: 0, gen: false, weight: 0 }, mod.body);
     return body;
   }
