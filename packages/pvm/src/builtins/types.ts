@@ -190,7 +190,11 @@ function installConstructors(): void {
   T.bytes.newFn = (rt, _cls, a) => new PyBytes(T.bytes, bytesFrom(rt, a[0], a[1]));
   T.bytearray.newFn = (rt, _cls, a) => new PyByteArray(T.bytearray, bytesFrom(rt, a[0], a[1]));
   T.list.newFn = (rt, cls, a) => new PyList(cls, a.length === 0 ? [] : iterToArray(rt, a[0] as Value));
-  T.tuple.newFn = (rt, _cls, a) => (a.length === 0 ? tuple([]) : a[0] instanceof PyTuple ? a[0] : tuple(iterToArray(rt, a[0] as Value)));
+  T.tuple.newFn = (rt, cls, a) => {
+    if (cls === T.tuple) return a.length === 0 ? tuple([]) : a[0] instanceof PyTuple && a[0].cls === T.tuple ? a[0] : tuple(iterToArray(rt, a[0] as Value));
+    // A user subclass (namedtuple and friends): always a fresh instance of that class.
+    return new PyTuple(cls, a.length === 0 ? [] : iterToArray(rt, a[0] as Value));
+  };
   T.dict.newFn = (rt, cls, a, kw) => {
     const d = new PyDict(cls);
     dictFromArgs(rt, d, a, kw);
