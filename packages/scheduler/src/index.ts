@@ -1,2 +1,14 @@
-// @cowboy/scheduler: native timers (spec §5.1a, §5.1b; CIP-1). See README.md.
+// @cowboy/scheduler: native timers (spec §5.1a, §5.1b; CIP-1). See README.md and cips/scheduler.md.
 export const SCHEDULER_VERSION = 1;
+export { SchedulerError, type SchedulerErrorCode } from "./errors.js";
+export { DEFAULT_SCHEDULER_CONFIG, createSchedulerConfig, validateConfig, type SchedulerConfig } from "./config.js";
+export {
+  PriorityTier,
+  MAX_HANDLER_BYTES,
+  TIMER_RECORD_VERSION,
+  TIMER_ID_DOMAIN,
+  encodeTimerRecord,
+  decodeTimerRecord,
+  timerId,
+  type TimerRecord,
+} from "./record.js";
