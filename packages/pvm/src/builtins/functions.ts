@@ -259,6 +259,14 @@ export function makeBuiltins(): Map<string, Value> {
     const mod = a[2] ?? kw?.get("mod") ?? None;
     if (mod === None) return binop(rt, "Pow", a[0] as Value, a[1] as Value);
     const [x, y, m] = [asInt(a[0] as Value), asInt(a[1] as Value), asInt(mod)];
+    if (x === undefined) {
+      // Three-argument pow on a user/native type (decimal.Decimal): its __pow__(y, mod).
+      const f = userDunder(typeOf(a[0] as Value), "__pow__");
+      if (f !== undefined) {
+        const r = callValue(rt, f, [a[0] as Value, a[1] as Value, mod], null);
+        if (r !== NotImplemented) return r;
+      }
+    }
     if (x === undefined || y === undefined || m === undefined) throw pyErr("TypeError", "pow() 3rd argument not allowed unless all arguments are integers");
     rt.charge(Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64) * Math.max(1, I.bitLength(y)));
     return I.intPowMod(x, y, m);
