@@ -106,7 +106,7 @@ VALID = [
     "()", "(1, 'x')", "((),)", "(1, (2, (3,)))",
     "{}", '{"b": 1, "a": 2, "aa": 3}', "{(1, 2): 'pair', 10: 'ten', 'k': None}",
     "{-1: 'neg', 1: 'pos', 1.5: 'float', b'k': 'bytes', None: 'none', True: 'bool'}",
-    "{frozenset({1}): 'fs', (): 'empty'}", "{'nested': {'deeper': {'deepest': [1, 2]}}}",
+    "{frozenset({1}): 'fs', (): 'empty'}", "{-0.0: 'negative zero', 0.5: 'half'}", "{'nested': {'deeper': {'deepest': [1, 2]}}}",
     "{3, 1, 2}", "set()", "{'b', 'a', 'aa'}", "{(1, 2), (1,), -5}",
     "frozenset({'b', 'a'})", "frozenset()", "{frozenset({1, 2}), frozenset()}",
     "1.5", "-0.0", "0.0", "1.0", "0.1", "-2.5", "1e300", "5e-324", "2.0**1023 * 1.5",
@@ -189,6 +189,58 @@ INVALID = [
     ("81" * 65 + "80", "66 nested lists: the innermost at depth 65", "too-deep", 65),
 ]
 
+def random_values(count, seed=20261123):
+    """Seeded random nested values (every type, mixed key types): a parity corpus for the two
+    TypeScript implementations. Python itself merges equal keys (1, 1.0, True) as a dict would."""
+    import random
+    rng = random.Random(seed)
+
+    def scalar():
+        k = rng.randrange(9)
+        if k == 0:
+            return None
+        if k == 1:
+            return rng.random() < 0.5
+        if k == 2:
+            return rng.randrange(-30, 30)
+        if k == 3:
+            return rng.randrange(-(2 ** rng.choice([8, 16, 32, 64, 65, 200])), 2 ** rng.choice([8, 16, 32, 64, 65, 200]))
+        if k == 4:
+            return rng.choice([0.0, -0.0, 0.5, -1.25, 1.0, 3.0, 1e-300, 1.7976931348623157e308, rng.uniform(-1e6, 1e6)])
+        if k == 5:
+            return "".join(rng.choice("aAz09 é€😀") for _ in range(rng.randrange(6)))
+        if k == 6:
+            return bytes(rng.randrange(256) for _ in range(rng.randrange(5)))
+        if k == 7:
+            return rng.choice([0, 1, 24, 255, 256, 65535, 65536, 2 ** 32 - 1, 2 ** 32, 2 ** 64 - 1, 2 ** 64, -(2 ** 64), -(2 ** 64) - 1])
+        return rng.choice(["", "a", "b", "aa", "ab"])
+
+    def key(depth):
+        k = rng.randrange(5)
+        if depth > 0 and k == 0:
+            return tuple(key(depth - 1) for _ in range(rng.randrange(3)))
+        if depth > 0 and k == 1:
+            return frozenset(key(depth - 1) for _ in range(rng.randrange(3)))
+        return scalar()
+
+    def value(depth):
+        k = rng.randrange(8) if depth > 0 else 0
+        if k <= 2:
+            return scalar()
+        n = rng.randrange(5)
+        if k == 3:
+            return [value(depth - 1) for _ in range(n)]
+        if k == 4:
+            return tuple(value(depth - 1) for _ in range(n))
+        if k == 5:
+            return {key(2): value(depth - 1) for _ in range(n)}
+        if k == 6:
+            return {key(2) for _ in range(n)}
+        return frozenset(key(2) for _ in range(n))
+
+    return [value(4) for _ in range(count)]
+
+
 CODES = {
     "truncated": "END_OF_BUFFER", "trailing-bytes": "TRAILING_BYTES", "too-large": "LENGTH_OUT_OF_RANGE",
     "too-deep": "VALUE_OUT_OF_RANGE", "int-too-large": "VALUE_OUT_OF_RANGE", "invalid-utf8": "INVALID_UTF8",
@@ -205,6 +257,8 @@ def main():
         if j is not None:
             entry["json"] = j
         valid.append(entry)
+    for v in random_values(150):
+        valid.append({"python": repr(v), "value": describe(v), "hex": enc(v).hex(), "random": True})
     invalid = [{"hex": h, "why": why, "reason": r, "code": CODES.get(r, "INVALID_VALUE"), "offset": off} for h, why, r, off in INVALID]
     doc = {
         "version": 2,

@@ -1,7 +1,7 @@
 // Loads test-vectors/cbor/canonical.json and rebuilds each vector's value from its typed description.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CborSet, CborTuple, type CborValue } from "../src/index.js";
+import { CborFloat, CborSet, CborTuple, type CborValue } from "../src/index.js";
 
 export type Described =
   | { none: null }
@@ -39,7 +39,11 @@ export function build(d: Described): CborValue {
   if ("bytes" in d) return bytes(d.bytes);
   if ("list" in d) return d.list.map(build);
   if ("tuple" in d) return new CborTuple(d.tuple.map(build));
-  if ("dict" in d) return new Map(d.dict.map(([k, v]) => [build(k), build(v)] as [CborValue, CborValue]));
+  if ("dict" in d) {
+    // As decodeCbor does: a JS Map cannot hold the key -0, so a -0.0 key is boxed.
+    const key = (k: CborValue) => (Object.is(k, -0) ? new CborFloat(-0) : k);
+    return new Map(d.dict.map(([k, v]) => [key(build(k)), build(v)] as [CborValue, CborValue]));
+  }
   if ("set" in d) return new CborSet(d.set.map(build));
   if ("frozenset" in d) return new CborSet(d.frozenset.map(build), true);
   throw new Error(`unknown description ${JSON.stringify(d)}`);

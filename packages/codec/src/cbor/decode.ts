@@ -5,7 +5,7 @@ import { abytes } from "../bytes.js";
 import { CodecError } from "../errors.js";
 import { CborError, type CborReason } from "./errors.js";
 import {
-  CBOR_DEFAULT_MAX_BYTES, CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborSet, CborTuple, type CborValue,
+  CBOR_DEFAULT_MAX_BYTES, CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborFloat, CborSet, CborTuple, type CborValue,
 } from "./model.js";
 import { pyKey } from "./pykey.js";
 import { compareBytes } from "./util.js";
@@ -114,7 +114,8 @@ function decodeItem(r: Reader, depth: number): CborValue {
     case 5: {
       const n = r.len(2);
       const m = new Map<CborValue, CborValue>();
-      decodeKeyed(r, n, depth + 1, (k) => m.set(k, decodeItem(r, depth + 1)));
+      // A JS Map folds the key -0 into +0: a -0.0 key is kept exact in a CborFloat box.
+      decodeKeyed(r, n, depth + 1, (k) => m.set(Object.is(k, -0) ? new CborFloat(-0) : k, decodeItem(r, depth + 1)));
       return m;
     }
     case 6:

@@ -1,7 +1,7 @@
 // JS value → canonical CBOR bytes (cips/canonical-encoding.md). Deterministic: shortest heads,
 // definite lengths, map keys and set items ordered by their encoded bytes, floats always 8 bytes.
 import { CborError } from "./errors.js";
-import { CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborSet, CborTuple, type CborValue } from "./model.js";
+import { CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborFloat, CborSet, CborTuple, type CborValue } from "./model.js";
 import { Out } from "./out.js";
 import { pyKey } from "./pykey.js";
 import { compareBytes, hasLoneSurrogate } from "./util.js";
@@ -92,6 +92,7 @@ function encodeAt(out: Out, v: CborValue, depth: number): void {
     default:
       throw new CborError("not-encodable", 0, `a ${kindOf(v)} has no canonical encoding`);
   }
+  if (v instanceof CborFloat) return encodeAt(out, v.value, depth);
   if (v instanceof Uint8Array) {
     out.head(2, v.length);
     return out.bytes(v);

@@ -8,7 +8,7 @@
 //        dicts with only string keys as objects with keys sorted by code point (the spec's
 //        sort_keys=True), other dicts as arrays of [key, value] pairs in canonical order.
 import { CodecError } from "../errors.js";
-import { CBOR_MAX_DEPTH, CborSet, CborTuple, type CborValue } from "./model.js";
+import { CBOR_MAX_DEPTH, CborFloat, CborSet, CborTuple, type CborValue } from "./model.js";
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/y;
@@ -132,6 +132,7 @@ export function cborToJson(value: CborValue, indent?: number): string {
       case "string":
         return JSON.stringify(x);
     }
+    if (x instanceof CborFloat) return floatJson(x.value);
     if (x instanceof Uint8Array) {
       let s = '"0x';
       for (let i = 0; i < x.length; i++) s += HEX[x[i]!]!;

@@ -1,5 +1,5 @@
 // The JS data model of canonical CBOR (cips/canonical-encoding.md), one JS shape per Python type:
-//   None → null, bool → boolean, int → bigint, float → number (always float64), str → string,
+//   None → null, bool → boolean, int → bigint, float → number (always float64) or CborFloat, str → string,
 //   bytes → Uint8Array, list → array, tuple → CborTuple, dict → Map (or, to encode, a plain object
 //   with string keys), set → CborSet, frozenset → CborSet with `frozen` true.
 // A JS `number` is a float even when integral (1 encodes as 1.0): ints are bigints, so a wallet can
@@ -38,6 +38,18 @@ export class CborSet {
   }
 }
 
+/**
+ * A float64 in a box. Encodes exactly like a plain `number`; useful where a float must be explicit,
+ * and the one shape a decoded `-0.0` dict key takes, since a JS Map folds the key -0 into +0.
+ */
+export class CborFloat {
+  readonly value: number;
+  constructor(value: number) {
+    if (typeof value !== "number") throw new TypeError("CborFloat: value must be a number");
+    this.value = value;
+  }
+}
+
 /** A value with a canonical encoding (see the header for the Python type each shape stands for). */
 export type CborValue =
   | null
@@ -49,5 +61,6 @@ export type CborValue =
   | CborValue[]
   | CborTuple
   | CborSet
+  | CborFloat
   | Map<CborValue, CborValue>
   | { [key: string]: CborValue };

@@ -1,7 +1,7 @@
 // Python equality for dict keys and set items. Distinct canonical encodings can still be equal keys in
 // Python (1 == 1.0 == True, 0 == -0.0 == False, (1,) == (True,)), and a Python dict keeps only one of
 // them: so both the encoder and the decoder refuse such pairs, exactly as the PVM does.
-import { CborSet, CborTuple, type CborValue } from "./model.js";
+import { CborFloat, CborSet, CborTuple, type CborValue } from "./model.js";
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
@@ -23,6 +23,7 @@ export function pyKey(v: CborValue): string | null {
       // Integral floats (including -0.0) equal the int of the same value; BigInt(x) is exact for them.
       return Number.isInteger(v) ? "i" + BigInt(v).toString() : "f" + String(v);
   }
+  if (v instanceof CborFloat) return pyKey(v.value);
   if (v instanceof Uint8Array) {
     let s = "b";
     for (let i = 0; i < v.length; i++) s += HEX[v[i]!]!;
