@@ -78,7 +78,7 @@ describe("the actor tutorial", () => {
     const stored = await client.request<{ state_root: string; value: string; proof: string }>("cowboy_getStorage", [address, `0x${toHex(slot)}`]);
     expect(stored.value).toBe("0x06");
     expect(verifyProof(fromHex(stored.state_root), actorStorageKey(target, slot), decodeProof(fromHex(stored.proof)))).toEqual(Uint8Array.of(6));
-    const q = await client.queryActor({ to: target, method: "increment", args: [2] });
+    const q = await client.queryActor({ to: target, method: "increment", args: [2n] });
     expect(q.ok && q.value).toBe(8n); // read-only: not committed
     const count = await client.queryActor({ to: target, method: "get_count" });
     expect(count.ok && count.value).toBe(6n);

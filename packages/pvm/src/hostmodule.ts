@@ -5,7 +5,7 @@ import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
 import { HostError, type Host, type SignatureScheme } from "./host.js";
 import type { ModuleDef } from "./modules.js";
-import { decodeValue, encodeValue } from "./actor/cbor.js";
+import { decodeValue, encodeValue } from "./canonical/index.js";
 import { fnValue } from "./builtins/util.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";

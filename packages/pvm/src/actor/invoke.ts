@@ -4,7 +4,7 @@
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
 import { PvmError } from "../errors.js";
 import { ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
-import { decodeValue, encodeValue } from "./cbor.js";
+import { decodeValue, encodeValue } from "../canonical/index.js";
 import { HostError, type Host } from "../host.js";
 import { hostModuleDef } from "../hostmodule.js";
 import { ModuleRegistry } from "../modules.js";
