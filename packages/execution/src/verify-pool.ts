@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Transaction } from "@cowboy/types";
+import { packSignatureChecks } from "./verify.js";
 
 /**
  * Built, the worker is plain JavaScript beside this file. From sources (tests, `tsx`), it is
@@ -27,8 +28,10 @@ interface Pending {
 
 /**
  * Spreads signature recovery over worker threads: recovery dominates block import (about 70 µs
- * per transaction with native secp256k1), and it is independent per transaction. Results are the
- * same as `verifySignaturesHere`, in the same order.
+ * per transaction with native secp256k1), and it is independent per transaction. The main thread
+ * sends each transaction's signing hash (cached in the transaction, so the transactions root
+ * reuses it) with its signatures and addresses; workers only recover and compare. Results are
+ * the same as `verifySignaturesHere`, in the same order.
  */
 export class VerifyPool {
   readonly #workers: Worker[];
@@ -80,12 +83,13 @@ export class VerifyPool {
     const chunk = Math.ceil(transactions.length / this.#workers.length);
     const jobs: Array<Promise<Failures>> = [];
     for (let w = 0, offset = 0; offset < transactions.length; w++, offset += chunk) {
-      const slice = transactions.slice(offset, offset + chunk).map((tx) => tx.encode());
+      // Only what recovery needs crosses the thread boundary, in one transferred buffer.
+      const packed = packSignatureChecks(transactions.slice(offset, offset + chunk));
       const id = this.#nextId++;
       jobs.push(
         new Promise<Failures>((resolve, reject) => {
           this.#pending.set(id, { resolve, reject });
-          this.#workers[w]!.postMessage({ id, offset, transactions: slice });
+          this.#workers[w]!.postMessage({ id, offset, packed }, [packed.buffer as ArrayBuffer]);
         }),
       );
     }

@@ -1,20 +1,21 @@
-// A signature-verification worker: receives batches of encoded transactions, answers with the
-// failures as [index, reason]. Runs the same code as the main thread's verifier.
+// A signature-verification worker: receives packed signature checks (see verify.ts), answers with
+// the failures as [index, reason]. Recovery uses the default secp256k1 (libsecp256k1 when its addon
+// loads) and the WASM keccak-256; results equal verifyTransactionSignatures' on the main thread.
 import { parentPort } from "node:worker_threads";
-import { createTransactionFromBytes } from "@cowboy/types";
-import { verifySignaturesHere } from "./verify.js";
+import { loadFastHashes } from "@cowboy/crypto";
+import { verifyPackedSignatures } from "./verify.js";
 
 interface Request {
   readonly id: number;
   readonly offset: number;
-  readonly transactions: readonly Uint8Array[];
+  readonly packed: Uint8Array;
 }
 
-parentPort!.on("message", ({ id, offset, transactions }: Request) => {
+const hashes = await loadFastHashes();
+
+parentPort!.on("message", ({ id, offset, packed }: Request) => {
   try {
-    const decoded = transactions.map((bytes) => createTransactionFromBytes(bytes));
-    const failures = verifySignaturesHere(decoded).map(([index, reason]) => [index + offset, reason] as const);
-    parentPort!.postMessage({ id, failures });
+    parentPort!.postMessage({ id, failures: verifyPackedSignatures(packed, hashes, offset) });
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -56,9 +56,15 @@ export class LmdbBackend implements StateBackend {
 
   get(key: Uint8Array): Uint8Array | undefined {
     if (this.#closed) throw new StateError("CLOSED", "the store is closed");
-    const raw = this.#db.get(key as Buffer);
-    // lmdb may reuse the buffer it returns: copy before anyone keeps it.
-    return raw === undefined ? undefined : new Uint8Array(raw);
+    // getBinaryFast hands back lmdb's reusable read buffer (its length is the value's): copy the
+    // value out once, into a plain Uint8Array (getBinary would copy into a Buffer first).
+    const fast = this.#db.getBinaryFast(key as Buffer);
+    if (fast === undefined) return undefined;
+    const length = fast.length;
+    const out = new Uint8Array(length);
+    if (length <= 128) for (let i = 0; i < length; i++) out[i] = fast[i]!;
+    else out.set(new Uint8Array(fast.buffer, fast.byteOffset, length));
+    return out;
   }
 
   write(puts: ReadonlyArray<readonly [Uint8Array, Uint8Array]>, deletes: readonly Uint8Array[]): void {

@@ -242,7 +242,8 @@ export class TreeUpdate {
     const at = this.#used;
     this.#used += total;
     a[at] = NODE_TABLE;
-    a.set(this.#generationBytes, at + 1);
+    const g = this.#generationBytes;
+    for (let i = 0; i < 8; i++) a[at + 1 + i] = g[i]!;
     const q = this.#sequence++;
     a[at + 9] = q >>> 24;
     a[at + 10] = (q >>> 16) & 0xff;
@@ -273,11 +274,11 @@ export class TreeUpdate {
     // The arena is zero-filled, so an empty child's zero hash and zero locator need no writes.
     if (left.l !== null) {
       copy32(left.h, left.hAt, a, s + 1);
-      a.set(left.l.subarray(left.lAt, left.lAt + LOC_BYTES), s + 65);
+      copyLoc(left.l, left.lAt, a, s + 65);
     }
     if (right.l !== null) {
       copy32(right.h, right.hAt, a, s + 33);
-      a.set(right.l.subarray(right.lAt, right.lAt + LOC_BYTES), s + 65 + LOC_BYTES);
+      copyLoc(right.l, right.lAt, a, s + 65 + LOC_BYTES);
     }
     const hAt = s + INTERNAL_BYTES;
     this.#hasher.hash65(a, s, a, hAt);
@@ -348,6 +349,10 @@ function childRef(node: Uint8Array, side: 0 | 1): Ref {
   const hAt = 1 + 32 * side;
   const lAt = 65 + LOC_BYTES * side;
   return zeroAt(node, lAt, LOC_BYTES) ? EMPTY_REF : { h: node, hAt, l: node, lAt, leaf: UNKNOWN };
+}
+
+function copyLoc(src: Uint8Array, from: number, dst: Uint8Array, to: number): void {
+  for (let i = 0; i < LOC_BYTES; i++) dst[to + i] = src[from + i]!;
 }
 
 function copy32(src: Uint8Array, from: number, dst: Uint8Array, to: number): void {
