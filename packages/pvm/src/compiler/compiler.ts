@@ -11,7 +11,7 @@ import { Cell, PyNative, PyObject, PyType, type Value } from "../runtime/object.
 import { typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { T } from "../runtime/types.js";
-import { compileExpr } from "./expr.js";
+import { compileExpr, ld, type Operand, operand } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
 import { type Scope, analyze, ScopeError } from "./scope.js";
 import { compileComprehension, compileFunctionDef, compileLambda } from "./functions.js";
@@ -249,9 +249,13 @@ export class Compiler {
     const args = this.argsBuilder(s, e.args);
     const kw = this.kwBuilder(s, e.keywords);
     if (e.func.type === "Attribute") {
-      const obj = compileExpr(this, s, e.func.value);
+      const { k: ok, f: obj, i: oi, v: ov } = operand(this, s, e.func.value);
       const name = e.func.attr;
-      const argFns = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => compileExpr(this, s, x));
+      const argOps = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => operand(this, s, x));
+      const argFns = argOps === null ? null : argOps.map((x) => x.f);
+      const argK = argOps === null ? [] : argOps.map((x) => x.k);
+      const argI = argOps === null ? [] : argOps.map((x) => x.i);
+      const argV = argOps === null ? [] : argOps.map((x) => x.v);
       const nargs = argFns === null ? 0 : argFns.length;
       // Inline cache: (class, version) → the plain function found for `name` on that class.
       let icType: PyType | null = null;
@@ -260,7 +264,7 @@ export class Compiler {
       let bType: PyType | null = null;
       let bMethod: PyNative | null = null;
       return (f) => {
-        const o = obj(f);
+        const o = ld(f, ok, obj, oi, ov);
         // Fast path: a plain method of a user class, called without building a bound method.
         if (argFns !== null && kw === null && o instanceof PyObject && o.dict !== null && !o.cls.builtin && !(o instanceof PyType)) {
           const t = o.cls;
@@ -276,7 +280,7 @@ export class Compiler {
           if (m !== null && !o.dict.has(name)) {
             const a = new Array<Value>(nargs + 1);
             a[0] = o;
-            for (let i = 0; i < nargs; i++) a[i + 1] = (argFns[i] as EF)(f);
+            for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
             return m.code.call(m, a, null);
           }
         } else if (argFns !== null && kw === null) {
@@ -294,7 +298,7 @@ export class Compiler {
             if (nm !== null) {
               const a = new Array<Value>(nargs + 1);
               a[0] = o;
-              for (let i = 0; i < nargs; i++) a[i + 1] = (argFns[i] as EF)(f);
+              for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
               return nm.fn(rt, a, null);
             }
           }
@@ -320,22 +324,30 @@ export class Compiler {
   argsBuilder(s: ScopeCtx, es: A.Expr[]): (f: Frame) => Value[] {
     const rt = this.rt;
     if (!es.some((x) => x.type === "Starred")) {
+      if (es.length <= 3) {
+        const ops = es.map((x) => operand(this, s, x));
+        switch (ops.length) {
+          case 0:
+            return () => [];
+          case 1: {
+            const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
+            return (f) => [ld(f, ak, a, ai, av)];
+          }
+          case 2: {
+            const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
+            const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
+            return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv)];
+          }
+          default: {
+            const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
+            const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
+            const { k: ck, f: c, i: ci, v: cv } = ops[2] as Operand;
+            return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv), ld(f, ck, c, ci, cv)];
+          }
+        }
+      }
       const fs = es.map((x) => compileExpr(this, s, x));
       switch (fs.length) {
-        case 0:
-          return () => [];
-        case 1: {
-          const a = fs[0] as EF;
-          return (f) => [a(f)];
-        }
-        case 2: {
-          const [a, b] = fs as [EF, EF];
-          return (f) => [a(f), b(f)];
-        }
-        case 3: {
-          const [a, b, c] = fs as [EF, EF, EF];
-          return (f) => [a(f), b(f), c(f)];
-        }
         default:
           return (f) => fs.map((x) => x(f));
       }

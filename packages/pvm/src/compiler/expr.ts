@@ -68,6 +68,46 @@ export function compileCompare(op: A.CmpOperator, a: Value, b: Value, c: Compile
   }
 }
 
+
+/**
+ * An operand fetched inline by the operator's closure: a fast local (slot read), a constant, or
+ * (otherwise) a call of the operand's closure. Operator closures are shared code, so a call of a
+ * child closure is a megamorphic call site; reading a slot or a constant inline avoids it for the
+ * commonest operands (`i < n`, `x * 0.5`, `self.x`).
+ */
+export interface Operand {
+  /** 0: call `f`; 1: read slot `i`; 2: the constant `v`. */
+  readonly k: 0 | 1 | 2;
+  readonly f: EF;
+  readonly i: number;
+  readonly v: Value;
+  readonly name: string;
+}
+
+export function operand(c: Compiler, s: ScopeCtx, e: A.Expr): Operand {
+  if (e.type === "Constant" && e.value.kind !== "complex") {
+    // Same nesting bookkeeping as compileExpr (the stack weight of the frame depends on it).
+    c.enterNode(e);
+    c.leaveNode();
+    const v = constantValue(e.value);
+    return { k: 2, f: () => v, i: 0, v, name: "" };
+  }
+  if (e.type === "Name") {
+    const r = s.scope.resolve(e.id);
+    if (r.kind === "fast") return { k: 1, f: compileExpr(c, s, e), i: r.slot, v: None, name: e.id };
+  }
+  return { k: 0, f: compileExpr(c, s, e), i: 0, v: None, name: "" };
+}
+
+/** Fetch an operand (small enough for V8 to inline into each operator closure). */
+export function ld(f: Frame, k: number, fn: EF, i: number, v: Value): Value {
+  if (k === 1) {
+    const x = f.s[i];
+    return x === undefined ? fn(f) : (x as Value);
+  }
+  return k === 2 ? v : fn(f);
+}
+
 export function compileExpr(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
   c.enterNode(e);
   try {
@@ -88,7 +128,7 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
     case "Name":
       return c.loadName(s, e.id, e);
     case "BinOp":
-      return binopClosure(c, e.op as BinOpName, compileExpr(c, s, e.left), compileExpr(c, s, e.right));
+      return binopClosure(c, e.op as BinOpName, operand(c, s, e.left), operand(c, s, e.right));
     case "UnaryOp": {
       const v = compileExpr(c, s, e.operand);
       const op = e.op;
@@ -127,14 +167,14 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       };
     }
     case "Attribute": {
-      const o = compileExpr(c, s, e.value);
+      const { k: ok, f: o, i: oi, v: ov } = operand(c, s, e.value);
       const name = e.attr;
       // Inline cache: the last user class seen here (and its version) had no class attribute of
       // this name and no __getattribute__, so the instance dict answers directly.
       let icType: PyType | null = null;
       let icVersion = -1;
       return (f) => {
-        const x = o(f);
+        const x = ld(f, ok, o, oi, ov);
         if (typeof x === "object") {
           const t = x.cls;
           // icType is only ever a user class seen on a non-class instance, so a hit needs no
@@ -154,11 +194,11 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       };
     }
     case "Subscript": {
-      const o = compileExpr(c, s, e.value);
-      const k = compileExpr(c, s, e.slice);
+      const { k: ok, f: o, i: oi, v: ov } = operand(c, s, e.value);
+      const { k: kk, f: k, i: ki, v: kv } = operand(c, s, e.slice);
       return (f) => {
-        const x = o(f);
-        const i = k(f);
+        const x = ld(f, ok, o, oi, ov);
+        const i = ld(f, kk, k, ki, kv);
         if (x instanceof PyList && typeof i === "number") {
           const items = x.items;
           const j = i < 0 ? i + items.length : i;
@@ -319,13 +359,15 @@ function bothInts(a: Value, b: Value): a is number | bigint {
   return (ta === "number" || ta === "bigint") && (tb === "number" || tb === "bigint");
 }
 
-function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
+function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF {
   const rt = c.rt;
+  const { k: lk, f: l, i: li, v: lv } = lo;
+  const { k: rk, f: r, i: ri, v: rv } = ro;
   switch (op) {
     case "Add":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number") {
           const x = a + b;
           if (Number.isSafeInteger(x)) return x;
@@ -336,8 +378,8 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
       };
     case "Sub":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number") {
           const x = a - b;
           if (Number.isSafeInteger(x)) return x;
@@ -347,8 +389,8 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
       };
     case "Mult":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number") {
           const x = a * b;
           if (Number.isSafeInteger(x)) return x + 0;
@@ -358,99 +400,100 @@ function binopClosure(c: Compiler, op: BinOpName, l: EF, r: EF): EF {
       };
     case "Mod":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return a % b;
         if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "FloorDiv":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return (a - (a % b)) / b;
         if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "BitAnd":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
         return binop(rt, op, a, b);
       };
     case "BitXor":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
         return binop(rt, op, a, b);
       };
     case "Div":
       return (f) => {
-        const a = l(f);
-        const b = r(f);
+        const a = ld(f, lk, l, li, lv);
+        const b = ld(f, rk, r, ri, rv);
         if (a instanceof PyFloat && b instanceof PyFloat && b.v !== 0 && a.cls === b.cls) return new PyFloat(T.float, a.v / b.v);
         return binop(rt, op, a, b);
       };
     default:
-      return (f) => binop(rt, op, l(f), r(f));
+      return (f) => binop(rt, op, ld(f, lk, l, li, lv), ld(f, rk, r, ri, rv));
   }
 }
 
 function compareClosure(c: Compiler, s: ScopeCtx, e: A.Compare): EF {
   const rt = c.rt;
-  const left = compileExpr(c, s, e.left);
   if (e.ops.length === 1) {
     const op = e.ops[0] as A.CmpOperator;
-    const right = compileExpr(c, s, e.comparators[0] as A.Expr);
+    const { k: lk, f: left, i: li, v: lv } = operand(c, s, e.left);
+    const { k: rk, f: right, i: ri, v: rv } = operand(c, s, e.comparators[0] as A.Expr);
     switch (op) {
       case "Lt":
         return (f) => {
-          const a = left(f);
-          const b = right(f);
+          const a = ld(f, lk, left, li, lv);
+          const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a < b;
           return richCompare(rt, "Lt", a, b);
         };
       case "LtE":
         return (f) => {
-          const a = left(f);
-          const b = right(f);
+          const a = ld(f, lk, left, li, lv);
+          const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a <= b;
           return richCompare(rt, "LtE", a, b);
         };
       case "Gt":
         return (f) => {
-          const a = left(f);
-          const b = right(f);
+          const a = ld(f, lk, left, li, lv);
+          const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a > b;
           return richCompare(rt, "Gt", a, b);
         };
       case "GtE":
         return (f) => {
-          const a = left(f);
-          const b = right(f);
+          const a = ld(f, lk, left, li, lv);
+          const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a >= b;
           return richCompare(rt, "GtE", a, b);
         };
       case "Eq":
         return (f) => {
-          const a = left(f);
-          const b = right(f);
+          const a = ld(f, lk, left, li, lv);
+          const b = ld(f, rk, right, ri, rv);
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a === b;
           return richCompare(rt, "Eq", a, b);
         };
       case "NotEq":
         return (f) => {
-          const a = left(f);
-          const b = right(f);
+          const a = ld(f, lk, left, li, lv);
+          const b = ld(f, rk, right, ri, rv);
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a !== b;
           return richCompare(rt, "NotEq", a, b);
         };
       default:
-        return (f) => compileCompare(op, left(f), right(f), c);
+        return (f) => compileCompare(op, ld(f, lk, left, li, lv), ld(f, rk, right, ri, rv), c);
     }
   }
+  const left = compileExpr(c, s, e.left);
   const ops = e.ops;
   const rights = e.comparators.map((x) => compileExpr(c, s, x));
   return (f) => {

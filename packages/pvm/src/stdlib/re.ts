@@ -6,15 +6,15 @@ import type { ModuleDef } from "../modules.js";
 import { compile as compileEngine, escape as escapeEngine } from "../re/index.js";
 import { fnValue } from "../builtins/util.js";
 import type { Runtime } from "../runtime/context.js";
-import { E, pyErr } from "../runtime/exceptions.js";
+import { E, type PyBaseException, pyErr } from "../runtime/exceptions.js";
 import { PyByteArray, PyBytes, type Value } from "../runtime/object.js";
 import { tuple, typeName } from "../runtime/ops.js";
-import { None, T } from "../runtime/types.js";
+import { None } from "../runtime/types.js";
 import { FLAG_ALIASES, FLAG_MEMBERS, PyRegexFlag, regexFlagType } from "./re/flags.js";
 import { matchType } from "./re/match.js";
-import { bindArgs, nativeClass } from "./re/native.js";
+import { bindArgs, def, nativeClass } from "./re/native.js";
 import { findall, finditer, matchOp, patternType, split, subn } from "./re/pattern.js";
-import { MAX_CACHE, PyPattern, type ReState, budgetOf, translate } from "./re/state.js";
+import { MAX_CACHE, PyPattern, type ReState, budgetOf, initError, translate } from "./re/state.js";
 import { indexArg, textValue } from "./re/subject.js";
 
 export { CYCLES_PER_STEP, MAX_CACHE } from "./re/state.js";
@@ -66,6 +66,11 @@ function buildRe(rt: Runtime): Map<string, Value> {
   const flagT = regexFlagType();
   const errorType = nativeClass("error", "re", [E.Exception], "exception");
   errorType.hasDict = true;
+  def(errorType, "__init__", (_rt, a, kw) => {
+    const [msg, pattern, pos] = bindArgs("error", a.slice(1), kw, ["msg", "pattern", "pos"], 1);
+    initError(a[0] as PyBaseException, msg as Value, pattern ?? None, pos ?? None);
+    return None;
+  });
   // eslint-disable-next-line prefer-const
   let st: ReState;
   const get = (): ReState => st;
@@ -122,6 +127,5 @@ function buildRe(rt: Runtime): Map<string, Value> {
   m.set("NOFLAG", flagT.make(0));
   m.set("__version__", "2.2.1");
   m.set("__all__", tuple(["match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer", "compile", "purge", "template", "escape", "error", "Pattern", "Match", "A", "I", "L", "M", "S", "X", "U", "ASCII", "IGNORECASE", "LOCALE", "MULTILINE", "DOTALL", "VERBOSE", "UNICODE", "NOFLAG", "RegexFlag"]));
-  void T;
   return m;
 }

@@ -50,20 +50,16 @@ export function budgetOf(rt: Runtime): RegexBudget {
 }
 
 /**
- * Converts an engine error into the Python exception CPython raises: `re.error` with `msg`,
- * `pattern`, `pos`, `lineno`, `colno` (and the " at position N (line L, column C)" suffix), or
- * the builtin class the engine names. Anything else (OutOfCycles, a PyThrow) passes through.
+ * re.error.__init__(msg, pattern=None, pos=None): the message gains " at position N" when both
+ * pattern and pos are given, and " (line L, column C)" when the pattern has several lines.
  */
-export function translate(st: ReState, e: unknown, pattern: Value): unknown {
-  if (!(e instanceof RegexError)) return e;
-  if (e.pyType !== "error") return pyErr(e.pyType, e.msg);
-  let msg = e.msg;
+export function initError(exc: PyBaseException, msg: Value, pattern: Value, pos: Value): void {
+  let text = msg;
   let lineno: Value = None;
   let colno: Value = None;
-  const pos = e.pos;
-  if (pos !== null && pattern !== None) {
+  if (pattern !== None && typeof pos === "number" && typeof msg === "string") {
     const units = typeof pattern === "string" ? Array.from(pattern, (c) => c.codePointAt(0)!) : pattern instanceof PyBytes ? Array.from(pattern.b) : [];
-    msg = `${msg} at position ${pos}`;
+    text = `${msg} at position ${pos}`;
     let lines = 1;
     let lastNl = -1;
     for (let i = 0; i < pos && i < units.length; i++) {
@@ -74,14 +70,26 @@ export function translate(st: ReState, e: unknown, pattern: Value): unknown {
     }
     lineno = lines;
     colno = pos - lastNl;
-    if (units.includes(10)) msg = `${msg} (line ${lines}, column ${pos - lastNl})`;
+    if (units.includes(10)) text = `${text} (line ${lines}, column ${colno})`;
   }
-  const exc = new PyBaseException(st.errorType, [msg]);
+  exc.args = [text];
   const d = exc.dict as Map<string, Value>;
-  d.set("msg", e.msg);
+  d.set("msg", msg);
   d.set("pattern", pattern);
-  d.set("pos", pos === null ? None : pos);
+  d.set("pos", pos);
   d.set("lineno", lineno);
   d.set("colno", colno);
+}
+
+/**
+ * Converts an engine error into the Python exception CPython raises: `re.error` with `msg`,
+ * `pattern`, `pos`, `lineno`, `colno` (and the " at position N (line L, column C)" suffix), or
+ * the builtin class the engine names. Anything else (OutOfCycles, a PyThrow) passes through.
+ */
+export function translate(st: ReState, e: unknown, pattern: Value): unknown {
+  if (!(e instanceof RegexError)) return e;
+  if (e.pyType !== "error") return pyErr(e.pyType, e.msg);
+  const exc = new PyBaseException(st.errorType, []);
+  initError(exc, e.msg, pattern, e.pos === null ? None : e.pos);
   return new PyThrow(exc);
 }
