@@ -1,0 +1,60 @@
+import { fixedBytes, option, struct, u32, u64, uint, vec } from "@cowboy/codec";
+import { stored } from "./record.js";
+
+const id = fixedBytes(32);
+
+/** One per-height FIFO list: its height and its ends (empty lists are not stored). */
+export interface ListMeta {
+  readonly height: bigint;
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
+  readonly count: number;
+}
+export const listMetaCodec = stored(struct({ height: u64, head: id, tail: id, count: u32 }), "timer list");
+
+/** A timer's neighbours in its list. */
+export interface Link {
+  readonly prev: Uint8Array | null;
+  readonly next: Uint8Array | null;
+}
+export const linkCodec = stored(struct({ prev: option(id), next: option(id) }), "timer link");
+
+/** Per-actor counters: active timers and the next id nonce (never reused). */
+export interface ActorTimers {
+  readonly active: number;
+  readonly nonce: bigint;
+}
+export const actorCodec = stored(struct({ active: u32, nonce: u64 }), "timer actor");
+
+/**
+ * The scheduler's singleton record. Heights below `ringEnd` live in ring slots; heights from
+ * `ringEnd` whose epoch is below `farEpoch` in the epoch queue; the rest in the far set.
+ */
+export interface SchedulerMeta {
+  /** Lowest height that may still hold due timers. */
+  readonly cursor: bigint;
+  readonly ringEnd: bigint;
+  readonly farEpoch: bigint;
+  /** Timers in the queue. */
+  readonly active: bigint;
+  /** CIP-1 timer-lane basefee per Cycle (meaningful once the auction is active). */
+  readonly laneBasefee: bigint;
+  /** Median effective priority tip per Cycle of the previous block's fires (default GBA input). */
+  readonly prevP50Tip: bigint;
+  /** Timer-lane Cycles used by the last processed block (GBA congestion indicator). */
+  readonly lastLaneCycles: bigint;
+  /** Next height `processBlock` expects (processing is once per height, in order). */
+  readonly nextBlock: bigint;
+}
+export const metaCodec = stored(
+  struct({ cursor: u64, ringEnd: u64, farEpoch: u64, active: u64, laneBasefee: uint, prevP50Tip: uint, lastLaneCycles: uint, nextBlock: u64 }),
+  "scheduler meta",
+);
+
+/** Fires of one actor over the fairness window: counts per 100-block sub-window, newest last. */
+export interface RateWindow {
+  /** Index (height / 100) of the newest sub-window. */
+  readonly newest: bigint;
+  readonly counts: readonly number[];
+}
+export const rateCodec = stored(struct({ newest: u64, counts: vec(u32, { min: 10, max: 10 }) }), "timer rate");
