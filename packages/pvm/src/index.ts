@@ -8,7 +8,7 @@ export { Runtime, type RuntimeOptions } from "./runtime/context.js";
 export { E, PyBaseException, PyThrow } from "./runtime/exceptions.js";
 export { MemoryHost, HostError, type Host, type BlockInfo, type MessageContext, type CallBudget, type CallOutcome, type SignatureScheme, type HashAlgorithm, type MemoryHostOptions } from "./host.js";
 export { invokeActor, actorModules, findActorClass, ATTRIBUTES_SLOT, MAX_RETURN_BYTES, type Invocation, type InvocationResult } from "./actor/invoke.js";
-export { standardLibrary } from "./stdlib/index.js";
+export { standardLibrary, standardModules } from "./stdlib/index.js";
 export { hostModuleDef } from "./hostmodule.js";
 export { asyncioModuleDef } from "./asyncio.js";
 export { parse, tokenize, PySyntaxError } from "./parser/index.js";

@@ -1,9 +1,29 @@
 // The standard registry: every whitelisted module an actor may import (spec "Module Whitelist",
 // cips/pvm.md). `pvm_host` and `cowboy_sdk` are added per invocation (they need the Host).
+// Definitions are immutable; source modules are parsed once per ParseCache, not per import.
 import { asyncioModuleDef } from "../asyncio.js";
-import { ModuleRegistry } from "../modules.js";
+import { ModuleRegistry, type ModuleDef } from "../modules.js";
+import { abcModule } from "./abc.js";
+import { decimalModule } from "./decimal.js";
+import { functoolsModule } from "./functools.js";
+import { mathModule } from "./math.js";
+import { reModule } from "./re.js";
+
+/** The whitelisted modules by import name. */
+export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
+  return [
+    ["abc", abcModule()],
+    ["asyncio", asyncioModuleDef()],
+    ["decimal", decimalModule()],
+    ["functools", functoolsModule()],
+    ["math", mathModule()],
+    ["re", reModule()],
+  ];
+}
 
 /** A fresh registry holding the whitelisted standard library. */
 export function standardLibrary(): ModuleRegistry {
-  return new ModuleRegistry().register("asyncio", asyncioModuleDef());
+  const registry = new ModuleRegistry();
+  for (const [name, def] of standardModules()) registry.register(name, def);
+  return registry;
 }

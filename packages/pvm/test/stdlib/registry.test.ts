@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { runScript, standardLibrary, standardModules } from "../../src/index.js";
+
+const modules = standardLibrary();
+
+function run(src: string) {
+  let out = "";
+  const r = runScript(src, { modules, cyclesLimit: 50_000_000, stdout: (s) => (out += s) });
+  return { r, out };
+}
+
+describe("the standard registry", () => {
+  it("holds the whitelisted modules, sorted, and nothing else", () => {
+    const names = standardModules().map(([name]) => name);
+    expect(modules.names()).toEqual([...names].sort());
+    for (const banned of ["os", "sys", "socket", "random", "time", "subprocess", "importlib", "builtins"]) expect(names).not.toContain(banned);
+  });
+
+  it("imports every whitelisted module in one program", () => {
+    const names = standardModules().map(([name]) => name);
+    const { r, out } = run(`${names.map((n) => `import ${n}`).join("\n")}\nprint(${names.map((n) => `${n}.__name__`).join(", ")})\n`);
+    expect(r.error).toBeUndefined();
+    expect(out).toBe(`${names.join(" ")}\n`);
+  });
+
+  it("works for the usual author's imports", () => {
+    const { r, out } = run(
+      "import math, re\nfrom decimal import Decimal\nfrom functools import reduce\nfrom abc import ABC\n" +
+        "print(math.sqrt(2), re.sub(r'\\d+', '#', 'a1b22'), Decimal('1.10') + Decimal('2.205'), reduce(lambda a, b: a * b, range(1, 6)), issubclass(ABC, object))\n",
+    );
+    expect(r.error).toBeUndefined();
+    expect(out).toBe("1.4142135623730951 a#b# 3.305 120 True\n");
+  });
+
+  it("charges 100 Cycles for a first import, 5 for a cached one and 50 for a refused one", () => {
+    // `math` is native: a first import costs 100 plus nothing of its own.
+    const base = run("x = 1\n").r.cycles;
+    const first = run("x = 1\nimport math\n").r.cycles;
+    const twice = run("x = 1\nimport math\nimport math\n").r.cycles;
+    const refused = run("x = 1\ntry:\n    import os\nexcept ImportError as e:\n    pass\n").r.cycles;
+    const tryOnly = run("x = 1\ntry:\n    pass\nexcept ImportError as e:\n    pass\n").r.cycles;
+    expect(twice - first).toBe(first - base - 95n); // the second import: same statement cost, 5 instead of 100
+    expect(first - base).toBeGreaterThanOrEqual(100n);
+    expect(refused - tryOnly).toBeGreaterThanOrEqual(50n);
+    const { out } = run("try:\n    import os\nexcept ImportError as e:\n    print(type(e).__name__, e)\n");
+    expect(out).toBe("ModuleNotFoundError No module named 'os'\n");
+  });
+});
