@@ -16,8 +16,13 @@ export const TIMER_RECORD_VERSION = 1;
 
 /** One active timer as stored in the state. Amounts are bigint (u64). */
 export interface TimerRecord {
-  /** The actor whose handler runs. */
+  /**
+   * Who created the timer and controls it: counts against this address's timer cap, may cancel it,
+   * and is the message sender the handler sees. An actor's own timers have owner = target.
+   */
   readonly owner: Uint8Array;
+  /** The actor whose handler runs (a transaction may schedule a timer on another actor). */
+  readonly target: Uint8Array;
   /** Handler method name (a Python identifier). */
   readonly handler: string;
   /** Opaque payload passed to the handler. */
@@ -51,6 +56,7 @@ const address = fixedBytes(20);
 const recordWire = struct({
   version: u8,
   owner: address,
+  target: address,
   handler: utf8({ min: 1, max: MAX_HANDLER_BYTES }),
   data: bytes({ min: 0, max: MAX_RECORD_DATA }),
   fireHeight: u64,
@@ -72,6 +78,7 @@ const HANDLER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function checkRecord(r: TimerRecord): void {
   if (r === null || typeof r !== "object") throw new SchedulerError("INVALID_ARGUMENT", "timer: expected an object");
   aexact(r.owner, 20, "owner");
+  aexact(r.target, 20, "target");
   aexact(r.feePayer, 20, "feePayer");
   if (typeof r.handler !== "string" || !HANDLER_NAME.test(r.handler) || r.handler.length > MAX_HANDLER_BYTES) {
     throw new SchedulerError("INVALID_ARGUMENT", `handler: expected a Python identifier of at most ${MAX_HANDLER_BYTES} characters`);

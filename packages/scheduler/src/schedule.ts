@@ -11,6 +11,8 @@ import { actorCodec, type ActorTimers } from "./records.js";
 /** What an actor (through the host call) asks for. Absent optional fields take the noted defaults. */
 export interface ScheduleRequest {
   readonly owner: Uint8Array;
+  /** The actor whose handler runs; defaults to the owner. */
+  readonly target?: Uint8Array;
   readonly handler: string;
   readonly data: Uint8Array;
   /** First fire height; must be after the current block. */
@@ -74,6 +76,7 @@ export function scheduleTimer(fork: Fork, height: bigint, request: ScheduleReque
   const owner = aexact(request.owner, 20, "owner");
   const record: TimerRecord = {
     owner: owner.slice(),
+    target: aexact(request.target ?? owner, 20, "target").slice(),
     handler: request.handler,
     data: abytesMax(request.data, cfg.maxDataBytes, "data").slice(),
     fireHeight: au64(request.fireHeight, "fireHeight"),

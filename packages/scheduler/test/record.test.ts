@@ -5,6 +5,7 @@ import { decodeTimerRecord, encodeTimerRecord, SchedulerError, timerId, type Tim
 const owner = new Uint8Array(20).fill(0x11);
 const base: TimerRecord = {
   owner,
+  target: owner,
   handler: "on_tick",
   data: new Uint8Array([1, 2, 3]),
   fireHeight: 100n,
