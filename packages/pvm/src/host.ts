@@ -46,6 +46,21 @@ export class HostError extends Error {
   }
 }
 
+/** Per-fire budget and bid of a timer (cips/sdk.md "Timers"); the SDK fills in the defaults. */
+export interface TimerOptions {
+  /** Cycles the handler may use per fire (pre-charged from the actor at each fire). */
+  cyclesPerFire: bigint;
+  /** Cells the handler may use per fire. */
+  cellsPerFire: bigint;
+  /** Last height at which the timer may still fire, or null for never. */
+  expiresAt: bigint | null;
+  /** Default-GBA priority tier under the CIP-1 auction: 0 economy, 1 standard, 2 fast, 3 urgent. */
+  tier: 0 | 1 | 2 | 3;
+  /** CIP-1 static bid per Cycle (0 and 0: the default GBA bids). */
+  maxFeePerCycle: bigint;
+  maxPriorityFeePerCycle: bigint;
+}
+
 /** The result of a synchronous call into another actor. */
 export type CallOutcome =
   | { ok: true; data: Uint8Array; cycles: number; cells: number }
@@ -71,8 +86,11 @@ export interface Host {
   sendMessage(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): Uint8Array;
   /** Synchronous call into another actor within the block (the host bounds depth). */
   callActor(to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome;
-  setTimer(height: bigint, handler: string, data: Uint8Array): Uint8Array;
-  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array;
+  /** A one-shot timer calling `handler(data)` on this actor at `height`; returns its 32-byte id. */
+  setTimer(height: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array;
+  /** A timer firing every `everyBlocks` blocks from the next one due; returns its id. */
+  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array;
+  /** Cancels one of this actor's timers: false when no such timer is pending. */
   cancelTimer(id: Uint8Array): boolean;
   /** HKDF(R, label) of the execution-readable beacon (spec §3.4). */
   randomness(label: Uint8Array): Uint8Array;
@@ -101,7 +119,7 @@ export class MemoryHost implements Host {
   readonly messages: { to: Uint8Array; method: string; payload: Uint8Array; value: bigint }[] = [];
   readonly transfers: { to: Uint8Array; amount: bigint }[] = [];
   readonly events: { topic: string; data: Uint8Array }[] = [];
-  readonly timers = new Map<string, { height: bigint; every: bigint; handler: string; data: Uint8Array }>();
+  readonly timers = new Map<string, { height: bigint; every: bigint; handler: string; data: Uint8Array; options: TimerOptions }>();
   /** Balances by address hex; `self` starts with whatever the test puts here. */
   readonly balances: Map<string, bigint>;
   /** Actors reachable by callActor: address hex → handler. */
@@ -157,16 +175,17 @@ export class MemoryHost implements Host {
     if (a === undefined) return { ok: false, error: `LookupError: no actor at 0x${hexKey(to)}`, cycles: 0, cells: 0 };
     return { ok: true, data: a(method, payload, value), cycles: 0, cells: 0 };
   }
-  #timer(height: bigint, every: bigint, handler: string, data: Uint8Array): Uint8Array {
+  #timer(height: bigint, every: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
+    if (height <= this.#block.height) throw new HostError("ValueError", `timer height ${height} is not after the current block ${this.#block.height}`);
     const id = keccak256(new TextEncoder().encode(`memory timer ${this.#nextTimer++}`));
-    this.timers.set(hexKey(id), { height, every, handler, data: data.slice() });
+    this.timers.set(hexKey(id), { height, every, handler, data: data.slice(), options: { ...options } });
     return id;
   }
-  setTimer(height: bigint, handler: string, data: Uint8Array): Uint8Array {
-    return this.#timer(height, 0n, handler, data);
+  setTimer(height: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
+    return this.#timer(height, 0n, handler, data, options);
   }
-  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array {
-    return this.#timer(this.#block.height + everyBlocks, everyBlocks, handler, data);
+  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
+    return this.#timer(this.#block.height + everyBlocks, everyBlocks, handler, data, options);
   }
   cancelTimer(id: Uint8Array): boolean {
     return this.timers.delete(hexKey(id));

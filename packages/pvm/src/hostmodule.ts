@@ -3,7 +3,7 @@
 // written over this module; actors may also import it directly (the "low-level" API).
 import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
-import { HostError, type Host, type SignatureScheme } from "./host.js";
+import { HostError, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
 import { fnValue } from "./builtins/util.js";
@@ -52,6 +52,21 @@ function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): 
   if (n < 0n || n >= 1n << 64n) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
   return n;
 }
+/** Arguments 3..8 of set_timer/set_interval (see the call sites). */
+function timerOptions(a: readonly Value[], fn: string): TimerOptions {
+  if (a.length !== 9) throw pyErr("TypeError", `${fn}() takes 9 positional arguments but ${a.length} were given`);
+  const tier = u64Arg(a[6], fn, "tier");
+  if (tier > 3n) throw pyErr("ValueError", `${fn}() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got ${tier}`);
+  return {
+    cyclesPerFire: u64Arg(a[3], fn, "cycles_per_fire"),
+    cellsPerFire: u64Arg(a[4], fn, "cells_per_fire"),
+    expiresAt: a[5] === None ? null : u64Arg(a[5], fn, "expires_at"),
+    tier: Number(tier) as TimerOptions["tier"],
+    maxFeePerCycle: u64Arg(a[7], fn, "max_fee_per_cycle"),
+    maxPriorityFeePerCycle: u64Arg(a[8], fn, "max_priority_fee_per_cycle"),
+  };
+}
+
 function charge(rt: Runtime, c: LinearCost, units = 0): void {
   rt.charge(Number(linearCost(c, units)));
 }
@@ -174,22 +189,26 @@ export function hostModuleDef(host: Host): ModuleDef {
       });
 
       // Timers (ids are 32-byte hashes).
+      // set_timer(height, handler, data, cycles_per_fire, cells_per_fire, expires_at, tier,
+      //           max_fee_per_cycle, max_priority_fee_per_cycle): cowboy_sdk supplies every argument.
       def("set_timer", (rt, a) => {
         const height = u64Arg(a[0], "set_timer", "height");
         const handler = nameArg(a[1], "set_timer", "handler");
         const data = bytesArg(a[2], "set_timer", "data");
+        const options = timerOptions(a, "set_timer");
         charge(rt, H.timerSet);
         rt.chargeCells(data.length);
-        return bytes(rt, guarded(() => host.setTimer(height, handler, data)));
+        return bytes(rt, guarded(() => host.setTimer(height, handler, data, options)));
       });
       def("set_interval", (rt, a) => {
         const every = u64Arg(a[0], "set_interval", "every_n_blocks");
         if (every === 0n) throw pyErr("ValueError", "set_interval() every_n_blocks must be at least 1");
         const handler = nameArg(a[1], "set_interval", "handler");
         const data = bytesArg(a[2], "set_interval", "data");
+        const options = timerOptions(a, "set_interval");
         charge(rt, H.timerSet);
         rt.chargeCells(data.length);
-        return bytes(rt, guarded(() => host.setInterval(every, handler, data)));
+        return bytes(rt, guarded(() => host.setInterval(every, handler, data, options)));
       });
       def("cancel_timer", (rt, a) => {
         const id = bytesArg(a[0], "cancel_timer", "timer_id");

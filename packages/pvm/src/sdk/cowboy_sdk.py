@@ -216,17 +216,39 @@ def _handler_name(handler):
     return name
 
 
-def set_timer(height, handler, data=None):
-    """Call `handler(data)` on this actor at block `height`; returns the timer id (32 bytes)."""
-    return _h.set_timer(height, _handler_name(handler), _h.encode(data))
+_TIERS = {"economy": 0, "standard": 1, "fast": 2, "urgent": 3}
+
+# Per-fire defaults: enough for a handler that reads and writes a few storage slots.
+DEFAULT_TIMER_CYCLES = 100_000
+DEFAULT_TIMER_CELLS = 10_000
 
 
-def set_interval(every_n_blocks, handler, data=None):
-    """Call `handler(data)` every `every_n_blocks` blocks; returns the timer id."""
-    return _h.set_interval(every_n_blocks, _handler_name(handler), _h.encode(data))
+def _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle):
+    if priority not in _TIERS:
+        raise ValueError("priority must be one of 'economy', 'standard', 'fast', 'urgent'")
+    return (cycles, cells, expires_at, _TIERS[priority], max_fee_per_cycle, max_priority_fee_per_cycle)
+
+
+def set_timer(height, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=DEFAULT_TIMER_CELLS,
+              expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0):
+    """Call `handler(data)` on this actor at block `height`; returns the timer id (32 bytes).
+
+    Each fire is pre-charged `cycles` and `cells` at the block's basefees from this actor's
+    balance, and the unused part refunded. A timer not fired by `expires_at` is dropped.
+    """
+    opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle)
+    return _h.set_timer(height, _handler_name(handler), _h.encode(data), *opts)
+
+
+def set_interval(every_n_blocks, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=DEFAULT_TIMER_CELLS,
+                 expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0):
+    """Call `handler(data)` every `every_n_blocks` blocks, from the block that many ahead; returns the timer id."""
+    opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle)
+    return _h.set_interval(every_n_blocks, _handler_name(handler), _h.encode(data), *opts)
 
 
 def cancel_timer(timer_id):
+    """Cancel one of this actor's pending timers; False when it already fired or never existed."""
     return _h.cancel_timer(timer_id)
 
 

@@ -21,7 +21,7 @@ describe("host module", () => {
       "info = h.block_info()",
       "print(info['height'], info['chain_id'])",
       "print(h.sha256(b'abc').hex()[:16], h.keccak256(b'').hex()[:16])",
-      "t = h.set_timer(100, 'tick', b'x')",
+      "t = h.set_timer(100, 'tick', b'x', 50000, 1000, None, 1, 0, 0)",
       "print(len(t), h.cancel_timer(t), h.cancel_timer(t))",
       "print(h.balance(), h.value(), h.sender().hex()[:4], h.decode(h.encode({'a': (1, 2.5)})))",
       "print(len(h.randomness(b'label')))",
@@ -50,6 +50,30 @@ describe("host module", () => {
     expect(r.error).toBeUndefined();
     expect(out).toBe("storage_set() argument 'key' must be bytes, not str\n");
     expect(host.storage.size).toBe(0);
+  });
+  it("passes a timer's per-fire budget and bid to the Host, and refuses bad ones", () => {
+    const { host, modules } = setup();
+    let out = "";
+    const src = [
+      "import pvm_host as h",
+      "t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2)",
+      "for bad in [(100, 'tick', b'', 1, 1, None, 4, 0, 0), (100, 'tick', b'', -1, 1, None, 1, 0, 0), (100, 'tick', b'')]:",
+      "    try:",
+      "        h.set_timer(*bad)",
+      "    except (TypeError, ValueError) as e:",
+      "        print(type(e).__name__, e)",
+      "",
+    ].join("\n");
+    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    expect(r.error).toBeUndefined();
+    expect(out).toBe(
+      "ValueError set_timer() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got 4\n" +
+        "ValueError set_timer() argument 'cycles_per_fire' must be in [0, 2**64), got -1\n" +
+        "TypeError set_timer() takes 9 positional arguments but 3 were given\n",
+    );
+    expect([...host.timers.values()]).toEqual([
+      { height: 52n, every: 10n, handler: "tick", data: new Uint8Array(0), options: { cyclesPerFire: 70000n, cellsPerFire: 500n, expiresAt: 900n, tier: 3, maxFeePerCycle: 20n, maxPriorityFeePerCycle: 2n } },
+    ]);
   });
   it("stops at the Cells limit with OutOfCells", () => {
     const { modules } = setup();
