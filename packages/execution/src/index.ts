@@ -10,5 +10,5 @@ export { verifyAll, verifySignaturesHere, type SignatureVerifier } from "./verif
 export { VerifyPool } from "./verify-pool.js";
 export { queryActor, type QueryRequest, type QueryResult } from "./actors/query.js";
 export { DEFAULT_ACTOR_LIMITS, isSystemAddress, type ActorLimits } from "./actors/limits.js";
-export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext, type ActorTimers } from "./actors/run.js";
+export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext } from "./actors/run.js";
 export { messageId } from "./actors/message.js";

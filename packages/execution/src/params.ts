@@ -5,7 +5,7 @@ import { DEFAULT_TRANSACTION_LIMITS, type TransactionLimits } from "@cowboy/type
 import type { BlockEnv } from "./transaction.js";
 import type { AccountKeyFn, StateAccess } from "./world.js";
 import { DEFAULT_ACTOR_LIMITS, type ActorLimits } from "./actors/limits.js";
-import type { ActorTimers } from "./actors/run.js";
+import type { SchedulerConfig } from "@cowboy/scheduler";
 
 
 /** Everything the state transition depends on besides the state and the block. */
@@ -18,8 +18,11 @@ export interface ChainParams {
   readonly costTable: CostTable;
   /** Depth, fanout, mailbox, storage quota and per-block Cycles of actors (cips/actors.md). */
   readonly actors: ActorLimits;
-  /** Timer host calls of actors; absent until the scheduler is enabled (calls raise RuntimeError). */
-  readonly timers?: ActorTimers;
+  /**
+   * Native timers (@cowboy/scheduler, spec §5.1a): the calendar queue's configuration. Absent on a
+   * chain without timers: actors' timer calls raise RuntimeError and timer instructions are refused.
+   */
+  readonly scheduler?: SchedulerConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

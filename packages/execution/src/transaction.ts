@@ -5,6 +5,7 @@ import { isSystemAddress } from "./actors/limits.js";
 import { newActorBlockContext, TxExhausted, TxRun, type ActorBlockContext, type ActorOutcome } from "./actors/run.js";
 import { laneBasefee, settle, type LaneId } from "@cowboy/fee-market";
 import { intrinsicCosts } from "./intrinsic.js";
+import { executeTimerInstruction, TimerInstructionError } from "./actors/timers.js";
 import type { ChainParams } from "./params.js";
 import { Accounts, type StateAccess } from "./world.js";
 
@@ -77,7 +78,9 @@ export function checkIncludable(accounts: Accounts, tx: Transaction, env: BlockE
     throw new TxRejection("INSUFFICIENT_BALANCE", `balance ${sender.balance} does not cover the maximum cost ${needed}`);
   }
   const type = tx.instruction.type;
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor") {
+  const timer = type === "schedule_timer" || type === "schedule_interval" || type === "cancel_timer";
+  if (timer && params.scheduler === undefined) throw new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer) {
     throw new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   }
 }
@@ -107,14 +110,23 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
     if (instruction.type === "transfer") {
       accounts.debit(tx.from, instruction.amount);
       accounts.credit(instruction.to, instruction.amount);
+    } else if (instruction.type === "schedule_timer" || instruction.type === "schedule_interval" || instruction.type === "cancel_timer") {
+      try {
+        returnData = executeTimerInstruction(state, env, params, tx);
+      } catch (error) {
+        if (!(error instanceof TimerInstructionError)) throw error;
+        state.revertTo(checkpoint);
+        status = ReceiptStatus.Reverted;
+        returnData = new TextEncoder().encode(error.message).slice(0, 4096);
+        return finish();
+      }
     } else {
       const ctx = env.actors ?? newActorBlockContext();
       const run = new TxRun(state, env, params, ctx, tx.from, tx.cyclesLimit - intrinsic.cycles, tx.cellsLimit - intrinsic.cells);
       let outcome: ActorOutcome;
       try {
         if (instruction.type === "deploy_actor") outcome = deploy(run, tx, params);
-        else if (instruction.type === "call_actor") outcome = run.call(instruction.target, instruction.method, instruction.args, instruction.value);
-        else throw new TxRejection("UNSUPPORTED_INSTRUCTION", `${instruction.type} is not executable yet`);
+        else outcome = run.call(instruction.target, instruction.method, instruction.args, instruction.value);
       } catch (error) {
         if (!(error instanceof TxExhausted)) throw error;
         state.revertTo(checkpoint);

@@ -12,3 +12,5 @@ export {
   timerId,
   type TimerRecord,
 } from "./record.js";
+export { scheduleTimer, cancelTimer, sysCancelTimer, getTimer, activeTimers, auctionActive, type ScheduleRequest, type Scheduled } from "./schedule.js";
+export type { TimerAccounts, TimerFire, FireResult, GasBidContext, GasBid, TimerHost, BlockFees } from "./host.js";

@@ -2,12 +2,14 @@
 // the actor's key space with the quota, value moves, messages into the transaction's queue,
 // synchronous calls through the TxRun, events buffered until the frame commits.
 import { deriveRandomness, keccak256 } from "@cowboy/crypto";
-import { HostError, type BlockInfo, type CallBudget, type CallOutcome, type Host, type HashAlgorithm, type MessageContext, type SignatureScheme } from "@cowboy/pvm";
+import { HostError, type BlockInfo, type CallBudget, type CallOutcome, type Host, type HashAlgorithm, type MessageContext, type SignatureScheme, type TimerOptions } from "@cowboy/pvm";
+import { SchedulerError } from "@cowboy/scheduler";
 import { bls, ed25519, secp256k1, sha256 } from "@cowboy/crypto";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
 import { messageId, type QueuedMessage } from "./message.js";
 import type { TxRun } from "./run.js";
+import { cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
 
@@ -96,16 +98,31 @@ export class ChainHost implements Host {
     return r;
   }
 
-  setTimer(height: bigint, handler: string, data: Uint8Array): Uint8Array {
-    return this.run.timers().setTimer(this.run.state, this.run.env, this.frame.self, height, handler, data);
+  setTimer(height: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
+    return this.#schedule(height, 0n, handler, data, options);
   }
 
-  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array {
-    return this.run.timers().setInterval(this.run.state, this.run.env, this.frame.self, everyBlocks, handler, data);
+  setInterval(everyBlocks: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
+    return this.#schedule(this.run.env.height + everyBlocks, everyBlocks, handler, data, options);
+  }
+
+  /** An actor's own timer: it owns it, its handler runs, it pays. The PVM has charged the host call. */
+  #schedule(fireHeight: bigint, interval: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
+    const cfg = schedulerOf(this.run.params);
+    const self = this.frame.self;
+    try {
+      return schedule(this.run.state, this.run.env, cfg, { owner: self, target: self, feePayer: self, handler, data, fireHeight, interval, options }).id;
+    } catch (error) {
+      throw error instanceof SchedulerError ? hostErrorOf(error) : error;
+    }
   }
 
   cancelTimer(id: Uint8Array): boolean {
-    return this.run.timers().cancelTimer(this.run.state, this.run.env, this.frame.self, id);
+    try {
+      return cancel(this.run.state, this.run.env, schedulerOf(this.run.params), this.frame.self, id);
+    } catch (error) {
+      throw error instanceof SchedulerError ? hostErrorOf(error) : error;
+    }
   }
 
   randomness(label: Uint8Array): Uint8Array {

@@ -15,13 +15,6 @@ const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
 const utf8 = new TextEncoder();
 const MAX_ERROR_BYTES = 4096;
 
-/** What actors' timer host calls reach (provided by @cowboy/scheduler through ChainParams). */
-export interface ActorTimers {
-  setTimer(state: StateAccess, env: BlockEnv, owner: Uint8Array, height: bigint, handler: string, data: Uint8Array): Uint8Array;
-  setInterval(state: StateAccess, env: BlockEnv, owner: Uint8Array, everyBlocks: bigint, handler: string, data: Uint8Array): Uint8Array;
-  cancelTimer(state: StateAccess, env: BlockEnv, owner: Uint8Array, id: Uint8Array): boolean;
-}
-
 /** Per-block actor bookkeeping shared by the block's transactions. */
 export interface ActorBlockContext {
   readonly cyclesByActor: Map<string, number>;
@@ -142,11 +135,6 @@ export class TxRun {
     const have = this.accounts.get(self).balance;
     if (have < amount) throw new HostError("ValueError", `insufficient balance: ${have} < ${amount}`);
     this.accounts.debit(self, amount);
-  }
-
-  timers(): ActorTimers {
-    if (this.params.timers === undefined) throw new HostError("RuntimeError", "timers are not enabled on this chain yet");
-    return this.params.timers;
   }
 
   /** Runs one handler invocation on its own checkpoint. `enter` moves value (and installs code). */

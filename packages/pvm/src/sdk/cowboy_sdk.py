@@ -229,22 +229,27 @@ def _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_p
     return (cycles, cells, expires_at, _TIERS[priority], max_fee_per_cycle, max_priority_fee_per_cycle)
 
 
+def _timer_data(data):
+    # Empty bytes mean "call the handler without an argument" (the chain's fire rule).
+    return b"" if data is None else _h.encode(data)
+
+
 def set_timer(height, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=DEFAULT_TIMER_CELLS,
               expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0):
     """Call `handler(data)` on this actor at block `height`; returns the timer id (32 bytes).
 
-    Each fire is pre-charged `cycles` and `cells` at the block's basefees from this actor's
+    With `data` None the handler is called without an argument: `handler()`. Each fire is pre-charged `cycles` and `cells` at the block's basefees from this actor's
     balance, and the unused part refunded. A timer not fired by `expires_at` is dropped.
     """
     opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle)
-    return _h.set_timer(height, _handler_name(handler), _h.encode(data), *opts)
+    return _h.set_timer(height, _handler_name(handler), _timer_data(data), *opts)
 
 
 def set_interval(every_n_blocks, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=DEFAULT_TIMER_CELLS,
                  expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0):
     """Call `handler(data)` every `every_n_blocks` blocks, from the block that many ahead; returns the timer id."""
     opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle)
-    return _h.set_interval(every_n_blocks, _handler_name(handler), _h.encode(data), *opts)
+    return _h.set_interval(every_n_blocks, _handler_name(handler), _timer_data(data), *opts)
 
 
 def cancel_timer(timer_id):
