@@ -244,6 +244,14 @@ export function hashInt(v: I.Int): number | bigint {
   return I.norm(h);
 }
 
+// CPython's slot_tp_hash keeps a __hash__ result that fits in a signed 64-bit word as is (-1
+// becomes -2) and only reduces larger ints with the int hash.
+function userHashResult(n: I.Int): number | bigint {
+  if (typeof n === "number") return n === -1 ? -2 : n;
+  if (n >= -(2n ** 63n) && n < 2n ** 63n) return I.norm(n);
+  return hashInt(n);
+}
+
 export function hashFloat(x: number): number | bigint {
   return I.norm(N.hashFloat(x));
 }
@@ -272,7 +280,7 @@ export function hash(rt: Runtime, v: Value): number | bigint {
       const r = callValue(rt, f, [v], null);
       const n = asInt(r);
       if (n === undefined) throw pyErr("TypeError", "__hash__ method should return an integer");
-      return hashInt(n);
+      return userHashResult(n);
     }
     if (userDunder(v.cls, "__eq__") !== undefined) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
   }
