@@ -1,4 +1,5 @@
 import { decode, encode, fixedBytes, option, struct, u64, uint, type Infer } from "@cowboy/codec";
+import { isFastUint, isU64, varintSize, writeBytes, writeU64, writeVarint } from "./fast-write.js";
 
 // The account record stored under each address (cips/execution.md, "Accounts").
 
@@ -25,64 +26,19 @@ export function isEmptyAccount(account: Account): boolean {
 // generic codec, which produces the same bytes and throws the same CodecErrors.
 
 const TWO_32 = 0x1_0000_0000;
-const U64_MAX = 0xffff_ffff_ffff_ffffn;
-/** Varints of values below 2^49 take at most 7 bytes and fit a double exactly. */
-const FAST_UINT_LIMIT = 0x2_0000_0000_0000n;
-
-const varintSize = (v: number): number => {
-  let size = 1;
-  while (v >= 0x80) {
-    v = Math.floor(v / 0x80);
-    size++;
-  }
-  return size;
-};
-
-function writeVarint(out: Uint8Array, at: number, v: number): number {
-  while (v >= 0x80) {
-    out[at++] = (v % 0x80) | 0x80;
-    v = Math.floor(v / 0x80);
-  }
-  out[at++] = v;
-  return at;
-}
 
 export function encodeAccount(account: Account): Uint8Array {
   const { nonce, balance, code_hash: codeHash, storage_bytes: storage } = account;
-  const fast =
-    typeof nonce === "bigint" && nonce >= 0n && nonce < FAST_UINT_LIMIT &&
-    typeof storage === "bigint" && storage >= 0n && storage < FAST_UINT_LIMIT &&
-    typeof balance === "bigint" && balance >= 0n && balance <= U64_MAX &&
-    (codeHash === null || (codeHash instanceof Uint8Array && codeHash.length === 32));
+  const fast = isFastUint(nonce) && isFastUint(storage) && isU64(balance) && (codeHash === null || (codeHash instanceof Uint8Array && codeHash.length === 32));
   if (!fast) return encode(accountCodec, account);
   const n = Number(nonce);
   const s = Number(storage);
   const out = new Uint8Array(varintSize(n) + 8 + (codeHash === null ? 1 : 33) + varintSize(s));
-  let at = writeVarint(out, 0, n);
-  let hi: number;
-  let lo: number;
-  if (balance <= 0x1f_ffff_ffff_ffffn) {
-    const b = Number(balance);
-    lo = b % TWO_32;
-    hi = (b - lo) / TWO_32;
-  } else {
-    hi = Number(balance >> 32n);
-    lo = Number(balance & 0xffff_ffffn);
-  }
-  out[at] = hi >>> 24;
-  out[at + 1] = hi >>> 16;
-  out[at + 2] = hi >>> 8;
-  out[at + 3] = hi;
-  out[at + 4] = lo >>> 24;
-  out[at + 5] = lo >>> 16;
-  out[at + 6] = lo >>> 8;
-  out[at + 7] = lo;
-  at += 8;
+  let at = writeU64(out, writeVarint(out, 0, n), balance);
   if (codeHash === null) out[at++] = 0;
   else {
     out[at++] = 1;
-    for (let i = 0; i < 32; i++) out[at + i] = codeHash[i]!;
-    at += 32;
+    at = writeBytes(out, at, codeHash);
   }
   writeVarint(out, at, s);
   return out;

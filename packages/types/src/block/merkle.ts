@@ -38,17 +38,36 @@ function checkDigest(digest: Uint8Array, index: number): void {
 /** The Merkle root of 32-byte `digests`, in order. */
 export function merkleRoot(digests: readonly Uint8Array[], keccak: Keccak256 = keccak256): Uint8Array {
   if (digests.length === 0) return EMPTY_MERKLE_ROOT.slice();
-  let level = digests.map((digest, i) => {
+  // Every block hashes two of these trees (about 2n keccaks for n transactions): the preimages are
+  // assembled in one scratch buffer (a keccak reads its input and keeps no reference to it) and
+  // each level is reduced in place.
+  const scratch = new Uint8Array(65);
+  const level: Uint8Array[] = new Array(digests.length);
+  scratch[0] = LEAF_TAG;
+  const leaf = scratch.subarray(0, 33);
+  for (let i = 0; i < digests.length; i++) {
+    const digest = digests[i]!;
     checkDigest(digest, i);
-    return hashLeaf(digest, keccak);
-  });
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i + 1 < level.length; i += 2) next.push(hashNode(level[i]!, level[i + 1]!, keccak));
-    if (level.length % 2 === 1) next.push(level[level.length - 1]!);
-    level = next;
+    copy32(digest, scratch, 1);
+    level[i] = keccak(leaf);
+  }
+  let width = level.length;
+  scratch[0] = NODE_TAG;
+  while (width > 1) {
+    let out = 0;
+    for (let i = 0; i + 1 < width; i += 2) {
+      copy32(level[i]!, scratch, 1);
+      copy32(level[i + 1]!, scratch, 33);
+      level[out++] = keccak(scratch);
+    }
+    if (width % 2 === 1) level[out++] = level[width - 1]!;
+    width = out;
   }
   return level[0]!;
+}
+
+function copy32(src: Uint8Array, dst: Uint8Array, at: number): void {
+  for (let i = 0; i < 32; i++) dst[at + i] = src[i]!;
 }
 
 /** A proof that a digest sits at `index` among `count` leaves: the sibling hashes, bottom up. */
