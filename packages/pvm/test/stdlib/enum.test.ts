@@ -1,0 +1,68 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ModuleRegistry, runScript } from "../../src/index.js";
+import { enumModule } from "../../src/stdlib/enum.js";
+
+const dir = join(import.meta.dirname, "enum");
+const modules = new ModuleRegistry().register("enum", enumModule());
+
+function run(src: string, cyclesLimit = 50_000_000n) {
+  let out = "";
+  let err = "";
+  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { r, out, err };
+}
+
+describe("enum conformance (CPython 3.11 outputs)", () => {
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
+    it(f, () => {
+      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
+      expect(err).toBe("");
+      expect(r.error).toBeUndefined();
+      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
+    });
+  }
+});
+
+const IMPORT = "from enum import Enum\n";
+const DEFINE = "class Color(Enum):\n    RED = 1\n    GREEN = 2\n    BLUE = 3\n";
+
+describe("enum costs", () => {
+  // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-classes.md).
+  it("import, class creation and a lookup by value cost fixed Cycles", () => {
+    const base = run(IMPORT);
+    const define = run(IMPORT + DEFINE);
+    const one = run(IMPORT + DEFINE + "c = Color(2)\n");
+    const two = run(IMPORT + DEFINE + "c = Color(2)\nd = Color(3)\n");
+    const byName = run(IMPORT + DEFINE + "c = Color(2)\nd = Color['BLUE']\n");
+    for (const x of [base, define, one, two, byName]) expect(x.r.result).toBe("ok");
+    expect([
+      base.r.cycles,
+      define.r.cycles - base.r.cycles,
+      two.r.cycles - one.r.cycles,
+      byName.r.cycles - one.r.cycles,
+    ]).toEqual([17532n, 2598n, 163n, 9n]);
+  });
+});
+
+describe("enum errors", () => {
+  it("an unknown value is an uncaught ValueError with CPython's message", () => {
+    const { r, err } = run(IMPORT + DEFINE + "Color(4)\n");
+    expect(r.error?.pyType).toBe("ValueError");
+    expect(r.error?.pyMessage).toBe("4 is not a valid Color");
+    expect(err).toContain("ValueError: 4 is not a valid Color");
+  });
+
+  it("an unknown name is a KeyError", () => {
+    const { r } = run(IMPORT + DEFINE + "Color['PINK']\n");
+    expect(r.error?.pyType).toBe("KeyError");
+    expect(r.error?.pyMessage).toBe("'PINK'");
+  });
+
+  it("reassigning a member is refused and leaves it unchanged", () => {
+    const { r, out } = run(IMPORT + DEFINE + "try:\n    Color.RED = 9\nexcept AttributeError as e:\n    print(e)\nprint(Color.RED.value)\n");
+    expect(r.result).toBe("ok");
+    expect(out).toBe("cannot reassign member 'RED'\n1\n");
+  });
+});
