@@ -9,7 +9,7 @@ import { PyDict } from "../runtime/dict.js";
 import { PyFunction } from "../runtime/function.js";
 import { iterToArray } from "../runtime/iter.js";
 import { computeMro, MroError } from "../runtime/mro.js";
-import { Cell, type Layout, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { Cell, type Layout, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
 import { tuple, typeOf } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
@@ -128,6 +128,30 @@ export function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyTyp
   return callValue(rt, meta, [name, tuple(bases), d], kw);
 }
 
+/**
+ * PEP 560: a base that is not a class may supply classes through `__mro_entries__(bases)` (how
+ * typing.Generic[T] and friends become bases). Returns `orig` itself when every base is a class.
+ */
+function resolveBases(rt: Runtime, orig: Value[]): Value[] {
+  if (orig.every((b) => b instanceof PyType)) return orig;
+  const out: Value[] = [];
+  for (const b of orig) {
+    if (b instanceof PyType) {
+      out.push(b);
+      continue;
+    }
+    const entries = typeof b === "object" && !b.cls.builtin ? userDunder(b.cls, "__mro_entries__") : undefined;
+    if (entries === undefined) throw pyErr("TypeError", `bases must be types, not ${typeOf(b).name}`);
+    const r = callValue(rt, entries, [b, tuple(orig)], null);
+    if (!(r instanceof PyTuple)) throw pyErr("TypeError", "__mro_entries__ must return a tuple");
+    for (const x of r.items) {
+      if (!(x instanceof PyType)) throw pyErr("TypeError", `bases must be types, not ${typeOf(x).name}`);
+      out.push(x);
+    }
+  }
+  return out;
+}
+
 export function compileClassDef(c: Compiler, s: ScopeCtx, st: A.ClassDef): SF {
   const rt = c.rt;
   const scope = c.scopeOf(st);
@@ -143,8 +167,8 @@ export function compileClassDef(c: Compiler, s: ScopeCtx, st: A.ClassDef): SF {
   const doc = st.body[0]?.type === "Expr" && st.body[0].value.type === "Constant" && st.body[0].value.value.kind === "str" ? st.body[0].value.value.value : null;
   return (f) => {
     const ds = decos.map((d) => d(f));
-    const bs = bases.map((b) => b(f));
-    for (const b of bs) if (!(b instanceof PyType)) throw pyErr("TypeError", `bases must be types, not ${typeOf(b).name}`);
+    const orig = bases.map((b) => b(f));
+    const bs = resolveBases(rt, orig);
     let metaArg: PyType | null = null;
     let kw: Map<string, Value> | null = null;
     for (const k of kws) {
@@ -164,6 +188,7 @@ export function compileClassDef(c: Compiler, s: ScopeCtx, st: A.ClassDef): SF {
       ["__qualname__", qualname],
     ];
     if (doc !== null) initial.push(["__doc__", doc]);
+    if (bs !== orig) initial.push(["__orig_bases__", tuple(orig)]);
     for (const [k, v] of initial) {
       if (prepared !== undefined) setItem(rt, prepared, k, v);
       else frame.ns.set(k, v);
