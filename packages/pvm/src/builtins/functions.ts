@@ -41,7 +41,12 @@ function len(rt: Runtime, v: Value): number {
 
 function isinstance(rt: Runtime, v: Value, cls: Value): boolean {
   if (cls instanceof PyTuple) return cls.items.some((c) => isinstance(rt, v, c));
-  if (!(cls instanceof PyType)) throw pyErr("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+  if (!(cls instanceof PyType)) {
+    // PEP 3119: any object whose type defines __instancecheck__ decides (typing's aliases, unions).
+    const own = typeof cls === "object" && !cls.cls.builtin ? userDunder(cls.cls, "__instancecheck__") : undefined;
+    if (own === undefined) throw pyErr("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    return truthy(rt, callValue(rt, own, [cls, v], null));
+  }
   if (typeOf(v).isSubtypeOf(cls)) return true;
   // A metaclass may widen the check (abc's virtual subclasses).
   const hook = userDunder(cls.cls, "__instancecheck__");
@@ -51,7 +56,11 @@ function isinstance(rt: Runtime, v: Value, cls: Value): boolean {
 function issubclass(rt: Runtime, c: Value, cls: Value): boolean {
   if (!(c instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 1 must be a class");
   if (cls instanceof PyTuple) return cls.items.some((x) => issubclass(rt, c, x));
-  if (!(cls instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+  if (!(cls instanceof PyType)) {
+    const own = typeof cls === "object" && !cls.cls.builtin ? userDunder(cls.cls, "__subclasscheck__") : undefined;
+    if (own === undefined) throw pyErr("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    return truthy(rt, callValue(rt, own, [cls, c], null));
+  }
   if (c.isSubtypeOf(cls)) return true;
   const hook = userDunder(cls.cls, "__subclasscheck__");
   return hook !== undefined && truthy(rt, callValue(rt, hook, [cls, c], null));
