@@ -4,7 +4,9 @@
 import { asyncioModuleDef } from "../asyncio.js";
 import { ModuleRegistry, type ModuleDef } from "../modules.js";
 import { abcModule } from "./abc.js";
+import { dataclassesModule } from "./dataclasses.js";
 import { decimalModule } from "./decimal.js";
+import { enumModule } from "./enum.js";
 import { functoolsModule } from "./functools.js";
 import { mathModule } from "./math.js";
 import { reModule } from "./re.js";
@@ -14,7 +16,9 @@ export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
   return [
     ["abc", abcModule()],
     ["asyncio", asyncioModuleDef()],
+    ["dataclasses", dataclassesModule()],
     ["decimal", decimalModule()],
+    ["enum", enumModule()],
     ["functools", functoolsModule()],
     ["math", mathModule()],
     ["re", reModule()],
