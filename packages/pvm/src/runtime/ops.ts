@@ -80,16 +80,7 @@ export function truthy(rt: Runtime, v: Value): boolean {
   }
   if (v === None) return false;
   if (v instanceof PyList) return v.items.length !== 0;
-  if (v.cls.builtin) {
-    if (v instanceof PyFloat) return v.v !== 0;
-    if (v instanceof PyTuple) return v.items.length !== 0;
-    if (v instanceof PyDict) return v.table.size !== 0;
-    if (v instanceof PySet) return v.table.size !== 0;
-    if (v instanceof PyBytes) return v.b.length !== 0;
-    if (v instanceof PyByteArray) return v.len !== 0;
-    if (v instanceof PyRange) return v.length !== 0n;
-    return true;
-  }
+  if (v.cls.builtin) return layoutTruth(v);
   const b = userDunder(v.cls, "__bool__");
   if (b !== undefined) {
     const r = callValue(rt, b, [v], null);
@@ -98,12 +89,19 @@ export function truthy(rt: Runtime, v: Value): boolean {
   }
   const l = userDunder(v.cls, "__len__");
   if (l !== undefined) return truthy(rt, callValue(rt, l, [v], null));
-  return truthy(rt, builtinBase(v));
+  // A user subclass of a builtin without __bool__/__len__ is judged by its builtin layout.
+  return layoutTruth(v);
 }
 
-/** For instances of user subclasses of builtins, the builtin-layout view used by fallbacks. */
-function builtinBase(v: PyObject): Value {
-  if (v instanceof PyList || v instanceof PyDict || v instanceof PySet || v instanceof PyTuple) return v;
+/** Truth of a builtin layout (the object itself or the builtin part of a user subclass). */
+function layoutTruth(v: PyObject): boolean {
+  if (v instanceof PyFloat) return v.v !== 0;
+  if (v instanceof PyTuple) return v.items.length !== 0;
+  if (v instanceof PyDict) return v.table.size !== 0;
+  if (v instanceof PySet) return v.table.size !== 0;
+  if (v instanceof PyBytes) return v.b.length !== 0;
+  if (v instanceof PyByteArray) return v.len !== 0;
+  if (v instanceof PyRange) return v.length !== 0n;
   return true;
 }
 
