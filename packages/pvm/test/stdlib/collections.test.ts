@@ -1,0 +1,83 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ModuleRegistry, runScript } from "../../src/index.js";
+import { abcModule } from "../../src/stdlib/abc.js";
+import { collectionsAbcModule, collectionsModule } from "../../src/stdlib/collections.js";
+
+const dir = join(import.meta.dirname, "collections");
+const modules = new ModuleRegistry()
+  .register("abc", abcModule())
+  .register("collections", collectionsModule())
+  .register("collections.abc", collectionsAbcModule());
+
+function run(src: string, cyclesLimit = 50_000_000n) {
+  let out = "";
+  let err = "";
+  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { r, out, err };
+}
+
+describe("collections conformance (CPython 3.11 outputs)", () => {
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
+    it(f, () => {
+      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
+      expect(err).toBe("");
+      expect(r.error).toBeUndefined();
+      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
+    });
+  }
+});
+
+/** Cycles of `body` beyond the same program without it (the import is paid by both). */
+function cost(prelude: string, body: string): bigint {
+  const base = run(prelude);
+  const full = run(prelude + body);
+  expect(base.r.result).toBe("ok");
+  expect(full.r.result).toBe("ok");
+  return full.r.cycles - base.r.cycles;
+}
+
+describe("collections costs", () => {
+  // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-iter.md).
+  it("imports cost fixed Cycles", () => {
+    // `import collections.abc` also binds `collections`, so it loads both; `from` loads only abc.
+    const abcOnly = run("from collections.abc import Mapping\n");
+    const all = run("import collections\n");
+    expect([abcOnly.r.cycles, all.r.cycles]).toEqual([23281n, 29993n]);
+  });
+
+  it("Counter and deque pay per element", () => {
+    const pre = "from collections import Counter, deque\nxs = list(range(20)) * 5\n";
+    const c100 = cost(pre, "c = Counter(xs)\n");
+    const c200 = cost(pre + "ys = xs + xs\n", "c = Counter(ys)\n");
+    const dq = cost(pre, "d = deque()\nfor x in xs:\n    d.append(x)\nwhile d:\n    d.popleft()\n");
+    const mc = cost(pre + "c = Counter(xs)\n", "m = c.most_common(3)\n");
+    expect([c100, c200, dq, mc]).toEqual([2080n, 3680n, 21330n, 293n]);
+  });
+});
+
+describe("collections errors", () => {
+  it("popleft on an empty deque is an IndexError with CPython's message and leaves it empty", () => {
+    const { r, out } = run("from collections import deque\nd = deque()\ntry:\n    d.popleft()\nexcept IndexError as e:\n    print(e)\nprint(len(d), d)\n");
+    expect(r.result).toBe("ok");
+    expect(out).toBe("pop from an empty deque\ndeque([])\n".replace("deque([])", "0 deque([])"));
+  });
+
+  it("an uncaught namedtuple arity error carries TypeError and the message", () => {
+    const { r } = run("from collections import namedtuple\nP = namedtuple('P', 'x y')\nP(1)\n");
+    expect(r.error?.pyType).toBe("TypeError");
+    expect(r.error?.pyMessage).toBe("P.__new__() missing 1 required positional argument: 'y'");
+  });
+
+  it("a bad maxlen changes nothing and raises ValueError", () => {
+    const { r } = run("from collections import deque\ndeque([1], maxlen=-1)\n");
+    expect(r.error?.pyType).toBe("ValueError");
+    expect(r.error?.pyMessage).toBe("maxlen must be non-negative");
+  });
+
+  it("an infinite feed into a bounded deque stops at the Cycle limit", () => {
+    const { r } = run("from collections import deque\nd = deque(maxlen=3)\nwhile True:\n    d.append(1)\n", 200_000n);
+    expect(r.error?.code).toBe("OutOfCycles");
+  });
+});
