@@ -14,3 +14,5 @@ export {
 } from "./record.js";
 export { scheduleTimer, cancelTimer, sysCancelTimer, getTimer, activeTimers, auctionActive, type ScheduleRequest, type Scheduled } from "./schedule.js";
 export type { TimerAccounts, TimerFire, FireResult, GasBidContext, GasBid, TimerHost, BlockFees } from "./host.js";
+export { processTimers, type TimerBlockContext, type TimerBlockReport, type FiredTimer, type DestroyedTimer } from "./fire.js";
+export { timersOf } from "./owners.js";

@@ -15,6 +15,8 @@ export const TimerKeyKind = {
   Actor: 0x07,
   Meta: 0x08,
   Rate: 0x09,
+  OwnerList: 0x0a,
+  OwnerLink: 0x0b,
 } as const;
 
 function item(kind: number, ...parts: Uint8Array[]): Uint8Array {
@@ -42,3 +44,7 @@ export const farIndexKey = (level: number, prefix: Uint8Array): Uint8Array => it
 export const actorKey = (address: Uint8Array): Uint8Array => item(TimerKeyKind.Actor, address);
 export const metaKey = (): Uint8Array => item(TimerKeyKind.Meta);
 export const rateKey = (address: Uint8Array): Uint8Array => item(TimerKeyKind.Rate, address);
+/** The ends of an owner's timers in creation order (for `timersOf`). */
+export const ownerListKey = (owner: Uint8Array): Uint8Array => item(TimerKeyKind.OwnerList, owner);
+/** A timer's neighbours in its owner's list. */
+export const ownerLinkKey = (id: Uint8Array): Uint8Array => item(TimerKeyKind.OwnerLink, id);

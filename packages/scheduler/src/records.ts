@@ -19,6 +19,13 @@ export interface Link {
 }
 export const linkCodec = stored(struct({ prev: option(id), next: option(id) }), "timer link");
 
+/** An owner's timers in creation order: the ends of a doubly linked list (absent when empty). */
+export interface OwnerList {
+  readonly head: Uint8Array;
+  readonly tail: Uint8Array;
+}
+export const ownerListCodec = stored(struct({ head: id, tail: id }), "timer owner list");
+
 /** Per-actor counters: active timers and the next id nonce (never reused). */
 export interface ActorTimers {
   readonly active: number;

@@ -4,7 +4,8 @@ import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
 import { aexact, abytesMax, au64, U64_MAX } from "./guards.js";
 import { actorKey, recordKey } from "./keys.js";
-import { enqueue, loadMeta, saveMeta, unqueue } from "./queue.js";
+import { enqueue, initialMeta, loadMeta, saveMeta, unqueue } from "./queue.js";
+import { ownerAppend, ownerRemove } from "./owners.js";
 import { checkRecord, decodeTimerRecord, encodeTimerRecord, timerId, type PriorityTier, type TimerRecord } from "./record.js";
 import { actorCodec, type ActorTimers } from "./records.js";
 
@@ -102,25 +103,37 @@ export function scheduleTimer(fork: Fork, height: bigint, request: ScheduleReque
   const actor = readActor(fork, owner);
   if (actor.active >= cfg.maxTimersPerActor) throw new SchedulerError("TOO_MANY_TIMERS", `owner already has ${actor.active} active timers (cap ${cfg.maxTimersPerActor})`);
   if (actor.nonce >= U64_MAX) throw new SchedulerError("NONCE_EXHAUSTED", "owner has used every timer nonce");
-  const meta = loadMeta(fork, height, cfg);
+  let meta = loadMeta(fork, height, cfg);
+  // An empty queue is re-anchored at this block: its cursor may have stood still while nothing
+  // was scheduled (blocks without timers write nothing), and no list can be left behind it.
+  if (meta.active === 0n && meta.cursor < height) {
+    meta = { ...initialMeta(height, cfg), laneBasefee: meta.laneBasefee, prevP50Tip: meta.prevP50Tip, lastLaneCycles: meta.lastLaneCycles };
+  }
   if (record.fireHeight < meta.cursor) throw new SchedulerError("CORRUPT_STATE", `queue cursor ${meta.cursor} is past the next block`);
 
   const id = timerId(owner, actor.nonce);
   writeActor(fork, owner, { active: actor.active + 1, nonce: actor.nonce + 1n });
   fork.set(recordKey(id), encodeTimerRecord(record));
+  ownerAppend(fork, owner, id);
   enqueue(fork, meta, cfg, id, record.fireHeight);
   saveMeta(fork, { ...meta, active: meta.active + 1n });
   return { id, record, costCycles: cfg.scheduleCostCycles };
+}
+
+/** Drops a timer that is no longer queued: its record, its owner-index entry and its owner's slot. */
+export function forgetTimer(fork: Fork, id: Uint8Array, record: TimerRecord): void {
+  fork.delete(recordKey(id));
+  ownerRemove(fork, record.owner, id);
+  const actor = readActor(fork, record.owner);
+  if (actor.active === 0) throw new SchedulerError("CORRUPT_STATE", "owner's active timer count is already zero");
+  writeActor(fork, record.owner, { active: actor.active - 1, nonce: actor.nonce });
 }
 
 /** Deletes a queued timer's record and queue entry and frees its owner's slot. */
 export function destroyTimer(fork: Fork, id: Uint8Array, record: TimerRecord, cfg: SchedulerConfig, height: bigint): void {
   const meta = loadMeta(fork, height, cfg);
   unqueue(fork, meta, cfg, id, record.fireHeight);
-  fork.delete(recordKey(id));
-  const actor = readActor(fork, record.owner);
-  if (actor.active === 0) throw new SchedulerError("CORRUPT_STATE", "owner's active timer count is already zero");
-  writeActor(fork, record.owner, { active: actor.active - 1, nonce: actor.nonce });
+  forgetTimer(fork, id, record);
   saveMeta(fork, { ...meta, active: meta.active - 1n });
 }
 
