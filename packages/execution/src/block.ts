@@ -10,6 +10,8 @@ import { verifyAll, type SignatureVerifier } from "./verify.js";
 import type { StateAccess } from "./world.js";
 import { recordDeliveriesAndPrune } from "./actors/dedup.js";
 import { newActorBlockContext, type ActorBlockContext } from "./actors/run.js";
+import { runTimers, type TimerUsage } from "./actors/fire.js";
+import type { TimerBlockReport } from "@cowboy/scheduler";
 
 /** The result of executing a block's transactions on a state fork. */
 export interface BlockExecution {
@@ -19,6 +21,8 @@ export interface BlockExecution {
   readonly cellsUsed: bigint;
   readonly burned: bigint;
   readonly tipped: bigint;
+  /** The end-of-block timer work (null on a chain without the scheduler). */
+  readonly timers: TimerBlockReport | null;
 }
 
 function addUsage(usage: LaneUsage, lane: LaneId, cycles: bigint): LaneUsage {
@@ -93,7 +97,23 @@ export function executeTransactions(state: StateAccess, transactions: readonly T
     tipped += receipt.fee_tipped;
     receipts.push(receipt);
   });
-  return { receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped };
+  return { receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped, timers: null };
+}
+
+/**
+ * The block's totals once its timers fired: their Cycles fill the timer lane and, with their
+ * Cells, count in the header's usage (so they move the basefees); burned and tipped fees add up.
+ */
+export function withTimerUsage(execution: BlockExecution, usage: TimerUsage): BlockExecution {
+  return {
+    ...execution,
+    laneUsage: addUsage(execution.laneUsage, "timer", usage.cycles),
+    cyclesUsed: execution.cyclesUsed + usage.cycles,
+    cellsUsed: execution.cellsUsed + usage.cells,
+    burned: execution.burned + usage.burned,
+    tipped: execution.tipped + usage.tipped,
+    timers: usage.report,
+  };
 }
 
 export interface AppliedBlock {
@@ -119,8 +139,7 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
     throw new BlockError("ROOT_MISMATCH", "transactions_root does not match the transactions");
   }
   const env = envOf(header);
-  const execution = executeTransactions(state, block.transactions, env, params);
-  runEndOfBlockHooks(state, env, params);
+  const execution = withTimerUsage(executeTransactions(state, block.transactions, env, params), runEndOfBlockHooks(state, env, params));
   const usage = execution.laneUsage;
   const sameUsage =
     LANES.every((lane) => usage[lane] === header.lane_usage[lane]) &&
@@ -138,11 +157,14 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
 }
 
 /**
- * Steps 3, 4 and 6 of the spec's state transition, after the transactions: deliver timers, resolve
- * jobs, mint rewards, as registered in `params.endOfBlockHooks`. Basefee adjustment (step 5) is
- * carried by the child's header.
+ * Steps 3, 4 and 6 of the spec's state transition, after the transactions: fire the due timers
+ * (when the chain has a scheduler), record this block's message deliveries (fires' included) and
+ * prune old ones, then the hooks registered in `params.endOfBlockHooks` (jobs, rewards). Basefee
+ * adjustment (step 5) is carried by the child's header. Returns what the timers used.
  */
-export function runEndOfBlockHooks(state: StateAccess, env: BlockEnv, params: ChainParams): void {
+export function runEndOfBlockHooks(state: StateAccess, env: BlockEnv, params: ChainParams): TimerUsage {
+  const timers = runTimers(state, env, params);
   if (env.actors !== undefined) recordDeliveriesAndPrune(state, env, params, env.actors);
   for (const hook of params.endOfBlockHooks) hook(state, env, params);
+  return timers;
 }

@@ -1,7 +1,7 @@
 import { compareBytes, toHex } from "@cowboy/codec";
 import { headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import { effectiveFee, keyedHashOrdering, laneCapacity, vrfOrder, type OrderingVrf } from "@cowboy/fee-market";
-import { beaconOf, nextBlockBasefees, runEndOfBlockHooks, type BlockExecution } from "./block.js";
+import { beaconOf, nextBlockBasefees, runEndOfBlockHooks, withTimerUsage, type BlockExecution } from "./block.js";
 import { markActors, newActorBlockContext, rewindActors } from "./actors/run.js";
 import { TxRejection } from "./errors.js";
 import { intrinsicCosts } from "./intrinsic.js";
@@ -224,9 +224,12 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
       dropped.add(sender);
     }
   }
-  const { included, receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped } = final;
-
-  runEndOfBlockHooks(state, final.env, params);
+  const { included, receipts } = final;
+  const execution = withTimerUsage(
+    { receipts, laneUsage: final.laneUsage, cyclesUsed: final.cyclesUsed, cellsUsed: final.cellsUsed, burned: final.burned, tipped: final.tipped, timers: null },
+    runEndOfBlockHooks(state, final.env, params),
+  );
+  const { laneUsage, cyclesUsed, cellsUsed } = execution;
 
   const header: Header = {
     parent_hash: headerHash(parent),
@@ -245,5 +248,5 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
     certificate: new Uint8Array(0),
     beacon: new Uint8Array(0),
   };
-  return { block: { header, transactions: included }, execution: { receipts, laneUsage, cyclesUsed, cellsUsed, burned, tipped }, skipped };
+  return { block: { header, transactions: included }, execution, skipped };
 }

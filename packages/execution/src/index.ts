@@ -3,7 +3,7 @@ export { Accounts, type StateAccess, type AccountKeyFn } from "./world.js";
 export { defaultChainParams, type ChainParams, type EndOfBlockHook } from "./params.js";
 export { intrinsicCosts } from "./intrinsic.js";
 export { applyTransaction, checkIncludable, laneOf, type BlockEnv, type TxOutcome } from "./transaction.js";
-export { applyBlock, executeTransactions, checkHeaderAgainstParent, nextBlockBasefees, envOf, runEndOfBlockHooks, type AppliedBlock, type BlockExecution } from "./block.js";
+export { applyBlock, executeTransactions, checkHeaderAgainstParent, nextBlockBasefees, envOf, runEndOfBlockHooks, withTimerUsage, type AppliedBlock, type BlockExecution } from "./block.js";
 export { buildBlock, vrfOrderKeepingNonces, type BuildOptions, type BuiltBlock } from "./builder.js";
 export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./genesis.js";
 export { verifyAll, verifySignaturesHere, type SignatureVerifier } from "./verify.js";
@@ -12,3 +12,4 @@ export { queryActor, type QueryRequest, type QueryResult } from "./actors/query.
 export { DEFAULT_ACTOR_LIMITS, isSystemAddress, type ActorLimits } from "./actors/limits.js";
 export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext } from "./actors/run.js";
 export { messageId } from "./actors/message.js";
+export { runTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE, type TimerUsage } from "./actors/fire.js";

@@ -5,8 +5,7 @@ import { DEFAULT_TRANSACTION_LIMITS, type TransactionLimits } from "@cowboy/type
 import type { BlockEnv } from "./transaction.js";
 import type { AccountKeyFn, StateAccess } from "./world.js";
 import { DEFAULT_ACTOR_LIMITS, type ActorLimits } from "./actors/limits.js";
-import type { SchedulerConfig } from "@cowboy/scheduler";
-
+import { DEFAULT_SCHEDULER_CONFIG, type SchedulerConfig } from "@cowboy/scheduler";
 
 /** Everything the state transition depends on besides the state and the block. */
 export interface ChainParams {
@@ -19,8 +18,9 @@ export interface ChainParams {
   /** Depth, fanout, mailbox, storage quota and per-block Cycles of actors (cips/actors.md). */
   readonly actors: ActorLimits;
   /**
-   * Native timers (@cowboy/scheduler, spec §5.1a): the calendar queue's configuration. Absent on a
-   * chain without timers: actors' timer calls raise RuntimeError and timer instructions are refused.
+   * Native timers (@cowboy/scheduler, spec §5.1a): the calendar queue's configuration (the default
+   * chain has them). Absent on a chain without timers: actors' timer calls raise RuntimeError,
+   * timer instructions are refused and the end of block fires nothing.
    */
   readonly scheduler?: SchedulerConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
@@ -48,6 +48,8 @@ export function defaultChainParams(chainId: bigint, accountKey: AccountKeyFn): C
     txLimits: DEFAULT_TRANSACTION_LIMITS,
     costTable: COST_TABLE_V1,
     actors: DEFAULT_ACTOR_LIMITS,
+    // Its laneCycles (8,888,890) is the fee market's timer-lane budget.
+    scheduler: DEFAULT_SCHEDULER_CONFIG,
     accountKey,
     endOfBlockHooks: [],
     hashes: nobleHashes,

@@ -3,7 +3,7 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { canonicalizeSource, createTransaction, headerHash, type Header, type Instruction, type Receipt, type Transaction } from "@cowboy/types";
-import { Accounts, applyBlock, applyGenesis, buildBlock, envOf, queryActor, type ChainParams, type QueryResult } from "../../src/index.js";
+import { Accounts, applyBlock, applyGenesis, buildBlock, envOf, queryActor, type BlockExecution, type ChainParams, type QueryResult } from "../../src/index.js";
 import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "../helpers.js";
 import type { StateStore } from "@cowboy/state";
 
@@ -55,6 +55,8 @@ export class ActorChain {
   readonly store: StateStore;
   head: Header;
   readonly nonces = new Map<number, bigint>();
+  /** The last block's execution as the proposer built it (timers report included). */
+  last: BlockExecution | undefined;
   constructor(readonly params: ChainParams = defaultParams) {
     const { store, fork } = memoryState();
     this.head = applyGenesis(fork, { timestampMs: 1_700_000_000_000n, allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })), cycleBasefee: MIN, cellBasefee: MIN }, params);
@@ -103,9 +105,14 @@ export class ActorChain {
     if (!equalBytes(applied.stateRoot, built.block.header.state_root)) throw new Error("verifier disagrees");
     this.store.commit(verifier, built.block.header.height, headerHash(built.block.header));
     this.head = built.block.header;
+    this.last = built.execution;
     // Receipts in the order of the submitted transactions.
     const byDigest = new Map(built.block.transactions.map((tx, i) => [toHex(tx.digest()), built.execution.receipts[i]!]));
     return txs.map((tx) => byDigest.get(toHex(tx.digest()))!);
+  }
+
+  transferTx(from: number, to: Uint8Array, amount: bigint): Transaction {
+    return this.tx(from, { type: "transfer", to, amount }, { cycles: 21_000n, cells: 0n });
   }
 
   query(target: Uint8Array, method: string, args: Arg[] = []): QueryResult {

@@ -1,13 +1,14 @@
 // Scheduling and cancelling native timers on chain: actors' host calls (cowboy_sdk.set_timer and
 // friends) and the schedule_timer / schedule_interval / cancel_timer instructions.
-import { DEFAULT_SCHEDULER_CONFIG, getTimer } from "@cowboy/scheduler";
+import { getTimer } from "@cowboy/scheduler";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import type { ChainParams } from "../../src/index.js";
 import { addressOf, params as baseParams } from "../helpers.js";
 import { ActorChain, cbor, text } from "./chain.js";
 
-const withTimers: ChainParams = { ...baseParams, scheduler: DEFAULT_SCHEDULER_CONFIG };
+const withTimers: ChainParams = baseParams;
+const { scheduler: _, ...withoutTimers } = baseParams;
 
 const ALARM = `from cowboy_sdk import actor, set_timer, set_interval, cancel_timer, block
 
@@ -110,7 +111,7 @@ describe("timers scheduled by actors", () => {
   });
 
   it("a chain without the scheduler refuses with RuntimeError", () => {
-    const chain = new ActorChain(baseParams);
+    const chain = new ActorChain(withoutTimers);
     const alarm = deployAlarm(chain);
     const [r] = chain.block([chain.callTx(1, alarm, "arm", [10])]);
     expect(r!.status).toBe(ReceiptStatus.Reverted);
@@ -179,7 +180,7 @@ describe("timer instructions", () => {
   });
 
   it("a chain without the scheduler does not include timer instructions", () => {
-    const chain = new ActorChain(baseParams);
+    const chain = new ActorChain(withoutTimers);
     const alarm = deployAlarm(chain);
     expect(() => chain.block([timerTx(chain, 1, alarm, 20n)])).toThrow(/UNSUPPORTED_INSTRUCTION|timers are not enabled/);
   });

@@ -1,0 +1,113 @@
+// The end-of-block timer step (spec STF step 3, cips/actors.md "Timers"): @cowboy/scheduler picks
+// what is due and prices it; this module runs each fire as a call from the timer's owner to its
+// target, in its own checkpoint, with the per-fire Cycle and Cell limits.
+import { decodeCbor, encodeCbor, type CborValue } from "@cowboy/codec";
+import { laneBasefee } from "@cowboy/fee-market";
+import { processTimers, type FireResult, type GasBid, type GasBidContext, type TimerBlockReport, type TimerHost } from "@cowboy/scheduler";
+import type { ChainParams } from "../params.js";
+import type { BlockEnv } from "../transaction.js";
+import { Accounts, type StateAccess } from "../world.js";
+import { queryActor } from "./query.js";
+import { newActorBlockContext, TxExhausted, TxRun } from "./run.js";
+import { asFork, firePayload } from "./timers.js";
+
+/** Cycles a Gas Bidding Agent's `get_gas_bid` may use (a free, read-only call). */
+export const GAS_BID_QUERY_CYCLES = 100_000n;
+
+/** What the block's timer work used, for the header's timer lane and the fee totals. */
+export interface TimerUsage {
+  readonly cycles: bigint;
+  readonly cells: bigint;
+  readonly burned: bigint;
+  readonly tipped: bigint;
+  readonly report: TimerBlockReport | null;
+}
+
+export const NO_TIMER_USAGE: TimerUsage = { cycles: 0n, cells: 0n, burned: 0n, tipped: 0n, report: null };
+
+/**
+ * Fires the timers due at the end of the block of `env` (spec STF step 3), after its
+ * transactions. Each fire runs like a transaction from the timer's owner: its own checkpoint, its
+ * cascade of messages, the per-fire Cycle and Cell limits; the scheduler pre-charges and refunds
+ * the fee payer. The proposer receives the auction tips.
+ */
+export function runTimers(state: StateAccess, env: BlockEnv, params: ChainParams): TimerUsage {
+  const cfg = params.scheduler;
+  if (cfg === undefined) return NO_TIMER_USAGE;
+  const accounts = new Accounts(state, params.accountKey);
+  const ctx = env.actors ?? newActorBlockContext();
+  let cells = 0n;
+  const host: TimerHost = {
+    accounts: {
+      balanceOf: (address) => accounts.get(address).balance,
+      debit: (address, amount) => accounts.debit(address, amount),
+      credit: (address, amount) => accounts.credit(address, amount),
+    },
+    runHandler(fire) {
+      const record = fire.record;
+      const run = new TxRun(state, env, params, ctx, record.owner, fire.cyclesLimit, fire.cellsLimit);
+      const checkpoint = state.checkpoint();
+      const used = (): FireResult => ({
+        cyclesUsed: fire.cyclesLimit - BigInt(Math.max(run.cyclesLeft, 0)),
+        cellsUsed: fire.cellsLimit - BigInt(Math.max(run.cellsLeft, 0)),
+      });
+      let result: FireResult;
+      try {
+        // A handler that raised is a failed fire: the run has already undone its frame.
+        run.call(record.target, record.handler, firePayload(record.data), 0n);
+        state.commitCheckpoint(checkpoint);
+        ctx.delivered.push(...run.delivered);
+        result = used();
+      } catch (error) {
+        state.revertTo(checkpoint);
+        if (error instanceof TxExhausted) {
+          const partial = used();
+          result = error.meter === "cycles" ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit };
+        } else if (error instanceof RangeError) result = used(); // host stack exhausted: as a transaction, reverted
+        else throw error;
+      }
+      cells += result.cellsUsed;
+      return result;
+    },
+    queryGasBid: (gba, context) => queryGasBid(state, env, params, gba, context),
+  };
+  const report = processTimers(asFork(state), {
+    height: env.height,
+    cycleBasefee: laneBasefee(env.cycleBasefee, "timer", params.feeMarket),
+    cellBasefee: laneBasefee(env.cellBasefee, "timer", params.feeMarket),
+  }, host, cfg);
+  if (report.tips > 0n) accounts.credit(env.proposer, report.tips);
+  return { cycles: report.laneCyclesUsed, cells, burned: report.burned, tipped: report.tips, report };
+}
+
+/**
+ * CIP-1 Gas Bidding Agent: a read-only call `get_gas_bid(context)` on the agent, where `context`
+ * is a dict of the spec's fields; the answer is a dict with `max_fee_per_cycle` and
+ * `max_priority_fee_per_cycle` (non-negative ints). Anything else counts as no bid (null).
+ */
+function queryGasBid(state: StateAccess, env: BlockEnv, params: ChainParams, gba: Uint8Array, c: GasBidContext): GasBid | null {
+  const context = new Map<CborValue, CborValue>([
+    ["timer_id", c.timerId],
+    ["owner", c.owner],
+    ["trigger_height", c.triggerHeight],
+    ["current_height", c.currentHeight],
+    ["basefee_cycle", c.basefeeCycle],
+    ["basefee_cell", c.basefeeCell],
+    ["last_block_cycle_usage", c.lastBlockCycleUsage],
+    ["owner_balance", c.ownerBalance],
+    ["tier", BigInt(c.tier)],
+  ]);
+  const args = encodeCbor([context]); // the positional argument list [context]
+  const result = queryActor(state, env, params, { from: c.owner, target: gba, method: "get_gas_bid", args, cyclesLimit: GAS_BID_QUERY_CYCLES });
+  if (!result.ok) return null;
+  try {
+    const bid = decodeCbor(result.data);
+    if (!(bid instanceof Map)) return null;
+    const maxFee = bid.get("max_fee_per_cycle");
+    const maxPriority = bid.get("max_priority_fee_per_cycle");
+    const u64 = (v: unknown): v is bigint => typeof v === "bigint" && v >= 0n && v < 1n << 64n;
+    return u64(maxFee) && u64(maxPriority) ? { maxFeePerCycle: maxFee, maxPriorityFeePerCycle: maxPriority } : null;
+  } catch {
+    return null;
+  }
+}
