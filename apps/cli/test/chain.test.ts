@@ -33,8 +33,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], env: Record<string, string> = {}) {
-  const io = memoryIo();
+async function cli(argv: string[], env: Record<string, string> = {}, files: Record<string, string> = {}) {
+  const io = memoryIo({ files });
   Object.assign(io.env, env);
   const status = await runCommand(cowboy, [...argv, "--rpc", rpc], io);
   return { status, stdout: io.stdout.join(""), stderr: io.stderr.join("") };
@@ -94,6 +94,52 @@ describe("chain commands against a devnet", () => {
     const down = await runCommand(cowboy, ["balance", RECIPIENT, "--rpc", "http://127.0.0.1:1"], io);
     expect(down).toBe(1);
     expect(io.stderr.join("")).toMatch(/cannot reach .*is the devnet running\? start it with: pnpm -s cowboy devnet\)\n$/);
+  });
+
+  it("actor timers lists what an actor scheduled; the timer fires on the devnet until cancelled", async () => {
+    const key = `0x${toHex(dev[6]!.privateKey)}`;
+    const source = [
+      "from cowboy_sdk import actor, set_interval, cancel_timer",
+      "",
+      "@actor",
+      "class Beat:",
+      "    def __init__(self):",
+      "        self.storage['beats'] = 0",
+      "",
+      "    def start(self):",
+      "        self.storage['timer'] = set_interval(1, self.beat, {'tag': 'x'}, cycles=150_000, cells=2_000, priority='fast')",
+      "",
+      "    def beat(self, data):",
+      "        self.storage['beats'] += 1",
+      "",
+      "    def count(self):",
+      "        return self.storage['beats']",
+      "",
+      "    def stop(self):",
+      "        return cancel_timer(self.storage['timer'])",
+      "",
+    ].join("\n");
+    const deployed = await cli(["actor", "deploy", "beat.py", "--key", key], {}, { "beat.py": source });
+    expect(deployed.stderr).toBe("");
+    const actor = deployed.stdout.trim();
+    expect((await cli(["actor", "timers", actor])).stdout).toBe(`no active timers owned by ${actor}\n`);
+    // The actor pays for its own fires: fund it (value sent with the call), then start the interval.
+    const started = await cli(["actor", "call", actor, "start", "--value", "100000000000", "--key", key]);
+    expect(started.stderr).toBe("");
+    const listed = JSON.parse((await cli(["actor", "timers", actor, "--json"])).stdout) as Array<Record<string, unknown>>;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ owner: actor, target: actor, fee_payer: actor, handler: "beat", data: { tag: "x" }, interval: "1", cycles_per_fire: "150000", cells_per_fire: "2000", expires_at: null, priority: "fast" });
+    expect((await cli(["actor", "timers", actor])).stdout).toMatch(/^0x[0-9a-f]{64} {2}beat at \d+ \(every 1 blocks\), 150000 Cycles \/ 2000 Cells per fire, fast\n$/);
+    // Blocks come every 100 ms: wait (bounded) until the handler has run a few times.
+    let beats = 0;
+    for (let i = 0; i < 100 && beats < 3; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      beats = Number((await cli(["actor", "query", actor, "count"])).stdout.trim() || 0);
+    }
+    expect(beats).toBeGreaterThanOrEqual(3);
+    expect((await cli(["actor", "call", actor, "stop", "--key", key])).stdout).toBe("true\n");
+    expect((await cli(["actor", "timers", actor, "--json"])).stdout).toBe("[]\n");
+    expect((await cli(["actor", "timers", "0x12"])).status).toBe(2);
   });
 
   it("lists the dev accounts as JSON", async () => {

@@ -92,6 +92,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       height: header.height,
       txs: produced.block.transactions.length,
       cycles: header.cycles_used,
+      ...(produced.timers !== null && (produced.timers.fired.length > 0 || produced.timers.destroyed.length > 0)
+        ? { timers_fired: produced.timers.fired.length, timers_destroyed: produced.timers.destroyed.length, timer_cycles: header.lane_usage.timer }
+        : {}),
       ms: Math.round(performance.now() - started),
       hash: `0x${toHex(headerHash(header))}`,
     });

@@ -47,6 +47,57 @@ export function encodeArgs(args: ActorArgs | undefined): Uint8Array {
   return encodeCbor(Array.isArray(args) ? [...args] : (args as { [name: string]: CborValue }));
 }
 
+/** An active timer as `cowboy_getTimers` reports it (cips/actors.md "Timers"). */
+export interface ActiveTimer {
+  readonly id: Uint8Array;
+  /** The creator: may cancel it, its cap counts the timer, the handler sees it as msg.sender. */
+  readonly owner: Uint8Array;
+  /** The actor whose handler runs. */
+  readonly target: Uint8Array;
+  readonly feePayer: Uint8Array;
+  readonly handler: string;
+  /** Canonical CBOR of the handler's argument (empty: the handler is called with none). */
+  readonly data: Uint8Array;
+  readonly nextFireHeight: bigint;
+  /** Blocks between fires; 0 for a one-shot timer. */
+  readonly interval: bigint;
+  readonly cyclesPerFire: bigint;
+  readonly cellsPerFire: bigint;
+  readonly expiresAt: bigint | null;
+  readonly priority: "economy" | "standard" | "fast" | "urgent";
+  readonly maxFeePerCycle: bigint;
+  readonly maxPriorityFeePerCycle: bigint;
+  readonly gasBiddingAgent: Uint8Array | null;
+  readonly createdAt: bigint;
+}
+
+interface ActiveTimerJson {
+  id: string; owner: string; target: string; fee_payer: string; handler: string; data: string; next_fire_height: string; interval: string;
+  cycles_per_fire: string; cells_per_fire: string; expires_at: string | null; priority: ActiveTimer["priority"]; max_fee_per_cycle: string;
+  max_priority_fee_per_cycle: string; gas_bidding_agent: string | null; created_at: string;
+}
+
+function timerFromJson(j: ActiveTimerJson): ActiveTimer {
+  return {
+    id: fromHex(j.id),
+    owner: fromHex(j.owner),
+    target: fromHex(j.target),
+    feePayer: fromHex(j.fee_payer),
+    handler: j.handler,
+    data: fromHex(j.data),
+    nextFireHeight: BigInt(j.next_fire_height),
+    interval: BigInt(j.interval),
+    cyclesPerFire: BigInt(j.cycles_per_fire),
+    cellsPerFire: BigInt(j.cells_per_fire),
+    expiresAt: j.expires_at === null ? null : BigInt(j.expires_at),
+    priority: j.priority,
+    maxFeePerCycle: BigInt(j.max_fee_per_cycle),
+    maxPriorityFeePerCycle: BigInt(j.max_priority_fee_per_cycle),
+    gasBiddingAgent: j.gas_bidding_agent === null ? null : fromHex(j.gas_bidding_agent),
+    createdAt: BigInt(j.created_at),
+  };
+}
+
 export interface WaitOptions {
   readonly timeoutMs?: number;
   readonly pollMs?: number;
@@ -218,6 +269,13 @@ export class CowboyClient {
   async getStorage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array | null> {
     const j = await this.request<{ value: string | null }>("cowboy_getStorage", [hex(address), hex(slot)]);
     return j.value === null ? null : fromHex(j.value);
+  }
+
+  /** The active timers `owner` created, in creation order ([] on a chain without timers). */
+  async getTimers(owner: Uint8Array): Promise<ActiveTimer[]> {
+    const j = await this.request<ActiveTimerJson[]>("cowboy_getTimers", [hex(owner)]);
+    if (!Array.isArray(j)) throw new ClientError("BAD_RESPONSE", "cowboy_getTimers: expected an array");
+    return j.map(timerFromJson);
   }
 
   /** Devnet only: asks the faucet for `amount` base units; returns the transaction hash. */

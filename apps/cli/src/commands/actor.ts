@@ -197,7 +197,39 @@ const storage: Command = {
   },
 };
 
+const timers: Command = {
+  summary: "list the active timers an address owns: id, handler, next fire height, interval, per-fire limits",
+  usage: "ADDR [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "ADDR" });
+    const owner = parseAddress(positionals[0], "ADDR");
+    const list = await rpcCall(clientFor(values.rpc, io).getTimers(owner));
+    const h = (b: Uint8Array): string => `0x${toHex(b)}`;
+    if (values.json) {
+      printJson(io, list.map((t) => ({
+        id: h(t.id), owner: h(t.owner), target: h(t.target), fee_payer: h(t.feePayer), handler: t.handler,
+        data: t.data.length === 0 ? null : JSON.parse(decodedJson(t.data)) as unknown,
+        next_fire_height: t.nextFireHeight.toString(), interval: t.interval.toString(),
+        cycles_per_fire: t.cyclesPerFire.toString(), cells_per_fire: t.cellsPerFire.toString(),
+        expires_at: t.expiresAt === null ? null : t.expiresAt.toString(), priority: t.priority,
+      })));
+      return 0;
+    }
+    if (list.length === 0) {
+      io.out(`no active timers owned by ${h(owner)}\n`);
+      return 0;
+    }
+    for (const t of list) {
+      const every = t.interval === 0n ? "once" : `every ${t.interval} blocks`;
+      const target = t.target.every((b, i) => b === owner[i]) ? "" : ` on ${h(t.target)}`;
+      const expiry = t.expiresAt === null ? "" : `, expires at ${t.expiresAt}`;
+      io.out(`${h(t.id)}  ${t.handler}${target} at ${t.nextFireHeight} (${every}), ${t.cyclesPerFire} Cycles / ${t.cellsPerFire} Cells per fire, ${t.priority}${expiry}\n`);
+    }
+    return 0;
+  },
+};
+
 export const actorCommands: CommandGroup = {
-  summary: "deploy, call, query and inspect actors; compute actor addresses",
-  commands: { deploy, call, query, storage, address },
+  summary: "deploy, call, query and inspect actors and their timers; compute actor addresses",
+  commands: { deploy, call, query, storage, timers, address },
 };

@@ -1,5 +1,5 @@
 import { toHex } from "@cowboy/codec";
-import { applyGenesis, buildBlock, type ChainParams, type TxRejection } from "@cowboy/execution";
+import { applyGenesis, buildBlock, type BlockExecution, type ChainParams, type TxRejection } from "@cowboy/execution";
 import { blockHash, decodeAccount, EMPTY_ACCOUNT, headerHash, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import type { AccountView } from "../mempool/mempool.js";
 import type { BlockStore } from "./block-store.js";
@@ -10,6 +10,8 @@ export interface ProducedBlock {
   readonly block: Block;
   readonly receipts: readonly Receipt[];
   readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
+  /** What the end-of-block timer step did (null on a chain without timers). */
+  readonly timers: BlockExecution["timers"];
 }
 
 /**
@@ -77,6 +79,6 @@ export class Chain {
     this.blocks.put(built.block, built.execution.receipts);
     this.state.commit(fork, built.block.header.height, blockHash(built.block));
     this.#head = built.block.header;
-    return { block: built.block, receipts: built.execution.receipts, skipped: built.skipped };
+    return { block: built.block, receipts: built.execution.receipts, skipped: built.skipped, timers: built.execution.timers };
   }
 }

@@ -1,6 +1,7 @@
 import { fromHex, toHex, CodecError } from "@cowboy/codec";
 import { envOf, intrinsicCosts, nextBlockBasefees, queryActor } from "@cowboy/execution";
 import { estimateFees } from "@cowboy/fee-market";
+import { timersOf, type TimerRecord } from "@cowboy/scheduler";
 import { accountKey, actorCodeKey, actorStorageKey, encodeProof } from "@cowboy/state";
 import { cborToJson, decodeCbor } from "@cowboy/codec";
 import {
@@ -30,6 +31,32 @@ function valueJson(bytes: Uint8Array): string | null {
   }
 }
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
+
+const TIERS = ["economy", "standard", "fast", "urgent"] as const;
+const NO_EXPIRY = 2n ** 64n - 1n;
+
+/** A timer as the RPC shows it: amounts as decimal strings, bytes as 0x hex, the payload also as JSON. */
+function timerToJson(id: Uint8Array, r: TimerRecord) {
+  return {
+    id: hex(id),
+    owner: hex(r.owner),
+    target: hex(r.target),
+    fee_payer: hex(r.feePayer),
+    handler: r.handler,
+    data: hex(r.data),
+    data_json: r.data.length === 0 ? null : valueJson(r.data),
+    next_fire_height: r.fireHeight.toString(),
+    interval: r.interval.toString(),
+    cycles_per_fire: r.gasLimitPerFire.toString(),
+    cells_per_fire: r.maxCellsPerFire.toString(),
+    expires_at: r.expiresAt === NO_EXPIRY ? null : r.expiresAt.toString(),
+    priority: TIERS[r.tier] ?? String(r.tier),
+    max_fee_per_cycle: r.maxFeePerCycle.toString(),
+    max_priority_fee_per_cycle: r.maxPriorityFeePerCycle.toString(),
+    gas_bidding_agent: r.gba === null ? null : hex(r.gba),
+    created_at: r.createdAt.toString(),
+  };
+}
 
 /** The largest raw transaction accepted: max_tx_size (128 KiB) as hex. */
 const MAX_RAW_TX_HEX = 2 + 2 * 128 * 1024;
@@ -276,6 +303,15 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
         if (account.code_hash === null) return null;
         const code = chain.state.get(actorCodeKey(fromHex(a)));
         return { address: a, code_hash: hex(account.code_hash), source: code === undefined ? null : new TextDecoder().decode(code) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getTimers",
+      summary: "the active timers an address owns (created), in creation order, with their next fire height, per-fire limits and bid; [] on a chain without timers",
+      params: [["address", address]],
+      handler: ([a]) => {
+        if (chain.params.scheduler === undefined) return [];
+        return timersOf(chain.state.fork(), fromHex(a)).map(({ id, record }) => timerToJson(id, record));
       },
     }),
     defineMethod({
