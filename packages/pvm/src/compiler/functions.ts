@@ -275,12 +275,24 @@ export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef |
   const closure = closureOf(c, s, scope);
   const globals = c.globals;
   const doc = docOf(st.body);
+  const annotations = annotationsOf(c, s, st);
   return (f) => {
     const fn = new PyFunction(code, defaults.pos(f), defaults.kw === null ? null : defaults.kw(f), closure(f), globals, doc);
     fn.classCell = f.classCell;
+    if (annotations !== null) fn.annotate = () => annotations.map(([name, ef]) => [name, ef(f)]);
     c.rt.alloc(120);
     return fn;
   };
+}
+
+/** The annotated parameters (and "return") of a def, compiled in the defining scope; null when none. */
+function annotationsOf(c: Compiler, s: ScopeCtx, st: A.FunctionDef | A.AsyncFunctionDef): [string, EF][] | null {
+  const a = st.args;
+  const params = [...a.posonlyargs, ...a.args, ...(a.vararg ? [a.vararg] : []), ...a.kwonlyargs, ...(a.kwarg ? [a.kwarg] : [])];
+  const out: [string, EF][] = [];
+  for (const p of params) if (p.annotation !== null) out.push([p.arg, compileExpr(c, s, p.annotation)]);
+  if (st.returns !== null) out.push(["return", compileExpr(c, s, st.returns)]);
+  return out.length === 0 ? null : out;
 }
 
 export function compileLambda(c: Compiler, s: ScopeCtx, e: A.Lambda): EF {

@@ -194,6 +194,13 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
         return obj.globals.name;
       case "__doc__":
         return obj.doc;
+      case "__annotations__": {
+        // Built once, then kept in the function's dict (so assignments and mutations stick).
+        const d = new PyDict();
+        if (obj.annotate !== null) for (const [k, v] of obj.annotate()) d.set(rt, k, v);
+        obj.dict?.set("__annotations__", d);
+        return d;
+      }
     }
     return undefined;
   }
@@ -204,7 +211,7 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
   if (obj instanceof PyBoundMethod) {
     if (name === "__self__") return obj.self;
     if (name === "__func__") return obj.func;
-    if (name === "__name__") return getAttr(rt, obj.func, "__name__");
+    if (name === "__name__" || name === "__annotations__") return getAttr(rt, obj.func, name);
     return undefined;
   }
   if (obj instanceof PyGenerator) {

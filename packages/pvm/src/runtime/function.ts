@@ -57,9 +57,15 @@ export class PyFunction extends PyObject {
   declare doc: Value;
   /** The class whose body defined this function (or an enclosing one), for zero-argument super(). */
   declare classCell: Cell | null;
+  /**
+   * Evaluates the parameter and return annotations in the defining scope, on the first read of
+   * __annotations__ (deferred as in PEP 649, so a def costs the same with or without them).
+   */
+  declare annotate: (() => [string, Value][]) | null;
   constructor(code: FunctionCode, defaults: Value[], kwdefaults: Map<string, Value> | null, closure: Cell[], globals: Globals, doc: Value) {
     super(T.function, new Map());
     this.classCell = null;
+    this.annotate = null;
     this.name = code.name;
     this.qualname = code.qualname;
     this.code = code;
