@@ -1,7 +1,7 @@
 // Timers firing at the end of blocks (cips/actors.md "Timers"): the handler runs as a call from the
 // timer's owner to its target, after the block's transactions, paid by the fee payer; its Cycles
 // fill the header's timer lane. Every block is built by a proposer and re-applied by a verifier.
-import { getTimer } from "@cowboy/scheduler";
+import { activeTimers, getTimer, timersOf } from "@cowboy/scheduler";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import type { ChainParams } from "../../src/index.js";
@@ -53,6 +53,11 @@ class Ticker:
     def forever(self):
         while True:
             pass
+
+    def bomb(self, n):
+        for i in range(n):
+            set_timer(block.height + 1_000 + i, "ring", cycles=10_000, cells=0)
+        return n
 
     def get(self, key):
         return self.storage.get(key)
@@ -184,6 +189,18 @@ describe("timers fire at the end of their block", () => {
     expect(chain.head.lane_usage.timer).toBe(30_000n);
     expect(chain.root()).not.toBe(root); // only the fee moved
     expect(get(chain, ticker, "ticks")).toEqual(cbor(0));
+  });
+
+  it("a timer bomb stops at 1,024 active timers per actor; the refused call schedules nothing", () => {
+    const chain = new ActorChain(withTimers);
+    const ticker = deployTicker(chain, 0n);
+    const bomb = (n: number) => chain.block([chain.callTx(1, ticker, "bomb", [n], { cycles: 20_000_000n })])[0]!;
+    for (let i = 0; i < 4; i++) expect(bomb(256).status).toBe(ReceiptStatus.Success);
+    expect(activeTimers(chain.store.fork() as never, ticker)).toBe(1_024);
+    const refused = bomb(1);
+    expect(refused.status).toBe(ReceiptStatus.Reverted);
+    expect(new TextDecoder().decode(refused.return_data)).toBe("RuntimeError: owner already has 1024 active timers (cap 1024)");
+    expect(timersOf(chain.store.fork() as never, ticker)).toHaveLength(1_024);
   });
 
   it("a chain without the scheduler reports no timer work", () => {
