@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
@@ -98,28 +99,9 @@ describe("chain commands against a devnet", () => {
 
   it("actor timers lists what an actor scheduled; the timer fires on the devnet until cancelled", async () => {
     const key = `0x${toHex(dev[6]!.privateKey)}`;
-    const source = [
-      "from cowboy_sdk import actor, set_interval, cancel_timer",
-      "",
-      "@actor",
-      "class Beat:",
-      "    def __init__(self):",
-      "        self.storage['beats'] = 0",
-      "",
-      "    def start(self):",
-      "        self.storage['timer'] = set_interval(1, self.beat, {'tag': 'x'}, cycles=150_000, cells=2_000, priority='fast')",
-      "",
-      "    def beat(self, data):",
-      "        self.storage['beats'] += 1",
-      "",
-      "    def count(self):",
-      "        return self.storage['beats']",
-      "",
-      "    def stop(self):",
-      "        return cancel_timer(self.storage['timer'])",
-      "",
-    ].join("\n");
-    const deployed = await cli(["actor", "deploy", "beat.py", "--key", key], {}, { "beat.py": source });
+    // The README's timer example, as shipped.
+    const source = readFileSync(fileURLToPath(new URL("../../../packages/pvm/examples/heartbeat.py", import.meta.url)), "utf8");
+    const deployed = await cli(["actor", "deploy", "heartbeat.py", "--key", key], {}, { "heartbeat.py": source });
     expect(deployed.stderr).toBe("");
     const actor = deployed.stdout.trim();
     expect((await cli(["actor", "timers", actor])).stdout).toBe(`no active timers owned by ${actor}\n`);
@@ -128,8 +110,8 @@ describe("chain commands against a devnet", () => {
     expect(started.stderr).toBe("");
     const listed = JSON.parse((await cli(["actor", "timers", actor, "--json"])).stdout) as Array<Record<string, unknown>>;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ owner: actor, target: actor, fee_payer: actor, handler: "beat", data: { tag: "x" }, interval: "1", cycles_per_fire: "150000", cells_per_fire: "2000", expires_at: null, priority: "fast" });
-    expect((await cli(["actor", "timers", actor])).stdout).toMatch(/^0x[0-9a-f]{64} {2}beat at \d+ \(every 1 blocks\), 150000 Cycles \/ 2000 Cells per fire, fast\n$/);
+    expect(listed[0]).toMatchObject({ owner: actor, target: actor, fee_payer: actor, handler: "beat", data: { from: `0x${toHex(dev[6]!.address)}` }, interval: "1", cycles_per_fire: "150000", cells_per_fire: "2000", expires_at: null, priority: "standard" });
+    expect((await cli(["actor", "timers", actor])).stdout).toMatch(/^0x[0-9a-f]{64} {2}beat at \d+ \(every 1 blocks\), 150000 Cycles \/ 2000 Cells per fire, standard\n$/);
     // Blocks come every 100 ms: wait (bounded) until the handler has run a few times.
     let beats = 0;
     for (let i = 0; i < 100 && beats < 3; i++) {
