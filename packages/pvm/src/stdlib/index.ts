@@ -4,10 +4,12 @@
 import { asyncioModuleDef } from "../asyncio.js";
 import { ModuleRegistry, type ModuleDef } from "../modules.js";
 import { abcModule } from "./abc.js";
+import { collectionsAbcModule, collectionsModule } from "./collections.js";
 import { dataclassesModule } from "./dataclasses.js";
 import { decimalModule } from "./decimal.js";
 import { enumModule } from "./enum.js";
 import { functoolsModule } from "./functools.js";
+import { itertoolsModule } from "./itertools.js";
 import { mathModule } from "./math.js";
 import { reModule } from "./re.js";
 
@@ -16,10 +18,13 @@ export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
   return [
     ["abc", abcModule()],
     ["asyncio", asyncioModuleDef()],
+    ["collections", collectionsModule()],
+    ["collections.abc", collectionsAbcModule()],
     ["dataclasses", dataclassesModule()],
     ["decimal", decimalModule()],
     ["enum", enumModule()],
     ["functools", functoolsModule()],
+    ["itertools", itertoolsModule()],
     ["math", mathModule()],
     ["re", reModule()],
   ];
