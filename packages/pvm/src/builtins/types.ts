@@ -385,7 +385,9 @@ function installDictMethods(): void {
   method(D, "values", (_rt, a) => new PyDictView(T.dict_values, me(a[0] as Value, "values")));
   method(D, "items", (_rt, a) => new PyDictView(T.dict_items, me(a[0] as Value, "items")));
   method(D, "pop", (rt, a) => {
-    const e = me(a[0] as Value, "pop").table.delete(rt, a[1] as Value);
+    const table = me(a[0] as Value, "pop").table;
+    // CPython answers pop() on an empty dict without hashing the key.
+    const e = table.size === 0 ? undefined : table.delete(rt, a[1] as Value);
     if (e !== undefined) return e.v;
     if (a.length > 2) return a[2] as Value;
     throw keyError(rt, a[1] as Value);

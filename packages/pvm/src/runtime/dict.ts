@@ -67,8 +67,11 @@ export class HashTable {
   find(rt: Runtime, k: Value): Entry | undefined {
     const d = directKey(k);
     if (d !== HASHED) return this.main.get(d);
+    // Hash even when no hashed key is stored: an unhashable key (a tuple holding a list) must
+    // raise TypeError on lookup as in CPython, and a user __hash__ runs as it would there.
+    const h = hash(rt, k);
     if (this.hashed === null) return undefined;
-    const bucket = this.hashed.get(hash(rt, k));
+    const bucket = this.hashed.get(h);
     if (bucket === undefined) return undefined;
     for (const e of bucket) if (e.k === k || eq(rt, e.k, k)) return e;
     return undefined;
@@ -118,8 +121,8 @@ export class HashTable {
       }
       return e;
     }
-    if (this.hashed === null) return undefined;
     const h = hash(rt, k);
+    if (this.hashed === null) return undefined;
     const bucket = this.hashed.get(h);
     if (bucket === undefined) return undefined;
     for (let i = 0; i < bucket.length; i++) {
