@@ -207,7 +207,7 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
   // Pass 2, order (§6.5): the selected set by VRF order key, each sender's nonces kept ascending,
   // executed again from the parent state. A transaction that no longer applies in the new order
   // (it depended on another's transfer) is skipped with the rest of its sender's.
-  const ordering = options.ordering ?? keyedHashOrdering(options.proposer);
+  const ordering = options.ordering ?? keyedHashOrdering(options.proposer, params.hashes.keccak256);
   const ordered = vrfOrderKeepingNonces(selection.included, ordering, env.height);
   state.revertTo(outer);
   const final = new Accumulator(state, { ...env, actors: newActorBlockContext() }, params);

@@ -103,10 +103,12 @@ export const ORDER_KEY_TAG: Uint8Array = new TextEncoder().encode("cowboy/order/
 /**
  * The stand-in VRF: keccak256(ORDER_KEY_TAG ‖ proposerKey ‖ txHash ‖ height as u64 big-endian).
  * Deterministic and different per proposer and height, but, unlike a VRF, computable by anyone
- * who knows the proposer key: it hides nothing and is only a placeholder.
+ * who knows the proposer key: it hides nothing and is only a placeholder. `hash` may be any
+ * keccak256 implementation (a node passes its WASM one); the keys are the same bytes.
  */
-export function keyedHashOrdering(proposerKey: Uint8Array): OrderingVrf {
+export function keyedHashOrdering(proposerKey: Uint8Array, hash: (data: Uint8Array) => Uint8Array = keccak256): OrderingVrf {
   abytes(proposerKey, "proposerKey");
+  if (typeof hash !== "function") throw new FeeMarketError("INVALID_ARGUMENT", "hash must be a keccak256 function");
   if (proposerKey.length === 0) throw new FeeMarketError("INVALID_ARGUMENT", "proposerKey must not be empty");
   const key = proposerKey.slice();
   return {
@@ -118,7 +120,7 @@ export function keyedHashOrdering(proposerKey: Uint8Array): OrderingVrf {
       buf.set(key, ORDER_KEY_TAG.length);
       buf.set(txHash, ORDER_KEY_TAG.length + key.length);
       new DataView(buf.buffer).setBigUint64(buf.length - 8, height, false);
-      return keccak256(buf);
+      return hash(buf);
     },
   };
 }
