@@ -10,7 +10,13 @@ import { C } from "./compiler/cost.js";
 
 export type ModuleDef =
   | { kind: "native"; build: (rt: Runtime) => Map<string, Value> }
-  | { kind: "source"; source: string; filename?: string };
+  | {
+      kind: "source";
+      source: string;
+      filename?: string;
+      /** Native helpers bound in the module's globals before its source runs (private `_names`). */
+      natives?: (rt: Runtime) => Map<string, Value>;
+    };
 
 /** A whitelist of modules, shared by every run that uses it (it holds definitions, not state). */
 export class ModuleRegistry {
@@ -62,6 +68,7 @@ export class ModuleLoader {
       if (def.kind === "native") for (const [k, v] of def.build(rt)) globals.set(k, v);
       else {
         globals.set("__name__", name);
+        if (def.natives !== undefined) for (const [k, v] of def.natives(rt)) globals.set(k, v);
         this.execSource(rt, def.source, globals);
       }
     } catch (e) {
