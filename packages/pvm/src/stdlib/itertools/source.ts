@@ -1,8 +1,10 @@
 // Python source of `itertools`, executed by the PVM on first import (metered like user code).
 // Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-export const ITERTOOLS_PY = String.raw`# itertools for the PVM: lazy like CPython's (an infinite iterator yields one element per next(),
-# each metered as ordinary bytecode). Constructors validate arguments and call iter() eagerly, as
-# CPython does, then hand back a generator; count, repeat and cycle are classes for their repr.
+export const ITERTOOLS_PY = String.raw`# itertools for the PVM: lazy like CPython's (an infinite iterator yields one element per next()).
+# Constructors validate arguments with CPython's messages, then hand the loop to a native helper
+# (_chain, _islice, ... bound by itertools/native.ts, charging per element) that calls iter() on
+# its inputs at once, as CPython does. count, repeat, cycle, groupby and tee are Python classes
+# and generators (their reprs and sharing rules), metered as ordinary bytecode.
 
 
 class _Missing:
@@ -127,31 +129,9 @@ class cycle:
         return value
 
 
-def _accumulate(it, func, total):
-    if type(total) is _Missing:
-        try:
-            total = next(it)
-        except StopIteration:
-            return
-    yield total
-    if func is None:
-        for element in it:
-            total = total + element
-            yield total
-    else:
-        for element in it:
-            total = func(total, element)
-            yield total
-
-
 def accumulate(iterable, func=None, *, initial=None):
     """Return series of accumulated sums (or other binary function results)."""
-    return _accumulate(iter(iterable), func, _MISSING if initial is None else initial)
-
-
-def _chain(iterables):
-    for it in iterables:
-        yield from it
+    return _accumulate(iterable, func, initial, initial is not None)
 
 
 def chain(*iterables):
@@ -163,64 +143,31 @@ def chain(*iterables):
 
 def _from_iterable(iterable):
     """Alternative chain() constructor taking a single iterable argument that evaluates lazily."""
-    return _chain(iter(iterable))
+    return _chain(iterable)
 
 
 chain.from_iterable = _from_iterable
 
 
-def _compress(data, selectors):
-    for d, s in zip(data, selectors):
-        if s:
-            yield d
-
-
 def compress(data, selectors):
     """Return data elements corresponding to true selector elements."""
-    return _compress(iter(data), iter(selectors))
-
-
-def _dropwhile(predicate, it):
-    for x in it:
-        if not predicate(x):
-            yield x
-            break
-    yield from it
+    return _compress(data, selectors)
 
 
 def dropwhile(predicate, iterable):
     """Drop items from the iterable while predicate(item) is true."""
-    return _dropwhile(predicate, iter(iterable))
-
-
-def _takewhile(predicate, it):
-    for x in it:
-        if predicate(x):
-            yield x
-        else:
-            break
+    return _dropwhile(predicate, iterable)
 
 
 def takewhile(predicate, iterable):
     """Return successive entries from an iterable as long as the predicate evaluates to true
     for each entry."""
-    return _takewhile(predicate, iter(iterable))
-
-
-def _filterfalse(predicate, it):
-    if predicate is None:
-        for x in it:
-            if not x:
-                yield x
-    else:
-        for x in it:
-            if not predicate(x):
-                yield x
+    return _takewhile(predicate, iterable)
 
 
 def filterfalse(function, iterable, /):
     """Return those items of iterable for which function(item) is false."""
-    return _filterfalse(function, iter(iterable))
+    return _filterfalse(function, iterable)
 
 
 class groupby:
@@ -274,36 +221,20 @@ class _Token:
     __slots__ = ()
 
 
-def _islice(it, start, stop, step):
-    i = 0
-    # Consume up to start, then yield every step-th element before stop.
-    nexti = start
-    if stop is not None and nexti >= stop:
-        # Nothing to yield; CPython still consumes the first start elements.
-        for _ in zip(range(start), it):
-            pass
-        return
-    for element in it:
-        if i == nexti:
-            yield element
-            nexti += step
-            if stop is not None and nexti >= stop:
-                # CPython consumes the elements up to stop before finishing.
-                for _ in zip(range(stop - i - 1), it):
-                    pass
-                return
-        i += 1
+_MAXSIZE = 9223372036854775807
+_STOP_MSG = "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+_INDICES_MSG = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize."
+_STEP_MSG = "Step for islice() must be a positive integer or None."
 
 
-def _slice_arg(x, message):
-    if x is None:
-        return None
+def _ssize(x):
+    # CPython's PyNumber_AsSsize_t for islice: None for a non-integer, -1 for an overflow.
     try:
         v = _as_int(x)
     except TypeError:
-        raise ValueError(message) from None
-    if v < 0:
-        raise ValueError(message)
+        return None
+    if v > _MAXSIZE or v < -_MAXSIZE - 1:
+        return -1
     return v
 
 
@@ -311,59 +242,50 @@ def islice(iterable, *args):
     """islice(iterable, stop) --> islice object
     islice(iterable, start, stop[, step]) --> islice object"""
     n = len(args)
-    if n == 1:
-        start, stop, step = None, args[0], None
-    elif n == 2 or n == 3:
-        start, stop = args[0], args[1]
-        step = args[2] if n == 3 else None
-    elif n == 0:
+    if n == 0:
         raise TypeError("islice expected at least 2 arguments, got 1")
-    else:
+    if n > 3:
         raise TypeError(f"islice expected at most 4 arguments, got {n + 1}")
-    indices = "Indices for islice() must be None or an integer: 0 <= x <= sys.maxsize."
-    if n == 1:
-        stop = _slice_arg(stop, "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.")
-    else:
-        stop = _slice_arg(stop, indices)
-    start = _slice_arg(start, indices)
-    if start is None:
-        start = 0
-    if step is None:
-        step = 1
-    else:
-        try:
-            step = _as_int(step)
-        except TypeError:
-            raise ValueError("Step for islice() must be a positive integer or None.") from None
-        if step <= 0:
-            raise ValueError("Step for islice() must be a positive integer or None.")
-    return _islice(iter(iterable), start, stop, step)
-
-
-def _pairwise(it):
-    try:
-        a = next(it)
-    except StopIteration:
-        return
-    for b in it:
-        yield (a, b)
-        a = b
+    # The checks and messages follow CPython's islice_new, in its order.
+    start = 0
+    step = 1
+    stop_arg = args[0] if n == 1 else args[1]
+    stop = None
+    if stop_arg is not None:
+        stop = _ssize(stop_arg)
+        if stop is None or stop == -1:
+            raise ValueError(_STOP_MSG)
+    if n > 1 and args[0] is not None:
+        start = _ssize(args[0])
+        if start is None:
+            start = -1
+    if n == 3 and args[2] is not None:
+        step = _ssize(args[2])
+        if step is None:
+            step = -1
+    if start < 0 or (stop is not None and stop < -1):
+        raise ValueError(_INDICES_MSG)
+    if step <= 0:
+        raise ValueError(_STEP_MSG)
+    # The native loop counts in safe JS integers; no run can draw 2**53 elements.
+    if stop is not None and stop > 9007199254740991:
+        stop = None
+    if start > 9007199254740991:
+        start = 9007199254740991
+    if step > 9007199254740991:
+        step = 9007199254740991
+    return _islice(iterable, start, stop, step)
 
 
 def pairwise(iterable, /):
     """Return an iterator of overlapping pairs taken from the input iterator."""
-    return _pairwise(iter(iterable))
-
-
-def _starmap(function, it):
-    for args in it:
-        yield function(*args)
+    return _pairwise(iterable)
 
 
 def starmap(function, iterable, /):
     """Return an iterator whose values are returned from the function evaluated with an argument
     tuple taken from the given sequence."""
-    return _starmap(function, iter(iterable))
+    return _starmap(function, iterable)
 
 
 class _TeeLink:
@@ -403,51 +325,10 @@ def tee(iterable, n=2, /):
     return tuple(_tee_gen(source, head) for _ in range(n))
 
 
-def _zip_longest(iterators, fillvalue):
-    active = len(iterators)
-    if not active:
-        return
-    while True:
-        values = []
-        for i, it in enumerate(iterators):
-            if it is None:
-                values.append(fillvalue)
-                continue
-            try:
-                value = next(it)
-            except StopIteration:
-                active -= 1
-                if not active:
-                    return
-                iterators[i] = None
-                value = fillvalue
-            values.append(value)
-        yield tuple(values)
-
-
 def zip_longest(*args, fillvalue=None):
     """Return a zip_longest object whose .__next__() method returns a tuple where the i-th element
     comes from the i-th iterable argument."""
-    return _zip_longest([iter(a) for a in args], fillvalue)
-
-
-def _product(pools):
-    if any(len(pool) == 0 for pool in pools):
-        return
-    n = len(pools)
-    indices = [0] * n
-    yield tuple(pool[0] for pool in pools)
-    while True:
-        i = n - 1
-        while i >= 0:
-            indices[i] += 1
-            if indices[i] < len(pools[i]):
-                break
-            indices[i] = 0
-            i -= 1
-        if i < 0:
-            return
-        yield tuple(pools[j][indices[j]] for j in range(n))
+    return _zip_longest(args, fillvalue)
 
 
 def product(*iterables, repeat=1):
@@ -455,30 +336,8 @@ def product(*iterables, repeat=1):
     repeat = _as_int(repeat)
     if repeat < 0:
         raise ValueError("repeat argument cannot be negative")
-    pools = [tuple(pool) for pool in iterables] * repeat
+    pools = tuple([tuple(pool) for pool in iterables] * repeat)
     return _product(pools)
-
-
-def _permutations(pool, r):
-    n = len(pool)
-    if r > n:
-        return
-    indices = list(range(n))
-    cycles = list(range(n, n - r, -1))
-    yield tuple(pool[i] for i in indices[:r])
-    while n:
-        for i in reversed(range(r)):
-            cycles[i] -= 1
-            if cycles[i] == 0:
-                indices[i:] = indices[i + 1:] + indices[i:i + 1]
-                cycles[i] = n - i
-            else:
-                j = cycles[i]
-                indices[i], indices[-j] = indices[-j], indices[i]
-                yield tuple(pool[i] for i in indices[:r])
-                break
-        else:
-            return
 
 
 def permutations(iterable, r=None):
@@ -493,46 +352,12 @@ def permutations(iterable, r=None):
     return _permutations(pool, r)
 
 
-def _combinations(pool, r):
-    n = len(pool)
-    if r > n:
-        return
-    indices = list(range(r))
-    yield tuple(pool[i] for i in indices)
-    while True:
-        for i in reversed(range(r)):
-            if indices[i] != i + n - r:
-                break
-        else:
-            return
-        indices[i] += 1
-        for j in range(i + 1, r):
-            indices[j] = indices[j - 1] + 1
-        yield tuple(pool[i] for i in indices)
-
-
 def combinations(iterable, r):
     """Return successive r-length combinations of elements in the iterable."""
     r = _as_int(r)
     if r < 0:
         raise ValueError("r must be non-negative")
     return _combinations(tuple(iterable), r)
-
-
-def _combinations_with_replacement(pool, r):
-    n = len(pool)
-    if not n and r:
-        return
-    indices = [0] * r
-    yield tuple(pool[i] for i in indices)
-    while True:
-        for i in reversed(range(r)):
-            if indices[i] != n - 1:
-                break
-        else:
-            return
-        indices[i:] = [indices[i] + 1] * (r - i)
-        yield tuple(pool[i] for i in indices)
 
 
 def combinations_with_replacement(iterable, r):
