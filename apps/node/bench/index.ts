@@ -14,6 +14,7 @@ import { createLogger, startNode, type ChainGenesis, type RunningNode } from "..
 
 const SENDERS = 4_000;
 const ROUNDS = 5;
+const IN_FLIGHT = 4;
 const CEILING = 80_000_000 / 21_000;
 // User transactions ride the user lane: its budget plus the system and runner lanes' cascade.
 const FULL_BLOCK = Math.floor(Number(DEFAULT_FEE_MARKET_CONFIG.laneBudgets.user + DEFAULT_FEE_MARKET_CONFIG.laneBudgets.system + DEFAULT_FEE_MARKET_CONFIG.laneBudgets.runner) / 21_000);
@@ -61,8 +62,8 @@ interface Run {
 
 /**
  * Submits every transfer as fast as the pool's back-pressure allows and records each block the node
- * logs. The steady state is the run of blocks from the first to the last that the pool could fill;
- * a node that keeps up fills every one of them (the user lane: 3,386 transfers) one second apart.
+ * logs. The steady state is the run of blocks from the first full one to the last full one; a node
+ * that keeps up fills every block in it (the user lane: 3,386 transfers), one second apart.
  */
 async function run(label: string, submit: (node: RunningNode, batch: Transaction[]) => Promise<void>): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), "cowboy-rpc-bench-"));
@@ -76,18 +77,26 @@ async function run(label: string, submit: (node: RunningNode, batch: Transaction
     },
   });
   const node = await startNode({ dataDir: dir, genesis, blockTimeMs: 1000, rpcHost: "127.0.0.1", rpcPort: 0, reset: true, logger });
-  for (let i = 0; i < txs.length; i += 100) {
-    // Back-pressure as a well-behaved client would apply: keep the pool below its 10,000 cap.
-    while (node.mempool.size > 9_000) await new Promise((r) => setTimeout(r, 5));
-    await submit(node, txs.slice(i, i + 100));
-  }
+  // Up to IN_FLIGHT batches outstanding, with the back-pressure a well-behaved client applies:
+  // keep the pool below its 10,000 cap.
+  let next = 0;
+  const sender = async (): Promise<void> => {
+    while (next < txs.length) {
+      while (node.mempool.size > 9_000) await new Promise((r) => setTimeout(r, 5));
+      const i = next;
+      next += 100;
+      await submit(node, txs.slice(i, i + 100));
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, sender));
   const target = BigInt(ROUNDS);
   // Done when every sender's nonce has reached ROUNDS.
   while (node.chain.account(addresses[SENDERS - 1]!).nonce < target || node.mempool.size > 0) await new Promise((r) => setTimeout(r, 20));
   await node.close();
   rmSync(dir, { recursive: true, force: true });
-  // Steady state: from the first block with transactions to the last full one (the tail drains the pool).
-  const first = blocks.findIndex((b) => b.txs > 0);
+  // Steady state: from the first full block (the client has filled the pool) to the last full one
+  // (then the tail drains the pool).
+  const first = blocks.findIndex((b) => b.txs >= FULL_BLOCK);
   let last = blocks.length - 1;
   while (last > first && blocks[last]!.txs < FULL_BLOCK) last--;
   const steady = blocks.slice(first, last + 1);

@@ -1,12 +1,12 @@
 import { compareBytes, toHex } from "@cowboy/codec";
 import { headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
-import { effectiveFee, keyedHashOrdering, laneCapacity, vrfOrder, type OrderingVrf } from "@cowboy/fee-market";
+import { effectiveFee, keyedHashOrdering, laneCapacity, vrfOrder, type LaneId, type OrderingVrf } from "@cowboy/fee-market";
 import { beaconOf, nextBlockBasefees, runEndOfBlockHooks, withTimerUsage, type BlockExecution } from "./block.js";
 import { markActors, newActorBlockContext, rewindActors } from "./actors/run.js";
 import { TxRejection } from "./errors.js";
 import { intrinsicCosts } from "./intrinsic.js";
 import type { ChainParams } from "./params.js";
-import { applyTransaction, type BlockEnv } from "./transaction.js";
+import { applyTransaction, laneOf, type BlockEnv } from "./transaction.js";
 import type { StateAccess } from "./world.js";
 
 export interface BuildOptions {
@@ -33,8 +33,22 @@ class Accumulator {
     private readonly params: ChainParams,
   ) {}
 
+  readonly #full = new Map<LaneId, TxRejection>();
+
+  #laneFull(lane: LaneId): TxRejection {
+    let rejection = this.#full.get(lane);
+    if (rejection === undefined) this.#full.set(lane, (rejection = new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`)));
+    return rejection;
+  }
+
   /** Applies `tx`, or reverts it and says why it cannot be included here. */
   tryApply(tx: Transaction): TxRejection | undefined {
+    // A transaction uses at least its intrinsic costs: once those do not fit, executing it is moot.
+    const lane = laneOf(tx);
+    const intrinsic = intrinsicCosts(tx, this.params.costTable);
+    if (intrinsic.cycles > laneCapacity(lane, this.laneUsage, this.params.feeMarket) || this.cellsUsed + intrinsic.cells > this.params.feeMarket.cellsCap) {
+      return this.#laneFull(lane);
+    }
     const checkpoint = this.state.checkpoint();
     const mark = markActors(this.env.actors);
     let outcome;
@@ -46,11 +60,11 @@ class Accumulator {
       if (error instanceof TxRejection) return error;
       throw error;
     }
-    const { receipt, lane } = outcome;
+    const { receipt } = outcome;
     if (receipt.cycles_used > laneCapacity(lane, this.laneUsage, this.params.feeMarket) || this.cellsUsed + receipt.cells_used > this.params.feeMarket.cellsCap) {
       this.state.revertTo(checkpoint);
       rewindActors(this.env.actors, mark);
-      return new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`);
+      return this.#laneFull(lane);
     }
     this.state.commitCheckpoint(checkpoint);
     this.laneUsage = { ...this.laneUsage, [lane]: this.laneUsage[lane] + receipt.cycles_used };
