@@ -2,16 +2,13 @@
 // 3.11 (python3, spawned once per workload, timing its own bench() calls) in the same run. Each
 // workload's result must be identical in both. Ratio = PVM time / CPython time (lower is better).
 // The interpreter measured is the built bundle (dist/, rebuilt with tsup unless --no-build), as in
-// bench/index.ts; the module sources are plain strings, taken from src/.
+// bench/index.ts, once the standard library it exports holds these modules; until then (their
+// native helpers must come from the same build as the interpreter) the TS sources are measured.
 // Run: pnpm exec tsx --conditions=@cowboy/source bench/stdlib-iter.ts [--no-build] [filter]
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { formatRatio, geometricMean, measure, printTable } from "@cowboy/bench-harness";
 import type * as Pvm from "../src/index.js";
-import { abcModule } from "../src/stdlib/abc.js";
-import { collectionsAbcModule, collectionsModule } from "../src/stdlib/collections.js";
-import { functoolsModule } from "../src/stdlib/functools.js";
-import { itertoolsModule } from "../src/stdlib/itertools.js";
 
 const WORDS = `
 def words(n):
@@ -143,14 +140,26 @@ const args = process.argv.slice(2);
 if (!args.includes("--no-build")) {
   execFileSync("pnpm", ["exec", "tsup", "--silent"], { cwd: fileURLToPath(new URL("..", import.meta.url)), stdio: "inherit" });
 }
-const { ActorVm, ModuleRegistry } = (await import(new URL("../dist/index.js", import.meta.url).href)) as typeof Pvm;
-
-const modules = new ModuleRegistry()
-  .register("abc", abcModule())
-  .register("collections", collectionsModule())
-  .register("collections.abc", collectionsAbcModule())
-  .register("itertools", itertoolsModule())
-  .register("functools", functoolsModule());
+const NAMES = ["abc", "collections", "collections.abc", "itertools", "functools"];
+const built = (await import(new URL("../dist/index.js", import.meta.url).href)) as typeof Pvm;
+const builtStd = new Map(built.standardModules());
+const useBuilt = NAMES.every((n) => builtStd.has(n));
+const { ActorVm, ModuleRegistry } = useBuilt ? built : await import("../src/index.js");
+const modules = new ModuleRegistry();
+if (useBuilt) for (const n of NAMES) modules.register(n, builtStd.get(n) as Pvm.ModuleDef);
+else {
+  const { abcModule } = await import("../src/stdlib/abc.js");
+  const { collectionsAbcModule, collectionsModule } = await import("../src/stdlib/collections.js");
+  const { functoolsModule } = await import("../src/stdlib/functools.js");
+  const { itertoolsModule } = await import("../src/stdlib/itertools.js");
+  modules
+    .register("abc", abcModule())
+    .register("collections", collectionsModule())
+    .register("collections.abc", collectionsAbcModule())
+    .register("itertools", itertoolsModule())
+    .register("functools", functoolsModule());
+}
+const flavour = useBuilt ? "built bundle" : "TS sources via tsx";
 
 function pvm(source: string): { ms: number; cycles: bigint; result: string } {
   const limits = { cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 };
@@ -181,4 +190,4 @@ for (const w of WORKLOADS) {
   rows.push([w.name, py.ms.toFixed(2), r.ms.toFixed(2), formatRatio(r.ms / py.ms), r.cycles.toString()]);
 }
 rows.push(["geometric mean", "", "", formatRatio(geometricMean(ratios)), ""]);
-printTable("collections / itertools / functools: PVM (metered, built bundle) vs CPython 3.11", rows);
+printTable(`collections / itertools / functools: PVM (metered, ${flavour}) vs CPython 3.11`, rows);
