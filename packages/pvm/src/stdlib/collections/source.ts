@@ -67,57 +67,70 @@ class deque:
     def __bool__(self):
         return len(self._d) > self._h
 
-    def _compact(self):
-        # The head advances on popleft; reclaim the dead prefix once it outweighs the live part.
-        if self._h > 16 and self._h * 2 > len(self._d):
-            del self._d[:self._h]
-            self._h = 0
-
+    # append/appendleft/pop/popleft are the hot path: locals instead of repeated attribute loads.
     def append(self, x):
         self._state += 1
-        if self._maxlen == 0:
-            return
-        if len(self._d) - self._h == self._maxlen:
-            self._d[self._h] = None
-            self._h += 1
-            self._compact()
-        self._d.append(x)
+        m = self._maxlen
+        d = self._d
+        if m is not None and len(d) - self._h >= m:
+            if m == 0:
+                return
+            h = self._h
+            d[h] = None
+            h += 1
+            if h > 16 and h + h > len(d):
+                del d[:h]
+                h = 0
+            self._h = h
+        d.append(x)
 
     def appendleft(self, x):
         self._state += 1
-        if self._maxlen == 0:
-            return
-        if len(self._d) - self._h == self._maxlen:
-            self._d.pop()
-        if self._h == 0:
-            grow = len(self._d) + 8
-            self._d[0:0] = [None] * grow
-            self._h = grow
-        self._h -= 1
-        self._d[self._h] = x
+        m = self._maxlen
+        d = self._d
+        if m is not None and len(d) - self._h >= m:
+            if m == 0:
+                return
+            d.pop()
+        h = self._h
+        if h == 0:
+            # Open a gap in front as large as the contents (amortised O(1) per appendleft).
+            h = len(d) + 8
+            d[0:0] = [None] * h
+        h -= 1
+        d[h] = x
+        self._h = h
 
     def pop(self):
-        if len(self._d) == self._h:
+        d = self._d
+        if len(d) == self._h:
             raise IndexError("pop from an empty deque")
         self._state += 1
-        x = self._d.pop()
-        if len(self._d) == self._h:
+        x = d.pop()
+        if len(d) == self._h:
             self._d = []
             self._h = 0
         return x
 
     def popleft(self):
-        if len(self._d) == self._h:
+        d = self._d
+        h = self._h
+        n = len(d)
+        if n == h:
             raise IndexError("pop from an empty deque")
         self._state += 1
-        x = self._d[self._h]
-        self._d[self._h] = None
-        self._h += 1
-        if len(self._d) == self._h:
+        x = d[h]
+        h += 1
+        if h == n:
             self._d = []
             self._h = 0
-        else:
-            self._compact()
+            return x
+        d[h - 1] = None
+        if h > 16 and h + h > n:
+            # The dead prefix outweighs the live part: reclaim it.
+            del d[:h]
+            h = 0
+        self._h = h
         return x
 
     def extend(self, iterable):

@@ -331,7 +331,13 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
             # The dict keeps recency order: a hit moves its key to the end, eviction takes the
             # first key.
             nonlocal hits, misses
-            key = _make_key(args, kwds, typed)
+            # _make_key inlined for the common call (positional arguments only, untyped).
+            if kwds or typed:
+                key = _make_key(args, kwds, typed)
+            elif len(args) == 1 and (type(args[0]) is int or type(args[0]) is str):
+                key = args[0]
+            else:
+                key = args
             result = cache.get(key, _miss)
             if type(result) is not _Miss:
                 del cache[key]

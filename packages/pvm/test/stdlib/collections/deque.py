@@ -110,3 +110,42 @@ class MyDeque(deque):
     pass
 md = MyDeque([1, 2], maxlen=5)
 print(md, type(md.copy()).__name__)
+
+# A long deterministic mix of operations checked against a plain list model.
+def stress(maxlen):
+    s = 7
+    d = deque(maxlen=maxlen)
+    model = []
+    bad = 0
+    for step in range(600):
+        s = (s * 1103515245 + 12345) % 2147483648
+        op = s % 7
+        if op <= 1:
+            d.append(step)
+            model.append(step)
+            if maxlen is not None and len(model) > maxlen:
+                model.pop(0)
+        elif op == 2:
+            d.appendleft(step)
+            model.insert(0, step)
+            if maxlen is not None and len(model) > maxlen:
+                model.pop()
+        elif op == 3 and model:
+            if d.popleft() != model.pop(0):
+                bad += 1
+        elif op == 4 and model:
+            if d.pop() != model.pop():
+                bad += 1
+        elif op == 5 and model:
+            k = s % 5 - 2
+            d.rotate(k)
+            for _ in range(k % len(model)):
+                model.insert(0, model.pop())
+        elif op == 6 and model:
+            i = s % len(model)
+            if d[i] != model[i] or d[-1 - i] != model[-1 - i]:
+                bad += 1
+        if list(d) != model or len(d) != len(model):
+            bad += 1
+    return bad, len(d), list(d)[:5]
+print(stress(None), stress(5), stress(0), stress(40))
