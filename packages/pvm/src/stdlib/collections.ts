@@ -1,14 +1,17 @@
 // `collections` and `collections.abc` for actors, written in Python (src/stdlib/collections/*.ts)
 // and run by our interpreter, so every step is metered by the ordinary cost table: a call that
-// iterates pays per element because its loop body runs once per element (cips/pvm-stdlib-iter.md).
+// iterates pays per element because its loop body runs once per element. Two hot pieces are
+// native (collections/native.ts: Counter's element count, namedtuple field reads) and charge by
+// the same rule (cips/pvm-stdlib-iter.md).
 // `collections` imports `collections.abc`, which imports `abc`: register all three.
 import type { ModuleDef } from "../modules.js";
 import { COLLECTIONS_ABC_PY } from "./collections/abc-source.js";
+import { collectionsNatives } from "./collections/native.js";
 import { COLLECTIONS_PY } from "./collections/source.js";
 
 /** `collections`: deque, Counter, defaultdict, OrderedDict, namedtuple, ChainMap, UserDict, UserList, UserString. */
 export function collectionsModule(): ModuleDef {
-  return { kind: "source", source: COLLECTIONS_PY, filename: "collections/__init__.py" };
+  return { kind: "source", source: COLLECTIONS_PY, filename: "collections/__init__.py", natives: collectionsNatives };
 }
 
 /** `collections.abc`: the abstract base classes, with builtins registered as in CPython. */

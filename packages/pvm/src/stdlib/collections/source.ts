@@ -3,6 +3,7 @@
 export const COLLECTIONS_PY = String.raw`# collections for the PVM: CPython 3.11's behaviour and messages, written for our interpreter.
 # deque is a list with a moving head (amortised O(1) at both ends); the dict subclasses
 # (Counter, OrderedDict, defaultdict) reuse the builtin dict, which keeps insertion order.
+# _count_elements and _tuple_item are native helpers (collections/native.ts).
 import collections.abc as abc
 from collections.abc import Mapping, MutableMapping, Iterable, MutableSequence
 
@@ -564,10 +565,8 @@ def _dict_eq(a, b):
 ################################################################################
 
 def _tuplegetter(index, doc):
-    def get(self):
-        # The PVM's tuple type exposes no __getitem__ attribute; plain indexing reaches it.
-        return self[index]
-    return property(get, doc=doc)
+    # _tuple_item (native) reads the tuple slot directly, as CPython's C _tuplegetter.
+    return property(_tuple_item(index), doc=doc)
 
 
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
@@ -711,12 +710,6 @@ def _iskeyword(name):
 ################################################################################
 # Counter
 ################################################################################
-
-def _count_elements(mapping, iterable):
-    get = mapping.get
-    for elem in iterable:
-        mapping[elem] = get(elem, 0) + 1
-
 
 class Counter(dict):
     """Dict subclass for counting hashable items."""

@@ -41,3 +41,21 @@ try:
     Counter('a') + 1
 except TypeError as e:
     print(type(e).__name__, e)
+class Loud(Counter):
+    def __setitem__(self, k, v):
+        print('  set', k, v)
+        super().__setitem__(k, v)
+l = Loud('aba')
+print(l)
+print(Counter(x % 3 for x in range(10)), Counter(iter('zzy')))
+try:
+    Counter([[1]])
+except TypeError as e:
+    print(type(e).__name__, e)
+try:
+    Counter(5)
+except TypeError as e:
+    print(type(e).__name__, e)
+c = Counter(a=1)
+c.update(['a', 'b'], b=5)
+print(c, Counter(a=2.5) + Counter(a=1), Counter({'a': 1, 'b': 2}).most_common(-1))
