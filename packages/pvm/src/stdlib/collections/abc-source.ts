@@ -66,6 +66,80 @@ def _defines(B, method):
     return None
 
 
+def _type_repr(obj):
+    if isinstance(obj, type):
+        if obj.__module__ == "builtins":
+            return obj.__qualname__
+        return f"{obj.__module__}.{obj.__qualname__}"
+    if obj is Ellipsis:
+        return "..."
+    if isinstance(obj, list):
+        return "[" + ", ".join(_type_repr(t) for t in obj) + "]"
+    return repr(obj)
+
+
+class _GenericAlias:
+    """What Mapping[str, int] evaluates to: CPython's types.GenericAlias for an ABC."""
+
+    __slots__ = ("__origin__", "__args__")
+
+    def __init__(self, origin, args):
+        self.__origin__ = origin
+        self.__args__ = args if isinstance(args, tuple) else (args,)
+
+    def __repr__(self):
+        if not self.__args__:
+            return _type_repr(self.__origin__) + "[()]"
+        return _type_repr(self.__origin__) + "[" + ", ".join(_type_repr(a) for a in self.__args__) + "]"
+
+    def __call__(self, *args, **kwargs):
+        return self.__origin__(*args, **kwargs)
+
+    def __mro_entries__(self, bases):
+        return (self.__origin__,)
+
+    def __getattr__(self, name):
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return getattr(self.__origin__, name)
+
+    def __eq__(self, other):
+        if not isinstance(other, _GenericAlias):
+            return NotImplemented
+        return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
+
+    def __hash__(self):
+        return hash((self.__origin__, self.__args__))
+
+    def __instancecheck__(self, obj):
+        raise TypeError("isinstance() argument 2 cannot be a parameterized generic")
+
+    def __subclasscheck__(self, cls):
+        raise TypeError("issubclass() argument 2 cannot be a parameterized generic")
+
+
+def _class_getitem(cls, item):
+    # Callable[[int, str], bool] keeps CPython's flattened argument list in __args__.
+    if cls is Callable and isinstance(item, tuple) and len(item) == 2:
+        params, result = item
+        if isinstance(params, list):
+            return _CallableGenericAlias(cls, tuple(params) + (result,))
+        if params is Ellipsis:
+            return _CallableGenericAlias(cls, (Ellipsis, result))
+    return _GenericAlias(cls, item)
+
+
+class _CallableGenericAlias(_GenericAlias):
+    __slots__ = ()
+
+    def __repr__(self):
+        args = self.__args__
+        if len(args) == 2 and args[0] is Ellipsis:
+            return f"{_type_repr(self.__origin__)}[..., {_type_repr(args[1])}]"
+        params = "[" + ", ".join(_type_repr(a) for a in args[:-1]) + "]"
+        return f"{_type_repr(self.__origin__)}[{params}, {_type_repr(args[-1])}]"
+
+
 def _check_methods(C, *methods):
     mro = C.__mro__
     for method in methods:
@@ -97,6 +171,8 @@ class Hashable(metaclass=ABCMeta):
 
 class Awaitable(metaclass=ABCMeta):
     __slots__ = ()
+
+    __class_getitem__ = classmethod(_class_getitem)
 
     @abstractmethod
     def __await__(self):
@@ -137,6 +213,8 @@ class Coroutine(Awaitable):
 
 class AsyncIterable(metaclass=ABCMeta):
     __slots__ = ()
+
+    __class_getitem__ = classmethod(_class_getitem)
 
     @abstractmethod
     def __aiter__(self):
@@ -189,6 +267,8 @@ class AsyncGenerator(AsyncIterator):
 
 class Iterable(metaclass=ABCMeta):
     __slots__ = ()
+
+    __class_getitem__ = classmethod(_class_getitem)
 
     @abstractmethod
     def __iter__(self):
@@ -280,6 +360,8 @@ class Sized(metaclass=ABCMeta):
 class Container(metaclass=ABCMeta):
     __slots__ = ()
 
+    __class_getitem__ = classmethod(_class_getitem)
+
     @abstractmethod
     def __contains__(self, x):
         return False
@@ -303,6 +385,8 @@ class Collection(Sized, Iterable, Container):
 
 class Callable(metaclass=ABCMeta):
     __slots__ = ()
+
+    __class_getitem__ = classmethod(_class_getitem)
 
     @abstractmethod
     def __call__(self, *args, **kwds):
