@@ -1,0 +1,60 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ModuleRegistry, runScript } from "../../src/index.js";
+import { jsonModule } from "../../src/stdlib/json.js";
+
+const dir = join(import.meta.dirname, "json");
+const modules = new ModuleRegistry().register("json", jsonModule());
+
+function run(src: string, cyclesLimit = 50_000_000) {
+  let out = "";
+  let err = "";
+  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { r, out, err };
+}
+
+describe("json conformance (CPython 3.11 outputs)", () => {
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
+    it(f, () => {
+      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
+      expect(err).toBe("");
+      expect(r.error).toBeUndefined();
+      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
+    });
+  }
+});
+
+/** Cycles of `body` beyond the same program without it. */
+function cost(prelude: string, body: string): bigint {
+  const base = run(prelude);
+  const full = run(prelude + body);
+  expect(base.r.result).toBe("ok");
+  expect(full.r.result).toBe("ok");
+  return full.r.cycles - base.r.cycles;
+}
+
+describe("json costs", () => {
+  // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-data.md §2).
+  const pre = "import json\nd = {'a': [1, 2, 3], 'b': 'xyz'}\ns = '" + '{"a": [1, 2, 3], "b": "xyz"}' + "'\n";
+  it("loads and dumps cost fixed Cycles that grow with the characters read and written", () => {
+    const small = cost(pre, "x = json.loads(s)\n");
+    const big = cost(pre + "t = '[' + '1,' * 99 + '1]'\n", "x = json.loads(t)\n");
+    const out = cost(pre, "x = json.dumps(d)\n");
+    const outIndent = cost(pre, "x = json.dumps(d, indent=4)\n");
+    expect([small, big, out, outIndent]).toEqual([157n, 520n, 173n, 231n]);
+  });
+
+  it("an indentation bomb is stopped by the meters before the host builds the text", () => {
+    const src = "import json\nv = []\nfor i in range(200):\n    v = [v]\njson.dumps(v, indent=' ' * 100000)\n";
+    const { r } = run(src);
+    expect(r.result).toBe("error");
+    expect(r.error?.code).toBe("OutOfMemory");
+    expect(run(src, 500_000).r.error?.code).toBe("OutOfCycles");
+  });
+
+  it("deep nesting raises RecursionError, not a host stack overflow", () => {
+    const { out } = run("import json\ntry:\n    json.loads('[' * 100000)\nexcept RecursionError as e:\n    print('RecursionError', e)\n");
+    expect(out).toBe("RecursionError maximum recursion depth exceeded while decoding a JSON array from a unicode string\n");
+  });
+});
