@@ -57,6 +57,16 @@ describe("collections costs", () => {
   });
 });
 
+describe("collections costs (namedtuple)", () => {
+  it("building and reading a namedtuple cost fixed Cycles", () => {
+    const pre = "from collections import namedtuple\nP = namedtuple('P', 'x y z', defaults=[0])\n";
+    const full = cost(pre, "p = P(1, 2, 3)\n");
+    const withDefault = cost(pre, "p = P(1, 2)\n");
+    const read = cost(pre + "p = P(1, 2, 3)\n", "v = p.y\n");
+    expect([full, withDefault, read]).toEqual([41n, 208n, 6n]);
+  });
+});
+
 describe("collections errors", () => {
   it("popleft on an empty deque is an IndexError with CPython's message and leaves it empty", () => {
     const { r, out } = run("from collections import deque\nd = deque()\ntry:\n    d.popleft()\nexcept IndexError as e:\n    print(e)\nprint(len(d), d)\n");

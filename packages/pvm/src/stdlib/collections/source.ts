@@ -612,6 +612,14 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     qualname = typename + ".__new__"
 
     def __new__(cls, *args, **kwargs):
+        # A block is charged for all its statements at entry (cips/metering.md): the common
+        # call (every field positionally) runs only this short body; binding keywords and
+        # defaults, and CPython's errors, live in _bind.
+        if kwargs or len(args) != num_fields:
+            args = _bind(args, kwargs)
+        return tuple.__new__(cls, args)
+
+    def _bind(args, kwargs):
         if len(args) > num_fields:
             given = len(args) + 1
             raise TypeError(f"{qualname}() takes {num_fields + 1} positional argument"
@@ -641,7 +649,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
                 listed = ", ".join(names[:-1]) + ", and " + names[-1]
             raise TypeError(f"{qualname}() missing {len(missing)} required positional argument"
                             + ("" if len(missing) == 1 else "s") + f": {listed}")
-        return tuple.__new__(cls, values)
+        return values
 
     def _make(cls, iterable):
         result = tuple.__new__(cls, iterable)

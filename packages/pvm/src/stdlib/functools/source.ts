@@ -316,14 +316,21 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
     elif maxsize is None:
         def wrapper(*args, **kwds):
             nonlocal hits, misses
-            key = _make_key(args, kwds, typed)
+            # Hit and miss paths in separate blocks: a block is charged for all its statements
+            # at entry (cips/metering.md), so a hit does not pay for the miss path.
+            if kwds or typed:
+                key = _make_key(args, kwds, typed)
+            elif len(args) == 1 and (type(args[0]) is int or type(args[0]) is str):
+                key = args[0]
+            else:
+                key = args
             result = cache.get(key, _miss)
             if type(result) is not _Miss:
                 hits += 1
-                return result
-            misses += 1
-            result = user_function(*args, **kwds)
-            cache[key] = result
+            else:
+                misses += 1
+                result = user_function(*args, **kwds)
+                cache[key] = result
             return result
 
     else:
@@ -343,16 +350,16 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
                 del cache[key]
                 cache[key] = result
                 hits += 1
-                return result
-            misses += 1
-            result = user_function(*args, **kwds)
-            if key in cache:
-                # A recursive call cached it meanwhile: keep that entry, refresh its recency.
-                cache[key] = cache.pop(key)
             else:
-                if len(cache) >= maxsize:
-                    del cache[next(iter(cache))]
-                cache[key] = result
+                misses += 1
+                result = user_function(*args, **kwds)
+                if key in cache:
+                    # A recursive call cached it meanwhile: keep that entry, refresh its recency.
+                    cache[key] = cache.pop(key)
+                else:
+                    if len(cache) >= maxsize:
+                        del cache[next(iter(cache))]
+                    cache[key] = result
             return result
 
     def cache_info():
