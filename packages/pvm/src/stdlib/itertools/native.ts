@@ -10,7 +10,7 @@ import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import { iterate, type NextFn, PyIterator } from "../../runtime/iter.js";
 import { PyTuple, type Value } from "../../runtime/object.js";
-import { binop, truthy } from "../../runtime/ops.js";
+import { binop, eq, truthy } from "../../runtime/ops.js";
 import { None, T } from "../../runtime/types.js";
 import { fnValue } from "../../builtins/util.js";
 
@@ -391,6 +391,50 @@ function permutations(rt: Runtime, poolV: Value, rV: Value): PyIterator {
   });
 }
 
+/**
+ * groupby as CPython's C implementation: the outer iterator skips what is left of the current
+ * group; each group iterator draws lazily and goes dead once the outer one has moved on.
+ */
+function groupby(rt: Runtime, it: Value, keyfn: Value): PyIterator {
+  const next = drawing(rt, iterate(rt, it));
+  let tgtkey: Value | undefined;
+  let currkey: Value | undefined;
+  let currvalue: Value | undefined;
+  let current: object | null = null;
+  const step = (): boolean => {
+    const v = next();
+    if (v === undefined) return false;
+    const k = keyfn === None ? v : call(rt, keyfn, [v]);
+    currvalue = v;
+    currkey = k;
+    return true;
+  };
+  return new PyIterator(() => {
+    current = null;
+    for (;;) {
+      if (currkey !== undefined) {
+        if (tgtkey === undefined || !eq(rt, tgtkey, currkey)) break;
+      }
+      if (!step()) return undefined;
+    }
+    const key = currkey as Value;
+    tgtkey = key;
+    const token = {};
+    current = token;
+    const grouper = new PyIterator(() => {
+      if (current !== token) return undefined;
+      if (currvalue === undefined && !step()) return undefined;
+      if (!eq(rt, key, currkey as Value)) return undefined;
+      const r = currvalue as Value;
+      currvalue = undefined;
+      rt.charge(ITER_STEP);
+      return r;
+    });
+    rt.charge(ITER_STEP);
+    return mkTuple(rt, [key, grouper]);
+  });
+}
+
 /** The private helpers bound into the itertools module before its source runs. */
 export function itertoolsNatives(): Map<string, Value> {
   const m = new Map<string, Value>();
@@ -412,6 +456,7 @@ export function itertoolsNatives(): Map<string, Value> {
   def("_filterfalse", 2, (rt, a) => filterfalse(rt, v(a, 0), v(a, 1)));
   def("_starmap", 2, (rt, a) => starmap(rt, v(a, 0), v(a, 1)));
   def("_pairwise", 1, (rt, a) => pairwise(rt, v(a, 0)));
+  def("_groupby", 2, (rt, a) => groupby(rt, v(a, 0), v(a, 1)));
   def("_zip_longest", 2, (rt, a) => zipLongest(rt, v(a, 0), v(a, 1)));
   def("_product", 1, (rt, a) => product(rt, v(a, 0)));
   def("_combinations", 2, (rt, a) => combinations(rt, v(a, 0), v(a, 1)));

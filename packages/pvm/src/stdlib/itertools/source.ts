@@ -3,7 +3,7 @@
 export const ITERTOOLS_PY = String.raw`# itertools for the PVM: lazy like CPython's (an infinite iterator yields one element per next()).
 # Constructors validate arguments with CPython's messages, then hand the loop to a native helper
 # (_chain, _islice, ... bound by itertools/native.ts, charging per element) that calls iter() on
-# its inputs at once, as CPython does. count, repeat, cycle, groupby and tee are Python classes
+# its inputs at once, as CPython does. count, repeat, cycle and tee are Python classes
 # and generators (their reprs and sharing rules), metered as ordinary bytecode.
 
 
@@ -170,55 +170,9 @@ def filterfalse(function, iterable, /):
     return _filterfalse(function, iterable)
 
 
-class groupby:
+def groupby(iterable, key=None):
     """make an iterator that returns consecutive keys and groups from the iterable"""
-
-    __slots__ = ("_key", "_it", "_tgt", "_cur", "_val", "_gen")
-
-    def __init__(self, iterable, key=None):
-        self._key = key
-        self._it = iter(iterable)
-        self._tgt = _MISSING
-        self._cur = _MISSING
-        self._val = _MISSING
-        self._gen = None
-
-    def __iter__(self):
-        return self
-
-    def _same(self):
-        cur = self._cur
-        tgt = self._tgt
-        if type(tgt) is _Missing:
-            return type(cur) is _Missing
-        if type(cur) is _Missing:
-            return False
-        return cur == tgt
-
-    def __next__(self):
-        # A new group token: the previous group's iterator stops yielding once we move on.
-        self._gen = _Token()
-        while self._same():
-            self._advance()
-        self._tgt = self._cur
-        return (self._cur, self._grouper(self._tgt, self._gen))
-
-    def _advance(self):
-        value = next(self._it)
-        self._val = value
-        self._cur = value if self._key is None else self._key(value)
-
-    def _grouper(self, tgt, token):
-        while self._gen is token and self._cur == tgt:
-            yield self._val
-            try:
-                self._advance()
-            except StopIteration:
-                return
-
-
-class _Token:
-    __slots__ = ()
+    return _groupby(iterable, key)
 
 
 _MAXSIZE = 9223372036854775807

@@ -63,3 +63,15 @@ ps = pairwise(iter([1, 2, 3]))
 print(next(ps), list(ps), list(ps))
 cp = compress(count(), cycle_sel := [True, False] * 3)
 print(list(cp))
+def noisy(xs):
+    for x in xs:
+        print('  draw', x)
+        yield x
+g = groupby(noisy('aabc'))
+k, grp = next(g)
+print('key', k)
+print(next(grp))
+k2, grp2 = next(g)
+print('key', k2, list(grp), list(grp2))
+print([(k, list(v)) for k, v in groupby([1, 1.0, True, 2, 2], key=lambda x: x * 2)])
+print(list(groupby('')), [k for k, _ in groupby('aAbB', key=str.lower)])
