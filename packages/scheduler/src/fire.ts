@@ -77,7 +77,21 @@ export function processTimers(fork: Fork, ctx: TimerBlockContext, host: TimerHos
   let meta = loadMeta(fork, h, cfg);
   if (meta.active === 0n) return EMPTY_REPORT;
   if (h < meta.nextBlock) throw new SchedulerError("INVALID_ARGUMENT", `height: block ${h} was already processed (next is ${meta.nextBlock})`);
+  // All or nothing: a host that breaks its contract (or corrupt state found midway) leaves the
+  // fork exactly as it was, so execution can fail the block cleanly.
+  const cp = fork.checkpoint();
+  try {
+    const report = runBlock(fork, h, meta, cyclePrice, cellPrice, host, cfg);
+    fork.commitCheckpoint(cp);
+    return report;
+  } catch (e) {
+    fork.revertTo(cp);
+    throw e;
+  }
+}
 
+function runBlock(fork: Fork, h: bigint, start: SchedulerMeta, cyclePrice: bigint, cellPrice: bigint, host: TimerHost, cfg: SchedulerConfig): TimerBlockReport {
+  let meta = start;
   const maintenance = maintain(fork, meta, cfg, cfg.maintenanceBudget);
   meta = maintenance.meta;
   let steps = maintenance.steps;

@@ -1,53 +1,9 @@
 // processTimers (§5.1a FIFO) and timersOf over a real @cowboy/state Fork (memory backend), with a
 // small in-test host that keeps balances in a map and records every handler run.
 import { toHex } from "@cowboy/codec";
-import { MemoryBackend, StateStore } from "@cowboy/state";
 import { describe, expect, it } from "vitest";
-import {
-  cancelTimer, createSchedulerConfig, DEFAULT_SCHEDULER_CONFIG, getTimer, processTimers, scheduleTimer, SchedulerError, timersOf,
-  type SchedulerConfig, type TimerFire, type TimerHost,
-} from "../src/index.js";
-
-const addr = (b: number): Uint8Array => new Uint8Array(20).fill(b);
-const A = addr(0xa1);
-const B = addr(0xb2);
-const PRICE = { cycleBasefee: 10n, cellBasefee: 2n };
-
-class TestHost implements TimerHost {
-  readonly balances = new Map<string, bigint>();
-  readonly runs: Array<{ id: string; handler: string; height: bigint }> = [];
-  /** Cycles each handler reports (default 1,000); a function may also act on the fork. */
-  onRun: (fire: TimerFire) => { cyclesUsed: bigint; cellsUsed: bigint } = () => ({ cyclesUsed: 1_000n, cellsUsed: 10n });
-  readonly accounts = {
-    balanceOf: (a: Uint8Array) => this.balances.get(toHex(a)) ?? 0n,
-    debit: (a: Uint8Array, n: bigint) => void this.balances.set(toHex(a), this.accounts.balanceOf(a) - n),
-    credit: (a: Uint8Array, n: bigint) => void this.balances.set(toHex(a), this.accounts.balanceOf(a) + n),
-  };
-  runHandler(fire: TimerFire) {
-    this.runs.push({ id: toHex(fire.id), handler: fire.record.handler, height: fire.height });
-    return this.onRun(fire);
-  }
-}
-
-function setup(cfg: SchedulerConfig = DEFAULT_SCHEDULER_CONFIG) {
-  const store = StateStore.open(new MemoryBackend());
-  const fork = store.fork();
-  const host = new TestHost();
-  host.balances.set(toHex(A), 10n ** 15n);
-  const schedule = (height: bigint, fireHeight: bigint, opts: { owner?: Uint8Array; handler?: string; interval?: bigint; cycles?: bigint; expiresAt?: bigint } = {}) =>
-    scheduleTimer(fork, height, {
-      owner: opts.owner ?? A,
-      handler: opts.handler ?? "tick",
-      data: new Uint8Array(0),
-      fireHeight,
-      interval: opts.interval ?? 0n,
-      gasLimitPerFire: opts.cycles ?? 50_000n,
-      maxCellsPerFire: 100n,
-      ...(opts.expiresAt === undefined ? {} : { expiresAt: opts.expiresAt }),
-    }, cfg).id;
-  const block = (height: bigint) => processTimers(fork, { height, ...PRICE }, host, cfg);
-  return { fork, host, schedule, block, cfg };
-}
+import { cancelTimer, createSchedulerConfig, getTimer, scheduleTimer, SchedulerError, timersOf } from "../src/index.js";
+import { A, B, setup } from "./helpers.js";
 
 describe("processTimers (FIFO phase)", () => {
   it("writes nothing while no timer exists", () => {

@@ -1,0 +1,175 @@
+// The brief's scenarios over the FIFO phase: long-running self-rescheduling, the per-actor cap,
+// cancellation, fee payers running dry, bad input leaving the state untouched, and determinism
+// against the pinned vector in test-vectors/scheduler/fifo-schedule.json.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { fromHex, toHex } from "@cowboy/codec";
+import { systemKey } from "@cowboy/state";
+import { describe, expect, it } from "vitest";
+import { cancelTimer, createSchedulerConfig, getTimer, processTimers, scheduleTimer, sysCancelTimer, timersOf, type ScheduleRequest } from "../src/index.js";
+import { metaKey, recordKey, TIMER_REGISTRY, TimerKeyKind } from "../src/keys.js";
+import { A, addr, B, codeOf, PRICE, setup } from "./helpers.js";
+
+describe("FIFO scenarios", () => {
+  it("runs a self-rescheduling timer for 1,000 blocks, once per block", () => {
+    const { fork, host, schedule, block, cfg } = setup();
+    schedule(1n, 2n, { handler: "loop" });
+    host.onRun = (fire) => {
+      scheduleTimer(fork, fire.height, { owner: A, handler: "loop", data: new Uint8Array(0), fireHeight: fire.height + 1n, gasLimitPerFire: 50_000n, maxCellsPerFire: 100n }, cfg);
+      return { cyclesUsed: 500n, cellsUsed: 0n };
+    };
+    for (let h = 2n; h <= 1_001n; h++) expect(block(h).fired).toHaveLength(1);
+    expect(host.runs.map((r) => r.height)).toEqual(Array.from({ length: 1_000 }, (_, i) => BigInt(i + 2)));
+    expect(timersOf(fork, A).map((t) => t.record.fireHeight)).toEqual([1_002n]);
+    expect(host.accounts.balanceOf(A)).toBe(10n ** 15n - 1_000n * 500n * PRICE.cycleBasefee);
+  });
+
+  it("caps a timer bomb at 1,024 active timers per owner (TOO_MANY_TIMERS, state unchanged)", () => {
+    const { fork, schedule, block } = setup();
+    for (let i = 0; i < 1_024; i++) schedule(1n, 10n + BigInt(i % 7));
+    const root = toHex(fork.computeRoot());
+    expect(codeOf(() => schedule(1n, 10n))).toBe("TOO_MANY_TIMERS");
+    expect(toHex(fork.computeRoot())).toBe(root);
+    expect(timersOf(fork, A)).toHaveLength(1_024);
+    schedule(1n, 10n, { owner: B }); // other owners are unaffected
+    for (let h = 2n; h <= 10n; h++) block(h);
+    schedule(10n, 20n); // a fired one-shot frees its slot
+    expect(timersOf(fork, A)).toHaveLength(1_024 - Math.ceil(1_024 / 7) + 1);
+  });
+
+  it("cancels before due (never fires) and reports TIMER_NOT_FOUND after a one-shot fired", () => {
+    const { fork, host, schedule, block, cfg } = setup();
+    const early = schedule(1n, 5n, { handler: "early" });
+    const later = schedule(1n, 5n, { handler: "later" });
+    expect(codeOf(() => cancelTimer(fork, 2n, B, early, cfg))).toBe("NOT_OWNER");
+    expect(cancelTimer(fork, 2n, A, early, cfg).handler).toBe("early");
+    for (let h = 2n; h <= 6n; h++) block(h);
+    expect(host.runs.map((r) => r.handler)).toEqual(["later"]);
+    expect(codeOf(() => cancelTimer(fork, 7n, A, later, cfg))).toBe("TIMER_NOT_FOUND");
+    expect(codeOf(() => sysCancelTimer(fork, 7n, early, cfg))).toBe("TIMER_NOT_FOUND");
+  });
+
+  it("cancels a due timer that rolled over, keeping the others in FIFO order", () => {
+    const cfg = createSchedulerConfig({ laneCycles: 100_000n, maxCyclesPerFire: 50_000n, maxCyclesPerFireAuction: 50_000n });
+    const { fork, host, schedule, block } = setup(cfg);
+    host.onRun = (fire) => ({ cyclesUsed: fire.cyclesLimit, cellsUsed: 0n });
+    const ids = [0, 1, 2, 3, 4].map((i) => schedule(1n, 3n, { handler: `t${i}` }));
+    expect(block(3n).rolledOver).toBe(3);
+    sysCancelTimer(fork, 4n, ids[2]!, cfg);
+    expect(block(4n).fired.map((f) => f.handler)).toEqual(["t3", "t4"]);
+    expect(host.runs.map((r) => r.handler)).toEqual(["t0", "t1", "t3", "t4"]);
+  });
+
+  it("destroys an interval whose fee payer ran dry, without firing it", () => {
+    const { fork, host, schedule, block } = setup();
+    const payer = addr(0xcc);
+    // The pre-charge is 50,000 × 10 + 100 × 2 = 500,200; each fire burns 1,000 × 10 + 10 × 2 = 10,020.
+    host.balances.set(toHex(payer), 500_200n + 10_020n - 1n);
+    const id = schedule(1n, 2n, { interval: 3n, feePayer: payer });
+    const seen: string[] = [];
+    for (let h = 2n; h <= 12n; h++) {
+      const r = block(h);
+      for (const f of r.fired) seen.push(`fire@${h}`);
+      for (const d of r.destroyed) seen.push(`${d.reason}@${h}`);
+    }
+    expect(seen).toEqual(["fire@2", "insufficient-funds@5"]);
+    expect(host.accounts.balanceOf(payer)).toBe(500_199n);
+    expect(getTimer(fork, id)).toBeUndefined();
+    expect(timersOf(fork, A)).toEqual([]);
+  });
+
+  it("expires an interval at its TTL and a late one-shot without running them", () => {
+    const { host, schedule, block } = setup();
+    schedule(1n, 2n, { interval: 2n, expiresAt: 5n, handler: "ttl" });
+    const r: string[] = [];
+    for (let h = 2n; h <= 8n; h++) for (const f of block(h).fired) r.push(`${f.handler}@${h}:${String(f.rearmedAt)}`);
+    expect(r).toEqual(["ttl@2:4", "ttl@4:null"]);
+    expect(host.runs).toHaveLength(2);
+  });
+});
+
+describe("bad input", () => {
+  const base = (): ScheduleRequest => ({ owner: A, handler: "tick", data: new Uint8Array(0), fireHeight: 10n, gasLimitPerFire: 1_000n, maxCellsPerFire: 0n });
+  const cases: Array<[string, string, Partial<Record<keyof ScheduleRequest, unknown>>]> = [
+    ["short owner", "INVALID_ARGUMENT", { owner: new Uint8Array(19) }],
+    ["long fee payer", "INVALID_ARGUMENT", { feePayer: new Uint8Array(21) }],
+    ["short gba", "INVALID_ARGUMENT", { gba: new Uint8Array(3) }],
+    ["negative fire height", "INVALID_ARGUMENT", { fireHeight: -1n }],
+    ["fire height above u64", "INVALID_ARGUMENT", { fireHeight: 1n << 64n }],
+    ["number, not bigint", "INVALID_ARGUMENT", { interval: 5 }],
+    ["negative max fee", "INVALID_ARGUMENT", { maxFeePerCycle: -3n }],
+    ["unknown tier", "INVALID_ARGUMENT", { tier: 4 }],
+    ["handler not an identifier", "INVALID_ARGUMENT", { handler: "no-dash" }],
+    ["data too large", "INVALID_ARGUMENT", { data: new Uint8Array(4_097) }],
+    ["zero Cycles", "INVALID_ARGUMENT", { gasLimitPerFire: 0n }],
+    ["Cycles over the per-fire cap", "FIRE_CAP_EXCEEDED", { gasLimitPerFire: 550_001n }],
+    ["fire in the current block", "FIRE_HEIGHT_NOT_IN_FUTURE", { fireHeight: 5n }],
+    ["expiry before the first fire", "INVALID_ARGUMENT", { expiresAt: 9n }],
+  ];
+  it.each(cases)("%s → %s, state unchanged", (_name, code, patch) => {
+    const { fork, schedule, cfg } = setup();
+    schedule(1n, 7n);
+    const root = toHex(fork.computeRoot());
+    expect(codeOf(() => scheduleTimer(fork, 5n, { ...base(), ...patch } as ScheduleRequest, cfg))).toBe(code);
+    expect(toHex(fork.computeRoot())).toBe(root);
+  });
+
+  it("refuses bad block contexts and bad host results without changing the state", () => {
+    const { fork, host, schedule, block, cfg } = setup();
+    schedule(1n, 3n);
+    schedule(1n, 3n);
+    const root = toHex(fork.computeRoot());
+    expect(codeOf(() => processTimers(fork, { height: -1n, ...PRICE }, host, cfg))).toBe("INVALID_ARGUMENT");
+    expect(codeOf(() => processTimers(fork, { height: 3n, cycleBasefee: 1n << 64n, cellBasefee: 1n }, host, cfg))).toBe("INVALID_ARGUMENT");
+    let n = 0;
+    host.onRun = () => (++n === 2 ? { cyclesUsed: -1n, cellsUsed: 0n } : { cyclesUsed: 1n, cellsUsed: 0n });
+    expect(codeOf(() => block(3n))).toBe("BAD_HOST_RESULT");
+    expect(toHex(fork.computeRoot())).toBe(root);
+    expect(codeOf(() => timersOf(fork, "a1" as never))).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("state layout", () => {
+  it("builds keys as systemKey(\"timer\", kind ‖ item)", () => {
+    const id = new Uint8Array(32).fill(7);
+    expect(toHex(recordKey(id))).toBe(toHex(systemKey(TIMER_REGISTRY, new Uint8Array([TimerKeyKind.Record, ...id]))));
+    expect(toHex(metaKey())).toBe(toHex(systemKey(TIMER_REGISTRY, new Uint8Array([TimerKeyKind.Meta]))));
+  });
+});
+
+interface Vector {
+  description: string;
+  timers: Array<{ at: string; owner: number; handler: string; fireHeight: string; interval: string; cycles: string }>;
+  blocks: { from: string; to: string };
+  handlerCycles: string;
+  fires: string[];
+  stateRoot: string;
+}
+
+describe("determinism", () => {
+  const vector = JSON.parse(readFileSync(fileURLToPath(new URL("../../../test-vectors/scheduler/fifo-schedule.json", import.meta.url)), "utf8")) as Vector;
+  const run = () => {
+    const cfg = createSchedulerConfig({ ringSize: 8, epochLength: 8, horizonEpochs: 2, laneCycles: 120_000n, maxCyclesPerFire: 60_000n, maxCyclesPerFireAuction: 60_000n });
+    const { fork, host, block } = setup(cfg);
+    for (const o of [0xa1, 0xb2, 0xc3]) host.balances.set(toHex(addr(o)), 10n ** 15n);
+    host.onRun = (fire) => ({ cyclesUsed: BigInt(vector.handlerCycles) < fire.cyclesLimit ? BigInt(vector.handlerCycles) : fire.cyclesLimit, cellsUsed: 1n });
+    const pending = [...vector.timers];
+    const fires: string[] = [];
+    for (let h = BigInt(vector.blocks.from); h <= BigInt(vector.blocks.to); h++) {
+      while (pending.length > 0 && BigInt(pending[0]!.at) === h) {
+        const t = pending.shift()!;
+        scheduleTimer(fork, h, { owner: addr(t.owner), handler: t.handler, data: new Uint8Array(0), fireHeight: BigInt(t.fireHeight), interval: BigInt(t.interval), gasLimitPerFire: BigInt(t.cycles), maxCellsPerFire: 10n }, cfg);
+      }
+      for (const f of block(h).fired) fires.push(`${f.handler}@${h}`);
+    }
+    return { fires, root: toHex(fork.computeRoot()) };
+  };
+  it("gives the same firing order and state root on every run, equal to the pinned vector", () => {
+    const a = run();
+    const b = run();
+    expect(b).toEqual(a);
+    expect(a.fires).toEqual(vector.fires);
+    expect(a.root).toBe(vector.stateRoot);
+    expect(fromHex(vector.stateRoot)).toHaveLength(32);
+  });
+});
