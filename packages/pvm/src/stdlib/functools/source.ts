@@ -293,13 +293,6 @@ def lru_cache(maxsize=128, typed=False):
     return decorating_function
 
 
-class _Miss:
-    __slots__ = ()
-
-
-_miss = _Miss()
-
-
 def _lru_cache_wrapper(user_function, maxsize, typed):
     if not callable(user_function):
         raise TypeError('the first argument must be callable')
@@ -316,40 +309,31 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
     elif maxsize is None:
         def wrapper(*args, **kwds):
             nonlocal hits, misses
-            # Hit and miss paths in separate blocks: a block is charged for all its statements
+            # The key is the argument tuple unless keywords or typed are involved (CPython also
+            # unwraps a lone int/str; equal keys either way, so the cache behaves the same).
+            # Hit and miss paths are separate blocks: a block is charged for all its statements
             # at entry (cips/metering.md), so a hit does not pay for the miss path.
-            if kwds or typed:
-                key = _make_key(args, kwds, typed)
-            elif len(args) == 1 and (type(args[0]) is int or type(args[0]) is str):
-                key = args[0]
-            else:
-                key = args
-            result = cache.get(key, _miss)
-            if type(result) is not _Miss:
+            key = _make_key(args, kwds, typed) if kwds or typed else args
+            if key in cache:
                 hits += 1
+                return cache[key]
             else:
                 misses += 1
                 result = user_function(*args, **kwds)
                 cache[key] = result
-            return result
+                return result
 
     else:
         def wrapper(*args, **kwds):
             # The dict keeps recency order: a hit moves its key to the end, eviction takes the
             # first key.
             nonlocal hits, misses
-            # _make_key inlined for the common call (positional arguments only, untyped).
-            if kwds or typed:
-                key = _make_key(args, kwds, typed)
-            elif len(args) == 1 and (type(args[0]) is int or type(args[0]) is str):
-                key = args[0]
-            else:
-                key = args
-            result = cache.get(key, _miss)
-            if type(result) is not _Miss:
-                del cache[key]
+            key = _make_key(args, kwds, typed) if kwds or typed else args
+            if key in cache:
+                result = cache.pop(key)
                 cache[key] = result
                 hits += 1
+                return result
             else:
                 misses += 1
                 result = user_function(*args, **kwds)
@@ -360,7 +344,7 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
                     if len(cache) >= maxsize:
                         del cache[next(iter(cache))]
                     cache[key] = result
-            return result
+                return result
 
     def cache_info():
         """Report cache statistics"""
