@@ -9,7 +9,9 @@ import { dataclassesModule } from "./dataclasses.js";
 import { decimalModule } from "./decimal.js";
 import { enumModule } from "./enum.js";
 import { functoolsModule } from "./functools.js";
+import { hashlibModule } from "./hashlib.js";
 import { itertoolsModule } from "./itertools.js";
+import { jsonModule } from "./json.js";
 import { mathModule } from "./math.js";
 import { reModule } from "./re.js";
 
@@ -24,7 +26,9 @@ export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
     ["decimal", decimalModule()],
     ["enum", enumModule()],
     ["functools", functoolsModule()],
+    ["hashlib", hashlibModule()],
     ["itertools", itertoolsModule()],
+    ["json", jsonModule()],
     ["math", mathModule()],
     ["re", reModule()],
   ];
