@@ -69,30 +69,34 @@ class deque:
         return len(self._d) > self._h
 
     # append/appendleft/pop/popleft are the hot path: locals instead of repeated attribute loads.
+    # Tests nest so that an unbounded deque's block does not pay for the bounded case's calls
+    # (a block is charged for all its statements, conditions included, at entry).
     def append(self, x):
         self._state += 1
         m = self._maxlen
         d = self._d
-        if m is not None and len(d) - self._h >= m:
-            if m == 0:
-                return
-            h = self._h
-            d[h] = None
-            h += 1
-            if h > 16 and h + h > len(d):
-                del d[:h]
-                h = 0
-            self._h = h
+        if m is not None:
+            if len(d) - self._h >= m:
+                if m == 0:
+                    return
+                h = self._h
+                d[h] = None
+                h += 1
+                if h > 16 and h + h > len(d):
+                    del d[:h]
+                    h = 0
+                self._h = h
         d.append(x)
 
     def appendleft(self, x):
         self._state += 1
         m = self._maxlen
         d = self._d
-        if m is not None and len(d) - self._h >= m:
-            if m == 0:
-                return
-            d.pop()
+        if m is not None:
+            if len(d) - self._h >= m:
+                if m == 0:
+                    return
+                d.pop()
         h = self._h
         if h == 0:
             # Open a gap in front as large as the contents (amortised O(1) per appendleft).
