@@ -248,30 +248,6 @@ class CacheInfo(tuple):
 _CacheInfo = CacheInfo
 
 
-class _KwdMark:
-    __slots__ = ()
-
-
-_kwd_mark = (_KwdMark(),)
-
-
-def _make_key(args, kwds, typed):
-    # As CPython: positional args, a marker, then keyword (name, value) pairs; typed adds the
-    # argument types. A lone int or str argument is its own key.
-    key = args
-    if kwds:
-        key += _kwd_mark
-        for item in kwds.items():
-            key += item
-    if typed:
-        key += tuple(type(v) for v in args)
-        if kwds:
-            key += tuple(type(v) for v in kwds.values())
-    elif len(key) == 1 and (type(key[0]) is int or type(key[0]) is str):
-        return key[0]
-    return key
-
-
 def lru_cache(maxsize=128, typed=False):
     """Least-recently-used cache decorator."""
     if isinstance(maxsize, int):
@@ -309,11 +285,10 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
     elif maxsize is None:
         def wrapper(*args, **kwds):
             nonlocal hits, misses
-            # The key is the argument tuple unless keywords or typed are involved (CPython also
-            # unwraps a lone int/str; equal keys either way, so the cache behaves the same).
-            # Hit and miss paths are separate blocks: a block is charged for all its statements
-            # at entry (cips/metering.md), so a hit does not pay for the miss path.
-            key = _make_key(args, kwds, typed) if kwds or typed else args
+            # _make_key is native (functools/native.ts), as CPython's C one. Hit and miss paths
+            # are separate blocks: a block is charged for all its statements at entry
+            # (cips/metering.md), so a hit does not pay for the miss path.
+            key = _make_key(args, kwds, typed)
             if key in cache:
                 hits += 1
                 return cache[key]
@@ -328,7 +303,7 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
             # The dict keeps recency order: a hit moves its key to the end, eviction takes the
             # first key.
             nonlocal hits, misses
-            key = _make_key(args, kwds, typed) if kwds or typed else args
+            key = _make_key(args, kwds, typed)
             if key in cache:
                 result = cache.pop(key)
                 cache[key] = result
