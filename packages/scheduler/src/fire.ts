@@ -2,12 +2,13 @@ import type { Fork } from "@cowboy/state";
 import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
 import { au64 } from "./guards.js";
-import type { FireResult, TimerHost } from "./host.js";
-import { metaKey, recordKey } from "./keys.js";
-import { enqueue, loadMeta, maintain, ringList, saveMeta, unqueue } from "./queue.js";
-import { decodeTimerRecord, encodeTimerRecord, type TimerRecord } from "./record.js";
+import { laneBasefeeAt, runAuctionBlock } from "./auction.js";
+import { countDue, destroyQueued, fireQueued, queuedRecord } from "./firing.js";
+import type { TimerHost } from "./host.js";
+import { metaKey } from "./keys.js";
+import { loadMeta, maintain, ringList, saveMeta } from "./queue.js";
 import type { SchedulerMeta } from "./records.js";
-import { auctionActive, forgetTimer } from "./schedule.js";
+import { auctionActive } from "./schedule.js";
 
 /** One block's timer work, run by execution at the end of the block at `height` (after transactions). */
 export interface TimerBlockContext {
@@ -53,9 +54,11 @@ export interface TimerBlockReport {
   readonly rolledOver: number;
   /** Queue maintenance steps plus empty heights the cursor stepped over. */
   readonly maintenanceSteps: number;
+  /** The price per Cycle the block's fires paid before tips: ctx.cycleBasefee under FIFO, the lane basefee under the auction. */
+  readonly laneBasefee: bigint;
 }
 
-const EMPTY_REPORT: TimerBlockReport = Object.freeze({ fired: [], destroyed: [], laneCyclesUsed: 0n, burned: 0n, tips: 0n, rolledOver: 0, maintenanceSteps: 0 });
+const emptyReport = (laneBasefee: bigint): TimerBlockReport => ({ fired: [], destroyed: [], laneCyclesUsed: 0n, burned: 0n, tips: 0n, rolledOver: 0, maintenanceSteps: 0, laneBasefee });
 
 /**
  * Spec §5.1a, once per block after its transactions: bounded queue maintenance, then the timers
@@ -65,23 +68,28 @@ const EMPTY_REPORT: TimerBlockReport = Object.freeze({ fired: [], destroyed: [],
  * timers and timers whose payer cannot cover the pre-charge are destroyed without firing, up to
  * `gcBudget` per block. Intervals re-arm at `height + interval` before their handler runs (so the
  * handler may cancel or inspect its own timer); one-shots are gone before theirs runs. Due timers
- * that do not fit stay at the head of the queue for the next block. A chain with no active timer
- * pays nothing here and writes nothing.
+ * that do not fit stay at the head of the queue for the next block. From
+ * `cfg.auctionActivationHeight` on, the CIP-1 auction (§5.1b, src/auction.ts) replaces the FIFO
+ * selection. A chain with no active timer pays nothing here and writes nothing. All or nothing: on
+ * any error the fork is left as it was.
  */
 export function processTimers(fork: Fork, ctx: TimerBlockContext, host: TimerHost, cfg: SchedulerConfig): TimerBlockReport {
   const h = au64(ctx.height, "height");
   const cyclePrice = au64(ctx.cycleBasefee, "cycleBasefee");
   const cellPrice = au64(ctx.cellBasefee, "cellBasefee");
-  if (auctionActive(cfg, h)) throw new SchedulerError("INVALID_CONFIG", "the CIP-1 timer auction (auctionActivationHeight) is not supported by this version");
-  if (fork.get(metaKey()) === undefined) return EMPTY_REPORT;
-  let meta = loadMeta(fork, h, cfg);
-  if (meta.active === 0n) return EMPTY_REPORT;
+  const auction = auctionActive(cfg, h);
+  if (fork.get(metaKey()) === undefined) return emptyReport(auction ? cfg.initialLaneBasefee : cyclePrice);
+  const meta = loadMeta(fork, h, cfg);
+  if (meta.active === 0n) return emptyReport(auction ? laneBasefeeAt(meta, cfg, h) : cyclePrice);
   if (h < meta.nextBlock) throw new SchedulerError("INVALID_ARGUMENT", `height: block ${h} was already processed (next is ${meta.nextBlock})`);
   // All or nothing: a host that breaks its contract (or corrupt state found midway) leaves the
   // fork exactly as it was, so execution can fail the block cleanly.
   const cp = fork.checkpoint();
   try {
-    const report = runBlock(fork, h, meta, cyclePrice, cellPrice, host, cfg);
+    const maintenance = maintain(fork, meta, cfg, cfg.maintenanceBudget);
+    const report = auction
+      ? runAuctionBlock(fork, h, maintenance.meta, maintenance.steps, cellPrice, host, cfg)
+      : runFifoBlock(fork, h, maintenance.meta, maintenance.steps, cyclePrice, cellPrice, host, cfg);
     fork.commitCheckpoint(cp);
     return report;
   } catch (e) {
@@ -90,11 +98,9 @@ export function processTimers(fork: Fork, ctx: TimerBlockContext, host: TimerHos
   }
 }
 
-function runBlock(fork: Fork, h: bigint, start: SchedulerMeta, cyclePrice: bigint, cellPrice: bigint, host: TimerHost, cfg: SchedulerConfig): TimerBlockReport {
+function runFifoBlock(fork: Fork, h: bigint, start: SchedulerMeta, startSteps: number, cyclePrice: bigint, cellPrice: bigint, host: TimerHost, cfg: SchedulerConfig): TimerBlockReport {
   let meta = start;
-  const maintenance = maintain(fork, meta, cfg, cfg.maintenanceBudget);
-  meta = maintenance.meta;
-  let steps = maintenance.steps;
+  let steps = startSteps;
   const fired: FiredTimer[] = [];
   const destroyed: DestroyedTimer[] = [];
   let lane = cfg.laneCycles;
@@ -111,19 +117,13 @@ function runBlock(fork: Fork, h: bigint, start: SchedulerMeta, cyclePrice: bigin
       continue;
     }
     const id = list.head;
-    const raw = fork.get(recordKey(id));
-    if (raw === undefined) throw new SchedulerError("CORRUPT_STATE", "a queued timer has no record");
-    const record = decodeTimerRecord(raw);
-    if (record.fireHeight !== meta.cursor) throw new SchedulerError("CORRUPT_STATE", `timer queued at ${meta.cursor} records fireHeight ${record.fireHeight}`);
-
+    const record = queuedRecord(fork, id, meta.cursor);
     const precharge = record.gasLimitPerFire * cyclePrice + record.maxCellsPerFire * cellPrice;
     const expired = record.expiresAt < h;
     if (expired || host.accounts.balanceOf(record.feePayer) < precharge) {
       if (gc === 0) break;
       gc--;
-      unqueue(fork, meta, cfg, id, record.fireHeight);
-      forgetTimer(fork, id, record);
-      meta = { ...meta, active: meta.active - 1n };
+      meta = destroyQueued(fork, cfg, meta, id, record);
       destroyed.push({ id, owner: record.owner, reason: expired ? "expired" : "insufficient-funds" });
       continue;
     }
@@ -131,48 +131,14 @@ function runBlock(fork: Fork, h: bigint, start: SchedulerMeta, cyclePrice: bigin
       blocked = true; // strict FIFO: nothing behind it fires before it
       break;
     }
-
-    // Take the timer off its list first: an interval moves to its next height, a one-shot is gone.
-    unqueue(fork, meta, cfg, id, record.fireHeight);
-    const next = record.interval > 0n ? h + record.interval : null;
-    const rearmedAt = next !== null && next <= record.expiresAt ? next : null;
-    if (rearmedAt !== null) {
-      fork.set(recordKey(id), encodeTimerRecord({ ...record, fireHeight: rearmedAt }));
-      enqueue(fork, meta, cfg, id, rearmedAt);
-    } else {
-      forgetTimer(fork, id, record);
-      meta = { ...meta, active: meta.active - 1n };
-    }
-    host.accounts.debit(record.feePayer, precharge);
-    // The handler may schedule or cancel timers, which reads and writes the meta record.
-    saveMeta(fork, meta);
-    const used = checkResult(host.runHandler({ id, record, height: h, cyclesLimit: record.gasLimitPerFire, cellsLimit: record.maxCellsPerFire, cyclePrice, cellPrice }), record);
-    meta = loadMeta(fork, h, cfg);
-    const charged = used.cyclesUsed * cyclePrice + used.cellsUsed * cellPrice;
-    const refunded = precharge - charged;
-    if (refunded > 0n) host.accounts.credit(record.feePayer, refunded);
-    burned += charged;
-    lane -= used.cyclesUsed;
-    fired.push({ id, owner: record.owner, handler: record.handler, cyclesUsed: used.cyclesUsed, cellsUsed: used.cellsUsed, charged, refunded, rearmedAt });
+    const out = fireQueued(fork, cfg, meta, host, h, id, record, { cyclesLimit: record.gasLimitPerFire, cellsLimit: record.maxCellsPerFire, cyclePrice, cellPrice, precharge });
+    meta = out.meta;
+    burned += out.charged;
+    lane -= out.used.cyclesUsed;
+    fired.push({ id, owner: record.owner, handler: record.handler, cyclesUsed: out.used.cyclesUsed, cellsUsed: out.used.cellsUsed, charged: out.charged, refunded: out.refunded, rearmedAt: out.rearmedAt });
   }
 
   const rolledOver = countDue(fork, cfg, meta, h);
   saveMeta(fork, { ...meta, nextBlock: h + 1n, lastLaneCycles: cfg.laneCycles - lane });
-  return { fired, destroyed, laneCyclesUsed: cfg.laneCycles - lane, burned, tips: 0n, rolledOver, maintenanceSteps: steps };
-}
-
-function checkResult(r: FireResult, record: TimerRecord): FireResult {
-  const ok = (v: unknown, max: bigint): boolean => typeof v === "bigint" && v >= 0n && v <= max;
-  if (r === null || typeof r !== "object" || !ok(r.cyclesUsed, record.gasLimitPerFire) || !ok(r.cellsUsed, record.maxCellsPerFire)) {
-    throw new SchedulerError("BAD_HOST_RESULT", `runHandler must report 0 <= cyclesUsed <= ${record.gasLimitPerFire} and 0 <= cellsUsed <= ${record.maxCellsPerFire}`);
-  }
-  return r;
-}
-
-/** Timers still due at `h` after the block's work (only the ring can hold them: bounded by ringSize). */
-function countDue(fork: Fork, cfg: SchedulerConfig, meta: SchedulerMeta, h: bigint): number {
-  let n = 0;
-  const end = h < meta.ringEnd ? h : meta.ringEnd - 1n;
-  for (let x = meta.cursor; x <= end; x++) n += ringList(fork, cfg, x)?.count ?? 0;
-  return n;
+  return { fired, destroyed, laneCyclesUsed: cfg.laneCycles - lane, burned, tips: 0n, rolledOver, maintenanceSteps: steps, laneBasefee: cyclePrice };
 }

@@ -16,3 +16,16 @@ export { scheduleTimer, cancelTimer, sysCancelTimer, getTimer, activeTimers, auc
 export type { TimerAccounts, TimerFire, FireResult, GasBidContext, GasBid, TimerHost, BlockFees } from "./host.js";
 export { processTimers, type TimerBlockContext, type TimerBlockReport, type FiredTimer, type DestroyedTimer } from "./fire.js";
 export { timersOf } from "./owners.js";
+export {
+  nextLaneBasefee,
+  decayLaneBasefee,
+  defaultGasBid,
+  effectiveTip,
+  fairnessWeight,
+  lowerMedian,
+  LANE_BASEFEE_CHANGE_DENOMINATOR,
+  TIER_MULTIPLIER_TENTHS,
+  WEIGHT_ONE,
+} from "./pricing.js";
+export { laneBasefeeAt } from "./auction.js";
+export { firesInWindow, RATE_SUBWINDOW, RATE_SUBWINDOWS } from "./rates.js";

@@ -61,3 +61,17 @@ export function listRemove(fork: Fork, key: Uint8Array, id: Uint8Array): number 
   fork.set(key, listMetaCodec.enc({ height: meta.height, head, tail, count: meta.count - 1 }));
   return meta.count - 1;
 }
+
+/** Inserts `id` at the head of the list for `height` stored at `key` (a timer that keeps its turn). */
+export function listPrepend(fork: Fork, key: Uint8Array, height: bigint, id: Uint8Array): void {
+  const meta = readList(fork, key);
+  if (meta === undefined) {
+    listAppend(fork, key, height, id);
+    return;
+  }
+  if (meta.height !== height) throw new SchedulerError("CORRUPT_STATE", `timer list holds height ${meta.height}, not ${height}`);
+  const head = readLink(fork, meta.head);
+  fork.set(linkKey(meta.head), linkCodec.enc({ prev: id, next: head.next }));
+  fork.set(linkKey(id), linkCodec.enc({ prev: null, next: meta.head }));
+  fork.set(key, listMetaCodec.enc({ height, head: id, tail: meta.tail, count: meta.count + 1 }));
+}

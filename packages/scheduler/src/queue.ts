@@ -3,7 +3,7 @@ import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
 import { farIndexDelete, farIndexInsert, farIndexMin } from "./farset.js";
 import { epochListKey, farListKey, linkKey as linkKeyOf, metaKey, ringSlotKey } from "./keys.js";
-import { listAppend, listRemove, readLink, readList } from "./lists.js";
+import { listAppend, listPrepend, listRemove, readLink, readList } from "./lists.js";
 import { linkCodec, listMetaCodec, metaCodec, type ListMeta, type SchedulerMeta } from "./records.js";
 
 // The hierarchical calendar queue (cips/scheduler.md "Calendar queue"). Every timer sits in the
@@ -64,6 +64,14 @@ export function enqueue(fork: Fork, meta: SchedulerMeta, cfg: SchedulerConfig, i
   const key = listKeyOf(meta, cfg, height);
   if (layer === "far" && fork.get(key) === undefined) farIndexInsert(fork, height);
   listAppend(fork, key, height, id);
+}
+
+/** Puts timer `id` at the head of the list of `height` (a due timer carried to the next block). */
+export function enqueueFront(fork: Fork, meta: SchedulerMeta, cfg: SchedulerConfig, id: Uint8Array, height: bigint): void {
+  if (height < meta.cursor) throw new SchedulerError("CORRUPT_STATE", `enqueue at ${height} below the cursor ${meta.cursor}`);
+  const key = listKeyOf(meta, cfg, height);
+  if (layerOf(meta, cfg, height) === "far" && fork.get(key) === undefined) farIndexInsert(fork, height);
+  listPrepend(fork, key, height, id);
 }
 
 /** Removes timer `id` from the list of `height`, wherever that list lives. */

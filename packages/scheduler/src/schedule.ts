@@ -107,7 +107,9 @@ export function scheduleTimer(fork: Fork, height: bigint, request: ScheduleReque
   // An empty queue is re-anchored at this block: its cursor may have stood still while nothing
   // was scheduled (blocks without timers write nothing), and no list can be left behind it.
   if (meta.active === 0n && meta.cursor < height) {
-    meta = { ...initialMeta(height, cfg), laneBasefee: meta.laneBasefee, prevP50Tip: meta.prevP50Tip, lastLaneCycles: meta.lastLaneCycles };
+    // The lane basefee and nextBlock carry over: the auction decays the basefee over the blocks
+    // since nextBlock that had no timer work (cips/scheduler.md "Lane basefee").
+    meta = { ...initialMeta(height, cfg), laneBasefee: meta.laneBasefee, prevP50Tip: meta.prevP50Tip, lastLaneCycles: meta.lastLaneCycles, nextBlock: meta.nextBlock };
   }
   if (record.fireHeight < meta.cursor) throw new SchedulerError("CORRUPT_STATE", `queue cursor ${meta.cursor} is past the next block`);
 
