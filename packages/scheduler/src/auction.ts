@@ -39,7 +39,7 @@ export function laneBasefeeAt(meta: SchedulerMeta, cfg: SchedulerConfig, h: bigi
   return h > from ? decayLaneBasefee(meta.laneBasefee, h - from, cfg) : meta.laneBasefee;
 }
 
-function bidFor(fork: Fork, host: TimerHost, record: TimerRecord, id: Uint8Array, h: bigint, meta: SchedulerMeta, basefee: bigint, cellPrice: bigint): GasBid {
+function bidFor(host: TimerHost, record: TimerRecord, id: Uint8Array, h: bigint, meta: SchedulerMeta, basefee: bigint, cellPrice: bigint): GasBid {
   if (record.gba !== null && host.queryGasBid !== undefined) {
     const bid = checkBid(
       host.queryGasBid(record.gba, {
@@ -58,7 +58,6 @@ function bidFor(fork: Fork, host: TimerHost, record: TimerRecord, id: Uint8Array
   } else if (record.gba === null && record.maxFeePerCycle > 0n) {
     return { maxFeePerCycle: record.maxFeePerCycle, maxPriorityFeePerCycle: record.maxPriorityFeePerCycle };
   }
-  void fork;
   return defaultGasBid(basefee, meta.prevP50Tip, record.tier);
 }
 
@@ -94,7 +93,7 @@ export function runAuctionBlock(fork: Fork, h: bigint, start: SchedulerMeta, sta
         meta = destroyQueued(fork, cfg, meta, id, record);
         destroyed.push({ id, owner: record.owner, reason: "expired" });
       } else {
-        const tip = effectiveTip(bidFor(fork, host, record, id, h, meta, basefee, cellPrice), basefee);
+        const tip = effectiveTip(bidFor(host, record, id, h, meta, basefee, cellPrice), basefee);
         candidates.push({ id, record, order: candidates.length, tip, score: 0n });
       }
       id = next;

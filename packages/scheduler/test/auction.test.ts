@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import {
-  createSchedulerConfig, defaultGasBid, fairnessWeight, firesInWindow, getTimer, nextLaneBasefee, DEFAULT_SCHEDULER_CONFIG, type PriorityTier,
+  cancelTimer, createSchedulerConfig, defaultGasBid, timersOf, fairnessWeight, firesInWindow, getTimer, nextLaneBasefee, DEFAULT_SCHEDULER_CONFIG, type PriorityTier,
 } from "../src/index.js";
 import { A, addr, B, codeOf, setup } from "./helpers.js";
 
@@ -134,6 +134,34 @@ describe("CIP-1 auction", () => {
     const r = run(4n);
     expect(r.destroyed).toEqual([{ id: stale, owner: A, reason: "expired" }, { id: unfunded, owner: A, reason: "insufficient-funds" }]);
     expect(host.runs).toHaveLength(0);
+  });
+});
+
+describe("CIP-1 auction iteration", () => {
+  it("survives a handler cancelling a timer ranked after it in the same block", () => {
+    const { fork, host, schedule, run, cfg } = auction();
+    const victim = schedule(1n, 3n, { handler: "victim", cycles: 10_000n, maxFee: 500n, maxTip: 1n });
+    schedule(1n, 3n, { handler: "killer", cycles: 10_000n, maxFee: 500n, maxTip: 9n });
+    host.onRun = (fire) => {
+      if (fire.record.handler === "killer") cancelTimer(fork, fire.height, A, victim, cfg);
+      return { cyclesUsed: 100n, cellsUsed: 0n };
+    };
+    run(2n);
+    const r = run(3n);
+    expect(r.fired.map((f) => f.handler)).toEqual(["killer"]);
+    expect(r.rolledOver).toBe(0);
+    expect(timersOf(fork, A)).toEqual([]);
+  });
+
+  it("rotates through a backlog larger than maxAuctionCandidates, firing each timer once", () => {
+    const { host, schedule, run } = auction({ maxAuctionCandidates: 2, laneCycles: 250_000n, maxCyclesPerFire: 250_000n });
+    const ids = [0, 1, 2, 3, 4].map(() => toHex(schedule(1n, 3n, { cycles: 200_000n, maxFee: 500n })));
+    run(2n);
+    const rolled: number[] = [];
+    for (let h = 3n; h <= 9n; h++) rolled.push(run(h).rolledOver);
+    expect([...host.runs.map((r) => r.id)].sort()).toEqual([...ids].sort());
+    expect(new Set(host.runs.map((r) => r.height)).size).toBe(5);
+    expect(rolled.slice(0, 5)).toEqual([4, 3, 2, 1, 0]);
   });
 });
 
