@@ -10,7 +10,7 @@ class _Missing:
 _initial_missing = _Missing()
 
 
-def reduce(function, iterable, initial=_initial_missing):
+def reduce(function, iterable, initial=_initial_missing, /):
     it = iter(iterable)
     if type(initial) is _Missing:
         try:

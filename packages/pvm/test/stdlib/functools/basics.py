@@ -44,3 +44,7 @@ print(sorted([5, 1, 4, 2], key=cmp_to_key(lambda a, b: cmp(b, a))))
 print(sorted(['bb', 'a', 'ccc'], key=cmp_to_key(lambda a, b: len(a) - len(b))))
 K = cmp_to_key(cmp)
 print(K(1) < K(2), K(2) <= K(2), K(3) == K(3), K(3) > K(4), K(5) >= K(1))
+try:
+    reduce(lambda a, b: a + b, [1], initial=3)
+except TypeError as e:
+    print(type(e).__name__)
