@@ -60,44 +60,66 @@ class Scanner {
     return i;
   }
 
-  /** One JSON term at idx; returns [value, next index]. */
-  scanOnce(idx: number): [Value, number] {
+  /** Index just past the term the last scan* call read. */
+  end = 0;
+
+  /** Return `v`, recording where its text ended. */
+  at(v: Value, end: number): Value {
+    this.end = end;
+    return v;
+  }
+
+  /** Nesting levels entered (each counted once in rt.enter; unwound by decodeDocument on error). */
+  depth = 0;
+
+  nest(what: string): void {
+    this.rt.enter(what);
+    this.depth++;
+  }
+
+  unnest(): void {
+    this.rt.leave();
+    this.depth--;
+  }
+
+  /** One JSON term at idx; its end is left in this.end. */
+  scanOnce(idx: number): Value {
     const s = this.s;
     if (idx >= this.len) throw new Stop(idx);
-    switch (s[idx]) {
-      case '"':
+    switch (s.charCodeAt(idx)) {
+      case 0x22: // "
         return this.scanString(idx + 1);
-      case "{":
-        this.rt.enter(" while decoding a JSON object from a unicode string");
-        try {
-          return this.scanObject(idx + 1);
-        } finally {
-          this.rt.leave();
-        }
-      case "[":
-        this.rt.enter(" while decoding a JSON array from a unicode string");
-        try {
-          return this.scanArray(idx + 1);
-        } finally {
-          this.rt.leave();
-        }
-      case "n":
-        if (s.startsWith("null", idx)) return [None, idx + 4];
+      case 0x7b: {
+        // {
+        this.nest(" while decoding a JSON object from a unicode string");
+        const r = this.scanObject(idx + 1);
+        this.unnest();
+        return r;
+      }
+      case 0x5b: {
+        // [
+        this.nest(" while decoding a JSON array from a unicode string");
+        const r = this.scanArray(idx + 1);
+        this.unnest();
+        return r;
+      }
+      case 0x6e: // n
+        if (s.startsWith("null", idx)) return this.at(None, idx + 4);
         break;
-      case "t":
-        if (s.startsWith("true", idx)) return [true, idx + 4];
+      case 0x74: // t
+        if (s.startsWith("true", idx)) return this.at(true, idx + 4);
         break;
-      case "f":
-        if (s.startsWith("false", idx)) return [false, idx + 5];
+      case 0x66: // f
+        if (s.startsWith("false", idx)) return this.at(false, idx + 5);
         break;
-      case "N":
-        if (s.startsWith("NaN", idx)) return [this.constant("NaN", NaN), idx + 3];
+      case 0x4e: // N
+        if (s.startsWith("NaN", idx)) return this.at(this.constant("NaN", NaN), idx + 3);
         break;
-      case "I":
-        if (s.startsWith("Infinity", idx)) return [this.constant("Infinity", Infinity), idx + 8];
+      case 0x49: // I
+        if (s.startsWith("Infinity", idx)) return this.at(this.constant("Infinity", Infinity), idx + 8);
         break;
-      case "-":
-        if (s.startsWith("-Infinity", idx)) return [this.constant("-Infinity", -Infinity), idx + 9];
+      case 0x2d: // -
+        if (s.startsWith("-Infinity", idx)) return this.at(this.constant("-Infinity", -Infinity), idx + 9);
         break;
     }
     return this.scanNumber(idx);
@@ -108,7 +130,7 @@ class Scanner {
     return callValue(this.rt, this.o.parseConstant, [name], null);
   }
 
-  scanNumber(idx: number): [Value, number] {
+  scanNumber(idx: number): Value {
     NUMBER.lastIndex = idx;
     const m = NUMBER.exec(this.s);
     if (m === null) throw new Stop(idx);
@@ -116,19 +138,19 @@ class Scanner {
     const end = idx + text.length;
     const rt = this.rt;
     if (m[2] !== undefined || m[3] !== undefined) {
-      if (this.o.parseFloat !== None) return [callValue(rt, this.o.parseFloat, [text], null), end];
+      if (this.o.parseFloat !== None) return this.at(callValue(rt, this.o.parseFloat, [text], null), end);
       // ECMAScript's Number() of a decimal literal is correctly rounded, like CPython's float().
-      return [float(Number(text)), end];
+      return this.at(float(Number(text)), end);
     }
-    if (this.o.parseInt !== None) return [callValue(rt, this.o.parseInt, [text], null), end];
-    if (text.length < 16) return [Number(text), end];
+    if (this.o.parseInt !== None) return this.at(callValue(rt, this.o.parseInt, [text], null), end);
+    if (text.length < 16) return this.at(Number(text), end);
     rt.charge(Math.ceil(text.length / 8));
     const b = BigInt(text);
     if (I.bitLength(b) > I.MAX_INT_BITS) I.overflow();
-    return [I.norm(b), end];
+    return this.at(I.norm(b), end);
   }
 
-  scanString(end: number): [string, number] {
+  scanString(end: number): string {
     const s = this.s;
     const len = this.len;
     const begin = end - 1;
@@ -178,10 +200,11 @@ class Scanner {
       out += String.fromCodePoint(cp);
     }
     this.rt.alloc(out.length);
-    return [out, end];
+    this.end = end;
+    return out;
   }
 
-  scanObject(start: number): [Value, number] {
+  scanObject(start: number): Value {
     const rt = this.rt;
     const s = this.s;
     const pairs: [string, Value][] = [];
@@ -189,14 +212,14 @@ class Scanner {
     if (idx >= this.len || s[idx] !== "}") {
       for (;;) {
         if (idx >= this.len || s[idx] !== '"') this.fail("Expecting property name enclosed in double quotes", idx);
-        const [key, afterKey] = this.scanString(idx + 1);
-        idx = this.ws(afterKey);
+        const key = this.scanString(idx + 1);
+        idx = this.ws(this.end);
         if (idx >= this.len || s[idx] !== ":") this.fail("Expecting ':' delimiter", idx);
         idx = this.ws(idx + 1);
-        const [val, afterVal] = this.scanOnce(idx);
+        const val = this.scanOnce(idx);
         rt.charge(JSON_COSTS.perMember);
         pairs.push([key, val]);
-        idx = this.ws(afterVal);
+        idx = this.ws(this.end);
         if (idx < this.len && s[idx] === "}") break;
         if (idx >= this.len || s[idx] !== ",") this.fail("Expecting ',' delimiter", idx);
         idx = this.ws(idx + 1);
@@ -206,33 +229,32 @@ class Scanner {
     if (this.o.objectPairsHook !== None) {
       rt.alloc(JSON_COSTS.containerBytes + 8 * pairs.length);
       const items = list(pairs.map(([k, v]) => tuple([k, v])));
-      return [callValue(rt, this.o.objectPairsHook, [items], null), end];
+      return this.at(callValue(rt, this.o.objectPairsHook, [items], null), end);
     }
     const d = new PyDict();
     rt.alloc(JSON_COSTS.containerBytes);
     for (const [k, v] of pairs) d.set(rt, k, v);
-    if (this.o.objectHook !== None) return [callValue(rt, this.o.objectHook, [d], null), end];
-    return [d, end];
+    return this.at(this.o.objectHook !== None ? callValue(rt, this.o.objectHook, [d], null) : d, end);
   }
 
-  scanArray(start: number): [Value, number] {
+  scanArray(start: number): Value {
     const rt = this.rt;
     const s = this.s;
     const items: Value[] = [];
     let idx = this.ws(start);
     if (idx >= this.len || s[idx] !== "]") {
       for (;;) {
-        const [val, after] = this.scanOnce(idx);
+        const val = this.scanOnce(idx);
         rt.charge(JSON_COSTS.perMember);
         items.push(val);
-        idx = this.ws(after);
+        idx = this.ws(this.end);
         if (idx < this.len && s[idx] === "]") break;
         if (idx >= this.len || s[idx] !== ",") this.fail("Expecting ',' delimiter", idx);
         idx = this.ws(idx + 1);
       }
     }
     rt.alloc(JSON_COSTS.containerBytes + 8 * items.length);
-    return [list(items), idx + 1];
+    return this.at(list(items), idx + 1);
   }
 }
 
@@ -245,8 +267,10 @@ export function decodeDocument(rt: Runtime, s: string, o: DecodeOptions): Value 
   let value: Value;
   let end: number;
   try {
-    [value, end] = sc.scanOnce(sc.ws(0));
+    value = sc.scanOnce(sc.ws(0));
+    end = sc.end;
   } catch (e) {
+    for (; sc.depth > 0; sc.depth--) rt.leave();
     if (e instanceof Stop) sc.fail("Expecting value", e.idx);
     throw e;
   }
