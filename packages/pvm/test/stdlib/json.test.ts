@@ -53,6 +53,16 @@ describe("json costs", () => {
     expect(run(src, 500_000).r.error?.code).toBe("OutOfCycles");
   });
 
+  it("failed decodes inside nesting give the recursion depth back", () => {
+    const src =
+      "import json\nfor i in range(300):\n    try:\n        json.loads('[' * 40 + 'x')\n    except ValueError:\n        pass\n" +
+      "    try:\n        json.loads('[{\"a\": [1]}]' * 1, object_hook=lambda d: 1 // 0)\n    except ZeroDivisionError:\n        pass\n" +
+      "print(len(json.dumps(json.loads('[' * 200 + ']' * 200))))\n";
+    const { out, r } = run(src);
+    expect(r.error).toBeUndefined();
+    expect(out).toBe("400\n");
+  });
+
   it("deep nesting raises RecursionError, not a host stack overflow", () => {
     const { out } = run("import json\ntry:\n    json.loads('[' * 100000)\nexcept RecursionError as e:\n    print('RecursionError', e)\n");
     expect(out).toBe("RecursionError maximum recursion depth exceeded while decoding a JSON array from a unicode string\n");
