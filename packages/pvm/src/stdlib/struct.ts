@@ -5,7 +5,7 @@ import { fnValue } from "../builtins/util.js";
 import type { ModuleDef } from "../modules.js";
 import type { Runtime } from "../runtime/context.js";
 import { E, PyThrow, makeExc, pyErr } from "../runtime/exceptions.js";
-import * as I from "../runtime/int.js";
+import { PyIterator } from "../runtime/iter.js";
 import { computeMro } from "../runtime/mro.js";
 import { PyByteArray, PyBytes, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { tuple, typeName } from "../runtime/ops.js";
@@ -154,13 +154,24 @@ function natives(): Map<string, Value> {
     }),
   );
   m.set(
-    "_iter_check",
+    "_iter_unpack",
     fnValue("iter_unpack", (rt, a) => {
       const f = formatOf(rt, a[0]);
       const b = readable(a[1]);
       if (f.size === 0) fail("cannot iteratively unpack with a struct of length 0");
       if (b.length % f.size !== 0) fail(`iterative unpacking requires a buffer of a multiple of ${f.size} bytes`);
-      return tuple([f.size, I.norm(BigInt(b.length / f.size))]);
+      // The records are read from a snapshot, as CPython's iterator holds a buffer export.
+      rt.alloc(b.length);
+      const snap = b.slice();
+      let at = 0;
+      return new PyIterator(() => {
+        if (at >= snap.length) return undefined;
+        work(rt, f);
+        rt.alloc(8 * f.items.length + 56);
+        const t = tuple(unpackFrom(f, snap, at));
+        at += f.size;
+        return t;
+      });
     }),
   );
   return m;

@@ -46,7 +46,8 @@ describe("struct costs and failure atomicity", () => {
     const pack = run(pre + "x = struct.pack('<iiqd', 1, 2, 3, 4.0)\n").r.cycles - base;
     const unpack = run(pre + "x = struct.unpack('<iiqd', b)\n").r.cycles - base;
     const big = run(pre + "x = struct.pack('<100s', b'')\n").r.cycles - base;
-    expect([pack, unpack, big]).toEqual([46n, 46n, 50n]);
+    const iter = run(pre + "x = list(struct.iter_unpack('<hh', b'\\x00' * 16))\n").r.cycles - base;
+    expect([pack, unpack, big, iter]).toEqual([46n, 46n, 50n, 84n]);
   });
 
   it("a failing pack_into leaves the buffer unchanged", () => {

@@ -1,4 +1,4 @@
-// The Python half of `struct`: the Struct class and iter_unpack's iterator; packing, unpacking and
+// The Python half of `struct`: the Struct class; packing, unpacking and
 // every struct.error come from the natives in struct.ts (cips/pvm-stdlib-data.md §4).
 export const STRUCT_PY = `
 class Struct:
@@ -31,18 +31,13 @@ class Struct:
         return _unpack_from(self._format, buffer, offset)
 
     def iter_unpack(self, buffer):
-        return iter_unpack(self._format, buffer)
+        return _iter_unpack(self._format, buffer)
 
     def __repr__(self):
         return 'Struct(%r)' % (self._format,)
 
-def _iterate(format, buffer, size, count):
-    for i in range(count):
-        yield _unpack_from(format, buffer, i * size)
-
 def iter_unpack(format, buffer):
-    size, count = _iter_check(format, buffer)
-    return _iterate(format, buffer, size, count)
+    return _iter_unpack(format, buffer)
 
 def calcsize(format):
     return _calcsize(format)
