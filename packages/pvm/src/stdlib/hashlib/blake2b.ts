@@ -1,9 +1,9 @@
-// BLAKE2b (RFC 7693) with digest size, key, salt and personalisation; lanes are 64-bit BigInts.
-const MASK = (1n << 64n) - 1n;
-const IV = [
-  0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
-  0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
-];
+// BLAKE2b (RFC 7693) with digest size, key, salt and personalisation. Each 64-bit word is two
+// 32-bit halves (lo at 2i, hi at 2i+1) so the rounds run on small integers.
+const IV = new Uint32Array([
+  0xf3bcc908, 0x6a09e667, 0x84caa73b, 0xbb67ae85, 0xfe94f82b, 0x3c6ef372, 0x5f1d36f1, 0xa54ff53a,
+  0xade682d1, 0x510e527f, 0x2b3e6c1f, 0x9b05688c, 0xfb41bd6b, 0x1f83d9ab, 0x137e2179, 0x5be0cd19,
+]);
 const SIGMA = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
   [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
@@ -15,46 +15,74 @@ const SIGMA = [
   [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
   [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
   [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
-];
+].map((r) => Uint8Array.from(r));
 
-const rotr = (v: bigint, n: bigint): bigint => ((v >> n) | (v << (64n - n))) & MASK;
-
-function le64(b: Uint8Array, off: number): bigint {
-  let v = 0n;
-  for (let k = 7; k >= 0; k--) v = (v << 8n) | BigInt(b[off + k] ?? 0);
-  return v;
+/** v[a] += v[b] + m[x] (mod 2**64), word indices. */
+function add3(v: Uint32Array, a: number, b: number, m: Uint32Array, x: number): void {
+  const lo = (v[2 * a] as number) + (v[2 * b] as number) + (m[2 * x] as number);
+  v[2 * a + 1] = (v[2 * a + 1] as number) + (v[2 * b + 1] as number) + (m[2 * x + 1] as number) + Math.floor(lo / 0x100000000);
+  v[2 * a] = lo;
 }
 
-function compress(h: bigint[], block: Uint8Array, t: bigint, last: boolean): void {
-  const m = new Array<bigint>(16);
-  for (let i = 0; i < 16; i++) m[i] = le64(block, 8 * i);
-  const v = [...h, ...IV];
-  v[12] = (v[12] as bigint) ^ (t & MASK);
-  v[13] = (v[13] as bigint) ^ (t >> 64n);
-  if (last) v[14] = (v[14] as bigint) ^ MASK;
-  const g = (a: number, b: number, c: number, d: number, x: bigint, y: bigint): void => {
-    v[a] = ((v[a] as bigint) + (v[b] as bigint) + x) & MASK;
-    v[d] = rotr((v[d] as bigint) ^ (v[a] as bigint), 32n);
-    v[c] = ((v[c] as bigint) + (v[d] as bigint)) & MASK;
-    v[b] = rotr((v[b] as bigint) ^ (v[c] as bigint), 24n);
-    v[a] = ((v[a] as bigint) + (v[b] as bigint) + y) & MASK;
-    v[d] = rotr((v[d] as bigint) ^ (v[a] as bigint), 16n);
-    v[c] = ((v[c] as bigint) + (v[d] as bigint)) & MASK;
-    v[b] = rotr((v[b] as bigint) ^ (v[c] as bigint), 63n);
-  };
-  for (let r = 0; r < 12; r++) {
-    const s = SIGMA[r % 10] as number[];
-    const mm = (i: number): bigint => m[s[i] as number] as bigint;
-    g(0, 4, 8, 12, mm(0), mm(1));
-    g(1, 5, 9, 13, mm(2), mm(3));
-    g(2, 6, 10, 14, mm(4), mm(5));
-    g(3, 7, 11, 15, mm(6), mm(7));
-    g(0, 5, 10, 15, mm(8), mm(9));
-    g(1, 6, 11, 12, mm(10), mm(11));
-    g(2, 7, 8, 13, mm(12), mm(13));
-    g(3, 4, 9, 14, mm(14), mm(15));
+/** v[a] += v[b] (mod 2**64). */
+function add2(v: Uint32Array, a: number, b: number): void {
+  const lo = (v[2 * a] as number) + (v[2 * b] as number);
+  v[2 * a + 1] = (v[2 * a + 1] as number) + (v[2 * b + 1] as number) + (lo > 0xffffffff ? 1 : 0);
+  v[2 * a] = lo;
+}
+
+/** v[d] = rotr64(v[d] ^ v[a], n) for n in {32, 24, 16, 63}. */
+function xorRot(v: Uint32Array, d: number, a: number, n: number): void {
+  const lo = (v[2 * d] as number) ^ (v[2 * a] as number);
+  const hi = (v[2 * d + 1] as number) ^ (v[2 * a + 1] as number);
+  if (n === 32) {
+    v[2 * d] = hi;
+    v[2 * d + 1] = lo;
+  } else if (n === 63) {
+    v[2 * d] = (lo << 1) | (hi >>> 31);
+    v[2 * d + 1] = (hi << 1) | (lo >>> 31);
+  } else {
+    v[2 * d] = (lo >>> n) | (hi << (32 - n));
+    v[2 * d + 1] = (hi >>> n) | (lo << (32 - n));
   }
-  for (let i = 0; i < 8; i++) h[i] = (h[i] as bigint) ^ (v[i] as bigint) ^ (v[i + 8] as bigint);
+}
+
+function g(v: Uint32Array, m: Uint32Array, a: number, b: number, c: number, d: number, x: number, y: number): void {
+  add3(v, a, b, m, x);
+  xorRot(v, d, a, 32);
+  add2(v, c, d);
+  xorRot(v, b, c, 24);
+  add3(v, a, b, m, y);
+  xorRot(v, d, a, 16);
+  add2(v, c, d);
+  xorRot(v, b, c, 63);
+}
+
+function compress(h: Uint32Array, block: Uint8Array, off: number, t: number, last: boolean, v: Uint32Array, m: Uint32Array): void {
+  for (let i = 0; i < 32; i++) {
+    const j = off + 4 * i;
+    m[i] = ((block[j] as number) | ((block[j + 1] as number) << 8) | ((block[j + 2] as number) << 16) | ((block[j + 3] as number) << 24)) >>> 0;
+  }
+  v.set(h, 0);
+  v.set(IV, 16);
+  v[24] = (v[24] as number) ^ t % 0x100000000;
+  v[25] = (v[25] as number) ^ Math.floor(t / 0x100000000);
+  if (last) {
+    v[28] = ~(v[28] as number);
+    v[29] = ~(v[29] as number);
+  }
+  for (let r = 0; r < 12; r++) {
+    const s = SIGMA[r % 10] as Uint8Array;
+    g(v, m, 0, 4, 8, 12, s[0] as number, s[1] as number);
+    g(v, m, 1, 5, 9, 13, s[2] as number, s[3] as number);
+    g(v, m, 2, 6, 10, 14, s[4] as number, s[5] as number);
+    g(v, m, 3, 7, 11, 15, s[6] as number, s[7] as number);
+    g(v, m, 0, 5, 10, 15, s[8] as number, s[9] as number);
+    g(v, m, 1, 6, 11, 12, s[10] as number, s[11] as number);
+    g(v, m, 2, 7, 8, 13, s[12] as number, s[13] as number);
+    g(v, m, 3, 4, 9, 14, s[14] as number, s[15] as number);
+  }
+  for (let i = 0; i < 16; i++) h[i] = (h[i] as number) ^ (v[i] as number) ^ (v[i + 16] as number);
 }
 
 /** Compression calls for `len` message bytes (a key adds one block in front). */
@@ -71,23 +99,29 @@ export function blake2b(data: Uint8Array, outLen: number, key: Uint8Array, salt:
   param[3] = 1; // depth
   param.set(salt, 32);
   param.set(person, 48);
-  const h = IV.map((x, i) => x ^ le64(param, 8 * i));
+  const h = new Uint32Array(16);
+  for (let i = 0; i < 16; i++) {
+    const j = 4 * i;
+    h[i] = (IV[i] as number) ^ ((param[j] as number) | ((param[j + 1] as number) << 8) | ((param[j + 2] as number) << 16) | ((param[j + 3] as number) << 24));
+  }
   let input = data;
   if (key.length > 0) {
     input = new Uint8Array(128 + data.length);
     input.set(key);
     input.set(data, 128);
   }
+  const v = new Uint32Array(32);
+  const m = new Uint32Array(32);
   const n = input.length;
   let off = 0;
   while (n - off > 128) {
-    compress(h, input.subarray(off, off + 128), BigInt(off + 128), false);
+    compress(h, input, off, off + 128, false, v, m);
     off += 128;
   }
   const last = new Uint8Array(128);
   last.set(input.subarray(off));
-  compress(h, last, BigInt(n), true);
+  compress(h, last, 0, n, true, v, m);
   const out = new Uint8Array(outLen);
-  for (let i = 0; i < outLen; i++) out[i] = Number(((h[i >> 3] as bigint) >> BigInt(8 * (i & 7))) & 0xffn);
+  for (let i = 0; i < outLen; i++) out[i] = ((h[i >> 2] as number) >>> (8 * (i & 3))) & 0xff;
   return out;
 }
