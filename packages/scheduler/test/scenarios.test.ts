@@ -88,6 +88,23 @@ describe("FIFO scenarios", () => {
   });
 });
 
+describe("idle chains", () => {
+  it("writes nothing once the queue is empty again, and re-anchors when a timer is scheduled later", () => {
+    const { fork, host, schedule, block } = setup();
+    schedule(1n, 3n);
+    for (let h = 2n; h <= 3n; h++) block(h);
+    const root = toHex(fork.computeRoot());
+    for (let h = 4n; h <= 500n; h++) expect(block(h)).toMatchObject({ fired: [], maintenanceSteps: 0 });
+    expect(toHex(fork.computeRoot())).toBe(root);
+    schedule(500n, 2_000n, { handler: "later" });
+    schedule(500n, 501n, { handler: "next" });
+    const fired: string[] = [];
+    for (let h = 501n; h <= 2_000n; h++) for (const f of block(h).fired) fired.push(`${f.handler}@${h}`);
+    expect(fired).toEqual(["next@501", "later@2000"]);
+    expect(host.runs).toHaveLength(3);
+  });
+});
+
 describe("bad input", () => {
   const base = (): ScheduleRequest => ({ owner: A, handler: "tick", data: new Uint8Array(0), fireHeight: 10n, gasLimitPerFire: 1_000n, maxCellsPerFire: 0n });
   const cases: Array<[string, string, Partial<Record<keyof ScheduleRequest, unknown>>]> = [
