@@ -129,7 +129,7 @@ function doOpen(rt: Runtime, scratch: Scratch, args: Value[], kw: Map<string, Va
 
 /** The `open` builtin over `scratch`: install it in the builtins of each actor run. */
 export function scratchOpen(scratch: Scratch): PyNative {
-  if (!(scratch instanceof Scratch)) throw new ScratchError("SCRATCH_LIMIT", "scratch must be a Scratch instance");
+  if (!(scratch instanceof Scratch)) throw new ScratchError("INVALID_ARGUMENT", "scratch must be a Scratch instance");
   return fnValue("open", (rt, a, kw) => doOpen(rt, scratch, a, kw));
 }
 

@@ -82,3 +82,11 @@ describe("scratch sandbox", () => {
     expect([w, rd, op]).toEqual([129n, 52n, 21n]);
   });
 });
+
+describe("scratch host API guards", () => {
+  it("rejects a bad limit or a non-Scratch with a typed error", () => {
+    expect(() => new Scratch(-1)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => new Scratch(1.5)).toThrow(/limit must be a non-negative safe integer/);
+    expect(() => scratchOpen({} as Scratch)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+  });
+});

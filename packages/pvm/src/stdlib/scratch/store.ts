@@ -7,7 +7,7 @@ export const SCRATCH_LIMIT = 256 * 1024;
 /** A bad call from the host side (not from Python, whose errors are OSError subclasses). */
 export class ScratchError extends Error {
   constructor(
-    readonly code: "SCRATCH_LIMIT",
+    readonly code: "INVALID_ARGUMENT",
     message: string,
   ) {
     super(message);
@@ -30,7 +30,7 @@ export class Scratch {
   #used = 0;
 
   constructor(limit: number = SCRATCH_LIMIT) {
-    if (!Number.isSafeInteger(limit) || limit < 0) throw new ScratchError("SCRATCH_LIMIT", `limit must be a non-negative safe integer, got ${String(limit)}`);
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new ScratchError("INVALID_ARGUMENT", `limit must be a non-negative safe integer, got ${String(limit)}`);
     this.limit = limit;
   }
 
