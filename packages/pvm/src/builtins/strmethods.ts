@@ -34,7 +34,24 @@ function argStr(v: Value | undefined, what: string): string {
 }
 
 function stripChars(s: string, chars: Value | undefined, left: boolean, right: boolean): string {
-  const cs = chars === undefined || chars === None ? null : new Set(cpArray(argStr(chars, "strip arg")));
+  // Fast path on UTF-16 code units: whitespace and any set of stripped characters without
+  // surrogates are single code units, and a surrogate half never matches one, so scanning code
+  // units strips exactly the code points CPython strips.
+  if (chars !== undefined && chars !== None && typeof chars !== "string") throw pyErr("TypeError", "strip arg must be None or str");
+  const set = chars === undefined || chars === None ? null : (chars as string);
+  if (set === null || !hasSurrogates(set)) {
+    let i = 0;
+    let j = s.length;
+    if (set === null) {
+      if (left) while (i < j && isPySpace(s[i] as string)) i++;
+      if (right) while (j > i && isPySpace(s[j - 1] as string)) j--;
+    } else {
+      if (left) while (i < j && set.includes(s[i] as string)) i++;
+      if (right) while (j > i && set.includes(s[j - 1] as string)) j--;
+    }
+    return i === 0 && j === s.length ? s : s.slice(i, j);
+  }
+  const cs = set === null ? null : new Set(cpArray(set));
   const arr = cpArray(s);
   let i = 0;
   let j = arr.length;
