@@ -7,7 +7,7 @@ import type { Runtime } from "../runtime/context.js";
 import { E, PyThrow, makeExc, pyErr } from "../runtime/exceptions.js";
 import { PyIterator } from "../runtime/iter.js";
 import { computeMro } from "../runtime/mro.js";
-import { PyByteArray, PyBytes, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { PyByteArray, PyBytes, type PyNative, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { tuple, typeName } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import { packInto, unpackFrom } from "./struct/codec.js";
@@ -172,6 +172,29 @@ function natives(): Map<string, Value> {
         at += f.size;
         return t;
       });
+    }),
+  );
+  // Struct(fmt) binds these to the instance, so S.pack(...) is one native call with no Python frame.
+  const call = (name: string, rt: Runtime, args: Value[]): Value => (m.get(name) as PyNative).fn(rt, args, null);
+  m.set(
+    "_bind",
+    fnValue("_bind", (_rt, a) => {
+      const fmt = a[0] as Value;
+      return tuple([
+        fnValue("pack", (rt, v) => call("_pack", rt, [fmt, tuple(v)])),
+        fnValue("pack_into", (rt, v) => call("_pack_into", rt, [fmt, tuple(v)])),
+        fnValue("unpack", (rt, v, kw) => {
+          if (kw !== null || v.length !== 1) throw pyErr("TypeError", `unpack() takes exactly one argument (${v.length} given)`);
+          return call("_unpack", rt, [fmt, v[0] as Value]);
+        }),
+        fnValue("unpack_from", (rt, v, kw) => {
+          const offset = kw?.get("offset") ?? v[1] ?? 0;
+          const buffer = kw?.get("buffer") ?? v[0];
+          if (buffer === undefined) throw pyErr("TypeError", "unpack_from() missing required argument 'buffer' (pos 1)");
+          return call("_unpack_from", rt, [fmt, buffer, offset]);
+        }),
+        fnValue("iter_unpack", (rt, v) => call("_iter_unpack", rt, [fmt, v[0] as Value])),
+      ]);
     }),
   );
   return m;

@@ -9,6 +9,7 @@ class Struct:
             raise TypeError(f'Struct() argument 1 must be a str or bytes object, not {type(format).__name__}')
         self._size = _calcsize(format)
         self._format = format
+        self.pack, self.pack_into, self.unpack, self.unpack_from, self.iter_unpack = _bind(format)
 
     @property
     def format(self):
