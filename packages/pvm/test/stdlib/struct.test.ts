@@ -47,7 +47,10 @@ describe("struct costs and failure atomicity", () => {
     const unpack = run(pre + "x = struct.unpack('<iiqd', b)\n").r.cycles - base;
     const big = run(pre + "x = struct.pack('<100s', b'')\n").r.cycles - base;
     const iter = run(pre + "x = list(struct.iter_unpack('<hh', b'\\x00' * 16))\n").r.cycles - base;
-    expect([pack, unpack, big, iter]).toEqual([46n, 46n, 50n, 84n]);
+    const sPre = pre + "S = struct.Struct('<iiqd')\n";
+    const sBase = run(sPre).r.cycles;
+    const bound = run(sPre + "x = S.pack(1, 2, 3, 4.0)\n").r.cycles - sBase;
+    expect([pack, unpack, big, iter, bound]).toEqual([46n, 46n, 50n, 84n, 35n]);
   });
 
   it("a failing pack_into leaves the buffer unchanged", () => {
