@@ -6,11 +6,12 @@ import { countDue, destroyQueued, fireQueued, queuedRecord } from "./firing.js";
 import type { GasBid, TimerHost } from "./host.js";
 import { readLink } from "./lists.js";
 import { enqueue, enqueueFront, ringList, saveMeta, unqueue } from "./queue.js";
-import { recordKey } from "./keys.js";
+import { metaKey, recordKey } from "./keys.js";
+import { au64 } from "./guards.js";
 import { checkBid, decayLaneBasefee, defaultGasBid, effectiveTip, fairnessWeight, lowerMedian, nextLaneBasefee } from "./pricing.js";
 import { firesInWindow, recordFire } from "./rates.js";
 import { encodeTimerRecord, type TimerRecord } from "./record.js";
-import type { SchedulerMeta } from "./records.js";
+import { metaCodec, type SchedulerMeta } from "./records.js";
 import { getTimer } from "./schedule.js";
 
 // §5.1b / CIP-1, once the auction is active (cips/scheduler.md "Auction"). Per block:
@@ -170,4 +171,14 @@ export function runAuctionBlock(fork: Fork, h: bigint, start: SchedulerMeta, sta
   const rolledOver = countDue(fork, cfg, after, h) + (complete || stoppedByCap ? leftovers.length : 0);
   saveMeta(fork, { ...after, nextBlock: h + 1n, lastLaneCycles: used, laneBasefee: nextLaneBasefee(basefee, used, cfg), prevP50Tip: tipsPaid.length > 0 ? lowerMedian(tipsPaid) : meta.prevP50Tip });
   return { fired, destroyed, laneCyclesUsed: used, burned, tips, rolledOver, maintenanceSteps: steps, laneBasefee: basefee };
+}
+
+/**
+ * The timer-lane basefee the block at `height` will use under the auction (for RPC and bidding
+ * agents); `initialLaneBasefee` before the scheduler was ever used.
+ */
+export function currentLaneBasefee(fork: Fork, height: bigint, cfg: SchedulerConfig): bigint {
+  au64(height, "height");
+  const raw = fork.get(metaKey());
+  return raw === undefined ? cfg.initialLaneBasefee : laneBasefeeAt(metaCodec.dec(raw), cfg, height);
 }

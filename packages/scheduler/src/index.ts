@@ -27,5 +27,5 @@ export {
   TIER_MULTIPLIER_TENTHS,
   WEIGHT_ONE,
 } from "./pricing.js";
-export { laneBasefeeAt } from "./auction.js";
+export { currentLaneBasefee } from "./auction.js";
 export { firesInWindow, RATE_SUBWINDOW, RATE_SUBWINDOWS } from "./rates.js";

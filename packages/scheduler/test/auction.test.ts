@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import {
-  cancelTimer, createSchedulerConfig, defaultGasBid, timersOf, fairnessWeight, firesInWindow, getTimer, nextLaneBasefee, DEFAULT_SCHEDULER_CONFIG, type PriorityTier,
+  cancelTimer, createSchedulerConfig, currentLaneBasefee, defaultGasBid, timersOf, fairnessWeight, firesInWindow, getTimer, nextLaneBasefee, DEFAULT_SCHEDULER_CONFIG, type PriorityTier,
 } from "../src/index.js";
 import { A, addr, B, codeOf, setup } from "./helpers.js";
 
@@ -23,7 +23,7 @@ function auction(overrides: Parameters<typeof createSchedulerConfig>[0] = {}) {
 
 describe("CIP-1 auction", () => {
   it("prices out a flood of cheap timers while a high bidder fires on time; the flood fires once the basefee falls", () => {
-    const { host, schedule, run } = auction();
+    const { fork, host, schedule, run, cfg } = auction();
     const flood = Array.from({ length: 300 }, () => schedule(1n, 5n, { owner: B, cycles: 100_000n, maxFee: 50n, maxTip: 5n }));
     const high = schedule(1n, 5n, { owner: A, handler: "urgent", cycles: 100_000n, maxFee: 1_000n, maxTip: 50n });
     for (let h = 2n; h < 5n; h++) run(h);
@@ -31,6 +31,7 @@ describe("CIP-1 auction", () => {
     expect(r5.fired.map((f) => toHex(f.id))).toEqual([toHex(high)]);
     // Blocks 1-4 had no lane usage: 100 → 88 → 77 → 68 → 60 (−1/8 each, rounded down).
     expect(r5.laneBasefee).toBe(60n);
+    expect(currentLaneBasefee(fork, 6n, cfg)).toBe(54n);
     expect(r5.rolledOver).toBe(300);
     // The high bidder pays basefee + min(50, 1000 − 60) per Cycle: 60 burned, 50 tip.
     expect(r5.fired[0]).toMatchObject({ cyclesUsed: 100_000n, charged: 100_000n * 110n });
