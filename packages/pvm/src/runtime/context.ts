@@ -35,6 +35,11 @@ export class Runtime {
   readonly reprActive = new Set<PyObject>();
   #nextId = 1;
   readonly #ids = new WeakMap<object, number>();
+  /**
+   * Scratch for slice bounds (start, stop, step, length), written last by `sliceBounds` so no
+   * user __index__ can clobber it before the caller reads it: hot slices allocate no tuple.
+   */
+  readonly sliceOut = new Float64Array(4);
 
   constructor(opts: RuntimeOptions) {
     this.budget = opts.cyclesLimit;

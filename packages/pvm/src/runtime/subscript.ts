@@ -48,34 +48,57 @@ function sliceBound(rt: Runtime, v: Value, dflt: number, lo: number, hi: number,
   return x;
 }
 
-/** CPython's PySlice_GetIndicesEx: (start, stop, step, length). */
-export function sliceIndices(rt: Runtime, s: PySlice, len: number): [number, number, number, number] {
-  const sv = s.step;
-  const step = sv === None ? 1 : typeof sv === "number" ? sv : clampIndex(toIndex(rt, sv, SLICE_INDEX_MSG));
+/**
+ * CPython's PySlice_GetIndicesEx on the slice's three values, into rt.sliceOut as (start, stop,
+ * step, length). Every user __index__ runs before anything is written, so a nested slice inside
+ * one cannot clobber the result.
+ */
+export function sliceBounds(rt: Runtime, sStart: Value, sStop: Value, sStep: Value, len: number): void {
+  const step = sStep === None ? 1 : typeof sStep === "number" ? sStep : clampIndex(toIndex(rt, sStep, SLICE_INDEX_MSG));
   if (step === 0) throw pyErr("ValueError", "slice step cannot be zero");
   let start: number;
   let stop: number;
   let n = 0;
   if (step > 0) {
-    start = sliceBound(rt, s.start, 0, 0, len, len);
-    stop = sliceBound(rt, s.stop, len, 0, len, len);
+    start = sliceBound(rt, sStart, 0, 0, len, len);
+    stop = sliceBound(rt, sStop, len, 0, len, len);
     if (stop > start) n = step === 1 ? stop - start : Math.floor((stop - start - 1) / step) + 1;
   } else {
-    start = sliceBound(rt, s.start, len - 1, -1, len - 1, len);
-    stop = sliceBound(rt, s.stop, -1, -1, len - 1, len);
+    start = sliceBound(rt, sStart, len - 1, -1, len - 1, len);
+    stop = sliceBound(rt, sStop, -1, -1, len - 1, len);
     if (start > stop) n = Math.floor((start - stop - 1) / -step) + 1;
   }
-  return [start, stop, step, n];
+  const out = rt.sliceOut;
+  out[0] = start;
+  out[1] = stop;
+  out[2] = step;
+  out[3] = n;
 }
 
-function sliceArray<X>(rt: Runtime, items: readonly X[], s: PySlice): X[] {
-  const [start, , step, n] = sliceIndices(rt, s, items.length);
+/** CPython's PySlice_GetIndicesEx: (start, stop, step, length). */
+export function sliceIndices(rt: Runtime, s: PySlice, len: number): [number, number, number, number] {
+  sliceBounds(rt, s.start, s.stop, s.step, len);
+  const out = rt.sliceOut;
+  return [out[0] as number, out[1] as number, out[2] as number, out[3] as number];
+}
+
+/** items[start:stop:step] from the slice's three values (no PySlice needed). */
+export function sliceValues<X>(rt: Runtime, items: readonly X[], sStart: Value, sStop: Value, sStep: Value): X[] {
+  sliceBounds(rt, sStart, sStop, sStep, items.length);
+  const out = rt.sliceOut;
+  const start = out[0] as number;
+  const step = out[2] as number;
+  const n = out[3] as number;
   rt.charge(n);
   rt.alloc(8 * n);
   if (step === 1) return items.slice(start, start + n);
-  const out: X[] = new Array(n);
-  for (let i = 0, j = start; i < n; i++, j += step) out[i] = items[j] as X;
-  return out;
+  const res: X[] = new Array(n);
+  for (let i = 0, j = start; i < n; i++, j += step) res[i] = items[j] as X;
+  return res;
+}
+
+function sliceArray<X>(rt: Runtime, items: readonly X[], s: PySlice): X[] {
+  return sliceValues(rt, items, s.start, s.stop, s.step);
 }
 
 export function getItem(rt: Runtime, o: Value, k: Value): Value {
@@ -211,7 +234,12 @@ function listSetSlice(rt: Runtime, o: PyList, k: PySlice, v: Value): void {
     for (let x = next(); x !== undefined; x = next()) out.push(x);
     src = out;
   }
-  const [start, stop, step, n] = sliceIndices(rt, k, o.items.length);
+  sliceBounds(rt, k.start, k.stop, k.step, o.items.length);
+  const bounds = rt.sliceOut;
+  const start = bounds[0] as number;
+  const stop = bounds[1] as number;
+  const step = bounds[2] as number;
+  const n = bounds[3] as number;
   rt.charge(src.length + n);
   if (step === 1) {
     const del = Math.max(0, stop - start);
