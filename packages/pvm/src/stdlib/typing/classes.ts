@@ -1,0 +1,676 @@
+// Python source (third part of `typing`): TypeVar, Generic, Protocol, Annotated, NamedTuple,
+// TypedDict, NewType, the aliases (List, Dict, ...) and the helper functions (cast, overload,
+// get_origin, get_args, get_type_hints). Must not contain backticks or "${".
+export const TYPING_CLASSES_PY = String.raw`
+class TypeVar:
+    def __init__(self, name, *constraints, bound=None, covariant=False, contravariant=False):
+        if not isinstance(name, str):
+            raise TypeError('TypeVar name must be a string')
+        if covariant and contravariant:
+            raise ValueError('Bivariant types are not supported.')
+        if len(constraints) == 1:
+            raise TypeError('A single constraint is not allowed')
+        if constraints and bound is not None:
+            raise TypeError('Constraints cannot be combined with bound=...')
+        msg = 'TypeVar(name, constraint, ...): constraints must be types.'
+        self.__name__ = name
+        self.__constraints__ = tuple([_type_check(t, msg) for t in constraints])
+        self.__bound__ = None if bound is None else _type_check(bound, 'Bound must be a type.')
+        self.__covariant__ = bool(covariant)
+        self.__contravariant__ = bool(contravariant)
+
+    def __repr__(self):
+        if self.__covariant__:
+            return '+' + self.__name__
+        if self.__contravariant__:
+            return '-' + self.__name__
+        return '~' + self.__name__
+
+    def __mro_entries__(self, bases):
+        raise TypeError('Cannot subclass an instance of TypeVar')
+
+
+def _generic_getitem(cls, params):
+    params = tuple([_type_convert(p) for p in _tuple_params(params)])
+    if cls is Generic or cls is Protocol:
+        if not params:
+            raise TypeError('Parameter list to ' + cls.__qualname__ + '[...] cannot be empty')
+        for p in params:
+            if not isinstance(p, TypeVar):
+                raise TypeError('Parameters to ' + cls.__name__ + '[...] must all be type variables '
+                                'or parameter specification variables.')
+        if len(set(params)) != len(params):
+            raise TypeError('Parameters to ' + cls.__name__ + '[...] must all be unique')
+        return _GenericAlias(cls, params)
+    expected = cls.__dict__.get('__parameters__', ())
+    if not expected:
+        raise TypeError(repr(cls) + ' is not a generic class')
+    if len(params) != len(expected):
+        raise TypeError(('Too many' if len(params) > len(expected) else 'Too few') + ' arguments for ' +
+                        repr(cls) + '; actual ' + str(len(params)) + ', expected ' + str(len(expected)))
+    msg = 'Parameters to generic types must be types.'
+    return _GenericAlias(cls, tuple([_type_check(p, msg) for p in params]))
+
+
+def _generic_init_subclass(cls):
+    own = cls.__dict__
+    if '__orig_bases__' in own:
+        error = Generic in own['__orig_bases__']
+    else:
+        error = Generic in cls.__bases__ and cls.__name__ != 'Protocol'
+    if error:
+        raise TypeError('Cannot inherit from plain Generic')
+    tvars = ()
+    if '__orig_bases__' in own:
+        tvars = _collect_parameters(own['__orig_bases__'])
+        gvars = None
+        for base in own['__orig_bases__']:
+            if isinstance(base, _GenericAlias) and (base.__origin__ is Generic or base.__origin__ is Protocol):
+                if gvars is not None:
+                    raise TypeError('Cannot inherit from Generic[...] multiple times.')
+                gvars = base.__parameters__
+        if gvars is not None:
+            extra = [t for t in tvars if t not in gvars]
+            if extra:
+                raise TypeError('Some type variables (' + ', '.join([str(t) for t in extra]) +
+                                ') are not listed in Generic[' + ', '.join([str(g) for g in gvars]) + ']')
+            tvars = gvars
+    cls.__parameters__ = tuple(tvars)
+
+
+class Generic:
+    def __class_getitem__(cls, params):
+        return _generic_getitem(cls, params)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        _generic_init_subclass(cls)
+
+
+_PROTO_EXCLUDED = frozenset(['__abstractmethods__', '__annotations__', '__weakref__', '_is_protocol',
+                             '_is_runtime_protocol', '__dict__', '__args__', '__slots__',
+                             '__parameters__', '__origin__', '__orig_bases__', '__doc__',
+                             '__subclasshook__', '__init__', '__new__', '__module__', '__qualname__',
+                             '__protocol_attrs__', '__init_subclass__', '__class_getitem__',
+                             '__match_args__', '__classcell__'])
+
+
+def _protocol_attrs(cls):
+    attrs = []
+    for base in cls.__mro__[:-1]:
+        if base is Protocol or base is Generic:
+            continue
+        own = base.__dict__
+        names = list(own) + list(own.get('__annotations__', {}))
+        for attr in names:
+            if attr[:5] != '_abc_' and attr not in _PROTO_EXCLUDED and attr not in attrs:
+                attrs.append(attr)
+    return tuple(attrs)
+
+
+# No __call__ here: the PVM runs __init_subclass__ only for metaclasses without __new__,
+# __init__ or __call__, so Protocol.__new__ refuses instantiation instead.
+class _ProtocolMeta(type):
+    def __instancecheck__(cls, instance):
+        if not cls.__dict__.get('_is_protocol', False):
+            return cls in type(instance).__mro__
+        if not cls.__dict__.get('_is_runtime_protocol', False):
+            raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
+        if cls in type(instance).__mro__:
+            return True
+        for attr in cls.__protocol_attrs__:
+            val = getattr(instance, attr, _MISSING)
+            if _is(val, _MISSING):
+                return False
+            if val is None and callable(getattr(cls, attr, None)):
+                return False
+        return True
+
+    def __subclasscheck__(cls, other):
+        if not isinstance(other, type):
+            raise TypeError('issubclass() arg 1 must be a class')
+        if not cls.__dict__.get('_is_protocol', False):
+            return cls in other.__mro__
+        if not cls.__dict__.get('_is_runtime_protocol', False):
+            raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
+        if cls in other.__mro__:
+            return True
+        for attr in cls.__protocol_attrs__:
+            if not callable(getattr(cls, attr, None)):
+                raise TypeError("Protocols with non-method members don't support issubclass()")
+        for attr in cls.__protocol_attrs__:
+            if getattr(other, attr, None) is None:
+                return False
+        return True
+
+
+class Protocol(Generic, metaclass=_ProtocolMeta):
+    _is_protocol = True
+    _is_runtime_protocol = False
+
+    def __new__(cls, *args, **kwargs):
+        if cls.__dict__.get('_is_protocol', False):
+            raise TypeError('Protocols cannot be instantiated')
+        return object.__new__(cls)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if '_is_protocol' not in own:
+            cls._is_protocol = any(b is Protocol for b in cls.__bases__)
+        if cls._is_protocol:
+            for base in cls.__mro__[1:]:
+                if not (base is object or base is Generic or base.__dict__.get('_is_protocol', False)):
+                    raise TypeError('Protocols can only inherit from other protocols, got ' + repr(base))
+        cls.__protocol_attrs__ = _protocol_attrs(cls)
+
+
+def runtime_checkable(cls):
+    if not isinstance(cls, type) or not cls.__dict__.get('_is_protocol', False):
+        raise TypeError('@runtime_checkable can be only applied to protocol classes, got ' + repr(cls))
+    cls._is_runtime_protocol = True
+    return cls
+
+
+class _AnnotatedAlias(_GenericAlias):
+    def __init__(self, origin, metadata):
+        if isinstance(origin, _AnnotatedAlias):
+            metadata = origin.__metadata__ + metadata
+            origin = origin.__origin__
+        super().__init__(origin, (origin,), name='Annotated')
+        self.__metadata__ = metadata
+
+    def __repr__(self):
+        return ('typing.Annotated[' + _type_repr(self.__origin__) + ', ' +
+                ', '.join([repr(a) for a in self.__metadata__]) + ']')
+
+    def __eq__(self, other):
+        if not isinstance(other, _AnnotatedAlias):
+            return NotImplemented
+        return self.__origin__ == other.__origin__ and self.__metadata__ == other.__metadata__
+
+    def __hash__(self):
+        return hash((self.__origin__, self.__metadata__))
+
+    def __call__(self, *args, **kwargs):
+        return self.__origin__(*args, **kwargs)
+
+    def __mro_entries__(self, bases):
+        return (self.__origin__,)
+
+
+class Annotated:
+    def __new__(cls, *args, **kwargs):
+        raise TypeError('Type Annotated cannot be instantiated.')
+
+    def __class_getitem__(cls, params):
+        if not isinstance(params, tuple) or len(params) < 2:
+            raise TypeError('Annotated[...] should be used with at least two arguments '
+                            '(a type and an annotation).')
+        origin = _type_check(params[0], 'Annotated[t, ...]: t must be a type.')
+        return _AnnotatedAlias(origin, tuple(params[1:]))
+
+
+def _required_getitem(self, parameters):
+    item = _type_check(parameters, self._name + ' accepts only a single type.')
+    return _GenericAlias(self, (item,), name=self._name)
+
+
+Required = _SpecialForm('Required', _required_getitem)
+NotRequired = _SpecialForm('NotRequired', _required_getitem)
+
+
+class _TupleGetter:
+    # Field accessor of a NamedTuple class: reads index i, refuses assignment like CPython's.
+    def __init__(self, index, doc):
+        self._index = index
+        self.__doc__ = doc
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        return obj[self._index]
+
+    def __set__(self, obj, value):
+        raise AttributeError("can't set attribute")
+
+    def __delete__(self, obj):
+        raise AttributeError("can't delete attribute")
+
+
+def _args_list(names):
+    quoted = ["'" + n + "'" for n in names]
+    if len(quoted) == 1:
+        return quoted[0]
+    if len(quoted) == 2:
+        return quoted[0] + ' and ' + quoted[1]
+    return ', '.join(quoted[:-1]) + ', and ' + quoted[-1]
+
+
+def _nt_new(cls, *args, **kwargs):
+    fields = cls._fields
+    defaults = cls._field_defaults
+    n = len(fields)
+    head = cls.__name__ + '.__new__() '
+    if len(args) > n:
+        if defaults:
+            raise TypeError(head + 'takes from ' + str(n - len(defaults) + 1) + ' to ' + str(n + 1) +
+                            ' positional arguments but ' + str(len(args) + 1) + ' were given')
+        raise TypeError(head + 'takes ' + str(n + 1) + ' positional argument' + ('' if n == 0 else 's') +
+                        ' but ' + str(len(args) + 1) + ' were given')
+    for k in kwargs:
+        if k not in fields:
+            raise TypeError(head + "got an unexpected keyword argument '" + k + "'")
+        if fields.index(k) < len(args):
+            raise TypeError(head + "got multiple values for argument '" + k + "'")
+    values = list(args)
+    missing = []
+    for i in range(len(args), n):
+        f = fields[i]
+        if f in kwargs:
+            values.append(kwargs[f])
+        elif f in defaults:
+            values.append(defaults[f])
+        else:
+            missing.append(f)
+    if missing:
+        raise TypeError(head + 'missing ' + str(len(missing)) + ' required positional argument' +
+                        ('' if len(missing) == 1 else 's') + ': ' + _args_list(missing))
+    return tuple.__new__(cls, values)
+
+
+def _nt_make(cls, iterable):
+    result = tuple.__new__(cls, iterable)
+    if len(result) != len(cls._fields):
+        raise TypeError('Expected ' + str(len(cls._fields)) + ' arguments, got ' + str(len(result)))
+    return result
+
+
+def _nt_replace(self, **kwds):
+    result = self._make([kwds.pop(f, v) for f, v in zip(self._fields, self)])
+    if kwds:
+        raise ValueError('Got unexpected field names: ' + repr(list(kwds)))
+    return result
+
+
+def _nt_repr(self):
+    return (self.__class__.__name__ + '(' +
+            ', '.join([f + '=' + repr(v) for f, v in zip(self._fields, self)]) + ')')
+
+
+def _nt_asdict(self):
+    return dict(zip(self._fields, self))
+
+
+def _nt_getnewargs(self):
+    return tuple(self)
+
+
+def _make_nmtuple(name, types, defaults, module):
+    fields = tuple(types)
+    for f in fields:
+        if not isinstance(f, str) or not f.isidentifier():
+            raise ValueError('Type names and field names must be valid identifiers: ' + repr(f))
+        if f[:1] == '_':
+            raise ValueError('Field names cannot start with an underscore: ' + repr(f))
+    if len(set(fields)) != len(fields):
+        for i, f in enumerate(fields):
+            if f in fields[:i]:
+                raise ValueError('Encountered duplicate field name: ' + repr(f))
+    field_defaults = dict(zip(fields[len(fields) - len(defaults):], defaults))
+    ns = {'__slots__': (), '__module__': module, '__qualname__': name, '_fields': fields,
+          '_field_defaults': field_defaults, '__match_args__': fields,
+          '__annotations__': dict(types), '__new__': staticmethod(_nt_new),
+          '_make': classmethod(_nt_make), '_replace': _nt_replace, '__repr__': _nt_repr,
+          '_asdict': _nt_asdict, '__getnewargs__': _nt_getnewargs}
+    for i, f in enumerate(fields):
+        ns[f] = _TupleGetter(i, 'Alias for field number ' + str(i))
+    return type(name, (tuple,), ns)
+
+
+_NT_PROHIBITED = frozenset(['__new__', '__init__', '__slots__', '__getnewargs__', '_fields',
+                            '_field_defaults', '_make', '_replace', '_asdict', '_source'])
+_NT_SPECIAL = frozenset(['__module__', '__name__', '__annotations__', '__qualname__', '__orig_bases__'])
+
+
+class _NamedTupleMeta(type):
+    def __new__(mcls, typename, bases, ns):
+        if ns.get('_root', False):
+            return super().__new__(mcls, typename, bases, ns)
+        for base in bases:
+            if base is not NamedTuple and base is not Generic:
+                raise TypeError('can only inherit from a NamedTuple type and Generic')
+        msg = 'NamedTuple(\'Name\', [(f0, t0), (f1, t1), ...]); each t must be a type'
+        types = {}
+        for k, v in ns.get('__annotations__', {}).items():
+            types[k] = _type_check(v, msg)
+        default_names = []
+        defaults = []
+        for field in types:
+            if field in ns:
+                default_names.append(field)
+                defaults.append(ns[field])
+            elif default_names:
+                raise TypeError('Non-default namedtuple field ' + field + ' cannot follow default field' +
+                                ('s' if len(default_names) > 1 else '') + ' ' + ', '.join(default_names))
+        nt = _make_nmtuple(typename, types, defaults, ns.get('__module__', '__main__'))
+        for key in ns:
+            if key in _NT_PROHIBITED:
+                raise AttributeError('Cannot overwrite NamedTuple attribute ' + key)
+            if key not in _NT_SPECIAL and key not in nt._fields:
+                setattr(nt, key, ns[key])
+        return nt
+
+    def __call__(cls, typename, fields=None, **kwargs):
+        if cls is not NamedTuple:
+            return super().__call__(typename, fields, **kwargs)
+        if fields is None:
+            fields = kwargs.items()
+        elif kwargs:
+            raise TypeError('Either list of fields or keywords can be provided to NamedTuple, not both')
+        types = {}
+        for n, t in fields:
+            types[n] = _type_check(t, "NamedTuple('Name', [(f0, t0), (f1, t1), ...]); each t must be a type")
+        return _make_nmtuple(typename, types, (), '__main__')
+
+
+class NamedTuple(metaclass=_NamedTupleMeta):
+    _root = True
+
+
+class _TypedDictMeta(type):
+    def __new__(mcls, name, bases, ns, total=True):
+        if ns.get('_root', False):
+            return super().__new__(mcls, name, bases, ns)
+        for base in bases:
+            if type(base) is not _TypedDictMeta and base is not Generic:
+                raise TypeError('cannot inherit from both a TypedDict type and a non-TypedDict base class')
+        msg = "TypedDict('Name', {f0: t0, f1: t1, ...}); each t must be a type"
+        own = {}
+        for k, v in ns.get('__annotations__', {}).items():
+            own[k] = _type_check(v, msg)
+        annotations = {}
+        required = set()
+        optional = set()
+        for base in bases:
+            if base is TypedDict or base is Generic:
+                continue
+            annotations.update(base.__dict__.get('__annotations__', {}))
+            required.update(base.__required_keys__)
+            optional.update(base.__optional_keys__)
+        annotations.update(own)
+        for k, tp in own.items():
+            origin = tp.__origin__ if isinstance(tp, _GenericAlias) else None
+            if origin is Required:
+                required.add(k)
+            elif origin is NotRequired:
+                optional.add(k)
+            elif total:
+                required.add(k)
+            else:
+                optional.add(k)
+        body = dict(ns)
+        body['__annotations__'] = annotations
+        tp_dict = super().__new__(mcls, name, (dict,), body)
+        tp_dict.__required_keys__ = frozenset(required)
+        tp_dict.__optional_keys__ = frozenset(optional)
+        tp_dict.__total__ = bool(total)
+        return tp_dict
+
+    def __call__(cls, *args, **kwargs):
+        if cls is not TypedDict:
+            return dict(*args, **kwargs)
+        if len(args) < 1 or len(args) > 2:
+            raise TypeError('TypedDict() takes from 1 to 2 positional arguments but ' + str(len(args)) +
+                            ' were given')
+        total = kwargs.pop('total', True)
+        fields = args[1] if len(args) == 2 else None
+        if fields is None:
+            fields = kwargs
+        elif kwargs:
+            raise TypeError('TypedDict takes either a dict or keyword arguments, but not both')
+        ns = {'__annotations__': dict(fields), '__module__': '__main__', '__qualname__': args[0]}
+        return _TypedDictMeta.__new__(_TypedDictMeta, args[0], (), ns, total=total)
+
+    def __instancecheck__(cls, obj):
+        raise TypeError('TypedDict does not support instance and class checks')
+
+    def __subclasscheck__(cls, other):
+        raise TypeError('TypedDict does not support instance and class checks')
+
+
+class TypedDict(metaclass=_TypedDictMeta):
+    _root = True
+
+
+class NewType:
+    def __init__(self, name, tp):
+        self.__qualname__ = name
+        if '.' in name:
+            name = name.rpartition('.')[-1]
+        self.__name__ = name
+        self.__supertype__ = tp
+        self.__module__ = '__main__'
+
+    def __mro_entries__(self, bases):
+        raise TypeError('Cannot subclass an instance of NewType. Perhaps you were looking for: ' +
+                        chr(96) + self.__name__ + "Sub = NewType('" + self.__name__ + "Sub', " +
+                        self.__name__ + ')' + chr(96))
+
+    def __repr__(self):
+        return self.__module__ + '.' + self.__qualname__
+
+    def __call__(self, x):
+        return x
+
+
+def _overload_dummy(*args, **kwds):
+    raise NotImplementedError(
+        'You should not call an overloaded function. A series of @overload-decorated functions '
+        'outside a stub module should always be followed by an implementation that is not @overload-ed.')
+
+
+def overload(func):
+    return _overload_dummy
+
+
+def cast(typ, val):
+    return val
+
+
+def final(f):
+    try:
+        f.__final__ = True
+    except (AttributeError, TypeError):
+        pass
+    return f
+
+
+def no_type_check(arg):
+    return arg
+
+
+def assert_type(val, typ):
+    return val
+
+
+def assert_never(arg):
+    value = repr(arg)
+    if len(value) > 100:
+        value = value[:100] + '...'
+    raise AssertionError('Expected code to be unreachable, but got: ' + value)
+
+
+def get_origin(tp):
+    if isinstance(tp, _AnnotatedAlias):
+        return Annotated
+    if isinstance(tp, (_GenericAlias, _SpecialGenericAlias)):
+        return tp.__origin__
+    if _is(tp, Generic):
+        return Generic
+    return None
+
+
+def get_args(tp):
+    if isinstance(tp, _AnnotatedAlias):
+        return (tp.__origin__,) + tp.__metadata__
+    if isinstance(tp, _GenericAlias):
+        res = tp.__args__
+        if tp._name == 'Callable' and res and not _is(res[0], ...):
+            res = (list(res[:-1]), res[-1])
+        return res
+    return ()
+
+
+_BUILTIN_NAMES = {'int': int, 'float': float, 'str': str, 'bytes': bytes, 'bool': bool, 'list': list,
+                  'dict': dict, 'set': set, 'frozenset': frozenset, 'tuple': tuple, 'object': object,
+                  'type': type, 'bytearray': bytearray, 'range': range, 'None': None}
+
+
+def _eval_hint(value, globalns, localns):
+    if value is None:
+        return _NoneType
+    if isinstance(value, str):
+        value = ForwardRef(value)
+    if isinstance(value, ForwardRef):
+        name = value.__forward_arg__
+        for ns in (localns, globalns):
+            if ns is not None and name in ns:
+                return _type_convert(ns[name])
+        if name in _BUILTIN_NAMES:
+            return _type_convert(_BUILTIN_NAMES[name])
+        if name in __all__:
+            return _TYPING_NAMES[name]
+        raise NameError("name '" + name + "' is not defined")
+    return value
+
+
+def _strip_annotations(t):
+    if isinstance(t, _AnnotatedAlias):
+        return _strip_annotations(t.__origin__)
+    return t
+
+
+def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
+    hints = {}
+    if isinstance(obj, type):
+        for base in reversed(obj.__mro__):
+            ann = base.__dict__.get('__annotations__', {})
+            for name, value in ann.items():
+                hints[name] = _eval_hint(value, globalns, base.__dict__ if localns is None else localns)
+    else:
+        ann = getattr(obj, '__annotations__', None)
+        if ann is None:
+            raise TypeError(repr(obj) + ' is not a module, class, method, or function.')
+        for name, value in ann.items():
+            hints[name] = _eval_hint(value, globalns, localns)
+    if include_extras:
+        return hints
+    return {k: _strip_annotations(t) for k, t in hints.items()}
+
+
+def _deque():
+    import collections
+    return collections.deque
+
+
+def _defaultdict():
+    import collections
+    return collections.defaultdict
+
+
+def _ordereddict():
+    import collections
+    return collections.OrderedDict
+
+
+def _counter():
+    import collections
+    return collections.Counter
+
+
+def _chainmap():
+    import collections
+    return collections.ChainMap
+
+
+Text = str
+AnyStr = TypeVar('AnyStr', bytes, str)
+Hashable = _SpecialGenericAlias(Hashable, 0, 'Hashable')
+Sized = _SpecialGenericAlias(Sized, 0, 'Sized')
+Awaitable = _SpecialGenericAlias(Awaitable, 1, 'Awaitable')
+Coroutine = _SpecialGenericAlias(Coroutine, 3, 'Coroutine')
+AsyncIterable = _SpecialGenericAlias(AsyncIterable, 1, 'AsyncIterable')
+AsyncIterator = _SpecialGenericAlias(AsyncIterator, 1, 'AsyncIterator')
+Iterable = _SpecialGenericAlias(Iterable, 1, 'Iterable')
+Iterator = _SpecialGenericAlias(Iterator, 1, 'Iterator')
+Reversible = _SpecialGenericAlias(Reversible, 1, 'Reversible')
+Container = _SpecialGenericAlias(Container, 1, 'Container')
+Collection = _SpecialGenericAlias(Collection, 1, 'Collection')
+Callable = _SpecialGenericAlias(Callable, 2, 'Callable')
+AbstractSet = _SpecialGenericAlias(_AbstractSet, 1, 'AbstractSet')
+MutableSet = _SpecialGenericAlias(MutableSet, 1, 'MutableSet')
+Mapping = _SpecialGenericAlias(Mapping, 2, 'Mapping')
+MutableMapping = _SpecialGenericAlias(MutableMapping, 2, 'MutableMapping')
+Sequence = _SpecialGenericAlias(Sequence, 1, 'Sequence')
+MutableSequence = _SpecialGenericAlias(MutableSequence, 1, 'MutableSequence')
+ByteString = _SpecialGenericAlias(ByteString, 0, 'ByteString')
+Tuple = _SpecialGenericAlias(tuple, -1, 'Tuple', inst=False)
+List = _SpecialGenericAlias(list, 1, 'List', inst=False)
+Deque = _SpecialGenericAlias(None, 1, 'Deque', resolve=_deque)
+Set = _SpecialGenericAlias(set, 1, 'Set', inst=False)
+FrozenSet = _SpecialGenericAlias(frozenset, 1, 'FrozenSet', inst=False)
+MappingView = _SpecialGenericAlias(MappingView, 1, 'MappingView')
+KeysView = _SpecialGenericAlias(KeysView, 1, 'KeysView')
+ItemsView = _SpecialGenericAlias(ItemsView, 2, 'ItemsView')
+ValuesView = _SpecialGenericAlias(ValuesView, 1, 'ValuesView')
+ContextManager = _SpecialGenericAlias(AbstractContextManager, 1, 'ContextManager')
+Dict = _SpecialGenericAlias(dict, 2, 'Dict', inst=False)
+DefaultDict = _SpecialGenericAlias(None, 2, 'DefaultDict', resolve=_defaultdict)
+OrderedDict = _SpecialGenericAlias(None, 2, 'OrderedDict', resolve=_ordereddict)
+Counter = _SpecialGenericAlias(None, 1, 'Counter', resolve=_counter)
+ChainMap = _SpecialGenericAlias(None, 2, 'ChainMap', resolve=_chainmap)
+Generator = _SpecialGenericAlias(Generator, 3, 'Generator')
+Type = _SpecialGenericAlias(type, 1, 'Type')
+
+
+@runtime_checkable
+class SupportsInt(Protocol):
+    def __int__(self): ...
+
+
+@runtime_checkable
+class SupportsFloat(Protocol):
+    def __float__(self): ...
+
+
+@runtime_checkable
+class SupportsComplex(Protocol):
+    def __complex__(self): ...
+
+
+@runtime_checkable
+class SupportsBytes(Protocol):
+    def __bytes__(self): ...
+
+
+@runtime_checkable
+class SupportsIndex(Protocol):
+    def __index__(self): ...
+
+
+@runtime_checkable
+class SupportsAbs(Protocol):
+    def __abs__(self): ...
+
+
+@runtime_checkable
+class SupportsRound(Protocol):
+    def __round__(self, ndigits=0): ...
+
+
+_TYPING_NAMES = {'Any': Any, 'Optional': Optional, 'Union': Union, 'List': List, 'Dict': Dict,
+                 'Set': Set, 'Tuple': Tuple, 'FrozenSet': FrozenSet, 'Callable': Callable,
+                 'Iterable': Iterable, 'Iterator': Iterator, 'Sequence': Sequence, 'Mapping': Mapping,
+                 'Type': Type, 'ClassVar': ClassVar, 'Final': Final, 'Literal': Literal}
+`;

@@ -1,0 +1,55 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ModuleRegistry, runScript } from "../../src/index.js";
+import { collectionsModule } from "../../src/stdlib/collections.js";
+import { typingModule } from "../../src/stdlib/typing.js";
+
+const dir = join(import.meta.dirname, "typing");
+// collections is registered because typing.Deque & co. resolve to it lazily, as the lead's
+// standard registry will; typing itself imports nothing at import time.
+const modules = new ModuleRegistry().register("typing", typingModule()).register("collections", collectionsModule());
+const alone = new ModuleRegistry().register("typing", typingModule());
+
+function run(src: string, reg = modules, cyclesLimit = 50_000_000n) {
+  let out = "";
+  let err = "";
+  const r = runScript(src, { modules: reg, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { r, out, err };
+}
+
+describe("typing conformance (CPython 3.11 outputs)", () => {
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
+    it(f, () => {
+      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
+      expect(err).toBe("");
+      expect(r.error).toBeUndefined();
+      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
+    });
+  }
+});
+
+describe("typing errors", () => {
+  it("instantiating a bare alias is an uncaught TypeError with CPython's message", () => {
+    const { r, err } = run("from typing import Dict\nDict()\n");
+    expect(r.error?.pyType).toBe("TypeError");
+    expect(r.error?.pyMessage).toBe("Type Dict cannot be instantiated; use dict() instead");
+    expect(err).toContain("TypeError: Type Dict cannot be instantiated; use dict() instead");
+  });
+
+  it("a plain special form is refused as a parameter; a number is accepted as in 3.11", () => {
+    const { r } = run("from typing import List, Union\nprint(List[1])\nList[Union]\n");
+    expect(r.error?.pyType).toBe("TypeError");
+    expect(r.error?.pyMessage).toBe("Plain typing.Union is not valid as type argument");
+    expect(run("from typing import List, ClassVar\nList[ClassVar[int]]\n").r.error?.pyMessage).toBe(
+      "typing.ClassVar[int] is not valid as type argument",
+    );
+    expect(run("from typing import List\nprint(List[1])\n").out).toBe("typing.List[1]\n");
+  });
+
+  it("typing imports without collections; Deque[int] still prints as CPython", () => {
+    const { r, out } = run("import typing\nprint(typing.Deque[int], typing.List[int])\n", alone);
+    expect(r.result).toBe("ok");
+    expect(out).toBe("typing.Deque[int] typing.List[int]\n");
+  });
+});
