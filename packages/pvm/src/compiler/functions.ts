@@ -377,7 +377,9 @@ export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A
   };
 
   if (e.type === "GeneratorExp") {
-    const gen = function* (g: Frame, level: number): Generator<Value, void, Value> {
+    // Each level returns None (the value a finished genexpr gives StopIteration), so the
+    // outermost level is the generator itself: no extra yield* delegation per item.
+    const gen = function* (g: Frame, level: number): Generator<Value, Value, Value> {
       const L = levels[level] as (typeof levels)[number];
       const next = level === 0 ? nextOf(rt, g.s[dotSlot] as Value) : iterate(rt, (L.iter as EF)(g));
       const last = level === levels.length - 1;
@@ -393,14 +395,12 @@ export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A
           yield (elt as EF)(g);
         } else yield* gen(g, level + 1);
       }
+      return None;
     };
     return (f) => {
       const g = makeFrame(f);
       g.s[dotSlot] = wrapIter(c, firstIter(f));
-      const it = (function* () {
-        yield* gen(g, 0);
-        return None;
-      })();
+      const it = gen(g, 0);
       return new PyGenerator(T.generator, it, "<genexpr>");
     };
   }
