@@ -3,12 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModuleRegistry, runScript } from "../../src/index.js";
 import { collectionsModule } from "../../src/stdlib/collections.js";
+import { dataclassesModule } from "../../src/stdlib/dataclasses.js";
 import { typingModule } from "../../src/stdlib/typing.js";
 
 const dir = join(import.meta.dirname, "typing");
 // collections is registered because typing.Deque & co. resolve to it lazily, as the lead's
 // standard registry will; typing itself imports nothing at import time.
-const modules = new ModuleRegistry().register("typing", typingModule()).register("collections", collectionsModule());
+const modules = new ModuleRegistry()
+  .register("typing", typingModule())
+  .register("collections", collectionsModule())
+  .register("dataclasses", dataclassesModule());
 const alone = new ModuleRegistry().register("typing", typingModule());
 
 function run(src: string, reg = modules, cyclesLimit = 50_000_000n) {
@@ -51,5 +55,32 @@ describe("typing errors", () => {
     const { r, out } = run("import typing\nprint(typing.Deque[int], typing.List[int])\n", alone);
     expect(r.result).toBe("ok");
     expect(out).toBe("typing.Deque[int] typing.List[int]\n");
+  });
+});
+
+const IMPORT = "from typing import List, Optional, NamedTuple\n";
+const NT = "class P(NamedTuple):\n    x: int\n    y: int = 0\n";
+
+describe("typing costs", () => {
+  // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-classes.md).
+  it("import, a subscription, a NamedTuple class and one instance cost fixed Cycles", () => {
+    const base = run(IMPORT);
+    const sub = run(IMPORT + "a = Optional[List[int]]\n");
+    const nt = run(IMPORT + NT);
+    const one = run(IMPORT + NT + "p = P(1)\n");
+    const two = run(IMPORT + NT + "p = P(1)\nq = P(2, y=3)\n");
+    for (const x of [base, sub, nt, one, two]) expect(x.r.result).toBe("ok");
+    expect([
+      base.r.cycles,
+      sub.r.cycles - base.r.cycles,
+      nt.r.cycles - base.r.cycles,
+      two.r.cycles - one.r.cycles,
+    ]).toEqual([12829n, 1731n, 883n, 185n]);
+  });
+
+  it("a program that runs out of Cycles while importing typing stops with OutOfCycles", () => {
+    const { r } = run(IMPORT, modules, 5_000n);
+    expect(r.result).toBe("error");
+    expect(r.error?.code).toBe("OutOfCycles");
   });
 });

@@ -17,6 +17,9 @@ class _AbcMeta(type):
         if cls in sub.__mro__:
             return True
         own = cls.__dict__
+        hook = own.get('_class_hook')
+        if hook is not None:
+            return hook(sub)
         for b in own.get('_builtins', ()):
             if issubclass(sub, b):
                 return True
@@ -51,6 +54,13 @@ def _gen():
 
 
 # Builtin types answer no hasattr(t, '__iter__') in the PVM, so the structural ABCs also list them.
+def _hashable_class(sub):
+    for b in (list, dict, set, bytearray):
+        if issubclass(sub, b):
+            return False
+    return getattr(sub, '__hash__', None) is not None
+
+
 _ITERATORS = tuple([type(iter(x)) for x in ([], (), '', b'', {}, set(), range(0))] +
                    [type(_gen()), type(map(len, ())), type(filter(None, ())), type(zip()),
                     type(enumerate(())), type(reversed([])), type(iter({}.items())),
@@ -72,6 +82,7 @@ def _in_abc(cls):
 @_in_abc
 class Hashable(metaclass=_AbcMeta):
     _instance_hook = _hashable
+    _class_hook = _hashable_class
 
 
 @_in_abc

@@ -116,7 +116,7 @@ class _ProtocolMeta(type):
             return cls in type(instance).__mro__
         if not cls.__dict__.get('_is_runtime_protocol', False):
             raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
-        if cls in type(instance).__mro__:
+        if cls in type(instance).__mro__ or isinstance(instance, cls.__dict__.get('_abc_builtins', ())):
             return True
         for attr in cls.__protocol_attrs__:
             val = getattr(instance, attr, _MISSING)
@@ -133,7 +133,7 @@ class _ProtocolMeta(type):
             return cls in other.__mro__
         if not cls.__dict__.get('_is_runtime_protocol', False):
             raise TypeError('Instance and class checks can only be used with @runtime_checkable protocols')
-        if cls in other.__mro__:
+        if cls in other.__mro__ or issubclass(other, cls.__dict__.get('_abc_builtins', ())):
             return True
         for attr in cls.__protocol_attrs__:
             if not callable(getattr(cls, attr, None)):
@@ -230,6 +230,9 @@ class _TupleGetter:
         if obj is None:
             return self
         return obj[self._index]
+
+    def __repr__(self):
+        return '_tuplegetter(' + str(self._index) + ', ' + repr(self.__doc__) + ')'
 
     def __set__(self, obj, value):
         raise AttributeError("can't set attribute")
@@ -524,7 +527,107 @@ def get_args(tp):
 
 _BUILTIN_NAMES = {'int': int, 'float': float, 'str': str, 'bytes': bytes, 'bool': bool, 'list': list,
                   'dict': dict, 'set': set, 'frozenset': frozenset, 'tuple': tuple, 'object': object,
-                  'type': type, 'bytearray': bytearray, 'range': range, 'None': None}
+                  'type': type, 'bytearray': bytearray, 'range': range}
+
+
+def _tokenize_hint(text):
+    # Tokens of a string annotation: ('w', dotted name or number), ('s', string literal),
+    # ('p', one of [ ] , ...). The PVM has no eval(); _HintParser covers annotation syntax.
+    toks = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == ' ':
+            i += 1
+        elif ch in '[],':
+            toks.append(('p', ch))
+            i += 1
+        elif text[i:i + 3] == '...':
+            toks.append(('p', '...'))
+            i += 3
+        elif ch == "'" or ch == '"':
+            j = text.find(ch, i + 1)
+            if j < 0:
+                raise SyntaxError('Forward reference must be an expression -- got ' + repr(text))
+            toks.append(('s', text[i + 1:j]))
+            i = j + 1
+        else:
+            j = i + 1 if ch == '-' else i
+            while j < n and (text[j].isalnum() or text[j] == '_' or text[j] == '.'):
+                j += 1
+            if j == i or (ch == '-' and j == i + 1):
+                raise SyntaxError('Forward reference must be an expression -- got ' + repr(text))
+            toks.append(('w', text[i:j]))
+            i = j
+    return toks
+
+
+class _HintParser:
+    def __init__(self, text, lookup):
+        self.text = text
+        self.toks = _tokenize_hint(text)
+        self.i = 0
+        self.lookup = lookup
+
+    def punct(self):
+        if self.i < len(self.toks) and self.toks[self.i][0] == 'p':
+            return self.toks[self.i][1]
+        return None
+
+    def fail(self):
+        raise SyntaxError('Forward reference must be an expression -- got ' + repr(self.text))
+
+    def items(self, close):
+        out = []
+        while self.punct() != close:
+            out.append(self.expr())
+            if self.punct() == ',':
+                self.i += 1
+            elif self.punct() != close:
+                self.fail()
+        self.i += 1
+        return out
+
+    def expr(self):
+        if self.i >= len(self.toks):
+            self.fail()
+        kind, val = self.toks[self.i]
+        self.i += 1
+        if kind == 's':
+            value = val
+        elif kind == 'p' and val == '...':
+            value = ...
+        elif kind == 'p' and val == '[':
+            value = self.items(']')
+        elif kind == 'p':
+            self.fail()
+        elif val[0].isdigit() or val[0] == '-':
+            value = int(val)
+        elif val == 'None':
+            value = None
+        elif val == 'True':
+            value = True
+        elif val == 'False':
+            value = False
+        else:
+            parts = val.split('.')
+            value = self.lookup(parts[0])
+            for part in parts[1:]:
+                value = getattr(value, part)
+        while self.punct() == '[':
+            self.i += 1
+            args = self.items(']')
+            if not args:
+                self.fail()
+            value = value[args[0] if len(args) == 1 else tuple(args)]
+        return value
+
+    def parse(self):
+        value = self.expr()
+        if self.i != len(self.toks):
+            self.fail()
+        return value
 
 
 def _eval_hint(value, globalns, localns):
@@ -532,17 +635,41 @@ def _eval_hint(value, globalns, localns):
         return _NoneType
     if isinstance(value, str):
         value = ForwardRef(value)
-    if isinstance(value, ForwardRef):
-        name = value.__forward_arg__
+    if not isinstance(value, ForwardRef):
+        return value
+
+    def lookup(name):
         for ns in (localns, globalns):
             if ns is not None and name in ns:
-                return _type_convert(ns[name])
+                return ns[name]
         if name in _BUILTIN_NAMES:
-            return _type_convert(_BUILTIN_NAMES[name])
-        if name in __all__:
+            return _BUILTIN_NAMES[name]
+        if name == 'typing':
+            return _TYPING_MODULE
+        if name in _TYPING_NAMES:
             return _TYPING_NAMES[name]
         raise NameError("name '" + name + "' is not defined")
-    return value
+
+    return _eval_nested(_eval_hint(_HintParser(value.__forward_arg__, lookup).parse(), globalns, localns),
+                        globalns, localns)
+
+
+def _eval_nested(t, globalns, localns):
+    # Dict[str, 'Tree'] holds a ForwardRef: evaluate it too, rebuilding the alias around it.
+    t = _type_convert(t)
+    if isinstance(t, ForwardRef):
+        return _eval_hint(t, globalns, localns)
+    if not isinstance(t, _GenericAlias) or t.__origin__ is Literal:
+        return t
+    if isinstance(t, _AnnotatedAlias):
+        return _AnnotatedAlias(_eval_nested(t.__origin__, globalns, localns), t.__metadata__)
+    args = tuple([_eval_nested(a, globalns, localns) if isinstance(a, (ForwardRef, _GenericAlias)) else a
+                  for a in t.__args__])
+    if args == t.__args__:
+        return t
+    if t.__origin__ is Union:
+        return Union[args]
+    return _GenericAlias(t.__origin__, args, name=t._name, inst=t._inst)
 
 
 def _strip_annotations(t):
@@ -636,11 +763,16 @@ Type = _SpecialGenericAlias(type, 1, 'Type')
 
 @runtime_checkable
 class SupportsInt(Protocol):
+    # Builtin types expose no dunder attributes in the PVM: the ones CPython's check finds.
+    _abc_builtins = (int, float, bool)
+
     def __int__(self): ...
 
 
 @runtime_checkable
 class SupportsFloat(Protocol):
+    _abc_builtins = (int, float, bool)
+
     def __float__(self): ...
 
 
@@ -651,26 +783,49 @@ class SupportsComplex(Protocol):
 
 @runtime_checkable
 class SupportsBytes(Protocol):
+    _abc_builtins = (bytes,)
+
     def __bytes__(self): ...
 
 
 @runtime_checkable
 class SupportsIndex(Protocol):
+    _abc_builtins = (int, bool)
+
     def __index__(self): ...
 
 
 @runtime_checkable
 class SupportsAbs(Protocol):
+    _abc_builtins = (int, float, bool)
+
     def __abs__(self): ...
 
 
 @runtime_checkable
 class SupportsRound(Protocol):
+    _abc_builtins = (int, float, bool)
+
     def __round__(self, ndigits=0): ...
 
 
-_TYPING_NAMES = {'Any': Any, 'Optional': Optional, 'Union': Union, 'List': List, 'Dict': Dict,
-                 'Set': Set, 'Tuple': Tuple, 'FrozenSet': FrozenSet, 'Callable': Callable,
-                 'Iterable': Iterable, 'Iterator': Iterator, 'Sequence': Sequence, 'Mapping': Mapping,
-                 'Type': Type, 'ClassVar': ClassVar, 'Final': Final, 'Literal': Literal}
+class _TypingNamespace:
+    # typing.X inside a string annotation: attribute access on the names below.
+    def __getattr__(self, name):
+        if name in _TYPING_NAMES:
+            return _TYPING_NAMES[name]
+        raise AttributeError("module 'typing' has no attribute '" + name + "'")
+
+
+_TYPING_MODULE = _TypingNamespace()
+_TYPING_NAMES = {'Any': Any, 'Optional': Optional, 'Union': Union, 'List': List, 'Dict': Dict, 'Set': Set,
+                 'Tuple': Tuple, 'FrozenSet': FrozenSet, 'Callable': Callable, 'Iterable': Iterable,
+                 'Iterator': Iterator, 'Sequence': Sequence, 'Mapping': Mapping, 'Type': Type,
+                 'ClassVar': ClassVar, 'Final': Final, 'Literal': Literal, 'Annotated': Annotated,
+                 'MutableMapping': MutableMapping, 'MutableSequence': MutableSequence,
+                 'AbstractSet': AbstractSet, 'MutableSet': MutableSet, 'Collection': Collection,
+                 'Container': Container, 'Generator': Generator, 'Hashable': Hashable, 'Sized': Sized,
+                 'Deque': Deque, 'DefaultDict': DefaultDict, 'OrderedDict': OrderedDict,
+                 'Counter': Counter, 'ChainMap': ChainMap, 'NoReturn': NoReturn, 'Never': Never,
+                 'Text': Text, 'AnyStr': AnyStr, 'Required': Required, 'NotRequired': NotRequired}
 `;

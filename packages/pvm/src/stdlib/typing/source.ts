@@ -137,6 +137,8 @@ class _SpecialForm:
         return self._name
 
     def __call__(self, *args, **kwds):
+        if self._name == 'Any':
+            raise TypeError('Any cannot be instantiated')
         raise TypeError('Cannot instantiate ' + repr(self))
 
     def __mro_entries__(self, bases):
@@ -177,6 +179,8 @@ def _final_getitem(self, parameters):
 
 
 ClassVar = _SpecialForm('ClassVar', _classvar_getitem)
+# dataclasses recognises ClassVar (bare or subscripted, via __origin__) by this marker.
+ClassVar._is_classvar = True
 Final = _SpecialForm('Final', _final_getitem)
 
 
@@ -462,8 +466,9 @@ def _callable_getitem(self, params):
     if _is(args, ...):
         return _GenericAlias(self.__origin__, (..., _type_check(result, 'Callable[..., T]: T must be a type.')),
                              name='Callable')
+    # As CPython 3.11, a non-list args stands for a one-argument list (left to type checkers).
     if not isinstance(args, list):
-        raise TypeError('Callable[args, result]: args must be a list. Got ' + _type_repr(args))
+        args = [args]
     msg = 'Callable[[arg, ...], result]: each arg must be a type.'
     flat = [_type_check(a, msg) for a in args]
     flat.append(_type_check(result, 'Callable[args, result]: result must be a type.'))
