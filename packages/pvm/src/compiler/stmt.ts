@@ -4,10 +4,11 @@ import type * as A from "../ast.js";
 import { callMethod, callValue, delAttr, getAttr, setAttr, slotNameAllowed, userDunder } from "../runtime/call.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { iterate, iterToArray } from "../runtime/iter.js";
-import { PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { PyFloat, PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { PyDict } from "../runtime/dict.js";
+import type { Runtime } from "../runtime/context.js";
 import { None, T } from "../runtime/types.js";
 import { type Compiler, makeRaise, prepLoad, type ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
@@ -229,7 +230,8 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
             return NORMAL;
           }
         }
-        f.s[i] = inplaceBinop(rt, op, load(f), b);
+        // An unbound local (undefined) goes through load() for its UnboundLocalError.
+        f.s[i] = a === undefined ? inplaceBinop(rt, op, load(f), b) : augValue(rt, op, a as Value, b);
         return NORMAL;
       };
     }
@@ -263,7 +265,7 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
           const d = obj.dict as Map<string, Value>;
           const cur = d.get(name);
           if (cur !== undefined) {
-            d.set(name, inplaceBinop(rt, op, cur, val(f)));
+            d.set(name, augValue(rt, op, cur, val(f)));
             return NORMAL;
           }
         }
@@ -278,13 +280,31 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
     const obj = o(f);
     const key = k(f);
     if (obj instanceof PyList && typeof key === "number" && key >= 0 && key < obj.items.length) {
-      const items = obj.items;
-      items[key] = inplaceBinop(rt, op, items[key] as Value, val(f));
+      const r = augValue(rt, op, obj.items[key] as Value, val(f));
+      // The right-hand side may have shrunk or replaced the list: store as CPython would then.
+      if (key < obj.items.length) obj.items[key] = r;
+      else setItem(rt, obj, key, r);
       return NORMAL;
     }
     setItem(rt, obj, key, inplaceBinop(rt, op, getItem(rt, obj, key), val(f)));
     return NORMAL;
   };
+}
+
+/**
+ * `a op= b` with the results binop gives for small ints and exact floats computed inline (no
+ * Cycles are charged on these paths either way); everything else goes to inplaceBinop.
+ */
+function augValue(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
+  if (typeof a === "number" && typeof b === "number") {
+    const x = op === "Add" ? a + b : op === "Sub" ? a - b : op === "Mult" ? a * b + 0 : Number.NaN;
+    if (Number.isSafeInteger(x)) return x;
+  } else if (a instanceof PyFloat && b instanceof PyFloat && a.cls === T.float && b.cls === T.float) {
+    if (op === "Add") return new PyFloat(T.float, a.v + b.v);
+    if (op === "Sub") return new PyFloat(T.float, a.v - b.v);
+    if (op === "Mult") return new PyFloat(T.float, a.v * b.v);
+  }
+  return inplaceBinop(rt, op, a, b);
 }
 
 function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
