@@ -59,6 +59,8 @@ export interface TimerOptions {
   /** CIP-1 static bid per Cycle (0 and 0: the default GBA bids). */
   maxFeePerCycle: bigint;
   maxPriorityFeePerCycle: bigint;
+  /** CIP-1 Gas Bidding Agent: an actor whose `get_gas_bid(context)` bids for each fire, or null. */
+  biddingAgent: Uint8Array | null;
 }
 
 /** The result of a synchronous call into another actor. */

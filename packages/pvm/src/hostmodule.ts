@@ -52,9 +52,14 @@ function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): 
   if (n < 0n || n >= 1n << 64n) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
   return n;
 }
-/** Arguments 3..8 of set_timer/set_interval (see the call sites). */
+/** Arguments 3..9 of set_timer/set_interval (see the call sites). */
 function timerOptions(a: readonly Value[], fn: string): TimerOptions {
-  if (a.length !== 9) throw pyErr("TypeError", `${fn}() takes 9 positional arguments but ${a.length} were given`);
+  if (a.length !== 10) throw pyErr("TypeError", `${fn}() takes 10 positional arguments but ${a.length} were given`);
+  let biddingAgent: Uint8Array | null = null;
+  if (a[9] !== None) {
+    biddingAgent = bytesArg(a[9], fn, "bidding_agent");
+    if (biddingAgent.length !== 20) throw pyErr("ValueError", `${fn}() argument 'bidding_agent' must be a 20-byte address, got ${biddingAgent.length} bytes`);
+  }
   const tier = u64Arg(a[6], fn, "tier");
   if (tier > 3n) throw pyErr("ValueError", `${fn}() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got ${tier}`);
   return {
@@ -64,6 +69,7 @@ function timerOptions(a: readonly Value[], fn: string): TimerOptions {
     tier: Number(tier) as TimerOptions["tier"],
     maxFeePerCycle: u64Arg(a[7], fn, "max_fee_per_cycle"),
     maxPriorityFeePerCycle: u64Arg(a[8], fn, "max_priority_fee_per_cycle"),
+    biddingAgent,
   };
 }
 
@@ -190,7 +196,8 @@ export function hostModuleDef(host: Host): ModuleDef {
 
       // Timers (ids are 32-byte hashes).
       // set_timer(height, handler, data, cycles_per_fire, cells_per_fire, expires_at, tier,
-      //           max_fee_per_cycle, max_priority_fee_per_cycle): cowboy_sdk supplies every argument.
+      //           max_fee_per_cycle, max_priority_fee_per_cycle, bidding_agent): cowboy_sdk supplies
+      //           every argument.
       def("set_timer", (rt, a) => {
         const height = u64Arg(a[0], "set_timer", "height");
         const handler = nameArg(a[1], "set_timer", "handler");

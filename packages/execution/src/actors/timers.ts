@@ -58,6 +58,7 @@ export function schedule(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig
     maxFeePerCycle: o.maxFeePerCycle,
     maxPriorityFeePerCycle: o.maxPriorityFeePerCycle,
     tier: o.tier,
+    gba: o.biddingAgent,
   }, cfg);
   return { id, costCycles };
 }
@@ -93,7 +94,7 @@ export function schedulerOf(params: ChainParams): SchedulerConfig {
 
 /** Options a timer instruction implies: the per-fire limits it names, the default tier, no static bid. */
 function instructionOptions(cyclesPerFire: bigint, cellsPerFire: bigint, expiresAt: bigint | null): TimerOptions {
-  return { cyclesPerFire, cellsPerFire, expiresAt, tier: 1, maxFeePerCycle: 0n, maxPriorityFeePerCycle: 0n };
+  return { cyclesPerFire, cellsPerFire, expiresAt, tier: 1, maxFeePerCycle: 0n, maxPriorityFeePerCycle: 0n, biddingAgent: null };
 }
 
 /** A timer instruction refused for a reason the sender controls: the receipt says Reverted with this text. */

@@ -1,7 +1,7 @@
 // Timers firing at the end of blocks (cips/actors.md "Timers"): the handler runs as a call from the
 // timer's owner to its target, after the block's transactions, paid by the fee payer; its Cycles
 // fill the header's timer lane. Every block is built by a proposer and re-applied by a verifier.
-import { activeTimers, getTimer, timersOf } from "@cowboy/scheduler";
+import { activeTimers, createSchedulerConfig, getTimer, timersOf } from "@cowboy/scheduler";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import type { ChainParams } from "../../src/index.js";
@@ -59,9 +59,24 @@ class Ticker:
             set_timer(block.height + 1_000 + i, "ring", cycles=10_000, cells=0)
         return n
 
+    def bid_timer(self, agent):
+        return set_timer(block.height + 1, "ring", "bid", cycles=50_000, cells=500, priority="fast", bidding_agent=agent)
+
     def get(self, key):
         return self.storage.get(key)
 `;
+
+const BIDDER = `from cowboy_sdk import actor
+
+@actor
+class Bidder:
+    def get_gas_bid(self, ctx):
+        late = ctx["current_height"] - ctx["trigger_height"]
+        assert len(ctx["timer_id"]) == 32 and ctx["owner_balance"] > 0 and ctx["basefee_cycle"] >= 1
+        return {"max_fee_per_cycle": 1_000, "max_priority_fee_per_cycle": 5 + ctx["tier"] + late}
+`;
+
+const PROPOSER = new Uint8Array(20).fill(0xee);
 
 function deployTicker(chain: ActorChain, fund: bigint): Uint8Array {
   const [r] = chain.block([chain.deployTx(0, TICKER)]);
@@ -201,6 +216,30 @@ describe("timers fire at the end of their block", () => {
     expect(refused.status).toBe(ReceiptStatus.Reverted);
     expect(new TextDecoder().decode(refused.return_data)).toBe("RuntimeError: owner already has 1024 active timers (cap 1024)");
     expect(timersOf(chain.store.fork() as never, ticker)).toHaveLength(1_024);
+  });
+
+  it("under the CIP-1 auction a timer's Gas Bidding Agent is asked for its bid with the spec's context; the tip goes to the proposer", () => {
+    const auction: ChainParams = { ...baseParams, scheduler: createSchedulerConfig({ auctionActivationHeight: 0n }) };
+    const chain = new ActorChain(auction);
+    const ticker = deployTicker(chain, 100n * CBY);
+    const [agent] = chain.block([chain.deployTx(1, BIDDER, [], 9)]);
+    expect(agent!.status).toBe(ReceiptStatus.Success);
+    const [armed] = chain.block([chain.callTx(1, ticker, "bid_timer", [agent!.return_data])]);
+    expect(armed!.status).toBe(ReceiptStatus.Success);
+    const id = armed!.return_data.slice(2);
+    expect(getTimer(chain.store.fork() as never, id)!.gba).toEqual(agent!.return_data);
+    const proposer = chain.account(PROPOSER).balance;
+    const payer = chain.account(ticker).balance;
+    chain.block([]);
+    const report = chain.last!.timers!;
+    const fire = report.fired[0]!;
+    expect(fire.handler).toBe("ring");
+    // The agent bid a tip of 5 + tier (fast = 2) + blocks late (0) per Cycle, under a max fee of 1,000.
+    expect(report.tips).toBe(fire.cyclesUsed * 7n);
+    expect(chain.account(PROPOSER).balance - proposer).toBe(report.tips);
+    expect(payer - chain.account(ticker).balance).toBe(fire.charged);
+    expect(fire.charged).toBe(fire.cyclesUsed * (report.laneBasefee + 7n) + fire.cellsUsed * chain.head.cell_basefee);
+    expect(get(chain, ticker, "data")).toEqual(cbor("bid"));
   });
 
   it("a chain without the scheduler reports no timer work", () => {

@@ -223,10 +223,11 @@ DEFAULT_TIMER_CYCLES = 100_000
 DEFAULT_TIMER_CELLS = 10_000
 
 
-def _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle):
+def _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle, bidding_agent):
     if priority not in _TIERS:
         raise ValueError("priority must be one of 'economy', 'standard', 'fast', 'urgent'")
-    return (cycles, cells, expires_at, _TIERS[priority], max_fee_per_cycle, max_priority_fee_per_cycle)
+    agent = None if bidding_agent is None else _address(bidding_agent)
+    return (cycles, cells, expires_at, _TIERS[priority], max_fee_per_cycle, max_priority_fee_per_cycle, agent)
 
 
 def _timer_data(data):
@@ -235,20 +236,22 @@ def _timer_data(data):
 
 
 def set_timer(height, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=DEFAULT_TIMER_CELLS,
-              expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0):
+              expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0,
+              bidding_agent=None):
     """Call `handler(data)` on this actor at block `height`; returns the timer id (32 bytes).
 
     With `data` None the handler is called without an argument: `handler()`. Each fire is pre-charged `cycles` and `cells` at the block's basefees from this actor's
     balance, and the unused part refunded. A timer not fired by `expires_at` is dropped.
     """
-    opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle)
+    opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle, bidding_agent)
     return _h.set_timer(height, _handler_name(handler), _timer_data(data), *opts)
 
 
 def set_interval(every_n_blocks, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=DEFAULT_TIMER_CELLS,
-                 expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0):
+                 expires_at=None, priority="standard", max_fee_per_cycle=0, max_priority_fee_per_cycle=0,
+                 bidding_agent=None):
     """Call `handler(data)` every `every_n_blocks` blocks, from the block that many ahead; returns the timer id."""
-    opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle)
+    opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle, bidding_agent)
     return _h.set_interval(every_n_blocks, _handler_name(handler), _timer_data(data), *opts)
 
 

@@ -21,7 +21,7 @@ describe("host module", () => {
       "info = h.block_info()",
       "print(info['height'], info['chain_id'])",
       "print(h.sha256(b'abc').hex()[:16], h.keccak256(b'').hex()[:16])",
-      "t = h.set_timer(100, 'tick', b'x', 50000, 1000, None, 1, 0, 0)",
+      "t = h.set_timer(100, 'tick', b'x', 50000, 1000, None, 1, 0, 0, None)",
       "print(len(t), h.cancel_timer(t), h.cancel_timer(t))",
       "print(h.balance(), h.value(), h.sender().hex()[:4], h.decode(h.encode({'a': (1, 2.5)})))",
       "print(len(h.randomness(b'label')))",
@@ -56,8 +56,8 @@ describe("host module", () => {
     let out = "";
     const src = [
       "import pvm_host as h",
-      "t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2)",
-      "for bad in [(100, 'tick', b'', 1, 1, None, 4, 0, 0), (100, 'tick', b'', -1, 1, None, 1, 0, 0), (100, 'tick', b'')]:",
+      "t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2, b'\\x07' * 20)",
+      "for bad in [(100, 'tick', b'', 1, 1, None, 4, 0, 0, None), (100, 'tick', b'', -1, 1, None, 1, 0, 0, None), (100, 'tick', b'', 1, 1, None, 1, 0, 0, b'short'), (100, 'tick', b'')]:",
       "    try:",
       "        h.set_timer(*bad)",
       "    except (TypeError, ValueError) as e:",
@@ -69,10 +69,11 @@ describe("host module", () => {
     expect(out).toBe(
       "ValueError set_timer() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got 4\n" +
         "ValueError set_timer() argument 'cycles_per_fire' must be in [0, 2**64), got -1\n" +
-        "TypeError set_timer() takes 9 positional arguments but 3 were given\n",
+        "ValueError set_timer() argument 'bidding_agent' must be a 20-byte address, got 5 bytes\n" +
+        "TypeError set_timer() takes 10 positional arguments but 3 were given\n",
     );
     expect([...host.timers.values()]).toEqual([
-      { height: 52n, every: 10n, handler: "tick", data: new Uint8Array(0), options: { cyclesPerFire: 70000n, cellsPerFire: 500n, expiresAt: 900n, tier: 3, maxFeePerCycle: 20n, maxPriorityFeePerCycle: 2n } },
+      { height: 52n, every: 10n, handler: "tick", data: new Uint8Array(0), options: { cyclesPerFire: 70000n, cellsPerFire: 500n, expiresAt: 900n, tier: 3, maxFeePerCycle: 20n, maxPriorityFeePerCycle: 2n, biddingAgent: new Uint8Array(20).fill(7) } },
     ]);
   });
   it("stops at the Cells limit with OutOfCells", () => {
