@@ -15,7 +15,7 @@ import { PyGenerator } from "../runtime/function.js";
 import { genResume } from "../runtime/iter.js";
 import { PyThrow } from "../runtime/exceptions.js";
 import { closeGen } from "../compiler/gen.js";
-import { createClass } from "../compiler/classes.js";
+import { createClass, initSubclass } from "../compiler/classes.js";
 import { N, num } from "../runtime/numeric.js";
 import { installStrMethods } from "./strmethods.js";
 import { installBytesMethods } from "./bytesmethods.js";
@@ -216,7 +216,7 @@ function installConstructors(): void {
     return new PyRange(T.range, start, stop, step);
   };
   T.slice.newFn = (_rt, _cls, a) => (a.length === 1 ? new PySlice(T.slice, None, a[0] as Value, None) : new PySlice(T.slice, a[0] ?? None, a[1] ?? None, a[2] ?? None));
-  T.type.newFn = (rt, cls, a) => {
+  T.type.newFn = (rt, cls, a, kw) => {
     if (a.length === 1) return typeOf(a[0] as Value);
     if (a.length !== 3) throw pyErr("TypeError", "type() takes 1 or 3 arguments");
     const [name, bases, ns] = a as [Value, Value, Value];
@@ -224,7 +224,11 @@ function installConstructors(): void {
     const m = new Map<string, Value>();
     for (const e of ns.table.entries()) if (typeof e.k === "string") m.set(e.k, e.v);
     const mod = m.get("__module__");
-    return createClass(rt, cls, name, bases.items as PyType[], m, typeof mod === "string" ? mod : "__main__", name);
+    const made = createClass(rt, cls, name, bases.items as PyType[], m, typeof mod === "string" ? mod : "__main__", name);
+    // type.__new__ runs the parent's __init_subclass__, so metaclasses that override __new__ or
+    // __call__ (ABCMeta, EnumType) get it too; the plain class statement path calls it itself.
+    initSubclass(rt, made, kw ?? null);
+    return made;
   };
   T.property.newFn = (_rt, _cls, a, kw) => new PyWrapper(T.property, a[0] ?? kw?.get("fget") ?? None, a[1] ?? kw?.get("fset") ?? None, a[2] ?? kw?.get("fdel") ?? None, a[3] ?? kw?.get("doc") ?? None);
   T.classmethod.newFn = (_rt, _cls, a) => new PyWrapper(T.classmethod, a[0] as Value);
@@ -280,7 +284,7 @@ function sortList(rt: Runtime, items: Value[], key: Value, reverse: boolean): vo
 
 function installListMethods(): void {
   const L = T.list;
-  const me = (v: Value, n: string) => self(v, PyList, L, n);
+  const me = (v: Value, n: string): PyList => (v instanceof PyList ? v : self(v, PyList, L, n)); // constant instanceof: monomorphic
   method(L, "append", (rt, a) => {
     rt.alloc(8);
     me(a[0] as Value, "append").items.push(a[1] as Value);
@@ -379,7 +383,7 @@ function installListMethods(): void {
 
 function installDictMethods(): void {
   const D = T.dict;
-  const me = (v: Value, n: string) => self(v, PyDict, D, n);
+  const me = (v: Value, n: string): PyDict => (v instanceof PyDict ? v : self(v, PyDict, D, n)); // constant instanceof: monomorphic
   method(D, "get", (rt, a) => me(a[0] as Value, "get").get(rt, a[1] as Value) ?? a[2] ?? None);
   method(D, "keys", (_rt, a) => new PyDictView(T.dict_keys, me(a[0] as Value, "keys")));
   method(D, "values", (_rt, a) => new PyDictView(T.dict_values, me(a[0] as Value, "values")));
@@ -442,7 +446,7 @@ function fnOf(name: string, fn: PyNative["fn"], isMethod = false): PyNative {
 
 function installSetMethods(): void {
   for (const S of [T.set, T.frozenset]) {
-    const me = (v: Value, n: string) => self(v, PySet, S, n);
+    const me = (v: Value, n: string): PySet => (v instanceof PySet ? v : self(v, PySet, S, n)); // constant instanceof: monomorphic
     const other = (rt: Runtime, v: Value): PySet => {
       if (v instanceof PySet) return v;
       const s = new PySet(T.set, false);
@@ -465,7 +469,7 @@ function installSetMethods(): void {
     method(S, "copy", (rt, a) => me(a[0] as Value, "copy").setOp(rt, "BitOr", new PySet(T.set, false)));
   }
   const S = T.set;
-  const me = (v: Value, n: string) => self(v, PySet, S, n);
+  const me = (v: Value, n: string): PySet => (v instanceof PySet ? v : self(v, PySet, S, n)); // constant instanceof: monomorphic
   method(S, "__init__", (rt, a) => {
     const st = me(a[0] as Value, "__init__");
     st.table.clear();

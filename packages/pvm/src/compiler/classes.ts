@@ -69,7 +69,8 @@ export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyTy
   return cls;
 }
 
-function initSubclass(rt: Runtime, cls: PyType, kw: Map<string, Value> | null): void {
+/** The parent's __init_subclass__(**kw) for a new class (type.__new__ runs it, as in CPython). */
+export function initSubclass(rt: Runtime, cls: PyType, kw: Map<string, Value> | null): void {
   for (let i = 1; i < cls.mro.length; i++) {
     const c = cls.mro[i] as PyType;
     const v = c.ns.get("__init_subclass__");
