@@ -20,6 +20,7 @@ import { parse, PySyntaxError } from "./parser/index.js";
 import { exceptionLine, formatTraceback } from "./traceback.js";
 import { fromPython, type JsValue, toPython } from "./convert.js";
 import "./builtins/types.js";
+import { Scratch, scratchOpen } from "./stdlib/scratch.js";
 
 export const DEFAULT_CYCLES_LIMIT = 10_000_000n;
 export const DEFAULT_MEMORY_LIMIT = 10 * 1024 * 1024;
@@ -179,6 +180,7 @@ export function runScript(source: string, opts: RunOptions = {}): RunResult {
   const stdout = opts.stdout ?? (() => {});
   const rt = newRuntime(opts, stdout);
   const session = new Session(rt, opts.modules ?? new ModuleRegistry());
+  session.builtins.set("open", scratchOpen(new Scratch()));
   const globals = new Globals("__main__", filename);
   globals.set("__name__", "__main__");
   try {
@@ -231,6 +233,7 @@ export class ActorVm {
     guardOpts(opts);
     const rt = newRuntime(opts, opts.stdout ?? (() => {}));
     const session = new Session(rt, opts.modules ?? new ModuleRegistry());
+  session.builtins.set("open", scratchOpen(new Scratch()));
     const globals = new Globals(opts.filename?.replace(/\.py$/, "") ?? "actor", opts.filename ?? "actor.py");
     globals.set("__name__", globals.name);
     try {

@@ -17,6 +17,7 @@ import { PyList, PyObject, PyTuple, PyType, type Value } from "../runtime/object
 import { None, T } from "../runtime/types.js";
 import { cowboy_sdk_collections_py, cowboy_sdk_py } from "../sdk/sources.js";
 import { standardLibrary } from "../stdlib/index.js";
+import { Scratch, scratchOpen } from "../stdlib/scratch.js";
 
 /** Storage slot of the instance's persisted attributes; cowboy_sdk's keys start with 0x01. */
 export const ATTRIBUTES_SLOT = new Uint8Array([0]);
@@ -166,6 +167,9 @@ export function invokeActor(inv: Invocation): InvocationResult {
   );
   if (inv.stackLimit !== undefined) (rt as { stackLimit: number }).stackLimit = Math.max(0, Math.min(rt.stackLimit, inv.stackLimit));
   const session = new Session(rt, registryFor(inv), inv.parseCache ?? null);
+  // open() reaches only this invocation's /tmp scratch space (256 KiB, Cells per byte written).
+  const scratch = new Scratch();
+  session.builtins.set("open", scratchOpen(scratch));
   const filename = inv.filename ?? "actor.py";
   const globals = new Globals(filename.replace(/\.py$/, ""), filename);
   globals.set("__name__", globals.name);
@@ -201,6 +205,8 @@ export function invokeActor(inv: Invocation): InvocationResult {
   } catch (e) {
     if (e instanceof HostError) return done(false, new Uint8Array(0), new PvmError("PythonException", `${e.pyType}: ${e.message}`, e.pyType, e.message));
     return done(false, new Uint8Array(0), session.toError(e));
+  } finally {
+    scratch.wipe();
   }
 }
 

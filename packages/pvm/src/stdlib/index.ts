@@ -14,6 +14,7 @@ import { itertoolsModule } from "./itertools.js";
 import { jsonModule } from "./json.js";
 import { mathModule } from "./math.js";
 import { reModule } from "./re.js";
+import { structModule } from "./struct.js";
 
 /** The whitelisted modules by import name. */
 export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
@@ -31,6 +32,7 @@ export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
     ["json", jsonModule()],
     ["math", mathModule()],
     ["re", reModule()],
+    ["struct", structModule()],
   ];
 }
 

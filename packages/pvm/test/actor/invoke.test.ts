@@ -124,4 +124,37 @@ class A:
     expect(host.transfers).toEqual([{ to: new Uint8Array(20).fill(0x11), amount: 5n }]);
     expect(host.messages.map((m) => [m.method, hex(m.payload), m.value])).toEqual([["ping", "820102", 7n]]);
   });
+
+  it("gives each invocation its own /tmp scratch: open() works there, charges Cells, and is gone afterwards", () => {
+    const SCRATCH = `class Actor:
+    def write(self, n):
+        with open("/tmp/notes.txt", "w") as f:
+            f.write("x" * n)
+        with open("/tmp/notes.txt") as f:
+            return len(f.read())
+
+    def read(self):
+        try:
+            open("/tmp/notes.txt")
+        except FileNotFoundError as e:
+            return str(e)
+
+    def escape(self):
+        try:
+            open("/etc/passwd")
+        except PermissionError as e:
+            return str(e)
+`;
+    const a = actorOn(SCRATCH);
+    expect(a.deploy().ok).toBe(true);
+    const small = a.call("write", cbor(0x81, 0x0a)); // [10]
+    const large = a.call("write", cbor(0x81, 0x19, 0x03, 0xe8)); // [1000]
+    expect(small.returnData).toEqual(cbor(0x0a));
+    expect(large.returnData).toEqual(cbor(0x19, 0x03, 0xe8));
+    expect(large.cells - small.cells).toBe(990 + 2); // one Cell per byte written, and the 2 more bytes of return data
+    const text = (b: Uint8Array) => new TextDecoder().decode(b.subarray(b[0]! - 0x60 < 24 ? 1 : 2));
+    expect(text(a.call("read").returnData)).toBe("[Errno 2] No such file or directory: '/tmp/notes.txt'");
+    expect(text(a.call("escape").returnData)).toBe("[Errno 13] Permission denied: '/etc/passwd'");
+    expect(a.host.storage.size).toBe(0);
+  });
 });
