@@ -1130,11 +1130,16 @@ export class ExprParser extends ParserBase {
 
   private parseLambda(): Expr {
     const start = this.next();
+    // A nested lambda costs several host frames per level (parseExpression → parseLambda, and
+    // parseParameters for defaults), so it counts three depth units: 3,000 nested lambdas end
+    // in the depth error (CPython: MemoryError) instead of exhausting the host stack.
+    this.enter();
+    this.enter();
+    this.enter();
     const args = this.parseParameters(":", false);
     this.expectOp(":");
-    this.enter();
     const body = this.parseExpression();
-    this.leave();
+    this.leaveN(3);
     return {
       type: "Lambda",
       args,

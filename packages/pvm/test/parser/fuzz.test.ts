@@ -135,6 +135,20 @@ describe("parser fuzz", () => {
     expect(nested(caught)).toBe("too many nested parentheses");
   });
 
+  it("ends 3,000 nested lambdas (with or without defaults) in the depth error, not a host overflow", () => {
+    for (const src of ["f = " + "lambda: ".repeat(3000) + "1", "f = " + "lambda x=".repeat(3000) + "1: 1".repeat(3000)]) {
+      let caught: unknown;
+      try {
+        parse(src);
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toBeInstanceOf(PySyntaxError);
+      expect((caught as PySyntaxError).msg).toBe("maximum recursion depth exceeded during compilation");
+    }
+    expect(check("f = " + "lambda: ".repeat(900) + "1")).toBe("ok");
+  });
+
   it("accepts deep but reasonable nesting", () => {
     expect(check("(".repeat(199) + "1" + ")".repeat(199))).toBe("ok");
     expect(check("x = " + "-".repeat(2500) + "1")).toBe("ok");
