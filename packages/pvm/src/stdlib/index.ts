@@ -15,10 +15,13 @@ import { jsonModule } from "./json.js";
 import { mathModule } from "./math.js";
 import { reModule } from "./re.js";
 import { structModule } from "./struct.js";
+import { typingModule } from "./typing.js";
+import { futureModule } from "./future.js";
 
 /** The whitelisted modules by import name. */
 export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
   return [
+    ["__future__", futureModule()],
     ["abc", abcModule()],
     ["asyncio", asyncioModuleDef()],
     ["collections", collectionsModule()],
@@ -33,6 +36,7 @@ export function standardModules(): ReadonlyArray<readonly [string, ModuleDef]> {
     ["math", mathModule()],
     ["re", reModule()],
     ["struct", structModule()],
+    ["typing", typingModule()],
   ];
 }
 

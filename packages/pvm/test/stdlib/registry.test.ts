@@ -25,8 +25,10 @@ describe("the standard registry", () => {
 
   it("works for the usual author's imports", () => {
     const { r, out } = run(
-      "import math, re\nfrom decimal import Decimal\nfrom functools import reduce\nfrom abc import ABC\n" +
-        "from dataclasses import dataclass\nfrom enum import Enum\nfrom collections import Counter, deque\nfrom collections.abc import Mapping\nimport itertools, json, hashlib\n" +
+      "from __future__ import annotations\nimport math, re\nfrom decimal import Decimal\nfrom functools import reduce\nfrom abc import ABC\n" +
+        "from dataclasses import dataclass\nfrom enum import Enum\nfrom collections import Counter, deque\nfrom collections.abc import Mapping\nimport itertools, json, hashlib, struct\nfrom typing import Optional, List\n" +
+        "def f(x: Optional[List[int]] = None) -> int:\n    return len(x or [])\n" +
+        "print(f([1, 2]), Optional[List[int]], struct.pack('<HI', 1, 2).hex(), annotations.getMandatoryRelease())\n" +
         "print(json.dumps({'a': [1, 2.5, None]}, sort_keys=True), json.loads('[1, \"x\"]'), hashlib.sha256(b'abc').hexdigest()[:16])\n" +
         "@dataclass\nclass P:\n    x: int\n    y: int = 2\n" +
         "class C(Enum):\n    RED = 1\n" +
@@ -34,7 +36,7 @@ describe("the standard registry", () => {
         "print(P(1), C(1), math.sqrt(2), re.sub(r'\\d+', '#', 'a1b22'), Decimal('1.10') + Decimal('2.205'), reduce(lambda a, b: a * b, range(1, 6)), issubclass(ABC, object))\n",
     );
     expect(r.error).toBeUndefined();
-    expect(out).toBe("{\"a\": [1, 2.5, null]} [1, 'x'] ba7816bf8f01cfea\n[('a', 2)] deque([1, 2], maxlen=2) True [('a', 'b'), ('b', 'c')]\nP(x=1, y=2) C.RED 1.4142135623730951 a#b# 3.305 120 True\n");
+    expect(out).toBe("2 typing.Optional[typing.List[int]] 010002000000 None\n{\"a\": [1, 2.5, null]} [1, 'x'] ba7816bf8f01cfea\n[('a', 2)] deque([1, 2], maxlen=2) True [('a', 'b'), ('b', 'c')]\nP(x=1, y=2) C.RED 1.4142135623730951 a#b# 3.305 120 True\n");
   });
 
   it("charges 100 Cycles for a first import, 5 for a cached one and 50 for a refused one", () => {
