@@ -8,12 +8,15 @@ import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exc
 import { PyGenerator } from "../runtime/function.js";
 import { genResume, iterate } from "../runtime/iter.js";
 import type { Value } from "../runtime/object.js";
-import { binop, type BinOpName, inplaceBinop, truthy, typeOf } from "../runtime/ops.js";
+import { binop, type BinOpName, inplaceBinop, truthy, typeOf, unaryop, type UnaryName } from "../runtime/ops.js";
+import { getAttr, PySuper, superGetAttr } from "../runtime/call.js";
+import { getItem } from "../runtime/subscript.js";
+import { PyDict } from "../runtime/dict.js";
 import { userDunder } from "../runtime/call.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
-import { compileExpr } from "./expr.js";
+import { compileCompare, compileExpr } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
 import { compileBlock, compileStmt, compileStore } from "./stmt.js";
 
@@ -132,6 +135,83 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
         const vs: Value[] = [];
         for (const p of parts) vs.push(yield* p(f));
         return isTuple ? new (require_tuple())(T.tuple, vs) : new (require_list())(T.list, vs);
+      };
+    }
+    case "UnaryOp": {
+      const v = genExpr(c, s, e.operand);
+      const op = e.op as UnaryName;
+      return function* (f) {
+        const x = yield* v(f);
+        return op === "Not" ? !(typeof x === "boolean" ? x : truthy(rt, x)) : unaryop(rt, op, x);
+      };
+    }
+    case "Compare": {
+      const left = genExpr(c, s, e.left);
+      const rights = e.comparators.map((x) => genExpr(c, s, x));
+      const ops = e.ops;
+      return function* (f) {
+        let a = yield* left(f);
+        let r: Value = true;
+        for (let i = 0; i < ops.length; i++) {
+          const b = yield* (rights[i] as GEF)(f);
+          r = compileCompare(ops[i] as A.CmpOperator, a, b, c);
+          if (!(typeof r === "boolean" ? r : truthy(rt, r))) return r;
+          a = b;
+        }
+        return r;
+      };
+    }
+    case "BoolOp": {
+      const vs = e.values.map((x) => genExpr(c, s, x));
+      const isAnd = e.op === "And";
+      return function* (f) {
+        let r: Value = None;
+        for (const v of vs) {
+          r = yield* v(f);
+          const t = typeof r === "boolean" ? r : truthy(rt, r);
+          if (isAnd ? !t : t) return r;
+        }
+        return r;
+      };
+    }
+    case "IfExp": {
+      const test = genExpr(c, s, e.test);
+      const body = genExpr(c, s, e.body);
+      const orelse = genExpr(c, s, e.orelse);
+      return function* (f) {
+        const t = yield* test(f);
+        return (typeof t === "boolean" ? t : truthy(rt, t)) ? yield* body(f) : yield* orelse(f);
+      };
+    }
+    case "Attribute": {
+      const v = genExpr(c, s, e.value);
+      const name = e.attr;
+      return function* (f) {
+        const x = yield* v(f);
+        return x instanceof PySuper ? superGetAttr(rt, x, name) : getAttr(rt, x, name);
+      };
+    }
+    case "Subscript": {
+      if (e.slice.type === "Slice") break;
+      const v = genExpr(c, s, e.value);
+      const k = genExpr(c, s, e.slice);
+      return function* (f) {
+        const x = yield* v(f);
+        return getItem(rt, x, yield* k(f));
+      };
+    }
+    case "Dict": {
+      if (e.keys.some((k) => k === null)) break;
+      const ks = e.keys.map((k) => genExpr(c, s, k as A.Expr));
+      const vs = e.values.map((v) => genExpr(c, s, v));
+      return function* (f) {
+        const d = new PyDict();
+        rt.alloc(64 + 24 * ks.length);
+        for (let i = 0; i < ks.length; i++) {
+          const kv = yield* (ks[i] as GEF)(f);
+          d.table.set(rt, kv, yield* (vs[i] as GEF)(f));
+        }
+        return d;
       };
     }
     default:
