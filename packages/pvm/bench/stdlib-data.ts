@@ -1,4 +1,4 @@
-// json and struct workloads: the PVM (metered, through ActorVm, TS sources via tsx) against
+// json, struct and re workloads: the PVM (metered, through ActorVm, TS sources via tsx) against
 // CPython 3.11 (python3, spawned once per workload, timing its own bench() calls) in the same run.
 // Each workload's result must be identical in both. Ratio = PVM time / CPython time (lower is
 // better). CPython's json and struct are C accelerated; ours are native TS behind a Python facade.
@@ -8,6 +8,7 @@ import { formatRatio, geometricMean, measure, printTable } from "@cowboy/bench-h
 import { ActorVm, ModuleRegistry } from "../src/index.js";
 import { hashlibModule } from "../src/stdlib/hashlib.js";
 import { jsonModule } from "../src/stdlib/json.js";
+import { reModule } from "../src/stdlib/re.js";
 import { structModule } from "../src/stdlib/struct.js";
 
 const DOC = `
@@ -66,6 +67,19 @@ def bench():
     return t
 `,
   },
+  {
+    name: "re findall/sub/split on a 20 KB log",
+    source: `import re
+LOG = "\\n".join("2026-11-%02d 12:%02d:07 user%d@example.com GET /api/v1/items/%d 200 %dms" % (i % 28 + 1, i % 60, i, i * 7, i % 900) for i in range(300))
+PAT = re.compile(r"(\\d{4})-(\\d{2})-(\\d{2}) \\S+ (?P<user>[\\w.]+)@([\\w.]+) (GET|POST) (\\S+) (\\d{3}) (\\d+)ms")
+def bench():
+    hits = PAT.findall(LOG)
+    masked = re.sub(r"user(\\d+)@", lambda m: "u" + str(int(m.group(1)) % 10) + "@", LOG)
+    parts = re.split(r"\\s+/api/v1/", LOG)
+    slow = [m.group("user") for m in PAT.finditer(LOG) if int(m.group(9)) > 800]
+    return len(hits), hits[5], len(masked), masked[:40], len(parts), slow[:3]
+`,
+  },
 ];
 
 const DRIVER = `
@@ -92,7 +106,7 @@ function cpython(source: string): { ms: number; result: string } {
   return { ms: Number(ms), result };
 }
 
-const modules = new ModuleRegistry().register("json", jsonModule()).register("struct", structModule()).register("hashlib", hashlibModule());
+const modules = new ModuleRegistry().register("json", jsonModule()).register("struct", structModule()).register("hashlib", hashlibModule()).register("re", reModule());
 
 function pvm(source: string): { ms: number; cycles: bigint; result: string } {
   const limits = { cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 };
@@ -123,4 +137,4 @@ for (const w of WORKLOADS) {
   rows.push([w.name, py.ms.toFixed(2), r.ms.toFixed(2), formatRatio(r.ms / py.ms), r.cycles.toString()]);
 }
 rows.push(["geometric mean", "", "", formatRatio(geometricMean(ratios)), ""]);
-printTable("json / struct: PVM (metered, TS sources via tsx) vs CPython 3.11", rows);
+printTable("json / struct / re: PVM (metered, TS sources via tsx) vs CPython 3.11", rows);
