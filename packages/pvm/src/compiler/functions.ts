@@ -161,6 +161,10 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
     return f;
   };
 
+  const firstLine = info.firstLine;
+  // The common frame: positional parameters in slots 0..npos-1, no cells, no free variables.
+  const direct = simple && cellSlots.length === 0 && freeSlots.length === 0 && paramSlots.every((x, i) => x === i);
+
   const code: FunctionCode = {
     name,
     qualname: info.qualname,
@@ -183,7 +187,12 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
       }
       let f: Frame | null = null;
       try {
-        f = setup(fn, args, kw);
+        if (direct && kw === null && args.length === npos) {
+          f = new Frame(nslots, fn, fn.classCell);
+          const sl = f.s;
+          for (let i = 0; i < npos; i++) sl[i] = args[i];
+          f.line = firstLine;
+        } else f = setup(fn, args, kw);
         (body as SF)(f);
         return f.ret;
       } catch (e) {
