@@ -11,7 +11,7 @@ import type { Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, truthy, typeOf, unaryop, type UnaryName } from "../runtime/ops.js";
 import { getAttr, PySuper, superGetAttr } from "../runtime/call.js";
 import { getItem } from "../runtime/subscript.js";
-import { PyDict } from "../runtime/dict.js";
+import { PyDict, PySet } from "../runtime/dict.js";
 import { userDunder } from "../runtime/call.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
@@ -116,14 +116,31 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
       };
     }
     case "Call": {
-      if (e.args.some((a) => a.type === "Starred") || e.keywords.length > 0) break;
+      if (e.args.some((a) => a.type === "Starred") || e.keywords.some((k) => k.arg === null)) break;
       const fn = genExpr(c, s, e.func);
       const args = e.args.map((a) => genExpr(c, s, a));
+      const kws = e.keywords.map((k) => ({ name: k.arg as string, v: genExpr(c, s, k.value) }));
       return function* (f) {
         const callee = yield* fn(f);
         const vs: Value[] = [];
         for (const a of args) vs.push(yield* a(f));
-        return callValue(rt, callee, vs, null);
+        let kw: Map<string, Value> | null = null;
+        if (kws.length > 0) {
+          kw = new Map();
+          for (const k of kws) kw.set(k.name, yield* k.v(f));
+        }
+        return callValue(rt, callee, vs, kw);
+      };
+    }
+    case "Set": {
+      if (e.elts.some((a) => a.type === "Starred")) break;
+      const parts = e.elts.map((a) => genExpr(c, s, a));
+      return function* (f) {
+        const vs: Value[] = [];
+        for (const p of parts) vs.push(yield* p(f));
+        const st = new PySet(T.set, false);
+        for (const x of vs) st.add(rt, x);
+        return st;
       };
     }
     case "Tuple":

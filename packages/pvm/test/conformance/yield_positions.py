@@ -24,3 +24,14 @@ try:
         y = gen.send(next(sends))
 except StopIteration as e:
     print("stop", e.value)
+def h():
+    def f(a, b=0, *, c=1):
+        return (a, b, c)
+    print("call", f((yield "pa"), c=(yield "kc"), b=(yield "kb")))
+    print("set", sorted({(yield "s1"), (yield "s2"), 1}))
+hg = h()
+print(next(hg), hg.send(1), hg.send(2), hg.send(3), hg.send(4))
+try:
+    hg.send(5)
+except StopIteration:
+    print("h done")
