@@ -200,7 +200,7 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       return (f) => {
         const x = ld(f, ok, o, oi, ov);
         const i = ld(f, kk, k, ki, kv);
-        if (x instanceof PyList && typeof i === "number") {
+        if (x instanceof PyList && typeof i === "number" && x.cls === T.list) {
           const items = x.items;
           const j = i < 0 ? i + items.length : i;
           if (j >= 0 && j < items.length) return items[j] as Value;
@@ -535,7 +535,7 @@ function sliceLoad(c: Compiler, s: ScopeCtx, value: A.Expr, sl: A.Expr & { type:
     const a = lo(f);
     const b = hi(f);
     const k = st(f);
-    if (x instanceof PyList) return new PyList(T.list, sliceValues(rt, x.items, a, b, k));
+    if (x instanceof PyList && x.cls === T.list) return new PyList(T.list, sliceValues(rt, x.items, a, b, k));
     return getItem(rt, x, new PySlice(T.slice, a, b, k));
   };
 }

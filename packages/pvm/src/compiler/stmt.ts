@@ -279,7 +279,7 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
   return (f) => {
     const obj = o(f);
     const key = k(f);
-    if (obj instanceof PyList && typeof key === "number" && key >= 0 && key < obj.items.length) {
+    if (obj instanceof PyList && obj.cls === T.list && typeof key === "number" && key >= 0 && key < obj.items.length) {
       const r = augValue(rt, op, obj.items[key] as Value, val(f));
       // The right-hand side may have shrunk or replaced the list: store as CPython would then.
       if (key < obj.items.length) obj.items[key] = r;

@@ -102,7 +102,8 @@ function sliceArray<X>(rt: Runtime, items: readonly X[], s: PySlice): X[] {
 }
 
 export function getItem(rt: Runtime, o: Value, k: Value): Value {
-  if (o instanceof PyList) {
+  // A list subclass's own __getitem__ wins over the builtin layout (as CPython's slot does).
+  if (o instanceof PyList && (o.cls === T.list || userDunder(o.cls, "__getitem__") === undefined)) {
     if (k instanceof PySlice) return new PyList(T.list, sliceArray(rt, o.items, k));
     const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
     if (i < 0) throw pyErr("IndexError", "list index out of range");
