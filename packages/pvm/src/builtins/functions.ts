@@ -7,7 +7,7 @@ import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyFunction, PyGenerator } from "../runtime/function.js";
 import * as I from "../runtime/int.js";
 import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
-import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, binop, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
@@ -41,6 +41,7 @@ function len(rt: Runtime, v: Value): number {
 
 function isinstance(rt: Runtime, v: Value, cls: Value): boolean {
   if (cls instanceof PyTuple) return cls.items.some((c) => isinstance(rt, v, c));
+  if (cls instanceof PyUnion) return cls.args.some((c) => isinstance(rt, v, c));
   if (!(cls instanceof PyType)) {
     // PEP 3119: any object whose type defines __instancecheck__ decides (typing's aliases, unions).
     const own = typeof cls === "object" && !cls.cls.builtin ? userDunder(cls.cls, "__instancecheck__") : undefined;
@@ -56,6 +57,7 @@ function isinstance(rt: Runtime, v: Value, cls: Value): boolean {
 function issubclass(rt: Runtime, c: Value, cls: Value): boolean {
   if (!(c instanceof PyType)) throw pyErr("TypeError", "issubclass() arg 1 must be a class");
   if (cls instanceof PyTuple) return cls.items.some((x) => issubclass(rt, c, x));
+  if (cls instanceof PyUnion) return cls.args.some((x) => issubclass(rt, c, x));
   if (!(cls instanceof PyType)) {
     const own = typeof cls === "object" && !cls.cls.builtin ? userDunder(cls.cls, "__subclasscheck__") : undefined;
     if (own === undefined) throw pyErr("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");

@@ -4,7 +4,8 @@
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
 import { PyFunction, PyGenerator, PyModule } from "./function.js";
-import { PyBoundMethod, PyNative, PyObject, PyType, PyWrapper, type Value } from "./object.js";
+import { PyBoundMethod, PyNative, PyObject, PyRange, PySlice, PyType, PyUnion, PyWrapper, type Value } from "./object.js";
+import * as I from "./int.js";
 import { None, T } from "./types.js";
 import { PyDict } from "./dict.js";
 import { typeOf, tuple } from "./ops.js";
@@ -206,6 +207,23 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
   }
   if (obj instanceof PyNative) {
     if (name === "__name__" || name === "__qualname__") return obj.name;
+    return undefined;
+  }
+  if (obj instanceof PySlice) {
+    if (name === "start") return obj.start;
+    if (name === "stop") return obj.stop;
+    if (name === "step") return obj.step;
+    return undefined;
+  }
+  if (obj instanceof PyRange) {
+    if (name === "start") return I.norm(obj.start);
+    if (name === "stop") return I.norm(obj.stop);
+    if (name === "step") return I.norm(obj.step);
+    return undefined;
+  }
+  if (obj instanceof PyUnion) {
+    if (name === "__args__") return tuple([...obj.args]);
+    if (name === "__parameters__") return tuple([]);
     return undefined;
   }
   if (obj instanceof PyBoundMethod) {

@@ -40,7 +40,7 @@ function directKey(k: Value): unknown {
   }
   const t = k.cls;
   if (t.builtin && t.layout !== "exception") {
-    if (t === T.tuple || t === T.frozenset || t === T.bytes) return HASHED;
+    if (t === T.tuple || t === T.frozenset || t === T.bytes || t === T.UnionType) return HASHED;
     if (t === T.list || t === T.dict || t === T.set || t === T.bytearray) throw pyErr("TypeError", `unhashable type: '${t.name}'`);
     return k;
   }

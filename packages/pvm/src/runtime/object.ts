@@ -198,6 +198,16 @@ export class PyRange extends PyObject {
   }
 }
 
+/** `X | Y` of types (PEP 604): the union's distinct members in order, None as NoneType. */
+export class PyUnion extends PyObject {
+  constructor(
+    cls: PyType,
+    readonly args: readonly Value[],
+  ) {
+    super(cls);
+  }
+}
+
 export class PySlice extends PyObject {
   constructor(
     cls: PyType,

@@ -7,7 +7,7 @@ import { percentFormat } from "./format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
-import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, type Value } from "./object.js";
+import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
 import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
@@ -174,6 +174,7 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PyBytes) return bytesRepr(v.b);
   if (v instanceof PyByteArray) return `bytearray(${bytesRepr(v.view())})`;
   if (v instanceof PySlice) return `slice(${repr(rt, v.start)}, ${repr(rt, v.stop)}, ${repr(rt, v.step)})`;
+  if (v instanceof PyUnion) return v.args.map((a) => unionMemberRepr(rt, a)).join(" | ");
   if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
   if (v instanceof PyBaseException) {
     const name = v.cls.name;
@@ -212,6 +213,35 @@ export function str(rt: Runtime, v: Value): string {
     return repr(rt, tuple(v.args));
   }
   return builtinRepr(rt, v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PEP 604 unions: `int | None`
+
+function unionable(v: Value): boolean {
+  return v === None || v instanceof PyTypeClass || v instanceof PyUnion;
+}
+
+/** `a | b` of types, None and unions: the distinct members in order (a single member is itself). */
+export function unionOf(a: Value, b: Value): Value {
+  const args: Value[] = [];
+  const add = (v: Value): void => {
+    if (v instanceof PyUnion) for (const x of v.args) add(x);
+    else {
+      const m = v === None ? T.NoneType : v;
+      if (!args.includes(m)) args.push(m);
+    }
+  };
+  add(a);
+  add(b);
+  return args.length === 1 ? (args[0] as Value) : new PyUnion(T.UnionType, args);
+}
+
+/** A member as CPython prints it inside a union: builtins bare, others module-qualified, None. */
+function unionMemberRepr(rt: Runtime, v: Value): string {
+  if (v === T.NoneType) return "None";
+  if (v instanceof PyTypeClass) return v.module === "builtins" ? v.qualname : `${v.module}.${v.qualname}`;
+  return repr(rt, v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -292,6 +322,11 @@ export function hash(rt: Runtime, v: Value): number | bigint {
   }
   if (v instanceof PyList || v instanceof PyDict || (v instanceof PySet && !v.frozen) || v instanceof PyByteArray) {
     throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
+  }
+  if (v instanceof PyUnion) {
+    let h = 0x55;
+    for (const m of v.args) h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, m))))) | 0;
+    return h;
   }
   if (v instanceof PySet) {
     let h = 0;
@@ -428,6 +463,10 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
         if (e !== NotImplemented) return !truthy(rt, e);
       }
     }
+  }
+  if (a instanceof PyUnion && b instanceof PyUnion && (op === "Eq" || op === "NotEq")) {
+    const same = a.args.length === b.args.length && a.args.every((x) => b.args.includes(x));
+    return op === "Eq" ? same : !same;
   }
   const c = builtinCmp(rt, a, b, op);
   if (c !== undefined) return Number.isNaN(c) ? op === "NotEq" : cmpResult(op, c);
@@ -716,6 +755,7 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
   }
   const r = builtinBinop(rt, op, a, b);
   if (r !== NotImplemented) return r;
+  if (op === "BitOr" && unionable(a) && unionable(b)) return unionOf(a, b);
   if (op === "Add" && (ta === T.str || ta === T.list || ta === T.tuple) && ta.builtin) {
     throw pyErr("TypeError", `can only concatenate ${ta.name} (not "${tb.name}") to ${ta.name}`);
   }

@@ -55,6 +55,8 @@ export const T = {
   dict_items: b("dict_items"),
   super: b("super"),
   cell: b("cell"),
+  /** `int | None` (PEP 604): types.UnionType. */
+  UnionType: b("UnionType"),
 } as const;
 
 export const None = new PyObject(T.NoneType);

@@ -828,4 +828,19 @@ _TYPING_NAMES = {'Any': Any, 'Optional': Optional, 'Union': Union, 'List': List,
                  'Deque': Deque, 'DefaultDict': DefaultDict, 'OrderedDict': OrderedDict,
                  'Counter': Counter, 'ChainMap': ChainMap, 'NoReturn': NoReturn, 'Never': Never,
                  'Text': Text, 'AnyStr': AnyStr, 'Required': Required, 'NotRequired': NotRequired}
+
+
+# PEP 604: \`X | Y\` between typing objects and classes builds a Union (CPython 3.11's __or__/__ror__).
+def _union_or(self, right):
+    return Union[self, right]
+
+
+def _union_ror(self, left):
+    return Union[left, self]
+
+
+for _cls in (_GenericAlias, _SpecialGenericAlias, _SpecialForm, TypeVar):
+    _cls.__or__ = _union_or
+    _cls.__ror__ = _union_ror
+del _cls
 `;

@@ -184,6 +184,9 @@ ClassVar._is_classvar = True
 Final = _SpecialForm('Final', _final_getitem)
 
 
+_UnionType = type(int | str)
+
+
 def _union_getitem(self, parameters):
     if parameters == ():
         raise TypeError('Cannot take a Union of no types.')
@@ -192,7 +195,7 @@ def _union_getitem(self, parameters):
     flat = []
     for p in parameters:
         p = _type_check(p, msg)
-        if isinstance(p, _GenericAlias) and p.__origin__ is Union:
+        if (isinstance(p, _GenericAlias) and p.__origin__ is Union) or type(p) is _UnionType:
             flat.extend(p.__args__)
         else:
             flat.append(p)
