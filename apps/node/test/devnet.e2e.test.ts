@@ -77,7 +77,7 @@ describe("cowboyd devnet, as a process", () => {
     const block = await client.getBlock(head.height);
     expect(toHex(block.header.state_root)).toBe(toHex(head.state_root));
     await node.stop();
-  }, 90_000);
+  }, 180_000);
 
   it("answers bad input with JSON-RPC errors and stays up", async () => {
     const node = await start(join(dir, "fuzz"));
@@ -108,7 +108,7 @@ describe("cowboyd devnet, as a process", () => {
     const health = await (await fetch(`${node.url}/health`)).json();
     expect(health).toMatchObject({ status: "ok" });
     await node.stop();
-  }, 60_000);
+  }, 120_000);
 
   it("refuses to open a data directory that holds another chain", async () => {
     const { writeFileSync } = await import("node:fs");
@@ -118,7 +118,7 @@ describe("cowboyd devnet, as a process", () => {
     const genesis = join(dir, "genesis.json");
     writeFileSync(genesis, JSON.stringify({ chain_id: "5", timestamp_ms: "0", allocations: [{ address: `0x${"11".repeat(20)}`, balance: "1" }] }));
     await expect(start(data, ["--genesis", genesis])).rejects.toThrow(/holds a different chain.*--reset/);
-  }, 60_000);
+  }, 120_000);
 
   it("refuses bad options with exit 2 and a clear line", async () => {
     const { spawnSync } = await import("node:child_process");
@@ -127,5 +127,5 @@ describe("cowboyd devnet, as a process", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=@cowboy/source", main, "--block-time", "soon"], { encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr.split("\n")[0]).toBe("error: --block-time must be an integer in [0, 3600000], got 'soon'");
-  }, 30_000);
+  }, 60_000);
 });

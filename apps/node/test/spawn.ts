@@ -23,7 +23,7 @@ export async function startNodeProcess(args: string[]): Promise<NodeProcess> {
   child.stderr!.on("data", (d) => (err += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`cowboyd did not start:\n${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`cowboyd did not start:\n${err}`)), 60_000);
     // Ready once the log says so and (devnet) the account banner has arrived on stdout: the two
     // pipes are read independently, so either can come first.
     const check = (): void => {

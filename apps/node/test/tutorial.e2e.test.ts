@@ -98,5 +98,5 @@ describe("the actor tutorial", () => {
     const after = await cowboy(["actor", "query", address, "get_count", "--json"], { ...env, COWBOY_RPC: node.url });
     expect(JSON.parse(after.stdout)).toMatchObject({ ok: true, result: 6 });
     await node.stop();
-  }, 120_000);
+  }, 240_000);
 });
