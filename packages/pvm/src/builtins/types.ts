@@ -9,7 +9,7 @@ import { PyDictView, iterToArray, iterate } from "../runtime/iter.js";
 import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cmpStr, utf8Decode } from "../runtime/strings.js";
-import { keyError, toIndex } from "../runtime/subscript.js";
+import { keyError, listDelItem, listGetItem, listSetItem, seqContains, toIndex, tupleGetItem } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
 import { PyGenerator } from "../runtime/function.js";
 import { genResume } from "../runtime/iter.js";
@@ -285,6 +285,18 @@ function sortList(rt: Runtime, items: Value[], key: Value, reverse: boolean): vo
 function installListMethods(): void {
   const L = T.list;
   const me = (v: Value, n: string): PyList => (v instanceof PyList ? v : self(v, PyList, L, n)); // constant instanceof: monomorphic
+  // The layout's own item protocol, as a subclass reaches it through super() or list.__x__(self, …).
+  method(L, "__getitem__", (rt, a) => listGetItem(rt, me(a[0] as Value, "__getitem__"), a[1] as Value));
+  method(L, "__setitem__", (rt, a) => {
+    listSetItem(rt, me(a[0] as Value, "__setitem__"), a[1] as Value, a[2] as Value);
+    return None;
+  });
+  method(L, "__delitem__", (rt, a) => {
+    listDelItem(rt, me(a[0] as Value, "__delitem__"), a[1] as Value);
+    return None;
+  });
+  method(L, "__contains__", (rt, a) => seqContains(rt, me(a[0] as Value, "__contains__").items, a[1] as Value));
+  method(L, "__len__", (_rt, a) => me(a[0] as Value, "__len__").items.length);
   method(L, "append", (rt, a) => {
     rt.alloc(8);
     me(a[0] as Value, "append").items.push(a[1] as Value);
@@ -447,6 +459,8 @@ function fnOf(name: string, fn: PyNative["fn"], isMethod = false): PyNative {
 function installSetMethods(): void {
   for (const S of [T.set, T.frozenset]) {
     const me = (v: Value, n: string): PySet => (v instanceof PySet ? v : self(v, PySet, S, n)); // constant instanceof: monomorphic
+    method(S, "__contains__", (rt, a) => me(a[0] as Value, "__contains__").table.find(rt, a[1] as Value) !== undefined);
+    method(S, "__len__", (_rt, a) => me(a[0] as Value, "__len__").table.size);
     const other = (rt: Runtime, v: Value): PySet => {
       if (v instanceof PySet) return v;
       const s = new PySet(T.set, false);
@@ -514,6 +528,9 @@ function installMisc(): void {
     for (let i = 0; i < t.items.length; i++) if (eq(rt, t.items[i] as Value, a[1] as Value)) return i;
     throw pyErr("ValueError", "tuple.index(x): x not in tuple");
   });
+  method(T.tuple, "__getitem__", (rt, a) => tupleGetItem(rt, self(a[0] as Value, PyTuple, T.tuple, "__getitem__"), a[1] as Value));
+  method(T.tuple, "__contains__", (rt, a) => seqContains(rt, self(a[0] as Value, PyTuple, T.tuple, "__contains__").items, a[1] as Value));
+  method(T.tuple, "__len__", (_rt, a) => self(a[0] as Value, PyTuple, T.tuple, "__len__").items.length);
   method(T.tuple, "count", (rt, a) => self(a[0] as Value, PyTuple, T.tuple, "count").items.filter((x) => eq(rt, x, a[1] as Value)).length);
   method(T.int, "bit_length", (_rt, a) => I.bitLength(asInt(a[0] as Value) as I.Int));
   method(T.int, "to_bytes", (rt, a, kw) => {

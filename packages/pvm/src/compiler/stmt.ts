@@ -151,7 +151,7 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
       return (f, v) => {
         const obj = o(f);
         const key = k(f);
-        if (obj instanceof PyList && typeof key === "number" && key >= 0 && key < obj.items.length) obj.items[key] = v;
+        if (obj instanceof PyList && obj.cls === T.list && typeof key === "number" && key >= 0 && key < obj.items.length) obj.items[key] = v;
         else setItem(rt, obj, key, v);
       };
     }

@@ -101,14 +101,25 @@ function sliceArray<X>(rt: Runtime, items: readonly X[], s: PySlice): X[] {
   return sliceValues(rt, items, s.start, s.stop, s.step);
 }
 
+/** list.__getitem__ on the builtin layout (what a subclass reaches through super()). */
+export function listGetItem(rt: Runtime, o: PyList, k: Value): Value {
+  if (k instanceof PySlice) return new PyList(T.list, sliceArray(rt, o.items, k));
+  const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
+  if (i < 0) throw pyErr("IndexError", "list index out of range");
+  return o.items[i] as Value;
+}
+
+/** tuple.__getitem__ on the builtin layout. */
+export function tupleGetItem(rt: Runtime, o: PyTuple, k: Value): Value {
+  if (k instanceof PySlice) return new PyTuple(T.tuple, sliceArray(rt, o.items, k));
+  const i = seqIndex(toIndex(rt, k, "tuple indices must be integers or slices, not %s"), o.items.length);
+  if (i < 0) throw pyErr("IndexError", "tuple index out of range");
+  return o.items[i] as Value;
+}
+
 export function getItem(rt: Runtime, o: Value, k: Value): Value {
   // A list subclass's own __getitem__ wins over the builtin layout (as CPython's slot does).
-  if (o instanceof PyList && (o.cls === T.list || userDunder(o.cls, "__getitem__") === undefined)) {
-    if (k instanceof PySlice) return new PyList(T.list, sliceArray(rt, o.items, k));
-    const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
-    if (i < 0) throw pyErr("IndexError", "list index out of range");
-    return o.items[i] as Value;
-  }
+  if (o instanceof PyList && (o.cls === T.list || userDunder(o.cls, "__getitem__") === undefined)) return listGetItem(rt, o, k);
   if (o instanceof PyDict && o.cls === T.dict) {
     const v = o.get(rt, k);
     if (v === undefined) throw keyError(rt, k);
@@ -193,14 +204,16 @@ function strItem(rt: Runtime, s: string, k: Value): string {
   return cps[i] as string;
 }
 
+/** list.__setitem__ on the builtin layout. */
+export function listSetItem(rt: Runtime, o: PyList, k: Value, v: Value): void {
+  if (k instanceof PySlice) return listSetSlice(rt, o, k, v);
+  const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
+  if (i < 0) throw pyErr("IndexError", "list assignment index out of range");
+  o.items[i] = v;
+}
+
 export function setItem(rt: Runtime, o: Value, k: Value, v: Value): void {
-  if (o instanceof PyList) {
-    if (k instanceof PySlice) return listSetSlice(rt, o, k, v);
-    const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
-    if (i < 0) throw pyErr("IndexError", "list assignment index out of range");
-    o.items[i] = v;
-    return;
-  }
+  if (o instanceof PyList && (o.cls === T.list || userDunder(o.cls, "__setitem__") === undefined)) return listSetItem(rt, o, k, v);
   const t = typeOf(o);
   if (!t.builtin) {
     const f = userDunder(t, "__setitem__");
@@ -257,25 +270,27 @@ function listSetSlice(rt: Runtime, o: PyList, k: PySlice, v: Value): void {
   for (let i = 0, j = start; i < n; i++, j += step) o.items[j] = src[i] as Value;
 }
 
-export function delItem(rt: Runtime, o: Value, k: Value): void {
-  if (o instanceof PyList) {
-    if (k instanceof PySlice) {
-      const [start, , step, n] = sliceIndices(rt, k, o.items.length);
-      rt.charge(o.items.length);
-      if (step === 1) o.items.splice(start, n);
-      else {
-        const drop = new Set<number>();
-        for (let i = 0, j = start; i < n; i++, j += step) drop.add(j);
-        o.items = o.items.filter((_x, i) => !drop.has(i));
-      }
-      return;
+/** list.__delitem__ on the builtin layout. */
+export function listDelItem(rt: Runtime, o: PyList, k: Value): void {
+  if (k instanceof PySlice) {
+    const [start, , step, n] = sliceIndices(rt, k, o.items.length);
+    rt.charge(o.items.length);
+    if (step === 1) o.items.splice(start, n);
+    else {
+      const drop = new Set<number>();
+      for (let i = 0, j = start; i < n; i++, j += step) drop.add(j);
+      o.items = o.items.filter((_x, i) => !drop.has(i));
     }
-    const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
-    if (i < 0) throw pyErr("IndexError", "list assignment index out of range");
-    rt.charge(o.items.length - i);
-    o.items.splice(i, 1);
     return;
   }
+  const i = seqIndex(toIndex(rt, k, "list indices must be integers or slices, not %s"), o.items.length);
+  if (i < 0) throw pyErr("IndexError", "list assignment index out of range");
+  rt.charge(o.items.length - i);
+  o.items.splice(i, 1);
+}
+
+export function delItem(rt: Runtime, o: Value, k: Value): void {
+  if (o instanceof PyList && (o.cls === T.list || userDunder(o.cls, "__delitem__") === undefined)) return listDelItem(rt, o, k);
   const t = typeOf(o);
   if (!t.builtin) {
     const f = userDunder(t, "__delitem__");
@@ -291,6 +306,16 @@ export function delItem(rt: Runtime, o: Value, k: Value): void {
   throw pyErr("TypeError", `'${t.name}' object doesn't support item deletion`);
 }
 
+/** `x in items` for a list or tuple layout: identity or equality, 1 Cycle per item looked at. */
+export function seqContains(rt: Runtime, items: readonly Value[], x: Value): boolean {
+  for (let i = 0; i < items.length; i++) {
+    rt.charge(1);
+    const y = items[i] as Value;
+    if (y === x || eq(rt, y, x)) return true;
+  }
+  return false;
+}
+
 export function contains(rt: Runtime, container: Value, x: Value): boolean {
   if (typeof container === "string") {
     if (typeof x !== "string") throw pyErr("TypeError", `'in <string>' requires string as left operand, not ${typeOf(x).name}`);
@@ -298,16 +323,8 @@ export function contains(rt: Runtime, container: Value, x: Value): boolean {
     return container.includes(x);
   }
   if (container instanceof PyDict && container.cls === T.dict) return container.table.find(rt, x) !== undefined;
-  if (container instanceof PySet) return container.table.find(rt, x) !== undefined;
-  if (container instanceof PyList || container instanceof PyTuple) {
-    const items = container.items;
-    for (let i = 0; i < items.length; i++) {
-      rt.charge(1);
-      const y = items[i] as Value;
-      if (y === x || eq(rt, y, x)) return true;
-    }
-    return false;
-  }
+  if (container instanceof PySet && (container.cls.builtin || userDunder(container.cls, "__contains__") === undefined)) return container.table.find(rt, x) !== undefined;
+  if ((container instanceof PyList || container instanceof PyTuple) && (container.cls.builtin || userDunder(container.cls, "__contains__") === undefined)) return seqContains(rt, container.items, x);
   const t = typeOf(container);
   if (!t.builtin) {
     const f = userDunder(t, "__contains__");
