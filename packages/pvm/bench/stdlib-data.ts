@@ -3,13 +3,12 @@
 // Each workload's result must be identical in both. Ratio = PVM time / CPython time (lower is
 // better). CPython's json and struct are C accelerated; ours are native TS behind a Python facade.
 // Run: pnpm exec tsx --conditions=@cowboy/source bench/stdlib-data.ts [filter]
-import { execFileSync } from "node:child_process";
-import { formatRatio, geometricMean, measure, printTable } from "@cowboy/bench-harness";
 import { ActorVm, ModuleRegistry } from "../src/index.js";
 import { hashlibModule } from "../src/stdlib/hashlib.js";
 import { jsonModule } from "../src/stdlib/json.js";
 import { reModule } from "../src/stdlib/re.js";
 import { structModule } from "../src/stdlib/struct.js";
+import { compareWithCpython, type Workload } from "./vs-cpython.js";
 
 const DOC = `
 def doc(n):
@@ -18,7 +17,7 @@ def doc(n):
 DOCS = [doc(i) for i in range(300)]
 `;
 
-const WORKLOADS: { name: string; source: string }[] = [
+const WORKLOADS: Workload[] = [
   {
     name: "json.dumps (300 records)",
     source: `import json\n${DOC}
@@ -82,59 +81,7 @@ def bench():
   },
 ];
 
-const DRIVER = `
-import sys, time
-g = {}
-exec(compile(sys.stdin.read(), "bench.py", "exec"), g)
-bench = g["bench"]
-for _ in range(3):
-    r = bench()
-times = []
-deadline = time.perf_counter() + 1.0
-while len(times) < 5 or time.perf_counter() < deadline:
-    t0 = time.perf_counter()
-    r = bench()
-    times.append(time.perf_counter() - t0)
-times.sort()
-print(times[len(times) // 2] * 1000.0)
-print(repr(r))
-`;
-
-function cpython(source: string): { ms: number; result: string } {
-  const out = execFileSync("python3", ["-c", DRIVER], { input: source, encoding: "utf8", env: { PYTHONHASHSEED: "0", PATH: process.env.PATH ?? "" } });
-  const [ms, result] = out.trim().split("\n") as [string, string];
-  return { ms: Number(ms), result };
-}
-
 const modules = new ModuleRegistry().register("json", jsonModule()).register("struct", structModule()).register("hashlib", hashlibModule()).register("re", reModule());
 
-function pvm(source: string): { ms: number; cycles: bigint; result: string } {
-  const limits = { cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 };
-  const { vm, result } = ActorVm.load(`${source}\nclass __Bench:\n    def run(self):\n        return repr(bench())\n`, { filename: "bench.py", modules, ...limits });
-  if (vm === undefined) throw new Error(`load failed: ${result.error?.message}`);
-  const inst = vm.instantiate("__Bench");
-  if (inst.instance === undefined) throw new Error(`instantiate failed: ${inst.error?.message}`);
-  const handle = inst.instance;
-  const call = () => {
-    const r = vm.call(handle, "run", [], limits);
-    if (!r.ok) throw new Error(`bench failed: ${r.error?.message}`);
-    return r;
-  };
-  const first = call();
-  const m = measure({ name: "pvm", fn: call }, { samples: 5, sampleMs: 300, warmupMs: 300 });
-  return { ms: m.nsPerOp / 1e6, cycles: first.cycles, result: String(first.value) };
-}
-
 const filter = process.argv.slice(2).find((a) => !a.startsWith("--"));
-const rows: string[][] = [["workload", "CPython ms", "PVM ms", "PVM / CPython", "Cycles"]];
-const ratios: number[] = [];
-for (const w of WORKLOADS) {
-  if (filter !== undefined && !w.name.includes(filter)) continue;
-  const py = cpython(w.source);
-  const r = pvm(w.source);
-  if (py.result !== r.result) throw new Error(`${w.name}: PVM result ${r.result} differs from CPython ${py.result}`);
-  ratios.push(r.ms / py.ms);
-  rows.push([w.name, py.ms.toFixed(2), r.ms.toFixed(2), formatRatio(r.ms / py.ms), r.cycles.toString()]);
-}
-rows.push(["geometric mean", "", "", formatRatio(geometricMean(ratios)), ""]);
-printTable("json / struct / re: PVM (metered, TS sources via tsx) vs CPython 3.11", rows);
+compareWithCpython("json / struct / re: PVM (metered, TS sources via tsx) vs CPython 3.11", WORKLOADS, ActorVm, modules, filter);

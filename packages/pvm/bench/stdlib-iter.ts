@@ -2,13 +2,13 @@
 // 3.11 (python3, spawned once per workload, timing its own bench() calls) in the same run. Each
 // workload's result must be identical in both. Ratio = PVM time / CPython time (lower is better).
 // The interpreter measured is the built bundle (dist/, rebuilt with tsup unless --no-build), as in
-// bench/index.ts, once the standard library it exports holds these modules; until then (their
-// native helpers must come from the same build as the interpreter) the TS sources are measured.
+// bench/index.ts; the modules come from that bundle's standard library (their native helpers must
+// share the interpreter's build).
 // Run: pnpm exec tsx --conditions=@cowboy/source bench/stdlib-iter.ts [--no-build] [filter]
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { formatRatio, geometricMean, measure, printTable } from "@cowboy/bench-harness";
 import type * as Pvm from "../src/index.js";
+import { compareWithCpython, type Workload } from "./vs-cpython.js";
 
 const WORDS = `
 def words(n):
@@ -21,7 +21,7 @@ def words(n):
 WS = words(4000)
 `;
 
-const WORKLOADS: { name: string; source: string }[] = [
+const WORKLOADS: Workload[] = [
   {
     name: "Counter + most_common",
     source: `from collections import Counter\n${WORDS}
@@ -112,82 +112,11 @@ def bench():
   },
 ];
 
-const DRIVER = `
-import sys, time
-g = {}
-exec(compile(sys.stdin.read(), "bench.py", "exec"), g)
-bench = g["bench"]
-for _ in range(3):
-    r = bench()
-times = []
-deadline = time.perf_counter() + 1.0
-while len(times) < 5 or time.perf_counter() < deadline:
-    t0 = time.perf_counter()
-    r = bench()
-    times.append(time.perf_counter() - t0)
-times.sort()
-print(times[len(times) // 2] * 1000.0)
-print(repr(r))
-`;
-
-function cpython(source: string): { ms: number; result: string } {
-  const out = execFileSync("python3", ["-c", DRIVER], { input: source, encoding: "utf8", env: { PYTHONHASHSEED: "0", PATH: process.env.PATH ?? "" } });
-  const [ms, result] = out.trim().split("\n") as [string, string];
-  return { ms: Number(ms), result };
-}
-
 const args = process.argv.slice(2);
 if (!args.includes("--no-build")) {
   execFileSync("pnpm", ["exec", "tsup", "--silent"], { cwd: fileURLToPath(new URL("..", import.meta.url)), stdio: "inherit" });
 }
-const NAMES = ["abc", "collections", "collections.abc", "itertools", "functools"];
 const built = (await import(new URL("../dist/index.js", import.meta.url).href)) as typeof Pvm;
-const builtStd = new Map(built.standardModules());
-const useBuilt = NAMES.every((n) => builtStd.has(n));
-const { ActorVm, ModuleRegistry } = useBuilt ? built : await import("../src/index.js");
-const modules = new ModuleRegistry();
-if (useBuilt) for (const n of NAMES) modules.register(n, builtStd.get(n) as Pvm.ModuleDef);
-else {
-  const { abcModule } = await import("../src/stdlib/abc.js");
-  const { collectionsAbcModule, collectionsModule } = await import("../src/stdlib/collections.js");
-  const { functoolsModule } = await import("../src/stdlib/functools.js");
-  const { itertoolsModule } = await import("../src/stdlib/itertools.js");
-  modules
-    .register("abc", abcModule())
-    .register("collections", collectionsModule())
-    .register("collections.abc", collectionsAbcModule())
-    .register("itertools", itertoolsModule())
-    .register("functools", functoolsModule());
-}
-const flavour = useBuilt ? "built bundle" : "TS sources via tsx";
-
-function pvm(source: string): { ms: number; cycles: bigint; result: string } {
-  const limits = { cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 };
-  const { vm, result } = ActorVm.load(`${source}\nclass __Bench:\n    def run(self):\n        return repr(bench())\n`, { filename: "bench.py", modules, ...limits });
-  if (vm === undefined) throw new Error(`load failed: ${result.error?.message}`);
-  const inst = vm.instantiate("__Bench");
-  if (inst.instance === undefined) throw new Error(`instantiate failed: ${inst.error?.message}`);
-  const handle = inst.instance;
-  const call = () => {
-    const r = vm.call(handle, "run", [], limits);
-    if (!r.ok) throw new Error(`bench failed: ${r.error?.message}`);
-    return r;
-  };
-  const first = call();
-  const m = measure({ name: "pvm", fn: call }, { samples: 5, sampleMs: 300, warmupMs: 300 });
-  return { ms: m.nsPerOp / 1e6, cycles: first.cycles, result: String(first.value) };
-}
 
 const filter = args.find((a) => !a.startsWith("--"));
-const rows: string[][] = [["workload", "CPython ms", "PVM ms", "PVM / CPython", "Cycles"]];
-const ratios: number[] = [];
-for (const w of WORKLOADS) {
-  if (filter !== undefined && !w.name.includes(filter)) continue;
-  const py = cpython(w.source);
-  const r = pvm(w.source);
-  if (py.result !== r.result) throw new Error(`${w.name}: PVM result ${r.result} differs from CPython ${py.result}`);
-  ratios.push(r.ms / py.ms);
-  rows.push([w.name, py.ms.toFixed(2), r.ms.toFixed(2), formatRatio(r.ms / py.ms), r.cycles.toString()]);
-}
-rows.push(["geometric mean", "", "", formatRatio(geometricMean(ratios)), ""]);
-printTable(`collections / itertools / functools: PVM (metered, ${flavour}) vs CPython 3.11`, rows);
+compareWithCpython("collections / itertools / functools: PVM (metered, built bundle) vs CPython 3.11", WORKLOADS, built.ActorVm, built.standardLibrary(), filter);
