@@ -1,9 +1,9 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ModuleRegistry, runScript } from "../../src/index.js";
+import { ModuleRegistry } from "../../src/index.js";
 import { abcModule } from "../../src/stdlib/abc.js";
 import { collectionsAbcModule, collectionsModule } from "../../src/stdlib/collections.js";
+import { conformancePrograms, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "collections");
 const modules = new ModuleRegistry()
@@ -11,23 +11,9 @@ const modules = new ModuleRegistry()
   .register("collections", collectionsModule())
   .register("collections.abc", collectionsAbcModule());
 
-function run(src: string, cyclesLimit = 50_000_000n) {
-  let out = "";
-  let err = "";
-  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { r, out, err };
-}
+const run = runner(modules);
 
-describe("collections conformance (CPython 3.11 outputs)", () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    it(f, () => {
-      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
-      expect(err).toBe("");
-      expect(r.error).toBeUndefined();
-      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
-    });
-  }
-});
+conformancePrograms("collections conformance (CPython 3.11 outputs)", dir, run);
 
 /** Cycles of `body` beyond the same program without it (the import is paid by both). */
 function cost(prelude: string, body: string): bigint {

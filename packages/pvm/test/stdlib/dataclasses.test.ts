@@ -1,29 +1,15 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ModuleRegistry, runScript } from "../../src/index.js";
+import { ModuleRegistry } from "../../src/index.js";
 import { dataclassesModule } from "../../src/stdlib/dataclasses.js";
+import { conformancePrograms, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "dataclasses");
 const modules = new ModuleRegistry().register("dataclasses", dataclassesModule());
 
-function run(src: string, cyclesLimit = 50_000_000n) {
-  let out = "";
-  let err = "";
-  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { r, out, err };
-}
+const run = runner(modules);
 
-describe("dataclasses conformance (CPython 3.11 outputs)", () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    it(f, () => {
-      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
-      expect(err).toBe("");
-      expect(r.error).toBeUndefined();
-      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
-    });
-  }
-});
+conformancePrograms("dataclasses conformance (CPython 3.11 outputs)", dir, run);
 
 const IMPORT = "from dataclasses import dataclass, field\n";
 const DEFINE = "@dataclass(order=True)\nclass P:\n    x: int\n    y: int = 0\n    tags: list = field(default_factory=list)\n";

@@ -1,10 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ModuleRegistry, runScript } from "../../src/index.js";
+import { ModuleRegistry } from "../../src/index.js";
 import { abcModule } from "../../src/stdlib/abc.js";
 import { collectionsAbcModule, collectionsModule } from "../../src/stdlib/collections.js";
 import { functoolsModule } from "../../src/stdlib/functools.js";
+import { conformancePrograms, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "functools");
 // collections.abc (and abc) are there for singledispatch on ABCs in the conformance program.
@@ -14,23 +14,9 @@ const modules = new ModuleRegistry()
   .register("collections", collectionsModule())
   .register("collections.abc", collectionsAbcModule());
 
-function run(src: string, cyclesLimit = 50_000_000) {
-  let out = "";
-  let err = "";
-  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { r, out, err };
-}
+const run = runner(modules);
 
-describe("functools conformance (CPython 3.11 outputs)", () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    it(f, () => {
-      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
-      expect(err).toBe("");
-      expect(r.error).toBeUndefined();
-      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
-    });
-  }
-});
+conformancePrograms("functools conformance (CPython 3.11 outputs)", dir, run);
 
 /** Cycles of `body` beyond the same program without it. */
 function cost(prelude: string, body: string): bigint {

@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModuleRegistry, runScript } from "../../src/index.js";
 import { Scratch, scratchModule, scratchOpen } from "../../src/stdlib/scratch.js";
+import { conformancePrograms } from "./harness.js";
 
 const dir = join(import.meta.dirname, "scratch");
 const modules = new ModuleRegistry().register("_scratch", scratchModule());
@@ -21,16 +21,7 @@ function run(src: string, opts: { cyclesLimit?: number; cellsLimit?: number; reg
   return { r, out, err };
 }
 
-describe("scratch open() conformance (CPython 3.11 outputs on a real /tmp)", () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    it(f, () => {
-      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
-      expect(err).toBe("");
-      expect(r.error).toBeUndefined();
-      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
-    });
-  }
-});
+conformancePrograms("scratch open() conformance (CPython 3.11 outputs on a real /tmp)", dir, run);
 
 describe("scratch sandbox", () => {
   it("paths outside /tmp raise PermissionError as CPython words it", () => {

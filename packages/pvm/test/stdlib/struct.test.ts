@@ -1,30 +1,16 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ModuleRegistry, runScript } from "../../src/index.js";
+import { ModuleRegistry } from "../../src/index.js";
 import { structModule } from "../../src/stdlib/struct.js";
 import { packHalf, unpackHalf } from "../../src/stdlib/struct/half.js";
+import { conformancePrograms, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "struct");
 const modules = new ModuleRegistry().register("struct", structModule());
 
-function run(src: string, cyclesLimit = 50_000_000) {
-  let out = "";
-  let err = "";
-  const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { r, out, err };
-}
+const run = runner(modules);
 
-describe("struct conformance (CPython 3.11 outputs)", () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    it(f, () => {
-      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
-      expect(err).toBe("");
-      expect(r.error).toBeUndefined();
-      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
-    });
-  }
-});
+conformancePrograms("struct conformance (CPython 3.11 outputs)", dir, run);
 
 describe("struct half floats", () => {
   it("every binary16 pattern round-trips through unpack and pack", () => {

@@ -1,10 +1,10 @@
-import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModuleRegistry, runScript } from "../../src/index.js";
 import { collectionsModule } from "../../src/stdlib/collections.js";
 import { dataclassesModule } from "../../src/stdlib/dataclasses.js";
 import { typingModule } from "../../src/stdlib/typing.js";
+import { conformancePrograms } from "./harness.js";
 
 const dir = join(import.meta.dirname, "typing");
 // collections is registered because typing.Deque & co. resolve to it lazily, as the lead's
@@ -22,16 +22,7 @@ function run(src: string, reg = modules, cyclesLimit = 50_000_000n) {
   return { r, out, err };
 }
 
-describe("typing conformance (CPython 3.11 outputs)", () => {
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    it(f, () => {
-      const { r, out, err } = run(readFileSync(join(dir, f), "utf8"));
-      expect(err).toBe("");
-      expect(r.error).toBeUndefined();
-      expect(out).toBe(readFileSync(join(dir, f.replace(/\.py$/, ".expected")), "utf8"));
-    });
-  }
-});
+conformancePrograms("typing conformance (CPython 3.11 outputs)", dir, run);
 
 describe("typing errors", () => {
   it("instantiating a bare alias is an uncaught TypeError with CPython's message", () => {
