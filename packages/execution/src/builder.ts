@@ -35,6 +35,11 @@ class Accumulator {
 
   readonly #full = new Map<LaneId, TxRejection>();
 
+  /** Whether `cycles` fit what is left of `lane` and `cells` what is left of the block's Cells cap. */
+  #fits(lane: LaneId, cycles: bigint, cells: bigint): boolean {
+    return cycles <= laneCapacity(lane, this.laneUsage, this.params.feeMarket) && this.cellsUsed + cells <= this.params.feeMarket.cellsCap;
+  }
+
   #laneFull(lane: LaneId): TxRejection {
     let rejection = this.#full.get(lane);
     if (rejection === undefined) this.#full.set(lane, (rejection = new TxRejection("LANE_FULL", `the ${lane} lane has no room left in this block`)));
@@ -46,9 +51,7 @@ class Accumulator {
     // A transaction uses at least its intrinsic costs: once those do not fit, executing it is moot.
     const lane = laneOf(tx);
     const intrinsic = intrinsicCosts(tx, this.params.costTable);
-    if (intrinsic.cycles > laneCapacity(lane, this.laneUsage, this.params.feeMarket) || this.cellsUsed + intrinsic.cells > this.params.feeMarket.cellsCap) {
-      return this.#laneFull(lane);
-    }
+    if (!this.#fits(lane, intrinsic.cycles, intrinsic.cells)) return this.#laneFull(lane);
     const checkpoint = this.state.checkpoint();
     const mark = markActors(this.env.actors);
     let outcome;
@@ -61,7 +64,7 @@ class Accumulator {
       throw error;
     }
     const { receipt } = outcome;
-    if (receipt.cycles_used > laneCapacity(lane, this.laneUsage, this.params.feeMarket) || this.cellsUsed + receipt.cells_used > this.params.feeMarket.cellsCap) {
+    if (!this.#fits(lane, receipt.cycles_used, receipt.cells_used)) {
       this.state.revertTo(checkpoint);
       rewindActors(this.env.actors, mark);
       return this.#laneFull(lane);

@@ -14,50 +14,65 @@ export function readList(fork: Fork, key: Uint8Array): ListMeta | undefined {
   return raw === undefined ? undefined : listMetaCodec.dec(raw);
 }
 
-export function readLink(fork: Fork, id: Uint8Array): Link {
-  const raw = fork.get(linkKey(id));
-  if (raw === undefined) throw new SchedulerError("CORRUPT_STATE", "timer link missing for a queued timer");
+/** Where the link record of a timer id lives (height lists and owner lists keep separate links). */
+export type LinkKeyOf = (id: Uint8Array) => Uint8Array;
+
+function linkAt(fork: Fork, keyOf: LinkKeyOf, id: Uint8Array, missing: string): Link {
+  const raw = fork.get(keyOf(id));
+  if (raw === undefined) throw new SchedulerError("CORRUPT_STATE", missing);
   return linkCodec.dec(raw);
+}
+
+/** Links `id` after `tail` (alone when `tail` is null): the link half of an append. */
+export function linkAfter(fork: Fork, keyOf: LinkKeyOf, tail: Uint8Array | null, id: Uint8Array, missing: string): void {
+  if (tail !== null) {
+    const t = linkAt(fork, keyOf, tail, missing);
+    fork.set(keyOf(tail), linkCodec.enc({ prev: t.prev, next: id }));
+  }
+  fork.set(keyOf(id), linkCodec.enc({ prev: tail, next: null }));
+}
+
+/** Deletes `id`'s link and joins its neighbours; returns the neighbours it had. */
+export function unlink(fork: Fork, keyOf: LinkKeyOf, id: Uint8Array, missing: string): Link {
+  const link = linkAt(fork, keyOf, id, missing);
+  fork.delete(keyOf(id));
+  if (link.prev !== null) {
+    const p = linkAt(fork, keyOf, link.prev, missing);
+    fork.set(keyOf(link.prev), linkCodec.enc({ prev: p.prev, next: link.next }));
+  }
+  if (link.next !== null) {
+    const n = linkAt(fork, keyOf, link.next, missing);
+    fork.set(keyOf(link.next), linkCodec.enc({ prev: link.prev, next: n.next }));
+  }
+  return link;
+}
+
+const QUEUED = "timer link missing for a queued timer";
+
+export function readLink(fork: Fork, id: Uint8Array): Link {
+  return linkAt(fork, linkKey, id, QUEUED);
 }
 
 /** Appends `id` at the tail of the list for `height` stored at `key`. */
 export function listAppend(fork: Fork, key: Uint8Array, height: bigint, id: Uint8Array): void {
   const meta = readList(fork, key);
-  if (meta === undefined) {
-    fork.set(linkKey(id), linkCodec.enc({ prev: null, next: null }));
-    fork.set(key, listMetaCodec.enc({ height, head: id, tail: id, count: 1 }));
-    return;
-  }
-  if (meta.height !== height) throw new SchedulerError("CORRUPT_STATE", `timer list holds height ${meta.height}, not ${height}`);
-  const tail = readLink(fork, meta.tail);
-  fork.set(linkKey(meta.tail), linkCodec.enc({ prev: tail.prev, next: id }));
-  fork.set(linkKey(id), linkCodec.enc({ prev: meta.tail, next: null }));
-  fork.set(key, listMetaCodec.enc({ height, head: meta.head, tail: id, count: meta.count + 1 }));
+  if (meta !== undefined && meta.height !== height) throw new SchedulerError("CORRUPT_STATE", `timer list holds height ${meta.height}, not ${height}`);
+  linkAfter(fork, linkKey, meta?.tail ?? null, id, QUEUED);
+  fork.set(key, listMetaCodec.enc({ height, head: meta?.head ?? id, tail: id, count: (meta?.count ?? 0) + 1 }));
 }
 
 /** Unlinks `id` from the list at `key`; returns the list's remaining length. */
 export function listRemove(fork: Fork, key: Uint8Array, id: Uint8Array): number {
   const meta = readList(fork, key);
   if (meta === undefined) throw new SchedulerError("CORRUPT_STATE", "timer list missing for a queued timer");
-  const link = readLink(fork, id);
-  fork.delete(linkKey(id));
+  const link = unlink(fork, linkKey, id, QUEUED);
   if (meta.count === 1) {
     if (!equalBytes(meta.head, id)) throw new SchedulerError("CORRUPT_STATE", "timer list of one does not hold the timer");
     fork.delete(key);
     return 0;
   }
-  let head = meta.head;
-  let tail = meta.tail;
-  if (link.prev === null) head = link.next ?? head;
-  else {
-    const p = readLink(fork, link.prev);
-    fork.set(linkKey(link.prev), linkCodec.enc({ prev: p.prev, next: link.next }));
-  }
-  if (link.next === null) tail = link.prev ?? tail;
-  else {
-    const n = readLink(fork, link.next);
-    fork.set(linkKey(link.next), linkCodec.enc({ prev: link.prev, next: n.next }));
-  }
+  const head = link.prev === null ? (link.next ?? meta.head) : meta.head;
+  const tail = link.next === null ? (link.prev ?? meta.tail) : meta.tail;
   fork.set(key, listMetaCodec.enc({ height: meta.height, head, tail, count: meta.count - 1 }));
   return meta.count - 1;
 }

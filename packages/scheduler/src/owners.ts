@@ -3,31 +3,27 @@ import { SchedulerError } from "./errors.js";
 import { aexact } from "./guards.js";
 import { ownerLinkKey, ownerListKey, recordKey } from "./keys.js";
 import { decodeTimerRecord, type TimerRecord } from "./record.js";
+import { linkAfter, unlink } from "./lists.js";
 import { linkCodec, ownerListCodec, type Link } from "./records.js";
 
 // Each owner's active timers in creation order, as a doubly linked list in the state (its ends
 // under the owner's key, one link per timer): O(1) to add on schedule and to remove on cancel,
 // destruction or a one-shot's fire, and a walk of at most maxTimersPerActor records to list them.
 
+const ACTIVE = "owner link missing for an active timer";
+
 function readOwnerLink(fork: Fork, id: Uint8Array): Link {
   const raw = fork.get(ownerLinkKey(id));
-  if (raw === undefined) throw new SchedulerError("CORRUPT_STATE", "owner link missing for an active timer");
+  if (raw === undefined) throw new SchedulerError("CORRUPT_STATE", ACTIVE);
   return linkCodec.dec(raw);
 }
 
 /** Appends `id` to `owner`'s list. */
 export function ownerAppend(fork: Fork, owner: Uint8Array, id: Uint8Array): void {
   const raw = fork.get(ownerListKey(owner));
-  if (raw === undefined) {
-    fork.set(ownerLinkKey(id), linkCodec.enc({ prev: null, next: null }));
-    fork.set(ownerListKey(owner), ownerListCodec.enc({ head: id, tail: id }));
-    return;
-  }
-  const list = ownerListCodec.dec(raw);
-  const tail = readOwnerLink(fork, list.tail);
-  fork.set(ownerLinkKey(list.tail), linkCodec.enc({ prev: tail.prev, next: id }));
-  fork.set(ownerLinkKey(id), linkCodec.enc({ prev: list.tail, next: null }));
-  fork.set(ownerListKey(owner), ownerListCodec.enc({ head: list.head, tail: id }));
+  const list = raw === undefined ? undefined : ownerListCodec.dec(raw);
+  linkAfter(fork, ownerLinkKey, list?.tail ?? null, id, ACTIVE);
+  fork.set(ownerListKey(owner), ownerListCodec.enc({ head: list?.head ?? id, tail: id }));
 }
 
 /** Unlinks `id` from `owner`'s list. */
@@ -35,19 +31,10 @@ export function ownerRemove(fork: Fork, owner: Uint8Array, id: Uint8Array): void
   const raw = fork.get(ownerListKey(owner));
   if (raw === undefined) throw new SchedulerError("CORRUPT_STATE", "owner list missing for an active timer");
   const list = ownerListCodec.dec(raw);
-  const link = readOwnerLink(fork, id);
-  fork.delete(ownerLinkKey(id));
+  const link = unlink(fork, ownerLinkKey, id, ACTIVE);
   if (link.prev === null && link.next === null) {
     fork.delete(ownerListKey(owner));
     return;
-  }
-  if (link.prev !== null) {
-    const p = readOwnerLink(fork, link.prev);
-    fork.set(ownerLinkKey(link.prev), linkCodec.enc({ prev: p.prev, next: link.next }));
-  }
-  if (link.next !== null) {
-    const n = readOwnerLink(fork, link.next);
-    fork.set(ownerLinkKey(link.next), linkCodec.enc({ prev: link.prev, next: n.next }));
   }
   fork.set(ownerListKey(owner), ownerListCodec.enc({ head: link.prev === null ? link.next! : list.head, tail: link.next === null ? link.prev! : list.tail }));
 }

@@ -1,5 +1,5 @@
 import type { ActorArgs } from "@cowboy/client";
-import { cborFromJson, cborToJson, CodecError, decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { cborFromJson, cborToJson, CodecError, decodeCbor, encodeCbor, equalBytes, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import { actorAddress, canonicalizeSource, codeHash, receiptStatusName, TransactionError } from "@cowboy/types";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
 import type { CliIo } from "../io.js";
@@ -221,7 +221,7 @@ const timers: Command = {
     }
     for (const t of list) {
       const every = t.interval === 0n ? "once" : `every ${t.interval} blocks`;
-      const target = t.target.every((b, i) => b === owner[i]) ? "" : ` on ${h(t.target)}`;
+      const target = equalBytes(t.target, owner) ? "" : ` on ${h(t.target)}`;
       const expiry = t.expiresAt === null ? "" : `, expires at ${t.expiresAt}`;
       io.out(`${h(t.id)}  ${t.handler}${target} at ${t.nextFireHeight} (${every}), ${t.cyclesPerFire} Cycles / ${t.cellsPerFire} Cells per fire, ${t.priority}${expiry}\n`);
     }

@@ -1,4 +1,4 @@
-import { fromHex, toHex, CodecError } from "@cowboy/codec";
+import { fromHex, toHex, CodecError, U64_MAX } from "@cowboy/codec";
 import { envOf, intrinsicCosts, nextBlockBasefees, queryActor } from "@cowboy/execution";
 import { estimateFees } from "@cowboy/fee-market";
 import { timersOf, type TimerRecord } from "@cowboy/scheduler";
@@ -33,7 +33,6 @@ function valueJson(bytes: Uint8Array): string | null {
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
 
 const TIERS = ["economy", "standard", "fast", "urgent"] as const;
-const NO_EXPIRY = 2n ** 64n - 1n;
 
 /** A timer as the RPC shows it: amounts as decimal strings, bytes as 0x hex, the payload also as JSON. */
 function timerToJson(id: Uint8Array, r: TimerRecord) {
@@ -49,7 +48,7 @@ function timerToJson(id: Uint8Array, r: TimerRecord) {
     interval: r.interval.toString(),
     cycles_per_fire: r.gasLimitPerFire.toString(),
     cells_per_fire: r.maxCellsPerFire.toString(),
-    expires_at: r.expiresAt === NO_EXPIRY ? null : r.expiresAt.toString(),
+    expires_at: r.expiresAt === U64_MAX ? null : r.expiresAt.toString(),
     priority: TIERS[r.tier] ?? String(r.tier),
     max_fee_per_cycle: r.maxFeePerCycle.toString(),
     max_priority_fee_per_cycle: r.maxPriorityFeePerCycle.toString(),

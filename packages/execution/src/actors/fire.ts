@@ -36,7 +36,6 @@ export function runTimers(state: StateAccess, env: BlockEnv, params: ChainParams
   if (cfg === undefined) return NO_TIMER_USAGE;
   const accounts = new Accounts(state, params.accountKey);
   const ctx = env.actors ?? newActorBlockContext();
-  let cells = 0n;
   const host: TimerHost = {
     accounts: {
       balanceOf: (address) => accounts.get(address).balance,
@@ -51,23 +50,21 @@ export function runTimers(state: StateAccess, env: BlockEnv, params: ChainParams
         cyclesUsed: fire.cyclesLimit - BigInt(Math.max(run.cyclesLeft, 0)),
         cellsUsed: fire.cellsLimit - BigInt(Math.max(run.cellsLeft, 0)),
       });
-      let result: FireResult;
       try {
         // A handler that raised is a failed fire: the run has already undone its frame.
         run.call(record.target, record.handler, firePayload(record.data), 0n);
         state.commitCheckpoint(checkpoint);
         ctx.delivered.push(...run.delivered);
-        result = used();
+        return used();
       } catch (error) {
         state.revertTo(checkpoint);
         if (error instanceof TxExhausted) {
           const partial = used();
-          result = error.meter === "cycles" ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit };
-        } else if (error instanceof RangeError) result = used(); // host stack exhausted: as a transaction, reverted
-        else throw error;
+          return error.meter === "cycles" ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit };
+        }
+        if (error instanceof RangeError) return used(); // host stack exhausted: as a transaction, reverted
+        throw error;
       }
-      cells += result.cellsUsed;
-      return result;
     },
     queryGasBid: (gba, context) => queryGasBid(state, env, params, gba, context),
   };
@@ -77,7 +74,7 @@ export function runTimers(state: StateAccess, env: BlockEnv, params: ChainParams
     cellBasefee: laneBasefee(env.cellBasefee, "timer", params.feeMarket),
   }, host, cfg);
   if (report.tips > 0n) accounts.credit(env.proposer, report.tips);
-  return { cycles: report.laneCyclesUsed, cells, burned: report.burned, tipped: report.tips, report };
+  return { cycles: report.laneCyclesUsed, cells: report.fired.reduce((n, f) => n + f.cellsUsed, 0n), burned: report.burned, tipped: report.tips, report };
 }
 
 /**

@@ -141,7 +141,10 @@ describe("timers fire at the end of their block", () => {
     expect(get(chain, ticker, "data")).toEqual(cbor({ k: "v" }));
     expect(get(chain, ticker, "sender")).toEqual(cbor(ticker));
     expect(chain.block([chain.callTx(1, ticker, "stop")])[0]!.return_data).toEqual(cbor(true));
-    for (let i = 0; i < 6; i++) expect(chain.block([]) && chain.last!.timers!.fired).toHaveLength(0);
+    for (let i = 0; i < 6; i++) {
+      chain.block([]);
+      expect(chain.last!.timers!.fired).toHaveLength(0);
+    }
     expect(get(chain, ticker, "ticks")).toEqual(cbor(3));
   });
 

@@ -126,12 +126,7 @@ export function getItem(rt: Runtime, o: Value, k: Value): Value {
     return v;
   }
   if (typeof o === "string") return strItem(rt, o, k);
-  if (o instanceof PyTuple && o.cls === T.tuple) {
-    if (k instanceof PySlice) return new PyTuple(T.tuple, sliceArray(rt, o.items, k));
-    const i = seqIndex(toIndex(rt, k, "tuple indices must be integers or slices, not %s"), o.items.length);
-    if (i < 0) throw pyErr("IndexError", "tuple index out of range");
-    return o.items[i] as Value;
-  }
+  if (o instanceof PyTuple && o.cls === T.tuple) return tupleGetItem(rt, o, k);
   const t = typeOf(o);
   if (!t.builtin) {
     const f = userDunder(t, "__getitem__");
