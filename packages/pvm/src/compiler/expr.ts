@@ -403,7 +403,12 @@ function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF 
       return (f) => {
         const a = ld(f, lk, l, li, lv);
         const b = ld(f, rk, r, ri, rv);
-        if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return a % b;
+        if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) {
+          // Typed as uint32, V8 emits an integer remainder instead of a call to fmod.
+          const ua = a >>> 0;
+          const ub = b >>> 0;
+          return ua === a && ub === b ? ua % ub : a % b;
+        }
         if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
@@ -411,7 +416,11 @@ function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF 
       return (f) => {
         const a = ld(f, lk, l, li, lv);
         const b = ld(f, rk, r, ri, rv);
-        if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) return (a - (a % b)) / b;
+        if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) {
+          const ua = a >>> 0;
+          const ub = b >>> 0;
+          return ua === a && ub === b ? ((ua / ub) >>> 0) : (a - (a % b)) / b;
+        }
         if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };

@@ -28,7 +28,12 @@ export class Frame {
   declare classCell: Cell | null;
   declare readonly fn: PyFunction | null;
   constructor(n: number, fn: PyFunction | null, classCell: Cell | null) {
-    this.s = new Array(n);
+    const s = new Array<Value | Cell | undefined>(n);
+    // Start every slot array with generic (tagged) elements: `new Array(n)` begins as small-int
+    // elements and would change kind on the first float, big int or object stored, so slot loads
+    // in shared closures would see several array kinds (polymorphic) once a few programs have run.
+    if (n > 0) s[0] = undefined;
+    this.s = s;
     this.line = 0;
     this.ret = None;
     this.ns = null;

@@ -251,7 +251,7 @@ export function compileGenBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): GSF {
   let cost = 0;
   for (const st of body) cost += stmtCost(st);
   return function* (f) {
-    if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+    if ((rt.budget -= cost) < 0) rt.overdrawn(cost);
     for (const it of items) {
       const r = it.g !== null ? yield* it.g(f) : (it.n as SF)(f);
       if (r !== NORMAL) return r;

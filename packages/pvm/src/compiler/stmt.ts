@@ -12,7 +12,8 @@ import type { Runtime } from "../runtime/context.js";
 import { None, T } from "../runtime/types.js";
 import { type Compiler, makeRaise, prepLoad, type ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
-import { compileExpr } from "./expr.js";
+import { condOf, condTrue } from "./cond.js";
+import { compileExpr, ld, operand } from "./expr.js";
 import { BREAK, CONTINUE, type EF, type Frame, NORMAL, RETURN, type SF } from "./frame.js";
 import { compileClassDef } from "./classes.js";
 import { compileImport, compileImportFrom } from "./imports.js";
@@ -26,17 +27,14 @@ export type Store = (f: Frame, v: Value) => void;
  */
 export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
   const rt = c.rt;
-  const fns = body.map((st) => compileStmtBare(c, s, st));
-  const lines = body.map((st) => st.lineno);
-  let cost = 0;
-  for (const st of body) cost += stmtCost(st);
+  const { fns, lines, cost } = blockParts(c, s, body);
   const n = fns.length;
   if (n === 0) return () => NORMAL;
   if (n === 1) {
     const a = fns[0] as SF;
     const la = lines[0] as number;
     return (f) => {
-      if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+      if ((rt.budget -= cost) < 0) rt.overdrawn(cost);
       f.line = la;
       return a(f);
     };
@@ -45,7 +43,7 @@ export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
     const [a, b] = fns as [SF, SF];
     const [la, lb] = lines as [number, number];
     return (f) => {
-      if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+      if ((rt.budget -= cost) < 0) rt.overdrawn(cost);
       f.line = la;
       const r = a(f);
       if (r !== NORMAL) return r;
@@ -54,7 +52,7 @@ export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
     };
   }
   return (f) => {
-    if ((rt.budget -= cost) < 0) rt.outOfCycles(cost);
+    if ((rt.budget -= cost) < 0) rt.overdrawn(cost);
     for (let i = 0; i < n; i++) {
       f.line = lines[i] as number;
       const r = (fns[i] as SF)(f);
@@ -62,6 +60,41 @@ export function compileBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): SF {
     }
     return NORMAL;
   };
+}
+
+/** A block's statements, their lines and its static cost, for loops that run their body inline. */
+export interface BlockParts {
+  readonly fns: SF[];
+  readonly lines: number[];
+  readonly cost: number;
+}
+
+export function blockParts(c: Compiler, s: ScopeCtx, body: A.Stmt[]): BlockParts {
+  const fns = body.map((st) => compileStmtBare(c, s, st));
+  const lines = body.map((st) => st.lineno);
+  let cost = 0;
+  for (const st of body) cost += stmtCost(st);
+  return { fns, lines, cost };
+}
+
+/**
+ * Run a loop body given by its parts: what the block's own closure does (charge at entry, set each
+ * line), inline in the loop's closure so an iteration makes one call fewer. `rt.budget` is charged
+ * by the caller-visible rule of compileBlock: an empty body charges nothing.
+ */
+function runBody(rt: Runtime, f: Frame, p: BlockParts): number {
+  const fns = p.fns;
+  const n = fns.length;
+  if (n === 0) return NORMAL;
+  const cost = p.cost;
+  if ((rt.budget -= cost) < 0) rt.overdrawn(cost);
+  const lines = p.lines;
+  for (let j = 0; j < n; j++) {
+    f.line = lines[j] as number;
+    const r = (fns[j] as SF)(f);
+    if (r !== NORMAL) return r;
+  }
+  return NORMAL;
 }
 
 function compileStmtBare(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
@@ -211,30 +244,33 @@ function compileDelete(c: Compiler, s: ScopeCtx, t: A.Expr): (f: Frame) => void 
 function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
   const rt = c.rt;
   const op = st.op as BinOpName;
-  const val = compileExpr(c, s, st.value);
   const t = st.target;
+  const fast = t.type === "Name" ? s.scope.resolve(t.id) : null;
+  if (t.type === "Name" && fast !== null && fast.kind === "fast" && (op === "Add" || op === "Sub")) {
+    // `i += 1`: the value is read inline when it is a constant or a fast local (no child call).
+    const { k: vk, f: vf, i: vi, v: vv } = operand(c, s, st.value);
+    const load = c.loadName(s, t.id, t);
+    const i = fast.slot;
+    const add = op === "Add";
+    return (f) => {
+      const a = f.s[i];
+      const b = ld(f, vk, vf, vi, vv);
+      if (typeof a === "number" && typeof b === "number") {
+        const x = add ? a + b : a - b;
+        if (Number.isSafeInteger(x)) {
+          f.s[i] = x;
+          return NORMAL;
+        }
+      }
+      // An unbound local (undefined) goes through load() for its UnboundLocalError.
+      f.s[i] = a === undefined ? inplaceBinop(rt, op, load(f), b) : augValue(rt, op, a as Value, b);
+      return NORMAL;
+    };
+  }
+  const val = compileExpr(c, s, st.value);
   if (t.type === "Name") {
     const load = c.loadName(s, t.id, t);
     const store = c.storeName(s, t.id, t);
-    const r = s.scope.resolve(t.id);
-    if (r.kind === "fast" && (op === "Add" || op === "Sub")) {
-      const i = r.slot;
-      const add = op === "Add";
-      return (f) => {
-        const a = f.s[i];
-        const b = val(f);
-        if (typeof a === "number" && typeof b === "number") {
-          const x = add ? a + b : a - b;
-          if (Number.isSafeInteger(x)) {
-            f.s[i] = x;
-            return NORMAL;
-          }
-        }
-        // An unbound local (undefined) goes through load() for its UnboundLocalError.
-        f.s[i] = a === undefined ? inplaceBinop(rt, op, load(f), b) : augValue(rt, op, a as Value, b);
-        return NORMAL;
-      };
-    }
     return (f) => {
       store(f, inplaceBinop(rt, op, load(f), val(f)));
       return NORMAL;
@@ -382,28 +418,26 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
       };
     }
     case "If": {
-      const test = compileExpr(c, s, st.test);
+      const test = condOf(c, s, st.test);
       const body = compileBlock(c, s, st.body);
       const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
       return (f) => {
-        const t = test(f);
-        if (typeof t === "boolean" ? t : truthy(rt, t)) return body(f);
+        if (condTrue(rt, f, test)) return body(f);
         return orelse === null ? NORMAL : orelse(f);
       };
     }
     case "While": {
-      const test = compileExpr(c, s, st.test);
+      const test = condOf(c, s, st.test);
       const testCost = C.step + (stmtCost({ ...st, type: "If", body: [], orelse: [] } as A.If) - C.step);
       s.loop++;
-      const body = compileBlock(c, s, st.body);
+      const body = blockParts(c, s, st.body);
       s.loop--;
       const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
       return (f) => {
         for (;;) {
-          if ((rt.budget -= testCost) < 0) rt.outOfCycles(testCost);
-          const t = test(f);
-          if (!(typeof t === "boolean" ? t : truthy(rt, t))) break;
-          const r = body(f);
+          if ((rt.budget -= testCost) < 0) rt.overdrawn(testCost);
+          if (!condTrue(rt, f, test)) break;
+          const r = runBody(rt, f, body);
           if (r === BREAK) return NORMAL;
           if (r === RETURN) return r;
         }
@@ -415,7 +449,7 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
       const store = compileStore(c, s, st.target);
       const fastSlot = st.target.type === "Name" && s.scope.resolve(st.target.id).kind === "fast" ? (s.scope.slots.get(st.target.id) as number) : -1;
       s.loop++;
-      const body = compileBlock(c, s, st.body);
+      const body = blockParts(c, s, st.body);
       s.loop--;
       const orelse = st.orelse.length > 0 ? compileBlock(c, s, st.orelse) : null;
       const step = C.step;
@@ -424,9 +458,9 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
         if (it instanceof PyRange && fastSlot >= 0 && it.step === 1n && it.start >= -(2n ** 52n) && it.stop <= 2n ** 52n) {
           const stop = Number(it.stop);
           for (let i = Number(it.start); i < stop; i++) {
-            if ((rt.budget -= step) < 0) rt.outOfCycles(step);
+            if ((rt.budget -= step) < 0) rt.overdrawn(step);
             f.s[fastSlot] = i;
-            const r = body(f);
+            const r = runBody(rt, f, body);
             if (r === BREAK) return NORMAL;
             if (r === RETURN) return r;
           }
@@ -434,9 +468,9 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
         }
         const next = iterate(rt, it);
         for (let x = next(); x !== undefined; x = next()) {
-          if ((rt.budget -= step) < 0) rt.outOfCycles(step);
+          if ((rt.budget -= step) < 0) rt.overdrawn(step);
           store(f, x);
-          const r = body(f);
+          const r = runBody(rt, f, body);
           if (r === BREAK) return NORMAL;
           if (r === RETURN) return r;
         }
@@ -562,7 +596,7 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
   const finallyCost = C.finally;
 
   const runHandler = (f: Frame, h: Handler, e: PyBaseException): number => {
-    if ((rt.budget -= exceptCost) < 0) rt.outOfCycles(exceptCost);
+    if ((rt.budget -= exceptCost) < 0) rt.overdrawn(exceptCost);
     if (h.store !== null) h.store(f, e);
     rt.handling.push(e);
     try {
@@ -608,7 +642,7 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
       r = tryPart(f);
     } catch (x) {
       if (!(x instanceof PyThrow)) throw x; // OutOfCycles and host errors unwind everything
-      if ((rt.budget -= finallyCost) < 0) rt.outOfCycles(finallyCost);
+      if ((rt.budget -= finallyCost) < 0) rt.overdrawn(finallyCost);
       rt.handling.push(x.exc);
       let fr: number;
       try {
@@ -622,7 +656,7 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
       if (fr !== NORMAL) return fr; // return/break in finally swallows the exception
       throw x;
     }
-    if ((rt.budget -= finallyCost) < 0) rt.outOfCycles(finallyCost);
+    if ((rt.budget -= finallyCost) < 0) rt.overdrawn(finallyCost);
     const fr = fin(f);
     return fr !== NORMAL ? fr : r;
   };

@@ -16,9 +16,22 @@ export interface RuntimeOptions {
   cellsLimit?: number;
 }
 
+/**
+ * The most Cycles `budget` holds at once. The hot counter stays a small integer (V8 keeps it
+ * unboxed: a counter above 2^31 is a heap number, and every charge would box a new one); the rest of
+ * the allowance waits in `reserve` and moves over when the counter runs out.
+ */
+const CHUNK = 1 << 30;
+
 export class Runtime {
-  /** Cycles left; goes negative only at the instant of failure. */
+  /**
+   * Cycles available before the next refill from `reserve`: every charge is
+   * `if ((rt.budget -= n) < 0) rt.overdrawn(n)`. Negative only at the instant of a charge that
+   * crosses zero (or after the run failed).
+   */
   budget: number;
+  /** Cycles of the allowance not yet moved into `budget`. */
+  reserve: number;
   readonly cyclesLimit: number;
   memory = 0;
   readonly memoryLimit: number;
@@ -42,8 +55,10 @@ export class Runtime {
   readonly sliceOut = new Float64Array(4);
 
   constructor(opts: RuntimeOptions) {
-    this.budget = opts.cyclesLimit;
+    this.budget = 0;
+    this.reserve = 0;
     this.cyclesLimit = opts.cyclesLimit;
+    this.fill(opts.cyclesLimit);
     this.memoryLimit = opts.memoryLimit;
     this.recursionLimit = opts.recursionLimit;
     this.stackLimit = opts.stackLimit;
@@ -64,7 +79,7 @@ export class Runtime {
 
   /** Start a new metered call on this runtime (actor calls share module state, not meters). */
   reset(cyclesLimit: number, memoryLimit: number): void {
-    this.budget = cyclesLimit;
+    this.fill(cyclesLimit);
     (this as { cyclesLimit: number }).cyclesLimit = cyclesLimit;
     (this as { memoryLimit: number }).memoryLimit = memoryLimit;
     this.memory = 0;
@@ -76,18 +91,37 @@ export class Runtime {
     this.reprActive.clear();
   }
 
+  /** Split an allowance between the counter and the reserve. */
+  private fill(cycles: number): void {
+    const now = Math.min(cycles, CHUNK);
+    this.budget = now;
+    this.reserve = cycles - now;
+  }
+
   get cyclesUsed(): number {
-    return this.cyclesLimit - Math.max(this.budget, 0);
+    return this.cyclesLimit - Math.max(this.budget + this.reserve, 0);
   }
 
   /** Charge `n` Cycles; on exhaustion throw OutOfCycles, which Python code cannot catch. */
   charge(n: number): void {
-    if ((this.budget -= n) < 0) this.outOfCycles(n);
+    if ((this.budget -= n) < 0) this.overdrawn(n);
   }
 
-  outOfCycles(n: number): never {
-    const used = BigInt(this.cyclesLimit - (this.budget + n));
+  /**
+   * The slow path of a charge of `n` that took `budget` below zero: refill the counter from the
+   * reserve, or, when the whole allowance is spent, throw OutOfCycles (the charge is not taken).
+   */
+  overdrawn(n: number): void {
+    const left = this.budget + this.reserve;
+    if (left >= 0) {
+      const take = Math.min(this.reserve, CHUNK - this.budget);
+      this.budget += take;
+      this.reserve -= take;
+      if (this.budget >= 0) return;
+    }
+    const used = BigInt(this.cyclesLimit - (left + n));
     this.budget = -1;
+    this.reserve = 0;
     throw new OutOfCycles(BigInt(this.cyclesLimit), used < 0n ? 0n : used, BigInt(n));
   }
 

@@ -531,6 +531,14 @@ const BINOP_DUNDER: Record<BinOpName, string> = {
   FloorDiv: "floordiv",
 };
 
+// The dunder names, built once: a name made per call would be a fresh string to hash on every
+// lookup of the type's dunder cache.
+const dunders = (prefix: string): Record<BinOpName, string> =>
+  Object.fromEntries(Object.entries(BINOP_DUNDER).map(([op, n]) => [op, `__${prefix}${n}__`])) as Record<BinOpName, string>;
+const LEFT_DUNDER = dunders("");
+const RIGHT_DUNDER = dunders("r");
+const INPLACE_DUNDER = dunders("i");
+
 function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
   if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.max(I.chunks64(a), I.chunks64(b)));
 }
@@ -731,22 +739,21 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
   const ta = typeOf(a);
   const tb = typeOf(b);
   if (!ta.builtin || !tb.builtin) {
-    const name = BINOP_DUNDER[op];
     const rightFirst = !tb.builtin && tb !== ta && tb.isSubtypeOf(ta);
     if (rightFirst) {
-      const f = userDunder(tb, `__r${name}__`);
+      const f = userDunder(tb, RIGHT_DUNDER[op]);
       if (f !== undefined) {
         const r = callValue(rt, f, [b, a], null);
         if (r !== NotImplemented) return r;
       }
     }
-    const fa = userDunder(ta, `__${name}__`);
+    const fa = userDunder(ta, LEFT_DUNDER[op]);
     if (fa !== undefined) {
       const r = callValue(rt, fa, [a, b], null);
       if (r !== NotImplemented) return r;
     }
     if (!rightFirst && ta !== tb) {
-      const f = userDunder(tb, `__r${name}__`);
+      const f = userDunder(tb, RIGHT_DUNDER[op]);
       if (f !== undefined) {
         const r = callValue(rt, f, [b, a], null);
         if (r !== NotImplemented) return r;
@@ -778,7 +785,7 @@ export function inplaceBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Va
   }
   const ta = typeOf(a);
   if (!ta.builtin) {
-    const f = userDunder(ta, `__i${BINOP_DUNDER[op]}__`);
+    const f = userDunder(ta, INPLACE_DUNDER[op]);
     if (f !== undefined) {
       const r = callValue(rt, f, [a, b], null);
       if (r !== NotImplemented) return r;
