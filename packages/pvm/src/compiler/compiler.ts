@@ -10,7 +10,7 @@ import { iterToArray } from "../runtime/iter.js";
 import { Cell, PyNative, PyObject, PyType, type Value } from "../runtime/object.js";
 import { typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
-import { T } from "../runtime/types.js";
+import { None, T } from "../runtime/types.js";
 import { compileExpr, ld, type Operand, operand } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
 import { type Scope, analyze, ScopeError } from "./scope.js";
@@ -278,10 +278,12 @@ export class Compiler {
             icMethod = m;
           }
           if (m !== null && !o.dict.has(name)) {
-            const a = new Array<Value>(nargs + 1);
+            const code = m.code;
+            const direct = code.directSlots >= 0 && code.npos === nargs + 1;
+            const a = new Array<Value>(direct ? code.directSlots : nargs + 1);
             a[0] = o;
             for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
-            return m.code.call(m, a, null);
+            return direct ? code.enter(m, a) : code.call(m, a, null);
           }
         } else if (argFns !== null && kw === null) {
           // Builtin types are immutable: cache their native method per call site forever.
@@ -310,6 +312,7 @@ export class Compiler {
       };
     }
     const fn = compileExpr(this, s, e.func);
+    if (kw === null && !e.args.some((x) => x.type === "Starred")) return this.positionalCall(s, fn, e.args, args);
     if (kw === null) {
       return (f) => {
         const callee = fn(f);
@@ -319,6 +322,57 @@ export class Compiler {
       };
     }
     return (f) => callValue(rt, fn(f), args(f), kw(f));
+  }
+
+  /**
+   * `f(a, b)` with positional arguments only. A plain Python function gets its frame's slot array
+   * built here (FunctionCode.enter); a plain class (no metaclass __call__, no __new__, a plain
+   * __init__, instances with a dict) is instantiated inline, its __init__ entered the same way,
+   * with the class's plan cached per call site by (class, version). Everything else: callValue.
+   */
+  positionalCall(s: ScopeCtx, fn: EF, es: A.Expr[], args: (f: Frame) => Value[]): EF {
+    const rt = this.rt;
+    const ops = es.map((x) => operand(this, s, x));
+    const nargs = ops.length;
+    const argK = ops.map((x) => x.k);
+    const argF = ops.map((x) => x.f);
+    const argI = ops.map((x) => x.i);
+    const argV = ops.map((x) => x.v);
+    let icClass: PyType | null = null;
+    let icVersion = -1;
+    let icInit: PyFunction | null = null;
+    return (f) => {
+      const callee = fn(f);
+      if (callee instanceof PyFunction) {
+        const code = callee.code;
+        if (code.directSlots < 0 || code.npos !== nargs) return code.call(callee, args(f), null);
+        const a = new Array<Value>(code.directSlots);
+        for (let i = 0; i < nargs; i++) a[i] = ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value);
+        return code.enter(callee, a);
+      }
+      if (callee instanceof PyType && callee.cls === T.type) {
+        if (callee !== icClass || callee.version !== icVersion) {
+          icClass = callee;
+          icVersion = callee.version;
+          icInit = plainInit(callee);
+        }
+        const init = icInit;
+        if (init !== null && init.code.directSlots >= 0 && init.code.npos === nargs + 1) {
+          const a = new Array<Value>(init.code.directSlots);
+          for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value);
+          // An argument changed the class: let typeCall decide on the evaluated arguments.
+          if (callee.version !== icVersion) return callValue(rt, callee, a.slice(1, nargs + 1), null);
+          // As typeCall: the instance is accounted and made after the arguments are evaluated.
+          rt.alloc(56);
+          const obj = new PyObject(callee, new Map());
+          a[0] = obj;
+          const r = init.code.enter(init, a);
+          if (r !== None) throw pyErr("TypeError", `__init__() should return None, not '${typeOf(r).name}'`);
+          return obj;
+        }
+      }
+      return callValue(rt, callee, args(f), null);
+    };
   }
 
   argsBuilder(s: ScopeCtx, es: A.Expr[]): (f: Frame) => Value[] {
@@ -439,3 +493,10 @@ export function makeRaise(rt: Runtime, v: Value): PyBaseException {
 }
 
 export { PyThrow, Cell, T };
+
+/** The __init__ a class's instances are made with inline, or null when typeCall must decide. */
+function plainInit(cls: PyType): PyFunction | null {
+  if (cls.builtin || cls.layout !== "object" || userDunder(cls, "__new__") !== undefined) return null;
+  const init = userDunder(cls, "__init__");
+  return init instanceof PyFunction ? init : null;
+}

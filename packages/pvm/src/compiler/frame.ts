@@ -27,13 +27,9 @@ export class Frame {
   /** Cell that will hold the class being defined, for zero-argument super(). */
   declare classCell: Cell | null;
   declare readonly fn: PyFunction | null;
-  constructor(n: number, fn: PyFunction | null, classCell: Cell | null) {
-    const s = new Array<Value | Cell | undefined>(n);
-    // Start every slot array with generic (tagged) elements: `new Array(n)` begins as small-int
-    // elements and would change kind on the first float, big int or object stored, so slot loads
-    // in shared closures would see several array kinds (polymorphic) once a few programs have run.
-    if (n > 0) s[0] = undefined;
-    this.s = s;
+  /** `slots`: an array of `n` slots the caller already filled with the arguments (see FunctionCode.enter). */
+  constructor(n: number, fn: PyFunction | null, classCell: Cell | null, slots?: (Value | Cell | undefined)[]) {
+    this.s = slots ?? new Array<Value | Cell | undefined>(n);
     this.line = 0;
     this.ret = None;
     this.ns = null;

@@ -170,21 +170,30 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
     qualname: info.qualname,
     filename,
     firstLine: info.firstLine,
+    directSlots: direct && genBody === null ? nslots : -1,
+    npos,
+    enter(fn, slots) {
+      if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) tooDeep(rt, weight);
+      const f = new Frame(nslots, fn, fn.classCell, slots);
+      f.line = firstLine;
+      try {
+        (body as SF)(f);
+        return f.ret;
+      } catch (e) {
+        if (e instanceof PyThrow) addTraceback(e.exc, filename, f.line, name, f);
+        throw e;
+      } finally {
+        rt.depth--;
+        rt.stack -= weight;
+      }
+    },
     call(fn, args, kw) {
       if (genBody !== null) {
         const f = setup(fn, args, kw);
         const it = runGen(rt, genBody, f, filename, name);
         return new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
       }
-      if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) {
-        rt.depth--;
-        if (rt.stack > rt.stackLimit) {
-          rt.stack -= weight;
-          throw pyErr("RecursionError", "maximum recursion depth exceeded (stack weight)");
-        }
-        rt.stack -= weight;
-        throw pyErr("RecursionError", "maximum recursion depth exceeded");
-      }
+      if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) tooDeep(rt, weight);
       let f: Frame | null = null;
       try {
         if (direct && kw === null && args.length === npos) {
@@ -205,6 +214,14 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
     },
   };
   return code;
+}
+
+/** Undo the depth and stack accounting of a call that went past a limit, and raise RecursionError. */
+function tooDeep(rt: Compiler["rt"], weight: number): never {
+  rt.depth--;
+  const stack = rt.stack > rt.stackLimit;
+  rt.stack -= weight;
+  throw pyErr("RecursionError", stack ? "maximum recursion depth exceeded (stack weight)" : "maximum recursion depth exceeded");
 }
 
 /** Wrap a generator body so that tracebacks name its frame. */

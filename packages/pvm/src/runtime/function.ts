@@ -44,6 +44,16 @@ export interface FunctionCode {
   readonly firstLine: number;
   /** Calls the function with bound arguments; implemented by the compiler. */
   call(fn: PyFunction, args: Value[], kw: Map<string, Value> | null): Value;
+  /**
+   * The frame size of a plain function (positional parameters only, no cells or free variables,
+   * not a generator), or -1. A caller passing exactly `npos` positional arguments may build the
+   * frame's slot array itself (this long, the arguments first) and run it with `enter`: one array
+   * allocated and no copy.
+   */
+  readonly directSlots: number;
+  readonly npos: number;
+  /** Runs a plain function on a slot array built by the caller (see `directSlots`). */
+  enter(fn: PyFunction, slots: Value[]): Value;
 }
 
 export class PyFunction extends PyObject {
