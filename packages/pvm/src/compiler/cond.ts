@@ -7,19 +7,20 @@
 // Values, exceptions and Cycles are exactly those of the compiled Compare expression.
 import type * as A from "../ast.js";
 import type { Runtime } from "../runtime/context.js";
-import type { Value } from "../runtime/object.js";
+import { PyFloat, type Value } from "../runtime/object.js";
+import { T } from "../runtime/types.js";
 import { richCompare, truthy } from "../runtime/ops.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { compileExpr, ld, operand } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
 
 const GENERIC = 0;
-const LT = 1;
-const LTE = 2;
-const GT = 3;
-const GTE = 4;
-const EQ = 5;
-const NE = 6;
+export const LT = 1;
+export const LTE = 2;
+export const GT = 3;
+export const GTE = 4;
+export const EQ = 5;
+export const NE = 6;
 
 const OPS: Partial<Record<A.CmpOperator, number>> = { Lt: LT, LtE: LTE, Gt: GT, GtE: GTE, Eq: EQ, NotEq: NE };
 
@@ -68,26 +69,42 @@ export function condTrue(rt: Runtime, f: Frame, d: Cond): boolean {
   }
   const a = ld(f, d.ak, d.af, d.ai, d.av);
   const b = ld(f, d.bk, d.bf, d.bi, d.bv);
-  if (typeof a === "number" && typeof b === "number") {
-    switch (op) {
-      case LT:
-        return a < b;
-      case LTE:
-        return a <= b;
-      case GT:
-        return a > b;
-      case GTE:
-        return a >= b;
-      case EQ:
-        return a === b;
-      default:
-        return a !== b;
-    }
-  }
+  if (typeof a === "number" && typeof b === "number") return numCompare(op, a, b);
+  const n = floatCompare(op, a, b);
+  if (n !== undefined) return n;
   if (typeof a === "string" && typeof b === "string") {
     if (op === EQ) return a === b;
     if (op === NE) return a !== b;
   }
   const t = richCompare(rt, op === LT ? "Lt" : op === LTE ? "LtE" : op === GT ? "Gt" : op === GTE ? "GtE" : op === EQ ? "Eq" : "NotEq", a, b);
   return typeof t === "boolean" ? t : truthy(rt, t);
+}
+
+/**
+ * `a <op> b` for an exact float against a float or a small int (a small int is exact as a double,
+ * so the double comparison is Python's; NaN compares false, and unequal, as in CPython), else
+ * undefined.
+ */
+export function floatCompare(op: number, a: Value, b: Value): boolean | undefined {
+  const x = a instanceof PyFloat && a.cls === T.float ? a.v : typeof a === "number" ? a : undefined;
+  if (x === undefined) return undefined;
+  const y = b instanceof PyFloat && b.cls === T.float ? b.v : typeof b === "number" ? b : undefined;
+  return y === undefined ? undefined : numCompare(op, x, y);
+}
+
+function numCompare(op: number, a: number, b: number): boolean {
+  switch (op) {
+    case LT:
+      return a < b;
+    case LTE:
+      return a <= b;
+    case GT:
+      return a > b;
+    case GTE:
+      return a >= b;
+    case EQ:
+      return a === b;
+    default:
+      return a !== b;
+  }
 }

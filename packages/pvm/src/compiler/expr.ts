@@ -13,6 +13,7 @@ import { Ellipsis, None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { type EF, type Frame } from "./frame.js";
 import { formatValue } from "../builtins/format.js";
+import { EQ, floatCompare, GT, GTE, LT, LTE, NE } from "./cond.js";
 import { strLenCp } from "../builtins/strmethods.js";
 
 const CMP: Record<string, CmpOp> = { Eq: "Eq", NotEq: "NotEq", Lt: "Lt", LtE: "LtE", Gt: "Gt", GtE: "GtE" };
@@ -462,42 +463,42 @@ function compareClosure(c: Compiler, s: ScopeCtx, e: A.Compare): EF {
           const a = ld(f, lk, left, li, lv);
           const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a < b;
-          return richCompare(rt, "Lt", a, b);
+          return floatCompare(LT, a, b) ?? richCompare(rt, "Lt", a, b);
         };
       case "LtE":
         return (f) => {
           const a = ld(f, lk, left, li, lv);
           const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a <= b;
-          return richCompare(rt, "LtE", a, b);
+          return floatCompare(LTE, a, b) ?? richCompare(rt, "LtE", a, b);
         };
       case "Gt":
         return (f) => {
           const a = ld(f, lk, left, li, lv);
           const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a > b;
-          return richCompare(rt, "Gt", a, b);
+          return floatCompare(GT, a, b) ?? richCompare(rt, "Gt", a, b);
         };
       case "GtE":
         return (f) => {
           const a = ld(f, lk, left, li, lv);
           const b = ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a >= b;
-          return richCompare(rt, "GtE", a, b);
+          return floatCompare(GTE, a, b) ?? richCompare(rt, "GtE", a, b);
         };
       case "Eq":
         return (f) => {
           const a = ld(f, lk, left, li, lv);
           const b = ld(f, rk, right, ri, rv);
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a === b;
-          return richCompare(rt, "Eq", a, b);
+          return floatCompare(EQ, a, b) ?? richCompare(rt, "Eq", a, b);
         };
       case "NotEq":
         return (f) => {
           const a = ld(f, lk, left, li, lv);
           const b = ld(f, rk, right, ri, rv);
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a !== b;
-          return richCompare(rt, "NotEq", a, b);
+          return floatCompare(NE, a, b) ?? richCompare(rt, "NotEq", a, b);
         };
       default:
         return (f) => compileCompare(op, ld(f, lk, left, li, lv), ld(f, rk, right, ri, rv), c);
