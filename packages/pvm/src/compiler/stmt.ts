@@ -179,11 +179,11 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
       };
     }
     case "Subscript": {
-      const o = compileExpr(c, s, t.value);
-      const k = compileExpr(c, s, t.slice);
+      const { k: ok, f: o, i: oi, v: ov } = operand(c, s, t.value);
+      const { k: kk, f: k, i: ki, v: kv } = operand(c, s, t.slice);
       return (f, v) => {
-        const obj = o(f);
-        const key = k(f);
+        const obj = ld(f, ok, o, oi, ov);
+        const key = ld(f, kk, k, ki, kv);
         if (obj instanceof PyList && obj.cls === T.list && typeof key === "number" && key >= 0 && key < obj.items.length) obj.items[key] = v;
         else setItem(rt, obj, key, v);
       };
@@ -310,11 +310,11 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
       return NORMAL;
     };
   }
-  const o = compileExpr(c, s, t.value);
-  const k = compileExpr(c, s, t.slice);
+  const { k: ok, f: o, i: oi, v: ov } = operand(c, s, t.value);
+  const { k: kk, f: k, i: ki, v: kv } = operand(c, s, t.slice);
   return (f) => {
-    const obj = o(f);
-    const key = k(f);
+    const obj = ld(f, ok, o, oi, ov);
+    const key = ld(f, kk, k, ki, kv);
     if (obj instanceof PyList && obj.cls === T.list && typeof key === "number" && key >= 0 && key < obj.items.length) {
       const r = augValue(rt, op, obj.items[key] as Value, val(f));
       // The right-hand side may have shrunk or replaced the list: store as CPython would then.
