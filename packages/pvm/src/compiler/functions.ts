@@ -333,14 +333,14 @@ export function compileLambda(c: Compiler, s: ScopeCtx, e: A.Lambda): EF {
  * iterator of the first `for`. List/set/dict comprehensions run eagerly; generator expressions
  * return a generator.
  */
-export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp): EF {
+export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp, firstIterOf?: EF): EF {
   const rt = c.rt;
   const scope = c.scopeOf(e);
   if (scope.hasYieldInComprehension) throw c.syntaxError("'yield' inside list comprehension", e);
   const ctx = childCtx(s, scope, `<${e.type === "ListComp" ? "listcomp" : e.type === "SetComp" ? "setcomp" : e.type === "DictComp" ? "dictcomp" : "genexpr"}>`);
   ctx.gen = false;
   const gens = e.generators;
-  const firstIter = compileExpr(c, s, (gens[0] as A.Comprehension).iter);
+  const firstIter = firstIterOf ?? compileExpr(c, s, (gens[0] as A.Comprehension).iter);
   const closure = closureOf(c, s, scope);
   const dotSlot = scope.slots.get(".0") as number;
   const freeSlots = [...scope.frees].map((n) => scope.slots.get(n) as number);
