@@ -14,6 +14,7 @@ import { type EF, Frame, type GSF, type SF } from "./frame.js";
 import type { Scope } from "./scope.js";
 import { compileBlock, compileStore } from "./stmt.js";
 import { compileGenBlock } from "./gen.js";
+import { PyAsyncGenerator } from "../runtime/agen.js";
 
 interface ParamSpec {
   names: string[];
@@ -121,7 +122,7 @@ interface BodyInfo {
   firstLine: number;
   body: SF | null;
   genBody: GSF | null;
-  kind: "function" | "generator" | "coroutine";
+  kind: "function" | "generator" | "coroutine" | "async_generator";
   weight: number;
 }
 
@@ -174,7 +175,9 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
       if (genBody !== null) {
         const f = setup(fn, args, kw);
         const it = runGen(rt, genBody, f, filename, name);
-        return new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
+        const g = info.kind === "async_generator" ? new PyAsyncGenerator(it, name) : new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
+        g.qualname = info.qualname;
+        return g;
       }
       if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) {
         rt.depth--;
@@ -264,7 +267,6 @@ export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef |
   const ctx = childCtx(s, scope, st.name);
   const outerDepth = c.takeMaxDepth();
   const isGen = scope.isGenerator || scope.isAsync;
-  if (scope.isGenerator && scope.isAsync) throw c.syntaxError("asynchronous generators are not supported by this PVM version", st);
   const body = isGen ? null : compileBlock(c, ctx, st.body);
   const genBody = isGen ? compileGenBlock(c, ctx, st.body) : null;
   const weight = c.takeMaxDepth();
@@ -277,7 +279,7 @@ export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef |
     firstLine: st.lineno,
     body,
     genBody,
-    kind: st.type === "AsyncFunctionDef" ? "coroutine" : scope.isGenerator ? "generator" : "function",
+    kind: st.type === "AsyncFunctionDef" ? (scope.isGenerator ? "async_generator" : "coroutine") : scope.isGenerator ? "generator" : "function",
     weight,
   });
   const defaults = defaultsOf(c, s, st.args);

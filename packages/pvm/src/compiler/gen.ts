@@ -6,6 +6,7 @@ import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
+import { agYield } from "../runtime/agen.js";
 import { genResume, iterate, iterToArray } from "../runtime/iter.js";
 import { formatValue } from "../builtins/format.js";
 import { PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
@@ -53,10 +54,17 @@ export function closeGen(rt: Runtime, g: PyGenerator): void {
   }
 }
 
+/** A coroutine or one of the async-generator awaitables: awaited by direct delegation. */
+function isNativeAwaitable(v: Value): boolean {
+  if (!(v instanceof PyGenerator)) return false;
+  const t = v.cls;
+  return t === T.coroutine || t === T.async_generator_asend || t === T.async_generator_athrow || t === T.anext_awaitable;
+}
+
 /** `yield from src` / `await src`: delegate next/send/throw to a sub-generator. */
 export function* delegate(rt: Runtime, src: Value, isAwait: boolean): Generator<Value, Value, Value> {
   let target = src;
-  if (isAwait && !(src instanceof PyGenerator && src.cls === T.coroutine)) {
+  if (isAwait && !isNativeAwaitable(src)) {
     const aw = userDunder(typeOf(src), "__await__");
     if (aw === undefined) throw pyErr("TypeError", `object ${typeOf(src).name} can't be used in 'await' expression`);
     target = callValue(rt, aw, [src], null);
@@ -98,6 +106,12 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
   switch (e.type) {
     case "Yield": {
       const v = e.value === null ? null : genExpr(c, s, e.value);
+      if (s.scope.isAsync) {
+        // An async generator: the box tells its asend/athrow awaitable this is a value, not an await.
+        return function* (f) {
+          return yield agYield(v === null ? None : yield* v(f));
+        };
+      }
       return function* (f) {
         const x = v === null ? None : yield* v(f);
         return yield x;
@@ -684,11 +698,18 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       const orelse = compileGenBlock(c, s, st.orelse);
       return function* (f) {
         f.line = line;
-        const ait = callMethod(rt, yield* iter(f), "__aiter__", [], null);
+        const src = yield* iter(f);
+        const aiter = typeOf(src).lookup("__aiter__");
+        if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
+        const ait = callValue(rt, aiter, [src], null);
+        const anext = typeOf(ait).lookup("__anext__");
+        if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
         for (;;) {
           let x: Value;
           try {
-            x = yield* delegate(rt, callMethod(rt, ait, "__anext__", [], null), true);
+            const aw = callValue(rt, anext, [ait], null);
+            if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
+            x = yield* delegate(rt, aw, true);
           } catch (e) {
             if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) break;
             throw e;
