@@ -5,6 +5,7 @@ import type { Runtime } from "../runtime/context.js";
 import { PyDict } from "../runtime/dict.js";
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyFunction, PyGenerator } from "../runtime/function.js";
+import { aiterFn, anextFn } from "./agen.js";
 import * as I from "../runtime/int.js";
 import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
 import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
@@ -246,6 +247,8 @@ export function makeBuiltins(): Map<string, Value> {
     }
     return getIter(rt, a[0] as Value);
   });
+  def("aiter", aiterFn);
+  def("anext", anextFn);
   def("next", (rt, a) => {
     const it = a[0] as Value;
     const out = { value: None as Value };

@@ -20,6 +20,7 @@ import { N, num } from "../runtime/numeric.js";
 import { installStrMethods } from "./strmethods.js";
 import { installBytesMethods } from "./bytesmethods.js";
 import { method } from "./util.js";
+import { installAsyncGenMethods } from "./agen.js";
 
 function parseIntText(text: string, base: number): I.Int {
   const v = num(() => N.parseIntFromString(text, base));
@@ -651,7 +652,7 @@ function installMisc(): void {
     const p = prop(a[0] as Value);
     return new PyWrapper(T.property, p.fget, p.fset, a[1] as Value, p.doc);
   });
-  for (const G of [T.generator, T.coroutine]) {
+  for (const G of [T.generator, T.coroutine, T.async_generator_asend, T.async_generator_athrow, T.anext_awaitable]) {
     const gen = (v: Value) => self(v, PyGenerator, G, "send");
     const finish = (rt: Runtime, g: PyGenerator, y: Value | undefined, out: { value: Value }): Value => {
       if (y !== undefined) return y;
@@ -704,6 +705,7 @@ function installBuiltinTypes(): void {
   installStrMethods();
   installMisc();
   installBytesMethods();
+  installAsyncGenMethods();
   void iterate;
 }
 

@@ -28,7 +28,7 @@ function layoutOf(bases: PyType[]): Layout {
   return layout;
 }
 
-const UNSUBCLASSABLE = new Set(["bool", "NoneType", "function", "range", "slice", "generator", "coroutine", "module", "method", "builtin_function_or_method", "int", "float", "str", "bytes", "frozenset"]);
+const UNSUBCLASSABLE = new Set(["bool", "NoneType", "function", "range", "slice", "generator", "coroutine", "async_generator", "module", "method", "builtin_function_or_method", "int", "float", "str", "bytes", "frozenset"]);
 
 export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value>, module: string, qualname: string): PyType {
   for (const b of bases) {

@@ -14,6 +14,7 @@ import { type EF, Frame, type GSF, type SF } from "./frame.js";
 import type { Scope } from "./scope.js";
 import { compileBlock, compileStore } from "./stmt.js";
 import { compileGenBlock } from "./gen.js";
+import { PyAsyncGenerator } from "../runtime/agen.js";
 
 interface ParamSpec {
   names: string[];
@@ -121,7 +122,7 @@ interface BodyInfo {
   firstLine: number;
   body: SF | null;
   genBody: GSF | null;
-  kind: "function" | "generator" | "coroutine";
+  kind: "function" | "generator" | "coroutine" | "async_generator";
   weight: number;
 }
 
@@ -191,7 +192,9 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
       if (genBody !== null) {
         const f = setup(fn, args, kw);
         const it = runGen(rt, genBody, f, filename, name);
-        return new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
+        const g = info.kind === "async_generator" ? new PyAsyncGenerator(it, name) : new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
+        g.qualname = info.qualname;
+        return g;
       }
       if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) tooDeep(rt, weight);
       let f: Frame | null = null;
@@ -281,7 +284,6 @@ export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef |
   const ctx = childCtx(s, scope, st.name);
   const outerDepth = c.takeMaxDepth();
   const isGen = scope.isGenerator || scope.isAsync;
-  if (scope.isGenerator && scope.isAsync) throw c.syntaxError("asynchronous generators are not supported by this PVM version", st);
   const body = isGen ? null : compileBlock(c, ctx, st.body);
   const genBody = isGen ? compileGenBlock(c, ctx, st.body) : null;
   const weight = c.takeMaxDepth();
@@ -294,7 +296,7 @@ export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef |
     firstLine: st.lineno,
     body,
     genBody,
-    kind: st.type === "AsyncFunctionDef" ? "coroutine" : scope.isGenerator ? "generator" : "function",
+    kind: st.type === "AsyncFunctionDef" ? (scope.isGenerator ? "async_generator" : "coroutine") : scope.isGenerator ? "generator" : "function",
     weight,
   });
   const defaults = defaultsOf(c, s, st.args);
@@ -350,14 +352,14 @@ export function compileLambda(c: Compiler, s: ScopeCtx, e: A.Lambda): EF {
  * iterator of the first `for`. List/set/dict comprehensions run eagerly; generator expressions
  * return a generator.
  */
-export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp): EF {
+export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp, firstIterOf?: EF): EF {
   const rt = c.rt;
   const scope = c.scopeOf(e);
   if (scope.hasYieldInComprehension) throw c.syntaxError("'yield' inside list comprehension", e);
   const ctx = childCtx(s, scope, `<${e.type === "ListComp" ? "listcomp" : e.type === "SetComp" ? "setcomp" : e.type === "DictComp" ? "dictcomp" : "genexpr"}>`);
   ctx.gen = false;
   const gens = e.generators;
-  const firstIter = compileExpr(c, s, (gens[0] as A.Comprehension).iter);
+  const firstIter = firstIterOf ?? compileExpr(c, s, (gens[0] as A.Comprehension).iter);
   const closure = closureOf(c, s, scope);
   const dotSlot = scope.slots.get(".0") as number;
   const freeSlots = [...scope.frees].map((n) => scope.slots.get(n) as number);

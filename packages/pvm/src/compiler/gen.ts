@@ -6,19 +6,23 @@ import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
-import { genResume, iterate } from "../runtime/iter.js";
-import type { Value } from "../runtime/object.js";
-import { binop, type BinOpName, inplaceBinop, truthy, typeOf, unaryop, type UnaryName } from "../runtime/ops.js";
-import { getAttr, PySuper, superGetAttr } from "../runtime/call.js";
-import { getItem } from "../runtime/subscript.js";
+import { agYield } from "../runtime/agen.js";
+import { genResume, iterate, iterToArray } from "../runtime/iter.js";
+import { formatValue } from "../builtins/format.js";
+import { PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
+import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf, unaryop, type UnaryName } from "../runtime/ops.js";
+import { delAttr, getAttr, PySuper, setAttr, superGetAttr } from "../runtime/call.js";
+import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { userDunder } from "../runtime/call.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
-import { compileCompare, compileExpr } from "./expr.js";
+import { asciiRepr, compileCompare, compileExpr, mergeMapping } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
-import { compileBlock, compileStmt, compileStore } from "./stmt.js";
+import { attachContext, compileBlock, compileStmt, compileStore } from "./stmt.js";
+import { makeRaise } from "./compiler.js";
+import { compileComprehension } from "./functions.js";
 
 const SCOPE_NODES = new Set(["FunctionDef", "AsyncFunctionDef", "Lambda", "ClassDef", "ListComp", "SetComp", "DictComp", "GeneratorExp"]);
 
@@ -27,7 +31,11 @@ export function containsYield(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(containsYield);
   const t = (node as { type?: string }).type;
   if (t === "Yield" || t === "YieldFrom" || t === "Await" || t === "AsyncFor" || t === "AsyncWith") return true;
-  if (t !== undefined && SCOPE_NODES.has(t)) return false;
+  if (t !== undefined && SCOPE_NODES.has(t)) {
+    // A comprehension's first iterable is evaluated in the enclosing scope.
+    const gens = (node as { generators?: A.Comprehension[] }).generators;
+    return gens !== undefined && containsYield((gens[0] as A.Comprehension).iter);
+  }
   for (const v of Object.values(node)) if (typeof v === "object" && containsYield(v)) return true;
   return false;
 }
@@ -46,10 +54,17 @@ export function closeGen(rt: Runtime, g: PyGenerator): void {
   }
 }
 
+/** A coroutine or one of the async-generator awaitables: awaited by direct delegation. */
+function isNativeAwaitable(v: Value): boolean {
+  if (!(v instanceof PyGenerator)) return false;
+  const t = v.cls;
+  return t === T.coroutine || t === T.async_generator_asend || t === T.async_generator_athrow || t === T.anext_awaitable;
+}
+
 /** `yield from src` / `await src`: delegate next/send/throw to a sub-generator. */
 export function* delegate(rt: Runtime, src: Value, isAwait: boolean): Generator<Value, Value, Value> {
   let target = src;
-  if (isAwait && !(src instanceof PyGenerator && src.cls === T.coroutine)) {
+  if (isAwait && !isNativeAwaitable(src)) {
     const aw = userDunder(typeOf(src), "__await__");
     if (aw === undefined) throw pyErr("TypeError", `object ${typeOf(src).name} can't be used in 'await' expression`);
     target = callValue(rt, aw, [src], null);
@@ -91,6 +106,12 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
   switch (e.type) {
     case "Yield": {
       const v = e.value === null ? null : genExpr(c, s, e.value);
+      if (s.scope.isAsync) {
+        // An async generator: the box tells its asend/athrow awaitable this is a value, not an await.
+        return function* (f) {
+          return yield agYield(v === null ? None : yield* v(f));
+        };
+      }
       return function* (f) {
         const x = v === null ? None : yield* v(f);
         return yield x;
@@ -116,7 +137,7 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
       };
     }
     case "Call": {
-      if (e.args.some((a) => a.type === "Starred") || e.keywords.some((k) => k.arg === null)) break;
+      if (e.args.some((a) => a.type === "Starred") || e.keywords.some((k) => k.arg === null)) return genStarCall(c, s, e);
       const fn = genExpr(c, s, e.func);
       const args = e.args.map((a) => genExpr(c, s, a));
       const kws = e.keywords.map((k) => ({ name: k.arg as string, v: genExpr(c, s, k.value) }));
@@ -133,7 +154,14 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
       };
     }
     case "Set": {
-      if (e.elts.some((a) => a.type === "Starred")) break;
+      if (e.elts.some((a) => a.type === "Starred")) {
+        const build = genSeq(c, s, e.elts);
+        return function* (f) {
+          const st = new PySet(T.set, false);
+          for (const x of yield* build(f)) st.add(rt, x);
+          return st;
+        };
+      }
       const parts = e.elts.map((a) => genExpr(c, s, a));
       return function* (f) {
         const vs: Value[] = [];
@@ -145,13 +173,20 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
     }
     case "Tuple":
     case "List": {
-      if (e.elts.some((a) => a.type === "Starred")) break;
+      if (e.elts.some((a) => a.type === "Starred")) {
+        const build = genSeq(c, s, e.elts);
+        const tuple = e.type === "Tuple";
+        return function* (f) {
+          const vs = yield* build(f);
+          return tuple ? new PyTuple(T.tuple, vs) : new PyList(T.list, vs);
+        };
+      }
       const parts = e.elts.map((a) => genExpr(c, s, a));
       const isTuple = e.type === "Tuple";
       return function* (f) {
         const vs: Value[] = [];
         for (const p of parts) vs.push(yield* p(f));
-        return isTuple ? new (require_tuple())(T.tuple, vs) : new (require_list())(T.list, vs);
+        return isTuple ? new PyTuple(T.tuple, vs) : new PyList(T.list, vs);
       };
     }
     case "UnaryOp": {
@@ -209,7 +244,6 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
       };
     }
     case "Subscript": {
-      if (e.slice.type === "Slice") break;
       const v = genExpr(c, s, e.value);
       const k = genExpr(c, s, e.slice);
       return function* (f) {
@@ -218,17 +252,80 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
       };
     }
     case "Dict": {
-      if (e.keys.some((k) => k === null)) break;
-      const ks = e.keys.map((k) => genExpr(c, s, k as A.Expr));
+      const ks = e.keys.map((k) => (k === null ? null : genExpr(c, s, k)));
       const vs = e.values.map((v) => genExpr(c, s, v));
       return function* (f) {
         const d = new PyDict();
         rt.alloc(64 + 24 * ks.length);
         for (let i = 0; i < ks.length; i++) {
-          const kv = yield* (ks[i] as GEF)(f);
-          d.table.set(rt, kv, yield* (vs[i] as GEF)(f));
+          const k = ks[i];
+          if (k === null || k === undefined) mergeMapping(c, d, yield* (vs[i] as GEF)(f));
+          else {
+            const kv = yield* k(f);
+            d.table.set(rt, kv, yield* (vs[i] as GEF)(f));
+          }
         }
         return d;
+      };
+    }
+    case "Slice": {
+      // Only reached as a subscript's index: the slice object is built like the ordinary path's.
+      const none = function* (): Generator<Value, Value, Value> {
+        return None;
+      };
+      const lo = e.lower === null ? none : genExpr(c, s, e.lower);
+      const hi = e.upper === null ? none : genExpr(c, s, e.upper);
+      const st = e.step === null ? none : genExpr(c, s, e.step);
+      return function* (f) {
+        const a = yield* lo(f);
+        const b = yield* hi(f);
+        return new PySlice(T.slice, a, b, yield* st(f));
+      };
+    }
+    case "JoinedStr": {
+      const parts = e.values.map((v) => genExpr(c, s, v));
+      return function* (f) {
+        let out = "";
+        for (const p of parts) out += (yield* p(f)) as string;
+        rt.charge(out.length);
+        rt.alloc(out.length);
+        return out;
+      };
+    }
+    case "FormattedValue": {
+      const v = genExpr(c, s, e.value);
+      const spec = e.format_spec === null ? null : genExpr(c, s, e.format_spec);
+      const conv = e.conversion;
+      return function* (f) {
+        let x = yield* v(f);
+        if (conv === 115) x = str(rt, x);
+        else if (conv === 114) x = repr(rt, x);
+        else if (conv === 97) x = asciiRepr(repr(rt, x));
+        const sp = spec === null ? "" : ((yield* spec(f)) as string);
+        return formatValue(rt, x, sp);
+      };
+    }
+    case "NamedExpr": {
+      const v = genExpr(c, s, e.value);
+      const store = c.storeName(s, e.target.id, e.target);
+      return function* (f) {
+        const x = yield* v(f);
+        store(f, x);
+        return x;
+      };
+    }
+    case "ListComp":
+    case "SetComp":
+    case "DictComp":
+    case "GeneratorExp": {
+      // Only the first iterable suspends: evaluate it here, then run the ordinary comprehension
+      // on that value (handed over synchronously through `pending`).
+      const first = genExpr(c, s, (e.generators[0] as A.Comprehension).iter);
+      let pending: Value = None;
+      const comp = compileComprehension(c, s, e, () => pending);
+      return function* (f) {
+        pending = yield* first(f);
+        return comp(f);
       };
     }
     default:
@@ -237,12 +334,61 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
   throw c.syntaxError(`yield/await inside this kind of expression (${e.type}) is not supported by this PVM version`, e);
 }
 
-import { PyList, PyTuple } from "../runtime/object.js";
-function require_tuple() {
-  return PyTuple;
+/** `*x` elements of a display, expanded in order (memory as the ordinary path's seqBuilder). */
+function genSeq(c: Compiler, s: ScopeCtx, elts: A.Expr[]): (f: Frame) => Generator<Value, Value[], Value> {
+  const rt = c.rt;
+  const parts = elts.map((x) => (x.type === "Starred" ? { star: true, g: genExpr(c, s, x.value) } : { star: false, g: genExpr(c, s, x) }));
+  return function* (f) {
+    const out: Value[] = [];
+    for (const p of parts) {
+      const v = yield* p.g(f);
+      if (p.star) for (const x of iterToArray(rt, v)) out.push(x);
+      else out.push(v);
+    }
+    rt.alloc(8 * out.length);
+    return out;
+  };
 }
-function require_list() {
-  return PyList;
+
+/** A call with `*args`/`**kwargs` whose parts contain a yield/await, evaluated left to right. */
+function genStarCall(c: Compiler, s: ScopeCtx, e: A.Expr & { type: "Call" }): GEF {
+  const rt = c.rt;
+  const fn = genExpr(c, s, e.func);
+  const parts = e.args.map((x) => (x.type === "Starred" ? { star: true, g: genExpr(c, s, x.value) } : { star: false, g: genExpr(c, s, x) }));
+  const kws = e.keywords.map((k) => ({ name: k.arg, g: genExpr(c, s, k.value) }));
+  return function* (f) {
+    const callee = yield* fn(f);
+    const args: Value[] = [];
+    for (const p of parts) {
+      const v = yield* p.g(f);
+      if (p.star) for (const x of iterToArray(rt, v)) args.push(x);
+      else args.push(v);
+    }
+    let kw: Map<string, Value> | null = null;
+    if (kws.length > 0) {
+      kw = new Map();
+      for (const k of kws) {
+        const v = yield* k.g(f);
+        if (k.name !== null) kw.set(k.name, v);
+        else mergeKeywords(rt, kw, v);
+      }
+    }
+    return callValue(rt, callee, args, kw);
+  };
+}
+
+/** `**mapping` in a call: string keys only, no duplicates (CPython's messages). */
+function mergeKeywords(rt: Runtime, m: Map<string, Value>, v: Value): void {
+  const put = (k: Value, x: () => Value): void => {
+    if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
+    if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
+    m.set(k, x());
+  };
+  if (v instanceof PyDict) {
+    for (const en of v.table.entries()) put(en.k, () => en.v);
+    return;
+  }
+  for (const k of iterToArray(rt, callMethod(rt, v, "keys", [], null))) put(k, () => callMethod(rt, v, "__getitem__", [k], null));
 }
 
 export function compileGenBlock(c: Compiler, s: ScopeCtx, body: A.Stmt[]): GSF {
@@ -283,6 +429,28 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       };
     }
     case "AugAssign": {
+      const t = st.target;
+      if (t.type === "Attribute" || t.type === "Subscript") {
+        // CPython's order: the target's object (and key), the current value, then the right side.
+        const o = genExpr(c, s, t.value);
+        const k = t.type === "Subscript" ? genExpr(c, s, t.slice) : null;
+        const name = t.type === "Attribute" ? t.attr : "";
+        const v = genExpr(c, s, st.value);
+        const op = st.op as BinOpName;
+        return function* (f) {
+          f.line = line;
+          const obj = yield* o(f);
+          if (k === null) {
+            const cur = getAttr(rt, obj, name);
+            setAttr(rt, obj, name, inplaceBinop(rt, op, cur, yield* v(f)));
+          } else {
+            const key = yield* k(f);
+            const cur = getItem(rt, obj, key);
+            setItem(rt, obj, key, inplaceBinop(rt, op, cur, yield* v(f)));
+          }
+          return NORMAL;
+        };
+      }
       if (st.target.type !== "Name") break;
       const load = c.loadName(s, st.target.id, st.target);
       const store = c.storeName(s, st.target.id, st.target);
@@ -292,6 +460,69 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         f.line = line;
         const cur = load(f);
         store(f, inplaceBinop(rt, op, cur, yield* v(f)));
+        return NORMAL;
+      };
+    }
+    case "AnnAssign": {
+      // Inside a function body the annotation is never evaluated; only the value is stored.
+      if (st.value === null || s.scope.kind !== "function") break;
+      const v = genExpr(c, s, st.value);
+      const store = compileStore(c, s, st.target);
+      return function* (f) {
+        f.line = line;
+        store(f, yield* v(f));
+        return NORMAL;
+      };
+    }
+    case "Assert": {
+      const test = genExpr(c, s, st.test);
+      const msg = st.msg === null ? null : genExpr(c, s, st.msg);
+      return function* (f) {
+        f.line = line;
+        const t = yield* test(f);
+        if (typeof t === "boolean" ? t : truthy(rt, t)) return NORMAL;
+        const e = new PyBaseException(E.AssertionError, msg === null ? [] : [yield* msg(f)]);
+        attachContext(rt, e);
+        throw new PyThrow(e);
+      };
+    }
+    case "Raise": {
+      if (st.exc === null) break;
+      const exc = genExpr(c, s, st.exc);
+      const cause = st.cause === null ? null : genExpr(c, s, st.cause);
+      return function* (f) {
+        f.line = line;
+        const e = makeRaise(rt, yield* exc(f));
+        if (cause !== null) {
+          const cv = yield* cause(f);
+          e.cause = cv === None ? null : makeRaise(rt, cv);
+          e.suppressContext = true;
+        }
+        attachContext(rt, e);
+        throw new PyThrow(e);
+      };
+    }
+    case "Delete": {
+      const ds = st.targets.map((t) => {
+        if (!containsYield(t)) {
+          const d = compileStmt(c, s, { ...st, targets: [t] });
+          return function* (f: Frame): Generator<Value, void, Value> {
+            d(f);
+          };
+        }
+        if (t.type !== "Subscript" && t.type !== "Attribute") throw c.syntaxError(`yield/await inside a ${t.type} deletion target is not supported by this PVM version`, t);
+        const o = genExpr(c, s, t.value);
+        const k = t.type === "Subscript" ? genExpr(c, s, t.slice) : null;
+        const name = t.type === "Attribute" ? t.attr : "";
+        return function* (f: Frame): Generator<Value, void, Value> {
+          const obj = yield* o(f);
+          if (k === null) delAttr(rt, obj, name);
+          else delItem(rt, obj, yield* k(f));
+        };
+      });
+      return function* (f) {
+        f.line = line;
+        for (const d of ds) yield* d(f);
         return NORMAL;
       };
     }
@@ -406,14 +637,14 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       };
     }
     case "With": {
-      if (st.items.length !== 1) break;
       const item = st.items[0] as A.WithItem;
-      const ctx = compileExpr(c, s, item.context_expr);
+      const ctx = genExpr(c, s, item.context_expr);
       const store = item.optional_vars === null ? null : compileStore(c, s, item.optional_vars);
-      const body = compileGenBlock(c, s, st.body);
+      // `with a, b:` nests b inside a; the statement's Cycles were charged once by the block.
+      const body = st.items.length > 1 ? genStmt(c, s, { ...st, items: st.items.slice(1) }) : compileGenBlock(c, s, st.body);
       return function* (f) {
         f.line = line;
-        const mgr = ctx(f);
+        const mgr = yield* ctx(f);
         const v = callMethod(rt, mgr, "__enter__", [], null);
         let r: number;
         try {
@@ -467,11 +698,18 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       const orelse = compileGenBlock(c, s, st.orelse);
       return function* (f) {
         f.line = line;
-        const ait = callMethod(rt, yield* iter(f), "__aiter__", [], null);
+        const src = yield* iter(f);
+        const aiter = typeOf(src).lookup("__aiter__");
+        if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
+        const ait = callValue(rt, aiter, [src], null);
+        const anext = typeOf(ait).lookup("__anext__");
+        if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
         for (;;) {
           let x: Value;
           try {
-            x = yield* delegate(rt, callMethod(rt, ait, "__anext__", [], null), true);
+            const aw = callValue(rt, anext, [ait], null);
+            if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
+            x = yield* delegate(rt, aw, true);
           } catch (e) {
             if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) break;
             throw e;

@@ -449,6 +449,7 @@ class Checker {
       case "Yield":
       case "YieldFrom":
         this.yieldHere(e);
+        if (e.type === "YieldFrom" && this.comps.length === 0 && this.scope.kind === "function" && this.scope.isAsync) this.comp(e, "'yield from' inside async function");
         if (e.value !== null) this.expr(e.value, e.type === "Yield" && e.value.type === "Starred");
         return;
       case "Await":

@@ -234,6 +234,7 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
   }
   if (obj instanceof PyGenerator) {
     if (name === "__name__") return obj.name;
+    if (name === "__qualname__") return obj.qualname;
     return undefined;
   }
   if (obj instanceof PyModule) {

@@ -105,6 +105,8 @@ export type ResumeKind = "next" | "throw" | "return";
 export class PyGenerator extends PyObject {
   readonly it: Generator<Value, Value, Value>;
   readonly name: string;
+  /** `__qualname__` (shown by repr); the compiler sets it for user generators. */
+  qualname: string;
   running = false;
   finished = false;
   started = false;
@@ -113,6 +115,7 @@ export class PyGenerator extends PyObject {
     super(cls);
     this.it = it;
     this.name = name;
+    this.qualname = name;
   }
 }
 

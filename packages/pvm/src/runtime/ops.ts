@@ -1,6 +1,7 @@
 // The data model's core operations: type of a value, truth, repr/str, equality, hashing,
 // comparisons and arithmetic. Builtin types are handled directly; user classes through their
 // dunder methods (looked up on the type, as CPython does).
+import { PyGenerator } from "./function.js";
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, pyErr } from "./exceptions.js";
 import { percentFormat } from "./format.js";
@@ -824,7 +825,8 @@ export function describe(rt: Runtime, v: PyObject): string {
   const addr = `0x${(rt.idOf(v) * 16).toString(16).padStart(12, "0")}`;
   const t = v.cls;
   if (t === T.type || v instanceof PyTypeClass) return `<class '${(v as PyType).module === "builtins" ? "" : `${(v as PyType).module}.`}${(v as PyType).qualname}'>`;
-  return `<${t.module === "builtins" ? "" : `${t.module}.`}${t.qualname} object at ${addr}>`;
+  const gen = v instanceof PyGenerator ? ` ${v.qualname}` : "";
+  return `<${t.module === "builtins" ? "" : `${t.module}.`}${t.qualname} object${gen} at ${addr}>`;
 }
 
 function toSet(rt: Runtime, v: Value): PySet {

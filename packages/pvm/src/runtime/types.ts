@@ -48,6 +48,12 @@ export const T = {
   property: b("property"),
   generator: b("generator"),
   coroutine: b("coroutine"),
+  async_generator: b("async_generator"),
+  /** The awaitables of an async generator's `__anext__`/`asend` and `athrow`/`aclose`. */
+  async_generator_asend: b("async_generator_asend"),
+  async_generator_athrow: b("async_generator_athrow"),
+  /** `anext(ait, default)`'s awaitable. */
+  anext_awaitable: b("anext_awaitable"),
   module: b("module"),
   iterator: b("iterator"),
   dict_keys: b("dict_keys"),
