@@ -7,7 +7,7 @@ import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyFunction, PyGenerator } from "../runtime/function.js";
 import * as I from "../runtime/int.js";
 import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
-import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
+import { PyBoxed, unbox, PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, binop, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
@@ -31,6 +31,7 @@ function len(rt: Runtime, v: Value): number {
       return Number(r);
     }
   }
+  if (v instanceof PyBoxed && typeof v.v === "string") return cpLength(v.v);
   if (v instanceof PyDict || (v instanceof PyObject && "table" in v)) return (v as PyDict).table.size;
   if (v instanceof PyBytes) return v.b.length;
   if (v instanceof PyByteArray) return v.len;
@@ -258,11 +259,11 @@ export function makeBuiltins(): Map<string, Value> {
   });
   def("abs", (rt, a) => {
     const x = a[0] as Value;
+    const f = typeof x === "object" ? userDunder(typeOf(x), "__abs__") : undefined;
+    if (f !== undefined) return callValue(rt, f, [x], null);
     const i = asInt(x);
     if (i !== undefined) return I.big(i) < 0n ? I.intNeg(i) : i;
     if (x instanceof PyFloat) return float(Math.abs(x.v));
-    const f = userDunder(typeOf(x), "__abs__");
-    if (f !== undefined) return callValue(rt, f, [x], null);
     throw pyErr("TypeError", `bad operand type for abs(): '${typeOf(x).name}'`);
   });
   def("divmod", (rt, a) => tuple([binop(rt, "FloorDiv", a[0] as Value, a[1] as Value), binop(rt, "Mod", a[0] as Value, a[1] as Value)]));
@@ -355,7 +356,7 @@ export function makeBuiltins(): Map<string, Value> {
     return String.fromCodePoint(n);
   });
   def("ord", (_rt, a) => {
-    const s = a[0] as Value;
+    const s = unbox(a[0] as Value);
     if (typeof s === "string") {
       if (cpLength(s) !== 1) throw pyErr("TypeError", `ord() expected a character, but string of length ${cpLength(s)} found`);
       return s.codePointAt(0) as number;

@@ -7,7 +7,7 @@ import { percentFormat } from "./format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
-import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
+import { unbox, PyBoxed, PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
 import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
@@ -52,6 +52,8 @@ export function isInt(v: Value): v is number | bigint {
 export function asInt(v: Value): I.Int | undefined {
   if (typeof v === "number" || typeof v === "bigint") return v;
   if (typeof v === "boolean") return v ? 1 : 0;
+  // An int subclass instance is accepted wherever an int is (CPython's PyLong_Check).
+  if (v instanceof PyBoxed && typeof v.v !== "string") return v.v;
   return undefined;
 }
 
@@ -102,6 +104,7 @@ function layoutTruth(v: PyObject): boolean {
   if (v instanceof PyBytes) return v.b.length !== 0;
   if (v instanceof PyByteArray) return v.len !== 0;
   if (v instanceof PyRange) return v.length !== 0n;
+  if (v instanceof PyBoxed) return v.v !== 0 && v.v !== 0n && v.v !== "";
   return true;
 }
 
@@ -161,6 +164,7 @@ function reprContainer(rt: Runtime, v: PyObject, empty: string, f: () => string)
 
 function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PyFloat) return floatRepr(v.v);
+  if (v instanceof PyBoxed) return repr(rt, v.v);
   if (v === None) return "None";
   if (v === NotImplemented) return "NotImplemented";
   if (v === Ellipsis) return "Ellipsis";
@@ -201,8 +205,11 @@ export function str(rt: Runtime, v: Value): string {
   if (!v.cls.builtin || v.cls.layout === "exception") {
     const f = userDunder(v.cls, "__str__");
     if (f !== undefined) return expectStr(callValue(rt, f, [v], null), "__str__");
+    // str has its own __str__ (the value itself), so a str subclass's __repr__ does not reach str().
+    if (v instanceof PyBoxed && typeof v.v === "string") return v.v;
     const r = userDunder(v.cls, "__repr__");
     if (r !== undefined && !(v instanceof PyBaseException)) return expectStr(callValue(rt, r, [v], null), "__repr__");
+    if (v instanceof PyBoxed) return str(rt, v.v);
   }
   if (v instanceof PyBaseException) {
     if (v.args.length === 0) return "";
@@ -251,7 +258,7 @@ export function eq(rt: Runtime, a: Value, b: Value): boolean {
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
   const ta = typeof a;
   const tb = typeof b;
-  if (ta === "string" || tb === "string") return false; // a !== b already
+  if ((ta === "string" || tb === "string") && ta !== "object" && tb !== "object") return false; // a !== b already
   if ((ta === "number" || ta === "bigint" || ta === "boolean") && (tb === "number" || tb === "bigint" || tb === "boolean")) {
     return I.intCmp(asInt(a) as I.Int, asInt(b) as I.Int) === 0;
   }
@@ -299,7 +306,7 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     case "string":
       return hashStr(v);
   }
-  if (v instanceof PyFloat) return hashFloat(v.v);
+  if (v instanceof PyFloat && v.cls === T.float) return hashFloat(v.v);
   if (!v.cls.builtin || v.cls.layout === "exception") {
     const h = v.cls.lookup("__hash__");
     if (h === None) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
@@ -311,6 +318,8 @@ export function hash(rt: Runtime, v: Value): number | bigint {
       return userHashResult(n);
     }
     if (userDunder(v.cls, "__eq__") !== undefined) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
+    if (v instanceof PyBoxed) return hash(rt, v.v);
+    if (v instanceof PyFloat) return hashFloat(v.v);
   }
   if (v instanceof PyTuple) {
     rt.enter(" while calling a Python object");
@@ -468,7 +477,7 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
     const same = a.args.length === b.args.length && a.args.every((x) => b.args.includes(x));
     return op === "Eq" ? same : !same;
   }
-  const c = builtinCmp(rt, a, b, op);
+  const c = builtinCmp(rt, unbox(a), unbox(b), op);
   if (c !== undefined) return Number.isNaN(c) ? op === "NotEq" : cmpResult(op, c);
   if (op === "Eq") return a === b;
   if (op === "NotEq") return a !== b;
@@ -753,7 +762,7 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
       }
     }
   }
-  const r = builtinBinop(rt, op, a, b);
+  const r = builtinBinop(rt, op, unbox(a), unbox(b));
   if (r !== NotImplemented) return r;
   if (op === "BitOr" && unionable(a) && unionable(b)) return unionOf(a, b);
   if (op === "Add" && (ta === T.str || ta === T.list || ta === T.tuple) && ta.builtin) {
@@ -791,17 +800,20 @@ export type UnaryName = "Invert" | "Not" | "UAdd" | "USub";
 
 export function unaryop(rt: Runtime, op: UnaryName, v: Value): Value {
   if (op === "Not") return !truthy(rt, v);
-  const i = asInt(v);
+  const i = typeof v === "object" ? undefined : asInt(v);
   if (i !== undefined) {
     if (op === "USub") return I.intNeg(i);
     if (op === "UAdd") return i;
     return I.intInvert(i);
   }
-  if (v instanceof PyFloat && op !== "Invert") return op === "USub" ? float(-v.v) : v;
+  if (v instanceof PyFloat && op !== "Invert" && v.cls === T.float) return op === "USub" ? float(-v.v) : v;
   const t = typeOf(v);
   if (!t.builtin) {
     const f = userDunder(t, op === "USub" ? "__neg__" : op === "UAdd" ? "__pos__" : "__invert__");
     if (f !== undefined) return callValue(rt, f, [v], null);
+    // Subclasses of int and float: the base's operator, on the base value (`+I(3)` is the int 3).
+    if (v instanceof PyBoxed && typeof v.v !== "string") return unaryop(rt, op, v.v);
+    if (v instanceof PyFloat && op !== "Invert") return float(op === "USub" ? -v.v : v.v);
   }
   const sym = op === "USub" ? "unary -" : op === "UAdd" ? "unary +" : "unary ~";
   throw pyErr("TypeError", `bad operand type for ${sym}: '${t.name}'`);
