@@ -762,11 +762,15 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
       }
     }
   }
-  const r = builtinBinop(rt, op, unbox(a), unbox(b));
+  // Subclasses of int and str fall back to the base's operator on their values; `%` keeps its
+  // right operand whole (str formatting calls that object's own __str__/__repr__).
+  const ua = unbox(a);
+  const r = builtinBinop(rt, op, ua, op === "Mod" && typeof ua === "string" ? b : unbox(b));
   if (r !== NotImplemented) return r;
   if (op === "BitOr" && unionable(a) && unionable(b)) return unionOf(a, b);
-  if (op === "Add" && (ta === T.str || ta === T.list || ta === T.tuple) && ta.builtin) {
-    throw pyErr("TypeError", `can only concatenate ${ta.name} (not "${tb.name}") to ${ta.name}`);
+  const tua = typeOf(ua);
+  if (op === "Add" && (tua === T.str || tua === T.list || tua === T.tuple) && tua.builtin) {
+    throw pyErr("TypeError", `can only concatenate ${tua.name} (not "${tb.name}") to ${tua.name}`);
   }
   throw pyErr("TypeError", `unsupported operand type(s) for ${BINOP_SYMBOL[op]}: '${ta.name}' and '${tb.name}'`);
 }
