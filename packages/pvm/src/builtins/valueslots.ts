@@ -7,10 +7,11 @@
 import type { Runtime } from "../runtime/context.js";
 import { getIter } from "../runtime/iter.js";
 import * as I from "../runtime/int.js";
-import { PyFloat, type Value, unbox } from "../runtime/object.js";
-import { type BinOpName, type CmpOp, binop, float, hash, intBinop, repr, richCompare, tuple, unaryop } from "../runtime/ops.js";
+import { PyByteArray, PyBytes, PyFloat, type Value, unbox } from "../runtime/object.js";
+import { type BinOpName, type CmpOp, binop, float, hash, intBinop, repr, richCompare, tuple, typeOf, unaryop } from "../runtime/ops.js";
+import { pyErr } from "../runtime/exceptions.js";
 import { contains, getItem } from "../runtime/subscript.js";
-import { cpLength } from "../runtime/strings.js";
+import { bytesRepr, cpLength } from "../runtime/strings.js";
 import { NotImplemented, T } from "../runtime/types.js";
 import { formatValue } from "./format.js";
 import { method as setMethod } from "./util.js";
@@ -189,9 +190,50 @@ function installStr(): void {
   method(t, "__format__", (rt, a) => formatValue(rt, strOf(a[0]) as string, strOf(a[1]) ?? ""));
 }
 
-/** Register the slot natives on int, float and str (once, with the other builtin methods). */
+/** An exact bytes object from bytes, bytearray or a subclass instance of either, or undefined. */
+function bytesOf(v: Value | undefined): PyBytes | undefined {
+  if (v instanceof PyBytes) return v.cls === T.bytes ? v : new PyBytes(T.bytes, v.b);
+  if (v instanceof PyByteArray) return new PyBytes(T.bytes, v.view());
+  return undefined;
+}
+
+function installBytes(): void {
+  const t = T.bytes;
+  const me = (v: Value | undefined): PyBytes => {
+    const b = v instanceof PyBytes ? bytesOf(v) : undefined;
+    if (b === undefined) throw pyErr("TypeError", `descriptor requires a 'bytes' object but received a '${v === undefined ? "NoneType" : typeOf(v).name}'`);
+    return b;
+  };
+  method(t, "__add__", (rt, a) => {
+    const y = bytesOf(a[1]);
+    return y === undefined ? NotImplemented : binop(rt, "Add", me(a[0]), y);
+  });
+  const repeat = (rt: Runtime, a: Value[]): Value => {
+    const n = intOf(a[1]);
+    return n === undefined ? NotImplemented : binop(rt, "Mult", me(a[0]), n);
+  };
+  method(t, "__mul__", repeat);
+  method(t, "__rmul__", repeat);
+  for (const [name, op] of CMP) {
+    method(t, `__${name}__`, (rt, a) => {
+      const y = bytesOf(a[1]);
+      return y === undefined ? NotImplemented : richCompare(rt, op, me(a[0]), y);
+    });
+  }
+  method(t, "__hash__", (rt, a) => hash(rt, me(a[0])));
+  method(t, "__repr__", (_rt, a) => bytesRepr(me(a[0]).b));
+  method(t, "__str__", (_rt, a) => bytesRepr(me(a[0]).b));
+  method(t, "__len__", (_rt, a) => me(a[0]).b.length);
+  method(t, "__getitem__", (rt, a) => getItem(rt, me(a[0]), a[1] as Value));
+  method(t, "__contains__", (rt, a) => contains(rt, me(a[0]), a[1] as Value));
+  method(t, "__iter__", (rt, a) => getIter(rt, me(a[0])));
+  method(t, "__bytes__", (_rt, a) => me(a[0]));
+}
+
+/** Register the slot natives on int, float, str and bytes (once, with the other builtin methods). */
 export function installValueSlots(): void {
   installInt();
   installFloat();
   installStr();
+  installBytes();
 }

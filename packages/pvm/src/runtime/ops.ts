@@ -176,7 +176,7 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
   if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));
   if (v instanceof PyBytes) return bytesRepr(v.b);
-  if (v instanceof PyByteArray) return `bytearray(${bytesRepr(v.view())})`;
+  if (v instanceof PyByteArray) return `${v.cls.name}(${bytesRepr(v.view())})`;
   if (v instanceof PySlice) return `slice(${repr(rt, v.start)}, ${repr(rt, v.stop)}, ${repr(rt, v.step)})`;
   if (v instanceof PyUnion) return v.args.map((a) => unionMemberRepr(rt, a)).join(" | ");
   if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
@@ -207,6 +207,7 @@ export function str(rt: Runtime, v: Value): string {
     if (f !== undefined) return expectStr(callValue(rt, f, [v], null), "__str__");
     // str has its own __str__ (the value itself), so a str subclass's __repr__ does not reach str().
     if (v instanceof PyBoxed && typeof v.v === "string") return v.v;
+    if (v instanceof PyBytes || v instanceof PyByteArray) return builtinRepr(rt, v);
     const r = userDunder(v.cls, "__repr__");
     if (r !== undefined && !(v instanceof PyBaseException)) return expectStr(callValue(rt, r, [v], null), "__repr__");
     if (v instanceof PyBoxed) return str(rt, v.v);
