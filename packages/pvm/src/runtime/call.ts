@@ -128,7 +128,8 @@ function isDataDescriptor(v: Value): boolean {
 /** Bind a class attribute found on `t` to an instance `obj` (the descriptor protocol's __get__). */
 function bindToInstance(rt: Runtime, attr: Value, obj: Value, t: PyType): Value {
   if (attr instanceof PyFunction) return new PyBoundMethod(T.method, attr, obj);
-  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.method, attr, selfFor(attr, obj)) : attr;
+  // A builtin method bound to its object is a builtin_function_or_method, as in CPython.
+  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.builtin_function_or_method, attr, selfFor(attr, obj)) : attr;
   if (attr instanceof PyWrapper) {
     if (attr.cls === T.classmethod) return new PyBoundMethod(T.method, attr.fget, t);
     if (attr.cls === T.staticmethod) return attr.fget;
@@ -355,6 +356,7 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
   if (obj instanceof PyType) {
     if (obj.builtin) throw pyErr("TypeError", `cannot set '${name}' attribute of immutable type '${obj.name}'`);
     if (name === "__name__" && typeof v === "string") obj.name = v;
+    if (name === "__qualname__" && typeof v === "string") obj.qualname = v;
     obj.ns.set(name, v);
     obj.invalidate();
     return;
@@ -390,6 +392,13 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
       obj.args = iterToArray(rt, v);
       return;
     }
+  }
+  if (obj instanceof PyFunction && (name === "__name__" || name === "__qualname__")) {
+    // functools.wraps and friends rename functions: the repr and __qualname__ follow.
+    if (typeof v !== "string") throw pyErr("TypeError", `${name} must be set to a string object`);
+    if (name === "__name__") obj.name = v;
+    else obj.qualname = v;
+    return;
   }
   if (typeof obj === "object" && obj.dict !== null) {
     if (t.slots !== null && !t.hasDict && !slotAllowed(t, name)) throw pyErr("AttributeError", `'${t.name}' object has no attribute '${name}'`);

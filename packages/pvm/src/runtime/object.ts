@@ -259,6 +259,8 @@ export class PyNative extends PyObject {
   readonly fn: NativeFn;
   /** A method descriptor: when found on a type, binds `self` as args[0]. */
   readonly isMethod: boolean;
+  /** The builtin type a method descriptor belongs to (for its repr: `<method 'append' of 'list' objects>`). */
+  owner: PyType | null = null;
   constructor(cls: PyType, name: string, fn: NativeFn, isMethod: boolean) {
     super(cls);
     this.name = name;

@@ -7,10 +7,11 @@ import { percentFormat } from "./format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
-import { unbox, PyBoxed, PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
+import { unbox, PyBoundMethod, PyBoxed, PyByteArray, PyNative, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
 import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
+import { PyFunction } from "./function.js";
 import { PyDict, PySet, dictRepr, setRepr } from "./dict.js";
 
 export function typeOf(v: Value): PyType {
@@ -185,7 +186,44 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
     if (v.args.length === 1) return `${name}(${repr(rt, v.args[0] as Value)})`;
     return `${name}(${v.args.map((x) => repr(rt, x)).join(", ")})`;
   }
+  if (v instanceof PyFunction) return `<function ${v.qualname} at ${addressOf(rt, v)}>`;
+  if (v instanceof PyNative) return nativeRepr(v);
+  if (v instanceof PyBoundMethod) return boundRepr(rt, v);
   return describe(rt, v);
+}
+
+// Dunders that CPython exposes as plain methods rather than slot wrappers.
+const METHOD_DUNDERS = new Set(["__format__", "__reduce__", "__reduce_ex__", "__sizeof__", "__dir__", "__getnewargs__", "__round__", "__trunc__", "__floor__", "__ceil__", "__class_getitem__", "__init_subclass__", "__subclasshook__", "__getstate__", "__reversed__"]);
+
+/** `<built-in function len>`, `<method 'append' of 'list' objects>`, `<slot wrapper '__add__' of 'int' objects>`. */
+function nativeRepr(v: PyNative): string {
+  const owner = v.owner;
+  if (!v.isMethod || owner === null) return `<built-in function ${v.name}>`;
+  const dunder = v.name.length > 4 && v.name.startsWith("__") && v.name.endsWith("__");
+  const kind = dunder && !METHOD_DUNDERS.has(v.name) && !((owner.layout === "list" || owner.layout === "dict") && v.name === "__getitem__") ? "slot wrapper" : "method";
+  return `<${kind} '${v.name}' of '${owner.name}' objects>`;
+}
+
+/** `<bound method A.f of <__main__.A object at 0x…>>`, `<built-in method append of list object at 0x…>`. */
+function boundRepr(rt: Runtime, m: PyBoundMethod): string {
+  const f = m.func;
+  if (f instanceof PyNative) return `<built-in method ${f.name} of ${typeName(m.self)} object at ${addressOf(rt, m.self)}>`;
+  rt.enter(" while getting the repr of an object");
+  try {
+    const name = f instanceof PyFunction ? f.qualname : repr(rt, f);
+    return `<bound method ${name} of ${repr(rt, m.self)}>`;
+  } finally {
+    rt.leave();
+  }
+}
+
+/**
+ * The deterministic `0x…` address the PVM prints for an object (never a host address): its
+ * allocation-order id; an unboxed int/str has no identity, so its hash stands in (as for id()).
+ */
+export function addressOf(rt: Runtime, v: Value): string {
+  const n = typeof v === "object" ? BigInt(rt.idOf(v) * 16) : BigInt.asUintN(48, BigInt(hash(rt, v)) * 16n);
+  return `0x${n.toString(16).padStart(12, "0")}`;
 }
 
 export function str(rt: Runtime, v: Value): string {
@@ -831,7 +869,7 @@ export function strLen(s: string): number {
 
 /** The default `<...>` repr of objects without a better one; addresses are deterministic ids. */
 export function describe(rt: Runtime, v: PyObject): string {
-  const addr = `0x${(rt.idOf(v) * 16).toString(16).padStart(12, "0")}`;
+  const addr = addressOf(rt, v);
   const t = v.cls;
   if (t === T.type || v instanceof PyTypeClass) return `<class '${(v as PyType).module === "builtins" ? "" : `${(v as PyType).module}.`}${(v as PyType).qualname}'>`;
   return `<${t.module === "builtins" ? "" : `${t.module}.`}${t.qualname} object at ${addr}>`;
