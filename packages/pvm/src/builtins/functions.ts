@@ -210,7 +210,10 @@ export function makeBuiltins(): Map<string, Value> {
   def("ascii", (rt, a) => asciiRepr(repr(rt, a[0] as Value)));
   def("isinstance", (rt, a) => isinstance(rt, a[0] as Value, a[1] as Value));
   def("issubclass", (rt, a) => issubclass(rt, a[0] as Value, a[1] as Value));
+  // A str subclass instance names an attribute by its text.
+  const attrName = (v: Value | undefined): Value | undefined => (v instanceof PyBoxed ? v.v : v);
   def("hasattr", (rt, a) => {
+    a[1] = attrName(a[1]) as Value;
     try {
       getAttr(rt, a[0] as Value, a[1] as string);
       return true;
@@ -220,6 +223,7 @@ export function makeBuiltins(): Map<string, Value> {
     }
   });
   def("getattr", (rt, a) => {
+    a[1] = attrName(a[1]) as Value;
     if (typeof a[1] !== "string") throw pyErr("TypeError", "attribute name must be string");
     try {
       return getAttr(rt, a[0] as Value, a[1]);
@@ -228,8 +232,8 @@ export function makeBuiltins(): Map<string, Value> {
       throw e;
     }
   });
-  def("setattr", (rt, a) => (setAttr(rt, a[0] as Value, a[1] as string, a[2] as Value), None));
-  def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, a[1] as string), None));
+  def("setattr", (rt, a) => (setAttr(rt, a[0] as Value, attrName(a[1]) as string, a[2] as Value), None));
+  def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, attrName(a[1]) as string), None));
   def("iter", (rt, a) => {
     if (a.length === 2) {
       const fn = a[0] as Value;

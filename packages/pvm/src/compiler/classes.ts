@@ -60,6 +60,10 @@ export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyTy
   if (slots !== undefined) {
     const names = typeof slots === "string" ? [slots] : iterToArray(rt, slots).map((x) => String(x));
     cls.slots = names;
+    // Variable-size layouts have no room for slot storage (CPython's itemsize check).
+    if ((cls.layout === "int" || cls.layout === "bytes" || cls.layout === "tuple") && names.some((n) => n !== "__dict__" && n !== "__weakref__")) {
+      throw pyErr("TypeError", `nonempty __slots__ not supported for subtype of '${cls.layout}'`);
+    }
     cls.hasDict = names.includes("__dict__") || realBases.some((b) => !b.builtin && b.hasDict);
   }
   rt.alloc(256 + 32 * ns.size);
