@@ -2,7 +2,7 @@
 import { callValue, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { pyErr } from "../runtime/exceptions.js";
-import { PyFloat, type Value } from "../runtime/object.js";
+import { PyBoxed, PyFloat, type Value } from "../runtime/object.js";
 import { str, typeOf } from "../runtime/ops.js";
 import { N, num } from "../runtime/numeric.js";
 
@@ -17,6 +17,7 @@ export function formatValue(rt: Runtime, v: Value, spec: string): string {
       return r;
     }
     if (spec === "") return str(rt, v);
+    if (v instanceof PyBoxed) return formatValue(rt, v.v, spec);
   }
   if (spec === "") return str(rt, v);
   if (typeof v === "string") return num(() => N.formatStr(v, spec));

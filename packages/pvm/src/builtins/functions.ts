@@ -8,7 +8,7 @@ import { PyFunction, PyGenerator } from "../runtime/function.js";
 import { aiterFn, anextFn } from "./agen.js";
 import * as I from "../runtime/int.js";
 import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
-import { PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
+import { PyBoxed, unbox, PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, binop, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
@@ -32,6 +32,7 @@ function len(rt: Runtime, v: Value): number {
       return Number(r);
     }
   }
+  if (v instanceof PyBoxed && typeof v.v === "string") return cpLength(v.v);
   if (v instanceof PyDict || (v instanceof PyObject && "table" in v)) return (v as PyDict).table.size;
   if (v instanceof PyBytes) return v.b.length;
   if (v instanceof PyByteArray) return v.len;
@@ -210,7 +211,10 @@ export function makeBuiltins(): Map<string, Value> {
   def("ascii", (rt, a) => asciiRepr(repr(rt, a[0] as Value)));
   def("isinstance", (rt, a) => isinstance(rt, a[0] as Value, a[1] as Value));
   def("issubclass", (rt, a) => issubclass(rt, a[0] as Value, a[1] as Value));
+  // A str subclass instance names an attribute by its text.
+  const attrName = (v: Value | undefined): Value | undefined => (v instanceof PyBoxed ? v.v : v);
   def("hasattr", (rt, a) => {
+    a[1] = attrName(a[1]) as Value;
     try {
       getAttr(rt, a[0] as Value, a[1] as string);
       return true;
@@ -220,6 +224,7 @@ export function makeBuiltins(): Map<string, Value> {
     }
   });
   def("getattr", (rt, a) => {
+    a[1] = attrName(a[1]) as Value;
     if (typeof a[1] !== "string") throw pyErr("TypeError", "attribute name must be string");
     try {
       return getAttr(rt, a[0] as Value, a[1]);
@@ -228,8 +233,8 @@ export function makeBuiltins(): Map<string, Value> {
       throw e;
     }
   });
-  def("setattr", (rt, a) => (setAttr(rt, a[0] as Value, a[1] as string, a[2] as Value), None));
-  def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, a[1] as string), None));
+  def("setattr", (rt, a) => (setAttr(rt, a[0] as Value, attrName(a[1]) as string, a[2] as Value), None));
+  def("delattr", (rt, a) => (delAttr(rt, a[0] as Value, attrName(a[1]) as string), None));
   def("iter", (rt, a) => {
     if (a.length === 2) {
       const fn = a[0] as Value;
@@ -261,11 +266,11 @@ export function makeBuiltins(): Map<string, Value> {
   });
   def("abs", (rt, a) => {
     const x = a[0] as Value;
+    const f = typeof x === "object" ? userDunder(typeOf(x), "__abs__") : undefined;
+    if (f !== undefined) return callValue(rt, f, [x], null);
     const i = asInt(x);
     if (i !== undefined) return I.big(i) < 0n ? I.intNeg(i) : i;
     if (x instanceof PyFloat) return float(Math.abs(x.v));
-    const f = userDunder(typeOf(x), "__abs__");
-    if (f !== undefined) return callValue(rt, f, [x], null);
     throw pyErr("TypeError", `bad operand type for abs(): '${typeOf(x).name}'`);
   });
   def("divmod", (rt, a) => tuple([binop(rt, "FloorDiv", a[0] as Value, a[1] as Value), binop(rt, "Mod", a[0] as Value, a[1] as Value)]));
@@ -358,7 +363,7 @@ export function makeBuiltins(): Map<string, Value> {
     return String.fromCodePoint(n);
   });
   def("ord", (_rt, a) => {
-    const s = a[0] as Value;
+    const s = unbox(a[0] as Value);
     if (typeof s === "string") {
       if (cpLength(s) !== 1) throw pyErr("TypeError", `ord() expected a character, but string of length ${cpLength(s)} found`);
       return s.codePointAt(0) as number;

@@ -2,7 +2,7 @@
 import { callValue } from "../runtime/call.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
-import { PyBytes, PyList, PyTuple, type Value } from "../runtime/object.js";
+import { PyBoxed, PyBytes, PyList, PyTuple, type Value } from "../runtime/object.js";
 import { asInt, str, typeOf } from "../runtime/ops.js";
 import { cpArray, cpLength, hasSurrogates, isPySpace, utf8Encode } from "../runtime/strings.js";
 import { None, T } from "../runtime/types.js";
@@ -24,11 +24,13 @@ export function strLenCp(s: string): number {
 }
 
 function self(v: Value, name: string): string {
+  if (v instanceof PyBoxed && typeof v.v === "string") return v.v;
   if (typeof v !== "string") throw pyErr("TypeError", `descriptor '${name}' requires a 'str' object but received a '${typeOf(v).name}'`);
   return v;
 }
 
 function argStr(v: Value | undefined, what: string): string {
+  if (v instanceof PyBoxed && typeof v.v === "string") return v.v;
   if (typeof v !== "string") throw pyErr("TypeError", `${what} must be str, not ${v === undefined ? "None" : typeOf(v).name}`);
   return v;
 }
@@ -228,6 +230,8 @@ export function installStrMethods(): void {
     const sep = self(a[0] as Value, "join");
     const items = iterToArray(rt, a[1] as Value);
     for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      if (it instanceof PyBoxed && typeof it.v === "string") items[i] = it.v;
       if (typeof items[i] !== "string") throw pyErr("TypeError", `sequence item ${i}: expected str instance, ${typeOf(items[i] as Value).name} found`);
     }
     const out = (items as string[]).join(sep);

@@ -6,7 +6,7 @@ import { PyDict, PySet } from "../runtime/dict.js";
 import { E, PyBaseException, pyErr } from "../runtime/exceptions.js";
 import * as I from "../runtime/int.js";
 import { PyDictView, iterToArray, iterate } from "../runtime/iter.js";
-import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { PyBoxed, PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cmpStr, utf8Decode } from "../runtime/strings.js";
 import { keyError, listDelItem, listGetItem, listSetItem, seqContains, toIndex, tupleGetItem } from "../runtime/subscript.js";
@@ -19,6 +19,7 @@ import { createClass, initSubclass } from "../compiler/classes.js";
 import { N, num } from "../runtime/numeric.js";
 import { installStrMethods } from "./strmethods.js";
 import { installBytesMethods } from "./bytesmethods.js";
+import { installValueSlots } from "./valueslots.js";
 import { method } from "./util.js";
 import { installAsyncGenMethods } from "./agen.js";
 
@@ -71,6 +72,7 @@ function parseFloatTextLocal(text: string): number {
 
 export function toFloat(rt: Runtime, v: Value): number {
   if (v instanceof PyFloat) return v.v;
+  if (v instanceof PyBoxed && typeof v.v === "string") v = v.v;
   const i = asInt(v);
   if (i !== undefined) return I.intToFloat(i);
   if (typeof v === "string") {
@@ -89,9 +91,13 @@ export function toFloat(rt: Runtime, v: Value): number {
 }
 
 export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {
+  // A str subclass parses as its text (a user __int__ is only consulted for non-str values).
+  if (v instanceof PyBoxed && typeof v.v === "string") v = v.v;
   if (base !== undefined) {
+    const bi = asInt(base);
+    if (bi === undefined) throw pyErr("TypeError", `'${typeOf(base).name}' object cannot be interpreted as an integer`);
     if (typeof v !== "string" && !(v instanceof PyBytes)) throw pyErr("TypeError", "int() can't convert non-string with explicit base");
-    const b = Number(asInt(base));
+    const b = Number(bi);
     if (b !== 0 && (b < 2 || b > 36)) throw pyErr("ValueError", "int() base must be >= 2 and <= 36, or 0");
     rt.charge(typeof v === "string" ? v.length : v.b.length);
     return parseIntText(typeof v === "string" ? v : latin1(v.b), b);
@@ -146,6 +152,19 @@ function bytesFrom(rt: Runtime, v: Value | undefined, enc?: Value): Uint8Array {
   );
 }
 
+/** An instance of a user subclass of int or str: the exact value in a box with its attributes. */
+function boxedInstance(rt: Runtime, cls: PyType, v: I.Int | string): PyBoxed {
+  rt.alloc(56);
+  return new PyBoxed(cls, v);
+}
+
+/** A float/bytes/bytearray of a user subclass carries the subclass's attribute dict. */
+function withDict<X extends PyObject>(rt: Runtime, cls: PyType, o: X): X {
+  rt.alloc(56);
+  if (cls.hasDict || cls.slots !== null) o.dict = new Map();
+  return o;
+}
+
 function dictFromArgs(rt: Runtime, d: PyDict, args: Value[], kw: Map<string, Value> | null): void {
   const src = args[0];
   if (src !== undefined) {
@@ -173,10 +192,27 @@ function installConstructors(): void {
     rt.alloc(56);
     return new PyObject(cls, cls.hasDict || cls.slots !== null ? new Map() : null);
   };
-  T.int.newFn = (rt, _cls, a) => (a.length === 0 ? 0 : toInt(rt, a[0] as Value, a[1]));
+  T.int.newFn = (rt, cls, a, kw) => {
+    let base = a[1];
+    if (kw !== null && kw.size > 0) {
+      for (const k of kw.keys()) if (k !== "base") throw pyErr("TypeError", `'${k}' is an invalid keyword argument for int()`);
+      base = kw.get("base") ?? base;
+      if (a.length === 0) throw pyErr("TypeError", "int() missing string argument");
+    }
+    if (a.length > 2) throw pyErr("TypeError", `int() takes at most 2 arguments (${a.length} given)`);
+    const v = a.length === 0 ? 0 : toInt(rt, a[0] as Value, base);
+    return cls === T.int ? v : boxedInstance(rt, cls, v);
+  };
   T.bool.newFn = (rt, _cls, a) => (a.length === 0 ? false : truthy(rt, a[0] as Value));
-  T.float.newFn = (rt, _cls, a) => float(a.length === 0 ? 0 : toFloat(rt, a[0] as Value));
-  T.str.newFn = (rt, _cls, a, kw) => {
+  T.float.newFn = (rt, cls, a) => {
+    const x = a.length === 0 ? 0 : toFloat(rt, a[0] as Value);
+    return cls === T.float ? float(x) : withDict(rt, cls, new PyFloat(cls, x));
+  };
+  T.str.newFn = (rt, cls, a, kw) => {
+    const s = strNew(rt, a, kw);
+    return cls === T.str ? s : boxedInstance(rt, cls, s);
+  };
+  const strNew = (rt: Runtime, a: Value[], kw: Map<string, Value> | null): string => {
     if (a.length === 0) return "";
     const v = a[0] as Value;
     if ((a.length > 1 || kw !== null) && (v instanceof PyBytes || v instanceof PyByteArray)) {
@@ -188,8 +224,8 @@ function installConstructors(): void {
     }
     return str(rt, v);
   };
-  T.bytes.newFn = (rt, _cls, a) => new PyBytes(T.bytes, bytesFrom(rt, a[0], a[1]));
-  T.bytearray.newFn = (rt, _cls, a) => new PyByteArray(T.bytearray, bytesFrom(rt, a[0], a[1]));
+  T.bytes.newFn = (rt, cls, a) => (cls === T.bytes ? new PyBytes(T.bytes, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyBytes(cls, bytesFrom(rt, a[0], a[1]))));
+  T.bytearray.newFn = (rt, cls, a) => (cls === T.bytearray ? new PyByteArray(T.bytearray, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyByteArray(cls, bytesFrom(rt, a[0], a[1]))));
   T.list.newFn = (rt, cls, a) => new PyList(cls, a.length === 0 ? [] : iterToArray(rt, a[0] as Value));
   T.tuple.newFn = (rt, cls, a) => {
     if (cls === T.tuple) return a.length === 0 ? tuple([]) : a[0] instanceof PyTuple && a[0].cls === T.tuple ? a[0] : tuple(iterToArray(rt, a[0] as Value));
@@ -562,9 +598,21 @@ function installMisc(): void {
     let v = 0n;
     for (const x of arr) v = (v << 8n) | BigInt(x);
     if (signed && arr.length > 0 && (arr[0] as number) >= 0x80) v -= 1n << BigInt(8 * arr.length);
-    return I.norm(v);
+    // `I.from_bytes(...)` builds an I, as CPython does for subclasses.
+    return a[0] === T.int || a[0] === undefined ? I.norm(v) : callValue(rt, a[0], [I.norm(v)], null);
   })));
   method(T.int, "__index__", (_rt, a) => asInt(a[0] as Value) as I.Int);
+  // The numbers.Integral attributes: on an int subclass instance they give the exact int value.
+  const intProp = (name: string, get: (v: I.Int) => Value) => T.int.ns.set(name, new PyWrapper(T.property, fnOf(name, (_rt, a) => get(asInt(a[0] as Value) as I.Int))));
+  intProp("real", (v) => v);
+  intProp("imag", () => 0);
+  intProp("numerator", (v) => v);
+  intProp("denominator", () => 1);
+  method(T.int, "conjugate", (_rt, a) => asInt(a[0] as Value) as I.Int);
+  const floatProp = (name: string, get: (x: number) => number) => T.float.ns.set(name, new PyWrapper(T.property, fnOf(name, (_rt, a) => float(get((a[0] as PyFloat).v)))));
+  floatProp("real", (x) => x);
+  floatProp("imag", () => 0);
+  method(T.float, "conjugate", (_rt, a) => float((a[0] as PyFloat).v));
   method(T.float, "is_integer", (_rt, a) => Number.isInteger((a[0] as PyFloat).v));
   method(T.float, "hex", (_rt, a) => floatRepr((a[0] as PyFloat).v));
   method(T.float, "as_integer_ratio", (_rt, a) => {
@@ -706,6 +754,7 @@ function installBuiltinTypes(): void {
   installMisc();
   installBytesMethods();
   installAsyncGenMethods();
+  installValueSlots();
   void iterate;
 }
 

@@ -5,7 +5,9 @@ import { T } from "../runtime/types.js";
 
 /** Register a builtin method on a builtin type (args[0] is self). */
 export function method(t: PyType, name: string, fn: NativeFn): void {
-  t.ns.set(name, new PyNative(T.builtin_function_or_method, name, fn, true));
+  const m = new PyNative(T.builtin_function_or_method, name, fn, true);
+  m.owner = t;
+  t.ns.set(name, m);
 }
 
 export function fnValue(name: string, fn: NativeFn): PyNative {

@@ -28,11 +28,15 @@ function layoutOf(bases: PyType[]): Layout {
   return layout;
 }
 
-const UNSUBCLASSABLE = new Set(["bool", "NoneType", "function", "range", "slice", "generator", "coroutine", "async_generator", "module", "method", "builtin_function_or_method", "int", "float", "str", "bytes", "frozenset"]);
+// Builtin types CPython itself refuses as bases (no Py_TPFLAGS_BASETYPE), and the ones only the PVM refuses.
+const FINAL_TYPES = new Set(["bool", "NoneType", "NotImplementedType", "ellipsis", "function", "range", "slice", "generator", "coroutine", "async_generator", "method", "builtin_function_or_method", "UnionType"]);
+const PVM_FINAL_TYPES = new Set(["module"]);
 
 export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value>, module: string, qualname: string): PyType {
   for (const b of bases) {
-    if (b.builtin && UNSUBCLASSABLE.has(b.name)) throw pyErr("TypeError", `type '${b.name}' is not an acceptable base type in the PVM`);
+    if (!b.builtin) continue;
+    if (FINAL_TYPES.has(b.name)) throw pyErr("TypeError", `type '${b.name}' is not an acceptable base type`);
+    if (PVM_FINAL_TYPES.has(b.name)) throw pyErr("TypeError", `type '${b.name}' is not an acceptable base type in the PVM`);
   }
   const realBases = bases.length === 0 ? [T.object] : bases;
   const cls = new PyType(meta, name, realBases, ns, layoutOf(realBases), false);
@@ -56,6 +60,10 @@ export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyTy
   if (slots !== undefined) {
     const names = typeof slots === "string" ? [slots] : iterToArray(rt, slots).map((x) => String(x));
     cls.slots = names;
+    // Variable-size layouts have no room for slot storage (CPython's itemsize check).
+    if ((cls.layout === "int" || cls.layout === "bytes" || cls.layout === "tuple") && names.some((n) => n !== "__dict__" && n !== "__weakref__")) {
+      throw pyErr("TypeError", `nonempty __slots__ not supported for subtype of '${cls.layout}'`);
+    }
     cls.hasDict = names.includes("__dict__") || realBases.some((b) => !b.builtin && b.hasDict);
   }
   rt.alloc(256 + 32 * ns.size);

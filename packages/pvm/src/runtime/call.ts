@@ -4,7 +4,7 @@
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
 import { PyFunction, PyGenerator, PyModule } from "./function.js";
-import { PyBoundMethod, PyNative, PyObject, PyRange, PySlice, PyType, PyUnion, PyWrapper, type Value } from "./object.js";
+import { PyBoundMethod, PyBoxed, PyNative, PyObject, PyRange, PySlice, PyType, PyUnion, PyWrapper, type Value } from "./object.js";
 import * as I from "./int.js";
 import { None, T } from "./types.js";
 import { PyDict } from "./dict.js";
@@ -30,11 +30,40 @@ function userDunderUncached(t: PyType, name: string): Value | undefined {
   const mro = t.mro;
   for (let i = 0; i < mro.length; i++) {
     const c = mro[i] as PyType;
-    if (c.builtin) continue;
+    if (c.builtin) {
+      // int/str/float/bytes implement these slots themselves: a user class after them in the
+      // MRO (Enum in `class E(int, Enum)`) does not get to override them, as in CPython.
+      if (c.layout !== "object" && c.layout !== "exception" && valueSlots(c.layout)?.has(name) === true) return undefined;
+      continue;
+    }
     const v = c.ns.get(name);
     if (v !== undefined) return v;
   }
   return undefined;
+}
+
+// The dunders that int, str, float and bytes define in their own __dict__ (CPython 3.11), less
+// the ones every class handles generically (__new__, __init__, __getattribute__, ...).
+const NUM_SLOTS = ["__abs__", "__add__", "__bool__", "__ceil__", "__divmod__", "__eq__", "__float__", "__floor__", "__floordiv__", "__format__", "__ge__", "__gt__", "__hash__", "__int__", "__le__", "__lt__", "__mod__", "__mul__", "__ne__", "__neg__", "__pos__", "__pow__", "__radd__", "__rdivmod__", "__repr__", "__rfloordiv__", "__rmod__", "__rmul__", "__round__", "__rpow__", "__rsub__", "__rtruediv__", "__sub__", "__truediv__", "__trunc__"];
+const SEQ_SLOTS = ["__add__", "__contains__", "__eq__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__", "__le__", "__len__", "__lt__", "__mod__", "__mul__", "__ne__", "__repr__", "__rmod__", "__rmul__"];
+const VALUE_SLOTS: Partial<Record<PyType["layout"], ReadonlySet<string>>> = {
+  int: new Set([...NUM_SLOTS, "__and__", "__index__", "__invert__", "__lshift__", "__or__", "__rand__", "__rlshift__", "__ror__", "__rrshift__", "__rshift__", "__rxor__", "__xor__"]),
+  float: new Set(NUM_SLOTS),
+  str: new Set([...SEQ_SLOTS, "__format__", "__str__"]),
+  bytes: new Set([...SEQ_SLOTS, "__bytes__", "__str__"]),
+};
+function valueSlots(layout: PyType["layout"]): ReadonlySet<string> | undefined {
+  return VALUE_SLOTS[layout];
+}
+
+/**
+ * `self` for a builtin method of int or str called on a boxed subclass instance: the native
+ * implementations expect the exact value (`S("a").upper()`), object's own methods the instance.
+ */
+export function selfFor(attr: PyNative, obj: Value): Value {
+  if (!(obj instanceof PyBoxed)) return obj;
+  const base = typeof obj.v === "string" ? T.str : T.int;
+  return base.ns.get(attr.name) === attr ? obj.v : obj;
 }
 
 export function callValue(rt: Runtime, f: Value, args: Value[], kw: Map<string, Value> | null): Value {
@@ -60,6 +89,8 @@ export function findNew(t: PyType): NonNullable<PyType["newFn"]> {
   throw pyErr("TypeError", `cannot create '${t.name}' instances`);
 }
 
+const IMMUTABLE_LAYOUTS: ReadonlySet<PyType["layout"]> = new Set(["int", "str", "float", "bytes", "tuple", "frozenset"]);
+
 /** `cls(*args, **kw)`: __new__ then __init__, as type.__call__. */
 export function typeCall(rt: Runtime, cls: PyType, args: Value[], kw: Map<string, Value> | null): Value {
   const userNew = userDunder(cls, "__new__");
@@ -75,7 +106,10 @@ export function typeCall(rt: Runtime, cls: PyType, args: Value[], kw: Map<string
     if (userInit === undefined && cls.layout === "object" && (args.length > 0 || (kw !== null && kw.size > 0)) && cls !== T.object) {
       throw pyErr("TypeError", `${cls.name}() takes no arguments`);
     }
-    obj = findNew(cls)(rt, cls, userInit !== undefined ? [] : args, userInit !== undefined ? null : kw);
+    // Immutable values are made whole by __new__, which sees the arguments even when the class
+    // has an __init__ (`class I(int)` with `__init__(self, v, tag)` still builds from v).
+    const whole = userInit === undefined || IMMUTABLE_LAYOUTS.has(cls.layout);
+    obj = findNew(cls)(rt, cls, whole ? args : [], whole ? kw : null);
     if (userInit !== undefined && obj instanceof PyBaseException) obj.args = args.slice();
   }
   if (userInit !== undefined && typeOf(obj).isSubtypeOf(cls)) {
@@ -94,7 +128,8 @@ function isDataDescriptor(v: Value): boolean {
 /** Bind a class attribute found on `t` to an instance `obj` (the descriptor protocol's __get__). */
 function bindToInstance(rt: Runtime, attr: Value, obj: Value, t: PyType): Value {
   if (attr instanceof PyFunction) return new PyBoundMethod(T.method, attr, obj);
-  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.method, attr, obj) : attr;
+  // A builtin method bound to its object is a builtin_function_or_method, as in CPython.
+  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.builtin_function_or_method, attr, selfFor(attr, obj)) : attr;
   if (attr instanceof PyWrapper) {
     if (attr.cls === T.classmethod) return new PyBoundMethod(T.method, attr.fget, t);
     if (attr.cls === T.staticmethod) return attr.fget;
@@ -322,6 +357,7 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
   if (obj instanceof PyType) {
     if (obj.builtin) throw pyErr("TypeError", `cannot set '${name}' attribute of immutable type '${obj.name}'`);
     if (name === "__name__" && typeof v === "string") obj.name = v;
+    if (name === "__qualname__" && typeof v === "string") obj.qualname = v;
     obj.ns.set(name, v);
     obj.invalidate();
     return;
@@ -357,6 +393,13 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
       obj.args = iterToArray(rt, v);
       return;
     }
+  }
+  if (obj instanceof PyFunction && (name === "__name__" || name === "__qualname__")) {
+    // functools.wraps and friends rename functions: the repr and __qualname__ follow.
+    if (typeof v !== "string") throw pyErr("TypeError", `${name} must be set to a string object`);
+    if (name === "__name__") obj.name = v;
+    else obj.qualname = v;
+    return;
   }
   if (typeof obj === "object" && obj.dict !== null) {
     if (t.slots !== null && !t.hasDict && !slotAllowed(t, name)) throw pyErr("AttributeError", `'${t.name}' object has no attribute '${name}'`);
@@ -419,8 +462,12 @@ export function callMethod(rt: Runtime, obj: Value, name: string, args: Value[],
     if ((attr instanceof PyFunction || (attr instanceof PyNative && attr.isMethod)) && !(obj instanceof PyType)) {
       const d = typeof obj === "object" ? obj.dict : null;
       if (d === null || !d.has(name)) {
-        args.unshift(obj);
-        return attr instanceof PyFunction ? attr.code.call(attr, args, kw) : attr.fn(rt, args, kw);
+        if (attr instanceof PyFunction) {
+          args.unshift(obj);
+          return attr.code.call(attr, args, kw);
+        }
+        args.unshift(obj instanceof PyBoxed ? selfFor(attr, obj) : obj);
+        return attr.fn(rt, args, kw);
       }
     }
   }

@@ -6,7 +6,7 @@
 import type { Runtime } from "./context.js";
 import { pyErr } from "./exceptions.js";
 import * as I from "./int.js";
-import { PyFloat, PyObject, type PyType, type Value } from "./object.js";
+import { PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
 import { callValue, userDunder } from "./call.js";
 import { eq, hash, repr, typeOf } from "./ops.js";
 import { None, T } from "./types.js";
@@ -45,7 +45,17 @@ function directKey(k: Value): unknown {
     return k;
   }
   if (t.lookup("__hash__") === None) throw pyErr("TypeError", `unhashable type: '${t.name}'`);
-  if (userDunder(t, "__hash__") === undefined && userDunder(t, "__eq__") === undefined && t.layout !== "tuple") return k;
+  if (k instanceof PyBoxed) {
+    // An int/str subclass hashing as its value (no __hash__ of its own, or `__hash__ = int.__hash__`)
+    // is the same key as the value: I(3) and 3 find each other, as in CPython.
+    const h = userDunder(t, "__hash__");
+    if (h === undefined || h === (typeof k.v === "string" ? T.str : T.int).ns.get("__hash__")) return k.v;
+  }
+  if (userDunder(t, "__hash__") === undefined && userDunder(t, "__eq__") === undefined && t.layout !== "tuple") {
+    // A bytes subclass hashes as its bytes.
+    if (k instanceof PyBytes) return HASHED;
+    return k;
+  }
   return HASHED;
 }
 

@@ -2,7 +2,7 @@
 // supplies the object-model callbacks (str/repr/ascii, int and float conversion, mapping lookup).
 import type { Runtime } from "./context.js";
 import { pyErr } from "./exceptions.js";
-import { PyFloat, PyList, PyTuple, type Value } from "./object.js";
+import { PyBoxed, PyFloat, PyList, PyTuple, type Value } from "./object.js";
 import { asInt, repr, str, typeOf } from "./ops.js";
 import { PyDict } from "./dict.js";
 import { N, num } from "./numeric.js";
@@ -39,7 +39,7 @@ export function percentFormat(rt: Runtime, fmt: string, args: Value): string {
         if (i !== undefined) return Number(i);
         throw pyErr("TypeError", `must be real number, not ${typeOf(v).name}`);
       },
-      toChar: (v) => (typeof v === "string" ? v : (asInt(v) ?? null)),
+      toChar: (v) => (typeof v === "string" ? v : v instanceof PyBoxed && typeof v.v === "string" ? v.v : (asInt(v) ?? null)),
       toStarInt: (v) => (typeof v === "number" || typeof v === "bigint" ? v : null),
       getItem: (m, k) => getItem(rt, m, k),
     }),

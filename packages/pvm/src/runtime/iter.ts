@@ -3,7 +3,7 @@
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
 import { PyGenerator } from "./function.js";
-import { PyByteArray, PyBytes, PyList, PyObject, PyRange, PyTuple, type Value } from "./object.js";
+import { PyBoxed, PyByteArray, PyBytes, PyList, PyObject, PyRange, PyTuple, type Value } from "./object.js";
 import { hasSurrogates } from "./strings.js";
 import { None, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
@@ -128,6 +128,7 @@ export function iterate(rt: Runtime, v: Value): NextFn {
       };
     }
   }
+  if (v instanceof PyBoxed && typeof v.v === "string") return iterate(rt, v.v);
   if (v instanceof PyDict) return tableIter(rt, v.table, (k) => k);
   if (v instanceof PySet) return tableIter(rt, v.table, (k) => k);
   if (v instanceof PyDictView) {

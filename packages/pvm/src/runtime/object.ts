@@ -129,6 +129,29 @@ export type Layout =
   | "function"
   | "other";
 
+/**
+ * An instance of a user subclass of int or str (`class I(int)`, IntEnum members). Python ints and
+ * strs are unboxed JS primitives, so a subclass instance is this box: the exact builtin value `v`
+ * (never itself boxed) plus the attribute dict. Every fast path tests `typeof` or an exact class
+ * first, so boxes only ever reach the slow paths, which try the class's own dunders and then
+ * retry on `v` (CPython's inherited int/str slots). Subclasses of float, bytes, bytearray and
+ * frozenset need no box: their PyFloat/PyBytes/... object carries the subclass in `cls`.
+ */
+export class PyBoxed extends PyObject {
+  declare readonly v: number | bigint | string;
+  constructor(cls: PyType, v: number | bigint | string) {
+    super(OWN_FIELDS);
+    this.cls = cls;
+    this.dict = cls.hasDict || cls.slots !== null ? new Map() : null;
+    this.v = v;
+  }
+}
+
+/** The builtin value inside a boxed int/str subclass instance, or `v` itself. */
+export function unbox(v: Value): Value {
+  return v instanceof PyBoxed ? v.v : v;
+}
+
 export class PyFloat extends PyObject {
   declare readonly v: number;
   constructor(cls: PyType, v: number) {
@@ -236,6 +259,8 @@ export class PyNative extends PyObject {
   readonly fn: NativeFn;
   /** A method descriptor: when found on a type, binds `self` as args[0]. */
   readonly isMethod: boolean;
+  /** The builtin type a method descriptor belongs to (for its repr: `<method 'append' of 'list' objects>`). */
+  owner: PyType | null = null;
   constructor(cls: PyType, name: string, fn: NativeFn, isMethod: boolean) {
     super(cls);
     this.name = name;

@@ -8,10 +8,11 @@ import { percentFormat } from "./format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
-import { PyByteArray, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
+import { unbox, PyBoundMethod, PyBoxed, PyByteArray, PyNative, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
 import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
+import { PyFunction } from "./function.js";
 import { PyDict, PySet, dictRepr, setRepr } from "./dict.js";
 
 export function typeOf(v: Value): PyType {
@@ -53,6 +54,8 @@ export function isInt(v: Value): v is number | bigint {
 export function asInt(v: Value): I.Int | undefined {
   if (typeof v === "number" || typeof v === "bigint") return v;
   if (typeof v === "boolean") return v ? 1 : 0;
+  // An int subclass instance is accepted wherever an int is (CPython's PyLong_Check).
+  if (v instanceof PyBoxed && typeof v.v !== "string") return v.v;
   return undefined;
 }
 
@@ -103,6 +106,7 @@ function layoutTruth(v: PyObject): boolean {
   if (v instanceof PyBytes) return v.b.length !== 0;
   if (v instanceof PyByteArray) return v.len !== 0;
   if (v instanceof PyRange) return v.length !== 0n;
+  if (v instanceof PyBoxed) return v.v !== 0 && v.v !== 0n && v.v !== "";
   return true;
 }
 
@@ -162,6 +166,7 @@ function reprContainer(rt: Runtime, v: PyObject, empty: string, f: () => string)
 
 function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PyFloat) return floatRepr(v.v);
+  if (v instanceof PyBoxed) return repr(rt, v.v);
   if (v === None) return "None";
   if (v === NotImplemented) return "NotImplemented";
   if (v === Ellipsis) return "Ellipsis";
@@ -173,7 +178,7 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
   if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));
   if (v instanceof PyBytes) return bytesRepr(v.b);
-  if (v instanceof PyByteArray) return `bytearray(${bytesRepr(v.view())})`;
+  if (v instanceof PyByteArray) return `${v.cls.name}(${bytesRepr(v.view())})`;
   if (v instanceof PySlice) return `slice(${repr(rt, v.start)}, ${repr(rt, v.stop)}, ${repr(rt, v.step)})`;
   if (v instanceof PyUnion) return v.args.map((a) => unionMemberRepr(rt, a)).join(" | ");
   if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
@@ -182,7 +187,44 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
     if (v.args.length === 1) return `${name}(${repr(rt, v.args[0] as Value)})`;
     return `${name}(${v.args.map((x) => repr(rt, x)).join(", ")})`;
   }
+  if (v instanceof PyFunction) return `<function ${v.qualname} at ${addressOf(rt, v)}>`;
+  if (v instanceof PyNative) return nativeRepr(v);
+  if (v instanceof PyBoundMethod) return boundRepr(rt, v);
   return describe(rt, v);
+}
+
+// Dunders that CPython exposes as plain methods rather than slot wrappers.
+const METHOD_DUNDERS = new Set(["__format__", "__reduce__", "__reduce_ex__", "__sizeof__", "__dir__", "__getnewargs__", "__round__", "__trunc__", "__floor__", "__ceil__", "__class_getitem__", "__init_subclass__", "__subclasshook__", "__getstate__", "__reversed__"]);
+
+/** `<built-in function len>`, `<method 'append' of 'list' objects>`, `<slot wrapper '__add__' of 'int' objects>`. */
+function nativeRepr(v: PyNative): string {
+  const owner = v.owner;
+  if (!v.isMethod || owner === null) return `<built-in function ${v.name}>`;
+  const dunder = v.name.length > 4 && v.name.startsWith("__") && v.name.endsWith("__");
+  const kind = dunder && !METHOD_DUNDERS.has(v.name) && !((owner.layout === "list" || owner.layout === "dict") && v.name === "__getitem__") ? "slot wrapper" : "method";
+  return `<${kind} '${v.name}' of '${owner.name}' objects>`;
+}
+
+/** `<bound method A.f of <__main__.A object at 0x…>>`, `<built-in method append of list object at 0x…>`. */
+function boundRepr(rt: Runtime, m: PyBoundMethod): string {
+  const f = m.func;
+  if (f instanceof PyNative) return `<built-in method ${f.name} of ${typeName(m.self)} object at ${addressOf(rt, m.self)}>`;
+  rt.enter(" while getting the repr of an object");
+  try {
+    const name = f instanceof PyFunction ? f.qualname : repr(rt, f);
+    return `<bound method ${name} of ${repr(rt, m.self)}>`;
+  } finally {
+    rt.leave();
+  }
+}
+
+/**
+ * The deterministic `0x…` address the PVM prints for an object (never a host address): its
+ * allocation-order id; an unboxed int/str has no identity, so its hash stands in (as for id()).
+ */
+export function addressOf(rt: Runtime, v: Value): string {
+  const n = typeof v === "object" ? BigInt(rt.idOf(v) * 16) : BigInt.asUintN(48, BigInt(hash(rt, v)) * 16n);
+  return `0x${n.toString(16).padStart(12, "0")}`;
 }
 
 export function str(rt: Runtime, v: Value): string {
@@ -202,8 +244,12 @@ export function str(rt: Runtime, v: Value): string {
   if (!v.cls.builtin || v.cls.layout === "exception") {
     const f = userDunder(v.cls, "__str__");
     if (f !== undefined) return expectStr(callValue(rt, f, [v], null), "__str__");
+    // str has its own __str__ (the value itself), so a str subclass's __repr__ does not reach str().
+    if (v instanceof PyBoxed && typeof v.v === "string") return v.v;
+    if (v instanceof PyBytes || v instanceof PyByteArray) return builtinRepr(rt, v);
     const r = userDunder(v.cls, "__repr__");
     if (r !== undefined && !(v instanceof PyBaseException)) return expectStr(callValue(rt, r, [v], null), "__repr__");
+    if (v instanceof PyBoxed) return str(rt, v.v);
   }
   if (v instanceof PyBaseException) {
     if (v.args.length === 0) return "";
@@ -252,7 +298,7 @@ export function eq(rt: Runtime, a: Value, b: Value): boolean {
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
   const ta = typeof a;
   const tb = typeof b;
-  if (ta === "string" || tb === "string") return false; // a !== b already
+  if ((ta === "string" || tb === "string") && ta !== "object" && tb !== "object") return false; // a !== b already
   if ((ta === "number" || ta === "bigint" || ta === "boolean") && (tb === "number" || tb === "bigint" || tb === "boolean")) {
     return I.intCmp(asInt(a) as I.Int, asInt(b) as I.Int) === 0;
   }
@@ -300,7 +346,7 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     case "string":
       return hashStr(v);
   }
-  if (v instanceof PyFloat) return hashFloat(v.v);
+  if (v instanceof PyFloat && v.cls === T.float) return hashFloat(v.v);
   if (!v.cls.builtin || v.cls.layout === "exception") {
     const h = v.cls.lookup("__hash__");
     if (h === None) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
@@ -312,6 +358,8 @@ export function hash(rt: Runtime, v: Value): number | bigint {
       return userHashResult(n);
     }
     if (userDunder(v.cls, "__eq__") !== undefined) throw pyErr("TypeError", `unhashable type: '${v.cls.name}'`);
+    if (v instanceof PyBoxed) return hash(rt, v.v);
+    if (v instanceof PyFloat) return hashFloat(v.v);
   }
   if (v instanceof PyTuple) {
     rt.enter(" while calling a Python object");
@@ -469,7 +517,7 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
     const same = a.args.length === b.args.length && a.args.every((x) => b.args.includes(x));
     return op === "Eq" ? same : !same;
   }
-  const c = builtinCmp(rt, a, b, op);
+  const c = builtinCmp(rt, unbox(a), unbox(b), op);
   if (c !== undefined) return Number.isNaN(c) ? op === "NotEq" : cmpResult(op, c);
   if (op === "Eq") return a === b;
   if (op === "NotEq") return a !== b;
@@ -761,11 +809,15 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
       }
     }
   }
-  const r = builtinBinop(rt, op, a, b);
+  // Subclasses of int and str fall back to the base's operator on their values; `%` keeps its
+  // right operand whole (str formatting calls that object's own __str__/__repr__).
+  const ua = unbox(a);
+  const r = builtinBinop(rt, op, ua, op === "Mod" && typeof ua === "string" ? b : unbox(b));
   if (r !== NotImplemented) return r;
   if (op === "BitOr" && unionable(a) && unionable(b)) return unionOf(a, b);
-  if (op === "Add" && (ta === T.str || ta === T.list || ta === T.tuple) && ta.builtin) {
-    throw pyErr("TypeError", `can only concatenate ${ta.name} (not "${tb.name}") to ${ta.name}`);
+  const tua = typeOf(ua);
+  if (op === "Add" && (tua === T.str || tua === T.list || tua === T.tuple) && tua.builtin) {
+    throw pyErr("TypeError", `can only concatenate ${tua.name} (not "${tb.name}") to ${tua.name}`);
   }
   throw pyErr("TypeError", `unsupported operand type(s) for ${BINOP_SYMBOL[op]}: '${ta.name}' and '${tb.name}'`);
 }
@@ -799,17 +851,20 @@ export type UnaryName = "Invert" | "Not" | "UAdd" | "USub";
 
 export function unaryop(rt: Runtime, op: UnaryName, v: Value): Value {
   if (op === "Not") return !truthy(rt, v);
-  const i = asInt(v);
+  const i = typeof v === "object" ? undefined : asInt(v);
   if (i !== undefined) {
     if (op === "USub") return I.intNeg(i);
     if (op === "UAdd") return i;
     return I.intInvert(i);
   }
-  if (v instanceof PyFloat && op !== "Invert") return op === "USub" ? float(-v.v) : v;
+  if (v instanceof PyFloat && op !== "Invert" && v.cls === T.float) return op === "USub" ? float(-v.v) : v;
   const t = typeOf(v);
   if (!t.builtin) {
     const f = userDunder(t, op === "USub" ? "__neg__" : op === "UAdd" ? "__pos__" : "__invert__");
     if (f !== undefined) return callValue(rt, f, [v], null);
+    // Subclasses of int and float: the base's operator, on the base value (`+I(3)` is the int 3).
+    if (v instanceof PyBoxed && typeof v.v !== "string") return unaryop(rt, op, v.v);
+    if (v instanceof PyFloat && op !== "Invert") return float(op === "USub" ? -v.v : v.v);
   }
   const sym = op === "USub" ? "unary -" : op === "UAdd" ? "unary +" : "unary ~";
   throw pyErr("TypeError", `bad operand type for ${sym}: '${t.name}'`);
@@ -822,7 +877,7 @@ export function strLen(s: string): number {
 
 /** The default `<...>` repr of objects without a better one; addresses are deterministic ids. */
 export function describe(rt: Runtime, v: PyObject): string {
-  const addr = `0x${(rt.idOf(v) * 16).toString(16).padStart(12, "0")}`;
+  const addr = addressOf(rt, v);
   const t = v.cls;
   if (t === T.type || v instanceof PyTypeClass) return `<class '${(v as PyType).module === "builtins" ? "" : `${(v as PyType).module}.`}${(v as PyType).qualname}'>`;
   const gen = v instanceof PyGenerator ? ` ${v.qualname}` : "";

@@ -2,7 +2,7 @@
 import type { Runtime } from "./context.js";
 import { E, PyThrow, makeExc, pyErr } from "./exceptions.js";
 import * as I from "./int.js";
-import { PyByteArray, PyBytes, PyList, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "./object.js";
+import { PyBoxed, PyByteArray, PyBytes, PyList, PyRange, PySlice, PyTuple, PyType, PyWrapper, type Value } from "./object.js";
 import { cpArray, hasSurrogates } from "./strings.js";
 import { None, T } from "./types.js";
 import { callValue, userDunder } from "./call.js";
@@ -131,6 +131,7 @@ export function getItem(rt: Runtime, o: Value, k: Value): Value {
   if (!t.builtin) {
     const f = userDunder(t, "__getitem__");
     if (f !== undefined) return callValue(rt, f, [o, k], null);
+    if (o instanceof PyBoxed && typeof o.v === "string") return strItem(rt, o.v, k);
   }
   if (o instanceof PyType) {
     const cg = o.lookup("__class_getitem__");
@@ -313,6 +314,7 @@ export function seqContains(rt: Runtime, items: readonly Value[], x: Value): boo
 
 export function contains(rt: Runtime, container: Value, x: Value): boolean {
   if (typeof container === "string") {
+    if (x instanceof PyBoxed && typeof x.v === "string") x = x.v;
     if (typeof x !== "string") throw pyErr("TypeError", `'in <string>' requires string as left operand, not ${typeOf(x).name}`);
     rt.charge(container.length);
     return container.includes(x);
@@ -327,6 +329,7 @@ export function contains(rt: Runtime, container: Value, x: Value): boolean {
       const r = callValue(rt, f, [container, x], null);
       return typeof r === "boolean" ? r : r !== 0 && r !== None;
     }
+    if (container instanceof PyBoxed && typeof container.v === "string") return contains(rt, container.v, x);
   }
   if (container instanceof PyDict) return container.table.find(rt, x) !== undefined;
   if (container instanceof PyRange) {

@@ -4,7 +4,7 @@
 import { fnValue } from "../builtins/util.js";
 import type { ModuleDef } from "../modules.js";
 import { pyErr } from "../runtime/exceptions.js";
-import { PyByteArray, PyBytes, type Value } from "../runtime/object.js";
+import { PyBoxed, PyByteArray, PyBytes, type Value } from "../runtime/object.js";
 import { typeName } from "../runtime/ops.js";
 import { None } from "../runtime/types.js";
 import { decodeJsonBytes } from "./json/bytes.js";
@@ -16,6 +16,7 @@ import { JSON_PY } from "./json/source.js";
 export { JSON_COSTS };
 
 function str(v: Value | undefined, what: string): string {
+  if (v instanceof PyBoxed && typeof v.v === "string") return v.v;
   if (typeof v !== "string") throw pyErr("TypeError", `${what} must be str, not ${v === undefined ? "nothing" : typeName(v)}`);
   return v;
 }

@@ -7,7 +7,7 @@ import type { Runtime } from "../runtime/context.js";
 import { E, PyThrow, makeExc, pyErr } from "../runtime/exceptions.js";
 import { PyIterator } from "../runtime/iter.js";
 import { computeMro } from "../runtime/mro.js";
-import { PyByteArray, PyBytes, type PyNative, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { PyBoxed, PyByteArray, PyBytes, type PyNative, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { tuple, typeName } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import { packInto, unpackFrom } from "./struct/codec.js";
@@ -62,6 +62,7 @@ function natives(): Map<string, Value> {
     throw pyErr("TypeError", `a bytes-like object is required, not '${v === undefined ? "NoneType" : typeName(v)}'`);
   };
   const index = (v: Value | undefined): number => {
+    if (v instanceof PyBoxed) v = v.v; // an int subclass instance is an index
     if (typeof v === "number") return v;
     if (typeof v === "boolean") return v ? 1 : 0;
     if (typeof v === "bigint") throw pyErr("IndexError", `cannot fit 'int' into an index-sized integer`);

@@ -2,10 +2,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModuleRegistry } from "../../src/index.js";
 import { enumModule } from "../../src/stdlib/enum.js";
+import { jsonModule } from "../../src/stdlib/json.js";
 import { conformancePrograms, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "enum");
-const modules = new ModuleRegistry().register("enum", enumModule());
+// json too: mixins.py shows IntEnum/StrEnum members encoding as their values.
+const modules = new ModuleRegistry().register("enum", enumModule()).register("json", jsonModule());
 
 const run = runner(modules);
 
@@ -28,7 +30,7 @@ describe("enum costs", () => {
       define.r.cycles - base.r.cycles,
       two.r.cycles - one.r.cycles,
       byName.r.cycles - one.r.cycles,
-    ]).toEqual([17532n, 2598n, 163n, 9n]);
+    ]).toEqual([18082n, 2581n, 163n, 9n]);
   });
 });
 

@@ -2,9 +2,9 @@
 // Kept as a TS string so the package ships no data files; must not contain backticks or "${".
 // Follows CPython 3.11's EnumType: a namespace from __prepare__ records members in definition
 // order, the metaclass builds members, aliases and the value map, and calling the class looks a
-// member up. The PVM cannot subclass int or str, so IntEnum, IntFlag, StrEnum and (int|str, Enum)
-// mixins get their int/str behaviour from _IntLike/_StrLike, which delegate every operator to
-// the member's value (cips/pvm-stdlib-classes.md lists what that changes).
+// member up. IntEnum, IntFlag, StrEnum and (int|str, Enum) mixins are real subclasses of int and
+// str: their members are int/str instances (isinstance(Color.RED, int), list indexes, dict keys
+// equal to their values), built by the data type's __new__ as in CPython.
 export const ENUM_PY = String.raw`
 __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag', 'ReprEnum',
            'auto', 'unique', 'member', 'nonmember', 'FlagBoundary', 'STRICT', 'CONFORM',
@@ -209,17 +209,24 @@ class _EnumDict(dict):
             self[name] = value
 
 
-_DATA_MIXINS = []
+_BUILTIN_DATA_TYPES = (int, str, float, bytes, bytearray, tuple, list, dict, set, frozenset)
 
 
 def _find_data_type(bases):
+    # CPython's EnumType._find_data_type_: the first non-enum base that defines construction
+    # (a builtin type or a class with __new__/__init__), or an enum base's own member type.
     for chain in bases:
+        candidate = None
         for base in chain.__mro__:
             if base is object:
                 continue
-            found = getattr(base, '_data_type_', None)
-            if found is not None and '_data_type_' in base.__dict__:
-                return found
+            if isinstance(base, EnumType):
+                if base._member_type_ is not object:
+                    return base._member_type_
+                continue
+            if base in _BUILTIN_DATA_TYPES or '__new__' in base.__dict__ or '__init__' in base.__dict__:
+                return candidate or base
+            candidate = candidate or base
     return object
 
 
@@ -235,16 +242,6 @@ class EnumType(type):
         return enum_dict
 
     def __new__(metacls, cls, bases, classdict, *, boundary=None, _simple=False, **kwds):
-        # int and str cannot be subclassed in the PVM: they are replaced by delegating mixins.
-        real_bases = []
-        for b in bases:
-            if b is int:
-                b = _IntLike
-            elif b is str:
-                b = _StrLike
-            if b not in real_bases:
-                real_bases.append(b)
-        bases = tuple(real_bases)
         if not isinstance(classdict, _EnumDict):
             converted = _EnumDict()
             for k, v in classdict.items():
@@ -281,6 +278,10 @@ class EnumType(type):
                     new_member = candidate
                     break
             use_args = new_member is not None
+            if new_member is None and member_type is not object:
+                # Members of a data-type enum are instances of that type (int.__new__(Color, 1)).
+                new_member = member_type.__new__
+                use_args = True
         type.__setattr__(enum_class, '_new_member_', new_member)
         type.__setattr__(enum_class, '_use_args_', use_args)
         type.__setattr__(enum_class, '_member_names_', [])
@@ -294,6 +295,10 @@ class EnumType(type):
             if boundary is None:
                 boundary = getattr(enum_class, '_boundary_', None)
             type.__setattr__(enum_class, '_boundary_', boundary)
+        if member_type is not object:
+            metacls._fix_dunders_(enum_class, bases, body, member_type, is_flag)
+        elif ReprEnum is not None and ReprEnum in bases:
+            raise TypeError('ReprEnum subclasses must be mixed with a data type (i.e. int, str, float, etc.)')
         for name, value in members:
             metacls._add_member_(enum_class, name, value, is_flag)
         if is_flag:
@@ -310,6 +315,36 @@ class EnumType(type):
             type.__setattr__(enum_class, '_flag_mask_', flag_mask)
             type.__setattr__(enum_class, '_all_bits_', 2 ** flag_mask.bit_length() - 1)
         return enum_class
+
+    def _fix_dunders_(enum_class, bases, body, member_type, is_flag):
+        # The data type comes before Enum in the MRO, so its __repr__/__str__/__format__ would win:
+        # put the enum's own back, as CPython's EnumType.__new__ does. ReprEnum keeps the data
+        # type's str() and format() (IntEnum: str(Color.RED) == '1').
+        if ReprEnum is not None and ReprEnum in bases:
+            if '__format__' not in body:
+                type.__setattr__(enum_class, '__format__', member_type.__format__)
+                body['__format__'] = member_type.__format__
+            if '__str__' not in body:
+                method = member_type.__str__
+                if method is object.__str__:
+                    method = member_type.__repr__
+                type.__setattr__(enum_class, '__str__', method)
+                body['__str__'] = method
+        first_enum = None
+        for b in bases:
+            if isinstance(b, EnumType):
+                first_enum = b
+        if first_enum is None:
+            return
+        for name in ('__repr__', '__str__', '__format__', '__reduce_ex__'):
+            if name in body:
+                continue
+            enum_method = getattr(first_enum, name, None)
+            found_method = getattr(enum_class, name, None)
+            object_method = getattr(object, name, None)
+            data_type_method = getattr(member_type, name, None)
+            if found_method is data_type_method or found_method is object_method:
+                type.__setattr__(enum_class, name, enum_method)
 
     def _add_member_(enum_class, name, value, is_flag):
         args = value if isinstance(value, tuple) else (value,)
@@ -459,6 +494,7 @@ class EnumType(type):
 
 EnumMeta = EnumType
 Flag = None
+ReprEnum = None
 
 
 def _value_setter_error(name):
@@ -529,275 +565,24 @@ class Enum(metaclass=EnumType):
 
 
 class ReprEnum(Enum):
-    # str() and format() show the value, as the int/str mixin would (IntEnum, StrEnum, IntFlag).
-    def __str__(self):
-        return str(self._value_)
-
-    def __format__(self, format_spec):
-        return format(self._value_, format_spec)
-
-
-def _iv(x):
-    return x._value_ if isinstance(x, _IntLike) else x
-
-
-def _num(x):
-    return isinstance(x, (int, float)) or isinstance(x, _IntLike)
-
-
-class _IntLike:
-    # Stands in for an int base: each operator works on the member's int value.
-    _data_type_ = int
-
-    def __eq__(self, other):
-        if not _num(other):
-            return NotImplemented
-        return self._value_ == _iv(other)
-
-    def __ne__(self, other):
-        if not _num(other):
-            return NotImplemented
-        return self._value_ != _iv(other)
-
-    def __lt__(self, other):
-        if not _num(other):
-            return NotImplemented
-        return self._value_ < _iv(other)
-
-    def __le__(self, other):
-        if not _num(other):
-            return NotImplemented
-        return self._value_ <= _iv(other)
-
-    def __gt__(self, other):
-        if not _num(other):
-            return NotImplemented
-        return self._value_ > _iv(other)
-
-    def __ge__(self, other):
-        if not _num(other):
-            return NotImplemented
-        return self._value_ >= _iv(other)
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __index__(self):
-        return self._value_
-
-    def __int__(self):
-        return self._value_
-
-    def __float__(self):
-        return float(self._value_)
-
-    def __bool__(self):
-        return self._value_ != 0
-
-    def __add__(self, other):
-        return self._value_ + _iv(other) if _num(other) else NotImplemented
-
-    def __radd__(self, other):
-        return _iv(other) + self._value_ if _num(other) else NotImplemented
-
-    def __sub__(self, other):
-        return self._value_ - _iv(other) if _num(other) else NotImplemented
-
-    def __rsub__(self, other):
-        return _iv(other) - self._value_ if _num(other) else NotImplemented
-
-    def __mul__(self, other):
-        if isinstance(other, (str, list, tuple, bytes)):
-            return self._value_ * other
-        return self._value_ * _iv(other) if _num(other) else NotImplemented
-
-    def __rmul__(self, other):
-        if isinstance(other, (str, list, tuple, bytes)):
-            return other * self._value_
-        return _iv(other) * self._value_ if _num(other) else NotImplemented
-
-    def __truediv__(self, other):
-        return self._value_ / _iv(other) if _num(other) else NotImplemented
-
-    def __rtruediv__(self, other):
-        return _iv(other) / self._value_ if _num(other) else NotImplemented
-
-    def __floordiv__(self, other):
-        return self._value_ // _iv(other) if _num(other) else NotImplemented
-
-    def __rfloordiv__(self, other):
-        return _iv(other) // self._value_ if _num(other) else NotImplemented
-
-    def __mod__(self, other):
-        return self._value_ % _iv(other) if _num(other) else NotImplemented
-
-    def __rmod__(self, other):
-        return _iv(other) % self._value_ if _num(other) else NotImplemented
-
-    def __divmod__(self, other):
-        return divmod(self._value_, _iv(other)) if _num(other) else NotImplemented
-
-    def __rdivmod__(self, other):
-        return divmod(_iv(other), self._value_) if _num(other) else NotImplemented
-
-    def __pow__(self, other, mod=None):
-        if not _num(other):
-            return NotImplemented
-        if mod is None:
-            return self._value_ ** _iv(other)
-        return pow(self._value_, _iv(other), _iv(mod))
-
-    def __rpow__(self, other):
-        return _iv(other) ** self._value_ if _num(other) else NotImplemented
-
-    def __and__(self, other):
-        return self._value_ & _iv(other) if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __rand__(self, other):
-        return _iv(other) & self._value_ if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __or__(self, other):
-        return self._value_ | _iv(other) if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __ror__(self, other):
-        return _iv(other) | self._value_ if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __xor__(self, other):
-        return self._value_ ^ _iv(other) if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __rxor__(self, other):
-        return _iv(other) ^ self._value_ if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __lshift__(self, other):
-        return self._value_ << _iv(other) if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __rlshift__(self, other):
-        return _iv(other) << self._value_ if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __rshift__(self, other):
-        return self._value_ >> _iv(other) if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __rrshift__(self, other):
-        return _iv(other) >> self._value_ if isinstance(other, (int, _IntLike)) else NotImplemented
-
-    def __neg__(self):
-        return -self._value_
-
-    def __pos__(self):
-        return +self._value_
-
-    def __abs__(self):
-        return abs(self._value_)
-
-    def __invert__(self):
-        return ~self._value_
-
-    def __round__(self, ndigits=None):
-        return round(self._value_, ndigits)
-
-    def __trunc__(self):
-        return self._value_
-
-    def __floor__(self):
-        return self._value_
-
-    def __ceil__(self):
-        return self._value_
-
-    def __getattr__(self, name):
-        if name[:1] == '_':
-            raise AttributeError("'" + type(self).__name__ + "' object has no attribute '" + name + "'")
-        return getattr(self._value_, name)
-
-
-class _StrLike:
-    # Stands in for a str base: comparisons, hashing, len, indexing, + and * use the value, and
-    # any other str method is looked up on the value.
-    _data_type_ = str
-
-    def __eq__(self, other):
-        if isinstance(other, _StrLike):
-            other = other._value_
-        if type(other) is not str:
-            return NotImplemented
-        return self._value_ == other
-
-    def __ne__(self, other):
-        result = self.__eq__(other)
-        if result is NotImplemented:
-            return result
-        return not result
-
-    def __lt__(self, other):
-        if isinstance(other, _StrLike):
-            other = other._value_
-        return self._value_ < other if type(other) is str else NotImplemented
-
-    def __le__(self, other):
-        if isinstance(other, _StrLike):
-            other = other._value_
-        return self._value_ <= other if type(other) is str else NotImplemented
-
-    def __gt__(self, other):
-        if isinstance(other, _StrLike):
-            other = other._value_
-        return self._value_ > other if type(other) is str else NotImplemented
-
-    def __ge__(self, other):
-        if isinstance(other, _StrLike):
-            other = other._value_
-        return self._value_ >= other if type(other) is str else NotImplemented
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __len__(self):
-        return len(self._value_)
-
-    def __getitem__(self, index):
-        return self._value_[index]
-
-    def __contains__(self, part):
-        if isinstance(part, _StrLike):
-            part = part._value_
-        return part in self._value_
-
-    def __iter__(self):
-        return iter(self._value_)
-
-    def __add__(self, other):
-        if isinstance(other, _StrLike):
-            other = other._value_
-        return self._value_ + other if type(other) is str else NotImplemented
-
-    def __radd__(self, other):
-        return other + self._value_ if type(other) is str else NotImplemented
-
-    def __mul__(self, other):
-        return self._value_ * other if isinstance(other, int) else NotImplemented
-
-    def __rmul__(self, other):
-        return other * self._value_ if isinstance(other, int) else NotImplemented
-
-    def __mod__(self, other):
-        return self._value_ % other
-
-    def __getattr__(self, name):
-        if name[:1] == '_':
-            raise AttributeError("'" + type(self).__name__ + "' object has no attribute '" + name + "'")
-        return getattr(self._value_, name)
-
-
-class IntEnum(_IntLike, ReprEnum):
+    # Only changes the repr(): str() and format() stay the mixed-in data type's (see _fix_dunders_).
     pass
 
 
-class StrEnum(_StrLike, ReprEnum):
+def _iv(x):
+    return x._value_ if isinstance(x, Enum) else x
+
+
+class IntEnum(int, ReprEnum):
+    pass
+
+
+class StrEnum(str, ReprEnum):
     def _new_member_(cls, *values):
         if len(values) > 3:
             raise TypeError('too many arguments for str(): ' + _repr(values))
         if len(values) == 1:
-            if type(values[0]) is not str and not isinstance(values[0], _StrLike):
+            if not isinstance(values[0], str):
                 raise TypeError(_repr(values[0]) + ' is not a string')
         if len(values) >= 2:
             if type(values[1]) is not str:
@@ -805,8 +590,9 @@ class StrEnum(_StrLike, ReprEnum):
         if len(values) == 3:
             if type(values[2]) is not str:
                 raise TypeError('errors must be a string, not ' + _repr(values[2]))
-        member = object.__new__(cls)
-        member._value_ = str(values[0]) if len(values) == 1 else str(*values)
+        value = str(values[0]) if len(values) == 1 else str(*values)
+        member = str.__new__(cls, value)
+        member._value_ = value
         return member
 
     def _generate_next_value_(name, start, count, last_values):
@@ -829,7 +615,7 @@ KEEP = FlagBoundary.KEEP
 def _flag_operand(self, other):
     if isinstance(other, self.__class__):
         return other._value_
-    if self._member_type_ is not object and isinstance(other, (int, _IntLike)):
+    if self._member_type_ is not object and isinstance(other, int):
         return _iv(other)
     return None
 
@@ -859,7 +645,7 @@ class Flag(Enum, boundary=STRICT):
 
     @classmethod
     def _missing_(cls, value):
-        if not isinstance(value, (int, _IntLike)):
+        if not isinstance(value, int):
             raise ValueError(_repr(value) + ' is not a valid ' + cls.__qualname__)
         value = _iv(value)
         flag_mask = cls._flag_mask_
@@ -887,7 +673,10 @@ class Flag(Enum, boundary=STRICT):
         if unknown and cls._boundary_ is not KEEP:
             raise ValueError(cls.__name__ + '(' + _repr(value) + ') -->  unknown values '
                              + _repr(unknown) + ' [' + bin(unknown) + ']')
-        pseudo_member = object.__new__(cls)
+        if cls._member_type_ is object:
+            pseudo_member = object.__new__(cls)
+        else:
+            pseudo_member = cls._member_type_.__new__(cls, value)
         pseudo_member._value_ = value
         if member_value or aliases:
             members = []
@@ -974,7 +763,7 @@ class Flag(Enum, boundary=STRICT):
     __rxor__ = __xor__
 
 
-class IntFlag(_IntLike, ReprEnum, Flag, boundary=KEEP):
+class IntFlag(int, ReprEnum, Flag, boundary=KEEP):
     __or__ = Flag.__or__
     __and__ = Flag.__and__
     __xor__ = Flag.__xor__

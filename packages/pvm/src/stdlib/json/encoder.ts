@@ -5,7 +5,7 @@ import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { PyDict } from "../../runtime/dict.js";
 import { pyErr } from "../../runtime/exceptions.js";
-import { PyFloat, PyList, PyObject, PyTuple, type Value } from "../../runtime/object.js";
+import { PyBoxed, PyFloat, PyList, PyObject, PyTuple, type Value } from "../../runtime/object.js";
 import { floatRepr, intStr, typeName } from "../../runtime/ops.js";
 import { None } from "../../runtime/types.js";
 import { JSON_COSTS } from "./costs.js";
@@ -88,6 +88,8 @@ class Encoder {
     if (v instanceof PyFloat) return this.emit(this.floatStr(v.v));
     if (v instanceof PyList || v instanceof PyTuple) return this.array(v, v.items, level);
     if (v instanceof PyDict) return this.object(v, level);
+    // int and str subclasses (IntEnum members included) encode as their values, as CPython's int.__repr__/str.
+    if (v instanceof PyBoxed) return this.value(v.v, level);
     if (this.o.default === None) throw pyErr("TypeError", `Object of type ${typeName(v)} is not JSON serializable`);
     this.mark(v);
     this.rt.enter(" while encoding a JSON object");
@@ -140,6 +142,7 @@ class Encoder {
     if (k === false) return "false";
     if (k === None) return "null";
     if (typeof k === "number" || typeof k === "bigint") return intStr(k);
+    if (k instanceof PyBoxed) return this.key(k.v);
     if (this.o.skipkeys) return null;
     throw pyErr("TypeError", `keys must be str, int, float, bool or None, not ${typeName(k)}`);
   }
