@@ -257,46 +257,45 @@ export class Compiler {
       const argI = argOps === null ? [] : argOps.map((x) => x.i);
       const argV = argOps === null ? [] : argOps.map((x) => x.v);
       const nargs = argFns === null ? 0 : argFns.length;
-      // Inline cache: (class, version) → the plain function found for `name` on that class.
+      // Inline caches, keyed by the receiver's type: a user class (and its version) → the plain
+      // function found for `name` on it; a builtin type (immutable) → its native method. Objects of
+      // one type share their layout, so a hit needs no further check of the receiver's kind.
       let icType: PyType | null = null;
       let icVersion = -1;
       let icMethod: PyFunction | null = null;
       let bType: PyType | null = null;
       let bMethod: PyNative | null = null;
+      const classify = (o: Value, t: PyType): void => {
+        if (o instanceof PyObject && o.dict !== null && !t.builtin && !(o instanceof PyType)) {
+          const found = t.lookup(name);
+          icMethod = found instanceof PyFunction && userDunder(t, "__getattribute__") === undefined ? found : null;
+          icType = t;
+          icVersion = t.version;
+        } else if (t.builtin && !(o instanceof PyType) && !(o instanceof PySuper)) {
+          const found = t.lookup(name);
+          bMethod = found instanceof PyNative && found.isMethod ? found : null;
+          bType = t;
+        }
+      };
       return (f) => {
         const o = ld(f, ok, obj, oi, ov);
-        // Fast path: a plain method of a user class, called without building a bound method.
-        if (argFns !== null && kw === null && o instanceof PyObject && o.dict !== null && !o.cls.builtin && !(o instanceof PyType)) {
-          const t = o.cls;
-          let m: PyFunction | null;
-          if (t === icType && t.version === icVersion) m = icMethod;
-          else {
-            const found = t.lookup(name);
-            m = found instanceof PyFunction && userDunder(t, "__getattribute__") === undefined ? found : null;
-            icType = t;
-            icVersion = t.version;
-            icMethod = m;
-          }
-          if (m !== null && !o.dict.has(name)) {
-            const code = m.code;
-            const direct = code.directSlots >= 0 && code.npos === nargs + 1;
-            const a = new Array<Value>(direct ? code.directSlots : nargs + 1);
-            a[0] = o;
-            for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
-            return direct ? code.enter(m, a) : code.call(m, a, null);
-          }
-        } else if (argFns !== null && kw === null) {
-          // Builtin types are immutable: cache their native method per call site forever.
+        if (argFns !== null && kw === null) {
           const t = typeOf(o);
-          if (t.builtin && !(o instanceof PyType) && !(o instanceof PySuper)) {
-            let nm: PyNative | null;
-            if (t === bType) nm = bMethod;
-            else {
-              const found = t.lookup(name);
-              nm = found instanceof PyNative && found.isMethod ? found : null;
-              bType = t;
-              bMethod = nm;
+          if ((t !== icType || t.version !== icVersion) && t !== bType) classify(o, t);
+          if (t === icType && t.version === icVersion) {
+            // A plain method of a user class, called without building a bound method (unless the
+            // instance's own dict shadows it).
+            const m = icMethod;
+            if (m !== null && !((o as PyObject).dict as Map<string, Value>).has(name)) {
+              const code = m.code;
+              const direct = code.directSlots >= 0 && code.npos === nargs + 1;
+              const a = new Array<Value>(direct ? code.directSlots : nargs + 1);
+              a[0] = o;
+              for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
+              return direct ? code.enter(m, a) : code.call(m, a, null);
             }
+          } else if (t === bType) {
+            const nm = bMethod;
             if (nm !== null) {
               const a = new Array<Value>(nargs + 1);
               a[0] = o;
