@@ -1,6 +1,9 @@
 // Interpreter benchmarks: each program in bench/programs/ defines `bench()`. CPython (python3,
 // spawned once per program) times its own calls of bench() with perf_counter; the PVM times its
-// calls through ActorVm with metering on. Ratios compare the two in the same run.
+// calls through ActorVm with metering on, twice: alone in a fresh node process (as CPython runs),
+// and in one process that has run every program (V8's type feedback then covers all of them, as in
+// a node executing many actors; the interpreter's closures are shared code, so this is slower).
+// Ratios compare with CPython in the same run.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,7 +16,10 @@ export type Pvm = { ActorVm: typeof ActorVmType };
 export interface InterpResult {
   name: string;
   cpythonMs: number;
-  pvmMs: number;
+  /** The program alone in a fresh node process (as CPython gets a fresh python3 process). */
+  freshMs: number;
+  /** In one process that first ran every program: the steady state of a node running many actors. */
+  sharedMs: number;
   cycles: bigint;
   result: string;
 }
@@ -45,31 +51,51 @@ export function cpythonMs(file: string): { ms: number; result: string } {
   return { ms: Number(ms), result };
 }
 
-export function pvmMs(pvm: Pvm, source: string): { ms: number; cycles: bigint; result: string } {
-  const { vm, result } = pvm.ActorVm.load(`${source}\nclass __Bench:\n    def run(self):\n        return repr(bench())\n`, { filename: "bench.py", cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 });
+/** A loaded program: each call runs bench() once, metered. */
+export function loadProgram(pvm: Pvm, source: string): () => { cycles: bigint; value?: unknown } {
+  const limits = { cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 };
+  const { vm, result } = pvm.ActorVm.load(`${source}\nclass __Bench:\n    def run(self):\n        return repr(bench())\n`, { filename: "bench.py", ...limits });
   if (vm === undefined) throw new Error(`load failed: ${result.error?.message}`);
   const inst = vm.instantiate("__Bench");
   if (inst.instance === undefined) throw new Error(`instantiate failed: ${inst.error?.message}`);
   const handle = inst.instance;
-  const call = () => {
-    const r = vm.call(handle, "run", [], { cyclesLimit: 10n ** 12n, memoryLimit: 1 << 30 });
+  return () => {
+    const r = vm.call(handle, "run", [], limits);
     if (!r.ok) throw new Error(`bench failed: ${r.error?.message}`);
     return r;
   };
+}
+
+export function pvmMs(call: () => { cycles: bigint; value?: unknown }): { ms: number; cycles: bigint; result: string } {
   const first = call();
   const m = measure({ name: "pvm", fn: call }, { samples: 5, sampleMs: 300, warmupMs: 300 });
   return { ms: m.nsPerOp / 1e6, cycles: first.cycles, result: String(first.value) };
 }
 
-export function runInterpBenchmarks(pvm: Pvm, filter?: string): InterpResult[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".py") && (filter === undefined || f.includes(filter))).sort();
+/** Measure one program in a child node process (bench/interp-one.ts) with the same bundle. */
+function freshPvmMs(bundle: string, file: string): { ms: number; cycles: bigint; result: string } {
+  const child = fileURLToPath(new URL("./interp-one.ts", import.meta.url));
+  const out = execFileSync(process.execPath, [...process.execArgv, child, bundle, file], { encoding: "utf8" });
+  const r = JSON.parse(out) as { ms: number; cycles: string; result: string };
+  return { ms: r.ms, cycles: BigInt(r.cycles), result: r.result };
+}
+
+/**
+ * Every program under CPython, under the PVM in a fresh process, and under the PVM in this process
+ * after all programs have run a few times (so the JIT has seen them all, as in a node).
+ */
+export function runInterpBenchmarks(pvm: Pvm, bundle: string, filter?: string): InterpResult[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".py")).sort();
+  const calls = new Map(files.map((f) => [f, loadProgram(pvm, readFileSync(dir + f, "utf8"))]));
+  for (const call of calls.values()) for (let i = 0; i < 3; i++) call();
   const out: InterpResult[] = [];
-  for (const f of files) {
-    const src = readFileSync(dir + f, "utf8");
+  for (const f of files.filter((x) => filter === undefined || x.includes(filter))) {
     const py = cpythonMs(dir + f);
-    const r = pvmMs(pvm, src);
-    if (py.result !== r.result) throw new Error(`${f}: PVM result ${r.result} differs from CPython ${py.result}`);
-    out.push({ name: f.replace(/\.py$/, ""), cpythonMs: py.ms, pvmMs: r.ms, cycles: r.cycles, result: r.result });
+    const fresh = freshPvmMs(bundle, dir + f);
+    const shared = pvmMs(calls.get(f) as () => { cycles: bigint; value?: unknown });
+    for (const r of [fresh, shared]) if (py.result !== r.result) throw new Error(`${f}: PVM result ${r.result} differs from CPython ${py.result}`);
+    if (fresh.cycles !== shared.cycles) throw new Error(`${f}: Cycles differ between processes (${fresh.cycles} vs ${shared.cycles})`);
+    out.push({ name: f.replace(/\.py$/, ""), cpythonMs: py.ms, freshMs: fresh.ms, sharedMs: shared.ms, cycles: shared.cycles, result: shared.result });
   }
   return out;
 }
