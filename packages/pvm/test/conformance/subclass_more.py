@@ -44,3 +44,24 @@ try:
         pass
 except TypeError as e:
     print(type(e).__name__, e)
+
+# match patterns, keyword unpacking with str-subclass keys
+class I2(int): pass
+class S2(str): pass
+for v in [I2(3), S2("x"), 3]:
+    match v:
+        case int(n):
+            print("int", n, type(n).__name__)
+        case str(s):
+            print("str", s, type(s).__name__)
+match I2(3):
+    case 3:
+        print("lit3")
+match S2("a"):
+    case "a":
+        print("lita")
+print(type(I2(3)) == int, type(I2(3)) is I, I2(3).__class__ is I, isinstance(I2(3), (str, int)), I2(2) in [1, 2], S2("a") in ("a",), [1, 2, 3].index(I2(2)), "abc".index(S2("b")), "a,b".split(S2(",")))
+class S3(str): pass
+def f(**kw):
+    return kw
+print(f(**{S3("a"): 1}), dict(**{S3("b"): 2}), "{x}".format(**{S3("x"): 5}), "%(k)s" % {S3("k"): 7})
