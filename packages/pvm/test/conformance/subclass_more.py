@@ -65,3 +65,12 @@ class S3(str): pass
 def f(**kw):
     return kw
 print(f(**{S3("a"): 1}), dict(**{S3("b"): 2}), "{x}".format(**{S3("x"): 5}), "%(k)s" % {S3("k"): 7})
+
+# int()/float() consult a subclass's own __int__/__float__
+class I5(int):
+    def __int__(self):
+        return 42
+class F5(float):
+    def __float__(self):
+        return 9.5
+print(int(I5(3)), float(F5(1.0)), I5(3) + 0, F5(1.0) + 0, int(F5(2.7)), float(I5(3)))
