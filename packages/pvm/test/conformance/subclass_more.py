@@ -74,3 +74,8 @@ class F5(float):
     def __float__(self):
         return 9.5
 print(int(I5(3)), float(F5(1.0)), I5(3) + 0, F5(1.0) + 0, int(F5(2.7)), float(I5(3)))
+
+# instances of subclasses have an identity
+f6 = F(1.0)
+b6 = type("B6", (bytes,), {})(b"x")
+print(f6 is f6, f6 is not F(1.0), b6 is b6, I(3) is not I(3))

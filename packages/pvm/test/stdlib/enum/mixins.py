@@ -63,3 +63,6 @@ try:
         X = 1
 except TypeError as e:
     print(type(e).__name__, e)
+
+# members are objects with an identity: `is` works on them (the PVM refuses it only on exact numbers/strs)
+print(Color(1) is Color.RED, Color(2) is not Color.RED, Status("ok") is Status.OK, Perm(6) is (Perm.R | Perm.W), Lvl(10) is Lvl.LOW)
