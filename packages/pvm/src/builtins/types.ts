@@ -1,6 +1,6 @@
 // Constructors (tp_new) of the builtin types and the methods of list, dict, set, tuple, int,
 // float and bytes.
-import { callValue, typeCall } from "../runtime/call.js";
+import { callValue, typeCall, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { E, PyBaseException, pyErr } from "../runtime/exceptions.js";
@@ -71,6 +71,15 @@ function parseFloatTextLocal(text: string): number {
 }
 
 export function toFloat(rt: Runtime, v: Value): number {
+  if (v instanceof PyFloat && v.cls !== T.float) {
+    // A float subclass's own __float__ decides, as its nb_float does.
+    const f = userDunder(v.cls, "__float__");
+    if (f !== undefined) {
+      const r = callValue(rt, f, [v], null);
+      if (!(r instanceof PyFloat)) throw pyErr("TypeError", `${v.cls.name}.__float__ returned non-float (type ${typeOf(r).name})`);
+      return r.v;
+    }
+  }
   if (v instanceof PyFloat) return v.v;
   if (v instanceof PyBoxed && typeof v.v === "string") v = v.v;
   const i = asInt(v);
@@ -91,8 +100,18 @@ export function toFloat(rt: Runtime, v: Value): number {
 }
 
 export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {
-  // A str subclass parses as its text (a user __int__ is only consulted for non-str values).
-  if (v instanceof PyBoxed && typeof v.v === "string") v = v.v;
+  // A str subclass parses as its text; an int subclass's own __int__ decides, as its nb_int does.
+  if (v instanceof PyBoxed) {
+    if (typeof v.v === "string") v = v.v;
+    else if (base === undefined) {
+      const f = userDunder(v.cls, "__int__");
+      if (f !== undefined) {
+        const r = asInt(callValue(rt, f, [v], null));
+        if (r === undefined) throw pyErr("TypeError", "__int__ returned non-int");
+        return r;
+      }
+    }
+  }
   if (base !== undefined) {
     const bi = asInt(base);
     if (bi === undefined) throw pyErr("TypeError", `'${typeOf(base).name}' object cannot be interpreted as an integer`);

@@ -7,7 +7,7 @@ import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict } from "../runtime/dict.js";
 import { type Globals, PyFunction } from "../runtime/function.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, PyNative, PyObject, PyType, type Value } from "../runtime/object.js";
+import { Cell, PyNative, PyObject, PyType, type Value, unbox } from "../runtime/object.js";
 import { typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
@@ -430,17 +430,19 @@ export class Compiler {
         }
         if (!(v instanceof PyDict)) {
           const keys = iterToArray(rt, callMethod(rt, v, "keys", [], null));
-          for (const k of keys) {
+          for (const key of keys) {
+            const k = unbox(key); // a str subclass names the keyword by its text
             if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
             if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
-            m.set(k, callMethod(rt, v, "__getitem__", [k], null));
+            m.set(k, callMethod(rt, v, "__getitem__", [key], null));
           }
           continue;
         }
         for (const en of v.table.entries()) {
-          if (typeof en.k !== "string") throw pyErr("TypeError", "keywords must be strings");
-          if (m.has(en.k)) throw pyErr("TypeError", `got multiple values for keyword argument '${en.k}'`);
-          m.set(en.k, en.v);
+          const k = unbox(en.k);
+          if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
+          if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
+          m.set(k, en.v);
         }
       }
       return m;

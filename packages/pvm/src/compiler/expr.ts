@@ -43,7 +43,8 @@ export function constantValue(c: A.ConstantValue): Value {
 /** `is` is only meaningful on identities: the spec forbids it on str and numbers (cips/pvm.md). */
 function identityOperand(v: Value): void {
   const t = typeof v;
-  if (t === "number" || t === "bigint" || t === "string" || v instanceof PyFloat || v instanceof PyBytes) {
+  // Instances of user subclasses (IntEnum members, class F(float)) are allocated objects with an identity.
+  if (t === "number" || t === "bigint" || t === "string" || ((v instanceof PyFloat || v instanceof PyBytes) && v.cls.builtin)) {
     throw pyErr("TypeError", `'is' is not allowed on ${typeOf(v).name} values in the PVM (use ==)`);
   }
 }

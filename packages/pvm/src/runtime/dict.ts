@@ -52,8 +52,8 @@ function directKey(k: Value): unknown {
     if (h === undefined || h === (typeof k.v === "string" ? T.str : T.int).ns.get("__hash__")) return k.v;
   }
   if (userDunder(t, "__hash__") === undefined && userDunder(t, "__eq__") === undefined && t.layout !== "tuple") {
-    // A bytes subclass hashes as its bytes.
-    if (k instanceof PyBytes) return HASHED;
+    // A bytes or frozenset subclass hashes and compares as its contents.
+    if (k instanceof PyBytes || (k instanceof PySet && k.frozen)) return HASHED;
     return k;
   }
   return HASHED;

@@ -62,3 +62,6 @@ for bad in [lambda: float.__new__(int), lambda: bytes.__new__(str), lambda: F("x
         bad()
     except (TypeError, ValueError) as e:
         print(type(e).__name__, e)
+
+# subclass instances find the equal exact keys
+print({frozenset([1, 2]): "fs"}[FS([2, 1])], {FS([3]): 1}[frozenset([3])], {b"k": 1}[B(b"k")], {B(b"q"): 2}[b"q"], {2.5: "f"}[F(2.5)], FS([1]) in {frozenset([1])})

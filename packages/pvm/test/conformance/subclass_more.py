@@ -44,3 +44,38 @@ try:
         pass
 except TypeError as e:
     print(type(e).__name__, e)
+
+# match patterns, keyword unpacking with str-subclass keys
+class I2(int): pass
+class S2(str): pass
+for v in [I2(3), S2("x"), 3]:
+    match v:
+        case int(n):
+            print("int", n, type(n).__name__)
+        case str(s):
+            print("str", s, type(s).__name__)
+match I2(3):
+    case 3:
+        print("lit3")
+match S2("a"):
+    case "a":
+        print("lita")
+print(type(I2(3)) == int, type(I2(3)) is I, I2(3).__class__ is I, isinstance(I2(3), (str, int)), I2(2) in [1, 2], S2("a") in ("a",), [1, 2, 3].index(I2(2)), "abc".index(S2("b")), "a,b".split(S2(",")))
+class S3(str): pass
+def f(**kw):
+    return kw
+print(f(**{S3("a"): 1}), dict(**{S3("b"): 2}), "{x}".format(**{S3("x"): 5}), "%(k)s" % {S3("k"): 7})
+
+# int()/float() consult a subclass's own __int__/__float__
+class I5(int):
+    def __int__(self):
+        return 42
+class F5(float):
+    def __float__(self):
+        return 9.5
+print(int(I5(3)), float(F5(1.0)), I5(3) + 0, F5(1.0) + 0, int(F5(2.7)), float(I5(3)))
+
+# instances of subclasses have an identity
+f6 = F(1.0)
+b6 = type("B6", (bytes,), {})(b"x")
+print(f6 is f6, f6 is not F(1.0), b6 is b6, I(3) is not I(3))

@@ -63,3 +63,25 @@ try:
         X = 1
 except TypeError as e:
     print(type(e).__name__, e)
+
+# members are objects with an identity: `is` works on them (the PVM refuses it only on exact numbers/strs)
+print(Color(1) is Color.RED, Color(2) is not Color.RED, Status("ok") is Status.OK, Perm(6) is (Perm.R | Perm.W), Lvl(10) is Lvl.LOW)
+
+# float and tuple data types, auto() on IntEnum, __init__ receiving tuple values
+class P(float, Enum):
+    A = 1.5
+    B = 2.5
+print(repr(P.A), str(P.A), P.A + 1, isinstance(P.A, float), P(2.5), format(P.B), P.A < P.B)
+class T(tuple, Enum):
+    X = (1, 2)
+    Y = (3, 4)
+print(repr(T.X), T.X[0], len(T.Y), isinstance(T.X, tuple), T((3, 4)))
+class Shape(IntEnum):
+    SQ = auto()
+    CI = auto()
+print(Shape.SQ, Shape.CI.value, repr(Shape.CI), Shape.SQ.name, [s for s in Shape])
+class Pl(Enum):
+    E = (5.97, 6.37)
+    def __init__(self, mass, radius):
+        self.mass = mass
+print(Pl.E.mass, Pl.E.value)
