@@ -7,6 +7,7 @@ import type { Runtime } from "../runtime/context.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
 import { agYield } from "../runtime/agen.js";
+import { compileAsyncComprehension, isAsyncComp } from "./acomp.js";
 import { genResume, iterate, iterToArray } from "../runtime/iter.js";
 import { formatValue } from "../builtins/format.js";
 import { PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
@@ -32,9 +33,11 @@ export function containsYield(node: unknown): boolean {
   const t = (node as { type?: string }).type;
   if (t === "Yield" || t === "YieldFrom" || t === "Await" || t === "AsyncFor" || t === "AsyncWith") return true;
   if (t !== undefined && SCOPE_NODES.has(t)) {
-    // A comprehension's first iterable is evaluated in the enclosing scope.
+    // A comprehension's first iterable is evaluated in the enclosing scope; an asynchronous
+    // list/set/dict comprehension suspends the enclosing coroutine.
     const gens = (node as { generators?: A.Comprehension[] }).generators;
-    return gens !== undefined && containsYield((gens[0] as A.Comprehension).iter);
+    if (gens === undefined) return false;
+    return containsYield((gens[0] as A.Comprehension).iter) || (t !== "GeneratorExp" && isAsyncComp(node as A.ListComp));
   }
   for (const v of Object.values(node)) if (typeof v === "object" && containsYield(v)) return true;
   return false;
@@ -59,6 +62,33 @@ function isNativeAwaitable(v: Value): boolean {
   if (!(v instanceof PyGenerator)) return false;
   const t = v.cls;
   return t === T.coroutine || t === T.async_generator_asend || t === T.async_generator_athrow || t === T.anext_awaitable;
+}
+
+/** An `async for`'s iterator: `src.__aiter__()` and its `__anext__` (CPython's TypeErrors). */
+export interface AsyncIter {
+  ait: Value;
+  anext: Value;
+}
+
+export function asyncIter(rt: Runtime, src: Value): AsyncIter {
+  const aiter = typeOf(src).lookup("__aiter__");
+  if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
+  const ait = callValue(rt, aiter, [src], null);
+  const anext = typeOf(ait).lookup("__anext__");
+  if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
+  return { ait, anext };
+}
+
+/** One `async for` step: await `__anext__()`; undefined when it raises StopAsyncIteration. */
+export function* asyncNext(rt: Runtime, it: AsyncIter): Generator<Value, Value | undefined, Value> {
+  try {
+    const aw = callValue(rt, it.anext, [it.ait], null);
+    if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
+    return yield* delegate(rt, aw, true);
+  } catch (e) {
+    if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) return undefined;
+    throw e;
+  }
 }
 
 /** `yield from src` / `await src`: delegate next/send/throw to a sub-generator. */
@@ -95,7 +125,7 @@ export function* delegate(rt: Runtime, src: Value, isAwait: boolean): Generator<
   }
 }
 
-function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
+export function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
   const rt = c.rt;
   if (!containsYield(e)) {
     const ef = compileExpr(c, s, e);
@@ -318,6 +348,7 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
     case "SetComp":
     case "DictComp":
     case "GeneratorExp": {
+      if (e.type !== "GeneratorExp" && isAsyncComp(e)) return compileAsyncComprehension(c, s, e);
       // Only the first iterable suspends: evaluate it here, then run the ordinary comprehension
       // on that value (handed over synchronously through `pending`).
       const first = genExpr(c, s, (e.generators[0] as A.Comprehension).iter);
@@ -698,22 +729,10 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       const orelse = compileGenBlock(c, s, st.orelse);
       return function* (f) {
         f.line = line;
-        const src = yield* iter(f);
-        const aiter = typeOf(src).lookup("__aiter__");
-        if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
-        const ait = callValue(rt, aiter, [src], null);
-        const anext = typeOf(ait).lookup("__anext__");
-        if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
+        const it = asyncIter(rt, yield* iter(f));
         for (;;) {
-          let x: Value;
-          try {
-            const aw = callValue(rt, anext, [ait], null);
-            if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
-            x = yield* delegate(rt, aw, true);
-          } catch (e) {
-            if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) break;
-            throw e;
-          }
+          const x = yield* asyncNext(rt, it);
+          if (x === undefined) break;
           rt.charge(1);
           store(f, x);
           const r = yield* body(f);
