@@ -2,8 +2,8 @@
 // A list/set/dict comprehension of that kind runs resumably inside the enclosing coroutine (CPython
 // awaits a hidden coroutine: the suspensions are the same); an async generator expression builds an
 // async generator object. Per-item Cycles are the synchronous comprehension's: each step of a level
-// charges the level's cost (an `async for` step is a `for` step plus its await, which costs nothing
-// of its own), each element the element's cost.
+// charges the level's cost (an `async for` step is a `for` step plus the await of `__anext__()`,
+// i.e. C.step + C.genResume), each element the element's cost; awaits are charged statically.
 import type * as A from "../ast.js";
 import { agYield, PyAsyncGenerator } from "../runtime/agen.js";
 import { PyDict, PySet } from "../runtime/dict.js";
@@ -70,7 +70,8 @@ function parts(c: Compiler, s: ScopeCtx, e: Comp) {
     isAsync: g.is_async === 1,
     store: compileStore(c, ctx, g.target),
     ifs: g.ifs.map((x) => genExpr(c, ctx, x)),
-    cost: C.step + exprCost(g.target) + g.ifs.reduce((n, x) => n + exprCost(x), 0),
+    // As the synchronous level's step; an `async for` step adds the await of __anext__().
+    cost: C.step + (g.is_async === 1 ? C.genResume : 0) + exprCost(g.target) + g.ifs.reduce((n, x) => n + exprCost(x), 0),
   }));
   const elt = e.type === "DictComp" ? null : genExpr(c, ctx, e.elt);
   const key = e.type === "DictComp" ? genExpr(c, ctx, e.key) : null;

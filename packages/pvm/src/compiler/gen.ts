@@ -733,7 +733,8 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         for (;;) {
           const x = yield* asyncNext(rt, it);
           if (x === undefined) break;
-          rt.charge(1);
+          // A `for` step plus the await of __anext__() (cips/pvm.md).
+          rt.charge(C.step + C.genResume);
           store(f, x);
           const r = yield* body(f);
           if (r === BREAK) return NORMAL;
