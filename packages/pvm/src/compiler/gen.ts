@@ -872,6 +872,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         f.line = line;
         const it = asyncIter(rt, yield* iter(f));
         for (;;) {
+          f.line = line;
           const x = yield* asyncNext(rt, it);
           if (x === undefined) break;
           // A `for` step plus the await of __anext__() (cips/pvm.md).
