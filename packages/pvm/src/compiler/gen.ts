@@ -6,7 +6,7 @@ import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
-import { agYield } from "../runtime/agen.js";
+import { agenStep, agYield, isBuiltinAnext, type PyAsyncGenerator } from "../runtime/agen.js";
 import { compileAsyncComprehension, isAsyncComp } from "./acomp.js";
 import { genResume, iterate, iterToArray } from "../runtime/iter.js";
 import { formatValue } from "../builtins/format.js";
@@ -79,6 +79,8 @@ function isNativeAwaitable(v: Value): boolean {
 export interface AsyncIter {
   ait: Value;
   anext: Value;
+  /** An async generator with the builtin __anext__: stepped directly, its awaitable never built. */
+  agen: PyAsyncGenerator | null;
 }
 
 export function asyncIter(rt: Runtime, src: Value): AsyncIter {
@@ -87,12 +89,13 @@ export function asyncIter(rt: Runtime, src: Value): AsyncIter {
   const ait = callValue(rt, aiter, [src], null);
   const anext = typeOf(ait).lookup("__anext__");
   if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
-  return { ait, anext };
+  return { ait, anext, agen: isBuiltinAnext(ait, anext) ? ait : null };
 }
 
 /** One `async for` step: await `__anext__()`; undefined when it raises StopAsyncIteration. */
 export function* asyncNext(rt: Runtime, it: AsyncIter): Generator<Value, Value | undefined, Value> {
   try {
+    if (it.agen !== null) return yield* agenStep(rt, it.agen, "send", None);
     const aw = callValue(rt, it.anext, [it.ait], null);
     if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
     return yield* delegate(rt, aw, true);
