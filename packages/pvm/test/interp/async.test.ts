@@ -73,4 +73,35 @@ describe("async/await", () => {
     expect(r.ok).toBe(true);
     expect(r.value).toBe(14n);
   });
+  it("gives generators, coroutines and async generators CPython's repr with deterministic addresses", () => {
+    const src = [
+      "def g():",
+      "    yield 1",
+      "async def c():",
+      "    pass",
+      "async def ag():",
+      "    yield 1",
+      "class K:",
+      "    async def m(self):",
+      "        yield 2",
+      "co = c()",
+      "print(repr(g()), repr(co), repr(ag()), repr(K().m()), sep='\\n')",
+      "print(type(ag()).__name__, type(ag().__anext__()).__name__, type(ag().aclose()).__name__, type(anext(ag(), 0)).__name__)",
+      "co.close()",
+      "",
+    ].join("\n");
+    let out = "";
+    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    expect(r.error).toBeUndefined();
+    expect(out).toBe(
+      [
+        "<generator object g at 0x000000000010>",
+        "<coroutine object c at 0x000000000020>",
+        "<async_generator object ag at 0x000000000030>",
+        "<async_generator object K.m at 0x000000000040>",
+        "async_generator async_generator_asend async_generator_athrow anext_awaitable",
+        "",
+      ].join("\n"),
+    );
+  });
 });
