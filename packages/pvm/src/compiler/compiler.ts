@@ -50,6 +50,11 @@ export class Compiler {
   readonly filename: string;
   readonly loader: ModuleLoader;
   scopes!: Map<unknown, Scope>;
+  /**
+   * Expressions already evaluated by a resumable (generator) statement before its ordinary closure
+   * runs: compileExpr returns the given reader instead of compiling them (gen.ts, `precompute`).
+   */
+  readonly precomputed = new Map<A.Expr, EF>();
   #depth = 0;
   #maxDepth = 0;
 

@@ -112,6 +112,8 @@ export function ld(f: Frame, k: number, fn: EF, i: number, v: Value): Value {
 }
 
 export function compileExpr(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
+  const pre = c.precomputed.get(e);
+  if (pre !== undefined) return pre;
   c.enterNode(e);
   try {
     return compileExprInner(c, s, e);

@@ -15,6 +15,7 @@ import type { Scope } from "./scope.js";
 import { compileBlock, compileStore } from "./stmt.js";
 import { compileGenBlock } from "./gen.js";
 import { PyAsyncGenerator } from "../runtime/agen.js";
+import { compileAsyncGenExp, isAsyncComp } from "./acomp.js";
 
 interface ParamSpec {
   names: string[];
@@ -239,7 +240,7 @@ function* runGen(rt: Compiler["rt"], body: GSF, f: Frame, filename: string, name
   void rt;
 }
 
-function closureOf(c: Compiler, outer: ScopeCtx, inner: Scope): (f: Frame) => Cell[] {
+export function closureOf(c: Compiler, outer: ScopeCtx, inner: Scope): (f: Frame) => Cell[] {
   const slots = [...inner.frees].map((n) => {
     const r = outer.scope.resolve(n);
     if (r.kind === "cell") return r.slot;
@@ -268,7 +269,7 @@ function defaultsOf(c: Compiler, s: ScopeCtx, a: A.Arguments): { pos: (f: Frame)
   };
 }
 
-function childCtx(outer: ScopeCtx, scope: Scope, name: string): ScopeCtx {
+export function childCtx(outer: ScopeCtx, scope: Scope, name: string): ScopeCtx {
   const prefix = outer.scope.kind === "module" ? "" : outer.scope.kind === "class" ? `${outer.qualname}.` : `${outer.qualname}.<locals>.`;
   return { scope, qualname: prefix + name, loop: 0, gen: scope.isGenerator || scope.isAsync, weight: 0 };
 }
@@ -353,6 +354,7 @@ export function compileLambda(c: Compiler, s: ScopeCtx, e: A.Lambda): EF {
  * return a generator.
  */
 export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp, firstIterOf?: EF): EF {
+  if (e.type === "GeneratorExp" && isAsyncComp(e)) return compileAsyncGenExp(c, s, e, firstIterOf);
   const rt = c.rt;
   const scope = c.scopeOf(e);
   if (scope.hasYieldInComprehension) throw c.syntaxError("'yield' inside list comprehension", e);

@@ -6,7 +6,8 @@ import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
-import { agYield } from "../runtime/agen.js";
+import { agenStep, agYield, isBuiltinAnext, type PyAsyncGenerator } from "../runtime/agen.js";
+import { compileAsyncComprehension, isAsyncComp } from "./acomp.js";
 import { genResume, iterate, iterToArray } from "../runtime/iter.js";
 import { formatValue } from "../builtins/format.js";
 import { PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
@@ -20,7 +21,8 @@ import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
 import { asciiRepr, compileCompare, compileExpr, mergeMapping } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
-import { attachContext, compileBlock, compileStmt, compileStore } from "./stmt.js";
+import { attachContext, compileBlock, compileStmt, compileStore, groupLike, matches, unpackTo } from "./stmt.js";
+import { compilePattern } from "./match.js";
 import { makeRaise } from "./compiler.js";
 import { compileComprehension } from "./functions.js";
 
@@ -31,10 +33,22 @@ export function containsYield(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(containsYield);
   const t = (node as { type?: string }).type;
   if (t === "Yield" || t === "YieldFrom" || t === "Await" || t === "AsyncFor" || t === "AsyncWith") return true;
+  // Headers of defs, classes and lambdas are evaluated in the enclosing scope.
+  if (t === "Lambda") return containsYield((node as A.Lambda).args.defaults) || containsYield((node as A.Lambda).args.kw_defaults);
+  if (t === "FunctionDef" || t === "AsyncFunctionDef") {
+    const d = node as A.FunctionDef;
+    return containsYield(d.decorator_list) || containsYield(d.args.defaults) || containsYield(d.args.kw_defaults);
+  }
+  if (t === "ClassDef") {
+    const d = node as A.ClassDef;
+    return containsYield(d.decorator_list) || containsYield(d.bases) || containsYield(d.keywords);
+  }
   if (t !== undefined && SCOPE_NODES.has(t)) {
-    // A comprehension's first iterable is evaluated in the enclosing scope.
+    // A comprehension's first iterable is evaluated in the enclosing scope; an asynchronous
+    // list/set/dict comprehension suspends the enclosing coroutine.
     const gens = (node as { generators?: A.Comprehension[] }).generators;
-    return gens !== undefined && containsYield((gens[0] as A.Comprehension).iter);
+    if (gens === undefined) return false;
+    return containsYield((gens[0] as A.Comprehension).iter) || (t !== "GeneratorExp" && isAsyncComp(node as A.ListComp));
   }
   for (const v of Object.values(node)) if (typeof v === "object" && containsYield(v)) return true;
   return false;
@@ -59,6 +73,36 @@ function isNativeAwaitable(v: Value): boolean {
   if (!(v instanceof PyGenerator)) return false;
   const t = v.cls;
   return t === T.coroutine || t === T.async_generator_asend || t === T.async_generator_athrow || t === T.anext_awaitable;
+}
+
+/** An `async for`'s iterator: `src.__aiter__()` and its `__anext__` (CPython's TypeErrors). */
+export interface AsyncIter {
+  ait: Value;
+  anext: Value;
+  /** An async generator with the builtin __anext__: stepped directly, its awaitable never built. */
+  agen: PyAsyncGenerator | null;
+}
+
+export function asyncIter(rt: Runtime, src: Value): AsyncIter {
+  const aiter = typeOf(src).lookup("__aiter__");
+  if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
+  const ait = callValue(rt, aiter, [src], null);
+  const anext = typeOf(ait).lookup("__anext__");
+  if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
+  return { ait, anext, agen: isBuiltinAnext(ait, anext) ? ait : null };
+}
+
+/** One `async for` step: await `__anext__()`; undefined when it raises StopAsyncIteration. */
+export function* asyncNext(rt: Runtime, it: AsyncIter): Generator<Value, Value | undefined, Value> {
+  try {
+    if (it.agen !== null) return yield* agenStep(rt, it.agen, "send", None);
+    const aw = callValue(rt, it.anext, [it.ait], null);
+    if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
+    return yield* delegate(rt, aw, true);
+  } catch (e) {
+    if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) return undefined;
+    throw e;
+  }
 }
 
 /** `yield from src` / `await src`: delegate next/send/throw to a sub-generator. */
@@ -95,7 +139,7 @@ export function* delegate(rt: Runtime, src: Value, isAwait: boolean): Generator<
   }
 }
 
-function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
+export function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
   const rt = c.rt;
   if (!containsYield(e)) {
     const ef = compileExpr(c, s, e);
@@ -314,10 +358,18 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
         return x;
       };
     }
+    case "Lambda": {
+      const pre = precompute(c, s, [...e.args.defaults, ...(e.args.kw_defaults.filter((d) => d !== null) as A.Expr[])], () => compileExpr(c, s, e));
+      return function* (f) {
+        yield* pre.fill(f);
+        return pre.result(f);
+      };
+    }
     case "ListComp":
     case "SetComp":
     case "DictComp":
     case "GeneratorExp": {
+      if (e.type !== "GeneratorExp" && isAsyncComp(e)) return compileAsyncComprehension(c, s, e);
       // Only the first iterable suspends: evaluate it here, then run the ordinary comprehension
       // on that value (handed over synchronously through `pending`).
       const first = genExpr(c, s, (e.generators[0] as A.Comprehension).iter);
@@ -328,10 +380,86 @@ function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
         return comp(f);
       };
     }
+    case "Starred":
+      throw c.syntaxError("can't use starred expression here", e);
     default:
       break;
   }
-  throw c.syntaxError(`yield/await inside this kind of expression (${e.type}) is not supported by this PVM version`, e);
+  // Every other kind is a leaf or opens its own scope, so containsYield() is false for it.
+  throw new Error(`PVM compiler: no resumable form for a ${e.type} containing yield/await`);
+}
+
+/**
+ * Evaluate `exprs` resumably, in order, before a statement or expression whose ordinary closure
+ * (built by `build`) then reads their values instead of evaluating them (Compiler.precomputed).
+ * Used for def/class/lambda headers: the ordinary closure reads the values without running Python
+ * code in between, so one box per site is enough.
+ */
+function precompute<R>(c: Compiler, s: ScopeCtx, exprs: A.Expr[], build: () => R): { fill: (f: Frame) => Generator<Value, void, Value>; result: R } {
+  const evals = exprs.map((x) => genExpr(c, s, x));
+  const boxes = exprs.map(() => ({ v: None as Value }));
+  exprs.forEach((x, i) => {
+    const box = boxes[i] as { v: Value };
+    c.precomputed.set(x, () => box.v);
+  });
+  let result: R;
+  try {
+    result = build();
+  } finally {
+    for (const x of exprs) c.precomputed.delete(x);
+  }
+  return {
+    fill: function* (f) {
+      for (let i = 0; i < evals.length; i++) (boxes[i] as { v: Value }).v = yield* (evals[i] as GEF)(f);
+    },
+    result,
+  };
+}
+
+type GStore = (f: Frame, v: Value) => Generator<Value, void, Value>;
+
+/**
+ * An assignment target whose subscripts or attribute objects contain yield/await: after unpacking,
+ * each target's own expressions are evaluated when it is assigned, as in CPython.
+ */
+function genStore(c: Compiler, s: ScopeCtx, t: A.Expr): GStore {
+  const rt = c.rt;
+  if (!containsYield(t)) {
+    const store = compileStore(c, s, t);
+    return function* (f, v) {
+      store(f, v);
+    };
+  }
+  switch (t.type) {
+    case "Attribute": {
+      const o = genExpr(c, s, t.value);
+      const name = t.attr;
+      return function* (f, v) {
+        setAttr(rt, yield* o(f), name, v);
+      };
+    }
+    case "Subscript": {
+      const o = genExpr(c, s, t.value);
+      const k = genExpr(c, s, t.slice);
+      return function* (f, v) {
+        const obj = yield* o(f);
+        setItem(rt, obj, yield* k(f), v);
+      };
+    }
+    case "Starred":
+      return genStore(c, s, t.value);
+    case "Tuple":
+    case "List": {
+      const elts = t.elts;
+      const subs = elts.map((x) => genStore(c, s, x));
+      return function* (f, v) {
+        const items = unpackTo(c, elts, v);
+        for (let i = 0; i < subs.length; i++) yield* (subs[i] as GStore)(f, items[i] as Value);
+      };
+    }
+    default:
+      throw c.syntaxError("cannot assign to expression", t);
+  }
 }
 
 /** `*x` elements of a display, expanded in order (memory as the ordinary path's seqBuilder). */
@@ -420,11 +548,11 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     }
     case "Assign": {
       const v = genExpr(c, s, st.value);
-      const stores = st.targets.map((t) => compileStore(c, s, t));
+      const stores = st.targets.map((t) => genStore(c, s, t));
       return function* (f) {
         f.line = line;
         const x = yield* v(f);
-        for (const store of stores) store(f, x);
+        for (const store of stores) yield* store(f, x);
         return NORMAL;
       };
     }
@@ -465,12 +593,15 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     }
     case "AnnAssign": {
       // Inside a function body the annotation is never evaluated; only the value is stored.
-      if (st.value === null || s.scope.kind !== "function") break;
+      if (s.scope.kind !== "function") break;
+      if (st.value === null) return function* () {
+        return NORMAL;
+      };
       const v = genExpr(c, s, st.value);
-      const store = compileStore(c, s, st.target);
+      const store = genStore(c, s, st.target);
       return function* (f) {
         f.line = line;
-        store(f, yield* v(f));
+        yield* store(f, yield* v(f));
         return NORMAL;
       };
     }
@@ -503,29 +634,73 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       };
     }
     case "Delete": {
-      const ds = st.targets.map((t) => {
+      // Targets are deleted left to right, each evaluating its own expressions first.
+      const del = (t: A.Expr): ((f: Frame) => Generator<Value, void, Value>) => {
         if (!containsYield(t)) {
           const d = compileStmt(c, s, { ...st, targets: [t] });
-          return function* (f: Frame): Generator<Value, void, Value> {
+          return function* (f) {
             d(f);
           };
         }
-        if (t.type !== "Subscript" && t.type !== "Attribute") throw c.syntaxError(`yield/await inside a ${t.type} deletion target is not supported by this PVM version`, t);
+        if (t.type === "Tuple" || t.type === "List") {
+          const subs = t.elts.map(del);
+          return function* (f) {
+            for (const sub of subs) yield* sub(f);
+          };
+        }
+        if (t.type !== "Subscript" && t.type !== "Attribute") throw c.syntaxError("cannot delete expression", t);
         const o = genExpr(c, s, t.value);
         const k = t.type === "Subscript" ? genExpr(c, s, t.slice) : null;
         const name = t.type === "Attribute" ? t.attr : "";
-        return function* (f: Frame): Generator<Value, void, Value> {
+        return function* (f) {
           const obj = yield* o(f);
           if (k === null) delAttr(rt, obj, name);
           else delItem(rt, obj, yield* k(f));
         };
-      });
+      };
+      const ds = st.targets.map(del);
       return function* (f) {
         f.line = line;
         for (const d of ds) yield* d(f);
         return NORMAL;
       };
     }
+    case "FunctionDef":
+    case "AsyncFunctionDef":
+    case "ClassDef": {
+      // Only the header (decorators, defaults, bases, keywords) is evaluated here, in CPython's order.
+      const exprs =
+        st.type === "ClassDef"
+          ? [...st.decorator_list, ...st.bases, ...st.keywords.map((k) => k.value)]
+          : [...st.decorator_list, ...st.args.defaults, ...(st.args.kw_defaults.filter((d) => d !== null) as A.Expr[])];
+      const pre = precompute(c, s, exprs, () => compileStmt(c, s, st));
+      return function* (f) {
+        f.line = line;
+        yield* pre.fill(f);
+        return pre.result(f);
+      };
+    }
+    case "Match": {
+      const subject = genExpr(c, s, st.subject);
+      const cases = st.cases.map((k) => ({
+        pattern: compilePattern(c, s, k.pattern),
+        guard: k.guard === null ? null : genExpr(c, s, k.guard),
+        body: compileGenBlock(c, s, k.body),
+      }));
+      return function* (f) {
+        f.line = line;
+        const v = yield* subject(f);
+        for (const k of cases) {
+          rt.charge(C.step);
+          if (!k.pattern(f, v)) continue;
+          if (k.guard !== null && !truthy(rt, yield* k.guard(f))) continue;
+          return yield* k.body(f);
+        }
+        return NORMAL;
+      };
+    }
+    case "TryStar":
+      return genTryStar(c, s, st);
     case "Return": {
       const v = st.value === null ? null : genExpr(c, s, st.value);
       return function* (f) {
@@ -563,7 +738,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     }
     case "For": {
       const iter = genExpr(c, s, st.iter);
-      const store = compileStore(c, s, st.target);
+      const store = genStore(c, s, st.target);
       s.loop++;
       const body = compileGenBlock(c, s, st.body);
       s.loop--;
@@ -573,7 +748,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         const next = iterate(rt, yield* iter(f));
         for (let x = next(); x !== undefined; x = next()) {
           rt.charge(1);
-          store(f, x);
+          yield* store(f, x);
           const r = yield* body(f);
           if (r === BREAK) return NORMAL;
           if (r === RETURN) return r;
@@ -639,7 +814,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     case "With": {
       const item = st.items[0] as A.WithItem;
       const ctx = genExpr(c, s, item.context_expr);
-      const store = item.optional_vars === null ? null : compileStore(c, s, item.optional_vars);
+      const store = item.optional_vars === null ? null : genStore(c, s, item.optional_vars);
       // `with a, b:` nests b inside a; the statement's Cycles were charged once by the block.
       const body = st.items.length > 1 ? genStmt(c, s, { ...st, items: st.items.slice(1) }) : compileGenBlock(c, s, st.body);
       return function* (f) {
@@ -648,7 +823,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         const v = callMethod(rt, mgr, "__enter__", [], null);
         let r: number;
         try {
-          if (store !== null) store(f, v);
+          if (store !== null) yield* store(f, v);
           r = yield* body(f);
         } catch (x) {
           if (!(x instanceof PyThrow)) throw x;
@@ -662,16 +837,16 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     case "AsyncWith": {
       const item = st.items[0] as A.WithItem;
       const inner: A.Stmt[] = st.items.length > 1 ? [{ ...st, items: st.items.slice(1) }] : st.body;
-      const ctx = compileExpr(c, s, item.context_expr);
-      const store = item.optional_vars === null ? null : compileStore(c, s, item.optional_vars);
+      const ctx = genExpr(c, s, item.context_expr);
+      const store = item.optional_vars === null ? null : genStore(c, s, item.optional_vars);
       const body = compileGenBlock(c, s, inner);
       return function* (f) {
         f.line = line;
-        const mgr = ctx(f);
+        const mgr = yield* ctx(f);
         const v = yield* delegate(rt, callMethod(rt, mgr, "__aenter__", [], null), true);
         let r: number;
         try {
-          if (store !== null) store(f, v);
+          if (store !== null) yield* store(f, v);
           r = yield* body(f);
         } catch (x) {
           if (!(x instanceof PyThrow)) throw x;
@@ -691,31 +866,21 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     }
     case "AsyncFor": {
       const iter = genExpr(c, s, st.iter);
-      const store = compileStore(c, s, st.target);
+      const store = genStore(c, s, st.target);
       s.loop++;
       const body = compileGenBlock(c, s, st.body);
       s.loop--;
       const orelse = compileGenBlock(c, s, st.orelse);
       return function* (f) {
         f.line = line;
-        const src = yield* iter(f);
-        const aiter = typeOf(src).lookup("__aiter__");
-        if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
-        const ait = callValue(rt, aiter, [src], null);
-        const anext = typeOf(ait).lookup("__anext__");
-        if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
+        const it = asyncIter(rt, yield* iter(f));
         for (;;) {
-          let x: Value;
-          try {
-            const aw = callValue(rt, anext, [ait], null);
-            if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
-            x = yield* delegate(rt, aw, true);
-          } catch (e) {
-            if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) break;
-            throw e;
-          }
-          rt.charge(1);
-          store(f, x);
+          f.line = line;
+          const x = yield* asyncNext(rt, it);
+          if (x === undefined) break;
+          // A `for` step plus the await of __anext__() (cips/pvm.md).
+          rt.charge(C.step + C.genResume);
+          yield* store(f, x);
           const r = yield* body(f);
           if (r === BREAK) return NORMAL;
           if (r === RETURN) return r;
@@ -726,7 +891,102 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     default:
       break;
   }
-  throw c.syntaxError(`yield/await inside a ${st.type} statement is not supported by this PVM version`, st);
+  // Every other statement kind cannot contain a yield/await in this scope (or the checks reject it).
+  throw new Error(`PVM compiler: no resumable form for a ${st.type} statement containing yield/await`);
+}
+
+/** `try … except*` with yields: the synchronous form's exception-group splitting and Cycles. */
+function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
+  const rt = c.rt;
+  const body = compileGenBlock(c, s, st.body);
+  const handlers = st.handlers.map((h) => ({
+    type: compileExpr(c, s, h.type_ as A.Expr),
+    store: h.name === null ? null : c.storeName(s, h.name, h),
+    del: h.name === null ? null : c.deleteName(s, h.name),
+    body: compileGenBlock(c, s, h.body),
+  }));
+  const orelse = compileGenBlock(c, s, st.orelse);
+  const fin = st.finalbody.length > 0 ? compileGenBlock(c, s, st.finalbody) : null;
+  const runHandler = function* (f: Frame, h: (typeof handlers)[number], e: PyBaseException): Generator<Value, number, Value> {
+    rt.charge(C.except);
+    if (h.store !== null) h.store(f, e);
+    rt.handling.push(e);
+    try {
+      return yield* h.body(f);
+    } catch (x) {
+      if (x instanceof PyThrow && x.exc !== e && x.exc.context === null) x.exc.context = e;
+      throw x;
+    } finally {
+      rt.handling.pop();
+      if (h.del !== null) {
+        try {
+          h.del(f);
+        } catch {
+          // already unbound by the handler body
+        }
+      }
+    }
+  };
+  // Split the group by handler type; unhandled parts and new exceptions are re-raised as a group.
+  const split = function* (f: Frame, e: PyBaseException): Generator<Value, number, Value> {
+    let rest: PyBaseException[] = e.exceptions !== null ? e.exceptions.slice() : [e];
+    const isGroup = e.exceptions !== null;
+    const raised: PyBaseException[] = [];
+    for (const h of handlers) {
+      if (rest.length === 0) break;
+      const t = h.type(f);
+      const hit = rest.filter((x) => matches(rt, x, t));
+      if (hit.length === 0) continue;
+      rest = rest.filter((x) => !hit.includes(x));
+      try {
+        yield* runHandler(f, h, isGroup ? groupLike(e, hit) : groupLike(null, hit));
+      } catch (x) {
+        if (x instanceof PyThrow) raised.push(x.exc);
+        else throw x;
+      }
+    }
+    const left = [...rest, ...raised];
+    if (left.length === 0) return NORMAL;
+    if (rest.length > 0 && raised.length === 0 && isGroup) throw new PyThrow(groupLike(e, rest));
+    if (!isGroup && raised.length === 0) throw new PyThrow(e);
+    throw new PyThrow(groupLike(e, left));
+  };
+  const tryPart = function* (f: Frame): Generator<Value, number, Value> {
+    let r: number;
+    try {
+      r = yield* body(f);
+    } catch (x) {
+      if (!(x instanceof PyThrow)) throw x;
+      addTraceback(x.exc, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
+      return yield* split(f, x.exc);
+    }
+    return r === NORMAL ? yield* orelse(f) : r;
+  };
+  if (fin === null) return tryPart;
+  return function* (f) {
+    let r: number;
+    try {
+      r = yield* tryPart(f);
+    } catch (x) {
+      if (!(x instanceof PyThrow)) throw x;
+      rt.charge(C.finally);
+      rt.handling.push(x.exc);
+      let fr: number;
+      try {
+        fr = yield* fin(f);
+      } catch (y) {
+        if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
+        throw y;
+      } finally {
+        rt.handling.pop();
+      }
+      if (fr !== NORMAL) return fr;
+      throw x;
+    }
+    rt.charge(C.finally);
+    const fr = yield* fin(f);
+    return fr !== NORMAL ? fr : r;
+  };
 }
 
 function matchesType(e: PyBaseException, t: Value): boolean {

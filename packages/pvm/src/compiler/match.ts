@@ -23,7 +23,7 @@ function isSequence(v: Value): boolean {
   return v instanceof PyList || v instanceof PyTuple || v instanceof PyRange;
 }
 
-function compilePattern(c: Compiler, s: ScopeCtx, p: A.Pattern): PF {
+export function compilePattern(c: Compiler, s: ScopeCtx, p: A.Pattern): PF {
   const rt = c.rt;
   switch (p.type) {
     case "MatchValue": {

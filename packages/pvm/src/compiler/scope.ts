@@ -362,7 +362,7 @@ class Builder {
       case "Yield":
       case "YieldFrom":
       case "Await":
-        if (s.kind === "comprehension") s.hasYieldInComprehension = true;
+        if (s.kind === "comprehension" && e.type !== "Await") s.hasYieldInComprehension = true;
         if (e.type !== "Await") s.isGenerator = true;
         if (e.value !== null) this.expr(e.value, s);
         return;

@@ -566,7 +566,7 @@ function compileRaise(c: Compiler, s: ScopeCtx, st: A.Raise): SF {
   };
 }
 
-function matches(rt: Compiler["rt"], e: PyBaseException, t: Value): boolean {
+export function matches(rt: Compiler["rt"], e: PyBaseException, t: Value): boolean {
   if (t instanceof PyTuple) return t.items.some((x) => matches(rt, e, x));
   if (typeof t !== "object" || !("mro" in t)) throw pyErr("TypeError", "catching classes that do not inherit from BaseException is not allowed");
   const cls = t as import("../runtime/object.js").PyType;
@@ -689,7 +689,7 @@ function runStarHandlers(c: Compiler, f: Frame, handlers: Handler[], e: PyBaseEx
   throw new PyThrow(groupLike(e, left));
 }
 
-function groupLike(template: PyBaseException | null, excs: PyBaseException[]): PyBaseException {
+export function groupLike(template: PyBaseException | null, excs: PyBaseException[]): PyBaseException {
   const msg = template !== null ? (template.args[0] ?? "") : "";
   const allExc = excs.every((x) => x.cls.isSubtypeOf(E.Exception));
   const g = new PyBaseException(template?.cls ?? (allExc ? E.ExceptionGroup : E.BaseExceptionGroup), [msg, new PyTuple(T.tuple, excs)]);

@@ -50,6 +50,11 @@ function* agenBody(inner: Generator<Value, Value, Value>): Generator<Value, Valu
 
 export type AgenOp = "send" | "throw" | "close";
 
+/** `__anext__` of async generators, which `async for` may step without building its awaitable. */
+export function isBuiltinAnext(ait: Value, anext: Value): ait is PyAsyncGenerator {
+  return ait instanceof PyAsyncGenerator && anext === T.async_generator.ns.get("__anext__");
+}
+
 /**
  * The awaitable of `ag.asend(v)` (`__anext__` is `asend(None)`), `ag.athrow(exc)` or `ag.aclose()`:
  * a coroutine-like object whose `await` runs the body up to its next `yield`.
@@ -59,7 +64,7 @@ export function agenAwaitable(rt: Runtime, ag: PyAsyncGenerator, op: AgenOp, arg
   return new PyGenerator(cls, agenStep(rt, ag, op, arg), ag.name);
 }
 
-function* agenStep(rt: Runtime, ag: PyAsyncGenerator, op: AgenOp, arg: Value | PyThrow): Generator<Value, Value, Value> {
+export function* agenStep(rt: Runtime, ag: PyAsyncGenerator, op: AgenOp, arg: Value | PyThrow): Generator<Value, Value, Value> {
   if (ag.awaiting) throw pyErr("RuntimeError", `${op === "send" ? "anext" : op === "throw" ? "athrow" : "aclose"}(): asynchronous generator is already running`);
   if (op === "close" && (ag.finished || !ag.started)) {
     ag.finished = true;

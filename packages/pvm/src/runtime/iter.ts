@@ -49,6 +49,9 @@ function tableIter(rt: Runtime, t: PyDict["table"], pick: (k: Value, v: Value) =
 export function genResume(rt: Runtime, g: PyGenerator, mode: "next" | "throw", v: Value | PyThrow, out?: { value: Value }): Value | undefined {
   if (g.running) throw pyErr("ValueError", "generator already executing");
   if (g.finished) {
+    // An async generator's awaitable can be awaited once (CPython's AWAITABLE_STATE_CLOSED).
+    if (g.cls === T.async_generator_asend) throw pyErr("RuntimeError", "cannot reuse already awaited __anext__()/asend()");
+    if (g.cls === T.async_generator_athrow) throw pyErr("RuntimeError", "cannot reuse already awaited aclose()/athrow()");
     if (mode === "throw") throw v as PyThrow;
     return undefined;
   }

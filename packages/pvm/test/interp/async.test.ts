@@ -35,4 +35,73 @@ describe("async/await", () => {
     const r = vm!.call(inst.instance!, "double", [20n]);
     expect(r.value).toBe(42n);
   });
+  it("names the async for line and the async generator frame in tracebacks", () => {
+    const src = [
+      "import asyncio",
+      "async def ag():",
+      "    yield 1",
+      "    raise KeyError('boom')",
+      "async def main():",
+      "    async for x in ag():",
+      "        print(x)",
+      "asyncio.run(main())",
+      "",
+    ].join("\n");
+    let out = "";
+    const r = runScript(src, { filename: "t.py", modules, stdout: (s) => (out += s) });
+    expect(out).toBe("1\n");
+    expect(r.error?.code).toBe("PythonException");
+    expect(r.error?.traceback).toBe(
+      [
+        "Traceback (most recent call last):",
+        '  File "t.py", line 8, in <module>',
+        "    asyncio.run(main())",
+        '  File "t.py", line 6, in main',
+        "    async for x in ag():",
+        '  File "t.py", line 4, in ag',
+        "    raise KeyError('boom')",
+        "KeyError: 'boom'",
+        "",
+      ].join("\n"),
+    );
+  });
+  it("drives an async generator method of an actor through an async method", () => {
+    const src = "class A:\n    async def items(self, n):\n        for i in range(n):\n            yield i * i\n    async def total(self, n):\n        return sum([x async for x in self.items(n)])\n";
+    const { vm } = ActorVm.load(src);
+    const inst = vm!.instantiate("A");
+    const r = vm!.call(inst.instance!, "total", [4n]);
+    expect(r.ok).toBe(true);
+    expect(r.value).toBe(14n);
+  });
+  it("gives generators, coroutines and async generators CPython's repr with deterministic addresses", () => {
+    const src = [
+      "def g():",
+      "    yield 1",
+      "async def c():",
+      "    pass",
+      "async def ag():",
+      "    yield 1",
+      "class K:",
+      "    async def m(self):",
+      "        yield 2",
+      "co = c()",
+      "print(repr(g()), repr(co), repr(ag()), repr(K().m()), sep='\\n')",
+      "print(type(ag()).__name__, type(ag().__anext__()).__name__, type(ag().aclose()).__name__, type(anext(ag(), 0)).__name__)",
+      "co.close()",
+      "",
+    ].join("\n");
+    let out = "";
+    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    expect(r.error).toBeUndefined();
+    expect(out).toBe(
+      [
+        "<generator object g at 0x000000000010>",
+        "<coroutine object c at 0x000000000020>",
+        "<async_generator object ag at 0x000000000030>",
+        "<async_generator object K.m at 0x000000000040>",
+        "async_generator async_generator_asend async_generator_athrow anext_awaitable",
+        "",
+      ].join("\n"),
+    );
+  });
 });
