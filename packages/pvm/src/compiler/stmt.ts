@@ -192,7 +192,10 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
     case "List": {
       const subs = t.elts.map((x) => compileStore(c, s, x.type === "Starred" ? x.value : x));
       const elts = t.elts;
-      if (subs.length === 2 && !elts.some((x) => x.type === "Starred")) {
+      // Targets that are fast locals are stored straight into their slots (no call per name).
+      const slots = elts.map((x) => (x.type === "Name" && s.scope.resolve(x.id).kind === "fast" ? (s.scope.slots.get(x.id) as number) : -1));
+      const n = subs.length;
+      if (n === 2 && !elts.some((x) => x.type === "Starred")) {
         const [a, b] = subs as [Store, Store];
         return (f, v) => {
           if (v instanceof PyTuple && v.items.length === 2) {
@@ -207,7 +210,12 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
       }
       return (f, v) => {
         const xs = unpackTo(c, elts, v);
-        for (let i = 0; i < subs.length; i++) (subs[i] as Store)(f, xs[i] as Value);
+        const sl = f.s;
+        for (let i = 0; i < n; i++) {
+          const slot = slots[i] as number;
+          if (slot >= 0) sl[slot] = xs[i] as Value;
+          else (subs[i] as Store)(f, xs[i] as Value);
+        }
       };
     }
     default:
