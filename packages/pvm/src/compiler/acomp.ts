@@ -8,14 +8,14 @@ import type * as A from "../ast.js";
 import { agYield, PyAsyncGenerator } from "../runtime/agen.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { getIter, iterate, nextOf } from "../runtime/iter.js";
-import { Cell, PyList, type Value } from "../runtime/object.js";
+import { PyList, type Value } from "../runtime/object.js";
 import { truthy } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, exprCost } from "./cost.js";
 import { compileExpr } from "./expr.js";
-import { Frame, type EF, type GEF } from "./frame.js";
-import { childCtx, closureOf } from "./functions.js";
+import type { EF, Frame, GEF } from "./frame.js";
+import { childCtx, comprehensionFrame } from "./functions.js";
 import { type AsyncIter, asyncIter, asyncNext, genExpr } from "./gen.js";
 import { compileStore } from "./stmt.js";
 
@@ -62,9 +62,7 @@ interface Level {
 function parts(c: Compiler, s: ScopeCtx, e: Comp) {
   const scope = c.scopeOf(e);
   const ctx = childCtx(s, scope, compName(e));
-  const closure = closureOf(c, s, scope);
-  const freeSlots = [...scope.frees].map((n) => scope.slots.get(n) as number);
-  const cellSlots = [...scope.cells].map((n) => scope.slots.get(n) as number);
+  const makeFrame = comprehensionFrame(c, s, scope);
   const levels: Level[] = e.generators.map((g, i) => ({
     iter: i === 0 ? null : genExpr(c, ctx, g.iter),
     isAsync: g.is_async === 1,
@@ -77,15 +75,6 @@ function parts(c: Compiler, s: ScopeCtx, e: Comp) {
   const key = e.type === "DictComp" ? genExpr(c, ctx, e.key) : null;
   const val = e.type === "DictComp" ? genExpr(c, ctx, e.value) : null;
   const eltCost = e.type === "DictComp" ? exprCost(e.key) + exprCost(e.value) + C.dict : exprCost(e.elt) + C.list;
-  const nslots = scope.nslots;
-  const makeFrame = (f: Frame): Frame => {
-    const g = new Frame(nslots, f.fn, f.classCell);
-    g.line = f.line;
-    const cl = closure(f);
-    for (let i = 0; i < freeSlots.length; i++) g.s[freeSlots[i] as number] = cl[i];
-    for (const i of cellSlots) g.s[i] = new Cell();
-    return g;
-  };
   return { ctx, levels, elt, key, val, eltCost, makeFrame };
 }
 

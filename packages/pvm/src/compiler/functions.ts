@@ -348,6 +348,22 @@ export function compileLambda(c: Compiler, s: ScopeCtx, e: A.Lambda): EF {
   };
 }
 
+/** The frame factory of a comprehension's scope: its free variables from the enclosing frame, fresh cells. */
+export function comprehensionFrame(c: Compiler, s: ScopeCtx, scope: Scope): (f: Frame) => Frame {
+  const closure = closureOf(c, s, scope);
+  const freeSlots = [...scope.frees].map((n) => scope.slots.get(n) as number);
+  const cellSlots = [...scope.cells].map((n) => scope.slots.get(n) as number);
+  const nslots = scope.nslots;
+  return (f) => {
+    const g = new Frame(nslots, f.fn, f.classCell);
+    g.line = f.line;
+    const cl = closure(f);
+    for (let i = 0; i < freeSlots.length; i++) g.s[freeSlots[i] as number] = cl[i];
+    for (const i of cellSlots) g.s[i] = new Cell();
+    return g;
+  };
+}
+
 /**
  * Comprehensions run in their own scope (as in Python 3): a fresh frame whose `.0` slot holds the
  * iterator of the first `for`. List/set/dict comprehensions run eagerly; generator expressions
@@ -362,10 +378,8 @@ export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A
   ctx.gen = false;
   const gens = e.generators;
   const firstIter = firstIterOf ?? compileExpr(c, s, (gens[0] as A.Comprehension).iter);
-  const closure = closureOf(c, s, scope);
+  const makeFrame = comprehensionFrame(c, s, scope);
   const dotSlot = scope.slots.get(".0") as number;
-  const freeSlots = [...scope.frees].map((n) => scope.slots.get(n) as number);
-  const cellSlots = [...scope.cells].map((n) => scope.slots.get(n) as number);
   const levels = gens.map((g, i) => ({
     iter: i === 0 ? null : compileExpr(c, ctx, g.iter),
     store: compileStore(c, ctx, g.target),
@@ -376,16 +390,6 @@ export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A
   const key = e.type === "DictComp" ? compileExpr(c, ctx, e.key) : null;
   const val = e.type === "DictComp" ? compileExpr(c, ctx, e.value) : null;
   const eltCost = e.type === "DictComp" ? exprCost(e.key) + exprCost(e.value) + C.dict : exprCost(e.elt) + C.list;
-  const nslots = scope.nslots;
-
-  const makeFrame = (f: Frame): Frame => {
-    const g = new Frame(nslots, f.fn, f.classCell);
-    g.line = f.line;
-    const cl = closure(f);
-    for (let i = 0; i < freeSlots.length; i++) g.s[freeSlots[i] as number] = cl[i];
-    for (const i of cellSlots) g.s[i] = new Cell();
-    return g;
-  };
 
   // Eager: visit every combination, calling `emit` for each element.
   const run = (g: Frame, level: number, emit: (g: Frame) => void): void => {

@@ -21,7 +21,7 @@ import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
 import { asciiRepr, compileCompare, compileExpr, mergeMapping } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
-import { attachContext, compileBlock, compileStmt, compileStore, groupLike, matches, unpackTo } from "./stmt.js";
+import { attachContext, compileBlock, compileStmt, compileStore, groupLike, matches, starOutcome, unpackTo } from "./stmt.js";
 import { compilePattern } from "./match.js";
 import { makeRaise } from "./compiler.js";
 import { compileComprehension } from "./functions.js";
@@ -945,11 +945,7 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
         else throw x;
       }
     }
-    const left = [...rest, ...raised];
-    if (left.length === 0) return NORMAL;
-    if (rest.length > 0 && raised.length === 0 && isGroup) throw new PyThrow(groupLike(e, rest));
-    if (!isGroup && raised.length === 0) throw new PyThrow(e);
-    throw new PyThrow(groupLike(e, left));
+    return starOutcome(e, isGroup, rest, raised);
   };
   const tryPart = function* (f: Frame): Generator<Value, number, Value> {
     let r: number;

@@ -743,6 +743,14 @@ function runStarHandlers(c: Compiler, f: Frame, handlers: Handler[], e: PyBaseEx
       else throw x;
     }
   }
+  return starOutcome(e, isGroup, rest, raised);
+}
+
+/**
+ * The end of an except* statement: nothing left (NORMAL), the unmatched part of the group, the
+ * original exception when nothing matched it, or the unmatched and newly raised ones as a group.
+ */
+export function starOutcome(e: PyBaseException, isGroup: boolean, rest: PyBaseException[], raised: PyBaseException[]): number {
   const left = [...rest, ...raised];
   if (left.length === 0) return NORMAL;
   if (rest.length > 0 && raised.length === 0 && isGroup) throw new PyThrow(groupLike(e, rest));
