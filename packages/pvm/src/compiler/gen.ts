@@ -21,7 +21,7 @@ import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
 import { asciiRepr, compileCompare, compileExpr, mergeMapping } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
-import { attachContext, compileBlock, compileStmt, compileStore, groupLike, matches, starOutcome, unpackTo } from "./stmt.js";
+import { attachContext, compileBlock, compileStmt, compileStore, groupLike, leaveHandler, matches, starOutcome, unpackTo } from "./stmt.js";
 import { compilePattern } from "./match.js";
 import { makeRaise } from "./compiler.js";
 import { compileComprehension } from "./functions.js";
@@ -786,14 +786,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
               if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
               throw y;
             } finally {
-              rt.handling.pop();
-              if (h.del !== null) {
-                try {
-                  h.del(f);
-                } catch {
-                  // already unbound by the handler body
-                }
-              }
+              leaveHandler(rt, f, h.del);
             }
           }
           if (r === NORMAL) r = yield* orelse(f);
@@ -917,14 +910,7 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
       if (x instanceof PyThrow && x.exc !== e && x.exc.context === null) x.exc.context = e;
       throw x;
     } finally {
-      rt.handling.pop();
-      if (h.del !== null) {
-        try {
-          h.del(f);
-        } catch {
-          // already unbound by the handler body
-        }
-      }
+      leaveHandler(rt, f, h.del);
     }
   };
   // Split the group by handler type; unhandled parts and new exceptions are re-raised as a group.

@@ -666,14 +666,7 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
       if (x instanceof PyThrow && x.exc !== e && x.exc.context === null) x.exc.context = e;
       throw x;
     } finally {
-      rt.handling.pop();
-      if (h.del !== null) {
-        try {
-          h.del(f);
-        } catch {
-          // already unbound by the handler body
-        }
-      }
+      leaveHandler(rt, f, h.del);
     }
   };
 
@@ -721,6 +714,17 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
     const fr = fin(f);
     return fr !== NORMAL ? fr : r;
   };
+}
+
+/** After an except clause: stop handling its exception and unbind `as name` (if still bound). */
+export function leaveHandler(rt: Runtime, f: Frame, del: ((f: Frame) => void) | null): void {
+  rt.handling.pop();
+  if (del === null) return;
+  try {
+    del(f);
+  } catch {
+    // already unbound by the handler body
+  }
 }
 
 /** except*: split an exception group by handler type; unhandled parts are re-raised as a group. */
