@@ -766,42 +766,55 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       }));
       const orelse = compileGenBlock(c, s, st.orelse);
       const fin = st.finalbody.length > 0 ? compileGenBlock(c, s, st.finalbody) : null;
-      return function* (f) {
-        let r: number = NORMAL;
-        let pending: PyThrow | null = null;
+      // As compileTry (stmt.ts): body, the matching handler or else; then the finally clause, charged
+      // and run with the exception being handled (for __context__ and bare raise) when one escapes.
+      const tryPart = function* (f: Frame): Generator<Value, number, Value> {
+        let r: number;
         try {
-          try {
-            r = yield* body(f);
-          } catch (x) {
-            if (!(x instanceof PyThrow)) throw x;
-            addTraceback(x.exc, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
-            const h = handlers.find((h) => h.type === null || matchesType(x.exc, h.type(f)));
-            if (h === undefined) throw x;
-            rt.charge(C.except);
-            if (h.store !== null) h.store(f, x.exc);
-            rt.handling.push(x.exc);
-            try {
-              return yield* h.body(f);
-            } catch (y) {
-              if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
-              throw y;
-            } finally {
-              leaveHandler(rt, f, h.del);
-            }
-          }
-          if (r === NORMAL) r = yield* orelse(f);
+          r = yield* body(f);
         } catch (x) {
-          if (!(x instanceof PyThrow) || fin === null) throw x;
-          pending = x;
-        } finally {
-          void 0;
+          if (!(x instanceof PyThrow)) throw x;
+          addTraceback(x.exc, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
+          const h = handlers.find((h) => h.type === null || matchesType(x.exc, h.type(f)));
+          if (h === undefined) throw x;
+          rt.charge(C.except);
+          if (h.store !== null) h.store(f, x.exc);
+          rt.handling.push(x.exc);
+          try {
+            return yield* h.body(f);
+          } catch (y) {
+            if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
+            throw y;
+          } finally {
+            leaveHandler(rt, f, h.del);
+          }
         }
-        if (fin !== null) {
-          const fr = yield* fin(f);
-          if (fr !== NORMAL) return fr;
+        return r === NORMAL ? yield* orelse(f) : r;
+      };
+      if (fin === null) return tryPart;
+      return function* (f) {
+        let r: number;
+        try {
+          r = yield* tryPart(f);
+        } catch (x) {
+          if (!(x instanceof PyThrow)) throw x;
+          rt.charge(C.finally);
+          rt.handling.push(x.exc);
+          let fr: number;
+          try {
+            fr = yield* fin(f);
+          } catch (y) {
+            if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
+            throw y;
+          } finally {
+            rt.handling.pop();
+          }
+          if (fr !== NORMAL) return fr; // return/break in finally swallows the exception
+          throw x;
         }
-        if (pending !== null) throw pending;
-        return r;
+        rt.charge(C.finally);
+        const fr = yield* fin(f);
+        return fr !== NORMAL ? fr : r;
       };
     }
     case "With": {
@@ -829,10 +842,11 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     }
     case "AsyncWith": {
       const item = st.items[0] as A.WithItem;
-      const inner: A.Stmt[] = st.items.length > 1 ? [{ ...st, items: st.items.slice(1) }] : st.body;
       const ctx = genExpr(c, s, item.context_expr);
       const store = item.optional_vars === null ? null : genStore(c, s, item.optional_vars);
-      const body = compileGenBlock(c, s, inner);
+      // `async with a, b:` nests b inside a; as for `with`, the statement's Cycles (every item's
+      // header) were charged once by the enclosing block, so the nested part is not a block again.
+      const body = st.items.length > 1 ? genStmt(c, s, { ...st, items: st.items.slice(1) }) : compileGenBlock(c, s, st.body);
       return function* (f) {
         f.line = line;
         const mgr = yield* ctx(f);

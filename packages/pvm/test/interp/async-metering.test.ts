@@ -24,7 +24,19 @@ const syncComp = (n: number) => `def g(n):\n    for i in range(n):\n        yiel
 const asyncComp = (n: number) =>
   `import asyncio\nasync def g(n):\n    for i in range(n):\n        yield i\nasync def main():\n    return [x * 2 async for x in g(${n}) if x >= 0]\nprint(asyncio.run(main()))\n`;
 
+const MANAGER =
+  "class M:\n    def __enter__(self):\n        return 1\n    def __exit__(self, *a):\n        return False\n    async def __aenter__(self):\n        return 1\n    async def __aexit__(self, *a):\n        return False\n";
+const withs = (kw: string, multi: boolean) =>
+  multi ? `    ${kw} M() as a, M() as b:\n        x = a + b\n` : `    ${kw} M() as a:\n        ${kw} M() as b:\n            x = a + b\n`;
+const syncWith = (multi: boolean) => `${MANAGER}def main():\n${withs("with", multi)}    return x\nprint(main())\n`;
+const asyncWith = (multi: boolean) => `import asyncio\n${MANAGER}async def main():\n${withs("async with", multi)}    return x\nprint(asyncio.run(main()))\n`;
+
 describe("async Cycle rules", () => {
+  it("async with over several items charges their headers once, as with does", () => {
+    // It used to charge the inner items' headers a second time (the nested part was a block again).
+    expect(cycles(asyncWith(true)) - cycles(asyncWith(false))).toBe(cycles(syncWith(true)) - cycles(syncWith(false)));
+  });
+
   it("an async for step costs a for step plus one await", () => {
     const perSync = cycles(syncLoop(6)) - cycles(syncLoop(5));
     const perAsync = cycles(asyncLoop(6)) - cycles(asyncLoop(5));

@@ -41,6 +41,16 @@ describe("pinned Cycle counts", () => {
     // try-entry 5 + import statement 1 + failed import 50 + raise bookkeeping: except 10 + handler block 1
     expect(r.cycles).toBe(5n + 1n + 50n + 10n + 1n);
   });
+  it("charges a finally clause the same inside a generator as in a function", () => {
+    // Generators used to skip the finally surcharge (and, after a handled exception, the clause).
+    const body = "    try:\n        x = 1\n    finally:\n        x = 2\n";
+    const fn = runScript(`def f():\n${body}    return x\nf()\n`);
+    const gen = runScript(`def f():\n${body}    yield x\nnext(f())\n`);
+    const bare = runScript("def f():\n    x = 1\n    x = 2\n    yield x\nnext(f())\n");
+    const fnBare = runScript("def f():\n    x = 1\n    x = 2\n    return x\nf()\n");
+    expect(gen.cycles - bare.cycles).toBe(fn.cycles - fnBare.cycles);
+    expect(fn.cycles - fnBare.cycles).toBeGreaterThan(0n);
+  });
   it("stops exactly at the limit", () => {
     const r = runScript("while True:\n    pass\n", { cyclesLimit: 1234n });
     expect(r.error?.code).toBe("OutOfCycles");
