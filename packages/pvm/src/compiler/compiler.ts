@@ -57,6 +57,7 @@ export class Compiler {
   readonly precomputed = new Map<A.Expr, EF>();
   #depth = 0;
   #maxDepth = 0;
+  readonly #units: number[] = [];
 
   constructor(rt: Runtime, globals: Globals, builtins: Map<string, Value>, loader: ModuleLoader) {
     this.rt = rt;
@@ -76,12 +77,20 @@ export class Compiler {
     return this.scopes.get(mod) as Scope;
   }
 
-  enterNode(e: { lineno?: number }): void {
-    if (++this.#depth > MAX_NESTING) throw new CompileError("maximum recursion depth exceeded during compilation", e.lineno ?? 0, "RecursionError");
+  /**
+   * Enter an AST node: its nesting units count towards the compile-time limit and the frame's
+   * stack weight. A call counts 2 (its arguments are evaluated inside the calling closure, whose
+   * host frame is about twice an operator's: cips/pvm.md "Stack weight"); anything else 1.
+   */
+  enterNode(e: { lineno?: number; type?: string }): void {
+    const units = e.type === "Call" ? 2 : 1;
+    this.#units.push(units);
+    this.#depth += units;
+    if (this.#depth > MAX_NESTING) throw new CompileError("maximum recursion depth exceeded during compilation", e.lineno ?? 0, "RecursionError");
     if (this.#depth > this.#maxDepth) this.#maxDepth = this.#depth;
   }
   leaveNode(): void {
-    this.#depth--;
+    this.#depth -= this.#units.pop() as number;
   }
   /** Reset and read the nesting high-water mark (per function body). */
   takeMaxDepth(): number {
@@ -251,12 +260,13 @@ export class Compiler {
         return new PySuper(cls as never, self);
       };
     }
-    const args = this.argsBuilder(s, e.args);
+    // Each argument is compiled once: the operands serve the inline paths and the array builder.
+    const argOps = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => operand(this, s, x));
+    const args = argOps === null ? this.argsBuilder(s, e.args) : argsFrom(argOps);
     const kw = this.kwBuilder(s, e.keywords);
     if (e.func.type === "Attribute") {
       const { k: ok, f: obj, i: oi, v: ov } = operand(this, s, e.func.value);
       const name = e.func.attr;
-      const argOps = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => operand(this, s, x));
       const argFns = argOps === null ? null : argOps.map((x) => x.f);
       const argK = argOps === null ? [] : argOps.map((x) => x.k);
       const argI = argOps === null ? [] : argOps.map((x) => x.i);
@@ -296,7 +306,7 @@ export class Compiler {
               const direct = code.directSlots >= 0 && code.npos === nargs + 1;
               const a = new Array<Value>(direct ? code.directSlots : nargs + 1);
               a[0] = o;
-              for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
+              for (let i = 0; i < nargs; i++) a[i + 1] = (argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value));
               return direct ? code.enter(m, a) : code.call(m, a, null);
             }
           } else if (t === bType) {
@@ -304,19 +314,32 @@ export class Compiler {
             if (nm !== null) {
               const a = new Array<Value>(nargs + 1);
               a[0] = o;
-              for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
+              for (let i = 0; i < nargs; i++) a[i + 1] = (argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value));
               return nm.fn(rt, a, null);
             }
           }
         }
-        const a = args(f);
-        const k = kw === null ? null : kw(f);
+        // Arguments evaluated in this frame (see kwFrom).
+        let a: Value[];
+        if (argFns === null) a = args(f);
+        else {
+          a = new Array<Value>(nargs);
+          for (let i = 0; i < nargs; i++) a[i] = (argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value));
+        }
+        let k: Map<string, Value> | null = null;
+        if (kw !== null) {
+          if (kw.plain) {
+            const vals = new Array<Value>(kw.fns.length);
+            for (let i = 0; i < vals.length; i++) vals[i] = (kw.fns[i] as EF)(f);
+            k = kwFrom(kw.names, vals);
+          } else k = kwInterleaved(rt, f, kw);
+        }
         if (o instanceof PySuper) return callValue(rt, superGetAttr(rt, o, name), a, k);
         return callMethod(rt, o, name, a, k);
       };
     }
     const fn = compileExpr(this, s, e.func);
-    if (kw === null && !e.args.some((x) => x.type === "Starred")) return this.positionalCall(s, fn, e.args, args);
+    if (kw === null && argOps !== null) return this.positionalCall(fn, argOps);
     if (kw === null) {
       return (f) => {
         const callee = fn(f);
@@ -325,7 +348,27 @@ export class Compiler {
         return callValue(rt, callee, a, null);
       };
     }
-    return (f) => callValue(rt, fn(f), args(f), kw(f));
+    const nargs = argOps === null ? 0 : argOps.length;
+    return (f) => {
+      const callee = fn(f);
+      // Arguments evaluated in this frame (see kwFrom).
+      let a: Value[];
+      if (argOps === null) a = args(f);
+      else {
+        a = new Array<Value>(nargs);
+        for (let i = 0; i < nargs; i++) {
+          const op = argOps[i] as Operand;
+          a[i] = op.k === 0 ? op.f(f) : ld(f, op.k, op.f, op.i, op.v);
+        }
+      }
+      let k: Map<string, Value>;
+      if (kw.plain) {
+        const vals = new Array<Value>(kw.fns.length);
+        for (let i = 0; i < vals.length; i++) vals[i] = (kw.fns[i] as EF)(f);
+        k = kwFrom(kw.names, vals);
+      } else k = kwInterleaved(rt, f, kw);
+      return callValue(rt, callee, a, k);
+    };
   }
 
   /**
@@ -334,9 +377,8 @@ export class Compiler {
    * __init__, instances with a dict) is instantiated inline, its __init__ entered the same way,
    * with the class's plan cached per call site by (class, version). Everything else: callValue.
    */
-  positionalCall(s: ScopeCtx, fn: EF, es: A.Expr[], args: (f: Frame) => Value[]): EF {
+  positionalCall(fn: EF, ops: Operand[]): EF {
     const rt = this.rt;
-    const ops = es.map((x) => operand(this, s, x));
     const nargs = ops.length;
     const argK = ops.map((x) => x.k);
     const argF = ops.map((x) => x.f);
@@ -347,69 +389,52 @@ export class Compiler {
     let icInit: PyFunction | null = null;
     return (f) => {
       const callee = fn(f);
-      if (callee instanceof PyFunction) {
-        const code = callee.code;
-        if (code.directSlots < 0 || code.npos !== nargs) return code.call(callee, args(f), null);
-        const a = new Array<Value>(code.directSlots);
-        for (let i = 0; i < nargs; i++) a[i] = ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value);
-        return code.enter(callee, a);
-      }
-      if (callee instanceof PyType && callee.cls === T.type) {
-        if (callee !== icClass || callee.version !== icVersion) {
-          icClass = callee;
-          icVersion = callee.version;
-          icInit = plainInit(callee);
+      // 1: a plain function entered on the slot array; 2: a plain class, its __init__ entered on
+      // the slot array after the instance (slot 0); 0: anything else, through callValue.
+      let mode = 0;
+      let a: Value[];
+      let init: PyFunction | null = null;
+      if (callee instanceof PyFunction && callee.code.directSlots >= 0 && callee.code.npos === nargs) {
+        mode = 1;
+        a = new Array<Value>(callee.code.directSlots);
+      } else {
+        if (callee instanceof PyType && callee.cls === T.type) {
+          if (callee !== icClass || callee.version !== icVersion) {
+            icClass = callee;
+            icVersion = callee.version;
+            icInit = plainInit(callee);
+          }
+          init = icInit;
+          if (init !== null && init.code.directSlots >= 0 && init.code.npos === nargs + 1) mode = 2;
         }
-        const init = icInit;
-        if (init !== null && init.code.directSlots >= 0 && init.code.npos === nargs + 1) {
-          const a = new Array<Value>(init.code.directSlots);
-          for (let i = 0; i < nargs; i++) a[i + 1] = ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value);
-          // An argument changed the class: let typeCall decide on the evaluated arguments.
-          if (callee.version !== icVersion) return callValue(rt, callee, a.slice(1, nargs + 1), null);
-          // As typeCall: the instance is accounted and made after the arguments are evaluated.
-          rt.alloc(56);
-          const obj = new PyObject(callee, new Map());
-          a[0] = obj;
-          const r = init.code.enter(init, a);
-          if (r !== None) throw pyErr("TypeError", `__init__() should return None, not '${typeOf(r).name}'`);
-          return obj;
-        }
+        a = new Array<Value>(mode === 2 ? (init as PyFunction).code.directSlots : nargs);
       }
-      return callValue(rt, callee, args(f), null);
+      // The arguments are evaluated here, in this frame, whatever the callee: a nested call costs
+      // the host stack one frame of this closure (and ld's) per level, as the stack weight assumes.
+      const off = mode === 2 ? 1 : 0;
+      for (let i = 0; i < nargs; i++) a[i + off] = (argK[i] === 0 ? (argF[i] as EF)(f) : ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value));
+      if (mode === 1) return (callee as PyFunction).code.enter(callee as PyFunction, a);
+      if (mode === 2) {
+        const cls = callee as PyType;
+        const fnInit = init as PyFunction;
+        // An argument changed the class: let typeCall decide on the evaluated arguments.
+        if (cls.version !== icVersion || icClass !== cls) return callValue(rt, cls, a.slice(1, nargs + 1), null);
+        // As typeCall: the instance is accounted and made after the arguments are evaluated.
+        rt.alloc(56);
+        const obj = new PyObject(cls, new Map());
+        a[0] = obj;
+        const r = fnInit.code.enter(fnInit, a);
+        if (r !== None) throw pyErr("TypeError", `__init__() should return None, not '${typeOf(r).name}'`);
+        return obj;
+      }
+      if (callee instanceof PyFunction) return callee.code.call(callee, a, null);
+      return callValue(rt, callee, a, null);
     };
   }
 
   argsBuilder(s: ScopeCtx, es: A.Expr[]): (f: Frame) => Value[] {
     const rt = this.rt;
-    if (!es.some((x) => x.type === "Starred")) {
-      if (es.length <= 3) {
-        const ops = es.map((x) => operand(this, s, x));
-        switch (ops.length) {
-          case 0:
-            return () => [];
-          case 1: {
-            const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
-            return (f) => [ld(f, ak, a, ai, av)];
-          }
-          case 2: {
-            const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
-            const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
-            return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv)];
-          }
-          default: {
-            const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
-            const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
-            const { k: ck, f: c, i: ci, v: cv } = ops[2] as Operand;
-            return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv), ld(f, ck, c, ci, cv)];
-          }
-        }
-      }
-      const fs = es.map((x) => compileExpr(this, s, x));
-      switch (fs.length) {
-        default:
-          return (f) => fs.map((x) => x(f));
-      }
-    }
+    if (!es.some((x) => x.type === "Starred")) return argsFrom(es.map((x) => operand(this, s, x)));
     const parts = es.map((x) => (x.type === "Starred" ? { star: true, f: compileExpr(this, s, x.value) } : { star: false, f: compileExpr(this, s, x) }));
     return (f) => {
       const out: Value[] = [];
@@ -421,37 +446,9 @@ export class Compiler {
     };
   }
 
-  kwBuilder(s: ScopeCtx, kws: A.Keyword[]): ((f: Frame) => Map<string, Value>) | null {
+  kwBuilder(s: ScopeCtx, kws: A.Keyword[]): KwParts | null {
     if (kws.length === 0) return null;
-    const rt = this.rt;
-    const parts = kws.map((k) => ({ name: k.arg, f: compileExpr(this, s, k.value) }));
-    return (f) => {
-      const m = new Map<string, Value>();
-      for (const p of parts) {
-        const v = p.f(f);
-        if (p.name !== null) {
-          m.set(p.name, v);
-          continue;
-        }
-        if (!(v instanceof PyDict)) {
-          const keys = iterToArray(rt, callMethod(rt, v, "keys", [], null));
-          for (const key of keys) {
-            const k = unbox(key); // a str subclass names the keyword by its text
-            if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
-            if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
-            m.set(k, callMethod(rt, v, "__getitem__", [key], null));
-          }
-          continue;
-        }
-        for (const en of v.table.entries()) {
-          const k = unbox(en.k);
-          if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
-          if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
-          m.set(k, en.v);
-        }
-      }
-      return m;
-    };
+    return { names: kws.map((k) => k.arg), fns: kws.map((k) => compileExpr(this, s, k.value)), plain: kws.every((k) => k.arg !== null) };
   }
 
   compileLambda(s: ScopeCtx, e: A.Lambda): EF {
@@ -505,4 +502,86 @@ function plainInit(cls: PyType): PyFunction | null {
   if (cls.builtin || cls.layout !== "object" || userDunder(cls, "__new__") !== undefined) return null;
   const init = userDunder(cls, "__init__");
   return init instanceof PyFunction ? init : null;
+}
+
+/** The argument array of a call without `*` arguments, from its compiled operands. */
+function argsFrom(ops: Operand[]): (f: Frame) => Value[] {
+  switch (ops.length) {
+    case 0:
+      return () => [];
+    case 1: {
+      const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
+      return (f) => [ld(f, ak, a, ai, av)];
+    }
+    case 2: {
+      const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
+      const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
+      return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv)];
+    }
+    case 3: {
+      const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
+      const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
+      const { k: ck, f: c, i: ci, v: cv } = ops[2] as Operand;
+      return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv), ld(f, ck, c, ci, cv)];
+    }
+    default: {
+      const n = ops.length;
+      return (f) => {
+        const out = new Array<Value>(n);
+        for (let i = 0; i < n; i++) {
+          const o = ops[i] as Operand;
+          out[i] = ld(f, o.k, o.f, o.i, o.v);
+        }
+        return out;
+      };
+    }
+  }
+}
+
+/** The keyword arguments of a call site: `name=value` (name) and `**mapping` (null), compiled. */
+interface KwParts {
+  readonly names: (string | null)[];
+  readonly fns: EF[];
+  /** No `**` part: the values can be evaluated first and the map built after. */
+  readonly plain: boolean;
+}
+
+/**
+ * The keyword map of a call. Plain keywords are evaluated here, in the calling closure's frame
+ * (callers inline this loop: no builder frame under nested calls on the host stack); with `**`
+ * parts each mapping is merged as soon as it is evaluated, as CPython does.
+ */
+function kwFrom(names: (string | null)[], vals: Value[]): Map<string, Value> {
+  const m = new Map<string, Value>();
+  for (let i = 0; i < names.length; i++) m.set(names[i] as string, vals[i] as Value);
+  return m;
+}
+
+function kwInterleaved(rt: Runtime, f: Frame, kw: KwParts): Map<string, Value> {
+  const m = new Map<string, Value>();
+  for (let i = 0; i < kw.names.length; i++) {
+    const v = (kw.fns[i] as EF)(f);
+    const name = kw.names[i] as string | null;
+    if (name !== null) {
+      m.set(name, v);
+      continue;
+    }
+    if (!(v instanceof PyDict)) {
+      const keys = iterToArray(rt, callMethod(rt, v, "keys", [], null));
+      for (const key of keys) {
+        const k = unbox(key); // a str subclass names the keyword by its text
+        if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
+        if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
+        m.set(k, callMethod(rt, v, "__getitem__", [key], null));
+      }
+      continue;
+    }
+    for (const en of v.table.entries()) {
+      const k = unbox(en.k);
+      if (typeof k !== "string") throw pyErr("TypeError", "keywords must be strings");
+      if (m.has(k)) throw pyErr("TypeError", `got multiple values for keyword argument '${k}'`);
+      m.set(k, en.v);
+    }
+  }
+  return m;
 }

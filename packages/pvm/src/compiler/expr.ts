@@ -203,8 +203,9 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       const { k: ok, f: o, i: oi, v: ov } = operand(c, s, e.value);
       const { k: kk, f: k, i: ki, v: kv } = operand(c, s, e.slice);
       return (f) => {
-        const x = ld(f, ok, o, oi, ov);
-        const i = ld(f, kk, k, ki, kv);
+        // Child closures called directly (no `ld` frame), as in binopClosure.
+        const x = ok === 0 ? o(f) : ld(f, ok, o, oi, ov);
+        const i = kk === 0 ? k(f) : ld(f, kk, k, ki, kv);
         if (x instanceof PyList && typeof i === "number" && x.cls === T.list) {
           const items = x.items;
           const j = i < 0 ? i + items.length : i;
@@ -224,19 +225,32 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
     case "List":
     case "Tuple":
     case "Set": {
-      const build = seqBuilder(c, s, e.elts);
-      if (e.type === "List") return (f) => new PyList(T.list, build(f));
-      if (e.type === "Tuple") {
-        if (e.elts.length === 0) {
-          const empty = new PyTuple(T.tuple, []);
-          return () => empty;
-        }
-        return (f) => new PyTuple(T.tuple, build(f));
+      if (e.type === "Tuple" && e.elts.length === 0) {
+        const empty = new PyTuple(T.tuple, []);
+        return () => empty;
       }
-      return (f) => {
+      const kind = e.type === "List" ? 0 : e.type === "Tuple" ? 1 : 2;
+      const make = (items: Value[]): Value => {
+        if (kind === 0) return new PyList(T.list, items);
+        if (kind === 1) return new PyTuple(T.tuple, items);
         const st = new PySet(T.set, false);
-        for (const x of build(f)) st.add(rt, x);
+        for (const x of items) st.add(rt, x);
         return st;
+      };
+      if (e.elts.some((x) => x.type === "Starred")) {
+        const build = seqBuilder(c, s, e.elts);
+        return (f) => make(build(f));
+      }
+      // Elements evaluated in this closure (no builder frame between nested displays and the host
+      // stack); memory as seqBuilder accounts it (a pair is not charged).
+      const fs = e.elts.map((x) => compileExpr(c, s, x));
+      const n = fs.length;
+      const bytes = n === 2 ? 0 : 8 * n;
+      return (f) => {
+        const out = new Array<Value>(n);
+        for (let i = 0; i < n; i++) out[i] = (fs[i] as EF)(f);
+        if (bytes !== 0) rt.alloc(bytes);
+        return make(out);
       };
     }
     case "Dict": {
@@ -401,21 +415,24 @@ export function divValues(rt: Runtime, a: Value, b: Value): Value {
   return binop(rt, "Div", a, b);
 }
 
+// Operator closures call a child closure (operand kind 0) directly rather than through `ld`: before
+// V8 optimizes them, each `ld` is a host frame of its own, and a deeply nested expression in a
+// recursive function would need twice the host stack the stack weight budgets for.
 function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF {
   const rt = c.rt;
   const { k: lk, f: l, i: li, v: lv } = lo;
   const { k: rk, f: r, i: ri, v: rv } = ro;
   switch (op) {
     case "Add":
-      return (f) => addValues(rt, ld(f, lk, l, li, lv), ld(f, rk, r, ri, rv));
+      return (f) => addValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
     case "Sub":
-      return (f) => subValues(rt, ld(f, lk, l, li, lv), ld(f, rk, r, ri, rv));
+      return (f) => subValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
     case "Mult":
-      return (f) => mulValues(rt, ld(f, lk, l, li, lv), ld(f, rk, r, ri, rv));
+      return (f) => mulValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
     case "Mod":
       return (f) => {
-        const a = ld(f, lk, l, li, lv);
-        const b = ld(f, rk, r, ri, rv);
+        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
+        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) {
           // Typed as uint32, V8 emits an integer remainder instead of a call to fmod.
           const ua = a >>> 0;
@@ -427,8 +444,8 @@ function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF 
       };
     case "FloorDiv":
       return (f) => {
-        const a = ld(f, lk, l, li, lv);
-        const b = ld(f, rk, r, ri, rv);
+        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
+        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) {
           const ua = a >>> 0;
           const ub = b >>> 0;
@@ -439,22 +456,22 @@ function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF 
       };
     case "BitAnd":
       return (f) => {
-        const a = ld(f, lk, l, li, lv);
-        const b = ld(f, rk, r, ri, rv);
+        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
+        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
         return binop(rt, op, a, b);
       };
     case "BitXor":
       return (f) => {
-        const a = ld(f, lk, l, li, lv);
-        const b = ld(f, rk, r, ri, rv);
+        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
+        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
         return binop(rt, op, a, b);
       };
     case "Div":
-      return (f) => divValues(rt, ld(f, lk, l, li, lv), ld(f, rk, r, ri, rv));
+      return (f) => divValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
     default:
-      return (f) => binop(rt, op, ld(f, lk, l, li, lv), ld(f, rk, r, ri, rv));
+      return (f) => binop(rt, op, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
   }
 }
 
@@ -467,48 +484,48 @@ function compareClosure(c: Compiler, s: ScopeCtx, e: A.Compare): EF {
     switch (op) {
       case "Lt":
         return (f) => {
-          const a = ld(f, lk, left, li, lv);
-          const b = ld(f, rk, right, ri, rv);
+          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
+          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
           if (typeof a === "number" && typeof b === "number") return a < b;
           return floatCompare(LT, a, b) ?? richCompare(rt, "Lt", a, b);
         };
       case "LtE":
         return (f) => {
-          const a = ld(f, lk, left, li, lv);
-          const b = ld(f, rk, right, ri, rv);
+          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
+          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
           if (typeof a === "number" && typeof b === "number") return a <= b;
           return floatCompare(LTE, a, b) ?? richCompare(rt, "LtE", a, b);
         };
       case "Gt":
         return (f) => {
-          const a = ld(f, lk, left, li, lv);
-          const b = ld(f, rk, right, ri, rv);
+          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
+          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
           if (typeof a === "number" && typeof b === "number") return a > b;
           return floatCompare(GT, a, b) ?? richCompare(rt, "Gt", a, b);
         };
       case "GtE":
         return (f) => {
-          const a = ld(f, lk, left, li, lv);
-          const b = ld(f, rk, right, ri, rv);
+          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
+          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
           if (typeof a === "number" && typeof b === "number") return a >= b;
           return floatCompare(GTE, a, b) ?? richCompare(rt, "GtE", a, b);
         };
       case "Eq":
         return (f) => {
-          const a = ld(f, lk, left, li, lv);
-          const b = ld(f, rk, right, ri, rv);
+          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
+          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a === b;
           return floatCompare(EQ, a, b) ?? richCompare(rt, "Eq", a, b);
         };
       case "NotEq":
         return (f) => {
-          const a = ld(f, lk, left, li, lv);
-          const b = ld(f, rk, right, ri, rv);
+          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
+          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a !== b;
           return floatCompare(NE, a, b) ?? richCompare(rt, "NotEq", a, b);
         };
       default:
-        return (f) => compileCompare(op, ld(f, lk, left, li, lv), ld(f, rk, right, ri, rv), c);
+        return (f) => compileCompare(op, (lk === 0 ? left(f) : ld(f, lk, left, li, lv)), (rk === 0 ? right(f) : ld(f, rk, right, ri, rv)), c);
     }
   }
   const left = compileExpr(c, s, e.left);
