@@ -137,6 +137,18 @@ describe("large operands do not hit host argument limits", () => {
   });
 });
 
+describe("nested calls compile once per argument", () => {
+  // Each argument used to be compiled twice (inline operand and array builder), so compile time
+  // doubled with every level of nested calls: 50 levels would never finish.
+  it.each([
+    ["plain", "def f(x):\n    return x + 1\n", (n: number) => `${"f(".repeat(n)}0${")".repeat(n)}`],
+    ["method", "class O:\n    def m(self, x):\n        return x + 1\no = O()\n", (n: number) => `${"o.m(".repeat(n)}0${")".repeat(n)}`],
+    ["keyword", "def f(x):\n    return x + 1\n", (n: number) => `${"f(x=".repeat(n)}0${")".repeat(n)}`],
+  ])("%s calls, 50 deep", (_n, pre, nest) => {
+    expect(run(`${pre}print(${nest(50)})\n`).out).toBe("50\n");
+  });
+});
+
 describe("pathological source nesting never escapes runScript", () => {
   it.each([
     ["parens", `x = ${"(".repeat(5000)}1${")".repeat(5000)}\n`],
