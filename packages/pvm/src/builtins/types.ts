@@ -373,7 +373,15 @@ function installListMethods(): void {
     if (i < 0) i += l.items.length;
     if (i < 0 || i >= l.items.length) throw pyErr("IndexError", "pop index out of range");
     rt.charge(l.items.length - i);
-    return l.items.splice(i, 1)[0] as Value;
+    // shift() for the head (a queue's pop(0)), else move the tail down: no result array allocated.
+    const items = l.items;
+    const v = items[i] as Value;
+    if (i === 0) items.shift();
+    else {
+      for (let j = i + 1; j < items.length; j++) items[j - 1] = items[j] as Value;
+      items.length--;
+    }
+    return v;
   });
   method(L, "insert", (rt, a) => {
     const l = me(a[0] as Value, "insert");
