@@ -28,6 +28,21 @@ dict_values = type({}.values())
 dict_items = type({}.items())
 _iterator = type(iter([]))
 _generator = type(_gen())
+
+
+async def _agen():
+    yield
+
+
+async def _coro():
+    pass
+
+
+_async_generator = type(_agen())
+_c = _coro()
+_coroutine = type(_c)
+_c.close()
+del _c
 _function = type(_gen)
 _builtin_function = type(len)
 _method = type(_Probe().m)
@@ -44,9 +59,15 @@ _BUILTIN_SLOTS = {
     "__reversed__": (list, dict, range, dict_keys, dict_values, dict_items),
     "__call__": (_function, _builtin_function, _method, type),
     "__getitem__": (list, tuple, str, bytes, bytearray, dict, range),
-    "send": (_generator,),
-    "throw": (_generator,),
-    "close": (_generator,),
+    "send": (_generator, _coroutine),
+    "throw": (_generator, _coroutine),
+    "close": (_generator, _coroutine),
+    "__await__": (_coroutine,),
+    "__aiter__": (_async_generator,),
+    "__anext__": (_async_generator,),
+    "asend": (_async_generator,),
+    "athrow": (_async_generator,),
+    "aclose": (_async_generator,),
 }
 
 
@@ -832,4 +853,6 @@ ByteString.register(bytearray)
 MutableSequence.register(list)
 MutableSequence.register(bytearray)
 Generator.register(_generator)
+Coroutine.register(_coroutine)
+AsyncGenerator.register(_async_generator)
 `;
