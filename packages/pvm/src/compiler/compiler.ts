@@ -262,7 +262,8 @@ export class Compiler {
     }
     // Each argument is compiled once: the operands serve the inline paths and the array builder.
     const argOps = e.args.some((x) => x.type === "Starred") ? null : e.args.map((x) => operand(this, s, x));
-    const args = argOps === null ? this.argsBuilder(s, e.args) : argsFrom(argOps);
+    // `args` is only called for calls with `*` arguments (argOps null); the others evaluate inline.
+    const args = argOps === null ? this.starredArgs(s, e.args) : inlineArgs;
     const kw = this.kwBuilder(s, e.keywords);
     if (e.func.type === "Attribute") {
       const { k: ok, f: obj, i: oi, v: ov } = operand(this, s, e.func.value);
@@ -432,9 +433,9 @@ export class Compiler {
     };
   }
 
-  argsBuilder(s: ScopeCtx, es: A.Expr[]): (f: Frame) => Value[] {
+  /** The argument array of a call with `*` arguments (calls without them evaluate operands inline). */
+  starredArgs(s: ScopeCtx, es: A.Expr[]): (f: Frame) => Value[] {
     const rt = this.rt;
-    if (!es.some((x) => x.type === "Starred")) return argsFrom(es.map((x) => operand(this, s, x)));
     const parts = es.map((x) => (x.type === "Starred" ? { star: true, f: compileExpr(this, s, x.value) } : { star: false, f: compileExpr(this, s, x) }));
     return (f) => {
       const out: Value[] = [];
@@ -504,39 +505,6 @@ function plainInit(cls: PyType): PyFunction | null {
   return init instanceof PyFunction ? init : null;
 }
 
-/** The argument array of a call without `*` arguments, from its compiled operands. */
-function argsFrom(ops: Operand[]): (f: Frame) => Value[] {
-  switch (ops.length) {
-    case 0:
-      return () => [];
-    case 1: {
-      const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
-      return (f) => [ld(f, ak, a, ai, av)];
-    }
-    case 2: {
-      const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
-      const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
-      return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv)];
-    }
-    case 3: {
-      const { k: ak, f: a, i: ai, v: av } = ops[0] as Operand;
-      const { k: bk, f: b, i: bi, v: bv } = ops[1] as Operand;
-      const { k: ck, f: c, i: ci, v: cv } = ops[2] as Operand;
-      return (f) => [ld(f, ak, a, ai, av), ld(f, bk, b, bi, bv), ld(f, ck, c, ci, cv)];
-    }
-    default: {
-      const n = ops.length;
-      return (f) => {
-        const out = new Array<Value>(n);
-        for (let i = 0; i < n; i++) {
-          const o = ops[i] as Operand;
-          out[i] = ld(f, o.k, o.f, o.i, o.v);
-        }
-        return out;
-      };
-    }
-  }
-}
 
 /** The keyword arguments of a call site: `name=value` (name) and `**mapping` (null), compiled. */
 interface KwParts {
@@ -585,3 +553,8 @@ function kwInterleaved(rt: Runtime, f: Frame, kw: KwParts): Map<string, Value> {
   }
   return m;
 }
+
+/** Stands for the argument builder of a call whose arguments are evaluated inline: never called. */
+const inlineArgs = (): Value[] => {
+  throw new Error("internal: inline call arguments have no builder");
+};

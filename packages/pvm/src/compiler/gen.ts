@@ -791,31 +791,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         }
         return r === NORMAL ? yield* orelse(f) : r;
       };
-      if (fin === null) return tryPart;
-      return function* (f) {
-        let r: number;
-        try {
-          r = yield* tryPart(f);
-        } catch (x) {
-          if (!(x instanceof PyThrow)) throw x;
-          rt.charge(C.finally);
-          rt.handling.push(x.exc);
-          let fr: number;
-          try {
-            fr = yield* fin(f);
-          } catch (y) {
-            if (y instanceof PyThrow && y.exc !== x.exc && y.exc.context === null) y.exc.context = x.exc;
-            throw y;
-          } finally {
-            rt.handling.pop();
-          }
-          if (fr !== NORMAL) return fr; // return/break in finally swallows the exception
-          throw x;
-        }
-        rt.charge(C.finally);
-        const fr = yield* fin(f);
-        return fr !== NORMAL ? fr : r;
-      };
+      return fin === null ? tryPart : withFinally(rt, tryPart, fin);
     }
     case "With": {
       const item = st.items[0] as A.WithItem;
@@ -958,7 +934,22 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
     }
     return r === NORMAL ? yield* orelse(f) : r;
   };
-  if (fin === null) return tryPart;
+  return fin === null ? tryPart : withFinally(rt, tryPart, fin);
+}
+
+function matchesType(e: PyBaseException, t: Value): boolean {
+  if (t instanceof PyTuple) return t.items.some((x) => matchesType(e, x));
+  return typeof t === "object" && "mro" in t && e.cls.isSubtypeOf(t as never);
+}
+
+export { compileBlock, type Frame };
+
+/**
+ * A resumable `try` with a `finally` clause (plain and except*): the clause is charged and run after
+ * the rest, with an escaping exception being handled (its __context__, bare raise) and re-raised
+ * unless the clause returns or breaks, as compileTry does outside generators.
+ */
+function withFinally(rt: Runtime, tryPart: GSF, fin: GSF): GSF {
   return function* (f) {
     let r: number;
     try {
@@ -976,7 +967,7 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
       } finally {
         rt.handling.pop();
       }
-      if (fr !== NORMAL) return fr;
+      if (fr !== NORMAL) return fr; // return/break in finally swallows the exception
       throw x;
     }
     rt.charge(C.finally);
@@ -984,10 +975,3 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
     return fr !== NORMAL ? fr : r;
   };
 }
-
-function matchesType(e: PyBaseException, t: Value): boolean {
-  if (t instanceof PyTuple) return t.items.some((x) => matchesType(e, x));
-  return typeof t === "object" && "mro" in t && e.cls.isSubtypeOf(t as never);
-}
-
-export { compileBlock, type Frame };

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ModuleRegistry } from "../../src/index.js";
 import { abcModule } from "../../src/stdlib/abc.js";
 import { collectionsAbcModule, collectionsModule } from "../../src/stdlib/collections.js";
-import { conformancePrograms, runner } from "./harness.js";
+import { conformancePrograms, coster, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "collections");
 const modules = new ModuleRegistry()
@@ -15,14 +15,7 @@ const run = runner(modules);
 
 conformancePrograms("collections conformance (CPython 3.11 outputs)", dir, run);
 
-/** Cycles of `body` beyond the same program without it (the import is paid by both). */
-function cost(prelude: string, body: string): bigint {
-  const base = run(prelude);
-  const full = run(prelude + body);
-  expect(base.r.result).toBe("ok");
-  expect(full.r.result).toBe("ok");
-  return full.r.cycles - base.r.cycles;
-}
+const cost = coster(run);
 
 describe("collections costs", () => {
   // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-iter.md).

@@ -4,7 +4,7 @@ import { ModuleRegistry } from "../../src/index.js";
 import { abcModule } from "../../src/stdlib/abc.js";
 import { collectionsAbcModule, collectionsModule } from "../../src/stdlib/collections.js";
 import { functoolsModule } from "../../src/stdlib/functools.js";
-import { conformancePrograms, runner } from "./harness.js";
+import { conformancePrograms, coster, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "functools");
 // collections.abc (and abc) are there for singledispatch on ABCs in the conformance program.
@@ -18,14 +18,7 @@ const run = runner(modules);
 
 conformancePrograms("functools conformance (CPython 3.11 outputs)", dir, run);
 
-/** Cycles of `body` beyond the same program without it. */
-function cost(prelude: string, body: string): bigint {
-  const base = run(prelude);
-  const full = run(prelude + body);
-  expect(base.r.result).toBe("ok");
-  expect(full.r.result).toBe("ok");
-  return full.r.cycles - base.r.cycles;
-}
+const cost = coster(run);
 
 describe("functools costs", () => {
   // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-iter.md).

@@ -1,5 +1,6 @@
-// Shared by the stdlib tests: a runScript wrapper that captures stdout and stderr, and the suite that
-// runs every conformance program of a directory against the output captured from CPython 3.11.
+// Shared by the stdlib tests: a runScript wrapper that captures stdout and stderr, a marginal-Cycles
+// helper, and the suite that runs every conformance program of a directory against the output
+// captured from CPython 3.11.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -18,6 +19,20 @@ export function runner(modules: ModuleRegistry): (src: string, cyclesLimit?: big
     let err = "";
     const r = runScript(src, { modules, cyclesLimit, stdout: (s) => (out += s), stderr: (s) => (err += s) });
     return { r, out, err };
+  };
+}
+
+/**
+ * `cost(prelude, body)`: the Cycles of `body` beyond the same program without it (so an import in
+ * the prelude is paid by both); both runs must succeed.
+ */
+export function coster(run: (src: string) => Ran): (prelude: string, body: string) => bigint {
+  return (prelude, body) => {
+    const base = run(prelude);
+    const full = run(prelude + body);
+    expect(base.r.result).toBe("ok");
+    expect(full.r.result).toBe("ok");
+    return full.r.cycles - base.r.cycles;
   };
 }
 

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModuleRegistry } from "../../src/index.js";
 import { hashlibModule } from "../../src/stdlib/hashlib.js";
-import { conformancePrograms, runner } from "./harness.js";
+import { conformancePrograms, coster, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "hashlib");
 const modules = new ModuleRegistry().register("hashlib", hashlibModule());
@@ -26,14 +26,7 @@ describe("hashlib.keccak256 (Cowboy extension)", () => {
   });
 });
 
-/** Cycles of `body` beyond the same program without it. */
-function cost(prelude: string, body: string): bigint {
-  const base = run(prelude);
-  const full = run(prelude + body);
-  expect(base.r.result).toBe("ok");
-  expect(full.r.result).toBe("ok");
-  return full.r.cycles - base.r.cycles;
-}
+const cost = coster(run);
 
 describe("hashlib costs", () => {
   // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-data.md §3).

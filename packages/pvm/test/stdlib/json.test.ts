@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ModuleRegistry } from "../../src/index.js";
 import { jsonModule } from "../../src/stdlib/json.js";
-import { conformancePrograms, runner } from "./harness.js";
+import { conformancePrograms, coster, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "json");
 const modules = new ModuleRegistry().register("json", jsonModule());
@@ -11,14 +11,7 @@ const run = runner(modules);
 
 conformancePrograms("json conformance (CPython 3.11 outputs)", dir, run);
 
-/** Cycles of `body` beyond the same program without it. */
-function cost(prelude: string, body: string): bigint {
-  const base = run(prelude);
-  const full = run(prelude + body);
-  expect(base.r.result).toBe("ok");
-  expect(full.r.result).toBe("ok");
-  return full.r.cycles - base.r.cycles;
-}
+const cost = coster(run);
 
 describe("json costs", () => {
   // Pinned Cycle counts: a change here is a consensus change (cips/pvm-stdlib-data.md §2).
