@@ -26,7 +26,9 @@ describe("cowboy pvm run", () => {
         "",
       ].join("\n"),
     );
-    expect(result.stderr).toMatch(/^cycles: [1-9][0-9]*  memory: [0-9]+ bytes  result: ok\n$/);
+    expect(result.stderr).toMatch(/^\{"cycles":[1-9][0-9]*,"cells":0,"memory":[1-9][0-9]*\}\n$/);
+    const stats = JSON.parse(result.stderr) as Record<string, number>;
+    expect(Object.keys(stats)).toEqual(["cycles", "cells", "memory"]);
   });
 
   it("charges the same Cycles on every run", async () => {

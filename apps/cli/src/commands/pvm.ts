@@ -49,7 +49,9 @@ const run: Command = {
       stdout: (text) => io.out(text),
       stderr: (text) => io.err(text),
     });
-    if (values.stats) io.err(`cycles: ${result.cycles}  memory: ${result.memory} bytes  result: ${result.result}\n`);
+    // One JSON line (the issue's contract), written after any traceback; the numbers are exact
+    // integers, so they are printed as such rather than through a JS number.
+    if (values.stats) io.err(`{"cycles":${result.cycles},"cells":${result.cells},"memory":${result.memory}}\n`);
     if (result.result === "ok") return 0;
     const error = result.error!;
     // A Python exception's traceback is already on stderr; other failures get their one line.

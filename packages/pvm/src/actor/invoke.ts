@@ -1,6 +1,7 @@
 // One actor invocation (cips/actors.md "Invocation"): load the module, find the actor class, build
 // or restore the instance, run the constructor or the method, encode the result, persist the
 // instance's attributes — all under one Cycle, Cell and memory budget, all effects through Host.
+import { AttrDict } from "../runtime/attrs.js";
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
 import { PvmError } from "../errors.js";
 import { ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
@@ -118,7 +119,7 @@ function methodOf(cls: PyType, name: string): Value {
 function bareInstance(rt: Runtime, cls: PyType): Value {
   if (cls.layout === "object") {
     rt.alloc(56);
-    return new PyObject(cls, new Map());
+    return new PyObject(cls, new AttrDict(cls));
   }
   return findNew(cls)(rt, cls, [], null);
 }

@@ -1,5 +1,6 @@
 // Constructors (tp_new) of the builtin types and the methods of list, dict, set, tuple, int,
 // float and bytes.
+import { AttrDict } from "../runtime/attrs.js";
 import { callValue, typeCall, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict, PySet } from "../runtime/dict.js";
@@ -180,7 +181,7 @@ function boxedInstance(rt: Runtime, cls: PyType, v: I.Int | string): PyBoxed {
 /** A float/bytes/bytearray of a user subclass carries the subclass's attribute dict. */
 function withDict<X extends PyObject>(rt: Runtime, cls: PyType, o: X): X {
   rt.alloc(56);
-  if (cls.hasDict || cls.slots !== null) o.dict = new Map();
+  if (cls.hasDict || cls.slots !== null) o.dict = new AttrDict(cls);
   return o;
 }
 
@@ -209,7 +210,7 @@ function dictFromArgs(rt: Runtime, d: PyDict, args: Value[], kw: Map<string, Val
 function installConstructors(): void {
   T.object.newFn = (rt, cls) => {
     rt.alloc(56);
-    return new PyObject(cls, cls.hasDict || cls.slots !== null ? new Map() : null);
+    return new PyObject(cls, cls.hasDict || cls.slots !== null ? new AttrDict(cls) : null);
   };
   T.int.newFn = (rt, cls, a, kw) => {
     let base = a[1];

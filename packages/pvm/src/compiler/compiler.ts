@@ -1,5 +1,6 @@
 // The compiler: AST → tree of closures, after scope analysis. One Compiler per module load; it
 // captures the Runtime so that compiled closures reach the meter, memory and output directly.
+import { AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
 import type * as A from "../ast.js";
 import { callMethod, callValue, PySuper, superGetAttr, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
@@ -279,6 +280,8 @@ export class Compiler {
       let icType: PyType | null = null;
       let icVersion = -1;
       let icMethod: PyFunction | null = null;
+      // A dict shape seen here without the name (the instance does not shadow the method).
+      let icPlain: Shape = NO_SHAPE;
       let bType: PyType | null = null;
       let bMethod: PyNative | null = null;
       const classify = (o: Value, t: PyType): void => {
@@ -302,7 +305,8 @@ export class Compiler {
             // A plain method of a user class, called without building a bound method (unless the
             // instance's own dict shadows it).
             const m = icMethod;
-            if (m !== null && !((o as PyObject).dict as Map<string, Value>).has(name)) {
+            const d = (o as PyObject).dict as AttrDict;
+            if (m !== null && (d.shape === icPlain || (!d.has(name) && ((icPlain = d.shape ?? NO_SHAPE), true)))) {
               const code = m.code;
               const direct = code.directSlots >= 0 && code.npos === nargs + 1;
               const a = new Array<Value>(direct ? code.directSlots : nargs + 1);
@@ -422,7 +426,7 @@ export class Compiler {
         if (cls.version !== icVersion || icClass !== cls) return callValue(rt, cls, a.slice(1, nargs + 1), null);
         // As typeCall: the instance is accounted and made after the arguments are evaluated.
         rt.alloc(56);
-        const obj = new PyObject(cls, new Map());
+        const obj = new PyObject(cls, new AttrDict(cls));
         a[0] = obj;
         const r = fnInit.code.enter(fnInit, a);
         if (r !== None) throw pyErr("TypeError", `__init__() should return None, not '${typeOf(r).name}'`);

@@ -1,6 +1,7 @@
 // Expressions → JS closures. Each closure takes the Frame and returns a Python value. Hot shapes
 // (int arithmetic and comparisons, fast locals, list indexing, method calls) get monomorphic fast
 // paths; everything else goes through the runtime's generic operations.
+import { AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
 import type * as A from "../ast.js";
 import { callMethod, callValue, getAttr, PySuper, superGetAttr, userDunder } from "../runtime/call.js";
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
@@ -176,22 +177,32 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       const name = e.attr;
       // Inline cache: the last user class seen here (and its version) had no class attribute of
       // this name and no __getattribute__, so the instance dict answers directly.
+      // And the last dict shape seen with the name, with its index (see attrs.ts).
       let icType: PyType | null = null;
       let icVersion = -1;
+      let icShape: Shape = NO_SHAPE;
+      let icIndex = 0;
       return (f) => {
         const x = ld(f, ok, o, oi, ov);
         if (typeof x === "object") {
           const t = x.cls;
           // icType is only ever a user class seen on a non-class instance, so a hit needs no
           // further instanceof checks.
-          if (t === icType && t.version === icVersion) {
-            const v = (x.dict as Map<string, Value>).get(name);
-            if (v !== undefined) return v;
-          } else if (x.dict !== null && !t.builtin && !(x instanceof PyType) && t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined) {
-            icType = t;
-            icVersion = t.version;
-            const v = x.dict.get(name);
-            if (v !== undefined) return v;
+          if ((t === icType && t.version === icVersion) || (x.dict !== null && !t.builtin && !(x instanceof PyType) && t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined && ((icType = t), (icVersion = t.version), true))) {
+            const d = x.dict as AttrDict;
+            const sh = d.shape;
+            if (sh === icShape) return d.vals[icIndex] as Value;
+            if (sh !== null) {
+              const i = sh.indexOf(name);
+              if (i >= 0) {
+                icShape = sh;
+                icIndex = i;
+                return d.vals[i] as Value;
+              }
+            } else {
+              const v = (d.map as Map<string, Value>).get(name);
+              if (v !== undefined) return v;
+            }
           }
         }
         if (x instanceof PySuper) return superGetAttr(rt, x, name);

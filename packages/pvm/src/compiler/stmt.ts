@@ -1,5 +1,6 @@
 // Statements → closures returning a completion code (NORMAL/BREAK/CONTINUE/RETURN). A block
 // charges the static cost of all its statements once at entry (one subtraction, one comparison).
+import { AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
 import type * as A from "../ast.js";
 import { callMethod, callValue, delAttr, getAttr, setAttr, slotNameAllowed, userDunder } from "../runtime/call.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
@@ -146,32 +147,55 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
       // Inline cache: the last user class (and version) for which a plain instance-dict store is
       // correct here (no class attribute of that name, so no descriptor; no __setattr__; allowed
       // by __slots__).
+      // Shape caches (attrs.ts): `icShape` has the name at `icIndex` (an overwrite); adding the
+      // name to a dict of shape `icFrom` leads to `icTo` (the stores of an __init__).
       let icType: PyType | null = null;
       let icVersion = -1;
+      let icShape: Shape = NO_SHAPE;
+      let icIndex = 0;
+      let icFrom: Shape = NO_SHAPE;
+      let icTo: Shape = NO_SHAPE;
       return (f, v) => {
         const obj = o(f);
         if (typeof obj === "object") {
           const ty = obj.cls;
-          if (ty === icType && ty.version === icVersion) {
-            const d = obj.dict as Map<string, Value>;
-            if (!d.has(name)) rt.alloc(16);
-            d.set(name, v);
-            return;
-          }
           if (
-            obj.dict !== null &&
-            !ty.builtin &&
-            !(obj instanceof PyType) &&
-            !(obj instanceof PyBaseException) &&
-            ty.lookup(name) === undefined &&
-            userDunder(ty, "__setattr__") === undefined &&
-            (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name))
+            (ty === icType && ty.version === icVersion) ||
+            (obj.dict !== null &&
+              !ty.builtin &&
+              !(obj instanceof PyType) &&
+              !(obj instanceof PyBaseException) &&
+              ty.lookup(name) === undefined &&
+              userDunder(ty, "__setattr__") === undefined &&
+              (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name)) &&
+              ((icType = ty), (icVersion = ty.version), true))
           ) {
-            icType = ty;
-            icVersion = ty.version;
-            const d = obj.dict;
-            if (!d.has(name)) rt.alloc(16);
+            const d = obj.dict as AttrDict;
+            const sh = d.shape;
+            if (sh === icShape) {
+              d.vals[icIndex] = v;
+              return;
+            }
+            if (sh === icFrom) {
+              rt.alloc(16);
+              d.vals.push(v);
+              d.shape = icTo;
+              return;
+            }
+            if (d.has(name)) {
+              d.set(name, v);
+              if (sh !== null) {
+                icShape = sh;
+                icIndex = sh.indexOf(name);
+              }
+              return;
+            }
+            rt.alloc(16);
             d.set(name, v);
+            if (sh !== null && d.shape !== null) {
+              icFrom = sh;
+              icTo = d.shape;
+            }
             return;
           }
         }
@@ -290,6 +314,8 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
     // Inline cache as for attribute loads and stores: `obj.name op= v` on a plain instance dict.
     let icType: PyType | null = null;
     let icVersion = -1;
+    let icShape: Shape = NO_SHAPE;
+    let icIndex = 0;
     return (f) => {
       const obj = o(f);
       if (typeof obj === "object") {
@@ -306,9 +332,21 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
             (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name)) &&
             ((icType = ty), (icVersion = ty.version), true));
         if (hit) {
-          const d = obj.dict as Map<string, Value>;
+          const d = obj.dict as AttrDict;
+          const sh = d.shape;
+          if (sh === icShape) {
+            const r = augValue(rt, op, d.vals[icIndex] as Value, val(f));
+            // The right-hand side may have changed the dict: then store by name.
+            if (d.shape === sh) d.vals[icIndex] = r;
+            else d.set(name, r);
+            return NORMAL;
+          }
           const cur = d.get(name);
           if (cur !== undefined) {
+            if (sh !== null) {
+              icShape = sh;
+              icIndex = sh.indexOf(name);
+            }
             d.set(name, augValue(rt, op, cur, val(f)));
             return NORMAL;
           }

@@ -1,6 +1,7 @@
 // Calling and attribute access: the descriptor protocol, bound methods, user dunders, super().
 // Only Python-level attributes exist: nothing here ever hands out a JS object, prototype or
 // function (no __code__, __globals__, __closure__, __subclasses__, frames).
+import { AttrDict } from "./attrs.js";
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
 import { PyFunction, PyGenerator, PyModule } from "./function.js";
@@ -101,7 +102,7 @@ export function typeCall(rt: Runtime, cls: PyType, args: Value[], kw: Map<string
     obj = callValue(rt, fn, [cls, ...args], kw);
   } else if (userInit !== undefined && cls.layout === "object") {
     rt.alloc(56);
-    obj = new PyObject(cls, new Map());
+    obj = new PyObject(cls, new AttrDict(cls));
   } else {
     if (userInit === undefined && cls.layout === "object" && (args.length > 0 || (kw !== null && kw.size > 0)) && cls !== T.object) {
       throw pyErr("TypeError", `${cls.name}() takes no arguments`);

@@ -3,6 +3,7 @@
 // the number) are stored directly in a JS Map; other hashable keys (tuples, user objects with
 // __hash__/__eq__) go through their Python hash and __eq__ in a side index. 1, 1.0 and True are
 // one key, as in Python.
+import { AttrDict } from "./attrs.js";
 import type { Runtime } from "./context.js";
 import { pyErr } from "./exceptions.js";
 import * as I from "./int.js";
@@ -170,7 +171,7 @@ export class HashTable {
 export class PyDict extends PyObject {
   declare readonly table: HashTable;
   constructor(cls: PyType = T.dict) {
-    super(cls, cls === T.dict ? null : new Map());
+    super(cls, cls === T.dict ? null : new AttrDict(cls));
     this.table = new HashTable();
   }
   get(rt: Runtime, k: Value): Value | undefined {
@@ -219,7 +220,7 @@ export class PySet extends PyObject {
   declare readonly table: HashTable;
   declare readonly frozen: boolean;
   constructor(cls: PyType, frozen: boolean) {
-    super(cls, cls === T.set || cls === T.frozenset ? null : new Map());
+    super(cls, cls === T.set || cls === T.frozenset ? null : new AttrDict(cls));
     this.table = new HashTable();
     this.frozen = frozen;
   }

@@ -2,6 +2,7 @@
 // through JS. A Python exception is thrown as a `PyThrow` (deliberately not a JS Error: capturing a
 // JS stack trace on every raise would be slow and useless). Anything else thrown (OutOfCycles, a
 // MemoryLimit, an internal bug) is not catchable from Python and unwinds everything.
+import { AttrDict } from "./attrs.js";
 import { computeMro } from "./mro.js";
 import { PyObject, PyType, type Value } from "./object.js";
 import { None, T } from "./types.js";
@@ -31,7 +32,7 @@ export class PyBaseException extends PyObject {
   /** For ExceptionGroup: the contained exceptions. */
   declare exceptions: PyBaseException[] | null;
   constructor(cls: PyType, args: Value[]) {
-    super(cls, new Map());
+    super(cls, new AttrDict(cls));
     this.args = args;
     this.traceback = [];
     this.cause = null;

@@ -1,4 +1,5 @@
 // Python functions, generators and modules as runtime objects. The compiler supplies the code.
+import { AttrDict } from "./attrs.js";
 import type { PyBaseException } from "./exceptions.js";
 import { type Cell, PyObject, type PyType, type Value } from "./object.js";
 import { T } from "./types.js";
@@ -73,7 +74,7 @@ export class PyFunction extends PyObject {
    */
   declare annotate: (() => [string, Value][]) | null;
   constructor(code: FunctionCode, defaults: Value[], kwdefaults: Map<string, Value> | null, closure: Cell[], globals: Globals, doc: Value) {
-    super(T.function, new Map());
+    super(T.function, new AttrDict(T.function));
     this.classCell = null;
     this.annotate = null;
     this.name = code.name;

@@ -1,3 +1,4 @@
+import { AttrDict, type Shape } from "./attrs.js";
 import type { Runtime } from "./context.js";
 
 // The PVM's value representation (not consensus: only observable Python behaviour is).
@@ -18,8 +19,8 @@ export class PyObject {
   // stores stay monomorphic instead of sharing this constructor's (megamorphic) store sites.
   declare cls: PyType;
   /** Instance attributes, for objects whose type allows them (user classes). */
-  declare dict: Map<string, Value> | null;
-  constructor(cls: PyType, dict: Map<string, Value> | null = null) {
+  declare dict: AttrDict | null;
+  constructor(cls: PyType, dict: AttrDict | null = null) {
     if (cls !== OWN_FIELDS) {
       this.cls = cls;
       this.dict = dict;
@@ -59,6 +60,7 @@ export class PyType extends PyObject {
     this.builtin = builtin;
     this.hasDict = !builtin;
     this.version = 0;
+    this.shapeRoot = null;
   }
   /**
    * Lookup caches of a user class (builtin types are immutable and have short MROs). Any change
@@ -67,6 +69,8 @@ export class PyType extends PyObject {
   declare lookupCache: Map<string, Value | null> | null;
   declare dunderCache: Map<string, Value | null> | null;
   declare subclasses: PyType[] | null;
+  /** Root of the hidden-class shapes of this class's instance dicts (see attrs.ts). */
+  declare shapeRoot: Shape | null;
   /** Bumped by `invalidate`: compiled call sites cache per-type decisions keyed by (type, version). */
   declare version: number;
 
@@ -142,7 +146,7 @@ export class PyBoxed extends PyObject {
   constructor(cls: PyType, v: number | bigint | string) {
     super(OWN_FIELDS);
     this.cls = cls;
-    this.dict = cls.hasDict || cls.slots !== null ? new Map() : null;
+    this.dict = cls.hasDict || cls.slots !== null ? new AttrDict(cls) : null;
     this.v = v;
   }
 }
@@ -168,7 +172,7 @@ export class PyList extends PyObject {
     super(OWN_FIELDS);
     this.cls = cls;
     // Instances of user subclasses of list carry an attribute dict.
-    this.dict = cls.builtin ? null : new Map();
+    this.dict = cls.builtin ? null : new AttrDict(cls);
     this.items = items;
   }
 }
@@ -179,7 +183,7 @@ export class PyTuple extends PyObject {
     super(OWN_FIELDS);
     this.cls = cls;
     // Instances of user subclasses carry an attribute dict unless the class declares empty __slots__.
-    this.dict = cls.builtin || (cls.slots !== null && cls.slots.length === 0 && !cls.hasDict) ? null : new Map();
+    this.dict = cls.builtin || (cls.slots !== null && cls.slots.length === 0 && !cls.hasDict) ? null : new AttrDict(cls);
     this.items = items;
   }
 }

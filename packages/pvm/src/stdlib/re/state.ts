@@ -1,5 +1,6 @@
 // Per-run state of the `re` module: its classes, the Cycle budget the engine charges and the
 // compiled-pattern cache. Created when a run first imports `re`; never shared between runs.
+import { type AttrDict } from "../../runtime/attrs.js";
 import { type MatchResult, type Pattern, type RegexBudget, RegexError } from "../../re/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { PyBaseException, PyThrow, pyErr } from "../../runtime/exceptions.js";
@@ -73,7 +74,7 @@ export function initError(exc: PyBaseException, msg: Value, pattern: Value, pos:
     if (units.includes(10)) text = `${text} (line ${lines}, column ${colno})`;
   }
   exc.args = [text];
-  const d = exc.dict as Map<string, Value>;
+  const d = exc.dict as AttrDict;
   d.set("msg", msg);
   d.set("pattern", pattern);
   d.set("pos", pos);
