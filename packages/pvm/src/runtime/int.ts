@@ -5,8 +5,6 @@ import { pyErr } from "./exceptions.js";
 
 export const MAX_INT_BITS = 4096;
 const LIMIT = 1n << BigInt(MAX_INT_BITS);
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-const MIN_SAFE = -MAX_SAFE;
 
 export type Int = number | bigint;
 
@@ -15,7 +13,12 @@ export function overflow(): never {
 }
 
 export function norm(b: bigint): Int {
-  if (b >= MIN_SAFE && b <= MAX_SAFE) return Number(b);
+  // One conversion instead of bigint comparisons: rounding is monotonic and 2^53 is a double, so
+  // |b| <= 2^53 - 1 exactly when |Number(b)| <= 2^53 - 1 (and then the conversion is exact).
+  const n = Number(b);
+  if (n >= -Number.MAX_SAFE_INTEGER && n <= Number.MAX_SAFE_INTEGER) return n;
+  // Far below the cap (2^4096 ~ 1e1233, beyond any double): no exact check needed.
+  if (n > -1e300 && n < 1e300) return b;
   if (b >= LIMIT || b <= -LIMIT) overflow();
   return b;
 }
@@ -24,12 +27,14 @@ export function big(a: Int): bigint {
   return typeof a === "bigint" ? a : BigInt(a);
 }
 
-const TWO64 = 1n << 64n;
+const TWO64_NUM = 2 ** 64;
 
 /** ceil(bitLength(a) / 64) — the 64-bit chunks of CIP-3's big-int surcharge — without a full bitLength for small values. */
 export function chunks64(a: Int): number {
   if (typeof a === "number") return a === 0 ? 0 : 1;
-  if (a < TWO64 && a > -TWO64) return a === 0n ? 0 : 1;
+  // A bigint is never 0 (normalized) here; |Number(a)| < 2^64 implies |a| < 2^64 (see norm).
+  const n = Number(a);
+  if (n < TWO64_NUM && n > -TWO64_NUM) return a === 0n ? 0 : 1;
   return Math.ceil(bitLength(a) / 64);
 }
 
@@ -56,6 +61,7 @@ export function intAdd(a: Int, b: Int): Int {
   if (typeof a === "number" && typeof b === "number") {
     const r = a + b;
     if (Number.isSafeInteger(r)) return r;
+    return BigInt(a) + BigInt(b); // not safe, so at least 2^53: normalized, far below the cap
   }
   return norm(big(a) + big(b));
 }
@@ -64,6 +70,7 @@ export function intSub(a: Int, b: Int): Int {
   if (typeof a === "number" && typeof b === "number") {
     const r = a - b;
     if (Number.isSafeInteger(r)) return r;
+    return BigInt(a) - BigInt(b); // not safe, so at least 2^53: normalized, far below the cap
   }
   return norm(big(a) - big(b));
 }
@@ -72,8 +79,9 @@ export function intMul(a: Int, b: Int): Int {
   if (typeof a === "number" && typeof b === "number") {
     const r = a * b;
     if (Number.isSafeInteger(r)) return r + 0; // + 0 turns -0 into 0
-    // Two safe ints: the product has at most 106 bits, far below the cap.
-    return norm(BigInt(a) * BigInt(b));
+    // Two safe ints whose product is not safe (else the double product would be exact): at
+    // most 106 bits, already normalized and far below the cap.
+    return BigInt(a) * BigInt(b);
   }
   if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 1) {
     if (a === 0 || b === 0) return 0;

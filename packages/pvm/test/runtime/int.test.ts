@@ -21,6 +21,21 @@ describe("int arithmetic", () => {
     expect(I.intMul(-3, 0)).toBe(0);
     expect(Object.is(I.intMul(-3, 0), -0)).toBe(false);
   });
+  it("normalizes exactly at the 2^53 edge and charges 64-bit chunks exactly at 2^64", () => {
+    const M = Number.MAX_SAFE_INTEGER;
+    expect(I.norm(BigInt(M))).toBe(M);
+    expect(I.norm(-BigInt(M))).toBe(-M);
+    expect(I.norm(BigInt(M) + 1n)).toBe(2n ** 53n);
+    expect(I.norm(-(BigInt(M) + 2n))).toBe(-(2n ** 53n) - 1n);
+    expect(I.intMul(M, M)).toBe(BigInt(M) * BigInt(M));
+    expect(I.intMul(-(2 ** 26), 2 ** 27)).toBe(-(2n ** 53n));
+    expect(I.intSub(-M, 2)).toBe(-BigInt(M) - 2n);
+    expect(I.intMod(2n ** 61n + 5n, 2 ** 31)).toBe(5);
+    expect(I.norm(2n ** 4095n)).toBe(2n ** 4095n);
+    expect(pyErrName(() => I.norm(2n ** 4096n))).toBe("OverflowError: int exceeds the 4096-bit limit");
+    expect(pyErrName(() => I.norm(-(2n ** 4096n)))).toBe("OverflowError: int exceeds the 4096-bit limit");
+    expect([I.chunks64(2n ** 64n - 1n), I.chunks64(2n ** 64n), I.chunks64(-(2n ** 64n) + 1n), I.chunks64(2n ** 128n)]).toEqual([1, 2, 1, 3]);
+  });
   it("floors division and modulo like Python", () => {
     expect(I.intFloorDiv(-7, 2)).toBe(-4);
     expect(I.intMod(-7, 2)).toBe(1);
