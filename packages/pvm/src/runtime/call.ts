@@ -85,6 +85,23 @@ export function callValue(rt: Runtime, f: Value, args: Value[], kw: Map<string, 
   throw pyErr("TypeError", `'${t.name}' object is not callable`);
 }
 
+/**
+ * `f(a, b)`: a binary dunder. A plain two-parameter function is entered on its slot array (one
+ * allocation, no argument copy); anything else goes through callValue.
+ */
+export function call2(rt: Runtime, f: Value, a: Value, b: Value): Value {
+  if (f instanceof PyFunction) {
+    const code = f.code;
+    if (code.directSlots >= 0 && code.npos === 2) {
+      const slots = new Array<Value>(code.directSlots);
+      slots[0] = a;
+      slots[1] = b;
+      return code.enter(f, slots);
+    }
+  }
+  return callValue(rt, f, [a, b], null);
+}
+
 export function findNew(t: PyType): NonNullable<PyType["newFn"]> {
   for (const c of t.mro) if (c.newFn !== null) return c.newFn;
   throw pyErr("TypeError", `cannot create '${t.name}' instances`);

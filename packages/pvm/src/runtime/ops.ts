@@ -11,7 +11,7 @@ import * as I from "./int.js";
 import { unbox, PyBoundMethod, PyBoxed, PyByteArray, PyNative, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
 import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
-import { callValue, userDunder } from "./call.js";
+import { call2, callValue, userDunder } from "./call.js";
 import { PyFunction } from "./function.js";
 import { PyDict, PySet, dictRepr, setRepr } from "./dict.js";
 
@@ -498,7 +498,7 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
     const rightFirst = userB && tb !== ta && tb.isSubtypeOf(ta);
     const tryOne = (x: Value, tx: PyType, y: Value, o: CmpOp): Value => {
       const f = userDunder(tx, DUNDER[o]);
-      return f === undefined ? NotImplemented : callValue(rt, f, [x, y], null);
+      return f === undefined ? NotImplemented : call2(rt, f, x, y);
     };
     let r: Value = NotImplemented;
     if (rightFirst) r = tryOne(b, tb, a, REFLECT[op]);
@@ -508,7 +508,7 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
     if (op === "NotEq" && userA) {
       const f = userDunder(ta, "__eq__");
       if (f !== undefined) {
-        const e = callValue(rt, f, [a, b], null);
+        const e = call2(rt, f, a, b);
         if (e !== NotImplemented) return !truthy(rt, e);
       }
     }
@@ -792,19 +792,19 @@ export function binop(rt: Runtime, op: BinOpName, a: Value, b: Value): Value {
     if (rightFirst) {
       const f = userDunder(tb, RIGHT_DUNDER[op]);
       if (f !== undefined) {
-        const r = callValue(rt, f, [b, a], null);
+        const r = call2(rt, f, b, a);
         if (r !== NotImplemented) return r;
       }
     }
     const fa = userDunder(ta, LEFT_DUNDER[op]);
     if (fa !== undefined) {
-      const r = callValue(rt, fa, [a, b], null);
+      const r = call2(rt, fa, a, b);
       if (r !== NotImplemented) return r;
     }
     if (!rightFirst && ta !== tb) {
       const f = userDunder(tb, RIGHT_DUNDER[op]);
       if (f !== undefined) {
-        const r = callValue(rt, f, [b, a], null);
+        const r = call2(rt, f, b, a);
         if (r !== NotImplemented) return r;
       }
     }
@@ -840,7 +840,7 @@ export function inplaceBinop(rt: Runtime, op: BinOpName, a: Value, b: Value): Va
   if (!ta.builtin) {
     const f = userDunder(ta, INPLACE_DUNDER[op]);
     if (f !== undefined) {
-      const r = callValue(rt, f, [a, b], null);
+      const r = call2(rt, f, a, b);
       if (r !== NotImplemented) return r;
     }
   }
