@@ -145,8 +145,11 @@ function persistAttributes(rt: Runtime, host: Host, inst: Value, before: Uint8Ar
     }
     return;
   }
+  const entries = inst.dict.entries();
+  // `self.__dict__[1] = ...` makes a non-str key no attribute name can reach: refuse to drop it.
+  if (entries.length !== inst.dict.size) throw pyErr("TypeError", "actor attribute names must be str");
   const d = new PyDict();
-  for (const [k, v] of inst.dict) d.set(rt, k, v);
+  for (const [k, v] of entries) d.set(rt, k, v);
   const bytes = encodeValue(rt, d);
   if (before !== null && equal(before, bytes)) return;
   rt.charge(Number(linearCost(HOST_OPS_V1.storageWrite)));

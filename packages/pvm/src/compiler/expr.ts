@@ -200,7 +200,7 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
                 return d.vals[i] as Value;
               }
             } else {
-              const v = (d.map as Map<string, Value>).get(name);
+              const v = d.get(name);
               if (v !== undefined) return v;
             }
           }

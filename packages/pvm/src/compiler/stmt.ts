@@ -144,6 +144,8 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
     case "Attribute": {
       const o = compileExpr(c, s, t.value);
       const name = t.attr;
+      // These replace the storage or the class: never a plain dict store.
+      if (name === "__dict__" || name === "__class__") return (f, v) => setAttr(rt, o(f), name, v);
       // Inline cache: the last user class (and version) for which a plain instance-dict store is
       // correct here (no class attribute of that name, so no descriptor; no __setattr__; allowed
       // by __slots__).

@@ -9,6 +9,7 @@ import type { PyType, Value } from "./object.js";
 // directly instead of hashing the name. A delete, more than MAX_KEYS keys, or a tree that has
 // grown past MAX_SHAPES (names made up at run time through setattr) turns that dict into a plain
 // Map for good: the same behaviour, just without the fast path, and host memory stays bounded.
+// Reading `obj.__dict__` hands the attributes to a real Python dict that stays the storage.
 
 const MAX_KEYS = 64;
 const MAX_SHAPES = 1024;
@@ -63,34 +64,53 @@ function rootOf(cls: PyType): Shape {
 }
 
 /**
- * The `__dict__` storage of an instance, function or exception: an insertion-ordered string-keyed
+ * The Python dict an object's `__dict__` returned (PyDict implements this over its hash table):
+ * from then on the object's attributes live there, so both views always agree. Attribute access
+ * only ever sees its str keys.
+ */
+export interface LiveDict {
+  getStr(name: string): Value | undefined;
+  /** Returns true when the key is new. */
+  setStr(name: string, v: Value): boolean;
+  deleteStr(name: string): boolean;
+  strEntries(): [string, Value][];
+  readonly count: number;
+}
+
+/**
+ * The attribute storage of an instance, function or exception: an insertion-ordered string-keyed
  * map (the subset of the Map interface the interpreter uses). Shaped while `shape` is not null
- * (`vals[i]` holds `shape.keys[i]`), else a Map in `map`.
+ * (`vals[i]` holds `shape.keys[i]`); else a Map in `map`; else, once Python code has asked for
+ * `__dict__`, the dict in `live`.
  */
 export class AttrDict {
   shape: Shape | null;
   vals: Value[];
   map: Map<string, Value> | null;
+  live: LiveDict | null;
   constructor(cls: PyType) {
     this.shape = rootOf(cls);
     this.vals = [];
     this.map = null;
+    this.live = null;
   }
 
   get size(): number {
-    return this.shape !== null ? this.vals.length : (this.map as Map<string, Value>).size;
+    if (this.shape !== null) return this.vals.length;
+    return this.map !== null ? this.map.size : (this.live as LiveDict).count;
   }
 
   get(name: string): Value | undefined {
     const sh = this.shape;
-    if (sh === null) return (this.map as Map<string, Value>).get(name);
+    if (sh === null) return this.map !== null ? this.map.get(name) : (this.live as LiveDict).getStr(name);
     const i = sh.indexOf(name);
     return i < 0 ? undefined : this.vals[i];
   }
 
   has(name: string): boolean {
     const sh = this.shape;
-    return sh === null ? (this.map as Map<string, Value>).has(name) : sh.indexOf(name) >= 0;
+    if (sh !== null) return sh.indexOf(name) >= 0;
+    return this.map !== null ? this.map.has(name) : (this.live as LiveDict).getStr(name) !== undefined;
   }
 
   set(name: string, v: Value): void {
@@ -109,7 +129,8 @@ export class AttrDict {
       }
       this.toMap();
     }
-    (this.map as Map<string, Value>).set(name, v);
+    if (this.map !== null) this.map.set(name, v);
+    else (this.live as LiveDict).setStr(name, v);
   }
 
   delete(name: string): boolean {
@@ -118,26 +139,38 @@ export class AttrDict {
       if (sh.indexOf(name) < 0) return false;
       this.toMap();
     }
-    return (this.map as Map<string, Value>).delete(name);
+    return this.map !== null ? this.map.delete(name) : (this.live as LiveDict).deleteStr(name);
   }
 
   /** A snapshot of the entries in insertion order. */
   entries(): [string, Value][] {
     const sh = this.shape;
-    if (sh === null) return [...(this.map as Map<string, Value>)];
+    if (sh === null) return this.map !== null ? [...this.map] : (this.live as LiveDict).strEntries();
     const vals = this.vals;
     return sh.keys.map((k, i) => [k, vals[i] as Value]);
   }
 
   keys(): string[] {
-    const sh = this.shape;
-    return sh === null ? [...(this.map as Map<string, Value>).keys()] : [...sh.keys];
+    return this.entries().map((e) => e[0]);
+  }
+
+  /**
+   * Make `d` the storage: with `keep`, the current attributes move into it first (`__dict__`'s
+   * first read); without, they are dropped (`obj.__dict__ = d`).
+   */
+  adopt(d: LiveDict, keep: boolean): void {
+    if (keep) for (const [k, v] of this.entries()) d.setStr(k, v);
+    this.shape = null;
+    this.vals = [];
+    this.map = null;
+    this.live = d;
   }
 
   [Symbol.iterator](): IterableIterator<[string, Value]> {
     return this.entries()[Symbol.iterator]();
   }
 
+  /** Leave the shaped mode for a Map (a delete, or a full shape tree). */
   private toMap(): void {
     const m = new Map<string, Value>();
     const keys = (this.shape as Shape).keys;

@@ -210,13 +210,22 @@ export function genericGetAttr(rt: Runtime, obj: Value, t: PyType, name: string)
   return undefined;
 }
 
+/**
+ * `obj.__dict__`: the first read moves the attributes into a Python dict that stays their storage
+ * (so `obj.__dict__[k] = v`, `vars(obj).update(...)` and attribute access agree, and every read
+ * returns the same dict, as in CPython). Accounted as a dict of that size.
+ */
+function liveDict(rt: Runtime, ad: AttrDict): PyDict {
+  if (ad.live instanceof PyDict) return ad.live;
+  rt.alloc(64 + 24 * ad.size);
+  const d = new PyDict();
+  ad.adopt(d, true);
+  return d;
+}
+
 function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefined {
   if (name === "__class__") return obj.cls;
-  if (name === "__dict__" && obj.dict !== null && !(obj instanceof PyFunction)) {
-    const d = new PyDict();
-    for (const [k, v] of obj.dict) d.set(rt, k, v);
-    return d;
-  }
+  if (name === "__dict__" && obj.dict !== null && (obj.cls.slots === null || obj.cls.hasDict)) return liveDict(rt, obj.dict);
   if (obj instanceof PyBaseException) {
     switch (name) {
       case "args":
@@ -249,11 +258,13 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
       case "__doc__":
         return obj.doc;
       case "__annotations__": {
-        // Built once, then kept in the function's dict (so assignments and mutations stick).
-        const d = new PyDict();
-        if (obj.annotate !== null) for (const [k, v] of obj.annotate()) d.set(rt, k, v);
-        obj.dict?.set("__annotations__", d);
-        return d;
+        // Built once, then kept (so mutations stick); not part of the function's __dict__.
+        if (obj.annotations === null) {
+          const d = new PyDict();
+          if (obj.annotate !== null) for (const [k, v] of obj.annotate()) d.set(rt, k, v);
+          obj.annotations = d;
+        }
+        return obj.annotations;
       }
     }
     return undefined;
@@ -412,6 +423,21 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
       return;
     }
   }
+  if (name === "__class__") {
+    setClass(obj, t, v);
+    return;
+  }
+  if (name === "__dict__" && typeof obj === "object" && obj.dict !== null && !(obj instanceof PyType) && (t.slots === null || t.hasDict)) {
+    if (!(v instanceof PyDict)) throw pyErr("TypeError", `__dict__ must be set to a dictionary, not a '${typeOf(v).name}'`);
+    obj.dict.adopt(v, false);
+    return;
+  }
+  if (obj instanceof PyFunction && name === "__annotations__") {
+    if (v !== None && !(v instanceof PyDict)) throw pyErr("TypeError", "__annotations__ must be set to a dict object");
+    obj.annotations = v === None ? null : v;
+    if (v === None) obj.annotate = null;
+    return;
+  }
   if (obj instanceof PyFunction && (name === "__name__" || name === "__qualname__")) {
     // functools.wraps and friends rename functions: the repr and __qualname__ follow.
     if (typeof v !== "string") throw pyErr("TypeError", `${name} must be set to a string object`);
@@ -426,6 +452,17 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
     return;
   }
   throw pyErr("AttributeError", `'${t.name}' object has no attribute '${name}'`);
+}
+
+/** `obj.__class__ = v` (CPython's object_set_class): between user classes of the same layout. */
+function setClass(obj: Value, t: PyType, v: Value): void {
+  if (!(v instanceof PyType)) throw pyErr("TypeError", `__class__ must be set to a class, not '${typeOf(v).name}' object`);
+  if (typeof obj !== "object" || t.builtin || v.builtin || obj instanceof PyType) throw pyErr("TypeError", "__class__ assignment only supported for mutable types or ModuleType subclasses");
+  const sameSlots = (t.slots ?? []).join() === (v.slots ?? []).join();
+  if (v.layout !== t.layout || v.hasDict !== t.hasDict || !sameSlots) {
+    throw pyErr("TypeError", `__class__ assignment: '${v.name}' object layout differs from '${t.name}'`);
+  }
+  obj.cls = v;
 }
 
 export function slotNameAllowed(t: PyType, name: string): boolean {

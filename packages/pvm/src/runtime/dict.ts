@@ -3,7 +3,7 @@
 // the number) are stored directly in a JS Map; other hashable keys (tuples, user objects with
 // __hash__/__eq__) go through their Python hash and __eq__ in a side index. 1, 1.0 and True are
 // one key, as in Python.
-import { AttrDict } from "./attrs.js";
+import { AttrDict, type LiveDict } from "./attrs.js";
 import type { Runtime } from "./context.js";
 import { pyErr } from "./exceptions.js";
 import * as I from "./int.js";
@@ -159,6 +159,36 @@ export class HashTable {
     return this.main.values();
   }
 
+  /** A str key's entry (str keys are direct: no hashing, no Python code). */
+  findStr(k: string): Entry | undefined {
+    return this.main.get(k);
+  }
+
+  /** Insert or overwrite a str key; returns true when it is new. */
+  setStr(k: string, v: Value): boolean {
+    const e = this.main.get(k);
+    if (e !== undefined) {
+      e.v = v;
+      return false;
+    }
+    this.main.set(k, new Entry(k, v));
+    this.version++;
+    return true;
+  }
+
+  deleteStr(k: string): boolean {
+    if (!this.main.delete(k)) return false;
+    this.version++;
+    return true;
+  }
+
+  /** The entries whose key is a str (or a str subclass hashing as one), in insertion order. */
+  strEntries(): [string, Value][] {
+    const out: [string, Value][] = [];
+    for (const [d, e] of this.main) if (typeof d === "string") out.push([d, e.v]);
+    return out;
+  }
+
   /** Remove and return the last inserted entry (dict.popitem). */
   popLast(rt: Runtime): Entry | undefined {
     let last: Entry | undefined;
@@ -168,11 +198,27 @@ export class HashTable {
   }
 }
 
-export class PyDict extends PyObject {
+export class PyDict extends PyObject implements LiveDict {
   declare readonly table: HashTable;
   constructor(cls: PyType = T.dict) {
     super(cls, cls === T.dict ? null : new AttrDict(cls));
     this.table = new HashTable();
+  }
+  // LiveDict: this dict as an object's attribute storage (its `__dict__`).
+  getStr(name: string): Value | undefined {
+    return this.table.findStr(name)?.v;
+  }
+  setStr(name: string, v: Value): boolean {
+    return this.table.setStr(name, v);
+  }
+  deleteStr(name: string): boolean {
+    return this.table.deleteStr(name);
+  }
+  strEntries(): [string, Value][] {
+    return this.table.strEntries();
+  }
+  get count(): number {
+    return this.table.size;
   }
   get(rt: Runtime, k: Value): Value | undefined {
     return this.table.find(rt, k)?.v;

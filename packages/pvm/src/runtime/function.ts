@@ -73,10 +73,13 @@ export class PyFunction extends PyObject {
    * __annotations__ (deferred as in PEP 649, so a def costs the same with or without them).
    */
   declare annotate: (() => [string, Value][]) | null;
+  /** __annotations__ once read or assigned (a dict). */
+  declare annotations: PyObject | null;
   constructor(code: FunctionCode, defaults: Value[], kwdefaults: Map<string, Value> | null, closure: Cell[], globals: Globals, doc: Value) {
     super(T.function, new AttrDict(T.function));
     this.classCell = null;
     this.annotate = null;
+    this.annotations = null;
     this.name = code.name;
     this.qualname = code.qualname;
     this.code = code;
