@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes } from "@cowboy/crypto";
-import { defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
+import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
@@ -28,6 +28,8 @@ export interface NodeOptions {
   readonly logger: Logger;
   /** The block proposer (receives tips); default: dev account 0 on a devnet, else zero. */
   readonly proposer?: Uint8Array;
+  /** Copies of the Python interpreter actors are spread over (default 8; ActorEngine.load). */
+  readonly interpreters?: number;
 }
 
 export interface RunningNode {
@@ -49,15 +51,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });
+  // Separate interpreter copies keep each hot actor's JIT feedback its own (a bundle only: from
+  // the TypeScript sources there is one copy).
+  const engine = await ActorEngine.load(options.interpreters ?? 8);
   let chain: Chain;
   try {
-    chain = Chain.open(params, blocks, state, options.genesis);
+    chain = Chain.open(params, blocks, state, options.genesis, engine);
   } catch (error) {
     await blocks.close();
     await state.close();
     throw error;
   }
-  logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir });
+  logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir, interpreters: engine.copies });
 
   const mempool = new Mempool({ params });
   const pool = VerifyPool.start(2);

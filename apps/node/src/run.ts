@@ -17,6 +17,8 @@ Options:
   --block-time MS     milliseconds between blocks (default 1000)
   --genesis FILE      genesis file (default: the built-in devnet genesis)
   --reset             delete the data directory first
+  --interpreters N    copies of the Python interpreter actors are spread over (1-64,
+                      default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
   --log-level LEVEL   error | warn | info | debug (default info)
   --log-format FMT    text | json (default text)
   -h, --help          this help
@@ -33,6 +35,7 @@ export interface NodeCliOptions {
   blockTimeMs: number;
   genesis: ChainGenesis;
   reset: boolean;
+  interpreters: number;
   logLevel: LogLevel;
   logFormat: "text" | "json";
 }
@@ -57,6 +60,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
         "block-time": { type: "string" },
         genesis: { type: "string" },
         reset: { type: "boolean" },
+        interpreters: { type: "string" },
         "log-level": { type: "string" },
         "log-format": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -93,6 +97,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
     blockTimeMs: integer(v["block-time"] ?? "1000", "--block-time", 0, 3_600_000),
     genesis,
     reset: v.reset ?? false,
+    interpreters: integer(v.interpreters ?? "8", "--interpreters", 1, 64),
     logLevel,
     logFormat,
   };
@@ -108,6 +113,7 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
     rpcHost: options.rpcHost,
     rpcPort: options.rpcPort,
     reset: options.reset,
+    interpreters: options.interpreters,
     logger,
   });
   if (node.devAccounts.length > 0) {

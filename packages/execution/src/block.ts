@@ -9,6 +9,7 @@ import { applyTransaction, type BlockEnv } from "./transaction.js";
 import { verifyAll, type SignatureVerifier } from "./verify.js";
 import type { StateAccess } from "./world.js";
 import { recordDeliveriesAndPrune } from "./actors/dedup.js";
+import type { ActorEngine } from "./actors/engine.js";
 import { newActorBlockContext, type ActorBlockContext } from "./actors/run.js";
 import { runTimers, type TimerUsage } from "./actors/fire.js";
 import type { TimerBlockReport } from "@cowboy/scheduler";
@@ -127,7 +128,7 @@ export interface AppliedBlock {
  * hooks, and checks the header's roots and usage against what execution produced. Throws
  * BlockError on any mismatch; the caller then drops the fork, so nothing is written.
  */
-export function applyBlock(state: StateAccess, parent: Header, block: Block, params: ChainParams, verifier?: SignatureVerifier): AppliedBlock {
+export function applyBlock(state: StateAccess, parent: Header, block: Block, params: ChainParams, verifier?: SignatureVerifier, engine?: ActorEngine): AppliedBlock {
   const header = block.header;
   checkHeaderAgainstParent(header, parent, params);
   const failures = verifyAll(block.transactions, params, verifier);
@@ -138,7 +139,7 @@ export function applyBlock(state: StateAccess, parent: Header, block: Block, par
   if (!equalBytes(header.transactions_root, transactionsRoot(block.transactions, params.hashes.keccak256))) {
     throw new BlockError("ROOT_MISMATCH", "transactions_root does not match the transactions");
   }
-  const env = envOf(header);
+  const env = envOf(header, newActorBlockContext(engine === undefined ? {} : { engine }));
   const execution = withTimerUsage(executeTransactions(state, block.transactions, env, params), runEndOfBlockHooks(state, env, params));
   const usage = execution.laneUsage;
   const sameUsage =

@@ -2,6 +2,7 @@ import { compareBytes, toHex } from "@cowboy/codec";
 import { headerHash, merkleRoot, receiptDigest, transactionsRoot, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import { effectiveFee, keyedHashOrdering, laneCapacity, vrfOrder, type LaneId, type OrderingVrf } from "@cowboy/fee-market";
 import { beaconOf, nextBlockBasefees, runEndOfBlockHooks, withTimerUsage, type BlockExecution } from "./block.js";
+import type { ActorEngine } from "./actors/engine.js";
 import { markActors, newActorBlockContext, rewindActors } from "./actors/run.js";
 import { TxRejection } from "./errors.js";
 import { intrinsicCosts } from "./intrinsic.js";
@@ -15,6 +16,8 @@ export interface BuildOptions {
   readonly round?: bigint;
   /** The proposer's VRF for the §6.5 order key; default: the keyed hash over the proposer address. */
   readonly ordering?: OrderingVrf;
+  /** The node's interpreter copies for actor code (actors/engine.ts); default: a fresh single one. */
+  readonly engine?: ActorEngine;
 }
 
 /** Applies transactions one by one under checkpoints, keeping the block's usage and receipts. */
@@ -182,7 +185,7 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
     cycleBasefee: basefees.cycle,
     cellBasefee: basefees.cell,
     beacon: beaconOf(new Uint8Array(0), headerHash(parent)),
-    actors: newActorBlockContext(),
+    actors: newActorBlockContext(options.engine === undefined ? {} : { engine: options.engine }),
   };
 
   // Each sender's transactions in nonce order; only the lowest is eligible at a time.
@@ -227,7 +230,7 @@ export function buildBlock(state: StateAccess, parent: Header, candidates: reado
   const ordering = options.ordering ?? keyedHashOrdering(options.proposer, params.hashes.keccak256);
   const ordered = vrfOrderKeepingNonces(selection.included, ordering, env.height);
   state.revertTo(outer);
-  const final = new Accumulator(state, { ...env, actors: newActorBlockContext() }, params);
+  const final = new Accumulator(state, { ...env, actors: newActorBlockContext(options.engine === undefined ? {} : { engine: options.engine }) }, params);
   const dropped = new Set<string>();
   for (const tx of ordered) {
     const sender = toHex(tx.from);

@@ -15,8 +15,9 @@ if (!noBuild) execFileSync("pnpm", ["exec", "tsup", "--silent"], { cwd: root, st
 const bundle = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 const pvm = (await import(pathToFileURL(bundle).href)) as Pvm;
 
-const results = runInterpBenchmarks(pvm, bundle, filter);
-const rows: string[][] = [["program", "CPython ms", "PVM ms fresh", "ratio fresh", "PVM ms shared", "ratio shared", "Cycles", "Mcycles/s"]];
+const results = await runInterpBenchmarks(pvm, bundle, filter);
+const rows: string[][] = [["program", "CPython ms", "fresh ms", "ratio", "shared ms", "ratio", "own copy ms", "ratio", "Cycles", "Mcycles/s shared", "Mcycles/s own copy"]];
+const mcps = (cycles: bigint, ms: number): string => (Number(cycles) / ms / 1000).toFixed(1);
 for (const r of results) {
   rows.push([
     r.name,
@@ -25,14 +26,16 @@ for (const r of results) {
     formatRatio(r.freshMs / r.cpythonMs),
     r.sharedMs.toFixed(2),
     formatRatio(r.sharedMs / r.cpythonMs),
+    r.copyMs.toFixed(2),
+    formatRatio(r.copyMs / r.cpythonMs),
     r.cycles.toString(),
-    (Number(r.cycles) / r.sharedMs / 1000).toFixed(1),
+    mcps(r.cycles, r.sharedMs),
+    mcps(r.cycles, r.copyMs),
   ]);
 }
-const fresh = geometricMean(results.map((r) => r.freshMs / r.cpythonMs));
-const shared = geometricMean(results.map((r) => r.sharedMs / r.cpythonMs));
-rows.push(["geometric mean", "", "", formatRatio(fresh), "", formatRatio(shared), "", ""]);
+const mean = (pick: (r: (typeof results)[number]) => number): string => formatRatio(geometricMean(results.map((r) => pick(r) / r.cpythonMs)));
+rows.push(["geometric mean", "", "", mean((r) => r.freshMs), "", mean((r) => r.sharedMs), "", mean((r) => r.copyMs), "", "", ""]);
 printTable(
-  "PVM (metered, built bundle) vs CPython 3.11: time per bench() call, lower ratio is better. fresh: the program alone in a new process (as CPython runs); shared: one process that has run every program (a node's steady state)",
+  "PVM (metered, built bundle) vs CPython 3.11: time per bench() call, lower ratio is better. fresh: the program alone in a new process (as CPython runs); shared: one process that has run every program; own copy: in that process, on a copy of the interpreter of its own (loadIsolatedPvm: how a node runs a hot actor, @cowboy/execution ActorEngine)",
   rows,
 );

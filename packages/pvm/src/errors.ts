@@ -2,7 +2,14 @@
 
 export type PvmErrorCode = "PythonException" | "OutOfCycles" | "OutOfCells" | "OutOfMemory" | "SyntaxError" | "RecursionError" | "InvalidArgument" | "InvalidActor" | "InvalidMethod" | "InternalError";
 
+const PVM_ERROR: unique symbol = Symbol.for("@cowboy/pvm:PvmError");
+
 export class PvmError extends Error {
+  /** Brand: `instanceof PvmError` holds across copies of this package (see isolate.ts). */
+  readonly [PVM_ERROR] = true;
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === "object" && x !== null && (x as { [PVM_ERROR]?: unknown })[PVM_ERROR] === true;
+  }
   readonly code: PvmErrorCode;
   /** The Python exception class name (for PythonException, OutOfMemory, SyntaxError, RecursionError). */
   readonly pyType: string | null;

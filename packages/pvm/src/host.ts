@@ -36,8 +36,15 @@ export type HashAlgorithm = "sha256" | "keccak256";
  * name such as "ValueError"). Anything else a Host throws is the chain's business: OutOfCycles and
  * OutOfCells propagate unchanged, other errors become `RuntimeError: host call failed`.
  */
+const HOST_ERROR: unique symbol = Symbol.for("@cowboy/pvm:HostError");
+
 export class HostError extends Error {
   override readonly name = "HostError";
+  /** Brand: `instanceof HostError` holds across copies of this package (see isolate.ts). */
+  readonly [HOST_ERROR] = true;
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === "object" && x !== null && (x as { [HOST_ERROR]?: unknown })[HOST_ERROR] === true;
+  }
   constructor(
     readonly pyType: "ValueError" | "RuntimeError" | "PermissionError" | "LookupError" | "OverflowError",
     message: string,

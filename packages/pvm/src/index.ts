@@ -12,3 +12,4 @@ export { standardLibrary, standardModules } from "./stdlib/index.js";
 export { hostModuleDef } from "./hostmodule.js";
 export { asyncioModuleDef } from "./asyncio.js";
 export { parse, tokenize, PySyntaxError } from "./parser/index.js";
+export { loadIsolatedPvm } from "./isolate.js";

@@ -1,5 +1,5 @@
 import { toHex } from "@cowboy/codec";
-import { applyGenesis, buildBlock, type BlockExecution, type ChainParams, type TxRejection } from "@cowboy/execution";
+import { ActorEngine, applyGenesis, buildBlock, newActorBlockContext, type ActorBlockContext, type BlockExecution, type ChainParams, type TxRejection } from "@cowboy/execution";
 import { blockHash, decodeAccount, EMPTY_ACCOUNT, headerHash, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import type { AccountView } from "../mempool/mempool.js";
 import type { BlockStore } from "./block-store.js";
@@ -27,12 +27,14 @@ export class Chain {
     readonly blocks: BlockStore,
     readonly state: StateStore,
     head: Header,
+    /** The interpreter copies and parse caches every block and query runs actors with. */
+    readonly engine: ActorEngine,
   ) {
     this.#head = head;
   }
 
   /** Opens the chain in the stores, writing the genesis block first when they are empty. */
-  static open(params: ChainParams, blocks: BlockStore, state: StateStore, genesis: ChainGenesis): Chain {
+  static open(params: ChainParams, blocks: BlockStore, state: StateStore, genesis: ChainGenesis, engine: ActorEngine = ActorEngine.single()): Chain {
     const committed = state.head();
     if (committed === undefined) {
       const fork = state.fork();
@@ -40,7 +42,7 @@ export class Chain {
       const block: Block = { header, transactions: [] };
       blocks.put(block, []);
       state.commit(fork, 0n, blockHash(block));
-      return new Chain(params, blocks, state, header);
+      return new Chain(params, blocks, state, header, engine);
     }
     const block = blocks.blockAt(committed.height);
     if (block === undefined || toHex(blockHash(block)) !== toHex(committed.blockHash)) {
@@ -52,7 +54,7 @@ export class Chain {
     if (stored === undefined || toHex(blockHash(stored)) !== toHex(headerHash(expected))) {
       throw new Error("the data directory holds a different chain (its genesis differs from this one); pass --reset to start over or --data for another directory");
     }
-    return new Chain(params, blocks, state, block.header);
+    return new Chain(params, blocks, state, block.header, engine);
   }
 
   get head(): Header {
@@ -70,12 +72,17 @@ export class Chain {
     balance: (address) => this.account(address).balance,
   };
 
+  /** Actor bookkeeping for a read-only query at the head (RPC calls and estimates). */
+  queryContext(): ActorBlockContext {
+    return newActorBlockContext({ engine: this.engine });
+  }
+
   /** Builds a block on the head from `candidates`, stores it and commits its state. */
   produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint): ProducedBlock {
     const parent = this.#head;
     const timestamp = timestampMs > parent.timestamp_ms ? timestampMs : parent.timestamp_ms + 1n;
     const fork = this.state.fork();
-    const built = buildBlock(fork, parent, candidates, { proposer, timestampMs: timestamp }, this.params);
+    const built = buildBlock(fork, parent, candidates, { proposer, timestampMs: timestamp, engine: this.engine }, this.params);
     this.blocks.put(built.block, built.execution.receipts);
     this.state.commit(fork, built.block.header.height, blockHash(built.block));
     this.#head = built.block.header;

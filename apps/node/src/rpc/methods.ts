@@ -231,7 +231,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
         let { cycles, cells } = intrinsic;
         // An actor call also pays for its handler: simulate it read-only at the head.
         if (tx.instruction.type === "call_actor") {
-          const run = queryActor(chain.state.fork(), envOf(chain.head), chain.params, {
+          const run = queryActor(chain.state.fork(), envOf(chain.head, chain.queryContext()), chain.params, {
             from: tx.from,
             target: tx.instruction.target,
             method: tx.instruction.method,
@@ -282,7 +282,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
         const cyclesLimit = call.cycles_limit === undefined ? 10_000_000n : BigInt(call.cycles_limit);
         if (cyclesLimit > MAX_CALL_CYCLES) throw new RpcError(RpcErrorCode.InvalidParams, `cycles_limit exceeds ${MAX_CALL_CYCLES}`);
         const fork = chain.state.fork();
-        const r = queryActor(fork, envOf(chain.head), chain.params, {
+        const r = queryActor(fork, envOf(chain.head, chain.queryContext()), chain.params, {
           from: call.from === undefined ? new Uint8Array(20) : fromHex(call.from),
           target: fromHex(call.to),
           method: call.method,

@@ -8,6 +8,7 @@ import type { Event } from "@cowboy/types";
 import type { ChainParams } from "../params.js";
 import type { BlockEnv } from "../transaction.js";
 import { Accounts, type StateAccess } from "../world.js";
+import type { ActorEngine } from "./engine.js";
 import { ChainHost } from "./host.js";
 import { u64be, type QueuedMessage } from "./message.js";
 
@@ -22,12 +23,23 @@ export interface ActorBlockContext {
   readonly delivered: Uint8Array[];
   /** The whitelisted modules (default: @cowboy/pvm's standardLibrary()). */
   readonly stdlib?: ModuleRegistry;
-  /** Parsed actor and SDK modules; a node passes one long-lived cache to every block. */
+  /** Parsed actor and SDK modules, for actors not run by `engine`. */
   readonly parseCache: ParseCache;
+  /**
+   * The node's interpreter copies and their long-lived parse caches (engine.ts). Ignored with a
+   * custom `stdlib`: a module registry belongs to the interpreter copy that built it.
+   */
+  readonly engine?: ActorEngine;
 }
 
-export function newActorBlockContext(opts: { stdlib?: ModuleRegistry; parseCache?: ParseCache } = {}): ActorBlockContext {
-  return { cyclesByActor: new Map(), delivered: [], parseCache: opts.parseCache ?? new ParseCache(), ...(opts.stdlib === undefined ? {} : { stdlib: opts.stdlib }) };
+export function newActorBlockContext(opts: { stdlib?: ModuleRegistry; parseCache?: ParseCache; engine?: ActorEngine } = {}): ActorBlockContext {
+  return {
+    cyclesByActor: new Map(),
+    delivered: [],
+    parseCache: opts.parseCache ?? new ParseCache(),
+    ...(opts.stdlib === undefined ? {} : { stdlib: opts.stdlib }),
+    ...(opts.engine === undefined ? {} : { engine: opts.engine }),
+  };
 }
 
 /** A point to rewind the block's actor bookkeeping to when a builder drops a transaction. */
@@ -156,9 +168,11 @@ export class TxRun {
     const source = new TextDecoder().decode(code ?? this.state.get(actorCodeKey(target))!);
     const host = new ChainHost(this, { self: target, sender, value, depth });
     this.#active.set(key, (this.#active.get(key) ?? 0) + 1);
+    const interpreter = this.block.stdlib === undefined ? this.block.engine?.interpreterFor(target) : undefined;
+    const invoke = interpreter === undefined ? invokeActor : interpreter.pvm.invokeActor;
     let res: InvocationResult;
     try {
-      res = invokeActor({
+      res = invoke({
         source,
         filename: "actor.py",
         host,
@@ -169,7 +183,7 @@ export class TxRun {
         cellsLimit: budget.cells,
         stackLimit: budget.stack,
         memoryLimit: this.params.actors.memoryPerCall,
-        parseCache: this.block.parseCache,
+        parseCache: interpreter?.parseCache ?? this.block.parseCache,
         ...(this.block.stdlib === undefined ? {} : { stdlib: this.block.stdlib }),
       });
     } finally {

@@ -3,7 +3,7 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { canonicalizeSource, createTransaction, headerHash, type Header, type Instruction, type Receipt, type Transaction } from "@cowboy/types";
-import { Accounts, applyBlock, applyGenesis, buildBlock, envOf, queryActor, type BlockExecution, type ChainParams, type QueryResult } from "../../src/index.js";
+import { Accounts, ActorEngine, applyBlock, applyGenesis, buildBlock, envOf, queryActor, type BlockExecution, type ChainParams, type QueryResult } from "../../src/index.js";
 import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "../helpers.js";
 import type { StateStore } from "@cowboy/state";
 
@@ -57,7 +57,11 @@ export class ActorChain {
   readonly nonces = new Map<number, bigint>();
   /** The last block's execution as the proposer built it (timers report included). */
   last: BlockExecution | undefined;
-  constructor(readonly params: ChainParams = defaultParams) {
+  constructor(
+    readonly params: ChainParams = defaultParams,
+    /** Interpreter copies for the proposer's and the verifier's execution (default: fresh single ones). */
+    readonly engines: { proposer?: ActorEngine; verifier?: ActorEngine } = {},
+  ) {
     const { store, fork } = memoryState();
     this.head = applyGenesis(fork, { timestampMs: 1_700_000_000_000n, allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })), cycleBasefee: MIN, cellBasefee: MIN }, params);
     store.commit(fork, 0n, headerHash(this.head));
@@ -102,11 +106,12 @@ export class ActorChain {
    */
   block(txs: Transaction[], { verify = true }: { verify?: boolean } = {}): Receipt[] {
     const proposer = this.store.fork();
-    const built = buildBlock(proposer, this.head, txs, { proposer: PROPOSER, timestampMs: this.head.timestamp_ms + 1000n }, this.params);
+    const engine = this.engines.proposer;
+    const built = buildBlock(proposer, this.head, txs, { proposer: PROPOSER, timestampMs: this.head.timestamp_ms + 1000n, ...(engine === undefined ? {} : { engine }) }, this.params);
     if (built.skipped.length > 0) throw new Error(`skipped: ${built.skipped.map(([, r]) => r.message).join("; ")}`);
     if (verify) {
       const verifier = this.store.fork();
-      const applied = applyBlock(verifier, this.head, built.block, this.params);
+      const applied = applyBlock(verifier, this.head, built.block, this.params, undefined, this.engines.verifier);
       if (!equalBytes(applied.stateRoot, built.block.header.state_root)) throw new Error("verifier disagrees");
       this.store.commit(verifier, built.block.header.height, headerHash(built.block.header));
     } else this.store.commit(proposer, built.block.header.height, headerHash(built.block.header));

@@ -25,8 +25,8 @@ class Bank:
         return call(peer, "deposit", 1) * 1.5
 `;
 
-export function runScenario(): { roots: string[]; receipts: { status: number; cycles: string; cells: string; ret: string; events: number }[] } {
-  const chain = new ActorChain();
+export function runScenario(engines: ConstructorParameters<typeof ActorChain>[1] = {}): { roots: string[]; receipts: { status: number; cycles: string; cells: string; ret: string; events: number }[] } {
+  const chain = new ActorChain(undefined, engines);
   const roots: string[] = [];
   const receipts: { status: number; cycles: string; cells: string; ret: string; events: number }[] = [];
   const record = (rs: ReturnType<ActorChain["block"]>) => {
@@ -42,4 +42,4 @@ export function runScenario(): { roots: string[]; receipts: { status: number; cy
   return { roots, receipts };
 }
 
-if (process.argv[1]?.endsWith("scenario.ts")) process.stdout.write(JSON.stringify(runScenario()));
+if (/[\\/]scenario\.ts$/.test(process.argv[1] ?? "")) process.stdout.write(JSON.stringify(runScenario()));
