@@ -6,11 +6,11 @@ import { formatCby } from "../units.js";
 
 const start: Command = {
   summary: "start a single-node devnet in the foreground (Ctrl-C stops it; state persists in --data)",
-  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL]",
+  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
-      { port: { type: "string" }, data: { type: "string" }, "block-time": { type: "string" }, reset: { type: "boolean" }, genesis: { type: "string" }, "log-level": { type: "string" } },
+      { port: { type: "string" }, data: { type: "string" }, "block-time": { type: "string" }, reset: { type: "boolean" }, genesis: { type: "string" }, "log-level": { type: "string" }, interpreters: { type: "string" } },
       { min: 0, max: 0, names: "" },
     );
     const argv: string[] = [];
@@ -19,6 +19,7 @@ const start: Command = {
     if (values["block-time"] !== undefined) argv.push("--block-time", values["block-time"]);
     if (values.genesis !== undefined) argv.push("--genesis", values.genesis);
     if (values["log-level"] !== undefined) argv.push("--log-level", values["log-level"]);
+    if (values.interpreters !== undefined) argv.push("--interpreters", values.interpreters);
     if (values.reset) argv.push("--reset");
     let options;
     try {
