@@ -136,6 +136,22 @@ export function unpackTo(c: Compiler, elts: A.Expr[], v: Value): Value[] {
   return out;
 }
 
+/**
+ * Whether `obj.name = v` on an object of user class `ty` is a plain write to its attribute dict:
+ * no class attribute of that name (so no descriptor), no __setattr__, allowed by __slots__.
+ */
+function plainAttrStore(obj: PyObject, ty: PyType, name: string): boolean {
+  return (
+    obj.dict !== null &&
+    !ty.builtin &&
+    !(obj instanceof PyType) &&
+    !(obj instanceof PyBaseException) &&
+    ty.lookup(name) === undefined &&
+    userDunder(ty, "__setattr__") === undefined &&
+    (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name))
+  );
+}
+
 export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
   const rt = c.rt;
   switch (t.type) {
@@ -161,17 +177,7 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
         const obj = o(f);
         if (typeof obj === "object") {
           const ty = obj.cls;
-          if (
-            (ty === icType && ty.version === icVersion) ||
-            (obj.dict !== null &&
-              !ty.builtin &&
-              !(obj instanceof PyType) &&
-              !(obj instanceof PyBaseException) &&
-              ty.lookup(name) === undefined &&
-              userDunder(ty, "__setattr__") === undefined &&
-              (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name)) &&
-              ((icType = ty), (icVersion = ty.version), true))
-          ) {
+          if ((ty === icType && ty.version === icVersion) || (plainAttrStore(obj, ty, name) && ((icType = ty), (icVersion = ty.version), true))) {
             const d = obj.dict as AttrDict;
             const sh = d.shape;
             if (sh === icShape) {
@@ -324,15 +330,7 @@ function compileAugAssign(c: Compiler, s: ScopeCtx, st: A.AugAssign): SF {
         const ty = obj.cls;
         const hit =
           (ty === icType && ty.version === icVersion) ||
-          (obj.dict !== null &&
-            !ty.builtin &&
-            !(obj instanceof PyType) &&
-            !(obj instanceof PyBaseException) &&
-            ty.lookup(name) === undefined &&
-            userDunder(ty, "__getattribute__") === undefined &&
-            userDunder(ty, "__setattr__") === undefined &&
-            (ty.slots === null || ty.hasDict || slotNameAllowed(ty, name)) &&
-            ((icType = ty), (icVersion = ty.version), true));
+          (plainAttrStore(obj, ty, name) && userDunder(ty, "__getattribute__") === undefined && ((icType = ty), (icVersion = ty.version), true));
         if (hit) {
           const d = obj.dict as AttrDict;
           const sh = d.shape;

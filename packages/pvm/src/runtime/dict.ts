@@ -91,16 +91,7 @@ export class HashTable {
   /** Insert or overwrite; returns true when a new key was added. */
   set(rt: Runtime, k: Value, v: Value): boolean {
     const d = directKey(k);
-    if (d !== HASHED) {
-      const e = this.main.get(d);
-      if (e !== undefined) {
-        e.v = v;
-        return false;
-      }
-      this.main.set(d, new Entry(k, v));
-      this.version++;
-      return true;
-    }
+    if (d !== HASHED) return this.setDirect(d, k, v);
     const h = hash(rt, k);
     if (this.hashed === null) this.hashed = new Map();
     let bucket = this.hashed.get(h);
@@ -166,12 +157,17 @@ export class HashTable {
 
   /** Insert or overwrite a str key; returns true when it is new. */
   setStr(k: string, v: Value): boolean {
-    const e = this.main.get(k);
+    return this.setDirect(k, k, v);
+  }
+
+  /** Insert or overwrite under the direct Map key `d` of `k`. */
+  private setDirect(d: unknown, k: Value, v: Value): boolean {
+    const e = this.main.get(d);
     if (e !== undefined) {
       e.v = v;
       return false;
     }
-    this.main.set(k, new Entry(k, v));
+    this.main.set(d, new Entry(k, v));
     this.version++;
     return true;
   }
