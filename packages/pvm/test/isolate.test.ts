@@ -2,6 +2,7 @@
 // here (esbuild, everything but packages external, as tsup builds dist/) and examined in a child.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -13,7 +14,7 @@ const fixture = fileURLToPath(new URL("./fixtures/copies.ts", import.meta.url));
 describe("isolated interpreter copies", () => {
   it("are separate, agree on results and Cycles, and share branded errors", () => {
     const entry = fileURLToPath(new URL("../src/index.ts", import.meta.url));
-    execFileSync(bin("esbuild"), [entry, "--bundle", "--format=esm", "--platform=node", "--target=es2022", "--packages=external", `--outfile=${outfile}`, "--log-level=error"]);
+    buildSync({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", target: "es2022", packages: "external", outfile, logLevel: "error" });
     const r = JSON.parse(execFileSync(bin("tsx"), ["--conditions=@cowboy/source", fixture, outfile], { encoding: "utf8", timeout: 120_000 })) as {
       distinct: boolean[];
       sameTagSameCopy: boolean;

@@ -4,6 +4,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as pvm from "@cowboy/pvm";
+import { buildSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { ActorEngine } from "../../src/index.js";
 import { runScenario } from "./scenario.js";
@@ -38,7 +39,7 @@ describe("ActorEngine", () => {
     // Built as tsup builds dist/ (packages external), under packages/pvm/node_modules so the
     // bundle's bare imports resolve; the deploys land a and b on different copies.
     const outfile = `${root}packages/pvm/node_modules/.pvm-copies-execution/dist/index.js`;
-    execFileSync(`${root}node_modules/.bin/esbuild`, [`${root}packages/pvm/src/index.ts`, "--bundle", "--format=esm", "--platform=node", "--target=es2022", "--packages=external", `--outfile=${outfile}`, "--log-level=error"]);
+    buildSync({ entryPoints: [`${root}packages/pvm/src/index.ts`], bundle: true, format: "esm", platform: "node", target: "es2022", packages: "external", outfile, logLevel: "error" });
     const child = fileURLToPath(new URL("./copies-scenario.ts", import.meta.url));
     const out = execFileSync(`${root}node_modules/.bin/tsx`, ["--conditions=@cowboy/source", child, outfile], { encoding: "utf8", timeout: 120_000 });
     const pinned = JSON.parse(readFileSync(vector, "utf8")) as { result: unknown };
