@@ -147,7 +147,7 @@ function isDataDescriptor(v: Value): boolean {
 function bindToInstance(rt: Runtime, attr: Value, obj: Value, t: PyType): Value {
   if (attr instanceof PyFunction) return new PyBoundMethod(T.method, attr, obj);
   // A builtin method bound to its object is a builtin_function_or_method, as in CPython.
-  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.builtin_function_or_method, attr, selfFor(attr, obj)) : attr;
+  if (attr instanceof PyNative) return attr.isMethod ? new PyBoundMethod(T.builtin_function_or_method, attr, selfFor(attr, obj), obj) : attr;
   if (attr instanceof PyWrapper) {
     if (attr.cls === T.classmethod) return new PyBoundMethod(T.method, attr.fget, t);
     if (attr.cls === T.staticmethod) return attr.fget;
@@ -291,7 +291,7 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
     return undefined;
   }
   if (obj instanceof PyBoundMethod) {
-    if (name === "__self__") return obj.self;
+    if (name === "__self__") return obj.owner;
     if (name === "__func__") return obj.func;
     if (name === "__name__" || name === "__annotations__") return getAttr(rt, obj.func, name);
     return undefined;

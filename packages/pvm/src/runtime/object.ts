@@ -276,10 +276,13 @@ export class PyNative extends PyObject {
 export class PyBoundMethod extends PyObject {
   declare readonly func: Value;
   declare readonly self: Value;
-  constructor(cls: PyType, func: Value, self: Value) {
+  /** What the method was found on: `self`, except a builtin method of an int/str subclass instance, whose `self` is the unboxed value. */
+  declare readonly owner: Value;
+  constructor(cls: PyType, func: Value, self: Value, owner: Value = self) {
     super(cls);
     this.func = func;
     this.self = self;
+    this.owner = owner;
   }
 }
 

@@ -208,7 +208,7 @@ function nativeRepr(v: PyNative): string {
 /** `<bound method A.f of <__main__.A object at 0x…>>`, `<built-in method append of list object at 0x…>`. */
 function boundRepr(rt: Runtime, m: PyBoundMethod): string {
   const f = m.func;
-  if (f instanceof PyNative) return `<built-in method ${f.name} of ${typeName(m.self)} object at ${addressOf(rt, m.self)}>`;
+  if (f instanceof PyNative) return `<built-in method ${f.name} of ${typeName(m.owner)} object at ${addressOf(rt, m.owner)}>`;
   rt.enter(" while getting the repr of an object");
   try {
     const name = f instanceof PyFunction ? f.qualname : repr(rt, f);

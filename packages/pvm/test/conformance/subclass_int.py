@@ -98,3 +98,17 @@ try:
         pass
 except TypeError as e:
     print(type(e).__name__, e)
+
+# A builtin method found on a subclass instance is bound to that instance (its repr and __self__).
+class Tagged(int):
+    pass
+
+class Label(str):
+    pass
+
+t = Tagged(12)
+bl = t.bit_length
+print(bl(), bl.__self__ is t, type(bl.__self__).__name__, repr(bl).split(" at ")[0])
+lab = Label("ab")
+up = lab.upper
+print(up(), up.__self__ is lab, repr(up).split(" at ")[0], repr((5).bit_length).split(" at ")[0])
