@@ -33,7 +33,8 @@ function directKey(k: Value): unknown {
     case "boolean":
       return k ? 1 : 0;
   }
-  if (k instanceof PyFloat) {
+  // A float subclass with its own __hash__ or __eq__ goes through them, as in CPython.
+  if (k instanceof PyFloat && (k.cls === T.float || (userDunder(k.cls, "__hash__") === undefined && userDunder(k.cls, "__eq__") === undefined))) {
     const x = k.v;
     if (Number.isInteger(x)) return Number.isSafeInteger(x) ? x + 0 : I.norm(BigInt(x));
     if (Number.isNaN(x)) return k; // NaN is only equal to itself (identity)

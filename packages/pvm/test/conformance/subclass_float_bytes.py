@@ -65,3 +65,28 @@ for bad in [lambda: float.__new__(int), lambda: bytes.__new__(str), lambda: F("x
 
 # subclass instances find the equal exact keys
 print({frozenset([1, 2]): "fs"}[FS([2, 1])], {FS([3]): 1}[frozenset([3])], {b"k": 1}[B(b"k")], {B(b"q"): 2}[b"q"], {2.5: "f"}[F(2.5)], FS([1]) in {frozenset([1])})
+
+# A float subclass's own __hash__/__eq__ decide dict and set membership.
+class F(float):
+    def __hash__(self):
+        return 7
+
+    def __eq__(self, o):
+        return isinstance(o, F) and abs(float(self) - float(o)) < 0.5
+
+d = {F(1.0): "a"}
+print(d[F(1.2)], F(1.2) in d, 1.0 in d, len({F(1.0), F(1.3), F(3.0)}))
+
+class G(float):
+    pass
+
+print({G(2.0): 1}[2], {2.0: "x"}[G(2.0)], G(2.5) in {2.5})
+
+class U(float):
+    def __eq__(self, o):
+        return True
+
+try:
+    {U(1.0): 1}
+except TypeError as e:
+    print("TypeError:", e)
