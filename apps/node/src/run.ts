@@ -17,7 +17,7 @@ Options:
   --block-time MS     milliseconds between blocks (default 1000)
   --genesis FILE      genesis file (default: the built-in devnet genesis)
   --reset             delete the data directory first
-  --interpreters N    copies of the Python interpreter actors are spread over (1-64,
+  --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
   --log-level LEVEL   error | warn | info | debug (default info)
   --log-format FMT    text | json (default text)

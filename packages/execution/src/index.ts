@@ -11,6 +11,6 @@ export { VerifyPool } from "./verify-pool.js";
 export { queryActor, type QueryRequest, type QueryResult } from "./actors/query.js";
 export { DEFAULT_ACTOR_LIMITS, isSystemAddress, type ActorLimits } from "./actors/limits.js";
 export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext } from "./actors/run.js";
-export { ActorEngine, type Interpreter } from "./actors/engine.js";
+export { ActorEngine, type EngineOptions, type Interpreter } from "./actors/engine.js";
 export { messageId } from "./actors/message.js";
 export { runTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE, type TimerUsage } from "./actors/fire.js";

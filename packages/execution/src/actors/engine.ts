@@ -4,8 +4,9 @@
 // V8 keeps type feedback per function literal, and the PVM compiles Python into closures, so one
 // interpreter that has run many different actors runs each of them up to ~2x slower than one that
 // ran only it (@cowboy/pvm's README, "Benchmarks": shared against fresh). A node therefore keeps
-// several copies of the built interpreter (`loadIsolatedPvm`) and gives each actor, on first sight,
-// the next copy in turn: with as many copies as hot actors, each runs as in a process of its own.
+// several copies of the built interpreter (`loadIsolatedPvm`). Copy 0 runs every actor at first;
+// an actor that has used `promoteAfterCycles` moves to a copy of its own while free copies remain,
+// so the hot actors run on copies that nothing else pollutes and the long tail shares copy 0.
 // Values never cross between copies: an invocation takes and returns bytes.
 import * as pvm from "@cowboy/pvm";
 
@@ -17,34 +18,46 @@ export interface Interpreter {
   readonly parseCache: pvm.ParseCache;
 }
 
-/** Actors remembered by address; beyond this many, the rest are spread by address hash. */
-const MAX_ASSIGNED = 65_536;
+/** Cycle tallies of actors still on copy 0 are forgotten once this many are kept. */
+const MAX_TALLIED = 65_536;
+
+export interface EngineOptions {
+  /** Cycles an actor uses (over all its invocations) before it gets a copy of its own; default 1M. */
+  readonly promoteAfterCycles?: number;
+}
 
 export class ActorEngine {
   readonly #copies: readonly Interpreter[];
-  readonly #assigned = new Map<string, Interpreter>();
-  #next = 0;
+  readonly #threshold: number;
+  /** Actors on a copy of their own. */
+  readonly #own = new Map<string, Interpreter>();
+  /** Cycles used so far by actors still on copy 0. */
+  readonly #used = new Map<string, number>();
+  #nextFree = 1;
 
-  private constructor(copies: readonly PvmModule[]) {
+  private constructor(copies: readonly PvmModule[], options: EngineOptions) {
     if (copies.length === 0) throw new RangeError("an ActorEngine needs at least one interpreter");
+    const t = options.promoteAfterCycles ?? 1_000_000;
+    if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`promoteAfterCycles must be a non-negative integer, got ${t}`);
     this.#copies = copies.map((m) => ({ pvm: m, parseCache: new m.ParseCache() }));
+    this.#threshold = t;
   }
 
   /** The interpreter this package imports, with one long-lived parse cache. */
   static single(): ActorEngine {
-    return new ActorEngine([pvm]);
+    return new ActorEngine([pvm], {});
   }
 
-  /** Round-robin over the given interpreter modules (tests; callers that load copies themselves). */
-  static of(modules: readonly PvmModule[]): ActorEngine {
-    return new ActorEngine(modules);
+  /** Over the given interpreter modules (tests; callers that load copies themselves). */
+  static of(modules: readonly PvmModule[], options: EngineOptions = {}): ActorEngine {
+    return new ActorEngine(modules, options);
   }
 
   /**
    * `copies` separate copies of the built interpreter (integer 1..64). Running from the TypeScript
    * sources (tests, tsx development) there is no bundle to copy: the engine is `single()`.
    */
-  static async load(copies: number): Promise<ActorEngine> {
+  static async load(copies: number, options: EngineOptions = {}): Promise<ActorEngine> {
     if (!Number.isInteger(copies) || copies < 1 || copies > 64) throw new RangeError(`interpreter copies must be an integer from 1 to 64, got ${copies}`);
     if (copies === 1) return ActorEngine.single();
     const modules: PvmModule[] = [];
@@ -53,31 +66,37 @@ export class ActorEngine {
       if (m === null) return ActorEngine.single();
       modules.push(m);
     }
-    return new ActorEngine(modules);
+    return new ActorEngine(modules, options);
   }
 
-  /** How many interpreter copies actors are spread over. */
+  /** How many interpreter copies there are. */
   get copies(): number {
     return this.#copies.length;
   }
 
-  /** The interpreter for `actor`: the same one every time within this engine's life. */
+  /** The interpreter `actor` runs on now: its own copy once promoted, else copy 0. */
   interpreterFor(actor: Uint8Array): Interpreter {
     const copies = this.#copies;
     if (copies.length === 1) return copies[0]!;
-    const key = Buffer.from(actor).toString("latin1");
-    const known = this.#assigned.get(key);
-    if (known !== undefined) return known;
-    if (this.#assigned.size >= MAX_ASSIGNED) return copies[hashIndex(actor, copies.length)]!;
-    const it = copies[this.#next]!;
-    this.#next = (this.#next + 1) % copies.length;
-    this.#assigned.set(key, it);
-    return it;
+    return this.#own.get(keyOf(actor)) ?? copies[0]!;
+  }
+
+  /** Counts an invocation's Cycles; past the threshold the actor moves to a free copy of its own. */
+  record(actor: Uint8Array, cycles: number): void {
+    if (this.#nextFree >= this.#copies.length) return;
+    const key = keyOf(actor);
+    if (this.#own.has(key)) return;
+    const used = (this.#used.get(key) ?? 0) + cycles;
+    if (used >= this.#threshold) {
+      this.#own.set(key, this.#copies[this.#nextFree++]!);
+      this.#used.delete(key);
+      return;
+    }
+    if (this.#used.size >= MAX_TALLIED && !this.#used.has(key)) this.#used.clear();
+    this.#used.set(key, used);
   }
 }
 
-function hashIndex(actor: Uint8Array, n: number): number {
-  let h = 0;
-  for (let i = 0; i < actor.length; i++) h = (Math.imul(h, 31) + actor[i]!) >>> 0;
-  return h % n;
+function keyOf(actor: Uint8Array): string {
+  return Buffer.from(actor).toString("latin1");
 }

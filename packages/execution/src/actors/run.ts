@@ -190,6 +190,7 @@ export class TxRun {
       this.#active.set(key, this.#active.get(key)! - 1);
     }
     this.block.cyclesByActor.set(key, (this.block.cyclesByActor.get(key) ?? 0) + res.cycles);
+    if (interpreter !== undefined) this.block.engine?.record(target, res.cycles);
     if (res.ok) this.state.commitCheckpoint(checkpoint);
     else {
       this.state.revertTo(checkpoint);

@@ -14,14 +14,27 @@ const actor = (i: number): Uint8Array => new Uint8Array(20).fill(i);
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 
 describe("ActorEngine", () => {
-  it("gives each new actor the next copy in turn, and an actor always the same copy", () => {
-    const engine = ActorEngine.of([pvm, pvm, pvm]);
+  it("runs actors on copy 0 until they have used promoteAfterCycles, then on a free copy of their own", () => {
+    const engine = ActorEngine.of([pvm, pvm, pvm], { promoteAfterCycles: 100 });
     expect(engine.copies).toBe(3);
-    const picks = [1, 2, 3, 4, 2, 1, 5].map((i) => engine.interpreterFor(actor(i)));
-    const index = (x: (typeof picks)[number]) => picks.slice(0, 3).indexOf(x);
-    expect(picks.map(index)).toEqual([0, 1, 2, 0, 1, 0, 1]);
+    const shared = engine.interpreterFor(actor(1));
+    expect(engine.interpreterFor(actor(2))).toBe(shared);
+    engine.record(actor(1), 60);
+    expect(engine.interpreterFor(actor(1))).toBe(shared);
+    engine.record(actor(1), 40); // 100 in all: promoted
+    const own1 = engine.interpreterFor(actor(1));
+    expect(own1).not.toBe(shared);
+    engine.record(actor(2), 500);
+    const own2 = engine.interpreterFor(actor(2));
+    expect(new Set([shared, own1, own2]).size).toBe(3);
+    // No free copy left: later hot actors stay on copy 0; the promoted keep theirs.
+    engine.record(actor(3), 10_000);
+    expect(engine.interpreterFor(actor(3))).toBe(shared);
+    engine.record(actor(1), 10_000);
+    expect(engine.interpreterFor(actor(1))).toBe(own1);
     // Each copy keeps its own parse cache (a cache holds one copy's objects).
-    expect(new Set(picks.slice(0, 3).map((p) => p.parseCache)).size).toBe(3);
+    expect(new Set([shared, own1, own2].map((p) => p.parseCache)).size).toBe(3);
+    expect(() => ActorEngine.of([pvm], { promoteAfterCycles: -1 })).toThrow(/promoteAfterCycles must be a non-negative integer/);
   });
 
   it("single() is this package's interpreter; load() checks its argument", async () => {
@@ -37,7 +50,7 @@ describe("ActorEngine", () => {
 
   it("over real copies of the built interpreter (calls between actors cross copies), the scripted chain matches the pinned vector", () => {
     // Built as tsup builds dist/ (packages external), under packages/pvm/node_modules so the
-    // bundle's bare imports resolve; the deploys land a and b on different copies.
+    // bundle's bare imports resolve. Promoted at once, a and b run on different copies.
     const outfile = `${root}packages/pvm/node_modules/.pvm-copies-execution/dist/index.js`;
     buildSync({ entryPoints: [`${root}packages/pvm/src/index.ts`], bundle: true, format: "esm", platform: "node", target: "es2022", packages: "external", outfile, logLevel: "error" });
     const child = fileURLToPath(new URL("./copies-scenario.ts", import.meta.url));
@@ -48,7 +61,8 @@ describe("ActorEngine", () => {
 
   it("spread over copies, the scripted chain matches the pinned vector", () => {
     const pinned = JSON.parse(readFileSync(vector, "utf8")) as { result: unknown };
-    const spread = runScenario({ proposer: ActorEngine.of([pvm, pvm]), verifier: ActorEngine.of([pvm, pvm, pvm]) });
+    const now = { promoteAfterCycles: 0 };
+    const spread = runScenario({ proposer: ActorEngine.of([pvm, pvm], now), verifier: ActorEngine.of([pvm, pvm, pvm], now) });
     expect(spread).toEqual(pinned.result);
   }, 60_000);
 });
