@@ -4,7 +4,7 @@
 import type * as A from "../ast.js";
 import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
-import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
+import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyGenerator } from "../runtime/function.js";
 import { agenStep, agYield, isBuiltinAnext, type PyAsyncGenerator } from "../runtime/agen.js";
 import { compileAsyncComprehension, isAsyncComp } from "./acomp.js";
@@ -21,7 +21,7 @@ import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
 import { asciiRepr, compileCompare, compileExpr, mergeMapping } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
-import { attachContext, compileBlock, compileStmt, compileStore, groupLike, leaveHandler, matches, starOutcome, unpackTo } from "./stmt.js";
+import { attachContext, compileBlock, compileStmt, compileStore, groupLike, leaveHandler, matches, noteCatch, starOutcome, unpackTo } from "./stmt.js";
 import { compilePattern } from "./match.js";
 import { makeRaise } from "./compiler.js";
 import { compileComprehension } from "./functions.js";
@@ -774,7 +774,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
           r = yield* body(f);
         } catch (x) {
           if (!(x instanceof PyThrow)) throw x;
-          addTraceback(x.exc, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
+          noteCatch(c, f, x.exc);
           const h = handlers.find((h) => h.type === null || matchesType(x.exc, h.type(f)));
           if (h === undefined) throw x;
           rt.charge(C.except);
@@ -929,7 +929,7 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
       r = yield* body(f);
     } catch (x) {
       if (!(x instanceof PyThrow)) throw x;
-      addTraceback(x.exc, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
+      noteCatch(c, f, x.exc);
       return yield* split(f, x.exc);
     }
     return r === NORMAL ? yield* orelse(f) : r;

@@ -190,12 +190,16 @@ export function compileStore(c: Compiler, s: ScopeCtx, t: A.Expr): Store {
               d.shape = icTo;
               return;
             }
-            if (d.has(name)) {
-              d.set(name, v);
-              if (sh !== null) {
+            if (sh !== null) {
+              const i = sh.indexOf(name);
+              if (i >= 0) {
+                d.vals[i] = v;
                 icShape = sh;
-                icIndex = sh.indexOf(name);
+                icIndex = i;
+                return;
               }
+            } else if (d.has(name)) {
+              d.set(name, v);
               return;
             }
             rt.alloc(16);
@@ -665,6 +669,11 @@ function compileRaise(c: Compiler, s: ScopeCtx, st: A.Raise): SF {
   };
 }
 
+/** The frame that catches `e` is part of its traceback (CPython lists it with the line that raised). */
+export function noteCatch(c: Compiler, f: Frame, e: PyBaseException): void {
+  addTraceback(e, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
+}
+
 export function matches(rt: Compiler["rt"], e: PyBaseException, t: Value): boolean {
   if (t instanceof PyTuple) return t.items.some((x) => matches(rt, e, x));
   if (typeof t !== "object" || !("mro" in t)) throw pyErr("TypeError", "catching classes that do not inherit from BaseException is not allowed");
@@ -715,8 +724,7 @@ function compileTry(c: Compiler, s: ScopeCtx, st: A.Try | A.TryStar, star: boole
     } catch (x) {
       if (!(x instanceof PyThrow)) throw x;
       const e = x.exc;
-      // The frame that catches is part of the traceback (CPython lists it with the line that raised).
-      addTraceback(e, c.filename, f.line, f.fn === null ? "<module>" : f.fn.code.name, f);
+      noteCatch(c, f, e);
       if (star) return runStarHandlers(c, f, handlers, e, runHandler);
       for (const h of handlers) {
         if (h.type === null || matches(rt, e, h.type(f))) return runHandler(f, h, e);

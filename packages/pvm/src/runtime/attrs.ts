@@ -70,8 +70,7 @@ function rootOf(cls: PyType): Shape {
  */
 export interface LiveDict {
   getStr(name: string): Value | undefined;
-  /** Returns true when the key is new. */
-  setStr(name: string, v: Value): boolean;
+  setStr(name: string, v: Value): void;
   deleteStr(name: string): boolean;
   strEntries(): [string, Value][];
   readonly count: number;

@@ -156,9 +156,9 @@ export class HashTable {
     return this.main.get(k);
   }
 
-  /** Insert or overwrite a str key; returns true when it is new. */
-  setStr(k: string, v: Value): boolean {
-    return this.setDirect(k, k, v);
+  /** Insert or overwrite a str key. */
+  setStr(k: string, v: Value): void {
+    this.setDirect(k, k, v);
   }
 
   /** Insert or overwrite under the direct Map key `d` of `k`. */
@@ -205,8 +205,8 @@ export class PyDict extends PyObject implements LiveDict {
   getStr(name: string): Value | undefined {
     return this.table.findStr(name)?.v;
   }
-  setStr(name: string, v: Value): boolean {
-    return this.table.setStr(name, v);
+  setStr(name: string, v: Value): void {
+    this.table.setStr(name, v);
   }
   deleteStr(name: string): boolean {
     return this.table.deleteStr(name);
