@@ -775,7 +775,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
         } catch (x) {
           if (!(x instanceof PyThrow)) throw x;
           noteCatch(c, f, x.exc);
-          const h = handlers.find((h) => h.type === null || matchesType(x.exc, h.type(f)));
+          const h = handlers.find((h) => h.type === null || matches(rt, x.exc, h.type(f)));
           if (h === undefined) throw x;
           rt.charge(C.except);
           if (h.store !== null) h.store(f, x.exc);
@@ -935,11 +935,6 @@ function genTryStar(c: Compiler, s: ScopeCtx, st: A.TryStar): GSF {
     return r === NORMAL ? yield* orelse(f) : r;
   };
   return fin === null ? tryPart : withFinally(rt, tryPart, fin);
-}
-
-function matchesType(e: PyBaseException, t: Value): boolean {
-  if (t instanceof PyTuple) return t.items.some((x) => matchesType(e, x));
-  return typeof t === "object" && "mro" in t && e.cls.isSubtypeOf(t as never);
 }
 
 export { compileBlock, type Frame };

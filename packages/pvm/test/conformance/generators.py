@@ -134,3 +134,19 @@ def guarded(items):
             except ValueError as inner:
                 yield repr(inner.__context__)
 print(list(guarded([5, 0, 2])))
+
+# except in a generator checks its classes as everywhere (TypeError for a non-exception class).
+def g_except(kind):
+    try:
+        yield 1
+        raise ValueError("v")
+    except kind:
+        yield "caught"
+
+for kind in (ValueError, (KeyError, ValueError), 5, int, (KeyError, str)):
+    try:
+        print(list(g_except(kind)))
+    except TypeError as e:
+        print("TypeError:", e)
+    except ValueError as e:
+        print("ValueError:", e)
