@@ -1,3 +1,26 @@
+/**
+ * The one error base of every Cowboy package. A `code` names the failure (a documented, stable
+ * string: `cips/errors.md` lists every code with one line), `meta` carries its data as fields, and
+ * the message is for people. Protocol outcomes are decided on `code`, never on the message and
+ * never by catching a built-in error class.
+ */
+export class CowboyError<Code extends string = string, Meta extends object = Readonly<Record<string, unknown>>> extends Error {
+  override readonly name: string = "CowboyError";
+  readonly code: Code;
+  readonly meta: Meta;
+
+  constructor(code: Code, message: string, meta?: Meta, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.meta = meta ?? ({} as Meta);
+  }
+}
+
+/** True when `err` is a CowboyError (optionally with the given code). */
+export function isCowboyError(err: unknown, code?: string): err is CowboyError {
+  return err instanceof CowboyError && (code === undefined || err.code === code);
+}
+
 /** Every way a codec operation can fail. Decoders report the first problem they meet. */
 export type CodecErrorCode =
   | "NON_CANONICAL_VARINT"
@@ -35,19 +58,17 @@ const DESCRIPTIONS: Record<CodecErrorCode, string> = {
 };
 
 /**
- * The one error type of this package. `offset` is the byte offset (in the input being decoded, or
- * in the output being written) where the offending item starts, so a message such as
+ * The error of the codec package. `offset` is the byte offset (in the input being decoded, or in
+ * the output being written) where the offending item starts, so a message such as
  * `non-canonical varint at byte 3` points at the culprit.
  */
-export class CodecError extends Error {
+export class CodecError extends CowboyError<CodecErrorCode, { readonly offset: number }> {
   override readonly name = "CodecError";
-  readonly code: CodecErrorCode;
   readonly offset: number;
 
   constructor(code: CodecErrorCode, offset: number, detail?: string) {
     const base = `${DESCRIPTIONS[code]} at byte ${offset}`;
-    super(detail === undefined ? base : `${base}: ${detail}`);
-    this.code = code;
+    super(code, detail === undefined ? base : `${base}: ${detail}`, { offset });
     this.offset = offset;
   }
 }
