@@ -1,15 +1,15 @@
+import { CowboyError } from "@cowboy/codec";
 /** Exit statuses: 1 when the input or the operation failed, 2 when the command line itself is wrong. */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 
 /** A failure the CLI reports as one line on stderr, exiting with `exitCode`. */
-export class CliError extends Error {
+export class CliError extends CowboyError<"CLI_FAILED" | "CLI_USAGE", { readonly exitCode: number }> {
   override readonly name = "CliError";
-  constructor(
-    message: string,
-    readonly exitCode: number = EXIT_FAILURE,
-  ) {
-    super(message);
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number = EXIT_FAILURE) {
+    super(exitCode === EXIT_USAGE ? "CLI_USAGE" : "CLI_FAILED", message, { exitCode });
+    this.exitCode = exitCode;
   }
 }
 

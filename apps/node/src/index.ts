@@ -1,9 +1,9 @@
 export * from "./rpc/index.js";
-export { nodeMethods, type NodeContext } from "./rpc/methods.js";
+export { nodeMethods, type NodeContext } from "./rpc/methods/index.js";
 export { startNode, type NodeOptions, type RunningNode } from "./node.js";
 export { parseNodeArgs, runNode, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
 export { Mempool, MempoolError, type AccountView, type MempoolOptions } from "./mempool/mempool.js";
 export { Chain, type ProducedBlock } from "./chain/chain.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";
-export { devAccounts, devnetGenesis, parseGenesisFile, devAccountsToJson, DEVNET_CHAIN_ID, BASE_UNITS_PER_CBY, type DevAccount, type ChainGenesis } from "./chain/genesis.js";
+export { devAccounts, devnetGenesis, parseGenesisFile, devAccountsToJson, DEVNET_CHAIN_ID, type DevAccount, type ChainGenesis } from "./chain/genesis.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from "./logger.js";

@@ -11,7 +11,7 @@ import { devAccounts, type ChainGenesis, type DevAccount } from "./chain/genesis
 import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
 import { Mempool } from "./mempool/mempool.js";
-import { nodeMethods } from "./rpc/methods.js";
+import { nodeMethods } from "./rpc/methods/index.js";
 import { MethodRegistry } from "./rpc/registry.js";
 import { RpcServer } from "./rpc/server.js";
 

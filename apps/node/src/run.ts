@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { toHex } from "@cowboy/codec";
+import { CowboyError, toHex } from "@cowboy/codec";
+import { formatCby } from "@cowboy/types";
 import { devnetGenesis, GenesisFileError, parseGenesisFile, type ChainGenesis } from "./chain/genesis.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
 import { startNode, type RunningNode } from "./node.js";
@@ -24,8 +25,12 @@ Options:
   -h, --help          this help
 `;
 
-export class NodeUsageError extends Error {
+/** A wrong command line or configuration for cowboyd; the message says which option and why. */
+export class NodeUsageError extends CowboyError<"NODE_USAGE"> {
   override readonly name = "NodeUsageError";
+  constructor(message: string) {
+    super("NODE_USAGE", message);
+  }
 }
 
 export interface NodeCliOptions {
@@ -119,7 +124,7 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
   if (node.devAccounts.length > 0) {
     const lines = ["", "Dev accounts (devnet only: these keys are public):", ""];
     node.devAccounts.forEach((a, i) => {
-      lines.push(`  (${i}) 0x${toHex(a.address)}  ${a.balance / 1_000_000_000n} CBY`);
+      lines.push(`  (${i}) 0x${toHex(a.address)}  ${formatCby(a.balance)} CBY`);
       lines.push(`      key 0x${toHex(a.privateKey)}`);
     });
     lines.push("", `JSON-RPC: ${node.rpcUrl}   chain id: ${options.genesis.chainId}`, "");

@@ -1,7 +1,8 @@
 import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
+import { instructionIntrinsicCosts } from "@cowboy/metering";
 import {
-  actorAddress, canonicalizeSource, codeHash, createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type Receipt, type Transaction,
+  actorAddress, canonicalizeSource, codeHash, createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type PriorityTierName, type Receipt, type TimerJson, type Transaction,
 } from "@cowboy/types";
 import WebSocket from "ws";
 import { ClientError } from "./errors.js";
@@ -24,7 +25,7 @@ export interface BlockSummary {
 export interface SendOptions {
   readonly privateKey: Uint8Array;
   readonly instruction: Instruction;
-  /** Defaults: the instruction's intrinsic cost for transfers (21,000 Cycles, 0 Cells), else 1,000,000 / 100,000. */
+  /** Defaults: the intrinsic cost for transfers (@cowboy/metering), else 1,000,000 / 100,000. */
   readonly cyclesLimit?: bigint;
   readonly cellsLimit?: bigint;
   /** Priority fee per unit, both meters; default 0. */
@@ -64,20 +65,14 @@ export interface ActiveTimer {
   readonly cyclesPerFire: bigint;
   readonly cellsPerFire: bigint;
   readonly expiresAt: bigint | null;
-  readonly priority: "economy" | "standard" | "fast" | "urgent";
+  readonly priority: PriorityTierName | string;
   readonly maxFeePerCycle: bigint;
   readonly maxPriorityFeePerCycle: bigint;
   readonly gasBiddingAgent: Uint8Array | null;
   readonly createdAt: bigint;
 }
 
-interface ActiveTimerJson {
-  id: string; owner: string; target: string; fee_payer: string; handler: string; data: string; next_fire_height: string; interval: string;
-  cycles_per_fire: string; cells_per_fire: string; expires_at: string | null; priority: ActiveTimer["priority"]; max_fee_per_cycle: string;
-  max_priority_fee_per_cycle: string; gas_bidding_agent: string | null; created_at: string;
-}
-
-function timerFromJson(j: ActiveTimerJson): ActiveTimer {
+function timerFromJson(j: TimerJson): ActiveTimer {
   return {
     id: fromHex(j.id),
     owner: fromHex(j.owner),
@@ -166,13 +161,14 @@ export class CowboyClient {
     const multiplier = options.feeMultiplier ?? 2n;
     const isTransfer = options.instruction.type === "transfer";
     const metadata = options.metadata ?? new Uint8Array(0);
+    const transferCost = instructionIntrinsicCosts(options.instruction);
     const tx = createTransaction({
       chainId,
       nonce,
       instruction: options.instruction,
       from,
-      cyclesLimit: options.cyclesLimit ?? (isTransfer ? 21_000n : 1_000_000n),
-      cellsLimit: options.cellsLimit ?? (isTransfer ? BigInt(metadata.length) : 100_000n),
+      cyclesLimit: options.cyclesLimit ?? (isTransfer ? transferCost.cycles : 1_000_000n),
+      cellsLimit: options.cellsLimit ?? (isTransfer ? transferCost.cells + BigInt(metadata.length) : 100_000n),
       maxFeePerCycle: basefees.cycle * multiplier + tip,
       maxFeePerCell: basefees.cell * multiplier + tip,
       maxPriorityFeePerCycle: tip,
@@ -273,7 +269,7 @@ export class CowboyClient {
 
   /** The active timers `owner` created, in creation order ([] on a chain without timers). */
   async getTimers(owner: Uint8Array): Promise<ActiveTimer[]> {
-    const j = await this.request<ActiveTimerJson[]>("cowboy_getTimers", [hex(owner)]);
+    const j = await this.request<TimerJson[]>("cowboy_getTimers", [hex(owner)]);
     if (!Array.isArray(j)) throw new ClientError("BAD_RESPONSE", "cowboy_getTimers: expected an array");
     return j.map(timerFromJson);
   }

@@ -1,13 +1,12 @@
+import { CowboyError } from "@cowboy/codec";
 /** How a request failed: a JSON-RPC error from the node (its numeric code), or a transport problem. */
 export type ClientErrorCode = number | "HTTP" | "NETWORK" | "TIMEOUT" | "BAD_RESPONSE";
 
-export class ClientError extends Error {
+export class ClientError extends CowboyError<ClientErrorCode, { readonly data?: unknown }> {
   override readonly name = "ClientError";
-  constructor(
-    readonly code: ClientErrorCode,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
+  readonly data: unknown;
+  constructor(code: ClientErrorCode, message: string, data?: unknown) {
+    super(code, message, data === undefined ? {} : { data });
+    this.data = data;
   }
 }

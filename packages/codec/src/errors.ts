@@ -4,7 +4,7 @@
  * the message is for people. Protocol outcomes are decided on `code`, never on the message and
  * never by catching a built-in error class.
  */
-export class CowboyError<Code extends string = string, Meta extends object = Readonly<Record<string, unknown>>> extends Error {
+export class CowboyError<Code extends string | number = string, Meta extends object = Readonly<Record<string, unknown>>> extends Error {
   override readonly name: string = "CowboyError";
   readonly code: Code;
   readonly meta: Meta;
@@ -17,7 +17,7 @@ export class CowboyError<Code extends string = string, Meta extends object = Rea
 }
 
 /** True when `err` is a CowboyError (optionally with the given code). */
-export function isCowboyError(err: unknown, code?: string): err is CowboyError {
+export function isCowboyError(err: unknown, code?: string | number): err is CowboyError {
   return err instanceof CowboyError && (code === undefined || err.code === code);
 }
 

@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 /**
  * One error class for the whole package. `code` is stable and machine-readable; `message` names
  * the offending argument so a caller can tell which input was wrong without reading our source.
@@ -15,11 +16,9 @@ export type CryptoErrorCode =
   | "DUPLICATE_INDEX"
   | "BACKEND_UNAVAILABLE";
 
-export class CryptoError extends Error {
-  readonly code: CryptoErrorCode;
+export class CryptoError extends CowboyError<CryptoErrorCode> {
+  override readonly name = "CryptoError";
   constructor(code: CryptoErrorCode, message: string) {
-    super(message);
-    this.name = "CryptoError";
-    this.code = code;
+    super(code, message);
   }
 }

@@ -14,3 +14,5 @@ export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext } 
 export { ActorEngine, type EngineOptions, type Interpreter } from "./actors/engine.js";
 export { messageId } from "./actors/message.js";
 export { runTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE, type TimerUsage } from "./actors/fire.js";
+export { estimateUsage, type UsageEstimate } from "./estimate.js";
+export { transferTransaction, type TransferRequest } from "./transfer.js";

@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 /**
  * Why a fee-market function refused its input. Every refusal is one of these; nothing is
  * changed when one is thrown (the functions are pure).
@@ -16,13 +17,9 @@ export type FeeMarketErrorCode =
   /** Stored parameter bytes are not the canonical encoding of a parameter record. */
   | "INVALID_ENCODING";
 
-export class FeeMarketError extends Error {
+export class FeeMarketError extends CowboyError<FeeMarketErrorCode> {
   override readonly name = "FeeMarketError";
-  constructor(
-    readonly code: FeeMarketErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  constructor(code: FeeMarketErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, undefined, options);
   }
 }

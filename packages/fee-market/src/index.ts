@@ -6,7 +6,7 @@ export {
 } from "./config.js";
 export { nextBasefee, nextBasefees, genesisBasefees, type Basefees, type BasefeeParams, type MeterUsage } from "./basefee.js";
 export { settle, precharge, effectiveTip, type Settlement, type MeterSettlement, type MeterBid, type Bids } from "./settle.js";
-export { laneCapacity, allocateLanes, laneBasefee, laneBasefees, EMPTY_LANE_USAGE, LENDING_LANES, type LaneUsage, type LaneAllocation } from "./lanes.js";
+export { laneCapacity, blockCycleCapacity, allocateLanes, laneBasefee, laneBasefees, EMPTY_LANE_USAGE, LENDING_LANES, type LaneUsage, type LaneAllocation } from "./lanes.js";
 export {
   effectiveFee, compareByFee, compareBytes, selectForLane, keyedHashOrdering, vrfOrder, ORDER_KEY_TAG,
   type OrderingVrf, type OrderingCandidate, type SelectionCandidate,

@@ -83,3 +83,10 @@ export function laneBasefees(global: Basefees, lane: LaneId, config: FeeMarketCo
   aobject(global, "global");
   return { cycle: laneBasefee(global.cycle, lane, config), cell: laneBasefee(global.cell, lane, config) };
 }
+
+/** The block's hard Cycle cap: the lane budgets summed (§17.9; 80M at genesis). */
+export function blockCycleCapacity(config: FeeMarketConfig): bigint {
+  let total = 0n;
+  for (const lane of LANES) total += config.laneBudgets[lane];
+  return total;
+}

@@ -1,13 +1,12 @@
+import { CowboyError } from "@cowboy/codec";
 /** Codes carried by every metering error, so callers can switch on them without instanceof. */
 export type MeteringErrorCode = "OutOfCycles" | "OutOfCells" | "InvalidArgument" | "UnknownOperation";
 
 /** Base class of every error thrown by @cowboy/metering. */
-export class MeteringError extends Error {
-  readonly code: MeteringErrorCode;
+export class MeteringError extends CowboyError<MeteringErrorCode> {
+  override name = "MeteringError";
   constructor(code: MeteringErrorCode, message: string) {
-    super(message);
-    this.name = "MeteringError";
-    this.code = code;
+    super(code, message);
   }
 }
 

@@ -15,3 +15,4 @@ export {
   type LinearCost,
   type PvmOp,
 } from "./costTable.js";
+export { intrinsicCosts, instructionIntrinsicCosts } from "./intrinsic.js";

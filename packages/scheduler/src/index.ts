@@ -29,3 +29,4 @@ export {
 } from "./pricing.js";
 export { currentLaneBasefee } from "./auction.js";
 export { firesInWindow, RATE_SUBWINDOW, RATE_SUBWINDOWS } from "./rates.js";
+export { timerToJson } from "./json.js";

@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 export type StateErrorCode =
   | "CLOSED"
   | "FORK_COMMITTED"
@@ -8,12 +9,9 @@ export type StateErrorCode =
   | "INVALID_PROOF";
 
 /** Every failure of @cowboy/state; `code` is stable, the message says what and where. */
-export class StateError extends Error {
+export class StateError extends CowboyError<StateErrorCode> {
   override readonly name = "StateError";
-  constructor(
-    readonly code: StateErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: StateErrorCode, message: string) {
+    super(code, message);
   }
 }

@@ -27,3 +27,6 @@ export { isAddress, isHash32, isSignature, isInstruction } from "./transaction/g
 
 // Accounts, blocks, headers and receipts (cips/execution.md).
 export * from "./block/index.js";
+
+// Actor-facing rules every tool shares: method names, storage slots, CBY units, timer tiers.
+export * from "./actor/index.js";

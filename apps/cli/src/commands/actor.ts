@@ -1,11 +1,12 @@
 import type { ActorArgs } from "@cowboy/client";
 import { cborFromJson, cborToJson, CodecError, decodeCbor, encodeCbor, equalBytes, fromHex, toHex, type CborValue } from "@cowboy/codec";
-import { actorAddress, canonicalizeSource, codeHash, receiptStatusName, TransactionError } from "@cowboy/types";
+import { actorAddress, actorAttributesSlot, actorItemSlot, canonicalizeSource, codeHash, isAsciiIdentifier, isPublicMethodName, receiptStatusName, TransactionError } from "@cowboy/types";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
 import type { CliIo } from "../io.js";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile } from "../io.js";
+import { parseU64 } from "../units.js";
 
 function fixedHex(value: string | undefined, option: string, length: number): Uint8Array {
   if (value === undefined) throw usageError(`missing ${option}`);
@@ -61,11 +62,6 @@ function parseArgsJson(text: string | undefined, what: string): ActorArgs | unde
   throw usageError(`${what} must be a JSON array (positional arguments) or object (keyword arguments), e.g. '[1, "x"]'`);
 }
 
-function parseU64(text: string | undefined, what: string): bigint | undefined {
-  if (text === undefined) return undefined;
-  if (!/^(0|[1-9][0-9]*)$/.test(text) || BigInt(text) >= 2n ** 64n) throw usageError(`${what} must be a u64 decimal, got '${text}'`);
-  return BigInt(text);
-}
 
 const printJson = (io: CliIo, value: unknown): void => io.out(`${JSON.stringify(value)}\n`);
 const decodedJson = (bytes: Uint8Array): string => {
@@ -121,7 +117,7 @@ const call: Command = {
     const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, value: { type: "string" }, cycles: { type: "string" } }, { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" });
     const to = parseAddress(positionals[0], "ADDR");
     const method = positionals[1]!;
-    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
+    if (!isPublicMethodName(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
     const callArgs = parseArgsJson(positionals[2], "ARGS_JSON");
     const value = parseU64(values.value, "--value");
     const cycles = parseU64(values.cycles, "--cycles");
@@ -151,7 +147,7 @@ const query: Command = {
     const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, from: { type: "string" } }, { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" });
     const to = parseAddress(positionals[0], "ADDR");
     const method = positionals[1]!;
-    if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
+    if (!isPublicMethodName(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
     const callArgs = parseArgsJson(positionals[2], "ARGS_JSON");
     const from = values.from === undefined ? undefined : parseAddress(values.from, "--from");
     const r = await rpcCall(clientFor(values.rpc, io).queryActor({ to, method, ...(callArgs === undefined ? {} : { args: callArgs }), ...(from === undefined ? {} : { from }) }));
@@ -173,20 +169,17 @@ const storage: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 2, names: "ADDR [KEY_JSON]" });
     const addr = parseAddress(positionals[0], "ADDR");
-    let slot = new Uint8Array([0]);
+    let slot = actorAttributesSlot();
     if (positionals[1] !== undefined) {
       let key: CborValue;
       try {
         key = cborFromJson(positionals[1]);
       } catch (error) {
         // A bare word is taken as a string key: `cowboy actor storage ADDR count`.
-        if (!(error instanceof CodecError) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(positionals[1])) throw usageError(`KEY_JSON: ${(error as Error).message}`);
+        if (!(error instanceof CodecError) || !isAsciiIdentifier(positionals[1])) throw usageError(`KEY_JSON: ${(error as Error).message}`);
         key = positionals[1];
       }
-      const enc = encodeCbor(key);
-      slot = new Uint8Array(1 + enc.length);
-      slot[0] = 1;
-      slot.set(enc, 1);
+      slot = actorItemSlot(encodeCbor(key));
     }
     const client = clientFor(values.rpc, io);
     const raw = await rpcCall(client.getStorage(addr, slot));

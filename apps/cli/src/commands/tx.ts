@@ -6,6 +6,7 @@ import {
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
+import { parseU64 } from "../units.js";
 
 /** Turns the library's typed errors into one CLI line; anything else is a bug and propagates. */
 function explain(error: unknown): never {
@@ -48,9 +49,7 @@ function decodeHexTransaction(hex: string): Transaction {
 }
 
 function parseChainId(value: string | undefined): bigint | undefined {
-  if (value === undefined) return undefined;
-  if (!/^(0|[1-9][0-9]*)$/.test(value) || BigInt(value) >= 2n ** 64n) throw usageError(`--chain-id must be a u64 decimal, got '${value}'`);
-  return BigInt(value);
+  return parseU64(value, "--chain-id");
 }
 
 const encode: Command = {

@@ -77,6 +77,19 @@ export class Chain {
     return newActorBlockContext({ engine: this.engine });
   }
 
+  /**
+   * Tips per unit (Cycles and Cells together) paid by the transactions of the last `blocks`
+   * blocks that used Cycles: what fee estimation offers a percentile of.
+   */
+  recentTips(blocks: bigint): bigint[] {
+    const tips: bigint[] = [];
+    for (let h = this.#head.height; h > 0n && h + blocks > this.#head.height; h--) {
+      const hash = this.blocks.hashAt(h);
+      for (const r of (hash && this.blocks.receipts(hash)) || []) if (r.cycles_used > 0n) tips.push(r.fee_tipped / (r.cycles_used + r.cells_used));
+    }
+    return tips;
+  }
+
   /** Builds a block on the head from `candidates`, stores it and commits its state. */
   produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint): ProducedBlock {
     const parent = this.#head;

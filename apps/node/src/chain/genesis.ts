@@ -1,13 +1,13 @@
-import { fromHex, toHex } from "@cowboy/codec";
+import { CowboyError, fromHex, toHex, U64_MAX } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import type { GenesisConfig } from "@cowboy/execution";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 
 const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
+import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { z } from "zod";
 
 /** 10^9 base units per CBY (cips/fee-market.md). */
-export const BASE_UNITS_PER_CBY = 1_000_000_000n;
 
 /** The devnet's chain id. */
 export const DEVNET_CHAIN_ID = 1337n;
@@ -54,7 +54,7 @@ export function devnetGenesis(): ChainGenesis {
   };
 }
 
-const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string").refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) < 2n ** 64n, "exceeds 2^64-1");
+const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string").refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= U64_MAX, "exceeds 2^64-1");
 
 /** A genesis file: `{ chain_id, timestamp_ms, devnet?, allocations: [{ address, balance }] }`. */
 export const genesisFileSchema = z.strictObject({
@@ -66,8 +66,12 @@ export const genesisFileSchema = z.strictObject({
     .max(100_000),
 });
 
-export class GenesisFileError extends Error {
+/** A genesis file that is not JSON or does not match the genesis schema. */
+export class GenesisFileError extends CowboyError<"INVALID_GENESIS_FILE"> {
   override readonly name = "GenesisFileError";
+  constructor(message: string) {
+    super("INVALID_GENESIS_FILE", message);
+  }
 }
 
 export function parseGenesisFile(text: string): ChainGenesis {

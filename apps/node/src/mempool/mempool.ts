@@ -1,4 +1,4 @@
-import { compareBytes, toHex } from "@cowboy/codec";
+import { compareBytes, CowboyError, toHex } from "@cowboy/codec";
 import { intrinsicCosts, laneOf, verifyAll, type ChainParams, type SignatureVerifier } from "@cowboy/execution";
 import { effectiveFee, type LaneId } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
@@ -15,13 +15,10 @@ export type MempoolErrorCode =
   | "INSUFFICIENT_BALANCE";
 
 /** Why the mempool refused a transaction; the RPC returns the message as is. */
-export class MempoolError extends Error {
+export class MempoolError extends CowboyError<MempoolErrorCode> {
   override readonly name = "MempoolError";
-  constructor(
-    readonly code: MempoolErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: MempoolErrorCode, message: string) {
+    super(code, message);
   }
 }
 
@@ -167,6 +164,18 @@ export class Mempool {
   /** Every executable transaction, all lanes together (the builder's candidates). */
   candidates(accounts: Pick<AccountView, "nonce">): Transaction[] {
     return [...this.executable(accounts).values()].flat();
+  }
+
+  /**
+   * The nonce `address`'s next transaction should carry: its account nonce plus its run of
+   * consecutive pending nonces from there (what `cowboy_getNonce(…, "pending")` answers).
+   */
+  pendingNonce(address: Uint8Array, accounts: Pick<AccountView, "nonce">): bigint {
+    let nonce = accounts.nonce(address);
+    const queue = this.#bySender.get(toHex(address));
+    if (queue === undefined) return nonce;
+    while (queue.has(nonce)) nonce++;
+    return nonce;
   }
 
   /** Drops one transaction (e.g. one the builder found can never be included). */

@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 // JSON-RPC 2.0 errors. The five standard codes, plus Cowboy's application codes in the range
 // JSON-RPC reserves for servers (-32000 to -32099), documented in apps/node/README.md.
 
@@ -21,14 +22,12 @@ export const RpcErrorCode = {
 export type RpcErrorCode = (typeof RpcErrorCode)[keyof typeof RpcErrorCode];
 
 /** An error a method handler throws to answer with a specific JSON-RPC error. */
-export class RpcError extends Error {
+export class RpcError extends CowboyError<RpcErrorCode, { readonly data?: unknown }> {
   override readonly name = "RpcError";
-  constructor(
-    readonly code: RpcErrorCode,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
+  readonly data: unknown;
+  constructor(code: RpcErrorCode, message: string, data?: unknown) {
+    super(code, message, data === undefined ? {} : { data });
+    this.data = data;
   }
 
   toJson(): { code: number; message: string; data?: unknown } {

@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 /** Reasons a transaction (or an input to one) is refused, beyond the codec's own errors. */
 export type TransactionErrorCode =
   | "INVALID_FIELD"
@@ -15,14 +16,12 @@ export type TransactionErrorCode =
  * The error type of @cowboy/types. `field` names the offending field (snake_case, as in the spec
  * and the JSON form, with a path such as `additional_signers[1].address` when nested).
  */
-export class TransactionError extends Error {
+export class TransactionError extends CowboyError<TransactionErrorCode, { readonly field?: string }> {
   override readonly name = "TransactionError";
-  readonly code: TransactionErrorCode;
   readonly field: string | undefined;
 
   constructor(code: TransactionErrorCode, message: string, field?: string) {
-    super(field === undefined ? message : `${field}: ${message}`);
-    this.code = code;
+    super(code, field === undefined ? message : `${field}: ${message}`, field === undefined ? {} : { field });
     this.field = field;
   }
 }

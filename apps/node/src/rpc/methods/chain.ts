@@ -1,0 +1,41 @@
+// The `chain` namespace: chain id, head, blocks and the next block's basefees.
+import { fromHex } from "@cowboy/codec";
+import { nextBlockBasefees } from "@cowboy/execution";
+import { headerToJson, type Block } from "@cowboy/types";
+import { z } from "zod";
+import { defineMethod, type RpcMethod } from "../registry.js";
+import { notFound, type NodeContext } from "./context.js";
+import { blockJson } from "./json.js";
+import { blockTag, hash32 } from "./params.js";
+
+export function chainMethods({ chain }: NodeContext): RpcMethod[] {
+  const blockAt = (tag: string): Block => {
+    const height = tag === "latest" ? chain.head.height : BigInt(tag);
+    return chain.blocks.blockAt(height) ?? notFound(`block ${height}`);
+  };
+  return [
+    defineMethod({ name: "cowboy_chainId", summary: "the chain id", params: [], handler: () => chain.params.chainId.toString() }),
+    defineMethod({ name: "cowboy_head", summary: "the head block's header", params: [], handler: () => headerToJson(chain.head) }),
+    defineMethod({
+      name: "cowboy_getBlockByNumber",
+      summary: 'a block by height (or "latest"); full=true includes transaction bodies',
+      params: [["height", blockTag], ["full", z.boolean().optional()]],
+      handler: ([tag, full]) => blockJson(blockAt(tag), full ?? false),
+    }),
+    defineMethod({
+      name: "cowboy_getBlockByHash",
+      summary: "a block by hash",
+      params: [["hash", hash32], ["full", z.boolean().optional()]],
+      handler: ([h, full]) => blockJson(chain.blocks.blockByHash(fromHex(h)) ?? notFound(`block ${h}`), full ?? false),
+    }),
+    defineMethod({
+      name: "cowboy_basefees",
+      summary: "the basefees the next block will charge, per Cycle and per Cell",
+      params: [],
+      handler: () => {
+        const next = nextBlockBasefees(chain.head, chain.params);
+        return { cycle: next.cycle.toString(), cell: next.cell.toString() };
+      },
+    }),
+  ];
+}

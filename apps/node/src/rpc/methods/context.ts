@@ -1,0 +1,39 @@
+// What every RPC namespace reads: the chain, the mempool and the node's optional parts.
+import type { Transaction } from "@cowboy/types";
+import type { Chain } from "../../chain/chain.js";
+import type { DevAccount } from "../../chain/genesis.js";
+import { MempoolError, type Mempool } from "../../mempool/mempool.js";
+import { RpcError, RpcErrorCode } from "../errors.js";
+import { hex } from "./json.js";
+
+export interface NodeContext {
+  readonly chain: Chain;
+  readonly mempool: Mempool;
+  /** Present on a devnet: the faucet pays from the first one. */
+  readonly devAccounts?: readonly DevAccount[];
+  /** Verifies signatures off the main thread; without it admission verifies them here. */
+  readonly verifier?: { verify(tx: Transaction): Promise<ReadonlyArray<readonly [number, string]>> };
+  /** Called after a transaction is admitted (the producer may want to wake up). */
+  readonly onTransaction?: (tx: Transaction) => void;
+}
+
+export function notFound(what: string): never {
+  throw new RpcError(RpcErrorCode.NotFound, `${what} not found`);
+}
+
+/**
+ * Admits `tx` to the mempool and returns its hash. Signatures are verified off-thread when a
+ * verifier is set; the faucet's own transactions pass `offThread = false` so their nonces stay in
+ * order.
+ */
+export async function admit(ctx: NodeContext, tx: Transaction, offThread = true): Promise<string> {
+  const signatureFailures = ctx.verifier === undefined || !offThread ? undefined : await ctx.verifier.verify(tx);
+  try {
+    ctx.mempool.add(tx, ctx.chain.accounts, signatureFailures);
+  } catch (error) {
+    if (error instanceof MempoolError) throw new RpcError(RpcErrorCode.TransactionRejected, `${error.code}: ${error.message}`);
+    throw error;
+  }
+  ctx.onTransaction?.(tx);
+  return hex(tx.digest());
+}

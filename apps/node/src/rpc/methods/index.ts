@@ -1,0 +1,16 @@
+// Every method of the node's JSON-RPC API (documented in apps/node/README.md), by namespace. Each
+// namespace is a thin call into the package that owns the rule.
+import type { RpcMethod } from "../registry.js";
+import { accountMethods } from "./accounts.js";
+import { actorMethods } from "./actors.js";
+import { chainMethods } from "./chain.js";
+import type { NodeContext } from "./context.js";
+import { devnetMethods } from "./devnet.js";
+import { timerMethods } from "./timers.js";
+import { transactionMethods } from "./transactions.js";
+
+export type { NodeContext } from "./context.js";
+
+export function nodeMethods(ctx: NodeContext): RpcMethod[] {
+  return [...chainMethods(ctx), ...accountMethods(ctx), ...transactionMethods(ctx), ...actorMethods(ctx), ...timerMethods(ctx), ...devnetMethods(ctx)];
+}

@@ -1,0 +1,96 @@
+// The `transactions` namespace: submission, lookup, receipts, fee estimation and the pool's size.
+import { CodecError, fromHex } from "@cowboy/codec";
+import { envOf, estimateUsage, nextBlockBasefees } from "@cowboy/execution";
+import { estimateFees } from "@cowboy/fee-market";
+import { TransactionError, createTransactionFromBytes, receiptToJson, transactionFromJson, transactionToJson, type Transaction } from "@cowboy/types";
+import { z } from "zod";
+import { RpcError, RpcErrorCode } from "../errors.js";
+import { defineMethod, type RpcMethod } from "../registry.js";
+import { admit, notFound, type NodeContext } from "./context.js";
+import { hex } from "./json.js";
+import { hash32, rawTransaction } from "./params.js";
+
+/** Blocks of recent tips that fee estimation offers a percentile of. */
+const TIP_HISTORY_BLOCKS = 20n;
+
+/** snake_case keys and decimal strings: the JSON form of a FeeEstimate. */
+function estimateJson(estimate: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(estimate).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), String(v)]));
+}
+
+export function transactionMethods(ctx: NodeContext): RpcMethod[] {
+  const { chain, mempool } = ctx;
+  return [
+    defineMethod({
+      name: "cowboy_getTransaction",
+      summary: "a transaction by hash, with where it was included (or status pending)",
+      params: [["hash", hash32]],
+      handler: ([h]) => {
+        const txHash = fromHex(h);
+        const location = chain.blocks.txLocation(txHash);
+        if (location === undefined) {
+          const pending = mempool.get(txHash) ?? notFound(`transaction ${h}`);
+          return { hash: h, status: "pending", transaction: transactionToJson(pending) };
+        }
+        const block = chain.blocks.blockByHash(location.blockHash)!;
+        return {
+          hash: h,
+          status: "included",
+          block_hash: hex(location.blockHash),
+          height: location.height.toString(),
+          index: location.index,
+          transaction: transactionToJson(block.transactions[location.index]!),
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getReceipt",
+      summary: "the receipt of an included transaction, or null while it is pending",
+      params: [["hash", hash32]],
+      handler: ([h]) => {
+        const location = chain.blocks.txLocation(fromHex(h));
+        if (location === undefined) {
+          if (mempool.has(fromHex(h))) return null;
+          notFound(`transaction ${h}`);
+        }
+        const receipt = chain.blocks.receipts(location.blockHash)![location.index]!;
+        return { transaction_hash: h, block_hash: hex(location.blockHash), height: location.height.toString(), index: location.index, ...receiptToJson(receipt) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_estimateFee",
+      summary:
+        "suggested limits and fees for a transaction (JSON form; signature ignored), from its intrinsic cost (plus, for an actor call, its handler simulated read-only at the head) and recent tips",
+      params: [["transaction", z.record(z.string(), z.unknown())], ["blocks", z.number().int().min(0).max(1000).optional()]],
+      handler: ([json, blocks]) => {
+        let tx: Transaction;
+        try {
+          tx = transactionFromJson(json);
+        } catch (error) {
+          if (error instanceof TransactionError || error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid transaction: ${error.message}`);
+          throw error;
+        }
+        const usage = estimateUsage(chain.state.fork(), envOf(chain.head, chain.queryContext()), tx, chain.params);
+        const basefees = nextBlockBasefees(chain.head, chain.params);
+        const input = { ...usage, basefees, recentTips: chain.recentTips(TIP_HISTORY_BLOCKS), ...(blocks === undefined ? {} : { blocks }) };
+        return estimateJson(estimateFees(input, chain.params.feeMarket));
+      },
+    }),
+    defineMethod({
+      name: "cowboy_sendRawTransaction",
+      summary: "submits a signed transaction (canonical hex); returns its hash",
+      params: [["raw", rawTransaction]],
+      handler: async ([raw]) => {
+        let tx: Transaction;
+        try {
+          tx = createTransactionFromBytes(fromHex(raw));
+        } catch (error) {
+          if (error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid raw: ${error.message}`);
+          throw error;
+        }
+        return admit(ctx, tx);
+      },
+    }),
+    defineMethod({ name: "cowboy_pendingCount", summary: "how many transactions the mempool holds", params: [], handler: () => mempool.size }),
+  ];
+}

@@ -1,0 +1,40 @@
+// The JSON form of an active timer (`TimerJson` of @cowboy/types; cips/actors.md "Timers"), as RPC
+// and tools show it. Not consensus: the canonical form is the record's wire encoding.
+import { CodecError, U64_MAX, cborToJson, decodeCbor, toHex } from "@cowboy/codec";
+import { priorityTierName, type TimerJson } from "@cowboy/types";
+import type { TimerRecord } from "./record.js";
+
+const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
+
+/** JSON text of the handler's argument, or null when it is empty or not canonical CBOR. */
+function dataJson(data: Uint8Array): string | null {
+  if (data.length === 0) return null;
+  try {
+    return cborToJson(decodeCbor(data));
+  } catch (error) {
+    if (error instanceof CodecError) return null;
+    throw error;
+  }
+}
+
+export function timerToJson(id: Uint8Array, r: TimerRecord): TimerJson {
+  return {
+    id: hex(id),
+    owner: hex(r.owner),
+    target: hex(r.target),
+    fee_payer: hex(r.feePayer),
+    handler: r.handler,
+    data: hex(r.data),
+    data_json: dataJson(r.data),
+    next_fire_height: r.fireHeight.toString(),
+    interval: r.interval.toString(),
+    cycles_per_fire: r.gasLimitPerFire.toString(),
+    cells_per_fire: r.maxCellsPerFire.toString(),
+    expires_at: r.expiresAt === U64_MAX ? null : r.expiresAt.toString(),
+    priority: priorityTierName(r.tier),
+    max_fee_per_cycle: r.maxFeePerCycle.toString(),
+    max_priority_fee_per_cycle: r.maxPriorityFeePerCycle.toString(),
+    gas_bidding_agent: r.gba === null ? null : hex(r.gba),
+    created_at: r.createdAt.toString(),
+  };
+}
