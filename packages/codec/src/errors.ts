@@ -13,10 +13,27 @@ export class CowboyError<Code extends string | number = string, Meta extends obj
     super(message, options);
     this.code = code;
     this.meta = meta ?? ({} as Meta);
+    Object.defineProperty(this, COWBOY_ERROR_BRAND, { value: true });
+  }
+
+  /**
+   * `x instanceof CowboyError` holds for every branded error: the subclasses here, and the errors
+   * of a package that cannot import this one (crypto shares layer 0 with codec, so its CryptoError
+   * carries the brand instead of extending the class). Subclasses keep ordinary instanceof.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== CowboyError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[COWBOY_ERROR_BRAND] === true;
   }
 }
 
-/** True when `err` is a CowboyError (optionally with the given code). */
+/**
+ * The brand every Cowboy error carries (a registered symbol, so it is the same in every copy of
+ * the code). Errors of layer-0 packages that cannot import this module set it themselves.
+ */
+export const COWBOY_ERROR_BRAND: unique symbol = Symbol.for("@cowboy/error") as never;
+
+/** True when `err` is a Cowboy error (optionally with the given code). */
 export function isCowboyError(err: unknown, code?: string | number): err is CowboyError {
   return err instanceof CowboyError && (code === undefined || err.code === code);
 }

@@ -1,4 +1,4 @@
-export { CowboyError, isCowboyError, CodecError, isCodecError, type CodecErrorCode } from "./errors.js";
+export { CowboyError, COWBOY_ERROR_BRAND, isCowboyError, CodecError, isCodecError, type CodecErrorCode } from "./errors.js";
 export { abytes, toHex, fromHex, equalBytes, compareBytes, concatBytes } from "./bytes.js";
 export { range, atMost, exactly, inRange, MAX_LENGTH, type RangeCfg } from "./range.js";
 export { Writer } from "./writer.js";

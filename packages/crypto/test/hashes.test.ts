@@ -44,3 +44,12 @@ describe("hash known answers", async () => {
     }
   });
 });
+
+describe("CryptoError", () => {
+  it("carries the CowboyError brand (crypto cannot import @cowboy/codec, its layer-0 sibling)", () => {
+    const error = new CryptoError("INVALID_TYPE", "x");
+    expect((error as unknown as Record<symbol, unknown>)[Symbol.for("@cowboy/error")]).toBe(true);
+    expect(error.code).toBe("INVALID_TYPE");
+    expect(error.meta).toEqual({});
+  });
+});
