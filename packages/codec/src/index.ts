@@ -9,3 +9,4 @@ export { u8, u16, u32, u64, uint, varuint32, bool, unit } from "./types/primitiv
 export { fixedBytes, bytes, utf8 } from "./types/bytes.js";
 export { option, vec, tuple, struct, variant, map, transform, type VariantCase } from "./types/composite.js";
 export * from "./cbor/index.js";
+export { bytesKey, bytesKeyPortable } from "./map-key.js";

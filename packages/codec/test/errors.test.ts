@@ -26,7 +26,21 @@ describe("CowboyError, the one error base", () => {
     expect(foreign instanceof CodecError).toBe(false);
     expect(new Error("plain") instanceof CowboyError).toBe(false);
     expect(new RangeError("plain") instanceof CowboyError).toBe(false);
-    expect(null instanceof CowboyError).toBe(false);
+    expect((null as unknown as object) instanceof CowboyError).toBe(false);
     expect(new CowboyError("A", "b") instanceof CodecError).toBe(false);
+  });
+});
+
+import { bytesKey, bytesKeyPortable } from "../src/index.js";
+
+describe("bytesKey", () => {
+  it("gives the native and the portable form the same injective string", () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(bytesKey(all)).toBe(bytesKeyPortable(all));
+    expect(bytesKey(all).length).toBe(256);
+    const big = Uint8Array.from({ length: 10_000 }, (_, i) => (i * 7) & 255);
+    expect(bytesKey(big)).toBe(bytesKeyPortable(big));
+    expect(bytesKey(Uint8Array.of(1, 2))).not.toBe(bytesKey(Uint8Array.of(1, 2, 0)));
+    expect(bytesKey(new Uint8Array(0))).toBe("");
   });
 });

@@ -1,8 +1,8 @@
+import { bytesKey } from "@cowboy/codec";
 import { StateError } from "./errors.js";
 import { buildProof, type StateProof } from "./proof.js";
 import { compareHash, TreeUpdate, type Change, type NodeSource, type SubtreeRef } from "./smt.js";
 import { checkBytes, MAX_KEY, MAX_VALUE } from "./guards.js";
-import { keyId } from "./key-id.js";
 import type { StateStore } from "./store.js";
 
 /** One pending write of a fork: a value, or null for a delete. */
@@ -64,7 +64,7 @@ export class Fork {
   get(key: Uint8Array): Uint8Array | undefined {
     checkBytes(key, "key", 1, MAX_KEY);
     this.#assertLive();
-    return this.#read(key, keyId(key));
+    return this.#read(key, bytesKey(key));
   }
 
   #read(key: Uint8Array, id: string): Uint8Array | undefined {
@@ -89,7 +89,7 @@ export class Fork {
   }
 
   #record(key: Uint8Array, value: Uint8Array | null): void {
-    const id = keyId(key);
+    const id = bytesKey(key);
     const previous = this.#writes.get(id);
     if (this.#marks.length > 0) this.#journal.push([id, previous]);
     // A rewrite shares the key copy of the write it replaces (writes are never mutated).
@@ -156,11 +156,11 @@ export class Fork {
     const { root, created } = this.#prepare();
     const committed = this.#store.nodes;
     const fresh = new Map<string, Uint8Array>();
-    for (const [tableKey, node] of created()) fresh.set(keyId(tableKey.subarray(1)), node);
+    for (const [tableKey, node] of created()) fresh.set(bytesKey(tableKey.subarray(1)), node);
     const nodes: NodeSource = {
-      stored: (buf: Uint8Array, at: number): Uint8Array => fresh.get(keyId(buf.subarray(at, at + 12))) ?? committed.stored(buf, at),
+      stored: (buf: Uint8Array, at: number): Uint8Array => fresh.get(bytesKey(buf.subarray(at, at + 12))) ?? committed.stored(buf, at),
     };
-    return buildProof(nodes, root, key, (k) => this.#read(k, keyId(k)), this.#store.blake3);
+    return buildProof(nodes, root, key, (k) => this.#read(k, bytesKey(k)), this.#store.blake3);
   }
 
   /** @internal the store-facing side; see ForkInternals. */

@@ -1,4 +1,4 @@
-import { decode, encode, fixedBytes, struct, uint } from "@cowboy/codec";
+import { decode, encode, equalBytes, fixedBytes, struct, toHex, uint } from "@cowboy/codec";
 import { blake3 as nobleBlake3, type Hashes } from "@cowboy/crypto";
 import type { StateBackend } from "./backend.js";
 import { StateError } from "./errors.js";
@@ -84,7 +84,7 @@ export class StateStore {
       key[0] = NODE;
       for (let i = 0; i < LOC_BYTES; i++) key[1 + i] = buf[at + i]!;
       const raw = this.#backend.get(key);
-      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${Buffer.from(key.subarray(1)).toString("hex")} is missing`);
+      if (raw === undefined) throw new StateError("CORRUPT_STORE", `tree node ${toHex(key.subarray(1))} is missing`);
       checkStored(raw);
       this.#cache.add(buf, at, raw);
       return raw;
@@ -121,7 +121,7 @@ export class StateStore {
     const format = backend.get(FORMAT_KEY);
     const raw = backend.get(HEAD_KEY);
     if (format !== undefined && !(format.length === 1 && format[0] === FORMAT_VERSION)) {
-      throw new StateError("CORRUPT_STORE", `the store has layout version ${Buffer.from(format).toString("hex")}, this code reads ${FORMAT_VERSION}`);
+      throw new StateError("CORRUPT_STORE", `the store has layout version ${toHex(format)}, this code reads ${FORMAT_VERSION}`);
     }
     if (raw === undefined) {
       if (format !== undefined) throw new StateError("CORRUPT_STORE", "the store has a layout marker but no committed head");
@@ -132,7 +132,7 @@ export class StateStore {
     const store = new StateStore(backend, decoded, options);
     const { head, rootLoc } = decoded;
     const byHeight = backend.get(heightKey(head.height));
-    if (byHeight === undefined || Buffer.compare(byHeight, rootRecord(head.root, rootLoc)) !== 0) {
+    if (byHeight === undefined || !equalBytes(byHeight, rootRecord(head.root, rootLoc))) {
       throw new StateError("CORRUPT_STORE", `the root recorded for height ${head.height} differs from the head's root`);
     }
     if (rootLoc !== null) {
@@ -140,7 +140,7 @@ export class StateStore {
       const node = backend.get(prefixed(NODE, rootLoc));
       if (node === undefined) throw new StateError("CORRUPT_STORE", "the head's root node is missing");
       decodeNode(node);
-      if (Buffer.compare(store.blake3(hashedPart(node)), head.root) !== 0) throw new StateError("CORRUPT_STORE", "the head's root node does not hash to the root");
+      if (!equalBytes(store.blake3(hashedPart(node)), head.root)) throw new StateError("CORRUPT_STORE", "the head's root node does not hash to the root");
     }
     return store;
   }

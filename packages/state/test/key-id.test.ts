@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyId } from "../src/key-id.js";
+import { bytesKey as keyId } from "@cowboy/codec";
 import { accountKey, MemoryBackend, StateStore } from "../src/index.js";
 
 describe("keyId", () => {
