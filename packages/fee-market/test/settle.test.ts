@@ -1,14 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FeeMarketError, U64_MAX, effectiveTip, feeFieldsOf, precharge, settle } from "../src/index.js";
+import { CowboyError } from "@cowboy/codec";
+import { U64_MAX, effectiveTip, feeFieldsOf, precharge, settle } from "../src/index.js";
 import { big, loadVectors } from "./vectors.js";
 
 function codeOf(fn: () => unknown): string | undefined {
   try {
     fn();
   } catch (e) {
-    expect(e).toBeInstanceOf(FeeMarketError);
-    return (e as FeeMarketError).code;
+    // FeeMarketError for the fee market's own rules, @cowboy/codec's ArgumentError for bad arguments.
+    expect(e).toBeInstanceOf(CowboyError);
+    return (e as CowboyError).code;
   }
   return undefined;
 }

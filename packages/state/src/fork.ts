@@ -1,8 +1,8 @@
-import { bytesKey } from "@cowboy/codec";
+import { abytesIn, bytesKey } from "@cowboy/codec";
 import { StateError } from "./errors.js";
 import { buildProof, type StateProof } from "./proof.js";
 import { compareHash, TreeUpdate, type Change, type NodeSource, type SubtreeRef } from "./smt.js";
-import { checkBytes, MAX_KEY, MAX_VALUE } from "./guards.js";
+import { MAX_KEY, MAX_VALUE } from "./guards.js";
 import type { StateStore } from "./store.js";
 
 /** One pending write of a fork: a value, or null for a delete. */
@@ -62,7 +62,7 @@ export class Fork {
 
   /** The value of `key` in this fork (its writes, then its parents', then the committed head). */
   get(key: Uint8Array): Uint8Array | undefined {
-    checkBytes(key, "key", 1, MAX_KEY);
+    abytesIn(key, "key", 1, MAX_KEY);
     this.#assertLive();
     return this.#read(key, bytesKey(key));
   }
@@ -75,15 +75,15 @@ export class Fork {
 
   /** Writes `value` (copied) at `key`. Keys are 1–2048 bytes, values 0–1 MiB. */
   set(key: Uint8Array, value: Uint8Array): void {
-    checkBytes(key, "key", 1, MAX_KEY);
-    checkBytes(value, "value", 0, MAX_VALUE);
+    abytesIn(key, "key", 1, MAX_KEY);
+    abytesIn(value, "value", 0, MAX_VALUE);
     this.#assertLive();
     this.#record(key, value.slice());
   }
 
   /** Deletes `key` (a no-op on the root if it was absent). */
   delete(key: Uint8Array): void {
-    checkBytes(key, "key", 1, MAX_KEY);
+    abytesIn(key, "key", 1, MAX_KEY);
     this.#assertLive();
     this.#record(key, null);
   }
@@ -151,7 +151,7 @@ export class Fork {
    * committed tree plus the nodes this fork's writes create.
    */
   prove(key: Uint8Array): StateProof {
-    checkBytes(key, "key", 1, MAX_KEY);
+    abytesIn(key, "key", 1, MAX_KEY);
     this.#assertLive();
     const { root, created } = this.#prepare();
     const committed = this.#store.nodes;

@@ -1,8 +1,8 @@
-import { atMost, bytes, decode, encode, fixedBytes, option, struct, unit, variant, vec, type Infer } from "@cowboy/codec";
+import { abytesIn, atMost, bytes, decode, encode, fixedBytes, option, struct, type Infer, unit, variant, vec } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
 import { bitAt, EMPTY_HASH, isEmpty, nodeAt, type NodeSource, type SubtreeRef } from "./smt.js";
-import { checkBytes, MAX_KEY } from "./guards.js";
+import { MAX_KEY } from "./guards.js";
 
 /** Largest value a proof may carry (actor code is the largest value the chain stores). */
 export const MAX_PROOF_VALUE = 1024 * 1024;
@@ -66,8 +66,8 @@ export function verifyProof(
   proof: StateProof,
   blake3Fn: (data: Uint8Array) => Uint8Array = blake3,
 ): Uint8Array | null {
-  checkBytes(root, "root", 32, 32);
-  checkBytes(key, "key", 1, MAX_KEY);
+  abytesIn(root, "root", 32, 32);
+  abytesIn(key, "key", 1, MAX_KEY);
   checkShape(proof);
   const keyHash = blake3Fn(key);
   const depth = proof.siblings.length;

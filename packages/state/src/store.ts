@@ -1,9 +1,9 @@
-import { decode, encode, equalBytes, fixedBytes, struct, toHex, uint } from "@cowboy/codec";
+import { abytesIn, au64, decode, encode, equalBytes, fixedBytes, struct, toHex, uint } from "@cowboy/codec";
 import { blake3 as nobleBlake3, type Hashes } from "@cowboy/crypto";
 import type { StateBackend } from "./backend.js";
 import { StateError } from "./errors.js";
 import { Fork } from "./fork.js";
-import { checkBytes, checkU64, MAX_KEY } from "./guards.js";
+import { MAX_KEY } from "./guards.js";
 import { buildProof, type StateProof } from "./proof.js";
 import { checkStored, decodeNode, EMPTY_SUBTREE, NODE_TABLE, hashedPart, LOC_BYTES, type NodeSource, type SubtreeRef } from "./smt.js";
 import { DEFAULT_NODE_CACHE_NODES, NodeCache } from "./node-cache.js";
@@ -168,13 +168,13 @@ export class StateStore {
 
   /** The root committed at `height`, if any. */
   rootAt(height: bigint): Uint8Array | undefined {
-    checkU64(height, "height");
+    au64(height, "height");
     return this.#backend.get(heightKey(height))?.slice(0, 32);
   }
 
   /** Reads a key of the committed state: one lookup in the flat value table. */
   get(key: Uint8Array): Uint8Array | undefined {
-    checkBytes(key, "key", 1, MAX_KEY);
+    abytesIn(key, "key", 1, MAX_KEY);
     return this.#backend.get(prefixed(VALUE, key));
   }
 
@@ -190,8 +190,8 @@ export class StateStore {
    */
   commit(fork: Fork, height: bigint, blockHash: Uint8Array = ZERO_HASH): Uint8Array {
     if (!(fork instanceof Fork) || fork.internals.store !== this) throw new StateError("INVALID_ARGUMENT", "fork: expected a Fork of this store");
-    checkU64(height, "height");
-    checkBytes(blockHash, "blockHash", 32, 32);
+    au64(height, "height");
+    abytesIn(blockHash, "blockHash", 32, 32);
     const inner = fork.internals;
     fork.computeRoot(); // throws FORK_COMMITTED or STALE_FORK for a dead fork
     if (this.#head !== undefined && height !== this.#head.height + 1n) {
@@ -224,7 +224,7 @@ export class StateStore {
 
   /** An inclusion or exclusion proof for `key` against the committed root. */
   prove(key: Uint8Array): StateProof {
-    checkBytes(key, "key", 1, MAX_KEY);
+    abytesIn(key, "key", 1, MAX_KEY);
     return buildProof(this.nodes, this.committedTree.root, key, (k) => this.get(k), this.blake3);
   }
 

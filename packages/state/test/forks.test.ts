@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import { MemoryBackend, StateError, StateStore, verifyProof } from "../src/index.js";
@@ -8,8 +9,8 @@ function code(fn: () => unknown): string {
   try {
     fn();
   } catch (error) {
-    expect(error).toBeInstanceOf(StateError);
-    return (error as StateError).code;
+    expect(error).toBeInstanceOf(CowboyError); // a StateError, or @cowboy/codec's ArgumentError for a bad argument
+    return (error as CowboyError).code;
   }
   throw new Error("expected a StateError");
 }

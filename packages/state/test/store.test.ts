@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,8 +26,8 @@ function code(fn: () => unknown): string {
   try {
     fn();
   } catch (error) {
-    expect(error).toBeInstanceOf(StateError);
-    return (error as StateError).code;
+    expect(error).toBeInstanceOf(CowboyError); // a StateError, or @cowboy/codec's ArgumentError for a bad argument
+    return (error as CowboyError).code;
   }
   throw new Error("expected a StateError");
 }

@@ -1,3 +1,4 @@
+import { CowboyError } from "@cowboy/codec";
 import { readFileSync } from "node:fs";
 import { fromHex, toHex } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
@@ -69,9 +70,9 @@ describe("key helpers", () => {
       } catch (error) {
         caught = error;
       }
-      expect(caught).toBeInstanceOf(StateError);
-      expect((caught as StateError).code).toBe("INVALID_ARGUMENT");
-      expect((caught as StateError).message).toMatch(message);
+      expect(caught).toBeInstanceOf(CowboyError);
+      expect((caught as CowboyError).code).toBe("INVALID_ARGUMENT");
+      expect((caught as CowboyError).message).toMatch(message);
     }
   });
 });
