@@ -1,4 +1,4 @@
-import { intrinsicCost, type CostTable, COST_TABLE_V1 } from "@cowboy/metering";
+import { intrinsicCost, type CostTable } from "@cowboy/metering";
 import type { Instruction, Transaction } from "@cowboy/types";
 
 // Intrinsic costs (spec §17.2, §17.4; cips/execution.md "Intrinsic costs"): what a transaction
@@ -21,8 +21,8 @@ function instructionIntrinsic(instruction: Instruction, table: CostTable): { cyc
   }
 }
 
-/** The Cycles and Cells `tx` is charged before execution. */
-export function intrinsicCosts(tx: Transaction, table: CostTable = COST_TABLE_V1): { cycles: bigint; cells: bigint } {
+/** The Cycles and Cells `tx` is charged before execution, under the chain's cost table (`params.costTable`). */
+export function intrinsicCosts(tx: Transaction, table: CostTable): { cycles: bigint; cells: bigint } {
   const base = instructionIntrinsic(tx.instruction, table);
   return { cycles: base.cycles, cells: base.cells + BigInt(tx.metadata.length) };
 }

@@ -14,9 +14,9 @@ export interface ActorContextOptions {
   readonly parseCache?: pvm.ParseCache;
 }
 
-/** One interpreter, this package's own, with one parse cache: the pool of a block without an engine. */
-export function singleInterpreter(parseCache: pvm.ParseCache = new pvm.ParseCache()): InterpreterPool {
-  const interpreter: Interpreter = { pvm, parseCache };
+/** One interpreter, this package's own, with one parse cache (default: a fresh one): the pool of a block without an engine. */
+export function singleInterpreter(options: { readonly parseCache?: pvm.ParseCache } = {}): InterpreterPool {
+  const interpreter: Interpreter = { pvm, parseCache: options.parseCache ?? new pvm.ParseCache() };
   return { interpreterFor: () => interpreter, record: () => {} };
 }
 
@@ -30,7 +30,7 @@ export function newActorBlockContext(options: ActorContextOptions = {}): ActorBl
   return {
     cyclesByActor: new Map(),
     delivered: [],
-    interpreters: options.interpreters ?? singleInterpreter(options.parseCache),
+    interpreters: options.interpreters ?? singleInterpreter(options.parseCache === undefined ? {} : { parseCache: options.parseCache }),
     ...(options.stdlib === undefined ? {} : { stdlib: options.stdlib }),
   };
 }
