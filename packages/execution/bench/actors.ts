@@ -46,12 +46,12 @@ function tx(i: number, instruction: Instruction, cycles: bigint, cells = 100_000
 
 /** Builds (not measured) then imports (measured) one block; returns seconds and total Cycles. */
 function importBlock(txs: ReturnType<typeof tx>[]): { seconds: number; cycles: bigint; n: number } {
-  const built = buildBlock(store.fork(), head, txs, { proposer: new Uint8Array(20), timestampMs: head.timestamp_ms + 1000n }, params);
+  const built = buildBlock({ state: store.fork(), parent: head, candidates: txs, params, proposer: new Uint8Array(20), timestampMs: head.timestamp_ms + 1000n });
   if (built.skipped.length > 0) throw new Error(`skipped ${built.skipped.length}: ${built.skipped[0]![1].message}`);
   const block: Block = built.block;
   fork = store.fork();
   const t = performance.now();
-  applyBlock(fork, head, block, params, noVerify);
+  applyBlock({ state: fork, parent: head, block, params, verifier: noVerify });
   const seconds = (performance.now() - t) / 1000;
   store.commit(fork, block.header.height, headerHash(block.header));
   head = block.header;

@@ -48,7 +48,7 @@ for (let b = 0; b < BLOCKS; b++) {
     }).sign(key),
   );
   fork = proposer.fork();
-  const built = buildBlock(fork, parent, txs, { proposer: addresses[0]!, timestampMs: parent.timestamp_ms + 1000n }, params);
+  const built = buildBlock({ state: fork, parent, candidates: txs, params, proposer: addresses[0]!, timestampMs: parent.timestamp_ms + 1000n });
   if (built.block.transactions.length !== SENDERS) throw new Error(`block ${b} took ${built.block.transactions.length} transactions`);
   proposer.commit(fork, built.block.header.height, headerHash(built.block.header));
   blocks.push(built.block);
@@ -82,7 +82,7 @@ for (let run = 0; run < 2; run++) {
     if (i + 1 < blocks.length) verifying = pool.verify(blocks[i + 1]!.transactions);
     const ta = performance.now();
     const importing = store.fork();
-    applyBlock(importing, head, block, params, () => failures);
+    applyBlock({ state: importing, parent: head, block, params, verifier: () => failures });
     const tc = performance.now();
     store.commit(importing, block.header.height, headerHash(block.header));
     if (process.env.BENCH_SPLIT) console.log(`wait for verify ${(ta - tv).toFixed(0)} ms, apply ${(tc - ta).toFixed(0)} ms, commit ${(performance.now() - tc).toFixed(0)} ms`);

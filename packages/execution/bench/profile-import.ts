@@ -38,7 +38,7 @@ for (let b = 0; b < BLOCKS; b++) {
     }).sign(key),
   );
   fork = proposer.fork();
-  const built = buildBlock(fork, parent, txs, { proposer: addresses[0]!, timestampMs: parent.timestamp_ms + 1000n }, params);
+  const built = buildBlock({ state: fork, parent, candidates: txs, params, proposer: addresses[0]!, timestampMs: parent.timestamp_ms + 1000n });
   proposer.commit(fork, built.block.header.height, headerHash(built.block.header));
   blocks.push(built.block);
   parent = built.block.header;
@@ -64,7 +64,7 @@ for (const [i, block] of blocks.entries()) {
     computeRoot: () => { const t = cpu(); const r = importing.computeRoot(); rootMs += cpu() - t; return r; },
   });
   const t0 = cpu();
-  applyBlock(timed, head, block, params, () => []);
+  applyBlock({ state: timed, parent: head, block, params, verifier: () => [] });
   const t1 = cpu();
   store.commit(importing, block.header.height, headerHash(block.header));
   const t2 = cpu();

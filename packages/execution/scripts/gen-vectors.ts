@@ -53,7 +53,7 @@ store.commit(fork, 0n, headerHash(parent));
 const genesisHeader = parent;
 const blocks = scripted.map((txs, i) => {
   const f = store.fork();
-  const built = buildBlock(f, parent, txs, { proposer, timestampMs: parent.timestamp_ms + 1_000n }, params);
+  const built = buildBlock({ state: f, parent, candidates: txs, params, proposer, timestampMs: parent.timestamp_ms + 1_000n });
   if (built.skipped.length > 0) throw new Error(`block ${i + 1} skipped ${built.skipped.length} transactions`);
   store.commit(f, built.block.header.height, headerHash(built.block.header));
   parent = built.block.header;

@@ -1,7 +1,9 @@
+// Block 0 (cips/execution.md "Genesis"): the allocations written into an empty state, and the header.
+import { toHex } from "@cowboy/codec";
 import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
 import { BlockError } from "./errors.js";
-import type { ChainParams } from "./params.js";
-import { Accounts, type StateAccess } from "./world.js";
+import type { ChainParams, StateAccess } from "./types.js";
+import { Accounts } from "./world.js";
 
 /** One funded account at genesis. */
 export interface GenesisAllocation {
@@ -32,7 +34,7 @@ export function applyGenesis(state: StateAccess, config: GenesisConfig, params: 
     if (!(allocation.address instanceof Uint8Array) || allocation.address.length !== 20) {
       throw new BlockError("INVALID_GENESIS", `allocations[${i}].address must be 20 bytes`);
     }
-    const key = Buffer.from(allocation.address).toString("hex");
+    const key = toHex(allocation.address);
     if (seen.has(key)) throw new BlockError("INVALID_GENESIS", `allocations[${i}]: address 0x${key} is allocated twice`);
     seen.add(key);
     if (typeof allocation.balance !== "bigint" || allocation.balance <= 0n) {

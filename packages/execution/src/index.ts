@@ -1,18 +1,41 @@
-export { TxRejection, BlockError, type TxRejectionCode, type BlockErrorCode } from "./errors.js";
-export { Accounts, type StateAccess, type AccountKeyFn } from "./world.js";
-export { defaultChainParams, type ChainParams, type EndOfBlockHook } from "./params.js";
+// @cowboy/execution: the state transition function (cips/execution.md). See README.md.
+export type {
+  StateAccess, AccountKeyFn, ChainParams, EndOfBlockHook, Basefees, BlockEnv, Interpreter, InterpreterPool, ActorBlockContext,
+  PyException, TxOutcome, TimerUsage, BlockExecution, AppliedBlock,
+} from "./types.js";
+export {
+  TxRejection, TX_REJECTIONS, isPermanentRejection, BlockError, TimerInstructionError, TxExhausted, ExecutionError,
+  type TxRejectionCode, type BlockErrorCode, type TimerInstructionErrorCode, type ExecutionErrorCode,
+} from "./errors.js";
+export { Accounts } from "./world.js";
+export { defaultChainParams } from "./params.js";
 export { intrinsicCosts } from "./intrinsic.js";
-export { applyTransaction, checkIncludable, laneOf, type BlockEnv, type TxOutcome } from "./transaction.js";
-export { applyBlock, executeTransactions, checkHeaderAgainstParent, nextBlockBasefees, envOf, runEndOfBlockHooks, withTimerUsage, type AppliedBlock, type BlockExecution } from "./block.js";
-export { buildBlock, vrfOrderKeepingNonces, type BuildOptions, type BuiltBlock } from "./builder.js";
 export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./genesis.js";
+// Transactions: the admission predicate, application, lanes.
+export { checkIncludable, type IncludableOptions } from "./transaction/checkIncludable.js";
+export { applyTransaction } from "./transaction/applyTransaction.js";
+export { laneOf, laneBasefeesOf } from "./transaction/lanes.js";
+// Blocks: applyBlock and each of its steps, in the spec's order.
+export { applyBlock, type ApplyBlockOptions } from "./block/applyBlock.js";
+export { processHeader, checkHeaderAgainstParent, nextBlockBasefees, envOf, beaconOf } from "./block/processHeader.js";
+export { verifyTransactions } from "./block/verifyTransactions.js";
+export { processTransactions } from "./block/processTransactions.js";
+export { processTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE } from "./block/processTimers.js";
+export { processDeliveries } from "./block/processDeliveries.js";
+export { processEndOfBlockHooks } from "./block/processEndOfBlockHooks.js";
+export { checkRoots } from "./block/checkRoots.js";
+export { BlockTally, type Misfit } from "./block/tally.js";
+export { buildBlock, type BuildBlockOptions, type BuiltBlock } from "./builder/buildBlock.js";
+export { vrfOrderKeepingNonces } from "./builder/vrfOrder.js";
+// Signatures.
 export { verifyAll, verifySignaturesHere, type SignatureVerifier } from "./verify.js";
 export { VerifyPool } from "./verify-pool.js";
+// Actors.
 export { queryActor, type QueryRequest, type QueryResult } from "./actors/query.js";
 export { DEFAULT_ACTOR_LIMITS, isSystemAddress, type ActorLimits } from "./actors/limits.js";
-export { newActorBlockContext, errorLine, TxExhausted, type ActorBlockContext } from "./actors/run.js";
-export { ActorEngine, type EngineOptions, type Interpreter } from "./actors/engine.js";
+export { newActorBlockContext, singleInterpreter, type ActorContextOptions } from "./actors/context.js";
+export { exceptionLine, errorLine, MAX_ERROR_BYTES } from "./actors/exceptions.js";
+export { ActorEngine, type EngineOptions, type PvmModule } from "./actors/engine.js";
 export { messageId } from "./actors/message.js";
-export { runTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE, type TimerUsage } from "./actors/fire.js";
 export { estimateUsage, type UsageEstimate } from "./estimate.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";

@@ -1,6 +1,6 @@
 import { secp256k1 as defaultCurve, type Secp256k1 } from "@cowboy/crypto";
 import { checkTransaction, verifyTransactionSignatures, TransactionError, type Transaction } from "@cowboy/types";
-import type { ChainParams } from "./params.js";
+import type { ChainParams } from "./types.js";
 
 /**
  * Verifies the stateless validity and every signature of a list of transactions, returning the

@@ -1,23 +1,9 @@
+// Typed account access over a StateAccess: the only place account records are (de)serialised.
+import { toHex } from "@cowboy/codec";
 import { decodeAccount, encodeAccount, EMPTY_ACCOUNT, isEmptyAccount, type Account } from "@cowboy/types";
+import { ExecutionError } from "./errors.js";
+import type { AccountKeyFn, StateAccess } from "./types.js";
 
-/**
- * What the state transition needs of a state: a fork of @cowboy/state (or anything shaped like
- * one) with nested checkpoints, so a failed transaction reverts exactly its own writes.
- */
-export interface StateAccess {
-  get(key: Uint8Array): Uint8Array | undefined;
-  set(key: Uint8Array, value: Uint8Array): void;
-  delete(key: Uint8Array): void;
-  checkpoint(): number;
-  revertTo(id: number): void;
-  commitCheckpoint(id: number): void;
-  computeRoot(): Uint8Array;
-}
-
-/** Maps addresses to the state keys of their account records. */
-export type AccountKeyFn = (address: Uint8Array) => Uint8Array;
-
-/** Typed account access over a StateAccess: the only place account records are (de)serialised. */
 export class Accounts {
   constructor(
     readonly state: StateAccess,
@@ -42,11 +28,17 @@ export class Accounts {
     this.put(address, { ...account, balance: account.balance + amount });
   }
 
-  /** Subtracts `amount`; the caller has checked the balance covers it. */
+  /**
+   * Subtracts `amount`. Every caller has checked the balance covers it (admission for a
+   * transaction's value, the host for an actor's, the scheduler for a pre-charge); an overdraft is
+   * a broken invariant, thrown as ExecutionError OVERDRAFT, never turned into a receipt.
+   */
   debit(address: Uint8Array, amount: bigint): void {
     if (amount === 0n) return;
     const account = this.get(address);
-    if (account.balance < amount) throw new RangeError(`debit of ${amount} exceeds balance ${account.balance}`);
+    if (account.balance < amount) {
+      throw new ExecutionError("OVERDRAFT", `debit of ${amount} from 0x${toHex(address)} exceeds its balance ${account.balance}`);
+    }
     this.put(address, { ...account, balance: account.balance - amount });
   }
 }

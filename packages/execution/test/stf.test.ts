@@ -63,7 +63,7 @@ describe("a block of transfers", () => {
     const { store, state, header: parent } = genesis();
     const verifier = store.fork();
     const txs = [transfer(0, recipient, 5n * CBY, 0n, { tip: 3n }), transfer(0, recipient, 1n, 1n), transfer(1, addressOf(2), 7n, 0n)];
-    const built = buildBlock(state, parent, txs, { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n }, params);
+    const built = buildBlock({ state, parent, candidates: txs, params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n });
     expect(built.skipped).toEqual([]);
     expect(built.block.transactions).toHaveLength(3);
     // whatever the VRF order, sender 0's transfers keep their nonce order
@@ -71,7 +71,7 @@ describe("a block of transfers", () => {
     expect(fromZero.map((tx) => tx.nonce)).toEqual([0n, 1n]);
 
     const wire = decodeBlock(encodeBlock(built.block));
-    const applied = applyBlock(verifier, parent, wire, params);
+    const applied = applyBlock({ state: verifier, parent, block: wire, params });
     expect(toHex(applied.stateRoot)).toBe(toHex(built.block.header.state_root));
     expect(applied.execution.receipts).toEqual(built.execution.receipts);
 
@@ -99,7 +99,7 @@ describe("a block of transfers", () => {
     const gap = transfer(2, recipient, 1n, 5n);
     const cheap = transfer(0, recipient, 1n, 0n, { maxFee: 9_999n });
     const afterCheap = transfer(0, recipient, 1n, 1n);
-    const built = buildBlock(state, parent, [poor, gap, cheap, afterCheap], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n }, params);
+    const built = buildBlock({ state, parent, candidates: [poor, gap, cheap, afterCheap], params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n });
     expect(built.block.transactions).toEqual([]);
     const codes = built.skipped.map(([tx, reason]) => [toHex(tx.digest()), reason.code]);
     expect(codes).toContainEqual([toHex(poor.digest()), "INSUFFICIENT_BALANCE"]);
@@ -112,7 +112,7 @@ describe("a block of transfers", () => {
   it("charges metadata as Cells", () => {
     const { state, header: parent } = genesis();
     const tx = transfer(0, recipient, 1n, 0n, { metadata: new Uint8Array(10) });
-    const built = buildBlock(state, parent, [tx], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n }, params);
+    const built = buildBlock({ state, parent, candidates: [tx], params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n });
     expect(built.execution.receipts[0]!.cells_used).toBe(10n);
     expect(built.block.header.cells_used).toBe(10n);
   });
@@ -122,14 +122,14 @@ describe("applyBlock refuses", () => {
   const recipient = new Uint8Array(20).fill(0x33);
   function builtBlock() {
     const { store, state, header: parent } = genesis();
-    const built = buildBlock(state, parent, [transfer(0, recipient, 1n, 0n)], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n }, params);
+    const built = buildBlock({ state, parent, candidates: [transfer(0, recipient, 1n, 0n)], params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1n });
     return { parent, openFork: () => store.fork(), block: built.block };
   }
 
   it("a wrong state root, and writes nothing the caller keeps", () => {
     const { parent, openFork, block } = builtBlock();
     const bad = { ...block, header: { ...block.header, state_root: new Uint8Array(32) } };
-    expect(blockError(() => applyBlock(openFork(), parent, bad, params)).code).toBe("ROOT_MISMATCH");
+    expect(blockError(() => applyBlock({ state: openFork(), parent, block: bad, params })).code).toBe("ROOT_MISMATCH");
   });
 
   it("a wrong parent, height, timestamp or basefee", () => {
@@ -141,7 +141,7 @@ describe("applyBlock refuses", () => {
       [{ cycle_basefee: MIN_BASEFEE + 1n }, "BAD_BASEFEE"],
     ];
     for (const [change, code] of cases) {
-      expect(blockError(() => applyBlock(openFork(), parent, { ...block, header: { ...block.header, ...change } }, params)).code).toBe(code);
+      expect(blockError(() => applyBlock({ state: openFork(), parent, block: { ...block, header: { ...block.header, ...change } }, params })).code).toBe(code);
     }
   });
 
@@ -149,11 +149,11 @@ describe("applyBlock refuses", () => {
     const { parent, openFork, block } = builtBlock();
     const tx = block.transactions[0]!;
     const forged = createTransaction({ ...tx, signature: transfer(1, recipient, 1n, 0n).signature });
-    expect(blockError(() => applyBlock(openFork(), parent, { ...block, transactions: [forged] }, params)).message).toMatch(/^transaction 0: SIGNER_MISMATCH/);
+    expect(blockError(() => applyBlock({ state: openFork(), parent, block: { ...block, transactions: [forged] }, params })).message).toMatch(/^transaction 0: SIGNER_MISMATCH/);
     const foreign = createTransaction({ ...tx, chainId: 7n }).sign(key(0));
-    expect(blockError(() => applyBlock(openFork(), parent, { ...block, transactions: [foreign] }, params)).message).toMatch(/CHAIN_ID_MISMATCH/);
-    expect(blockError(() => applyBlock(openFork(), parent, { ...block, transactions: [tx, tx] }, params)).code).toBe("ROOT_MISMATCH");
-    const error = blockError(() => applyBlock(openFork(), parent, { ...block, header: { ...block.header, transactions_root: new Uint8Array(32) } }, params));
+    expect(blockError(() => applyBlock({ state: openFork(), parent, block: { ...block, transactions: [foreign] }, params })).message).toMatch(/CHAIN_ID_MISMATCH/);
+    expect(blockError(() => applyBlock({ state: openFork(), parent, block: { ...block, transactions: [tx, tx] }, params })).code).toBe("ROOT_MISMATCH");
+    const error = blockError(() => applyBlock({ state: openFork(), parent, block: { ...block, header: { ...block.header, transactions_root: new Uint8Array(32) } }, params }));
     expect(error.code).toBe("ROOT_MISMATCH");
   });
 
@@ -162,9 +162,9 @@ describe("applyBlock refuses", () => {
     const tx = block.transactions[0]!;
     const replay = { ...block, transactions: [tx, tx] };
     const header = { ...block.header, transactions_root: transactionsRoot(replay.transactions) };
-    const error = blockError(() => applyBlock(openFork(), parent, { ...replay, header }, params));
+    const error = blockError(() => applyBlock({ state: openFork(), parent, block: { ...replay, header }, params }));
     expect(error.code).toBe("BAD_TRANSACTION");
-    expect(error.txIndex).toBe(1);
+    expect(error.meta.txIndex).toBe(1);
     expect(error.message).toContain("NONCE_TOO_LOW");
   });
 });
@@ -192,7 +192,7 @@ describe("blocks in sequence", () => {
     for (let height = 1; height <= 3; height++) {
       const tx = transfer(0, addressOf(1), BigInt(height), BigInt(height - 1));
       const fork = store.fork();
-      const built = buildBlock(fork, parent, [tx], { proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n }, params);
+      const built = buildBlock({ state: fork, parent, candidates: [tx], params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n });
       store.commit(fork, built.block.header.height, headerHash(built.block.header));
       // another node re-applies the committed block from the parent state and agrees
       expect(toHex(built.block.header.state_root)).toBe(toHex(store.root()));

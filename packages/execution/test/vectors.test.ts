@@ -30,7 +30,7 @@ describe("execution vectors", () => {
       const block = decodeBlock(fromHex(v.block));
       expect(toHex(headerHash(block.header))).toBe(v.hash);
       const importing = store.fork();
-      const { stateRoot, execution } = applyBlock(importing, parent, block, params);
+      const { stateRoot, execution } = applyBlock({ state: importing, parent, block, params });
       expect(toHex(stateRoot)).toBe(v.state_root);
       expect(execution.receipts.map((r) => toHex(encodeReceipt(r)))).toEqual(v.receipts);
       store.commit(importing, block.header.height, headerHash(block.header));

@@ -1,8 +1,8 @@
 import type { Fork } from "@cowboy/state";
 import { equalBytes, toHex } from "@cowboy/codec";
 import type { SchedulerConfig } from "./config.js";
-import type { DestroyedTimer, FiredTimer, TimerBlockReport } from "./fire.js";
-import { countDue, destroyQueued, fireQueued, queuedRecord } from "./firing.js";
+import type { DestroyedTimer, FiredTimer, TimerBlockReport } from "./report.js";
+import { countDue, destroyQueued, fireQueued, queuedRecord } from "./dueTimers.js";
 import type { GasBid, TimerHost } from "./host.js";
 import { readLink } from "./lists.js";
 import { enqueue, enqueueFront, ringList, saveMeta, unqueue } from "./queue.js";
@@ -10,8 +10,8 @@ import { metaKey, recordKey } from "./keys.js";
 import { au64 } from "./guards.js";
 import { checkBid, decayLaneBasefee, defaultGasBid, effectiveTip, fairnessWeight, lowerMedian, nextLaneBasefee } from "./pricing.js";
 import { firesInWindow, recordFire } from "./rates.js";
-import { encodeTimerRecord, type TimerRecord } from "./record.js";
-import { metaCodec, type SchedulerMeta } from "./records.js";
+import { encodeTimerRecord, type TimerRecord } from "./timerRecord.js";
+import { metaCodec, type SchedulerMeta } from "./storedCodecs.js";
 import { getTimer } from "./schedule.js";
 
 // §5.1b / CIP-1, once the auction is active (cips/scheduler.md "Auction"). Per block:

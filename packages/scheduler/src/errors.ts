@@ -1,3 +1,5 @@
+import { CowboyError } from "@cowboy/codec";
+
 /** Stable failure codes of @cowboy/scheduler. */
 export type SchedulerErrorCode =
   /** An argument has the wrong type, size or range; nothing was changed. */
@@ -21,13 +23,13 @@ export type SchedulerErrorCode =
   /** A host callback returned a value outside its contract. */
   | "BAD_HOST_RESULT";
 
-/** Every failure of @cowboy/scheduler; `code` is stable, the message says what and where. */
-export class SchedulerError extends Error {
+/**
+ * Every failure of @cowboy/scheduler; `code` is stable (one line each above), the message says what
+ * and where. Execution decides outcomes on `code` (e.g. TIMER_NOT_FOUND makes a cancel return False).
+ */
+export class SchedulerError extends CowboyError<SchedulerErrorCode> {
   override readonly name = "SchedulerError";
-  constructor(
-    readonly code: SchedulerErrorCode,
-    message: string,
-  ) {
-    super(message);
+  constructor(code: SchedulerErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, {}, options);
   }
 }

@@ -1,4 +1,4 @@
-import type { PriorityTier, TimerRecord } from "./record.js";
+import type { PriorityTier, TimerRecord } from "./timerRecord.js";
 
 /** Balances as execution keeps them (in the same fork). Amounts are bigint base units. */
 export interface TimerAccounts {

@@ -11,10 +11,11 @@ export {
   decodeTimerRecord,
   timerId,
   type TimerRecord,
-} from "./record.js";
+} from "./timerRecord.js";
 export { scheduleTimer, cancelTimer, sysCancelTimer, getTimer, activeTimers, auctionActive, type ScheduleRequest, type Scheduled } from "./schedule.js";
 export type { TimerAccounts, TimerFire, FireResult, GasBidContext, GasBid, TimerHost, BlockFees } from "./host.js";
-export { processTimers, type TimerBlockContext, type TimerBlockReport, type FiredTimer, type DestroyedTimer } from "./fire.js";
+export { processTimers } from "./processTimers.js";
+export type { TimerBlockContext, TimerBlockReport, FiredTimer, DestroyedTimer } from "./report.js";
 export { timersOf } from "./owners.js";
 export {
   nextLaneBasefee,

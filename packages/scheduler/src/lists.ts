@@ -2,7 +2,7 @@ import type { Fork } from "@cowboy/state";
 import { equalBytes } from "@cowboy/codec";
 import { SchedulerError } from "./errors.js";
 import { linkKey } from "./keys.js";
-import { linkCodec, listMetaCodec, type Link, type ListMeta } from "./records.js";
+import { linkCodec, listMetaCodec, type Link, type ListMeta } from "./storedCodecs.js";
 
 // A per-height FIFO of timer ids kept in the state as a doubly linked list: a meta record at the
 // list's key (head, tail, count, height) and one link record per timer. Append, removal anywhere,

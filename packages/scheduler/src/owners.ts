@@ -2,9 +2,9 @@ import type { Fork } from "@cowboy/state";
 import { SchedulerError } from "./errors.js";
 import { aexact } from "./guards.js";
 import { ownerLinkKey, ownerListKey, recordKey } from "./keys.js";
-import { decodeTimerRecord, type TimerRecord } from "./record.js";
+import { decodeTimerRecord, type TimerRecord } from "./timerRecord.js";
 import { linkAfter, unlink } from "./lists.js";
-import { linkCodec, ownerListCodec, type Link } from "./records.js";
+import { linkCodec, ownerListCodec, type Link } from "./storedCodecs.js";
 
 // Each owner's active timers in creation order, as a doubly linked list in the state (its ends
 // under the owner's key, one link per timer): O(1) to add on schedule and to remove on cancel,

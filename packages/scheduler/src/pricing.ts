@@ -2,7 +2,7 @@ import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
 import { au64, U64_MAX } from "./guards.js";
 import type { GasBid } from "./host.js";
-import type { PriorityTier } from "./record.js";
+import type { PriorityTier } from "./timerRecord.js";
 
 // CIP-1 (§5.1b) pricing rules as pure integer functions (cips/scheduler.md "Auction").
 

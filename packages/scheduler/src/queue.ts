@@ -4,7 +4,7 @@ import { SchedulerError } from "./errors.js";
 import { farIndexDelete, farIndexInsert, farIndexMin } from "./farset.js";
 import { epochListKey, farListKey, linkKey as linkKeyOf, metaKey, ringSlotKey } from "./keys.js";
 import { listAppend, listPrepend, listRemove, readLink, readList } from "./lists.js";
-import { linkCodec, listMetaCodec, metaCodec, type ListMeta, type SchedulerMeta } from "./records.js";
+import { linkCodec, listMetaCodec, metaCodec, type ListMeta, type SchedulerMeta } from "./storedCodecs.js";
 
 // The hierarchical calendar queue (cips/scheduler.md "Calendar queue"). Every timer sits in the
 // FIFO list of its fire height; the layer that holds a height's list follows from the height alone:

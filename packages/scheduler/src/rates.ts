@@ -1,6 +1,6 @@
 import type { Fork } from "@cowboy/state";
 import { rateKey } from "./keys.js";
-import { rateCodec, type RateWindow } from "./records.js";
+import { rateCodec, type RateWindow } from "./storedCodecs.js";
 
 // Fires per owner over the fairness window (§5.1b: 1,000 blocks), kept as 10 sub-windows of 100
 // blocks so that one record per owner, rewritten only when the owner fires, answers the count: the

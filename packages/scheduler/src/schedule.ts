@@ -6,8 +6,8 @@ import { aexact, abytesMax, au64, U64_MAX } from "./guards.js";
 import { actorKey, recordKey } from "./keys.js";
 import { enqueue, initialMeta, loadMeta, saveMeta, unqueue } from "./queue.js";
 import { ownerAppend, ownerRemove } from "./owners.js";
-import { checkRecord, decodeTimerRecord, encodeTimerRecord, timerId, type PriorityTier, type TimerRecord } from "./record.js";
-import { actorCodec, type ActorTimers } from "./records.js";
+import { checkRecord, decodeTimerRecord, encodeTimerRecord, timerId, type PriorityTier, type TimerRecord } from "./timerRecord.js";
+import { actorCodec, type ActorTimers } from "./storedCodecs.js";
 
 /** What an actor (through the host call) asks for. Absent optional fields take the noted defaults. */
 export interface ScheduleRequest {

@@ -74,7 +74,7 @@ export class Chain {
 
   /** Actor bookkeeping for a read-only query at the head (RPC calls and estimates). */
   queryContext(): ActorBlockContext {
-    return newActorBlockContext({ engine: this.engine });
+    return newActorBlockContext({ interpreters: this.engine });
   }
 
   /**
@@ -95,7 +95,7 @@ export class Chain {
     const parent = this.#head;
     const timestamp = timestampMs > parent.timestamp_ms ? timestampMs : parent.timestamp_ms + 1n;
     const fork = this.state.fork();
-    const built = buildBlock(fork, parent, candidates, { proposer, timestampMs: timestamp, engine: this.engine }, this.params);
+    const built = buildBlock({ state: fork, parent, candidates, params: this.params, proposer, timestampMs: timestamp, interpreters: this.engine });
     this.blocks.put(built.block, built.execution.receipts);
     this.state.commit(fork, built.block.header.height, blockHash(built.block));
     this.#head = built.block.header;

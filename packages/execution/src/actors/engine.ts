@@ -8,15 +8,12 @@
 // an actor that has used `promoteAfterCycles` moves to a copy of its own while free copies remain,
 // so the hot actors run on copies that nothing else pollutes and the long tail shares copy 0.
 // Values never cross between copies: an invocation takes and returns bytes.
+import { toHex } from "@cowboy/codec";
 import * as pvm from "@cowboy/pvm";
+import { ExecutionError } from "../errors.js";
+import type { Interpreter, InterpreterPool } from "../types.js";
 
 export type PvmModule = typeof pvm;
-
-/** One interpreter copy and its parse cache (parsed actor and SDK modules, kept across blocks). */
-export interface Interpreter {
-  readonly pvm: PvmModule;
-  readonly parseCache: pvm.ParseCache;
-}
 
 /** Cycle tallies of actors still on copy 0 are forgotten once this many are kept. */
 const MAX_TALLIED = 65_536;
@@ -26,7 +23,8 @@ export interface EngineOptions {
   readonly promoteAfterCycles?: number;
 }
 
-export class ActorEngine {
+/** The node's InterpreterPool: several copies of the built interpreter, hot actors on copies of their own. */
+export class ActorEngine implements InterpreterPool {
   readonly #copies: readonly Interpreter[];
   readonly #threshold: number;
   /** Actors on a copy of their own. */
@@ -36,9 +34,9 @@ export class ActorEngine {
   #nextFree = 1;
 
   private constructor(copies: readonly PvmModule[], options: EngineOptions) {
-    if (copies.length === 0) throw new RangeError("an ActorEngine needs at least one interpreter");
+    if (copies.length === 0) throw new ExecutionError("INVALID_ARGUMENT", "an ActorEngine needs at least one interpreter");
     const t = options.promoteAfterCycles ?? 1_000_000;
-    if (!Number.isSafeInteger(t) || t < 0) throw new RangeError(`promoteAfterCycles must be a non-negative integer, got ${t}`);
+    if (!Number.isSafeInteger(t) || t < 0) throw new ExecutionError("INVALID_ARGUMENT", `promoteAfterCycles must be a non-negative integer, got ${t}`);
     this.#copies = copies.map((m) => ({ pvm: m, parseCache: new m.ParseCache() }));
     this.#threshold = t;
   }
@@ -58,7 +56,7 @@ export class ActorEngine {
    * sources (tests, tsx development) there is no bundle to copy: the engine is `single()`.
    */
   static async load(copies: number, options: EngineOptions = {}): Promise<ActorEngine> {
-    if (!Number.isInteger(copies) || copies < 1 || copies > 64) throw new RangeError(`interpreter copies must be an integer from 1 to 64, got ${copies}`);
+    if (!Number.isInteger(copies) || copies < 1 || copies > 64) throw new ExecutionError("INVALID_ARGUMENT", `interpreter copies must be an integer from 1 to 64, got ${copies}`);
     if (copies === 1) return ActorEngine.single();
     const modules: PvmModule[] = [];
     for (let i = 0; i < copies; i++) {
@@ -98,5 +96,5 @@ export class ActorEngine {
 }
 
 function keyOf(actor: Uint8Array): string {
-  return Buffer.from(actor).toString("latin1");
+  return toHex(actor);
 }

@@ -1,17 +1,36 @@
 // The chain's implementation of the PVM Host for one frame (one handler invocation): storage in
 // the actor's key space with the quota, value moves, messages into the transaction's queue,
 // synchronous calls through the TxRun, events buffered until the frame commits.
-import { deriveRandomness, keccak256 } from "@cowboy/crypto";
+import { toHex } from "@cowboy/codec";
+import { bls, deriveRandomness, ed25519, keccak256, secp256k1, sha256 } from "@cowboy/crypto";
 import { HostError, type BlockInfo, type CallBudget, type CallOutcome, type Host, type HashAlgorithm, type MessageContext, type SignatureScheme, type TimerOptions } from "@cowboy/pvm";
 import { SchedulerError } from "@cowboy/scheduler";
-import { bls, ed25519, secp256k1, sha256 } from "@cowboy/crypto";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
+import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
+import type { Accounts } from "../world.js";
 import { messageId, type QueuedMessage } from "./message.js";
-import type { TxRun } from "./run.js";
 import { cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
 
-const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
+const hex = toHex;
+
+/** What a frame's host needs of the transaction it runs in (TxRun in run.ts implements it). */
+export interface FrameRunner {
+  readonly state: StateAccess;
+  readonly env: BlockEnv;
+  readonly params: ChainParams;
+  readonly accounts: Accounts;
+  /** The transaction's sender (msg.origin). */
+  readonly origin: Uint8Array;
+  /** Frames of `self` currently on the call stack (reentrancy). */
+  activeFrames(self: Uint8Array): number;
+  /** Counts a send against the transaction's fanout and the target's mailbox; HostError when full. */
+  reserveMessage(to: Uint8Array, bytes: number): void;
+  /** Moves value out of a running actor; HostError (ValueError) when its balance is short. */
+  debitActor(self: Uint8Array, amount: bigint): void;
+  /** A synchronous call from `caller`'s frame into `to`, in a frame of its own. */
+  nestedCall(caller: ChainHost, to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome;
+}
 
 export interface FrameInfo {
   readonly self: Uint8Array;
@@ -25,7 +44,7 @@ export class ChainHost implements Host {
   readonly events: Event[] = [];
   readonly outbox: QueuedMessage[] = [];
   constructor(
-    readonly run: TxRun,
+    readonly run: FrameRunner,
     readonly frame: FrameInfo,
   ) {}
 

@@ -2,73 +2,19 @@
 // synchronous calls it makes, and the cascade of queued messages, all inside the transaction's
 // Cycle and Cell budget. Each frame (handler invocation) commits or reverts on its own checkpoint;
 // exhausting the transaction's budget aborts the whole transaction (TxExhausted).
-import { HostError, invokeActor, ParseCache, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult, type ModuleRegistry } from "@cowboy/pvm";
+import { concatBytes, toHex } from "@cowboy/codec";
+import { HostError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult } from "@cowboy/pvm";
 import { actorCodeKey, systemKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
-import type { ChainParams } from "../params.js";
-import type { BlockEnv } from "../transaction.js";
-import { Accounts, type StateAccess } from "../world.js";
-import type { ActorEngine } from "./engine.js";
-import { ChainHost } from "./host.js";
+import { TxExhausted } from "../errors.js";
+import type { ActorBlockContext, BlockEnv, ChainParams, StateAccess } from "../types.js";
+import { Accounts } from "../world.js";
+import { errorBytes, errorLine, failedInvocation } from "./exceptions.js";
+import { ChainHost, type FrameRunner } from "./host.js";
 import { u64be, type QueuedMessage } from "./message.js";
 
-const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
+const hex = toHex;
 const utf8 = new TextEncoder();
-const MAX_ERROR_BYTES = 4096;
-
-/** Per-block actor bookkeeping shared by the block's transactions. */
-export interface ActorBlockContext {
-  readonly cyclesByActor: Map<string, number>;
-  /** `target ‖ id` of every message delivered by a committed transaction (dedup expiry). */
-  readonly delivered: Uint8Array[];
-  /** The whitelisted modules (default: @cowboy/pvm's standardLibrary()). */
-  readonly stdlib?: ModuleRegistry;
-  /** Parsed actor and SDK modules, for actors not run by `engine`. */
-  readonly parseCache: ParseCache;
-  /**
-   * The node's interpreter copies and their long-lived parse caches (engine.ts). Ignored with a
-   * custom `stdlib`: a module registry belongs to the interpreter copy that built it.
-   */
-  readonly engine?: ActorEngine;
-}
-
-export function newActorBlockContext(opts: { stdlib?: ModuleRegistry; parseCache?: ParseCache; engine?: ActorEngine } = {}): ActorBlockContext {
-  return {
-    cyclesByActor: new Map(),
-    delivered: [],
-    parseCache: opts.parseCache ?? new ParseCache(),
-    ...(opts.stdlib === undefined ? {} : { stdlib: opts.stdlib }),
-    ...(opts.engine === undefined ? {} : { engine: opts.engine }),
-  };
-}
-
-/** A point to rewind the block's actor bookkeeping to when a builder drops a transaction. */
-export interface ActorMark {
-  readonly cycles: Map<string, number>;
-  readonly delivered: number;
-}
-
-export function markActors(ctx: ActorBlockContext | undefined): ActorMark | undefined {
-  return ctx === undefined ? undefined : { cycles: new Map(ctx.cyclesByActor), delivered: ctx.delivered.length };
-}
-
-export function rewindActors(ctx: ActorBlockContext | undefined, mark: ActorMark | undefined): void {
-  if (ctx === undefined || mark === undefined) return;
-  ctx.cyclesByActor.clear();
-  for (const [k, v] of mark.cycles) ctx.cyclesByActor.set(k, v);
-  ctx.delivered.length = mark.delivered;
-}
-
-/** The transaction ran out of Cycles or Cells: everything but fees and nonce is undone. */
-export class TxExhausted extends Error {
-  override readonly name = "TxExhausted";
-  constructor(
-    readonly meter: "cycles" | "cells",
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
 
 /** What a top-level deploy or call produced. */
 export interface ActorOutcome {
@@ -84,19 +30,7 @@ interface FrameResult {
   readonly budgetBound: boolean;
 }
 
-/** The text placed in a failed receipt: the Python exception line, or the PVM's error. */
-export function errorLine(res: InvocationResult): string {
-  const e = res.error;
-  if (e === undefined) return "";
-  return e.code === "PythonException" || e.code === "OutOfMemory" || e.code === "RecursionError" ? e.message : `${e.code}: ${e.message}`;
-}
-
-function failure(message: string): InvocationResult {
-  const i = message.indexOf(": ");
-  return { ok: false, returnData: new Uint8Array(0), cycles: 0, cells: 0, memory: 0, error: new PvmError("PythonException", message, message.slice(0, i), message.slice(i + 2)) };
-}
-
-export class TxRun {
+export class TxRun implements FrameRunner {
   readonly accounts: Accounts;
   cyclesLeft: number;
   cellsLeft: number;
@@ -152,27 +86,26 @@ export class TxRun {
   /** Runs one handler invocation on its own checkpoint. `enter` moves value (and installs code). */
   #frame(kind: "deploy" | "call", target: Uint8Array, sender: Uint8Array, value: bigint, method: string, payload: Uint8Array, depth: number, budget: CallBudget, enter: () => void): FrameResult {
     const code = kind === "call" ? this.state.get(actorCodeKey(target)) : undefined;
-    if (kind === "call" && code === undefined) return { res: failure(`LookupError: no actor at 0x${hex(target)}`), host: null, budgetBound: false };
+    if (kind === "call" && code === undefined) return { res: failedInvocation({ type: "LookupError", message: `no actor at 0x${hex(target)}` }), host: null, budgetBound: false };
     const key = hex(target);
     const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
-    if (allowance <= 0) return { res: failure(`RuntimeError: actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block`), host: null, budgetBound: false };
+    if (allowance <= 0) return { res: failedInvocation({ type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` }), host: null, budgetBound: false };
     const cap = Math.min(budget.cycles, allowance);
     const checkpoint = this.state.checkpoint();
     try {
       enter();
     } catch (e) {
       this.state.revertTo(checkpoint);
-      if (e instanceof HostError) return { res: failure(`${e.pyType}: ${e.message}`), host: null, budgetBound: false };
+      if (e instanceof HostError) return { res: failedInvocation({ type: e.pyType, message: e.message }), host: null, budgetBound: false };
       throw e;
     }
     const source = new TextDecoder().decode(code ?? this.state.get(actorCodeKey(target))!);
     const host = new ChainHost(this, { self: target, sender, value, depth });
     this.#active.set(key, (this.#active.get(key) ?? 0) + 1);
-    const interpreter = this.block.stdlib === undefined ? this.block.engine?.interpreterFor(target) : undefined;
-    const invoke = interpreter === undefined ? invokeActor : interpreter.pvm.invokeActor;
+    const interpreter = this.block.interpreters.interpreterFor(target);
     let res: InvocationResult;
     try {
-      res = invoke({
+      res = interpreter.pvm.invokeActor({
         source,
         filename: "actor.py",
         host,
@@ -183,14 +116,14 @@ export class TxRun {
         cellsLimit: budget.cells,
         stackLimit: budget.stack,
         memoryLimit: this.params.actors.memoryPerCall,
-        parseCache: interpreter?.parseCache ?? this.block.parseCache,
+        parseCache: interpreter.parseCache,
         ...(this.block.stdlib === undefined ? {} : { stdlib: this.block.stdlib }),
       });
     } finally {
       this.#active.set(key, this.#active.get(key)! - 1);
     }
     this.block.cyclesByActor.set(key, (this.block.cyclesByActor.get(key) ?? 0) + res.cycles);
-    if (interpreter !== undefined) this.block.engine?.record(target, res.cycles);
+    this.block.interpreters.record(target, res.cycles);
     if (res.ok) this.state.commitCheckpoint(checkpoint);
     else {
       this.state.revertTo(checkpoint);
@@ -221,8 +154,8 @@ export class TxRun {
     this.cyclesLeft -= r.res.cycles;
     this.cellsLeft -= r.res.cells;
     const code = r.res.error?.code;
-    if (code === "OutOfCycles" && r.budgetBound) throw new TxExhausted("cycles", errorLine(r.res));
-    if (code === "OutOfCells") throw new TxExhausted("cells", errorLine(r.res));
+    if (code === "OutOfCycles" && r.budgetBound) throw new TxExhausted("OUT_OF_CYCLES", errorLine(r.res), { detail: errorLine(r.res) });
+    if (code === "OutOfCells") throw new TxExhausted("OUT_OF_CELLS", errorLine(r.res), { detail: errorLine(r.res) });
     if (r.res.ok && r.host !== null) {
       this.events.push(...r.host.events);
       this.#queue.push(...r.host.outbox);
@@ -234,7 +167,7 @@ export class TxRun {
     const r = this.#frame("deploy", address, this.origin, 0n, "__init__", payload, 1, this.#budget(), install);
     this.#settle(r);
     this.#drain();
-    return { ok: r.res.ok, returnData: r.res.ok ? address.slice() : utf8.encode(errorLine(r.res)).slice(0, MAX_ERROR_BYTES), events: this.events };
+    return { ok: r.res.ok, returnData: r.res.ok ? address.slice() : errorBytes(errorLine(r.res)), events: this.events };
   }
 
   /** A transaction's call into an actor, then the cascade. */
@@ -246,7 +179,7 @@ export class TxRun {
     });
     this.#settle(r);
     this.#drain();
-    return { ok: r.res.ok, returnData: r.res.ok ? r.res.returnData : utf8.encode(errorLine(r.res)).slice(0, MAX_ERROR_BYTES), events: this.events };
+    return { ok: r.res.ok, returnData: r.res.ok ? r.res.returnData : errorBytes(errorLine(r.res)), events: this.events };
   }
 
   /** Delivers queued messages in FIFO order until the queue is empty. */
@@ -255,23 +188,16 @@ export class TxRun {
     for (let i = 0; i < this.#queue.length; i++) {
       const m = this.#queue[i]!;
       this.#release(m);
-      const dedupKey = systemKey("dedup", concat(m.to, m.id));
+      const dedupKey = systemKey("dedup", concatBytes(m.to, m.id));
       if (this.state.get(dedupKey) !== undefined) continue;
       const r = this.#frame("call", m.to, m.from, m.value, m.method, m.payload, m.depth, this.#budget(), () => this.accounts.credit(m.to, m.value));
       if (!r.res.ok) {
         this.accounts.credit(m.from, m.value);
-        this.events.push({ emitter: m.to, topic: utf8.encode("cowboy:delivery_failed"), data: concat(m.id, utf8.encode(errorLine(r.res)).slice(0, MAX_ERROR_BYTES)) });
+        this.events.push({ emitter: m.to, topic: utf8.encode("cowboy:delivery_failed"), data: concatBytes(m.id, errorBytes(errorLine(r.res))) });
       }
       this.state.set(dedupKey, u64be(this.env.height + this.params.actors.dedupWindow));
-      this.delivered.push(concat(m.to, m.id));
+      this.delivered.push(concatBytes(m.to, m.id));
       this.#settle(r);
     }
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

@@ -3,7 +3,7 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { canonicalizeSource, createTransaction, headerHash, type Header, type Instruction, type Receipt, type Transaction } from "@cowboy/types";
-import { Accounts, ActorEngine, applyBlock, applyGenesis, buildBlock, envOf, queryActor, type BlockExecution, type ChainParams, type QueryResult } from "../../src/index.js";
+import { Accounts, ActorEngine, applyBlock, applyGenesis, buildBlock, envOf, newActorBlockContext, queryActor, type BlockExecution, type ChainParams, type QueryResult } from "../../src/index.js";
 import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "../helpers.js";
 import type { StateStore } from "@cowboy/state";
 
@@ -107,11 +107,11 @@ export class ActorChain {
   block(txs: Transaction[], { verify = true }: { verify?: boolean } = {}): Receipt[] {
     const proposer = this.store.fork();
     const engine = this.engines.proposer;
-    const built = buildBlock(proposer, this.head, txs, { proposer: PROPOSER, timestampMs: this.head.timestamp_ms + 1000n, ...(engine === undefined ? {} : { engine }) }, this.params);
+    const built = buildBlock({ state: proposer, parent: this.head, candidates: txs, params: this.params, proposer: PROPOSER, timestampMs: this.head.timestamp_ms + 1000n, ...(engine === undefined ? {} : { interpreters: engine }) });
     if (built.skipped.length > 0) throw new Error(`skipped: ${built.skipped.map(([, r]) => r.message).join("; ")}`);
     if (verify) {
       const verifier = this.store.fork();
-      const applied = applyBlock(verifier, this.head, built.block, this.params, undefined, this.engines.verifier);
+      const applied = applyBlock({ state: verifier, parent: this.head, block: built.block, params: this.params, interpreters: this.engines.verifier });
       if (!equalBytes(applied.stateRoot, built.block.header.state_root)) throw new Error("verifier disagrees");
       this.store.commit(verifier, built.block.header.height, headerHash(built.block.header));
     } else this.store.commit(proposer, built.block.header.height, headerHash(built.block.header));
@@ -128,7 +128,7 @@ export class ActorChain {
 
   query(target: Uint8Array, method: string, args: Arg[] = []): QueryResult {
     const fork = this.store.fork();
-    return queryActor(fork, envOf(this.head), this.params, { from: addressOf(0), target, method, args: args.length === 0 ? new Uint8Array(0) : cbor(args), cyclesLimit: 1_000_000n });
+    return queryActor(fork, envOf(this.head, newActorBlockContext()), this.params, { from: addressOf(0), target, method, args: args.length === 0 ? new Uint8Array(0) : cbor(args), cyclesLimit: 1_000_000n });
   }
 
   account(address: Uint8Array) {

@@ -1,10 +1,10 @@
 // Child of engine.test.ts: the scripted chain with actors spread over real copies of a built
 // interpreter bundle (argv[2]); prints the scenario's JSON like scenario.ts.
 import { pathToFileURL } from "node:url";
-import { ActorEngine, type Interpreter } from "../../src/index.js";
+import { ActorEngine, type PvmModule } from "../../src/index.js";
 import { runScenario } from "./scenario.js";
 
-type Pvm = Interpreter["pvm"];
+type Pvm = PvmModule;
 const bundle = (await import(pathToFileURL(process.argv[2] as string).href)) as Pvm;
 const copies = async (tag: string, n: number): Promise<Pvm[]> => {
   const out: Pvm[] = [];

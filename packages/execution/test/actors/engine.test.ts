@@ -43,7 +43,7 @@ describe("ActorEngine", () => {
     expect(single.interpreterFor(actor(1)).pvm.invokeActor).toBe(pvm.invokeActor);
     expect(single.interpreterFor(actor(2))).toBe(single.interpreterFor(actor(1)));
     for (const bad of [0, 65, 1.5, Number.NaN]) await expect(ActorEngine.load(bad)).rejects.toThrow(/interpreter copies must be an integer from 1 to 64/);
-    expect(() => ActorEngine.of([])).toThrow(RangeError);
+    expect(() => ActorEngine.of([])).toThrow(expect.objectContaining({ name: "ExecutionError", code: "INVALID_ARGUMENT" }));
     // From the TypeScript sources there is no bundle to copy: one interpreter.
     expect((await ActorEngine.load(4)).copies).toBe(1);
   });

@@ -1,5 +1,6 @@
 // Scheduling and cancelling native timers on chain: actors' host calls (cowboy_sdk.set_timer and
 // friends) and the schedule_timer / schedule_interval / cancel_timer instructions.
+import { toHex } from "@cowboy/codec";
 import { getTimer } from "@cowboy/scheduler";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
@@ -159,8 +160,8 @@ describe("timer instructions", () => {
       timerTx(chain, 3, alarm, 1n),
     ]);
     expect(noActor!.status).toBe(ReceiptStatus.Reverted);
-    expect(text(noActor!.return_data)).toBe(`LookupError: no actor at 0x${Buffer.from(addressOf(3)).toString("hex")}`);
-    expect(text(unsigned!.return_data)).toBe(`PermissionError: fee payer 0x${Buffer.from(addressOf(3)).toString("hex")} did not sign the transaction`);
+    expect(text(noActor!.return_data)).toBe(`LookupError: no actor at 0x${toHex(addressOf(3))}`);
+    expect(text(unsigned!.return_data)).toBe(`PermissionError: fee payer 0x${toHex(addressOf(3))} did not sign the transaction`);
     expect(text(past!.return_data)).toMatch(/^ValueError: fireHeight: 1 is not after the current block 2/);
     expect(noActor!.cycles_used).toBe(5_000n);
   });

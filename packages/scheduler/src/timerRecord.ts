@@ -1,4 +1,4 @@
-import { decode, encode, fixedBytes, option, struct, u8, u64, uint, utf8, bytes, concatBytes, CodecError, type Codec } from "@cowboy/codec";
+import { decode, encode, fixedBytes, option, struct, u8, u64, uint, utf8, bytes, concatBytes, CodecError } from "@cowboy/codec";
 import { keccak256 } from "@cowboy/crypto";
 import { SchedulerError } from "./errors.js";
 import { aexact, au64 } from "./guards.js";
@@ -125,19 +125,4 @@ export function timerId(owner: Uint8Array, nonce: bigint): Uint8Array {
   aexact(owner, 20, "owner");
   au64(nonce, "nonce");
   return keccak256(concatBytes(TIMER_ID_DOMAIN, owner, encode(u64, nonce)));
-}
-
-/** Wraps a codec so decode failures become CORRUPT_STATE errors naming `what`. */
-export function stored<T>(codec: Codec<T>, what: string): { enc(v: T): Uint8Array; dec(b: Uint8Array): T } {
-  return {
-    enc: (v) => encode(codec, v),
-    dec: (b) => {
-      try {
-        return decode(codec, b);
-      } catch (e) {
-        if (e instanceof CodecError) throw new SchedulerError("CORRUPT_STATE", `${what}: ${e.message}`);
-        throw e;
-      }
-    },
-  };
 }

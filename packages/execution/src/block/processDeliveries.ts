@@ -2,15 +2,17 @@
 // target's dedup set for `dedupWindow` blocks. The ids delivered at height h are listed under
 // `dedup_exp ‖ h`, so pruning at h + window touches exactly those entries (bounded per block).
 import { systemKey } from "@cowboy/state";
-import type { ChainParams } from "../params.js";
-import type { BlockEnv } from "../transaction.js";
-import type { StateAccess } from "../world.js";
-import { u64be } from "./message.js";
-import type { ActorBlockContext } from "./run.js";
+import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
+import { u64be } from "../actors/message.js";
 
 const ENTRY = 20 + 32;
 
-export function recordDeliveriesAndPrune(state: StateAccess, env: BlockEnv, params: ChainParams, ctx: ActorBlockContext): void {
+/**
+ * After the block's transactions and fires: lists the message ids they delivered (env.actors) under
+ * this height, and forgets the ids delivered `dedupWindow` blocks ago.
+ */
+export function processDeliveries(state: StateAccess, env: BlockEnv, params: ChainParams): void {
+  const ctx = env.actors;
   if (ctx.delivered.length > 0) {
     const list = new Uint8Array(ctx.delivered.length * ENTRY);
     ctx.delivered.forEach((e, i) => list.set(e, i * ENTRY));

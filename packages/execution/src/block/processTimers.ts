@@ -1,27 +1,19 @@
-// The end-of-block timer step (spec STF step 3, cips/actors.md "Timers"): @cowboy/scheduler picks
+// Step 3 of the spec's state transition, Deliver Timers (spec §5.1a, cips/actors.md "Timers"): @cowboy/scheduler picks
 // what is due and prices it; this module runs each fire as a call from the timer's owner to its
 // target, in its own checkpoint, with the per-fire Cycle and Cell limits.
 import { decodeCbor, encodeCbor, type CborValue } from "@cowboy/codec";
 import { laneBasefee } from "@cowboy/fee-market";
-import { processTimers, type FireResult, type GasBid, type GasBidContext, type TimerBlockReport, type TimerHost } from "@cowboy/scheduler";
-import type { ChainParams } from "../params.js";
-import type { BlockEnv } from "../transaction.js";
-import { Accounts, type StateAccess } from "../world.js";
-import { queryActor } from "./query.js";
-import { newActorBlockContext, TxExhausted, TxRun } from "./run.js";
-import { asFork, firePayload } from "./timers.js";
+import { processTimers as processDueTimers, type FireResult, type GasBid, type GasBidContext, type TimerHost } from "@cowboy/scheduler";
+import { TxExhausted } from "../errors.js";
+import type { BlockEnv, ChainParams, StateAccess, TimerUsage } from "../types.js";
+import { Accounts } from "../world.js";
+import { queryActor } from "../actors/query.js";
+import { TxRun } from "../actors/run.js";
+import { asFork, firePayload } from "../actors/timers.js";
+import type { BlockTally } from "./tally.js";
 
 /** Cycles a Gas Bidding Agent's `get_gas_bid` may use (a free, read-only call). */
 export const GAS_BID_QUERY_CYCLES = 100_000n;
-
-/** What the block's timer work used, for the header's timer lane and the fee totals. */
-export interface TimerUsage {
-  readonly cycles: bigint;
-  readonly cells: bigint;
-  readonly burned: bigint;
-  readonly tipped: bigint;
-  readonly report: TimerBlockReport | null;
-}
 
 export const NO_TIMER_USAGE: TimerUsage = { cycles: 0n, cells: 0n, burned: 0n, tipped: 0n, report: null };
 
@@ -31,11 +23,16 @@ export const NO_TIMER_USAGE: TimerUsage = { cycles: 0n, cells: 0n, burned: 0n, t
  * cascade of messages, the per-fire Cycle and Cell limits; the scheduler pre-charges and refunds
  * the fee payer. The proposer receives the auction tips.
  */
-export function runTimers(state: StateAccess, env: BlockEnv, params: ChainParams): TimerUsage {
+export function processTimers(state: StateAccess, env: BlockEnv, params: ChainParams, tally: BlockTally): void {
+  tally.addTimers(fireDueTimers(state, env, params));
+}
+
+/** The work of processTimers, returning what the fires used. */
+function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): TimerUsage {
   const cfg = params.scheduler;
   if (cfg === undefined) return NO_TIMER_USAGE;
   const accounts = new Accounts(state, params.accountKey);
-  const ctx = env.actors ?? newActorBlockContext();
+  const ctx = env.actors;
   const host: TimerHost = {
     accounts: {
       balanceOf: (address) => accounts.get(address).balance,
@@ -58,17 +55,14 @@ export function runTimers(state: StateAccess, env: BlockEnv, params: ChainParams
         return used();
       } catch (error) {
         state.revertTo(checkpoint);
-        if (error instanceof TxExhausted) {
-          const partial = used();
-          return error.meter === "cycles" ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit };
-        }
-        if (error instanceof RangeError) return used(); // host stack exhausted: as a transaction, reverted
-        throw error;
+        if (!(error instanceof TxExhausted)) throw error;
+        const partial = used();
+        return error.meter === "cycles" ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit };
       }
     },
     queryGasBid: (gba, context) => queryGasBid(state, env, params, gba, context),
   };
-  const report = processTimers(asFork(state), {
+  const report = processDueTimers(asFork(state), {
     height: env.height,
     cycleBasefee: laneBasefee(env.cycleBasefee, "timer", params.feeMarket),
     cellBasefee: laneBasefee(env.cellBasefee, "timer", params.feeMarket),

@@ -1,5 +1,24 @@
-import { fixedBytes, option, struct, u32, u64, uint, vec } from "@cowboy/codec";
-import { stored } from "./record.js";
+// The codecs of the scheduler's own bookkeeping records (lists, links, owner lists, per-actor
+// counters, the singleton meta, fire-rate windows), each wrapped so a stored record that does not
+// decode is CORRUPT_STATE. The timer record itself is in timerRecord.ts.
+import { CodecError, decode, encode, fixedBytes, option, struct, u32, u64, uint, vec, type Codec } from "@cowboy/codec";
+import { SchedulerError } from "./errors.js";
+
+/** Wraps a codec so decode failures become CORRUPT_STATE errors naming `what`. */
+export function stored<T>(codec: Codec<T>, what: string): { enc(v: T): Uint8Array; dec(b: Uint8Array): T } {
+  return {
+    enc: (v) => encode(codec, v),
+    dec: (b) => {
+      try {
+        return decode(codec, b);
+      } catch (e) {
+        if (e instanceof CodecError) throw new SchedulerError("CORRUPT_STATE", `${what}: ${e.message}`);
+        throw e;
+      }
+    },
+  };
+}
+
 
 const id = fixedBytes(32);
 

@@ -4,8 +4,8 @@ import { SchedulerError } from "./errors.js";
 import type { FireResult, TimerHost } from "./host.js";
 import { recordKey } from "./keys.js";
 import { enqueue, loadMeta, ringList, saveMeta, unqueue } from "./queue.js";
-import { decodeTimerRecord, encodeTimerRecord, type TimerRecord } from "./record.js";
-import type { SchedulerMeta } from "./records.js";
+import { decodeTimerRecord, encodeTimerRecord, type TimerRecord } from "./timerRecord.js";
+import type { SchedulerMeta } from "./storedCodecs.js";
 import { forgetTimer } from "./schedule.js";
 
 // The steps both phases share: reading a queued timer, destroying one, firing one.

@@ -1,0 +1,35 @@
+// What deploy_actor and call_actor share: a TxRun with the budget left after the intrinsic costs,
+// and its outcome as the receipt's status, usage, return data and events.
+import { ReceiptStatus } from "@cowboy/types";
+import { errorBytes } from "../actors/exceptions.js";
+import { TxRun, type ActorOutcome } from "../actors/run.js";
+import { TxExhausted } from "../errors.js";
+import type { InstructionContext, InstructionResult } from "./instruction.js";
+
+/** Runs `body` on a fresh TxRun; running out of Cycles or Cells reverts everything it did. */
+export function runActorInstruction(ctx: InstructionContext, body: (run: TxRun) => ActorOutcome): InstructionResult {
+  const { tx, intrinsic } = ctx;
+  const cyclesBudget = tx.cyclesLimit - intrinsic.cycles;
+  const cellsBudget = tx.cellsLimit - intrinsic.cells;
+  const run = new TxRun(ctx.state, ctx.env, ctx.params, ctx.env.actors, tx.from, cyclesBudget, cellsBudget);
+  const cyclesUsed = (): bigint => intrinsic.cycles + BigInt(Number(cyclesBudget) - run.cyclesLeft);
+  const cellsUsed = (): bigint => intrinsic.cells + BigInt(Number(cellsBudget) - run.cellsLeft);
+  let outcome: ActorOutcome;
+  try {
+    outcome = body(run);
+  } catch (error) {
+    if (!(error instanceof TxExhausted)) throw error;
+    const cycles = error.meter === "cycles";
+    return {
+      status: cycles ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells,
+      returnData: errorBytes(error.meta.detail),
+      events: [],
+      cyclesUsed: cycles ? tx.cyclesLimit : cyclesUsed(),
+      cellsUsed: cycles ? cellsUsed() : tx.cellsLimit,
+      keep: false,
+    };
+  }
+  // A failed top-level frame has reverted itself; what stands (the dedup marks of the cascade) is kept.
+  ctx.env.actors.delivered.push(...run.delivered);
+  return { status: outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted, returnData: outcome.returnData, events: outcome.events, cyclesUsed: cyclesUsed(), cellsUsed: cellsUsed(), keep: true };
+}

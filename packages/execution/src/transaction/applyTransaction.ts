@@ -1,0 +1,80 @@
+// Applying one transaction (cips/execution.md "Applying a transaction"): admission (the one
+// predicate, checkIncludable), nonce and pre-charge, the instruction in its own checkpoint
+// (dispatched by kind, one file each), then settlement of the fees on what it used (§2.3).
+import { settle } from "@cowboy/fee-market";
+import type { Instruction, Transaction } from "@cowboy/types";
+import { intrinsicCosts } from "../intrinsic.js";
+import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js";
+import { Accounts } from "../world.js";
+import { callActor } from "./callActor.js";
+import { cancelTimer } from "./cancelTimer.js";
+import { checkIncludable } from "./checkIncludable.js";
+import { deployActor } from "./deployActor.js";
+import type { InstructionContext, InstructionResult } from "./instruction.js";
+import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
+import { scheduleTimer } from "./scheduleTimer.js";
+import { transfer } from "./transfer.js";
+
+function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
+  switch (instruction.type) {
+    case "transfer":
+      return transfer(ctx, instruction);
+    case "deploy_actor":
+      return deployActor(ctx, instruction);
+    case "call_actor":
+      return callActor(ctx, instruction);
+    case "schedule_timer":
+    case "schedule_interval":
+      return scheduleTimer(ctx, instruction);
+    case "cancel_timer":
+      return cancelTimer(ctx, instruction);
+  }
+}
+
+/**
+ * Applies one transaction to `state` at this point of the block of `env`. Throws the TxRejection of
+ * checkIncludable, having changed nothing, when it is not includable; signatures and stateless rules
+ * are the caller's (applyBlock checks a block's in one batch).
+ */
+export function applyTransaction(state: StateAccess, tx: Transaction, env: BlockEnv, params: ChainParams): TxOutcome {
+  const basefees = { cycle: env.cycleBasefee, cell: env.cellBasefee };
+  const rejection = checkIncludable({ state, tx, basefees, params, verifySignatures: false });
+  if (rejection !== undefined) throw rejection;
+  const accounts = new Accounts(state, params.accountKey);
+  const sender = accounts.get(tx.from);
+  accounts.put(tx.from, { ...sender, nonce: sender.nonce + 1n, balance: sender.balance - maxFeeOf(tx) });
+
+  const intrinsic = intrinsicCosts(tx, params.costTable);
+  const checkpoint = state.checkpoint();
+  let result: InstructionResult;
+  try {
+    result = execute({ state, accounts, tx, env, params, intrinsic }, tx.instruction);
+  } catch (error) {
+    state.revertTo(checkpoint);
+    throw error;
+  }
+  if (result.keep) state.commitCheckpoint(checkpoint);
+  else state.revertTo(checkpoint);
+
+  const fees = settle(
+    { cycles: result.cyclesUsed, cells: result.cellsUsed },
+    { cycles: tx.cyclesLimit, cells: tx.cellsLimit },
+    laneBasefeesOf(tx, basefees, params),
+    { cycle: { maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle }, cell: { maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell } },
+  );
+  accounts.credit(tx.from, fees.refund);
+  accounts.credit(env.proposer, fees.tipped);
+  return {
+    lane: laneOf(tx),
+    receipt: {
+      status: result.status,
+      cycles_used: result.cyclesUsed,
+      cells_used: result.cellsUsed,
+      fee_paid: fees.paid,
+      fee_burned: fees.burned,
+      fee_tipped: fees.tipped,
+      return_data: result.returnData,
+      events: [...result.events],
+    },
+  };
+}

@@ -1,0 +1,146 @@
+// The types every step of the state transition shares (cips/execution.md). This file imports no
+// other file of this package, so any module may depend on it without closing a cycle.
+import type { Hashes } from "@cowboy/crypto";
+import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
+import type { CostTable } from "@cowboy/metering";
+import type { invokeActor, ModuleRegistry, ParseCache } from "@cowboy/pvm";
+import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
+import type { LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
+import type { ActorLimits } from "./actors/limits.js";
+
+/**
+ * What the state transition needs of a state: a fork of @cowboy/state (or anything shaped like
+ * one) with nested checkpoints, so a failed transaction reverts exactly its own writes.
+ */
+export interface StateAccess {
+  get(key: Uint8Array): Uint8Array | undefined;
+  set(key: Uint8Array, value: Uint8Array): void;
+  delete(key: Uint8Array): void;
+  checkpoint(): number;
+  revertTo(id: number): void;
+  commitCheckpoint(id: number): void;
+  computeRoot(): Uint8Array;
+}
+
+/** Maps addresses to the state keys of their account records. */
+export type AccountKeyFn = (address: Uint8Array) => Uint8Array;
+
+/** Everything the state transition depends on besides the state and the block. */
+export interface ChainParams {
+  readonly chainId: bigint;
+  /** Basefee targets, lane budgets and multipliers, the Cells cap (@cowboy/fee-market). */
+  readonly feeMarket: FeeMarketConfig;
+  /** Per-transaction maxima of §2.2(a) (size, cycles_limit, cells_limit). */
+  readonly txLimits: TransactionLimits;
+  readonly costTable: CostTable;
+  /** Depth, fanout, mailbox, storage quota and per-block Cycles of actors (cips/actors.md). */
+  readonly actors: ActorLimits;
+  /**
+   * Native timers (@cowboy/scheduler, spec §5.1a): the calendar queue's configuration (the default
+   * chain has them). Absent on a chain without timers: actors' timer calls raise RuntimeError,
+   * timer instructions are refused and the end of block fires nothing.
+   */
+  readonly scheduler?: SchedulerConfig;
+  /** Where account records live in the state (the key schema of @cowboy/state). */
+  readonly accountKey: AccountKeyFn;
+  /**
+   * End-of-block work after the timers and deliveries, run in order (spec STF steps 4 and 6: jobs,
+   * rewards). Each later subsystem registers one; the devnet runs none until they land.
+   */
+  readonly endOfBlockHooks: readonly EndOfBlockHook[];
+  /**
+   * Hash implementations for the block's Merkle roots (keccak256). Any implementation gives the
+   * same bytes; a node passes `await loadFastHashes()` from @cowboy/crypto (WASM, ~10× noble).
+   */
+  readonly hashes: Pick<Hashes, "keccak256">;
+}
+
+/** One step of end-of-block processing; it writes through `state` like a transaction. */
+export type EndOfBlockHook = (state: StateAccess, env: BlockEnv, params: ChainParams) => void;
+
+/** A block's global basefees per Cycle and per Cell, before any lane multiplier. */
+export interface Basefees {
+  readonly cycle: bigint;
+  readonly cell: bigint;
+}
+
+/** The block-level facts a transaction executes against. */
+export interface BlockEnv {
+  readonly height: bigint;
+  readonly timestampMs: bigint;
+  readonly proposer: Uint8Array;
+  readonly cycleBasefee: bigint;
+  readonly cellBasefee: bigint;
+  /** R for actors' randomness (spec §3.4): the header's beacon, or the parent hash until consensus supplies one. */
+  readonly beacon: Uint8Array;
+  /** Per-block actor bookkeeping shared by the block's transactions, fires and queries. */
+  readonly actors: ActorBlockContext;
+}
+
+/** One copy of the Python interpreter and its parse cache (parsed actor and SDK modules). */
+export interface Interpreter {
+  readonly pvm: { readonly invokeActor: typeof invokeActor };
+  readonly parseCache: ParseCache;
+}
+
+/**
+ * Which interpreter copy runs an actor: a speed device, never consensus (every copy gives the same
+ * results and Cycles). `ActorEngine` is the node's implementation; without one, a block runs every
+ * actor on this package's own interpreter.
+ */
+export interface InterpreterPool {
+  /** The copy `actor` runs on now. */
+  interpreterFor(actor: Uint8Array): Interpreter;
+  /** Counts an invocation's Cycles (a pool may move a busy actor to a copy of its own). */
+  record(actor: Uint8Array, cycles: number): void;
+}
+
+/** Per-block actor bookkeeping shared by the block's transactions. */
+export interface ActorBlockContext {
+  readonly cyclesByActor: Map<string, number>;
+  /** `target ‖ id` of every message delivered by a committed transaction or fire (dedup expiry). */
+  readonly delivered: Uint8Array[];
+  /** The interpreter copies actors run on. */
+  readonly interpreters: InterpreterPool;
+  /** The whitelisted modules (default: @cowboy/pvm's standardLibrary()). */
+  readonly stdlib?: ModuleRegistry;
+}
+
+/** A Python exception as data: its class name and its str(). Formatted once, in actors/exceptions.ts. */
+export interface PyException {
+  readonly type: string;
+  readonly message: string;
+}
+
+/** What applying one transaction produced. */
+export interface TxOutcome {
+  readonly receipt: Receipt;
+  readonly lane: LaneId;
+}
+
+/** What the block's timer work used, for the header's timer lane and the fee totals. */
+export interface TimerUsage {
+  readonly cycles: bigint;
+  readonly cells: bigint;
+  readonly burned: bigint;
+  readonly tipped: bigint;
+  readonly report: TimerBlockReport | null;
+}
+
+/** The result of executing a block on a state fork: what the header's usage and roots commit to. */
+export interface BlockExecution {
+  readonly receipts: readonly Receipt[];
+  readonly laneUsage: LaneUsage;
+  readonly cyclesUsed: bigint;
+  readonly cellsUsed: bigint;
+  readonly burned: bigint;
+  readonly tipped: bigint;
+  /** The end-of-block timer work (null on a chain without the scheduler). */
+  readonly timers: TimerBlockReport | null;
+}
+
+/** An imported block: its execution and the state root it reached. */
+export interface AppliedBlock {
+  readonly execution: BlockExecution;
+  readonly stateRoot: Uint8Array;
+}
