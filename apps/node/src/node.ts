@@ -89,8 +89,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     const produced = chain.produce(candidates, proposer, BigInt(Date.now()));
     mempool.prune(chain.accounts);
     for (const [tx, reason] of produced.skipped) {
-      // A transaction that can never be included (fee too low, nonce reused…) leaves the pool.
-      if (reason.code !== "LANE_FULL" && reason.code !== "NONCE_TOO_HIGH") mempool.remove(tx.digest());
+      // One that can never be included leaves the pool; which refusals those are is execution's rule.
+      if (reason.permanent) mempool.remove(tx.digest());
     }
     const header = produced.block.header;
     logger.info("block", {

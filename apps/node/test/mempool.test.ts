@@ -1,7 +1,8 @@
 import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
-import { defaultChainParams } from "@cowboy/execution";
-import { createTransaction, type Transaction } from "@cowboy/types";
+import { Accounts, defaultChainParams } from "@cowboy/execution";
+import { MemoryBackend, StateStore } from "@cowboy/state";
+import { createTransaction, EMPTY_ACCOUNT, type Transaction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { Mempool, MempoolError, type AccountView } from "../src/mempool/mempool.js";
 
@@ -25,9 +26,12 @@ function tx(sender: number, nonce: bigint, fee = 10_000n, tip = 0n, chainId = 42
   }).sign(key(sender));
 }
 
+/** A head state where senders 0–9 hold `balance` and the given nonces (default 0). */
 function accounts(nonces: Record<number, bigint> = {}, balance = 10n ** 18n): AccountView {
-  const byAddress = new Map(Object.entries(nonces).map(([i, n]) => [toHex(addr(Number(i))), n]));
-  return { nonce: (a) => byAddress.get(toHex(a)) ?? 0n, balance: () => balance };
+  const state = StateStore.open(new MemoryBackend()).fork();
+  const records = new Accounts(state, params.accountKey);
+  for (let i = 0; i < 10; i++) records.put(addr(i), { ...EMPTY_ACCOUNT, nonce: nonces[i] ?? 0n, balance });
+  return { nonce: (a) => records.get(a).nonce, balance: (a) => records.get(a).balance, state };
 }
 
 function refusal(fn: () => unknown): string {
@@ -107,5 +111,48 @@ describe("Mempool", () => {
     pool.add(tx(2, 0n), accounts());
     expect(pool.prune(accounts({ 1: 1n, 2: 1n }))).toBe(2);
     expect(pool.candidates(accounts({ 1: 1n, 2: 1n })).map((t) => [toHex(t.from), t.nonce])).toEqual([[toHex(addr(1)), 1n]]);
+  });
+});
+
+describe("Mempool admission is execution's predicate", () => {
+  function transfer(sender: number, nonce: bigint, amount: bigint, fee = 10_000n): Transaction {
+    return createTransaction({
+      chainId: 42n,
+      nonce,
+      instruction: { type: "transfer", to: TO, amount },
+      from: addr(sender),
+      cyclesLimit: 21_000n,
+      cellsLimit: 0n,
+      maxFeePerCycle: fee,
+      maxFeePerCell: fee,
+    }).sign(key(sender));
+  }
+
+  it("refuses a transfer whose value the balance does not cover, though it covers the fee", () => {
+    const fee = 21_000n * 10_000n;
+    const view = accounts({}, fee + 999n);
+    expect(refusal(() => new Mempool({ params }).add(transfer(1, 0n, 1_000n), view))).toBe("INSUFFICIENT_BALANCE");
+    expect(toHex(new Mempool({ params }).add(transfer(1, 0n, 999n), view))).toBe(toHex(transfer(1, 0n, 999n).digest()));
+  });
+
+  it("counts the sender's earlier pending transactions against its balance", () => {
+    const cost = 21_000n * 10_000n + 500n;
+    const pool = new Mempool({ params });
+    const view = accounts({}, 2n * cost - 1n);
+    pool.add(transfer(1, 0n, 500n), view);
+    let error: unknown;
+    try {
+      pool.add(transfer(1, 1n, 500n), view);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MempoolError);
+    expect((error as MempoolError).code).toBe("INSUFFICIENT_BALANCE");
+    expect((error as MempoolError).meta.rejection).toBe("INSUFFICIENT_BALANCE");
+  });
+
+  it("refuses limits below the intrinsic cost at admission (the builder used to find out)", () => {
+    const low = createTransaction({ chainId: 42n, nonce: 0n, instruction: { type: "transfer", to: TO, amount: 1n }, from: addr(1), cyclesLimit: 20_999n, cellsLimit: 0n, maxFeePerCycle: 10_000n, maxFeePerCell: 10_000n }).sign(key(1));
+    expect(refusal(() => new Mempool({ params }).add(low, accounts()))).toBe("INVALID");
   });
 });

@@ -5,9 +5,7 @@ import { blockCycleCapacity } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
 import { queryActor } from "./actors/query.js";
 import { intrinsicCosts } from "./intrinsic.js";
-import type { ChainParams } from "./params.js";
-import type { BlockEnv } from "./transaction.js";
-import type { StateAccess } from "./world.js";
+import type { BlockEnv, ChainParams, StateAccess } from "./types.js";
 
 export interface UsageEstimate {
   readonly cycles: bigint;

@@ -14,7 +14,7 @@ export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./gene
 // Transactions: the admission predicate, application, lanes.
 export { checkIncludable, type IncludableOptions } from "./transaction/checkIncludable.js";
 export { applyTransaction } from "./transaction/applyTransaction.js";
-export { laneOf, laneBasefeesOf } from "./transaction/lanes.js";
+export { laneOf, laneBasefeesOf, maxFeeOf, valueOf } from "./transaction/lanes.js";
 // Blocks: applyBlock and each of its steps, in the spec's order.
 export { applyBlock, type ApplyBlockOptions } from "./block/applyBlock.js";
 export { processHeader, checkHeaderAgainstParent, nextBlockBasefees, envOf, beaconOf } from "./block/processHeader.js";

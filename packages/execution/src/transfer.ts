@@ -1,7 +1,7 @@
 // A plain transfer priced for the next block: what faucets, wallets and tests send.
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import { createTransaction, type Transaction } from "@cowboy/types";
-import type { ChainParams } from "./params.js";
+import type { ChainParams } from "./types.js";
 
 export interface TransferRequest {
   readonly from: Uint8Array;

@@ -2,7 +2,7 @@
 // and tools show it. Not consensus: the canonical form is the record's wire encoding.
 import { CodecError, U64_MAX, cborToJson, decodeCbor, toHex } from "@cowboy/codec";
 import { priorityTierName, type TimerJson } from "@cowboy/types";
-import type { TimerRecord } from "./record.js";
+import type { TimerRecord } from "./timerRecord.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
 

@@ -66,11 +66,8 @@ export class Chain {
     return raw === undefined ? EMPTY_ACCOUNT : decodeAccount(raw);
   }
 
-  /** Nonces and balances of the committed head, for the mempool. */
-  readonly accounts: AccountView = {
-    nonce: (address) => this.account(address).nonce,
-    balance: (address) => this.account(address).balance,
-  };
+  /** Nonces, balances and a read fork of the committed head, for the mempool. */
+  readonly accounts: AccountView = headView(this);
 
   /** Actor bookkeeping for a read-only query at the head (RPC calls and estimates). */
   queryContext(): ActorBlockContext {
@@ -101,4 +98,15 @@ export class Chain {
     this.#head = built.block.header;
     return { block: built.block, receipts: built.execution.receipts, skipped: built.skipped, timers: built.execution.timers };
   }
+}
+
+/** The head as the mempool reads it; `state` is a fresh read fork (never committed) on each access. */
+function headView(chain: Chain): AccountView {
+  return {
+    nonce: (address) => chain.account(address).nonce,
+    balance: (address) => chain.account(address).balance,
+    get state() {
+      return chain.state.fork();
+    },
+  };
 }

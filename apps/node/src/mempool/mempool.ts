@@ -1,5 +1,5 @@
 import { compareBytes, CowboyError, toHex } from "@cowboy/codec";
-import { intrinsicCosts, laneOf, verifyAll, type ChainParams, type SignatureVerifier } from "@cowboy/execution";
+import { checkIncludable, intrinsicCosts, laneOf, maxFeeOf, valueOf, verifyAll, type ChainParams, type SignatureVerifier, type StateAccess, type TxRejectionCode } from "@cowboy/execution";
 import { effectiveFee, type LaneId } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
 
@@ -14,11 +14,25 @@ export type MempoolErrorCode =
   | "POOL_FULL"
   | "INSUFFICIENT_BALANCE";
 
+/** The pool's code for each refusal of execution's admission predicate (its code stays in `meta.rejection`). */
+const POOL_CODE: Record<TxRejectionCode, MempoolErrorCode> = {
+  STATELESS_CHECK_FAILED: "INVALID",
+  INVALID_SIGNATURE: "INVALID",
+  NONCE_TOO_LOW: "NONCE_TOO_LOW",
+  NONCE_TOO_HIGH: "NONCE_TOO_FAR",
+  INTRINSIC_CYCLES_TOO_LOW: "INVALID",
+  INTRINSIC_CELLS_TOO_LOW: "INVALID",
+  FEE_BELOW_BASEFEE: "FEE_TOO_LOW",
+  INSUFFICIENT_BALANCE: "INSUFFICIENT_BALANCE",
+  LANE_FULL: "POOL_FULL",
+  UNSUPPORTED_INSTRUCTION: "INVALID",
+};
+
 /** Why the mempool refused a transaction; the RPC returns the message as is. */
-export class MempoolError extends CowboyError<MempoolErrorCode> {
+export class MempoolError extends CowboyError<MempoolErrorCode, { readonly rejection?: TxRejectionCode }> {
   override readonly name = "MempoolError";
-  constructor(code: MempoolErrorCode, message: string) {
-    super(code, message);
+  constructor(code: MempoolErrorCode, message: string, rejection?: TxRejectionCode) {
+    super(code, message, rejection === undefined ? {} : { rejection });
   }
 }
 
@@ -26,6 +40,8 @@ export class MempoolError extends CowboyError<MempoolErrorCode> {
 export interface AccountView {
   nonce(address: Uint8Array): bigint;
   balance(address: Uint8Array): bigint;
+  /** The head state, read by execution's admission predicate. */
+  readonly state: StateAccess;
 }
 
 export interface MempoolOptions {
@@ -103,17 +119,24 @@ export class Mempool {
     if (this.#byHash.has(hash)) throw new MempoolError("ALREADY_KNOWN", `transaction 0x${hash} is already pending`);
 
     const accountNonce = accounts.nonce(tx.from);
-    if (tx.nonce < accountNonce) throw new MempoolError("NONCE_TOO_LOW", `nonce ${tx.nonce} is below the account nonce ${accountNonce}`);
     if (tx.nonce - accountNonce > this.#options.maxNonceGap) {
       throw new MempoolError("NONCE_TOO_FAR", `nonce ${tx.nonce} is more than ${this.#options.maxNonceGap} ahead of the account nonce ${accountNonce}`);
     }
+    // The rule is execution's (one owner): the pool asks it with the floor basefee (a transaction
+    // paying less can never be included) and with the sender's earlier pending transactions, whose
+    // maximum cost (fees plus value) the balance must cover too.
     const floor = params.feeMarket.minBasefee;
-    if (tx.maxFeePerCycle < floor || tx.maxFeePerCell < floor) {
-      throw new MempoolError("FEE_TOO_LOW", `max fees must be at least the minimum basefee ${floor}`);
-    }
-    const maxCost = tx.cyclesLimit * tx.maxFeePerCycle + tx.cellsLimit * tx.maxFeePerCell;
-    const balance = accounts.balance(tx.from);
-    if (balance < maxCost) throw new MempoolError("INSUFFICIENT_BALANCE", `balance ${balance} does not cover the maximum fee ${maxCost}`);
+    const earlier = this.#pendingBefore(tx.from, tx.nonce);
+    const rejection = checkIncludable({
+      state: accounts.state,
+      tx,
+      basefees: { cycle: floor, cell: floor },
+      params,
+      verifySignatures: false,
+      pendingNonce: tx.nonce > accountNonce ? tx.nonce : accountNonce,
+      pendingCost: earlier,
+    });
+    if (rejection !== undefined) throw new MempoolError(POOL_CODE[rejection.code], rejection.message, rejection.code);
 
     const sender = toHex(tx.from);
     const queue = this.#bySender.get(sender) ?? new Map<bigint, Entry>();
@@ -176,6 +199,13 @@ export class Mempool {
     if (queue === undefined) return nonce;
     while (queue.has(nonce)) nonce++;
     return nonce;
+  }
+
+  /** The summed maximum cost (fees plus value) of `sender`'s pending transactions below `nonce`. */
+  #pendingBefore(sender: Uint8Array, nonce: bigint): bigint {
+    let total = 0n;
+    for (const entry of this.#bySender.get(toHex(sender))?.values() ?? []) if (entry.tx.nonce < nonce) total += maxFeeOf(entry.tx) + valueOf(entry.tx);
+    return total;
   }
 
   /** Drops one transaction (e.g. one the builder found can never be included). */
