@@ -74,7 +74,9 @@ describe("chain commands against a devnet", () => {
     const sent = await cli(["transfer", "--to", RECIPIENT, "--amount", "3", "--from", "dev5"], env);
     expect(sent.stderr).toBe("");
     expect(sent.stdout.split("\n")[1]).toBe("success");
-    expect((await cli(["transfer", "--to", RECIPIENT, "--amount", "3", "--from", "dev5"], { ...env, COWBOY_PASSWORD: "nope" })).stderr).toBe("error: wrong password for key dev5\n");
+    expect((await cli(["transfer", "--to", RECIPIENT, "--amount", "3", "--from", "dev5"], { ...env, COWBOY_PASSWORD: "nope" })).stderr).toBe(
+      "error: wrong password for key dev5\n",
+    );
   });
 
   it("prints blocks as JSON", async () => {
@@ -110,7 +112,18 @@ describe("chain commands against a devnet", () => {
     expect(started.stderr).toBe("");
     const listed = JSON.parse((await cli(["actor", "timers", actor, "--json"])).stdout) as Array<Record<string, unknown>>;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ owner: actor, target: actor, fee_payer: actor, handler: "beat", data: { from: `0x${toHex(dev[6]!.address)}` }, interval: "1", cycles_per_fire: "150000", cells_per_fire: "2000", expires_at: null, priority: "standard" });
+    expect(listed[0]).toMatchObject({
+      owner: actor,
+      target: actor,
+      fee_payer: actor,
+      handler: "beat",
+      data: { from: `0x${toHex(dev[6]!.address)}` },
+      interval: "1",
+      cycles_per_fire: "150000",
+      cells_per_fire: "2000",
+      expires_at: null,
+      priority: "standard",
+    });
     expect((await cli(["actor", "timers", actor])).stdout).toMatch(/^0x[0-9a-f]{64} {2}beat at \d+ \(every 1 blocks\), 150000 Cycles \/ 2000 Cells per fire, standard\n$/);
     // Blocks come every 100 ms: wait (bounded) until the handler has run a few times.
     let beats = 0;

@@ -7,9 +7,7 @@ describe("cowboy init", () => {
   it("scaffolds an actor project whose test passes in the PVM", async () => {
     const io = memoryIo();
     expect(await runCommand(cowboy, ["init", "counter-app"], io)).toBe(0);
-    expect(io.stdout.join("")).toBe(
-      "created counter-app/actors/counter/main.py\ncreated counter-app/tests/test_counter.py\ncreated counter-app/README.md\n",
-    );
+    expect(io.stdout.join("")).toBe("created counter-app/actors/counter/main.py\ncreated counter-app/tests/test_counter.py\ncreated counter-app/README.md\n");
     expect(io.files["counter-app/actors/counter/main.py"]).toContain("class Actor:");
     expect(io.files["counter-app/README.md"]).toContain("pnpm -s cowboy pvm run counter-app/tests/test_counter.py --path counter-app/actors/counter");
 

@@ -38,7 +38,8 @@ describe("cowboy pvm run", () => {
   });
 
   it("gives scripts cowboy_sdk over an in-memory host, so an @actor class runs locally", async () => {
-    const src = 'from cowboy_sdk import actor, emit\n\n@actor\nclass C:\n    def __init__(self):\n        self.storage["n"] = 1\n\n    def inc(self):\n        self.storage["n"] += 1\n        emit("Inc", self.storage["n"])\n        return self.storage["n"]\n\nc = C()\nprint(c.inc(), c.inc(), "n" in c.storage, c.storage.get("missing", 0))\nimport os\n';
+    const src =
+      'from cowboy_sdk import actor, emit\n\n@actor\nclass C:\n    def __init__(self):\n        self.storage["n"] = 1\n\n    def inc(self):\n        self.storage["n"] += 1\n        emit("Inc", self.storage["n"])\n        return self.storage["n"]\n\nc = C()\nprint(c.inc(), c.inc(), "n" in c.storage, c.storage.get("missing", 0))\nimport os\n';
     const result = await pvm(["c.py"], { "c.py": src });
     expect(result.stdout).toBe("2 3 True 0\n");
     expect(result.status).toBe(1);

@@ -1,7 +1,18 @@
 import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import {
-  actorAddress, canonicalizeSource, codeHash, createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type Receipt, type Transaction,
+  actorAddress,
+  canonicalizeSource,
+  codeHash,
+  createTransaction,
+  headerFromJson,
+  receiptFromJson,
+  transactionFromJson,
+  type Account,
+  type Header,
+  type Instruction,
+  type Receipt,
+  type Transaction,
 } from "@cowboy/types";
 import WebSocket from "ws";
 import { ClientError } from "./errors.js";
@@ -72,9 +83,22 @@ export interface ActiveTimer {
 }
 
 interface ActiveTimerJson {
-  id: string; owner: string; target: string; fee_payer: string; handler: string; data: string; next_fire_height: string; interval: string;
-  cycles_per_fire: string; cells_per_fire: string; expires_at: string | null; priority: ActiveTimer["priority"]; max_fee_per_cycle: string;
-  max_priority_fee_per_cycle: string; gas_bidding_agent: string | null; created_at: string;
+  id: string;
+  owner: string;
+  target: string;
+  fee_payer: string;
+  handler: string;
+  data: string;
+  next_fire_height: string;
+  interval: string;
+  cycles_per_fire: string;
+  cells_per_fire: string;
+  expires_at: string | null;
+  priority: ActiveTimer["priority"];
+  max_fee_per_cycle: string;
+  max_priority_fee_per_cycle: string;
+  gas_bidding_agent: string | null;
+  created_at: string;
 }
 
 function timerFromJson(j: ActiveTimerJson): ActiveTimer {
@@ -185,7 +209,11 @@ export class CowboyClient {
 
   /** Sends `amount` base units to `to`. */
   transfer(options: { privateKey: Uint8Array; to: Uint8Array; amount: bigint; tip?: bigint }): Promise<Transaction> {
-    return this.sendTransaction({ privateKey: options.privateKey, instruction: { type: "transfer", to: options.to, amount: options.amount }, ...(options.tip === undefined ? {} : { tip: options.tip }) });
+    return this.sendTransaction({
+      privateKey: options.privateKey,
+      instruction: { type: "transfer", to: options.to, amount: options.amount },
+      ...(options.tip === undefined ? {} : { tip: options.tip }),
+    });
   }
 
   async getTransaction(hash: Uint8Array): Promise<{ status: "pending" | "included"; transaction: Transaction; height?: bigint }> {
@@ -197,7 +225,12 @@ export class CowboyClient {
   async getReceipt(hash: Uint8Array): Promise<IncludedReceipt | null> {
     const j = await this.request<Record<string, unknown> | null>("cowboy_getReceipt", [hex(hash)]);
     if (j === null) return null;
-    const { transaction_hash, block_hash, height, index, ...receipt } = j as Record<string, unknown> & { transaction_hash: string; block_hash: string; height: string; index: number };
+    const { transaction_hash, block_hash, height, index, ...receipt } = j as Record<string, unknown> & {
+      transaction_hash: string;
+      block_hash: string;
+      height: string;
+      index: number;
+    };
     return { ...receiptFromJson(receipt), transactionHash: fromHex(transaction_hash), blockHash: fromHex(block_hash), height: BigInt(height), index };
   }
 
@@ -220,7 +253,14 @@ export class CowboyClient {
    * Deploys an actor: `source` (Python) is canonicalised, constructor `args` canonically encoded.
    * Returns the signed transaction and the address the actor will have (spec §1.2).
    */
-  async deployActor(options: { privateKey: Uint8Array; source: string | Uint8Array; salt?: Uint8Array; args?: ActorArgs; cyclesLimit?: bigint; cellsLimit?: bigint }): Promise<{ tx: Transaction; address: Uint8Array }> {
+  async deployActor(options: {
+    privateKey: Uint8Array;
+    source: string | Uint8Array;
+    salt?: Uint8Array;
+    args?: ActorArgs;
+    cyclesLimit?: bigint;
+    cellsLimit?: bigint;
+  }): Promise<{ tx: Transaction; address: Uint8Array }> {
     const code = canonicalizeSource(options.source);
     const salt = options.salt ?? new Uint8Array(32);
     const address = actorAddress(addressFromPrivateKey(options.privateKey), salt, codeHash(code));
@@ -234,7 +274,16 @@ export class CowboyClient {
   }
 
   /** Sends a transaction calling `to.method(*args)` with `value` base units attached. */
-  callActor(options: { privateKey: Uint8Array; to: Uint8Array; method: string; args?: ActorArgs; value?: bigint; cyclesLimit?: bigint; cellsLimit?: bigint; tip?: bigint }): Promise<Transaction> {
+  callActor(options: {
+    privateKey: Uint8Array;
+    to: Uint8Array;
+    method: string;
+    args?: ActorArgs;
+    value?: bigint;
+    cyclesLimit?: bigint;
+    cellsLimit?: bigint;
+    tip?: bigint;
+  }): Promise<Transaction> {
     return this.sendTransaction({
       privateKey: options.privateKey,
       instruction: { type: "call_actor", target: options.to, method: options.method, args: encodeArgs(options.args), value: options.value ?? 0n },
@@ -296,7 +345,13 @@ export class CowboyClient {
     let subscription: string | undefined;
     socket.on("message", (data) => {
       try {
-        const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: { subscription: string; result: unknown } };
+        const message = JSON.parse(String(data)) as {
+          id?: number;
+          result?: unknown;
+          error?: { message: string };
+          method?: string;
+          params?: { subscription: string; result: unknown };
+        };
         if (message.id === 1) {
           if (message.error !== undefined) onError(new ClientError("BAD_RESPONSE", message.error.message));
           else subscription = message.result as string;

@@ -7,11 +7,19 @@ import { CborError, CborFloat, CborSet, CborTuple, cborFromJson, cborToJson, dec
 import { hex } from "./cbor-vectors.js";
 
 const float = fc.double().filter((x) => !Number.isNaN(x));
-const int = fc.oneof(fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), fc.bigInt({ min: -30n, max: 30n }), fc.constantFrom(2n ** 64n - 1n, 2n ** 64n, -(2n ** 64n), -(2n ** 64n) - 1n, 2n ** 4095n));
+const int = fc.oneof(
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+  fc.bigInt({ min: -30n, max: 30n }),
+  fc.constantFrom(2n ** 64n - 1n, 2n ** 64n, -(2n ** 64n), -(2n ** 64n) - 1n, 2n ** 4095n),
+);
 const text = fc.string({ unit: "grapheme", maxLength: 8 });
 const scalar = fc.oneof(fc.constant(null), fc.boolean(), int, float, text, fc.uint8Array({ maxLength: 8 }));
 // Keys: strings and ints never compare equal in Python, and tuples of them are hashable.
-const key = fc.oneof(text, int, fc.array(fc.oneof(text, int), { maxLength: 2 }).map((a) => new CborTuple(a)));
+const key = fc.oneof(
+  text,
+  int,
+  fc.array(fc.oneof(text, int), { maxLength: 2 }).map((a) => new CborTuple(a)),
+);
 
 const { value } = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -54,7 +62,11 @@ describe("canonical CBOR properties", () => {
         const b = encodeCbor(v as CborValue);
         const i = pos % (b.length + (op === "insert" ? 1 : 0));
         const m =
-          op === "set" ? Uint8Array.from(b, (x, j) => (j === i ? byte : x)) : op === "insert" ? Uint8Array.from([...b.subarray(0, i), byte, ...b.subarray(i)]) : Uint8Array.from([...b.subarray(0, i), ...b.subarray(i + 1)]);
+          op === "set"
+            ? Uint8Array.from(b, (x, j) => (j === i ? byte : x))
+            : op === "insert"
+              ? Uint8Array.from([...b.subarray(0, i), byte, ...b.subarray(i)])
+              : Uint8Array.from([...b.subarray(0, i), ...b.subarray(i + 1)]);
         expect(acceptsOnlyCanonical(m)).toBe(true);
       }),
       { numRuns: 1000 },
@@ -62,9 +74,12 @@ describe("canonical CBOR properties", () => {
   });
 
   it("refuses or re-encodes identically arbitrary short byte strings", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 12 }), (b) => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 12 }), (b) => {
         expect(acceptsOnlyCanonical(b)).toBe(true);
-      }), { numRuns: 2000 });
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("refuses every longer-than-needed head for ints and lengths", () => {
@@ -113,7 +128,14 @@ describe("JSON form", () => {
     expect(cborToJson(cborFromJson('{"b": [1, 2.5, "x"], "a": 1.0, "\u{1F600}": 0, "\uFFFF": 0}'))).toBe('{"a":1.0,"b":[1,2.5,"x"],"\uFFFF":0,"\u{1F600}":0}');
     expect(cborToJson([2n ** 70n, -0, Infinity, -Infinity, 1e300, 5e-324])).toBe('[1180591620717411303424,-0.0,"Infinity","-Infinity",1e+300,5e-324]');
     expect(cborToJson(new Uint8Array([1, 0xab]))).toBe('"0x01ab"');
-    expect(cborToJson(new Map<CborValue, CborValue>([[1n, "one"], [new CborTuple([]), null]]))).toBe('[[1,"one"],[[],null]]');
+    expect(
+      cborToJson(
+        new Map<CborValue, CborValue>([
+          [1n, "one"],
+          [new CborTuple([]), null],
+        ]),
+      ),
+    ).toBe('[[1,"one"],[[],null]]');
     expect(cborToJson(new CborSet([1n, 2n], true))).toBe("[1,2]");
     expect(cborToJson({ a: [1n, { b: null }] }, 2)).toBe('{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}');
   });
@@ -134,7 +156,16 @@ describe("JSON form", () => {
 
   it("round-trips JSON-expressible values exactly through text", () => {
     const jsonValue = fc.letrec((tie) => ({
-      v: fc.oneof({ depthSize: "small" }, fc.constant(null), fc.boolean(), int, float.filter(Number.isFinite), text, fc.array(tie("v"), { maxLength: 3 }), fc.dictionary(text, tie("v"), { maxKeys: 3 })),
+      v: fc.oneof(
+        { depthSize: "small" },
+        fc.constant(null),
+        fc.boolean(),
+        int,
+        float.filter(Number.isFinite),
+        text,
+        fc.array(tie("v"), { maxLength: 3 }),
+        fc.dictionary(text, tie("v"), { maxKeys: 3 }),
+      ),
     })).v;
     fc.assert(
       fc.property(jsonValue, (v) => {

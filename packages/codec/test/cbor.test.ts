@@ -61,8 +61,28 @@ describe("encodeCbor", () => {
       [() => encodeCbor(2n ** 4096n), "int-too-large", "2**4096"],
       [() => encodeCbor(new Map<CborValue, CborValue>([[[1n], 1n]])), "unhashable-key", "a Array cannot be a map key"],
       [() => encodeCbor(new CborSet([new CborSet([])])), "unhashable-key", "a CborSet cannot"],
-      [() => encodeCbor(new Map<CborValue, CborValue>([[1n, 0n], [true, 0n]])), "duplicate-key", "equal in Python"],
-      [() => encodeCbor(new Map<CborValue, CborValue>([[0n, 0n], [-0, 0n]])), "duplicate-key", "equal in Python"],
+      [
+        () =>
+          encodeCbor(
+            new Map<CborValue, CborValue>([
+              [1n, 0n],
+              [true, 0n],
+            ]),
+          ),
+        "duplicate-key",
+        "equal in Python",
+      ],
+      [
+        () =>
+          encodeCbor(
+            new Map<CborValue, CborValue>([
+              [0n, 0n],
+              [-0, 0n],
+            ]),
+          ),
+        "duplicate-key",
+        "equal in Python",
+      ],
       [() => encodeCbor(new CborSet([new CborTuple([1n]), new CborTuple([1])])), "duplicate-key", "equal in Python"],
       [() => encodeCbor(new CborSet([new Uint8Array([1]), new Uint8Array([1])])), "duplicate-key", "equal in Python"],
     ];

@@ -1,7 +1,34 @@
 import { describe, expect, it } from "vitest";
 import {
-  CodecError, atMost, bool, bytes, compareBytes, concatBytes, decode, encode, equalBytes, exactly, fixedBytes, fromHex, map,
-  option, range, struct, toHex, transform, tuple, u16, u64, u8, uint, unit, utf8, variant, vec, decodePrefix, type CodecErrorCode,
+  CodecError,
+  atMost,
+  bool,
+  bytes,
+  compareBytes,
+  concatBytes,
+  decode,
+  encode,
+  equalBytes,
+  exactly,
+  fixedBytes,
+  fromHex,
+  map,
+  option,
+  range,
+  struct,
+  toHex,
+  transform,
+  tuple,
+  u16,
+  u64,
+  u8,
+  uint,
+  unit,
+  utf8,
+  variant,
+  vec,
+  decodePrefix,
+  type CodecErrorCode,
 } from "../src/index.js";
 
 function codeOf(fn: () => unknown): CodecErrorCode | undefined {
@@ -92,12 +119,23 @@ describe("variant", () => {
 describe("map", () => {
   const c = map(bytes(atMost(4)), u8, atMost(8));
   it("sorts by key encoding on encode", () => {
-    const out = encode(c, [[fromHex("02"), 2], [fromHex("0101"), 1], [fromHex(""), 0]]);
+    const out = encode(c, [
+      [fromHex("02"), 2],
+      [fromHex("0101"), 1],
+      [fromHex(""), 0],
+    ]);
     // Keys compare by their encodings: 00 < 0102 < 020101.
     expect(toHex(out)).toBe("03" + "0000" + "010202" + "02010101");
   });
   it("refuses duplicate keys on encode and decode", () => {
-    expect(codeOf(() => encode(c, [[fromHex("01"), 1], [fromHex("01"), 2]]))).toBe("DUPLICATE_MAP_KEY");
+    expect(
+      codeOf(() =>
+        encode(c, [
+          [fromHex("01"), 1],
+          [fromHex("01"), 2],
+        ]),
+      ),
+    ).toBe("DUPLICATE_MAP_KEY");
     expect(codeOf(() => decode(c, fromHex("02" + "010100" + "010100")))).toBe("DUPLICATE_MAP_KEY");
   });
   it("refuses unsorted keys", () => {

@@ -12,7 +12,10 @@ const nested = struct({
 });
 const seedValue = {
   a: [{ k: new Uint8Array([1, 2, 3]), v: 300n }, null, { k: new Uint8Array(0), v: 1n << 60n }],
-  b: [["k1", [1n, 2n]], ["k2", []]] as Array<readonly [string, readonly bigint[]]>,
+  b: [
+    ["k1", [1n, 2n]],
+    ["k2", []],
+  ] as Array<readonly [string, readonly bigint[]]>,
   c: { type: "y" as const, value: new Uint8Array([9, 8, 7, 6]) },
 };
 
@@ -27,17 +30,19 @@ function onlyCodecErrors(run: () => unknown): void {
 describe("fuzz", () => {
   const codecs = [nested, ...Object.values(VECTOR_CODECS).map((v) => v.codec)];
   it("random bytes", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 256 }), (b) => {
-      for (const c of codecs) onlyCodecErrors(() => decode(c, b));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 256 }), (b) => {
+        for (const c of codecs) onlyCodecErrors(() => decode(c, b));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it("mutated valid encodings", () => {
     const valid = encode(nested, seedValue);
     expect(decode(nested, valid)).toEqual(seedValue);
-    fc.assert(fc.property(
-      fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 6 }),
-      (edits) => {
-        let b = Array.from(valid);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 6 }), (edits) => {
+        const b = Array.from(valid);
         for (const [pos, byte, op] of edits) {
           const at = pos % (b.length + 1);
           if (op === 0) b[at] = byte;
@@ -45,8 +50,9 @@ describe("fuzz", () => {
           else b.splice(at, 1);
         }
         onlyCodecErrors(() => decode(nested, Uint8Array.from(b)));
-      },
-    ), { numRuns: 3000 });
+      }),
+      { numRuns: 3000 },
+    );
   });
   it("hostile length prefixes fail without allocating", () => {
     const huge = Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0x0f]);

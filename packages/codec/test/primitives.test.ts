@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CodecError, Writer, Reader, bool, decode, encode, fromHex, toHex, u16, u32, u64, u8, uint, varuint32, range,
-  type Codec, type CodecErrorCode,
-} from "../src/index.js";
+import { CodecError, Writer, Reader, bool, decode, encode, fromHex, toHex, u16, u32, u64, u8, uint, varuint32, range, type Codec, type CodecErrorCode } from "../src/index.js";
 
 function expectCode(fn: () => unknown, code: CodecErrorCode, offset?: number): void {
   try {
@@ -48,8 +45,15 @@ describe("fixed-width integers are big-endian", () => {
 
 describe("uint varint (commonware UInt)", () => {
   const cases: Array<[bigint, string]> = [
-    [0n, "00"], [1n, "01"], [127n, "7f"], [128n, "8001"], [300n, "ac02"], [50000n, "d08603"],
-    [0xffff_ffffn, "ffffffff0f"], [1n << 49n, "8080808080808001"], [(1n << 63n), "80808080808080808001"],
+    [0n, "00"],
+    [1n, "01"],
+    [127n, "7f"],
+    [128n, "8001"],
+    [300n, "ac02"],
+    [50000n, "d08603"],
+    [0xffff_ffffn, "ffffffff0f"],
+    [1n << 49n, "8080808080808001"],
+    [1n << 63n, "80808080808080808001"],
     [0xffff_ffff_ffff_ffffn, "ffffffffffffffffff01"],
   ];
   it.each(cases)("%s <-> %s", (value, hex) => {
@@ -71,7 +75,9 @@ describe("uint varint (commonware UInt)", () => {
   });
   it("reports the offset of the offending varint", () => {
     const r = new Reader(fromHex("0102038000"));
-    r.u8(); r.u8(); r.u8();
+    r.u8();
+    r.u8();
+    r.u8();
     expectCode(() => r.uint(), "NON_CANONICAL_VARINT", 3);
     try {
       new Reader(fromHex("0102038000")).bytes(3);
@@ -110,7 +116,13 @@ describe("bool", () => {
 describe("Writer", () => {
   it("grows and finishes to exactly what was written", () => {
     const w = new Writer(1);
-    w.u8(1).u16(2).u32(3).u64(4n).uint(300n).bool(true).bytes(new Uint8Array([9, 9]));
+    w.u8(1)
+      .u16(2)
+      .u32(3)
+      .u64(4n)
+      .uint(300n)
+      .bool(true)
+      .bytes(new Uint8Array([9, 9]));
     expect(toHex(w.finish())).toBe("0100020000000300000000000000" + "04" + "ac02" + "01" + "0909");
   });
 });

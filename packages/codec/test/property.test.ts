@@ -1,7 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  CodecError, atMost, bool, bytes, decode, encode, fixedBytes, map, option, struct, toHex, tuple, u16, u32, u64, u8, uint, utf8, variant, vec,
+  CodecError,
+  atMost,
+  bool,
+  bytes,
+  decode,
+  encode,
+  fixedBytes,
+  map,
+  option,
+  struct,
+  toHex,
+  tuple,
+  u16,
+  u32,
+  u64,
+  u8,
+  uint,
+  utf8,
+  variant,
+  vec,
   type Codec,
 } from "../src/index.js";
 import { VECTOR_CODECS } from "./vector-codecs.js";
@@ -34,41 +53,54 @@ const cases: Array<[string, Codec<any>, fc.Arbitrary<any>]> = [
   ["bytes", bytes(atMost(300)), fc.uint8Array({ maxLength: 300 })],
   ["option<uint>", option(uint), fc.option(U64, { nil: null })],
   ["tuple", tuple([u8, uint, bool]), fc.tuple(fc.integer({ min: 0, max: 255 }), U64, fc.boolean())],
-  ["variant", variant({ a: { tag: 0, codec: uint }, b: { tag: 9, codec: bool } }),
-    fc.oneof(fc.record({ type: fc.constant("a"), value: U64 }), fc.record({ type: fc.constant("b"), value: fc.boolean() }))],
+  [
+    "variant",
+    variant({ a: { tag: 0, codec: uint }, b: { tag: 9, codec: bool } }),
+    fc.oneof(fc.record({ type: fc.constant("a"), value: U64 }), fc.record({ type: fc.constant("b"), value: fc.boolean() })),
+  ],
   ["struct", tx, txArb],
 ];
 
 describe("decode(encode(x)) = x", () => {
   it.each(cases)("%s", (_name, codec, arb) => {
-    fc.assert(fc.property(arb, (x) => {
-      const enc = encode(codec, x);
-      expect(enc.length).toBe(codec.encodeSize(x));
-      expect(decode(codec, enc)).toEqual(x);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(arb, (x) => {
+        const enc = encode(codec, x);
+        expect(enc.length).toBe(codec.encodeSize(x));
+        expect(decode(codec, enc)).toEqual(x);
+      }),
+      { numRuns: 300 },
+    );
   });
   it("map (sorted on encode, so compare as sorted)", () => {
     const c = map(u16, uint, atMost(32));
-    fc.assert(fc.property(fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 0xffff }), U64), { selector: (e) => e[0], maxLength: 32 }), (entries) => {
-      const out = decode(c, encode(c, entries));
-      expect(out).toEqual([...entries].sort((a, b) => a[0] - b[0]));
-    }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 0xffff }), U64), { selector: (e) => e[0], maxLength: 32 }), (entries) => {
+        const out = decode(c, encode(c, entries));
+        expect(out).toEqual([...entries].sort((a, b) => a[0] - b[0]));
+      }),
+    );
   });
 });
 
 describe("encode(decode(b)) = b for every b that decodes", () => {
-  const all: Array<[string, Codec<any>]> = [...cases.map(([n, c]) => [n, c] as [string, Codec<any>]),
-    ...Object.entries(VECTOR_CODECS).map(([n, v]) => [n, v.codec] as [string, Codec<any>])];
+  const all: Array<[string, Codec<any>]> = [
+    ...cases.map(([n, c]) => [n, c] as [string, Codec<any>]),
+    ...Object.entries(VECTOR_CODECS).map(([n, v]) => [n, v.codec] as [string, Codec<any>]),
+  ];
   it.each(all)("%s", (_name, codec) => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 48 }), (b) => {
-      let value: unknown;
-      try {
-        value = decode(codec, b);
-      } catch (err) {
-        expect(err).toBeInstanceOf(CodecError);
-        return;
-      }
-      expect(toHex(encode(codec, value))).toBe(toHex(b));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 48 }), (b) => {
+        let value: unknown;
+        try {
+          value = decode(codec, b);
+        } catch (err) {
+          expect(err).toBeInstanceOf(CodecError);
+          return;
+        }
+        expect(toHex(encode(codec, value))).toBe(toHex(b));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -22,7 +22,10 @@ type Gen<T> = (next: () => bigint) => T;
 const small = (next: () => bigint, n: number): number => Number(next() % BigInt(n));
 // Bias toward varint byte-length boundaries, where format bugs live.
 const genU64: Gen<bigint> = (next) => next() >> BigInt(small(next, 64));
-const genBytes = (max: number): Gen<Uint8Array> => (next) => Uint8Array.from({ length: small(next, max + 1) }, () => small(next, 256));
+const genBytes =
+  (max: number): Gen<Uint8Array> =>
+  (next) =>
+    Uint8Array.from({ length: small(next, max + 1) }, () => small(next, 256));
 
 const cases: Array<[string, Codec<any>, Gen<any>, string]> = [
   ["u8", u8, (n) => small(n, 256), "850a568b9b19856f"],
@@ -37,19 +40,34 @@ const cases: Array<[string, Codec<any>, Gen<any>, string]> = [
   ["utf8<=32", utf8(atMost(32)), (n) => String.fromCodePoint(...Array.from({ length: small(n, 8) }, () => 0x20 + small(n, 0x3000))), "84fd880e5fc62a7e"],
   ["option<uint>", option(uint), (n) => (small(n, 3) === 0 ? null : genU64(n)), "f9fc689bdbd5705d"],
   ["vec<u16>", vec(u16, atMost(20)), (n) => Array.from({ length: small(n, 21) }, () => small(n, 0x10000)), "13efa480c0efa4ab"],
-  ["map<u8,uint>", map(u8, uint, atMost(256)), (n) => {
-    const keys = [...new Set(Array.from({ length: small(n, 12) }, () => small(n, 256)))];
-    return keys.map((k) => [k, genU64(n)] as const);
-  }, "c8a9aff871d31641"],
-  ["variant", variant({ a: { tag: 0, codec: unit }, b: { tag: 1, codec: uint }, c: { tag: 200, codec: bytes(atMost(8)) } }), (n) => {
-    const t = small(n, 3);
-    return t === 0 ? { type: "a", value: null } : t === 1 ? { type: "b", value: genU64(n) } : { type: "c", value: genBytes(8)(n) };
-  }, "1cb9dbf0d9405b0e"],
-  ["struct", struct({ x: uint, y: option(fixedBytes(4)), z: vec(bool, atMost(4)) }), (n) => ({
-    x: genU64(n),
-    y: small(n, 2) === 0 ? null : Uint8Array.from({ length: 4 }, () => small(n, 256)),
-    z: Array.from({ length: small(n, 5) }, () => small(n, 2) === 1),
-  }), "3909b29050698077"],
+  [
+    "map<u8,uint>",
+    map(u8, uint, atMost(256)),
+    (n) => {
+      const keys = [...new Set(Array.from({ length: small(n, 12) }, () => small(n, 256)))];
+      return keys.map((k) => [k, genU64(n)] as const);
+    },
+    "c8a9aff871d31641",
+  ],
+  [
+    "variant",
+    variant({ a: { tag: 0, codec: unit }, b: { tag: 1, codec: uint }, c: { tag: 200, codec: bytes(atMost(8)) } }),
+    (n) => {
+      const t = small(n, 3);
+      return t === 0 ? { type: "a", value: null } : t === 1 ? { type: "b", value: genU64(n) } : { type: "c", value: genBytes(8)(n) };
+    },
+    "1cb9dbf0d9405b0e",
+  ],
+  [
+    "struct",
+    struct({ x: uint, y: option(fixedBytes(4)), z: vec(bool, atMost(4)) }),
+    (n) => ({
+      x: genU64(n),
+      y: small(n, 2) === 0 ? null : Uint8Array.from({ length: 4 }, () => small(n, 256)),
+      z: Array.from({ length: small(n, 5) }, () => small(n, 2) === 1),
+    }),
+    "3909b29050698077",
+  ],
 ];
 
 const PER_TYPE = 512;
@@ -62,11 +80,8 @@ function digestOf(codec: Codec<any>, gen: Gen<any>, seed: bigint): string {
 }
 
 describe("format stability", () => {
-  it.each(cases.map(([name, codec, gen, expected], i) => [name, codec, gen, expected, i] as const))(
-    "%s",
-    (name, codec, gen, expected, i) => {
-      const got = digestOf(codec, gen, BigInt(i + 1));
-      expect({ name, hash: got }).toEqual({ name, hash: expected });
-    },
-  );
+  it.each(cases.map(([name, codec, gen, expected], i) => [name, codec, gen, expected, i] as const))("%s", (name, codec, gen, expected, i) => {
+    const got = digestOf(codec, gen, BigInt(i + 1));
+    expect({ name, hash: got }).toEqual({ name, hash: expected });
+  });
 });

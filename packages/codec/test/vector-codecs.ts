@@ -1,6 +1,4 @@
-import {
-  atMost, bool, bytes, fromHex, map, option, toHex, u16, u32, u64, u8, uint, unit, utf8, variant, vec, type Codec,
-} from "../src/index.js";
+import { atMost, bool, bytes, fromHex, map, option, toHex, u16, u32, u64, u8, uint, unit, utf8, variant, vec, type Codec } from "../src/index.js";
 
 // The codecs named by test-vectors/codec/*.json, with converters between their JSON form
 // (u64 as decimal strings, bytes as 0x-hex) and their TypeScript values.

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  blsPopProve,
-  blsPopVerify,
-  bls,
-  nativeBls,
-  nobleBls,
-  type Bls,
-} from "../src/index.js";
+import { blsPopProve, blsPopVerify, bls, nativeBls, nobleBls, type Bls } from "../src/index.js";
 import { hex, loadVectors, seededBytes, toHex } from "./helpers.js";
 
 interface BlsVectors {
@@ -64,9 +57,7 @@ describe.each(backends)("BLS12-381 min-pk ($name)", (b) => {
         expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("publicKeys[0]") }),
       );
     }
-    expect(() => b.preparePublicKey(hex((badG1[0] as { bytes: string }).bytes))).toThrow(
-      expect.objectContaining({ code: "INVALID_POINT" }),
-    );
+    expect(() => b.preparePublicKey(hex((badG1[0] as { bytes: string }).bytes))).toThrow(expect.objectContaining({ code: "INVALID_POINT" }));
   });
 
   it("batch verify: all good is true, one wrong message is false", () => {
@@ -93,9 +84,7 @@ describe.each(backends)("BLS12-381 min-pk ($name)", (b) => {
       expect.objectContaining({ code: "INVALID_SCALAR", message: expect.stringContaining("secretKey") }),
     );
     expect(() => b.aggregateSignatures([])).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
-    expect(() => b.aggregatePublicKeys([new Uint8Array(47)])).toThrow(
-      expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("publicKeys[0]") }),
-    );
+    expect(() => b.aggregatePublicKeys([new Uint8Array(47)])).toThrow(expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("publicKeys[0]") }));
     const inf = new Uint8Array(96);
     inf[0] = 0xc0;
     const pk = b.getPublicKey(hex((V.sign[0] as BlsVectors["sign"][number]).secretKey));

@@ -1,22 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  CryptoError,
-  addressFromPrivateKey,
-  addressFromPublicKey,
-  nativeSecp256k1,
-  nobleSecp256k1,
-  recoverAddress,
-  secp256k1,
-  type Secp256k1,
-} from "../src/index.js";
+import { CryptoError, addressFromPrivateKey, addressFromPublicKey, nativeSecp256k1, nobleSecp256k1, recoverAddress, secp256k1, type Secp256k1 } from "../src/index.js";
 import { hex, seededBytes, toHex } from "./helpers.js";
 
 // Appendix A of the technical spec: key 0x11…11, signing hash of vector 1, signature in vector 2.
 const KEY = new Uint8Array(32).fill(0x11);
 const HASH = hex("203b9aa5435ad7de1164fa534c9d72de46e734a9d99703790756380c67b8304a");
-const SIG =
-  "f0dc586dcb01db4f7507163068728c49d112610bfbcf3516ed32bd0fa05a4555" +
-  "3f8e8a695b94f6d9aa7d34657002746f30ce22cadc141bceea3129610de3035b01";
+const SIG = "f0dc586dcb01db4f7507163068728c49d112610bfbcf3516ed32bd0fa05a4555" + "3f8e8a695b94f6d9aa7d34657002746f30ce22cadc141bceea3129610de3035b01";
 const ADDRESS = "19e7e376e7c213b7e7e7e46cc70a5dd086daff2a";
 
 const backends: Secp256k1[] = [nobleSecp256k1, ...(nativeSecp256k1 ? [nativeSecp256k1] : [])];
@@ -58,31 +47,21 @@ describe.each(backends)("secp256k1 ($name)", (curve) => {
     const s = BigInt(`0x${toHex(sig.subarray(32, 64))}`);
     const high = sig.slice();
     high.set(hex((n - s).toString(16).padStart(64, "0")), 32);
-    expect(() => curve.verify(high, HASH, curve.getPublicKey(KEY))).toThrow(
-      expect.objectContaining({ code: "HIGH_S" }),
-    );
+    expect(() => curve.verify(high, HASH, curve.getPublicKey(KEY))).toThrow(expect.objectContaining({ code: "HIGH_S" }));
     expect(() => curve.recoverPublicKey(HASH, high)).toThrow(expect.objectContaining({ code: "HIGH_S" }));
   });
 
   it("rejects bad arguments with typed errors naming them", () => {
-    expect(() => curve.sign(HASH.subarray(0, 31), KEY)).toThrow(
-      expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("msgHash") }),
-    );
-    expect(() => curve.sign(HASH, new Uint8Array(32))).toThrow(
-      expect.objectContaining({ code: "INVALID_SCALAR", message: expect.stringContaining("privateKey") }),
-    );
+    expect(() => curve.sign(HASH.subarray(0, 31), KEY)).toThrow(expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("msgHash") }));
+    expect(() => curve.sign(HASH, new Uint8Array(32))).toThrow(expect.objectContaining({ code: "INVALID_SCALAR", message: expect.stringContaining("privateKey") }));
     const bigKey = hex("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141");
     expect(() => curve.getPublicKey(bigKey)).toThrow(expect.objectContaining({ code: "INVALID_SCALAR" }));
     const badV = hex(SIG);
     badV[64] = 27;
-    expect(() => curve.recoverPublicKey(HASH, badV)).toThrow(
-      expect.objectContaining({ code: "INVALID_RECOVERY_ID" }),
-    );
+    expect(() => curve.recoverPublicKey(HASH, badV)).toThrow(expect.objectContaining({ code: "INVALID_RECOVERY_ID" }));
     const offCurve = new Uint8Array(65);
     offCurve[0] = 4;
-    expect(() => curve.verify(hex(SIG), HASH, offCurve)).toThrow(
-      expect.objectContaining({ code: "INVALID_POINT" }),
-    );
+    expect(() => curve.verify(hex(SIG), HASH, offCurve)).toThrow(expect.objectContaining({ code: "INVALID_POINT" }));
     expect(() => curve.verify("00" as unknown as Uint8Array, HASH, offCurve)).toThrow(CryptoError);
   });
 

@@ -74,9 +74,7 @@ describe("threshold BLS", () => {
   it("fewer than t partials: refused, and forcing the interpolation gives a wrong signature", () => {
     const d = dealShares(SECRET, 3, 5, SEED);
     const partials = d.shares.map((s) => partialSign(bls, s, MSG));
-    expect(() => recoverSignature(partials.slice(0, 2), 3)).toThrow(
-      expect.objectContaining({ code: "THRESHOLD_NOT_MET" }),
-    );
+    expect(() => recoverSignature(partials.slice(0, 2), 3)).toThrow(expect.objectContaining({ code: "THRESHOLD_NOT_MET" }));
     const forced = recoverSignature(partials.slice(0, 2), 2);
     expect(toHex(forced)).not.toBe(toHex(expected));
     expect(bls.verify(forced, MSG, d.groupPublicKey)).toBe(false);
@@ -125,13 +123,9 @@ describe("threshold BLS", () => {
   });
 
   it("rejects bad arguments with typed errors", () => {
-    expect(() => dealShares(SECRET, 4, 3, SEED)).toThrow(
-      expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("threshold") }),
-    );
+    expect(() => dealShares(SECRET, 4, 3, SEED)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("threshold") }));
     expect(() => dealShares(SECRET, 0, 3, SEED)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
-    expect(() => dealShares(SECRET, 2, 3, new Uint8Array(31))).toThrow(
-      expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("seed") }),
-    );
+    expect(() => dealShares(SECRET, 2, 3, new Uint8Array(31))).toThrow(expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("seed") }));
     expect(() => dealShares(new Uint8Array(32), 2, 3, SEED)).toThrow(expect.objectContaining({ code: "INVALID_SCALAR" }));
     const d = dealShares(SECRET, 2, 3, SEED);
     const p = partialSign(bls, d.shares[0] as never, MSG);
@@ -156,7 +150,10 @@ describe("threshold vectors", () => {
     expect(d.shares.map((s) => toHex(encodeShare(s)))).toEqual(v.shares);
     const partials = d.shares.map((s) => partialSign(bls, s, hex(v.message)));
     expect(partials.map((p) => toHex(encodePartial(p)))).toEqual(v.partials);
-    const sig = recoverSignature(v.partials.slice(-v.threshold).map((p) => decodePartial(hex(p))), v.threshold);
+    const sig = recoverSignature(
+      v.partials.slice(-v.threshold).map((p) => decodePartial(hex(p))),
+      v.threshold,
+    );
     expect(toHex(sig)).toBe(v.signature);
     expect(toHex(bls.sign(hex(v.message), hex(v.secretKey)))).toBe(v.signature);
   });

@@ -77,15 +77,9 @@ describe("HKDF-SHA256 (RFC 5869 test cases 1-3)", () => {
     expect(() => hkdf(new Uint8Array(1), new Uint8Array(0), new Uint8Array(0), 0)).toThrow(
       expect.objectContaining({ code: "INVALID_ARGUMENT", message: expect.stringContaining("length") }),
     );
-    expect(() => hkdf(new Uint8Array(1), new Uint8Array(0), new Uint8Array(0), 255 * 32 + 1)).toThrow(
-      expect.objectContaining({ code: "INVALID_ARGUMENT" }),
-    );
-    expect(() => hkdfExpand(new Uint8Array(16), new Uint8Array(0), 32)).toThrow(
-      expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("prk") }),
-    );
-    expect(() => deriveRandomness(new Uint8Array(0), new Uint8Array(1))).toThrow(
-      expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("beacon") }),
-    );
+    expect(() => hkdf(new Uint8Array(1), new Uint8Array(0), new Uint8Array(0), 255 * 32 + 1)).toThrow(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => hkdfExpand(new Uint8Array(16), new Uint8Array(0), 32)).toThrow(expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("prk") }));
+    expect(() => deriveRandomness(new Uint8Array(0), new Uint8Array(1))).toThrow(expect.objectContaining({ code: "INVALID_LENGTH", message: expect.stringContaining("beacon") }));
   });
 });
 
@@ -107,8 +101,6 @@ describe("Ed25519 (RFC 8032 §7.1 tests 1-3)", () => {
     // y = 2 is not the y-coordinate of any edwards25519 point.
     const notPoint = new Uint8Array(32);
     notPoint[0] = 2;
-    expect(() => ed25519.verify(hex(c.signature), new Uint8Array(0), notPoint)).toThrow(
-      expect.objectContaining({ code: "INVALID_POINT" }),
-    );
+    expect(() => ed25519.verify(hex(c.signature), new Uint8Array(0), notPoint)).toThrow(expect.objectContaining({ code: "INVALID_POINT" }));
   });
 });

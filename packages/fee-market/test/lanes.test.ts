@@ -43,7 +43,12 @@ describe("lanes", () => {
   });
 
   it("never admit more than demanded, more than a reserved budget, or more than the hard cap", () => {
-    const demand = fc.record({ system: fc.bigInt({ min: 0n, max: 10n ** 9n }), timer: fc.bigInt({ min: 0n, max: 10n ** 9n }), runner: fc.bigInt({ min: 0n, max: 10n ** 9n }), user: fc.bigInt({ min: 0n, max: 10n ** 9n }) });
+    const demand = fc.record({
+      system: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+      timer: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+      runner: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+      user: fc.bigInt({ min: 0n, max: 10n ** 9n }),
+    });
     fc.assert(
       fc.property(demand, (d) => {
         const a = allocateLanes(d, C);

@@ -27,7 +27,15 @@ const vrf = keyedHashOrdering(fromHex(v.proposer_key));
 describe("effectiveFee", () => {
   it("reproduces the vectors and the §6.4 formula", () => {
     for (const c of candidates) expect(effectiveFee(c, basefees)).toBe(c.effectiveFee);
-    const tx = { ...candidates[0], intrinsicCycles: 21_000n, intrinsicCells: 10n, maxFeePerCycle: 100_000n, maxFeePerCell: 20_000n, maxPriorityFeePerCycle: 5n, maxPriorityFeePerCell: 50_000n };
+    const tx = {
+      ...candidates[0],
+      intrinsicCycles: 21_000n,
+      intrinsicCells: 10n,
+      maxFeePerCycle: 100_000n,
+      maxFeePerCell: 20_000n,
+      maxPriorityFeePerCycle: 5n,
+      maxPriorityFeePerCell: 50_000n,
+    };
     expect(effectiveFee(tx, { cycle: 10_000n, cell: 10_000n })).toBe(21_000n * 10_005n + 10n * 20_000n);
   });
 });
@@ -53,26 +61,40 @@ describe("selection and VRF ordering", () => {
   it("selects greedily: skips what does not fit, leaves out fees below the basefee, never exceeds capacity", () => {
     const hash = (n: number) => new Uint8Array(32).fill(n);
     const tx = (n: number, tip: bigint, limit: bigint, maxFee = 100_000n) => ({
-      hash: hash(n), intrinsicCycles: 21_000n, intrinsicCells: 0n, maxFeePerCycle: maxFee, maxFeePerCell: maxFee,
-      maxPriorityFeePerCycle: tip, maxPriorityFeePerCell: tip, cyclesLimit: limit,
+      hash: hash(n),
+      intrinsicCycles: 21_000n,
+      intrinsicCells: 0n,
+      maxFeePerCycle: maxFee,
+      maxFeePerCell: maxFee,
+      maxPriorityFeePerCycle: tip,
+      maxPriorityFeePerCell: tip,
+      cyclesLimit: limit,
     });
     const pool = [tx(1, 1n, 50n), tx(2, 9n, 80n), tx(3, 5n, 40n), tx(4, 5n, 10n), tx(5, 99n, 1n, 9_999n)];
     const picked = selectForLane(pool, 100n, { cycle: 10_000n, cell: 10_000n });
     // 2 (fee 9, 80) fits; 3 (fee 5, 40) does not; 4 (fee 5, 10) does; 1 (50) does not; 5 cannot pay the basefee.
     expect(picked.map((p) => p.hash[0])).toEqual([2, 4]);
     fc.assert(
-      fc.property(fc.array(fc.record({ tip: fc.bigInt({ min: 0n, max: 100n }), limit: fc.bigInt({ min: 1n, max: 1_000n }) }), { maxLength: 30 }), fc.bigInt({ min: 0n, max: 5_000n }), (items, capacity) => {
-        const txs = items.map((it, i) => tx(i, it.tip, it.limit));
-        const chosen = selectForLane(txs, capacity, { cycle: 10_000n, cell: 10_000n });
-        expect(chosen.reduce((s, c) => s + c.cyclesLimit, 0n) <= capacity).toBe(true);
-        const fees = chosen.map((c) => ({ fee: effectiveFee(c, { cycle: 10_000n, cell: 10_000n }), hash: c.hash }));
-        expect([...fees].sort(compareByFee)).toEqual(fees);
-      }),
+      fc.property(
+        fc.array(fc.record({ tip: fc.bigInt({ min: 0n, max: 100n }), limit: fc.bigInt({ min: 1n, max: 1_000n }) }), { maxLength: 30 }),
+        fc.bigInt({ min: 0n, max: 5_000n }),
+        (items, capacity) => {
+          const txs = items.map((it, i) => tx(i, it.tip, it.limit));
+          const chosen = selectForLane(txs, capacity, { cycle: 10_000n, cell: 10_000n });
+          expect(chosen.reduce((s, c) => s + c.cyclesLimit, 0n) <= capacity).toBe(true);
+          const fees = chosen.map((c) => ({ fee: effectiveFee(c, { cycle: 10_000n, cell: 10_000n }), hash: c.hash }));
+          expect([...fees].sort(compareByFee)).toEqual(fees);
+        },
+      ),
     );
   });
 
   it("orders by fee then hash, and is a pure function of (set, proposer key, height)", () => {
-    const items = [{ fee: 5n, hash: new Uint8Array([2]) }, { fee: 9n, hash: new Uint8Array([3]) }, { fee: 5n, hash: new Uint8Array([1]) }];
+    const items = [
+      { fee: 5n, hash: new Uint8Array([2]) },
+      { fee: 9n, hash: new Uint8Array([3]) },
+      { fee: 5n, hash: new Uint8Array([1]) },
+    ];
     expect(items.sort(compareByFee).map((i) => i.hash[0])).toEqual([3, 1, 2]);
     const set = Array.from({ length: 8 }, (_, i) => ({ hash: new Uint8Array(32).fill(i) }));
     const a = vrfOrder(set, keyedHashOrdering(new Uint8Array(32).fill(1)), 7n).map((x) => x.hash[0]);

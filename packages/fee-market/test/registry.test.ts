@@ -26,7 +26,15 @@ describe("registry encoding", () => {
       const encoded = encodeFeeMarketConfig(config);
       expect(toHex(encoded.basefeeConfig)).toBe(c.basefee_config);
       expect(toHex(encoded.laneFeeMultipliers)).toBe(c.lane_fee_multipliers);
-      const fields = [config.cyclesTarget, config.cellsTarget, config.alpha, config.maxChangeDenominator, config.minBasefee, config.cellsCap, ...LANES.map((l) => config.laneBudgets[l])];
+      const fields = [
+        config.cyclesTarget,
+        config.cellsTarget,
+        config.alpha,
+        config.maxChangeDenominator,
+        config.minBasefee,
+        config.cellsCap,
+        ...LANES.map((l) => config.laneBudgets[l]),
+      ];
       expect(toHex(Uint8Array.from(fields.flatMap(leb128)))).toBe(c.basefee_config);
       expect(decodeFeeMarketConfig({ basefeeConfig: fromHex(c.basefee_config), laneFeeMultipliers: fromHex(c.lane_fee_multipliers) })).toEqual(config);
     }
@@ -46,7 +54,9 @@ describe("registry encoding", () => {
       }
       expect(code, c.name).toBe(c.error);
     }
-    expect(() => decodeFeeMarketConfig({ basefeeConfig: "00" as unknown as Uint8Array, laneFeeMultipliers: new Uint8Array() })).toThrow(/encoded.basefeeConfig must be a Uint8Array/);
+    expect(() => decodeFeeMarketConfig({ basefeeConfig: "00" as unknown as Uint8Array, laneFeeMultipliers: new Uint8Array() })).toThrow(
+      /encoded.basefeeConfig must be a Uint8Array/,
+    );
     expect(() => encodeFeeMarketConfig({ ...C, alpha: 0n })).toThrow(/alpha must lie in/);
   });
 });

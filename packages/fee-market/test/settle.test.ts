@@ -31,10 +31,15 @@ describe("settle", () => {
 
   it("implements §2.3 on a worked example", () => {
     // basefee 10,000, max fee 10,003, tip 5 → effective tip 3; 50 of 100 Cycles used, no Cells.
-    const r = settle({ cycles: 50n, cells: 0n }, { cycles: 100n, cells: 10n }, { cycle: 10_000n, cell: 20_000n }, {
-      cycle: { maxFee: 10_003n, maxPriorityFee: 5n },
-      cell: { maxFee: 20_000n, maxPriorityFee: 9n },
-    });
+    const r = settle(
+      { cycles: 50n, cells: 0n },
+      { cycles: 100n, cells: 10n },
+      { cycle: 10_000n, cell: 20_000n },
+      {
+        cycle: { maxFee: 10_003n, maxPriorityFee: 5n },
+        cell: { maxFee: 20_000n, maxPriorityFee: 9n },
+      },
+    );
     expect(r.cycle).toEqual({ paid: 500_150n, burned: 500_000n, tipped: 150n, refund: 500_150n, tipPerUnit: 3n });
     expect(r.cell).toEqual({ paid: 0n, burned: 0n, tipped: 0n, refund: 200_000n, tipPerUnit: 0n });
     expect([r.paid, r.burned, r.tipped, r.refund]).toEqual([500_150n, 500_000n, 150n, 700_150n]);

@@ -62,7 +62,10 @@ describe("NodeCache", () => {
     const cache = new NodeCache(10);
     const a = bytes(1, 65);
     const b = bytes(2, 89);
-    cache.addGeneration([[key(3, 0), a], [key(3, 1), b]]);
+    cache.addGeneration([
+      [key(3, 0), a],
+      [key(3, 1), b],
+    ]);
     expect(cache.get(loc(3, 1), 0)).toBe(b);
     const inside = new Uint8Array([9, 9, ...loc(3, 0)]);
     expect(cache.get(inside, 2)).toBe(a);
@@ -73,7 +76,12 @@ describe("NodeCache", () => {
 
   it("drops the least recently added generations past its capacity, down to three quarters", () => {
     const cache = new NodeCache(8);
-    for (let g = 1; g <= 4; g++) cache.addGeneration([[key(g, 0), bytes(g, 65)], [key(g, 1), bytes(g + 10, 65)], [key(g, 2), bytes(g + 20, 65)]]);
+    for (let g = 1; g <= 4; g++)
+      cache.addGeneration([
+        [key(g, 0), bytes(g, 65)],
+        [key(g, 1), bytes(g + 10, 65)],
+        [key(g, 2), bytes(g + 20, 65)],
+      ]);
     // 12 nodes > 8: generations 1 and 2 go (12 → 9 → 6 ≤ 6).
     expect(cache.size).toBe(6);
     expect(cache.get(loc(1, 0), 0)).toBeUndefined();

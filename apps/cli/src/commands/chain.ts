@@ -167,7 +167,15 @@ export const txStatus: Command = {
       return 0;
     }
     const status = receiptStatusName(receipt.status);
-    if (values.json) out(io, { hash: `0x${toHex(hash)}`, status, height: receipt.height.toString(), index: receipt.index, cycles_used: receipt.cycles_used.toString(), fee_paid: receipt.fee_paid.toString() });
+    if (values.json)
+      out(io, {
+        hash: `0x${toHex(hash)}`,
+        status,
+        height: receipt.height.toString(),
+        index: receipt.index,
+        cycles_used: receipt.cycles_used.toString(),
+        fee_paid: receipt.fee_paid.toString(),
+      });
     else io.out(`${status}\nheight ${receipt.height}\n`);
     return 0;
   },

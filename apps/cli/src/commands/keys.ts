@@ -65,4 +65,3 @@ export const keysCommands: CommandGroup = {
   summary: "an encrypted keystore (scrypt + AES-256-GCM)",
   commands: { new: create, import: importKey, list },
 };
-

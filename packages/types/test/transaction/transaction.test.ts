@@ -3,16 +3,30 @@ import { CodecError, compareBytes, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
 import {
-  TransactionError, checkTransaction, createTransaction, createTransactionFromBytes, instructionFromJson, isAddress,
-  isInstruction, isTransaction, transactionFromJson, transactionToJson, verifyTransactionSignatures, actorAddress,
-  canonicalizeSource, type TransactionInput,
+  TransactionError,
+  checkTransaction,
+  createTransaction,
+  createTransactionFromBytes,
+  instructionFromJson,
+  isAddress,
+  isInstruction,
+  isTransaction,
+  transactionFromJson,
+  transactionToJson,
+  verifyTransactionSignatures,
+  actorAddress,
+  canonicalizeSource,
+  type TransactionInput,
 } from "../../src/index.js";
 
 const key = (n: number): Uint8Array => keccak256(Uint8Array.of(n));
 const base: TransactionInput = {
   chainId: 42n,
   instruction: { type: "transfer", to: new Uint8Array(20).fill(0x22), amount: 5n },
-  cyclesLimit: 50000n, cellsLimit: 50000n, maxFeePerCycle: 10n, maxFeePerCell: 10n,
+  cyclesLimit: 50000n,
+  cellsLimit: 50000n,
+  maxFeePerCycle: 10n,
+  maxFeePerCell: 10n,
   from: addressFromPrivateKey(key(1)),
 };
 
@@ -33,7 +47,9 @@ describe("createTransaction", () => {
     expect(err.field).toBe("cycles_limit");
     const e2 = caught(() => createTransaction({ ...base, from: new Uint8Array(19) })) as TransactionError;
     expect(e2.field).toBe("from");
-    const e3 = caught(() => createTransaction({ ...base, instruction: { type: "call_actor", target: new Uint8Array(20), method: "", args: new Uint8Array(0), value: 0n } })) as TransactionError;
+    const e3 = caught(() =>
+      createTransaction({ ...base, instruction: { type: "call_actor", target: new Uint8Array(20), method: "", args: new Uint8Array(0), value: 0n } }),
+    ) as TransactionError;
     expect(e3.field).toBe("instruction");
     expect(e3.message).toContain("instruction.method");
     const e4 = caught(() => createTransaction({ ...base, accessList: [] as unknown as null })) as TransactionError;
@@ -140,9 +156,8 @@ describe("actor addresses", () => {
 describe("fuzz: decoding arbitrary bytes", () => {
   const valid = createTransaction(base).sign(key(1)).encode();
   it("only ever throws CodecError, and what decodes re-encodes identically", () => {
-    fc.assert(fc.property(
-      fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 4 }),
-      (edits) => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 4 }), (edits) => {
         const b = Array.from(valid);
         for (const [pos, byte, op] of edits) {
           const at = pos % (b.length + 1);
@@ -157,17 +172,21 @@ describe("fuzz: decoding arbitrary bytes", () => {
         } catch (err) {
           if (!(err instanceof CodecError)) throw err;
         }
-      },
-    ), { numRuns: 3000 });
+      }),
+      { numRuns: 3000 },
+    );
   });
   it("random bytes", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
-      try {
-        createTransactionFromBytes(bytes);
-      } catch (err) {
-        if (!(err instanceof CodecError)) throw err;
-      }
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        try {
+          createTransactionFromBytes(bytes);
+        } catch (err) {
+          if (!(err instanceof CodecError)) throw err;
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
   it("hex helper sanity", () => expect(toHex(fromHex("0x00"))).toBe("00"));
 });

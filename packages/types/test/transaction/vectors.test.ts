@@ -3,22 +3,51 @@ import { CodecError, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
 import {
-  actorAddress, canonicalizeSource, checkTransaction, codeHash, createTransactionFromBytes, isCanonicalSource,
-  transactionFromJson, transactionToJson,
+  actorAddress,
+  canonicalizeSource,
+  checkTransaction,
+  codeHash,
+  createTransactionFromBytes,
+  isCanonicalSource,
+  transactionFromJson,
+  transactionToJson,
 } from "../../src/index.js";
 
-const load = <T>(path: string): T =>
-  JSON.parse(readFileSync(new URL(`../../../../test-vectors/${path}`, import.meta.url), "utf8")) as T;
+const load = <T>(path: string): T => JSON.parse(readFileSync(new URL(`../../../../test-vectors/${path}`, import.meta.url), "utf8")) as T;
 
-interface Valid { name: string; json: unknown; hex: string; signing_hash: string; signer_keys: string[] }
-interface Invalid { name: string; hex: string; code: string; reason: string }
-interface Check { name: string; hex: string; chain_id: string; allow_deferred: boolean; codes: string[] }
-interface AddressCase { name: string; source: string; source_utf8_hex: string; canonical_hex: string; creator: string; salt: string; code_hash: string; address: string }
+interface Valid {
+  name: string;
+  json: unknown;
+  hex: string;
+  signing_hash: string;
+  signer_keys: string[];
+}
+interface Invalid {
+  name: string;
+  hex: string;
+  code: string;
+  reason: string;
+}
+interface Check {
+  name: string;
+  hex: string;
+  chain_id: string;
+  allow_deferred: boolean;
+  codes: string[];
+}
+interface AddressCase {
+  name: string;
+  source: string;
+  source_utf8_hex: string;
+  canonical_hex: string;
+  creator: string;
+  salt: string;
+  code_hash: string;
+  address: string;
+}
 
 describe("transactions/appendix-a.json", () => {
-  const a = load<{ private_key: string; json: unknown; unsigned_hex: string; signing_hash: string; signed_hex: string; signed_json: unknown }>(
-    "transactions/appendix-a.json",
-  );
+  const a = load<{ private_key: string; json: unknown; unsigned_hex: string; signing_hash: string; signed_hex: string; signed_json: unknown }>("transactions/appendix-a.json");
   it("matches the spec's normative bytes", () => {
     expect(a.signing_hash).toBe("203b9aa5435ad7de1164fa534c9d72de46e734a9d99703790756380c67b8304a");
     const tx = transactionFromJson(a.json);
@@ -31,7 +60,8 @@ describe("transactions/appendix-a.json", () => {
       '{"chain_id":"42","nonce":"0","instruction":{"type":"transfer","to":"0x2222222222222222222222222222222222222222","amount":"1"},' +
         '"cycles_limit":"50000","cells_limit":"50000","max_fee_per_cycle":"1","max_fee_per_cell":"1","max_priority_fee_per_cycle":"0",' +
         '"max_priority_fee_per_cell":"0","from":"0x19e7e376e7c213b7e7e7e46cc70a5dd086daff2a","access_list":null,"metadata":"0x",' +
-        '"origin_tx_hash":null,"origin_remaining_cycles":null,"origin_remaining_cells":null,"signature":"0x' + "00".repeat(65) +
+        '"origin_tx_hash":null,"origin_remaining_cycles":null,"origin_remaining_cells":null,"signature":"0x' +
+        "00".repeat(65) +
         '","additional_signers":[]}',
     );
   });
