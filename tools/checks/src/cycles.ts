@@ -41,7 +41,11 @@ export function runtimeImports(text: string): string[] {
 /** The `.ts` file a relative `.js` (or extension-less) specifier names, or undefined when it names no source file. */
 function resolveSource(root: string, from: string, specifier: string): string | undefined {
   const target = posix.normalize(posix.join(posix.dirname(from), specifier));
-  const candidates = target.endsWith(".js") ? [`${target.slice(0, -3)}.ts`] : target.endsWith(".mjs") ? [`${target.slice(0, -4)}.mts`] : [target, `${target}.ts`, `${target}/index.ts`];
+  const candidates = target.endsWith(".js")
+    ? [`${target.slice(0, -3)}.ts`]
+    : target.endsWith(".mjs")
+      ? [`${target.slice(0, -4)}.mts`]
+      : [target, `${target}.ts`, `${target}/index.ts`];
   return candidates.find((c) => /\.m?ts$/.test(c) && existsSync(join(root, c)));
 }
 

@@ -44,7 +44,7 @@ function checkCitations(root: string, unscanned: readonly string[]): string[] {
 /** The first word of a CIP's `Status:` line, lower-cased ("draft", "final", "implemented"), or undefined. */
 export function declaredStatus(text: string): string | undefined {
   const m = /^Status:\s*([A-Za-z-]+)/m.exec(text);
-  return m?.[1]!.toLowerCase();
+  return m === null ? undefined : m[1]!.toLowerCase();
 }
 
 function cells(row: string): string[] {

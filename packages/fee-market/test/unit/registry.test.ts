@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BASEFEE_CONFIG_KEY, DEFAULT_FEE_MARKET_CONFIG as C, FeeMarketError, LANE_FEE_MULTIPLIERS_KEY, LANES, decodeFeeMarketConfig, encodeFeeMarketConfig } from "../../src/index.js";
+import {
+  BASEFEE_CONFIG_KEY,
+  DEFAULT_FEE_MARKET_CONFIG as C,
+  FeeMarketError,
+  LANE_FEE_MULTIPLIERS_KEY,
+  LANES,
+  decodeFeeMarketConfig,
+  encodeFeeMarketConfig,
+} from "../../src/index.js";
 import { big, fromHex, toHex } from "../utils/vectors.js";
 import { readVector } from "@cowboy/checks/vectors";
 
