@@ -37,9 +37,10 @@ export function parseCommandArgs<O extends Options>(
   options: O,
   positionals: { min: number; max: number; names: string },
 ): { values: OptionValues<O>; positionals: string[] } {
-  let parsed;
+  const parseAll = () => parseArgs({ args: [...args], options, strict: true, allowPositionals: true });
+  let parsed: ReturnType<typeof parseAll>;
   try {
-    parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: true });
+    parsed = parseAll();
   } catch (error) {
     throw usageError((error as Error).message.split("\n")[0]!.replace(/^TypeError \[[A-Z_]+\]: /, ""));
   }

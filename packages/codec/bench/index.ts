@@ -3,9 +3,7 @@
 // transfer field list, in the same run. Run: pnpm bench
 import { RLP } from "@ethereumjs/rlp";
 import { compare } from "@cowboy/bench-harness";
-import {
-  atMost, bytes, decode, encode, fixedBytes, option, struct, tuple, u64, uint, variant, vec,
-} from "../src/index.js";
+import { atMost, bytes, decode, encode, fixedBytes, option, struct, tuple, u64, uint, variant, vec } from "../src/index.js";
 
 const address = fixedBytes(20);
 const transferTx = struct({
@@ -56,8 +54,18 @@ const big = (n: bigint): Uint8Array => {
   return n === 0n ? new Uint8Array(0) : Uint8Array.from(Buffer.from(hex.length % 2 ? `0${hex}` : hex, "hex"));
 };
 const ethFields = [
-  big(42n), big(1234n), big(1_000n), big(20_000n), big(50_000n), new Uint8Array(20).fill(0x22), big(1_000_000_000n),
-  new Uint8Array(0), [], big(1n), new Uint8Array(32).fill(0x5a), new Uint8Array(32).fill(0x5b),
+  big(42n),
+  big(1234n),
+  big(1_000n),
+  big(20_000n),
+  big(50_000n),
+  new Uint8Array(20).fill(0x22),
+  big(1_000_000_000n),
+  new Uint8Array(0),
+  [],
+  big(1n),
+  new Uint8Array(32).fill(0x5a),
+  new Uint8Array(32).fill(0x5b),
 ];
 const ethBytes = RLP.encode(ethFields);
 

@@ -4,10 +4,7 @@ import { CodecError } from "./errors.js";
 // inside libraries bytes are always Uint8Array.
 
 const HEX_CHARS = "0123456789abcdef";
-const BYTE_TO_HEX: readonly string[] = Array.from(
-  { length: 256 },
-  (_, i) => HEX_CHARS[i >> 4]! + HEX_CHARS[i & 15]!,
-);
+const BYTE_TO_HEX: readonly string[] = Array.from({ length: 256 }, (_, i) => HEX_CHARS[i >> 4]! + HEX_CHARS[i & 15]!);
 
 /** Throws a CodecError naming `name` unless `value` is a Uint8Array (of `length`, when given). */
 export function abytes(value: unknown, name: string, length?: number): asserts value is Uint8Array {
@@ -15,11 +12,7 @@ export function abytes(value: unknown, name: string, length?: number): asserts v
     throw new CodecError("INVALID_VALUE", 0, `${name} must be a Uint8Array`);
   }
   if (length !== undefined && value.length !== length) {
-    throw new CodecError(
-      "INVALID_VALUE",
-      0,
-      `${name} must be ${length} bytes, got ${value.length}`,
-    );
+    throw new CodecError("INVALID_VALUE", 0, `${name} must be ${length} bytes, got ${value.length}`);
   }
 }
 

@@ -1,7 +1,6 @@
 import { CodecError } from "./errors.js";
 import { U64_MAX } from "./varint.js";
 
-
 /**
  * An append-only byte buffer. Fixed-width integers are big-endian (as commonware writes them);
  * `uint` writes the minimal LEB128 varint. The buffer grows by doubling, but `encode()` sizes it
@@ -168,4 +167,3 @@ export class Writer {
     return this.buf.slice(0, this.pos);
   }
 }
-

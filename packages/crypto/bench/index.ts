@@ -2,17 +2,7 @@
 // measured in the same run. Hash rows count bytes, so "12.3M/s" means 12.3 MB/s.
 import { createHash } from "node:crypto";
 import { compare, type BenchOptions } from "@cowboy/bench-harness";
-import {
-  keccak256,
-  loadFastHashes,
-  nativeBls,
-  nativeSecp256k1,
-  nobleBls,
-  nobleHashes,
-  nobleSecp256k1,
-  type Bls,
-  type BlsSignatureSet,
-} from "../src/index.js";
+import { keccak256, loadFastHashes, nativeBls, nativeSecp256k1, nobleBls, nobleHashes, nobleSecp256k1, type Bls, type BlsSignatureSet } from "../src/index.js";
 
 const quick: BenchOptions = { samples: 5, sampleMs: 200, warmupMs: 100 };
 const slow: BenchOptions = { samples: 3, sampleMs: 400, warmupMs: 100 };
@@ -52,15 +42,19 @@ function secp(): void {
   const msg = seeded("secp msg", 32);
   const sig = nobleSecp256k1.sign(msg, key);
   const pub = nobleSecp256k1.getPublicKey(key);
-  compare("secp256k1 verify (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.verify(sig, msg, pub) }, [
-    { name: "native libsecp256k1", fn: () => native.verify(sig, msg, pub) },
-  ], quick);
-  compare("secp256k1 recover (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.recoverPublicKey(msg, sig) }, [
-    { name: "native libsecp256k1", fn: () => native.recoverPublicKey(msg, sig) },
-  ], quick);
-  compare("secp256k1 sign (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.sign(msg, key) }, [
-    { name: "native libsecp256k1", fn: () => native.sign(msg, key) },
-  ], quick);
+  compare(
+    "secp256k1 verify (signatures/s)",
+    { name: "noble", fn: () => nobleSecp256k1.verify(sig, msg, pub) },
+    [{ name: "native libsecp256k1", fn: () => native.verify(sig, msg, pub) }],
+    quick,
+  );
+  compare(
+    "secp256k1 recover (signatures/s)",
+    { name: "noble", fn: () => nobleSecp256k1.recoverPublicKey(msg, sig) },
+    [{ name: "native libsecp256k1", fn: () => native.recoverPublicKey(msg, sig) }],
+    quick,
+  );
+  compare("secp256k1 sign (signatures/s)", { name: "noble", fn: () => nobleSecp256k1.sign(msg, key) }, [{ name: "native libsecp256k1", fn: () => native.sign(msg, key) }], quick);
 }
 
 function blsKey(i: number): Uint8Array {
@@ -81,20 +75,31 @@ function blsBench(): void {
   const sigs = keys.map((k) => native.sign(msg, k));
   const agg = native.aggregateSignatures(sigs);
   const prepared = pks.map((p) => native.preparePublicKey(p));
-  compare("BLS verify (signatures/s)", { name: "noble", fn: () => nobleBls.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) }, [
-    { name: "blst", fn: () => native.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) },
-  ], slow);
-  compare("BLS fast-aggregate-verify, 100 keys (aggregates/s)", { name: "noble", fn: () => nobleBls.fastAggregateVerify(agg, msg, pks) }, [
-    { name: "blst", fn: () => native.fastAggregateVerify(agg, msg, pks) },
-    { name: "blst, prepared keys", fn: () => native.fastAggregateVerify(agg, msg, prepared) },
-  ], slow);
+  compare(
+    "BLS verify (signatures/s)",
+    { name: "noble", fn: () => nobleBls.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) },
+    [{ name: "blst", fn: () => native.verify(sigs[0] as Uint8Array, msg, pks[0] as Uint8Array) }],
+    slow,
+  );
+  compare(
+    "BLS fast-aggregate-verify, 100 keys (aggregates/s)",
+    { name: "noble", fn: () => nobleBls.fastAggregateVerify(agg, msg, pks) },
+    [
+      { name: "blst", fn: () => native.fastAggregateVerify(agg, msg, pks) },
+      { name: "blst, prepared keys", fn: () => native.fastAggregateVerify(agg, msg, prepared) },
+    ],
+    slow,
+  );
   const sets: BlsSignatureSet[] = keys.slice(0, 32).map((k, i) => {
     const m = seeded(`bls batch msg ${i}`, 32);
     return { signature: native.sign(m, k), message: m, publicKey: pks[i] as Uint8Array };
   });
-  compare("BLS batch verify, 32 distinct messages (signatures/s)", { name: "noble", fn: () => nobleBls.verifyBatch(sets), opsPerCall: sets.length }, [
-    { name: "blst verifyMultipleAggregateSignatures", fn: () => native.verifyBatch(sets), opsPerCall: sets.length },
-  ], slow);
+  compare(
+    "BLS batch verify, 32 distinct messages (signatures/s)",
+    { name: "noble", fn: () => nobleBls.verifyBatch(sets), opsPerCall: sets.length },
+    [{ name: "blst verifyMultipleAggregateSignatures", fn: () => native.verifyBatch(sets), opsPerCall: sets.length }],
+    slow,
+  );
 }
 
 await hashes();

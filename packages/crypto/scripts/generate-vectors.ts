@@ -6,16 +6,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import {
-  dealShares,
-  encodePartial,
-  encodeShare,
-  keccak256,
-  nativeBls,
-  nobleBls,
-  partialSign,
-  recoverSignature,
-} from "../src/index.js";
+import { dealShares, encodePartial, encodeShare, keccak256, nativeBls, nobleBls, partialSign, recoverSignature } from "../src/index.js";
 
 const dir = new URL("../../../test-vectors/crypto/", import.meta.url);
 const toHex = (b: Uint8Array) => Buffer.from(b).toString("hex");
@@ -51,12 +42,7 @@ const fav = (publicKeys: string[], message: Uint8Array, signature: string) => ({
     "fastAggregateVerify",
   ),
 });
-blsJson.fastAggregateVerify = [
-  fav(pks, msg, agg8),
-  fav(pks.slice(1), msg, agg8),
-  fav(pks, new Uint8Array(32), agg8),
-  fav(pks.slice(0, 1), msg, sigs[0] as string),
-];
+blsJson.fastAggregateVerify = [fav(pks, msg, agg8), fav(pks.slice(1), msg, agg8), fav(pks, new Uint8Array(32), agg8), fav(pks.slice(0, 1), msg, sigs[0] as string)];
 writeFileSync(path, `${JSON.stringify(blsJson, null, 2)}\n`);
 
 const cases = [
@@ -70,7 +56,11 @@ const cases = [
   const message = new TextEncoder().encode(`cowboy seed round ${name}`);
   const d = dealShares(secretKey, t, n, seed);
   const partials = d.shares.map((s) => partialSign(blst, s, message));
-  same(partials.map((p) => toHex(p.signature)), d.shares.map((s) => toHex(partialSign(nobleBls, s, message).signature)), "partials");
+  same(
+    partials.map((p) => toHex(p.signature)),
+    d.shares.map((s) => toHex(partialSign(nobleBls, s, message).signature)),
+    "partials",
+  );
   const signature = toHex(recoverSignature(partials.slice(-t), t));
   same(signature, toHex(blst.sign(message, secretKey)), "group signature");
   return {

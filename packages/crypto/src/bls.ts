@@ -66,11 +66,7 @@ export function checkBlsSecretKey(secretKey: unknown): Uint8Array {
  * Resolves a list of public keys (bytes or prepared by `backend`) to parsed points, using `parse`
  * for bytes. A key prepared by another backend is an INVALID_ARGUMENT.
  */
-export function resolvePublicKeys<P>(
-  backend: string,
-  publicKeys: unknown,
-  parse: (arg: string, bytes: Uint8Array) => P,
-): P[] {
+export function resolvePublicKeys<P>(backend: string, publicKeys: unknown, parse: (arg: string, bytes: Uint8Array) => P): P[] {
   if (!Array.isArray(publicKeys)) throw new CryptoError("INVALID_TYPE", "publicKeys: expected an array");
   if (publicKeys.length === 0) throw new CryptoError("INVALID_ARGUMENT", "publicKeys: must not be empty");
   return publicKeys.map((k: unknown, i) => {

@@ -6,10 +6,7 @@ export function abytes(arg: string, value: unknown, ...lengths: number[]): Uint8
     throw new CryptoError("INVALID_TYPE", `${arg}: expected Uint8Array, got ${describe(value)}`);
   }
   if (lengths.length > 0 && !lengths.includes(value.length)) {
-    throw new CryptoError(
-      "INVALID_LENGTH",
-      `${arg}: expected ${lengths.join(" or ")} bytes, got ${value.length}`,
-    );
+    throw new CryptoError("INVALID_LENGTH", `${arg}: expected ${lengths.join(" or ")} bytes, got ${value.length}`);
   }
   return value;
 }
@@ -25,10 +22,7 @@ export function abytesArray(arg: string, value: unknown, ...lengths: number[]): 
 /** Asserts a safe non-negative integer in [min, max]. */
 export function aint(arg: string, value: unknown, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new CryptoError(
-      "INVALID_ARGUMENT",
-      `${arg}: expected an integer in [${min}, ${max}], got ${describe(value)}`,
-    );
+    throw new CryptoError("INVALID_ARGUMENT", `${arg}: expected an integer in [${min}, ${max}], got ${describe(value)}`);
   }
   return value;
 }

@@ -55,10 +55,7 @@ function parsePoint(publicKey: Uint8Array): Point {
 }
 
 /** Runs verifyMany over any `verify`, mapping content errors of an item to `false`. */
-export function verifyManyWith(
-  verify: Secp256k1["verify"],
-  items: readonly Secp256k1VerifyItem[],
-): boolean[] {
+export function verifyManyWith(verify: Secp256k1["verify"], items: readonly Secp256k1VerifyItem[]): boolean[] {
   if (!Array.isArray(items)) throw new CryptoError("INVALID_TYPE", "items: expected an array");
   return items.map((item, i) => {
     if (typeof item !== "object" || item === null) {
@@ -101,9 +98,7 @@ function createNoble(): Secp256k1 {
       const sig = abytes("signature", signature, 65);
       const v = checkSignature("signature", sig) ?? 0;
       try {
-        const point = nobleCurve.Signature.fromBytes(sig.subarray(0, 64), "compact")
-          .addRecoveryBit(v)
-          .recoverPublicKey(h);
+        const point = nobleCurve.Signature.fromBytes(sig.subarray(0, 64), "compact").addRecoveryBit(v).recoverPublicKey(h);
         return point.toBytes(false);
       } catch {
         throw new CryptoError("INVALID_SIGNATURE", "signature: no public key recovers from it");

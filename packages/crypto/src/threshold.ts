@@ -105,7 +105,9 @@ export function partialVerify(bls: Bls, sharePublicKeyBytes: Uint8Array, partial
 export function recoverSignature(partials: readonly PartialSignature[], threshold: number): Uint8Array {
   if (!Array.isArray(partials)) throw new CryptoError("INVALID_TYPE", "partials: expected an array");
   aint("threshold", threshold, 1, MAX_PARTICIPANTS);
-  partials.forEach((p, i) => checkPartial(`partials[${i}]`, p));
+  partials.forEach((p, i) => {
+    checkPartial(`partials[${i}]`, p);
+  });
   const seen = new Set<number>();
   for (const p of partials) {
     if (seen.has(p.index)) throw new CryptoError("DUPLICATE_INDEX", `partials: index ${p.index} appears twice`);

@@ -2,9 +2,7 @@
 // plain bigint multiply-add loop of the same size, measured in the same run. For information:
 // nothing here is asserted. Run: pnpm bench
 import { compare } from "@cowboy/bench-harness";
-import {
-  DEFAULT_FEE_MARKET_CONFIG as C, allocateLanes, effectiveFee, estimateFees, keyedHashOrdering, laneCapacity, nextBasefees, selectForLane, settle,
-} from "../src/index.js";
+import { DEFAULT_FEE_MARKET_CONFIG as C, allocateLanes, effectiveFee, estimateFees, keyedHashOrdering, laneCapacity, nextBasefees, selectForLane, settle } from "../src/index.js";
 
 const N = 1_000;
 const usages = Array.from({ length: N }, (_, i) => ({ cycles: BigInt((i * 7_919) % 80_000_001), cells: BigInt((i * 104_729) % 16_000_001) }));

@@ -4,15 +4,28 @@
 //   pnpm exec tsx --conditions=@cowboy/source scripts/gen-vectors.ts
 import { writeFileSync } from "node:fs";
 import {
-  DEFAULT_FEE_MARKET_CONFIG as C, FeeMarketError, LANES, U64_MAX, allocateLanes, effectiveFee, estimateFees, keyedHashOrdering, laneCapacity,
-  nextBasefee, selectForLane, settle, vrfOrder, createFeeMarketConfig, encodeFeeMarketConfig, type BasefeeParams, type LaneId,
+  DEFAULT_FEE_MARKET_CONFIG as C,
+  type FeeMarketError,
+  LANES,
+  U64_MAX,
+  allocateLanes,
+  effectiveFee,
+  estimateFees,
+  keyedHashOrdering,
+  laneCapacity,
+  nextBasefee,
+  selectForLane,
+  settle,
+  vrfOrder,
+  createFeeMarketConfig,
+  encodeFeeMarketConfig,
+  type BasefeeParams,
+  type LaneId,
 } from "../src/index.js";
 
 const out = new URL("../../../test-vectors/fee-market/", import.meta.url);
-const s = (v: bigint) => v.toString();
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
-const write = (name: string, body: unknown) =>
-  writeFileSync(new URL(name, out), `${JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 1)}\n`);
+const write = (name: string, body: unknown) => writeFileSync(new URL(name, out), `${JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 1)}\n`);
 
 let state = 0x9e3779b97f4a7c15n;
 const rand = (bound: bigint): bigint => {
@@ -59,9 +72,24 @@ const settlementCases = Array.from({ length: 60 }, (_, i) => {
   return { usage, limits, basefees, bids };
 });
 const failing = [
-  { usage: { cycles: 1n, cells: 0n }, limits: { cycles: 1n, cells: 0n }, basefees: { cycle: 10_000n, cell: 10_000n }, bids: { cycle: { maxFee: 9_999n, maxPriorityFee: 0n }, cell: { maxFee: 10_000n, maxPriorityFee: 0n } } },
-  { usage: { cycles: 0n, cells: 5n }, limits: { cycles: 0n, cells: 4n }, basefees: { cycle: 10_000n, cell: 10_000n }, bids: { cycle: { maxFee: 10_000n, maxPriorityFee: 0n }, cell: { maxFee: 10_000n, maxPriorityFee: 0n } } },
-  { usage: { cycles: 0n, cells: 0n }, limits: { cycles: U64_MAX, cells: 0n }, basefees: { cycle: 10_000n, cell: 10_000n }, bids: { cycle: { maxFee: 10_000n, maxPriorityFee: 0n }, cell: { maxFee: 10_000n, maxPriorityFee: 0n } } },
+  {
+    usage: { cycles: 1n, cells: 0n },
+    limits: { cycles: 1n, cells: 0n },
+    basefees: { cycle: 10_000n, cell: 10_000n },
+    bids: { cycle: { maxFee: 9_999n, maxPriorityFee: 0n }, cell: { maxFee: 10_000n, maxPriorityFee: 0n } },
+  },
+  {
+    usage: { cycles: 0n, cells: 5n },
+    limits: { cycles: 0n, cells: 4n },
+    basefees: { cycle: 10_000n, cell: 10_000n },
+    bids: { cycle: { maxFee: 10_000n, maxPriorityFee: 0n }, cell: { maxFee: 10_000n, maxPriorityFee: 0n } },
+  },
+  {
+    usage: { cycles: 0n, cells: 0n },
+    limits: { cycles: U64_MAX, cells: 0n },
+    basefees: { cycle: 10_000n, cell: 10_000n },
+    bids: { cycle: { maxFee: 10_000n, maxPriorityFee: 0n }, cell: { maxFee: 10_000n, maxPriorityFee: 0n } },
+  },
 ];
 const settlement = [...settlementCases, ...failing].map((c) => {
   try {
@@ -131,8 +159,21 @@ write("ordering.json", {
 // --- estimate.json
 const estimateCases = [
   { cycles: 21_000n, cells: 0n, basefees: { cycle: 10_000n, cell: 10_000n }, tip: { kind: "fixed", cycle: 1n, cell: 1n } },
-  { cycles: 501_000n, cells: 1_324n, basefees: { cycle: 25_000n, cell: 13_000n }, tip: { kind: "percentile", percentile: 50, recentCycleTips: [5n, 1n, 9n, 3n], recentCellTips: [2n, 2n, 7n] } },
-  { cycles: 1_100_000n, cells: 5_000n, basefees: { cycle: 10_000n, cell: 10_000n }, recentTips: Array.from({ length: 20 }, (_, i) => BigInt(i * 10)), tipPercentile: 90, blocks: 60, limitMarginPercent: 50n },
+  {
+    cycles: 501_000n,
+    cells: 1_324n,
+    basefees: { cycle: 25_000n, cell: 13_000n },
+    tip: { kind: "percentile", percentile: 50, recentCycleTips: [5n, 1n, 9n, 3n], recentCellTips: [2n, 2n, 7n] },
+  },
+  {
+    cycles: 1_100_000n,
+    cells: 5_000n,
+    basefees: { cycle: 10_000n, cell: 10_000n },
+    recentTips: Array.from({ length: 20 }, (_, i) => BigInt(i * 10)),
+    tipPercentile: 90,
+    blocks: 60,
+    limitMarginPercent: 50n,
+  },
   { cycles: 21_000n, cells: 64n, basefees: { cycle: 9_000n, cell: 10n ** 12n }, blocks: 0, limitMarginPercent: 0n },
 ] as const;
 write("estimate.json", {
@@ -142,7 +183,17 @@ write("estimate.json", {
 // --- registry.json
 const configs = [
   ["genesis", C],
-  ["tuned", createFeeMarketConfig({ cyclesTarget: 25_000_000n, alpha: 8n, maxChangeDenominator: 8n, minBasefee: 1n, laneBudgets: { timer: 0n }, laneMultipliersBps: { timer: 15_000n, user: 1n } })],
+  [
+    "tuned",
+    createFeeMarketConfig({
+      cyclesTarget: 25_000_000n,
+      alpha: 8n,
+      maxChangeDenominator: 8n,
+      minBasefee: 1n,
+      laneBudgets: { timer: 0n },
+      laneMultipliersBps: { timer: 15_000n, user: 1n },
+    }),
+  ],
 ] as const;
 write("registry.json", {
   version: 1,
@@ -153,11 +204,26 @@ write("registry.json", {
     return { name, config, basefee_config: hex(e.basefeeConfig), lane_fee_multipliers: hex(e.laneFeeMultipliers) };
   }),
   invalid: [
-    { name: "non-minimal varint", basefee_config: "8000" + hex(encodeFeeMarketConfig(C).basefeeConfig).slice(2), lane_fee_multipliers: "904e904e904e904e", error: "INVALID_ENCODING" },
+    {
+      name: "non-minimal varint",
+      basefee_config: "8000" + hex(encodeFeeMarketConfig(C).basefeeConfig).slice(2),
+      lane_fee_multipliers: "904e904e904e904e",
+      error: "INVALID_ENCODING",
+    },
     { name: "trailing byte", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig), lane_fee_multipliers: "904e904e904e904e00", error: "INVALID_ENCODING" },
     { name: "truncated", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig).slice(0, -2), lane_fee_multipliers: "904e904e904e904e", error: "INVALID_ENCODING" },
-    { name: "zero alpha", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig).replace("80dac4098092f40160", "80dac4098092f40100"), lane_fee_multipliers: "904e904e904e904e", error: "INVALID_CONFIG" },
-    { name: "multiplier above 100x", basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig), lane_fee_multipliers: "904e904e904e c1843d".replace(" ", ""), error: "INVALID_CONFIG" },
+    {
+      name: "zero alpha",
+      basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig).replace("80dac4098092f40160", "80dac4098092f40100"),
+      lane_fee_multipliers: "904e904e904e904e",
+      error: "INVALID_CONFIG",
+    },
+    {
+      name: "multiplier above 100x",
+      basefee_config: hex(encodeFeeMarketConfig(C).basefeeConfig),
+      lane_fee_multipliers: "904e904e904e c1843d".replace(" ", ""),
+      error: "INVALID_CONFIG",
+    },
   ],
 });
 console.log("wrote basefee.json, settlement.json, lanes.json, ordering.json, estimate.json, registry.json");

@@ -8,10 +8,7 @@ export interface TransactionFees {
   readonly bids: Bids;
 }
 
-type FeeFields = Pick<
-  Transaction,
-  "cyclesLimit" | "cellsLimit" | "maxFeePerCycle" | "maxFeePerCell" | "maxPriorityFeePerCycle" | "maxPriorityFeePerCell"
->;
+type FeeFields = Pick<Transaction, "cyclesLimit" | "cellsLimit" | "maxFeePerCycle" | "maxFeePerCell" | "maxPriorityFeePerCycle" | "maxPriorityFeePerCell">;
 
 /** Reads a transaction's limits and bids: `settle(usage, f.limits, basefees, f.bids)`. */
 export function feeFieldsOf(tx: FeeFields): TransactionFees {

@@ -65,7 +65,9 @@ export function basefeeCeiling(basefee: bigint, blocks: number, config: FeeMarke
 export function tipPercentile(tips: readonly bigint[], percentile: number): bigint {
   aint(percentile, "percentile", 0, 100);
   if (tips.length === 0) return 0n;
-  tips.forEach((t, i) => au64(t, `tips[${i}]`));
+  tips.forEach((t, i) => {
+    au64(t, `tips[${i}]`);
+  });
   const sorted = [...tips].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const rank = (BigInt(percentile) * BigInt(sorted.length) + 99n) / 100n; // ceil(p·n/100), in integers
   return sorted[Number(rank > 0n ? rank - 1n : 0n)]!;

@@ -34,10 +34,7 @@ export function effectiveFee(c: OrderingCandidate, basefees: Basefees): bigint {
   au64(c.maxPriorityFeePerCell, "candidate.maxPriorityFeePerCell");
   au64(basefees.cycle, "basefees.cycle");
   au64(basefees.cell, "basefees.cell");
-  return (
-    c.intrinsicCycles * price(c.maxFeePerCycle, basefees.cycle, c.maxPriorityFeePerCycle) +
-    c.intrinsicCells * price(c.maxFeePerCell, basefees.cell, c.maxPriorityFeePerCell)
-  );
+  return c.intrinsicCycles * price(c.maxFeePerCycle, basefees.cycle, c.maxPriorityFeePerCycle) + c.intrinsicCells * price(c.maxFeePerCell, basefees.cell, c.maxPriorityFeePerCell);
 }
 
 /** Lexicographic byte order (shorter first on a common prefix). */

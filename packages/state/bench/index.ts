@@ -33,12 +33,20 @@ for (const size of [1_000, 10_000]) {
   const stateTimes: number[] = [];
   for (let round = 0; round < 5; round++) {
     const writes = Array.from({ length: size }, (_, i) => [enc.encode(`k${(round * 7919 + i * 13) % (PRELOAD * 2)}`), enc.encode(`value ${round} ${i}`)] as const);
-    rawTimes.push(timed(() => raw.transactionSync(() => { for (const [k, v] of writes) raw.putSync(Buffer.from(k), Buffer.from(v)); })));
-    stateTimes.push(timed(() => {
-      const fork = store.fork();
-      for (const [k, v] of writes) fork.set(k, v);
-      store.commit(fork, height++, new Uint8Array(32));
-    }));
+    rawTimes.push(
+      timed(() =>
+        raw.transactionSync(() => {
+          for (const [k, v] of writes) raw.putSync(Buffer.from(k), Buffer.from(v));
+        }),
+      ),
+    );
+    stateTimes.push(
+      timed(() => {
+        const fork = store.fork();
+        for (const [k, v] of writes) fork.set(k, v);
+        store.commit(fork, height++, new Uint8Array(32));
+      }),
+    );
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const rawRate = size / (median(rawTimes) / 1000);

@@ -11,9 +11,29 @@ type Write = [string, string | null]; // hex key, hex value or null (delete)
 const scripts: Array<{ name: string; blocks: Write[][] }> = [
   { name: "empty", blocks: [[]] },
   { name: "one key", blocks: [[[hex(enc.encode("a")), hex(enc.encode("1"))]]] },
-  { name: "two keys", blocks: [[[hex(enc.encode("a")), hex(enc.encode("1"))], [hex(enc.encode("b")), hex(enc.encode("2"))]]] },
+  {
+    name: "two keys",
+    blocks: [
+      [
+        [hex(enc.encode("a")), hex(enc.encode("1"))],
+        [hex(enc.encode("b")), hex(enc.encode("2"))],
+      ],
+    ],
+  },
   { name: "empty value", blocks: [[[hex(enc.encode("k")), ""]]] },
-  { name: "write then delete everything", blocks: [[[hex(enc.encode("a")), "01"], [hex(enc.encode("b")), "02"]], [[hex(enc.encode("a")), null], [hex(enc.encode("b")), null]]] },
+  {
+    name: "write then delete everything",
+    blocks: [
+      [
+        [hex(enc.encode("a")), "01"],
+        [hex(enc.encode("b")), "02"],
+      ],
+      [
+        [hex(enc.encode("a")), null],
+        [hex(enc.encode("b")), null],
+      ],
+    ],
+  },
   { name: "overwrite", blocks: [[[hex(enc.encode("x")), "01"]], [[hex(enc.encode("x")), "02"]]] },
   {
     name: "account keys (00 01 ‖ address)",
@@ -21,7 +41,9 @@ const scripts: Array<{ name: string; blocks: Write[][] }> = [
   },
   {
     name: "300 keys over 3 blocks with deletes",
-    blocks: [0, 1, 2].map((b) => Array.from({ length: 100 }, (_, i): Write => [hex(enc.encode(`k${(b * 57 + i * 13) % 150}`)), (b + i) % 5 === 0 ? null : hex(enc.encode(`v${b}-${i}`))])),
+    blocks: [0, 1, 2].map((b) =>
+      Array.from({ length: 100 }, (_, i): Write => [hex(enc.encode(`k${(b * 57 + i * 13) % 150}`)), (b + i) % 5 === 0 ? null : hex(enc.encode(`v${b}-${i}`))]),
+    ),
   },
 ];
 

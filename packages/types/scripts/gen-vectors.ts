@@ -6,8 +6,19 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { CodecError, Writer, compareBytes, encode, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import {
-  MAX_ADDITIONAL_SIGNERS, MAX_TX_SIZE, TRANSACTION_FIELDS, actorAddress, canonicalizeSource, checkTransaction, codeHash,
-  createTransaction, createTransactionFromBytes, transactionToJson, type Instruction, type Transaction, type TransactionInput,
+  MAX_ADDITIONAL_SIGNERS,
+  MAX_TX_SIZE,
+  TRANSACTION_FIELDS,
+  actorAddress,
+  canonicalizeSource,
+  checkTransaction,
+  codeHash,
+  createTransaction,
+  createTransactionFromBytes,
+  transactionToJson,
+  type Instruction,
+  type Transaction,
+  type TransactionInput,
 } from "../src/index.js";
 
 const root = new URL("../../../test-vectors/", import.meta.url);
@@ -29,7 +40,7 @@ const pick = <T>(xs: readonly T[]): T => xs[Number(next() % BigInt(xs.length))]!
 const bytesN = (n: number): Uint8Array => Uint8Array.from({ length: n }, () => Number(next() & 0xffn));
 const key = (label: string): Uint8Array => keccak256(utf8(`cowboy-test-vectors/key/${label}`));
 
-const EDGE_U64 = [0n, 1n, 127n, 128n, 16383n, 16384n, 50000n, (1n << 32n) - 1n, 1n << 53n, (1n << 63n), (1n << 64n) - 1n];
+const EDGE_U64 = [0n, 1n, 127n, 128n, 16383n, 16384n, 50000n, (1n << 32n) - 1n, 1n << 53n, 1n << 63n, (1n << 64n) - 1n];
 const u64 = (): bigint => (next() % 3n === 0n ? pick(EDGE_U64) : next() >> (next() % 64n));
 
 function randomInstruction(type: Instruction["type"]): Instruction {
@@ -55,7 +66,13 @@ function randomInstruction(type: Instruction["type"]): Instruction {
 
 const TYPES: Array<Instruction["type"]> = ["transfer", "schedule_timer", "schedule_interval", "cancel_timer", "deploy_actor", "call_actor"];
 
-interface ValidCase { name: string; json: unknown; hex: string; signing_hash: string; signer_keys: string[] }
+interface ValidCase {
+  name: string;
+  json: unknown;
+  hex: string;
+  signing_hash: string;
+  signer_keys: string[];
+}
 const valid: ValidCase[] = [];
 
 function addValid(name: string, tx: Transaction, keys: Uint8Array[]): void {
@@ -65,9 +82,16 @@ function addValid(name: string, tx: Transaction, keys: Uint8Array[]): void {
 function base(i: number): TransactionInput {
   const deferred = i % 11 === 5;
   return {
-    chainId: u64(), nonce: u64(), instruction: randomInstruction(TYPES[i % TYPES.length]!),
-    cyclesLimit: u64(), cellsLimit: u64(), maxFeePerCycle: u64(), maxFeePerCell: u64(),
-    maxPriorityFeePerCycle: u64(), maxPriorityFeePerCell: u64(), from: bytesN(20),
+    chainId: u64(),
+    nonce: u64(),
+    instruction: randomInstruction(TYPES[i % TYPES.length]!),
+    cyclesLimit: u64(),
+    cellsLimit: u64(),
+    maxFeePerCycle: u64(),
+    maxFeePerCell: u64(),
+    maxPriorityFeePerCycle: u64(),
+    maxPriorityFeePerCell: u64(),
+    from: bytesN(20),
     metadata: bytesN(pick([0, 0, 1, 64, 128, 1000])),
     originTxHash: deferred ? bytesN(32) : null,
     originRemainingCycles: deferred ? u64() : null,
@@ -84,12 +108,12 @@ for (let i = 0; i < 240; i++) {
 for (let i = 0; i < 60; i++) {
   const primary = key(`primary-${i}`);
   const extras = Array.from({ length: i % 4 }, (_, k) => key(`extra-${i}-${k}`));
-  const signers = extras
-    .map((k) => ({ address: addressFromPrivateKey(k), key: k }))
-    .sort((a, b) => compareBytes(a.address, b.address));
+  const signers = extras.map((k) => ({ address: addressFromPrivateKey(k), key: k })).sort((a, b) => compareBytes(a.address, b.address));
   let tx = createTransaction({
     ...base(i + 1000),
-    originTxHash: null, originRemainingCycles: null, originRemainingCells: null,
+    originTxHash: null,
+    originRemainingCycles: null,
+    originRemainingCells: null,
     from: addressFromPrivateKey(primary),
     additionalSigners: signers.map((s) => ({ address: s.address, signature: new Uint8Array(65) })),
   });
@@ -101,8 +125,13 @@ for (let i = 0; i < 60; i++) {
 // Invalid encodings: a valid transfer with one field's bytes replaced.
 const KEY11 = new Uint8Array(32).fill(0x11);
 const appendixInput: TransactionInput = {
-  chainId: 42n, instruction: { type: "transfer", to: new Uint8Array(20).fill(0x22), amount: 1n },
-  cyclesLimit: 50000n, cellsLimit: 50000n, maxFeePerCycle: 1n, maxFeePerCell: 1n, from: addressFromPrivateKey(KEY11),
+  chainId: 42n,
+  instruction: { type: "transfer", to: new Uint8Array(20).fill(0x22), amount: 1n },
+  cyclesLimit: 50000n,
+  cellsLimit: 50000n,
+  maxFeePerCycle: 1n,
+  maxFeePerCell: 1n,
+  from: addressFromPrivateKey(KEY11),
 };
 const appendixTx = createTransaction(appendixInput);
 const fieldHex = TRANSACTION_FIELDS.map(([name, , codec]) => hex(encode(codec, appendixTx[name])));
@@ -113,8 +142,7 @@ const withField = (json: string, replacement: string): string => {
 };
 const varintHex = (n: number): string => hex(new Writer(8).varint32(n).finish());
 const instr = (cat: number, sub: number, body: string): string => hex(Uint8Array.of(cat, sub)) + body;
-const timerBody = (handler: string) =>
-  "33".repeat(20) + handler + "00" + "05" + "01" + "01" + "00" + "00";
+const timerBody = (handler: string) => "33".repeat(20) + handler + "00" + "05" + "01" + "01" + "00" + "00";
 const fullHex = fieldHex.join("");
 const invalid = [
   ["empty", "", "END_OF_BUFFER", "no bytes at all"],
@@ -166,9 +194,24 @@ const sig0 = new Uint8Array(65);
 addCheck("valid-appendix-a", {});
 addCheck("chain-id-mismatch", {}, 7n);
 addCheck("chain-id-zero-decodes-but-mismatches", { chainId: 0n });
-addCheck("signers-descending", { additionalSigners: [{ address: b, signature: sig0 }, { address: a, signature: sig0 }] });
-addCheck("signers-duplicate", { additionalSigners: [{ address: a, signature: sig0 }, { address: a, signature: sig0 }] });
-addCheck("signers-ascending-ok", { additionalSigners: [{ address: a, signature: sig0 }, { address: b, signature: sig0 }] });
+addCheck("signers-descending", {
+  additionalSigners: [
+    { address: b, signature: sig0 },
+    { address: a, signature: sig0 },
+  ],
+});
+addCheck("signers-duplicate", {
+  additionalSigners: [
+    { address: a, signature: sig0 },
+    { address: a, signature: sig0 },
+  ],
+});
+addCheck("signers-ascending-ok", {
+  additionalSigners: [
+    { address: a, signature: sig0 },
+    { address: b, signature: sig0 },
+  ],
+});
 addCheck("cycles-limit-over-max", { cyclesLimit: 80_000_001n });
 addCheck("cycles-limit-at-max", { cyclesLimit: 80_000_000n });
 addCheck("cells-limit-over-max", { cellsLimit: (1n << 64n) - 1n });
@@ -179,7 +222,14 @@ addCheck("one-byte-over-max-tx-size", { metadata: new Uint8Array(fill + 1) });
 addCheck("origin-incomplete", { originTxHash: new Uint8Array(32) });
 addCheck("deferred-refused-by-default", { originTxHash: new Uint8Array(32), originRemainingCycles: 5n, originRemainingCells: 6n });
 addCheck("deferred-allowed", { originTxHash: new Uint8Array(32), originRemainingCycles: 5n, originRemainingCells: 6n }, 42n, true);
-addCheck("several-failures", { chainId: 1n, cyclesLimit: 1n << 40n, additionalSigners: [{ address: a, signature: sig0 }, { address: a, signature: sig0 }] });
+addCheck("several-failures", {
+  chainId: 1n,
+  cyclesLimit: 1n << 40n,
+  additionalSigners: [
+    { address: a, signature: sig0 },
+    { address: a, signature: sig0 },
+  ],
+});
 
 const appendix = {
   private_key: hex(KEY11),
@@ -213,8 +263,14 @@ const addresses = sources.map(([name, source], i) => {
   const salt = i % 3 === 0 ? new Uint8Array(32) : keccak256(utf8(`salt-${i}`));
   const ch = codeHash(canonical);
   return {
-    name, source, source_utf8_hex: hex(utf8(source)), canonical_hex: hex(canonical), creator: hex(creator), salt: hex(salt),
-    code_hash: hex(ch), address: hex(actorAddress(creator, salt, ch)),
+    name,
+    source,
+    source_utf8_hex: hex(utf8(source)),
+    canonical_hex: hex(canonical),
+    creator: hex(creator),
+    salt: hex(salt),
+    code_hash: hex(ch),
+    address: hex(actorAddress(creator, salt, ch)),
   };
 });
 

@@ -2,26 +2,55 @@
 // transactions: their canonical codecs (cips/transactions.md), hashes, signing and JSON forms.
 
 export {
-  ADDRESS_LENGTH, HASH_LENGTH, SIGNATURE_LENGTH, MAX_TX_SIZE, MAX_ADDITIONAL_SIGNERS, MAX_METHOD_LENGTH,
+  ADDRESS_LENGTH,
+  HASH_LENGTH,
+  SIGNATURE_LENGTH,
+  MAX_TX_SIZE,
+  MAX_ADDITIONAL_SIGNERS,
+  MAX_METHOD_LENGTH,
 } from "./transaction/constants.js";
 export { TransactionError, type TransactionErrorCode } from "./transaction/errors.js";
 export {
-  INSTRUCTIONS, InstructionCategory, instructionCodec, instructionSpec,
-  type Instruction, type InstructionOf, type InstructionType, type TransferInstruction, type ScheduleTimerInstruction,
-  type ScheduleIntervalInstruction, type CancelTimerInstruction, type DeployActorInstruction, type CallActorInstruction,
+  INSTRUCTIONS,
+  InstructionCategory,
+  instructionCodec,
+  instructionSpec,
+  type Instruction,
+  type InstructionOf,
+  type InstructionType,
+  type TransferInstruction,
+  type ScheduleTimerInstruction,
+  type ScheduleIntervalInstruction,
+  type CancelTimerInstruction,
+  type DeployActorInstruction,
+  type CallActorInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {
-  Transaction, createTransaction, createTransactionFromBytes, isTransaction, verifyTransactionSignatures,
-  signersStrictlyAscending, type TransactionInput,
+  Transaction,
+  createTransaction,
+  createTransactionFromBytes,
+  isTransaction,
+  verifyTransactionSignatures,
+  signersStrictlyAscending,
+  type TransactionInput,
 } from "./transaction/transaction.js";
 export {
-  checkTransaction, DEFAULT_TRANSACTION_LIMITS, type TransactionLimits, type CheckTransactionOptions,
+  checkTransaction,
+  DEFAULT_TRANSACTION_LIMITS,
+  type TransactionLimits,
+  type CheckTransactionOptions,
 } from "./transaction/check.js";
 export { canonicalizeSource, isCanonicalSource, codeHash, actorAddress } from "./transaction/actor-address.js";
 export {
-  transactionToJson, transactionFromJson, instructionToJson, instructionFromJson, transactionJsonSchema, instructionJsonSchema,
-  type TransactionJson, type InstructionJson,
+  transactionToJson,
+  transactionFromJson,
+  instructionToJson,
+  instructionFromJson,
+  transactionJsonSchema,
+  instructionJsonSchema,
+  type TransactionJson,
+  type InstructionJson,
 } from "./transaction/json.js";
 export { isAddress, isHash32, isSignature, isInstruction } from "./transaction/guards.js";
 

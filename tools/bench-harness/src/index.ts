@@ -85,12 +85,7 @@ export function formatRatio(ratio: number): string {
  * Measures a baseline and candidates in the same run and prints one table:
  * throughput of each and its ratio to the baseline (above 1 means faster than the baseline).
  */
-export function compare(
-  title: string,
-  baseline: BenchCase,
-  candidates: readonly BenchCase[],
-  options: BenchOptions = {},
-): { baseline: BenchResult; candidates: BenchResult[] } {
+export function compare(title: string, baseline: BenchCase, candidates: readonly BenchCase[], options: BenchOptions = {}): { baseline: BenchResult; candidates: BenchResult[] } {
   const base = measure(baseline, options);
   const results = candidates.map((c) => measure(c, options));
   const rows: string[][] = [["case", "throughput", "ns/op", "vs baseline"]];

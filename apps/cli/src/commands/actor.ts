@@ -25,11 +25,7 @@ const address: Command = {
   summary: "print an actor's code hash and address (spec §1.2), one per line",
   usage: "--creator 0xADDR --salt 0xHEX32 --code FILE.py",
   async run(args, io) {
-    const { values } = parseCommandArgs(
-      args,
-      { creator: { type: "string" }, salt: { type: "string" }, code: { type: "string" } },
-      { min: 0, max: 0, names: "" },
-    );
+    const { values } = parseCommandArgs(args, { creator: { type: "string" }, salt: { type: "string" }, code: { type: "string" } }, { min: 0, max: 0, names: "" });
     const creator = fixedHex(values.creator, "--creator", 20);
     const salt = fixedHex(values.salt, "--salt", 32);
     if (values.code === undefined) throw usageError("missing --code");
@@ -58,7 +54,8 @@ function parseArgsJson(text: string | undefined, what: string): ActorArgs | unde
     throw error;
   }
   if (Array.isArray(v)) return v;
-  if (v !== null && typeof v === "object" && !(v instanceof Uint8Array) && !(v instanceof Map) && Object.getPrototypeOf(v) === Object.prototype) return v as { [k: string]: CborValue };
+  if (v !== null && typeof v === "object" && !(v instanceof Uint8Array) && !(v instanceof Map) && Object.getPrototypeOf(v) === Object.prototype)
+    return v as { [k: string]: CborValue };
   throw usageError(`${what} must be a JSON array (positional arguments) or object (keyword arguments), e.g. '[1, "x"]'`);
 }
 
@@ -86,14 +83,20 @@ const deploy: Command = {
   summary: "deploy an actor from a Python file; waits and prints the actor's address",
   usage: "FILE.py [--salt 0xHEX32] [--args JSON] [--cycles N] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, salt: { type: "string" }, args: { type: "string" }, cycles: { type: "string" } }, { min: 1, max: 1, names: "FILE.py" });
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, salt: { type: "string" }, args: { type: "string" }, cycles: { type: "string" } },
+      { min: 1, max: 1, names: "FILE.py" },
+    );
     const code = await readSource(io, positionals[0]!);
     const salt = values.salt === undefined ? new Uint8Array(32) : fixedHex(values.salt, "--salt", 32);
     const ctorArgs = parseArgsJson(values.args, "--args");
     const cycles = parseU64(values.cycles, "--cycles");
     const key = await signerKey(values, io);
     const client = clientFor(values.rpc, io);
-    const { tx, address: addr } = await rpcCall(client.deployActor({ privateKey: key, source: code, salt, ...(ctorArgs === undefined ? {} : { args: ctorArgs }), ...(cycles === undefined ? {} : { cyclesLimit: cycles }) }));
+    const { tx, address: addr } = await rpcCall(
+      client.deployActor({ privateKey: key, source: code, salt, ...(ctorArgs === undefined ? {} : { args: ctorArgs }), ...(cycles === undefined ? {} : { cyclesLimit: cycles }) }),
+    );
     const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const status = receiptStatusName(receipt.status);
     const hash = `0x${toHex(tx.digest())}`;
@@ -114,7 +117,11 @@ const call: Command = {
   summary: "call an actor method in a transaction; waits and prints the return value as JSON (a raising handler exits 1 with the Python exception on stderr)",
   usage: "ADDR METHOD [ARGS_JSON] [--value N] [--cycles N] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, value: { type: "string" }, cycles: { type: "string" } }, { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" });
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, value: { type: "string" }, cycles: { type: "string" } },
+      { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" },
+    );
     const to = parseAddress(positionals[0], "ADDR");
     const method = positionals[1]!;
     if (!isPublicMethodName(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
@@ -123,7 +130,16 @@ const call: Command = {
     const cycles = parseU64(values.cycles, "--cycles");
     const key = await signerKey(values, io);
     const client = clientFor(values.rpc, io);
-    const tx = await rpcCall(client.callActor({ privateKey: key, to, method, ...(callArgs === undefined ? {} : { args: callArgs }), ...(value === undefined ? {} : { value }), ...(cycles === undefined ? {} : { cyclesLimit: cycles }) }));
+    const tx = await rpcCall(
+      client.callActor({
+        privateKey: key,
+        to,
+        method,
+        ...(callArgs === undefined ? {} : { args: callArgs }),
+        ...(value === undefined ? {} : { value }),
+        ...(cycles === undefined ? {} : { cyclesLimit: cycles }),
+      }),
+    );
     const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const status = receiptStatusName(receipt.status);
     const hash = `0x${toHex(tx.digest())}`;
@@ -199,13 +215,23 @@ const timers: Command = {
     const list = await rpcCall(clientFor(values.rpc, io).getTimers(owner));
     const h = (b: Uint8Array): string => `0x${toHex(b)}`;
     if (values.json) {
-      printJson(io, list.map((t) => ({
-        id: h(t.id), owner: h(t.owner), target: h(t.target), fee_payer: h(t.feePayer), handler: t.handler,
-        data: t.data.length === 0 ? null : JSON.parse(decodedJson(t.data)) as unknown,
-        next_fire_height: t.nextFireHeight.toString(), interval: t.interval.toString(),
-        cycles_per_fire: t.cyclesPerFire.toString(), cells_per_fire: t.cellsPerFire.toString(),
-        expires_at: t.expiresAt === null ? null : t.expiresAt.toString(), priority: t.priority,
-      })));
+      printJson(
+        io,
+        list.map((t) => ({
+          id: h(t.id),
+          owner: h(t.owner),
+          target: h(t.target),
+          fee_payer: h(t.feePayer),
+          handler: t.handler,
+          data: t.data.length === 0 ? null : (JSON.parse(decodedJson(t.data)) as unknown),
+          next_fire_height: t.nextFireHeight.toString(),
+          interval: t.interval.toString(),
+          cycles_per_fire: t.cyclesPerFire.toString(),
+          cells_per_fire: t.cellsPerFire.toString(),
+          expires_at: t.expiresAt === null ? null : t.expiresAt.toString(),
+          priority: t.priority,
+        })),
+      );
       return 0;
     }
     if (list.length === 0) {

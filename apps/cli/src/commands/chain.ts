@@ -1,5 +1,5 @@
 import { ClientError, createClient, type CowboyClient } from "@cowboy/client";
-import { CodecError, fromHex, toHex } from "@cowboy/codec";
+import { fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { headerToJson, receiptStatusName } from "@cowboy/types";
 import { parseCommandArgs, type Command } from "../command.js";
@@ -7,7 +7,7 @@ import { CliError, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { decryptKey } from "../keystore.js";
 import { formatCby, parseAmount } from "../units.js";
-import { keystoreFor, readPassword } from "./keys.js";
+import { keystoreFor, parseKey, readPassword } from "./keys.js";
 
 export const DEFAULT_RPC = "http://127.0.0.1:8545";
 /** Options every chain command takes. */
@@ -36,20 +36,6 @@ export function parseAddress(text: string | undefined, name: string): Uint8Array
   if (text === undefined) throw usageError(`missing ${name}`);
   if (!/^0x[0-9a-fA-F]{40}$/.test(text)) throw usageError(`${name} must be a 0x-prefixed 20-byte hex address, got '${text}'`);
   return fromHex(text.toLowerCase());
-}
-
-export function parseKey(text: string | undefined, io: CliIo): Uint8Array {
-  const value = text ?? io.env.COWBOY_KEY;
-  if (value === undefined) throw usageError("missing --key (or COWBOY_KEY)");
-  let key: Uint8Array;
-  try {
-    key = fromHex(value.trim().toLowerCase());
-  } catch (error) {
-    if (error instanceof CodecError) throw usageError(`--key is not valid hex: ${error.message}`);
-    throw error;
-  }
-  if (key.length !== 32) throw usageError(`--key must be 32 bytes, got ${key.length}`);
-  return key;
 }
 
 /** Options naming the signing key: --key, or --from with the keystore, or COWBOY_KEY. */
@@ -167,7 +153,15 @@ export const txStatus: Command = {
       return 0;
     }
     const status = receiptStatusName(receipt.status);
-    if (values.json) out(io, { hash: `0x${toHex(hash)}`, status, height: receipt.height.toString(), index: receipt.index, cycles_used: receipt.cycles_used.toString(), fee_paid: receipt.fee_paid.toString() });
+    if (values.json)
+      out(io, {
+        hash: `0x${toHex(hash)}`,
+        status,
+        height: receipt.height.toString(),
+        index: receipt.index,
+        cycles_used: receipt.cycles_used.toString(),
+        fee_paid: receipt.fee_paid.toString(),
+      });
     else io.out(`${status}\nheight ${receipt.height}\n`);
     return 0;
   },

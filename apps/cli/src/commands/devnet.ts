@@ -10,7 +10,15 @@ const start: Command = {
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
-      { port: { type: "string" }, data: { type: "string" }, "block-time": { type: "string" }, reset: { type: "boolean" }, genesis: { type: "string" }, "log-level": { type: "string" }, interpreters: { type: "string" } },
+      {
+        port: { type: "string" },
+        data: { type: "string" },
+        "block-time": { type: "string" },
+        reset: { type: "boolean" },
+        genesis: { type: "string" },
+        "log-level": { type: "string" },
+        interpreters: { type: "string" },
+      },
       { min: 0, max: 0, names: "" },
     );
     const argv: string[] = [];
@@ -21,7 +29,7 @@ const start: Command = {
     if (values["log-level"] !== undefined) argv.push("--log-level", values["log-level"]);
     if (values.interpreters !== undefined) argv.push("--interpreters", values.interpreters);
     if (values.reset) argv.push("--reset");
-    let options;
+    let options: NonNullable<ReturnType<typeof parseNodeArgs>>;
     try {
       options = parseNodeArgs(argv, process.cwd())!;
     } catch (error) {

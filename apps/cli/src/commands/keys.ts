@@ -1,11 +1,26 @@
 import { randomBytes } from "node:crypto";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { CodecError, fromHex } from "@cowboy/codec";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { usageError } from "../errors.js";
 import { decodeUtf8, readInputFile, type CliIo } from "../io.js";
 import { Keystore } from "../keystore.js";
-import { parseKey } from "./chain.js";
+
+/** The 32-byte private key from --key or COWBOY_KEY, as hex. */
+export function parseKey(text: string | undefined, io: CliIo): Uint8Array {
+  const value = text ?? io.env.COWBOY_KEY;
+  if (value === undefined) throw usageError("missing --key (or COWBOY_KEY)");
+  let key: Uint8Array;
+  try {
+    key = fromHex(value.trim().toLowerCase());
+  } catch (error) {
+    if (error instanceof CodecError) throw usageError(`--key is not valid hex: ${error.message}`);
+    throw error;
+  }
+  if (key.length !== 32) throw usageError(`--key must be 32 bytes, got ${key.length}`);
+  return key;
+}
 
 export const KEYSTORE_OPTIONS = { keystore: { type: "string" }, "password-file": { type: "string" } } as const;
 
@@ -65,4 +80,3 @@ export const keysCommands: CommandGroup = {
   summary: "an encrypted keystore (scrypt + AES-256-GCM)",
   commands: { new: create, import: importKey, list },
 };
-

@@ -1,7 +1,13 @@
 import { CodecError, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, CryptoError } from "@cowboy/crypto";
 import {
-  checkTransaction, createTransactionFromBytes, transactionFromJson, transactionToJson, TransactionError, verifyTransactionSignatures, type Transaction,
+  checkTransaction,
+  createTransactionFromBytes,
+  transactionFromJson,
+  transactionToJson,
+  TransactionError,
+  verifyTransactionSignatures,
+  type Transaction,
 } from "@cowboy/types";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";

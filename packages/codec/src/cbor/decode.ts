@@ -5,7 +5,16 @@ import { abytes } from "../bytes.js";
 import { CodecError } from "../errors.js";
 import { CborError, type CborReason } from "./errors.js";
 import {
-  CBOR_DEFAULT_MAX_BYTES, CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborFloat, CborSet, CborTuple, type CborValue,
+  CBOR_DEFAULT_MAX_BYTES,
+  CBOR_INT_LIMIT,
+  CBOR_MAX_DEPTH,
+  CBOR_TAG_FROZENSET,
+  CBOR_TAG_SET,
+  CBOR_TAG_TUPLE,
+  CborFloat,
+  CborSet,
+  CborTuple,
+  type CborValue,
 } from "./model.js";
 import { pyKey } from "./pykey.js";
 import { compareBytes } from "./util.js";

@@ -1,7 +1,16 @@
 // Canonical CBOR: the byte encoding of actor storage values, arguments, return values and payloads
 // (cips/canonical-encoding.md), byte-identical with @cowboy/pvm's encodeValue/decodeValue.
 export {
-  CBOR_DEFAULT_MAX_BYTES, CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborFloat, CborSet, CborTuple, type CborValue,
+  CBOR_DEFAULT_MAX_BYTES,
+  CBOR_INT_LIMIT,
+  CBOR_MAX_DEPTH,
+  CBOR_TAG_FROZENSET,
+  CBOR_TAG_SET,
+  CBOR_TAG_TUPLE,
+  CborFloat,
+  CborSet,
+  CborTuple,
+  type CborValue,
 } from "./model.js";
 export { CBOR_REASONS, CborError, type CborReason } from "./errors.js";
 export { encodeCbor } from "./encode.js";

@@ -47,7 +47,7 @@ export function cborFromJson(text: string): CborValue {
         if (text[at] !== '"') fail("expected a string key");
         const keyAt = at;
         const k = str();
-        if (Object.hasOwn(out, k)) ((at = keyAt), fail(`duplicate key ${JSON.stringify(k)}`));
+        if (Object.hasOwn(out, k)) (at = keyAt), fail(`duplicate key ${JSON.stringify(k)}`);
         ws();
         if (text[at] !== ":") fail("expected ':'");
         at++;
@@ -81,7 +81,7 @@ export function cborFromJson(text: string): CborValue {
     at += m[0].length;
     if (m[1] === undefined && m[2] === undefined) return BigInt(m[0]);
     const x = Number(m[0]);
-    if (!Number.isFinite(x)) ((at -= m[0].length), fail("float out of range"));
+    if (!Number.isFinite(x)) (at -= m[0].length), fail("float out of range");
     return x;
   };
   const v = value(0);
@@ -113,7 +113,8 @@ function compareCodePoints(a: string, b: string): number {
 
 /** JSON text of a canonical value (see the header). `indent` pretty-prints with that many spaces. */
 export function cborToJson(value: CborValue, indent?: number): string {
-  if (indent !== undefined && !(Number.isSafeInteger(indent) && indent >= 0 && indent <= 10)) throw new CodecError("INVALID_VALUE", 0, "cborToJson: indent must be an integer in [0, 10]");
+  if (indent !== undefined && !(Number.isSafeInteger(indent) && indent >= 0 && indent <= 10))
+    throw new CodecError("INVALID_VALUE", 0, "cborToJson: indent must be an integer in [0, 10]");
   const go = (x: CborValue, level: number): string => {
     if (level > CBOR_MAX_DEPTH + 1) throw new CodecError("VALUE_OUT_OF_RANGE", 0, `cborToJson: values nest deeper than ${CBOR_MAX_DEPTH} levels`);
     const list = (items: string[], open: string, close: string): string => {
@@ -138,15 +139,33 @@ export function cborToJson(value: CborValue, indent?: number): string {
       for (let i = 0; i < x.length; i++) s += HEX[x[i]!]!;
       return s + '"';
     }
-    if (Array.isArray(x)) return list(x.map((y) => go(y, level + 1)), "[", "]");
-    if (x instanceof CborTuple || x instanceof CborSet) return list(x.items.map((y) => go(y, level + 1)), "[", "]");
+    if (Array.isArray(x))
+      return list(
+        x.map((y) => go(y, level + 1)),
+        "[",
+        "]",
+      );
+    if (x instanceof CborTuple || x instanceof CborSet)
+      return list(
+        x.items.map((y) => go(y, level + 1)),
+        "[",
+        "]",
+      );
     const entries: [CborValue, CborValue][] = x instanceof Map ? [...x] : Object.entries(x);
     if (entries.every(([k]) => typeof k === "string")) {
       const sorted = (entries as [string, CborValue][]).sort((a, b) => compareCodePoints(a[0], b[0]));
       const sep = indent === undefined ? ":" : ": ";
-      return list(sorted.map(([k, y]) => JSON.stringify(k) + sep + go(y, level + 1)), "{", "}");
+      return list(
+        sorted.map(([k, y]) => JSON.stringify(k) + sep + go(y, level + 1)),
+        "{",
+        "}",
+      );
     }
-    return list(entries.map(([k, y]) => (indent === undefined ? `[${go(k, level + 2)},${go(y, level + 2)}]` : `[${go(k, level + 2)}, ${go(y, level + 2)}]`)), "[", "]");
+    return list(
+      entries.map(([k, y]) => (indent === undefined ? `[${go(k, level + 2)},${go(y, level + 2)}]` : `[${go(k, level + 2)}, ${go(y, level + 2)}]`)),
+      "[",
+      "]",
+    );
   };
   return go(value, 0);
 }

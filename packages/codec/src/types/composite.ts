@@ -72,9 +72,7 @@ type TupleValue<Cs extends readonly Codec<unknown>[]> = { -readonly [K in keyof 
 
 /** A fixed sequence of differently-typed values, concatenated with no framing. */
 export function tuple<const Cs extends readonly Codec<any>[]>(codecs: Cs): Codec<TupleValue<Cs>> {
-  const fixed = codecs.every((c) => c.fixedSize !== undefined)
-    ? codecs.reduce((sum, c) => sum + c.fixedSize!, 0)
-    : undefined;
+  const fixed = codecs.every((c) => c.fixedSize !== undefined) ? codecs.reduce((sum, c) => sum + c.fixedSize!, 0) : undefined;
   return {
     ...(fixed === undefined ? {} : { fixedSize: fixed }),
     encodeSize(v) {
@@ -110,9 +108,7 @@ export function struct<const S extends Record<string, Codec<any>>>(fields: S): C
       throw new CodecError("INVALID_VALUE", 0, `struct field name ${name} would not keep its declared order`);
     }
   }
-  const fixed = entries.every(([, c]) => c.fixedSize !== undefined)
-    ? entries.reduce((sum, [, c]) => sum + c.fixedSize!, 0)
-    : undefined;
+  const fixed = entries.every(([, c]) => c.fixedSize !== undefined) ? entries.reduce((sum, [, c]) => sum + c.fixedSize!, 0) : undefined;
   const requireObject = (v: unknown, at: number): void => {
     if (v === null || typeof v !== "object") throw new CodecError("INVALID_VALUE", at, "expected an object");
   };

@@ -1,6 +1,6 @@
 import type { Codec } from "../codec.js";
 import { CodecError } from "../errors.js";
-import { Reader } from "../reader.js";
+import type { Reader } from "../reader.js";
 import { varintSizeBigint, varintSizeNumber, U64_MAX } from "../varint.js";
 import type { Writer } from "../writer.js";
 import { inRange, type RangeCfg } from "../range.js";

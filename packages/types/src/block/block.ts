@@ -57,5 +57,8 @@ export function blockHash(block: Block): Uint8Array {
 
 /** The transactions root of a list of transactions (leaves: their digests). */
 export function transactionsRoot(transactions: readonly Transaction[], keccak?: Keccak256): Uint8Array {
-  return merkleRoot(transactions.map((tx) => tx.digest()), keccak);
+  return merkleRoot(
+    transactions.map((tx) => tx.digest()),
+    keccak,
+  );
 }

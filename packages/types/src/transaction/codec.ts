@@ -1,6 +1,4 @@
-import {
-  CodecError, atMost, bytes, fixedBytes, option, tuple, uint, vec, type Codec,
-} from "@cowboy/codec";
+import { CodecError, atMost, bytes, fixedBytes, option, tuple, uint, vec, type Codec } from "@cowboy/codec";
 import { ADDRESS_LENGTH, HASH_LENGTH, MAX_ADDITIONAL_SIGNERS, MAX_TX_SIZE, SIGNATURE_LENGTH } from "./constants.js";
 import { instructionCodec, type Instruction } from "./instruction.js";
 

@@ -1,20 +1,10 @@
-import {
-  CodecError, atMost, bytes, fixedBytes, option, range, u64, uint, utf8, type Codec,
-} from "@cowboy/codec";
+import { CodecError, atMost, bytes, fixedBytes, option, range, u64, uint, utf8, type Codec } from "@cowboy/codec";
 import { ADDRESS_LENGTH, HASH_LENGTH, MAX_METHOD_LENGTH, MAX_TX_SIZE } from "./constants.js";
 
 // The kinds of field an instruction body is made of. Each kind fixes a wire codec and a JSON
 // form, so instruction codecs, JSON schemas and converters are all derived from one table.
 
-export type FieldKind =
-  | "address"
-  | "hash"
-  | "amount"
-  | "uint"
-  | "bytes"
-  | "name"
-  | "option_address"
-  | "option_uint";
+export type FieldKind = "address" | "hash" | "amount" | "uint" | "bytes" | "name" | "option_address" | "option_uint";
 
 export interface FieldValue {
   address: Uint8Array;

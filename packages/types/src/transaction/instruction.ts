@@ -14,7 +14,10 @@ export const INSTRUCTIONS = {
   transfer: {
     category: 0,
     subType: 1,
-    fields: [["to", "to", "address"], ["amount", "amount", "amount"]],
+    fields: [
+      ["to", "to", "address"],
+      ["amount", "amount", "amount"],
+    ],
   },
   schedule_timer: {
     category: 0,
@@ -52,12 +55,21 @@ export const INSTRUCTIONS = {
   deploy_actor: {
     category: 1,
     subType: 1,
-    fields: [["code", "code", "bytes"], ["salt", "salt", "hash"], ["args", "args", "bytes"]],
+    fields: [
+      ["code", "code", "bytes"],
+      ["salt", "salt", "hash"],
+      ["args", "args", "bytes"],
+    ],
   },
   call_actor: {
     category: 1,
     subType: 2,
-    fields: [["target", "target", "address"], ["method", "method", "name"], ["args", "args", "bytes"], ["value", "value", "amount"]],
+    fields: [
+      ["target", "target", "address"],
+      ["method", "method", "name"],
+      ["args", "args", "bytes"],
+      ["value", "value", "amount"],
+    ],
   },
 } as const satisfies Record<string, { category: number; subType: number; fields: ReadonlyArray<readonly [string, string, FieldKind]> }>;
 

@@ -73,7 +73,7 @@ const instructionSchemas = Object.entries(INSTRUCTIONS).map(([type, spec]) =>
 );
 
 /** zod schema of an instruction's JSON form. */
-export const instructionJsonSchema = z.discriminatedUnion("type", instructionSchemas as [typeof instructionSchemas[0], ...typeof instructionSchemas]);
+export const instructionJsonSchema = z.discriminatedUnion("type", instructionSchemas as [(typeof instructionSchemas)[0], ...typeof instructionSchemas]);
 
 /** zod schema of a transaction's JSON form. */
 export const transactionJsonSchema = z.strictObject({
@@ -120,10 +120,7 @@ function parseOrThrow<T>(schema: z.ZodType<T>, json: unknown, root: string): T {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const path = issue.path.reduce<string>(
-    (acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc === "" ? String(p) : `${acc}.${String(p)}`),
-    "",
-  );
+  const path = issue.path.reduce<string>((acc, p) => (typeof p === "number" ? `${acc}[${p}]` : acc === "" ? String(p) : `${acc}.${String(p)}`), "");
   throw new TransactionError("INVALID_JSON", issue.message, path === "" ? root : path);
 }
 

@@ -174,7 +174,9 @@ export function verifyTransactionSignatures(tx: Transaction): void {
     }
   };
   check(tx.signature, tx.from, "signature");
-  tx.additionalSigners.forEach((s, i) => check(s.signature, s.address, `additional_signers[${i}].signature`));
+  tx.additionalSigners.forEach((s, i) => {
+    check(s.signature, s.address, `additional_signers[${i}].signature`);
+  });
 }
 
 /** A transaction from its fields; missing optional fields take their defaults. */
