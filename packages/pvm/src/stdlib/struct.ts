@@ -12,7 +12,7 @@ import { tuple, typeName } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import { packInto, unpackFrom } from "./struct/codec.js";
 import { type Format, FormatError, parseFormat } from "./struct/format.js";
-import { STRUCT_PY } from "./struct/source.js";
+import { struct_py } from "./py/sources.js";
 
 /** Cycles charged by struct calls on top of the call itself. */
 export const STRUCT_COSTS = Object.freeze({
@@ -203,5 +203,5 @@ function natives(): Map<string, Value> {
 
 /** The `struct` module definition, for `ModuleRegistry.register("struct", structModule())`. */
 export function structModule(): ModuleDef {
-  return { kind: "source", source: STRUCT_PY, filename: "struct.py", natives };
+  return { kind: "source", source: struct_py, filename: "struct.py", natives };
 }

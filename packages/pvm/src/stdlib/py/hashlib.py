@@ -1,7 +1,4 @@
-// The Python half of `hashlib`: constructors, argument checks and the hash object, as CPython 3.11
-// words them. Data is buffered (a metered bytearray) and hashed by the native `_digest` on each
-// digest(), which charges the primitive's cost on the whole message (cips/pvm-stdlib-data.md §3).
-export const HASHLIB_PY = `
+
 def _bytes(data):
     if isinstance(data, str):
         raise TypeError('Strings must be encoded before hashing')
@@ -94,4 +91,3 @@ def new(name, data=b'', **kwargs):
     return f(data, **kwargs)
 
 __all__ = ['new', 'sha256', 'sha3_256', 'blake2b', 'keccak256', 'algorithms_guaranteed', 'algorithms_available']
-`;

@@ -1,6 +1,4 @@
-// Python source of `functools`, executed by the PVM on first import (metered like user code).
-// Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-export const FUNCTOOLS_PY = String.raw`WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__annotations__', '__doc__')
+WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__annotations__', '__doc__')
 WRAPPER_UPDATES = ('__dict__',)
 
 class _Missing:
@@ -555,4 +553,3 @@ class partialmethod:
                 return func(cls_or_self, *args, *a, **{**keywords, **k})
             return unbound
         return partial(func, obj, *args, **keywords)
-`;

@@ -1,7 +1,840 @@
-// Python source (third part of `typing`): TypeVar, Generic, Protocol, Annotated, NamedTuple,
-// TypedDict, NewType, the aliases (List, Dict, ...) and the helper functions (cast, overload,
-// get_origin, get_args, get_type_hints). Must not contain backticks or "${".
-export const TYPING_CLASSES_PY = String.raw`
+
+__all__ = ['Annotated', 'Any', 'Callable', 'ClassVar', 'Final', 'ForwardRef', 'Generic', 'Literal',
+           'Optional', 'Protocol', 'Tuple', 'Type', 'TypeVar', 'Union', 'AbstractSet', 'ByteString',
+           'Container', 'Collection', 'Hashable', 'ItemsView', 'Iterable', 'Iterator', 'KeysView',
+           'Mapping', 'MappingView', 'MutableMapping', 'MutableSequence', 'MutableSet', 'Sequence',
+           'Sized', 'ValuesView', 'Reversible', 'Generator', 'Awaitable', 'Coroutine',
+           'AsyncIterable', 'AsyncIterator', 'ContextManager', 'Counter', 'Deque', 'DefaultDict',
+           'OrderedDict', 'ChainMap', 'Dict', 'FrozenSet', 'List', 'Set', 'NamedTuple', 'TypedDict',
+           'Text', 'AnyStr', 'NoReturn', 'Never', 'Self', 'LiteralString', 'TypeAlias', 'cast',
+           'final', 'get_args', 'get_origin', 'get_type_hints', 'NewType', 'no_type_check',
+           'overload', 'runtime_checkable', 'assert_never', 'assert_type', 'reveal_type',
+           'TYPE_CHECKING', 'SupportsInt', 'SupportsFloat', 'SupportsAbs', 'SupportsIndex',
+           'SupportsBytes', 'SupportsRound', 'SupportsComplex']
+
+TYPE_CHECKING = False
+_NoneType = type(None)
+
+
+def _plain_function():
+    pass
+
+
+_FUNCTION = type(_plain_function)
+
+
+_NO_IDENTITY = (int, float, str, bytes)
+
+
+def _is(a, b):
+    # The PVM refuses 'is' on numbers and strings (cips/pvm.md); none of those is ever one of
+    # the singletons compared here, so they answer False instead of raising.
+    if type(a) in _NO_IDENTITY or type(b) in _NO_IDENTITY:
+        return False
+    return a is b
+
+
+def _type_repr(obj):
+    if isinstance(obj, type):
+        if obj.__module__ == 'builtins':
+            return obj.__qualname__
+        return obj.__module__ + '.' + obj.__qualname__
+    if _is(obj, ...):
+        return '...'
+    if isinstance(obj, _FUNCTION):
+        return obj.__name__
+    return repr(obj)
+
+
+class ForwardRef:
+    def __init__(self, arg):
+        if not isinstance(arg, str):
+            raise TypeError('Forward reference must be a string -- got ' + repr(arg))
+        self.__forward_arg__ = arg
+
+    def __eq__(self, other):
+        if not isinstance(other, ForwardRef):
+            return NotImplemented
+        return self.__forward_arg__ == other.__forward_arg__
+
+    def __hash__(self):
+        return hash(('ForwardRef', self.__forward_arg__))
+
+    def __repr__(self):
+        return 'ForwardRef(' + repr(self.__forward_arg__) + ')'
+
+
+def _type_convert(arg):
+    if arg is None:
+        return _NoneType
+    if isinstance(arg, str):
+        return ForwardRef(arg)
+    return arg
+
+
+def _type_check(arg, msg):
+    # CPython 3.11's rules: anything but a tuple, a plain special form or a ClassVar/Final/Generic
+    # alias is accepted (List[1] is legal at run time).
+    arg = _type_convert(arg)
+    if isinstance(arg, _GenericAlias) and arg.__origin__ in (Generic, Protocol, ClassVar, Final):
+        raise TypeError(repr(arg) + ' is not valid as type argument')
+    if arg in (Any, LiteralString, NoReturn, Never, Self, TypeAlias):
+        return arg
+    if isinstance(arg, _SpecialForm) or arg in (Generic, Protocol):
+        raise TypeError('Plain ' + repr(arg) + ' is not valid as type argument')
+    if type(arg) is tuple:
+        raise TypeError(msg + ' Got ' + repr(arg)[:100] + '.')
+    return arg
+
+
+def _collect_parameters(args):
+    params = []
+    for t in args:
+        if isinstance(t, TypeVar):
+            if t not in params:
+                params.append(t)
+        elif isinstance(t, (list, tuple)):
+            for x in _collect_parameters(t):
+                if x not in params:
+                    params.append(x)
+        else:
+            for x in getattr(t, '__parameters__', ()):
+                if isinstance(x, TypeVar) and x not in params:
+                    params.append(x)
+    return tuple(params)
+
+
+def _deduplicate(params):
+    out = []
+    for p in params:
+        if p not in out:
+            out.append(p)
+    return out
+
+
+def _tuple_params(params):
+    if isinstance(params, tuple):
+        return params
+    return (params,)
+
+
+class _SpecialForm:
+    def __init__(self, name, getitem, doc=''):
+        self._name = name
+        self._getitem = getitem
+        self.__doc__ = doc
+
+    def __repr__(self):
+        return 'typing.' + self._name
+
+    def __reduce__(self):
+        return self._name
+
+    def __call__(self, *args, **kwds):
+        if self._name == 'Any':
+            raise TypeError('Any cannot be instantiated')
+        raise TypeError('Cannot instantiate ' + repr(self))
+
+    def __mro_entries__(self, bases):
+        raise TypeError('Cannot subclass ' + repr(self))
+
+    def __instancecheck__(self, obj):
+        raise TypeError(repr(self) + ' cannot be used with isinstance()')
+
+    def __subclasscheck__(self, cls):
+        raise TypeError(repr(self) + ' cannot be used with issubclass()')
+
+    def __getitem__(self, parameters):
+        if self._getitem is None:
+            raise TypeError(repr(self) + ' is not subscriptable')
+        return self._getitem(self, parameters)
+
+
+def _any_instancecheck(obj):
+    raise TypeError('typing.Any cannot be used with isinstance()')
+
+
+Any = _SpecialForm('Any', None, 'Special type indicating an unconstrained type.')
+NoReturn = _SpecialForm('NoReturn', None)
+Never = _SpecialForm('Never', None)
+Self = _SpecialForm('Self', None)
+LiteralString = _SpecialForm('LiteralString', None)
+TypeAlias = _SpecialForm('TypeAlias', None)
+
+
+def _classvar_getitem(self, parameters):
+    item = _type_check(parameters, repr(self) + ' accepts only single type.')
+    return _GenericAlias(self, (item,), name=self._name)
+
+
+def _final_getitem(self, parameters):
+    item = _type_check(parameters, repr(self) + ' accepts only single type.')
+    return _GenericAlias(self, (item,), name=self._name)
+
+
+ClassVar = _SpecialForm('ClassVar', _classvar_getitem)
+# dataclasses recognises ClassVar (bare or subscripted, via __origin__) by this marker.
+ClassVar._is_classvar = True
+Final = _SpecialForm('Final', _final_getitem)
+
+
+_UnionType = type(int | str)
+
+
+def _union_getitem(self, parameters):
+    if parameters == ():
+        raise TypeError('Cannot take a Union of no types.')
+    parameters = _tuple_params(parameters)
+    msg = 'Union[arg, ...]: each arg must be a type.'
+    flat = []
+    for p in parameters:
+        p = _type_check(p, msg)
+        if (isinstance(p, _GenericAlias) and p.__origin__ is Union) or type(p) is _UnionType:
+            flat.extend(p.__args__)
+        else:
+            flat.append(p)
+    flat = _deduplicate(flat)
+    if len(flat) == 1:
+        return flat[0]
+    return _GenericAlias(self, tuple(flat))
+
+
+def _optional_getitem(self, parameters):
+    if isinstance(parameters, tuple):
+        raise TypeError('typing.Optional requires a single type. Got ' + repr(parameters) + '.')
+    arg = _type_check(parameters, 'Optional[t] requires a single type.')
+    return Union[arg, _NoneType]
+
+
+def _literal_getitem(self, parameters):
+    parameters = _tuple_params(parameters)
+    flat = []
+    for p in parameters:
+        if isinstance(p, _GenericAlias) and p.__origin__ is Literal:
+            flat.extend(p.__args__)
+        else:
+            flat.append(p)
+    out = []
+    for p in flat:
+        found = False
+        for q in out:
+            if type(q) is type(p) and q == p:
+                found = True
+                break
+        if not found:
+            out.append(p)
+    return _GenericAlias(self, tuple(out))
+
+
+Union = _SpecialForm('Union', _union_getitem)
+Optional = _SpecialForm('Optional', _optional_getitem)
+Literal = _SpecialForm('Literal', _literal_getitem)
+
+
+class _GenericAlias:
+    # One class for every subscripted form: List[int] (name 'List'), Box[int] (no name),
+    # Union[...] / Literal[...] (origin is the special form), ClassVar[int], Callable[[a], r].
+    def __init__(self, origin, args, name=None, inst=True):
+        self.__origin__ = origin
+        self.__args__ = args
+        self._name = name
+        self._inst = inst
+        self.__parameters__ = _collect_parameters(args)
+
+    def __eq__(self, other):
+        if not isinstance(other, _GenericAlias):
+            return NotImplemented
+        if self.__origin__ is not other.__origin__:
+            return False
+        if self.__origin__ is Union or self.__origin__ is Literal:
+            return set(self.__args__) == set(other.__args__)
+        return self.__args__ == other.__args__
+
+    def __hash__(self):
+        if self.__origin__ is Union or self.__origin__ is Literal:
+            return hash((self.__origin__, frozenset(self.__args__)))
+        return hash((self.__origin__, self.__args__))
+
+    def __repr__(self):
+        origin = self.__origin__
+        args = self.__args__
+        if origin is Union:
+            if len(args) == 2 and _is(args[1], _NoneType):
+                return 'typing.Optional[' + _type_repr(args[0]) + ']'
+            if len(args) == 2 and _is(args[0], _NoneType):
+                return 'typing.Optional[' + _type_repr(args[1]) + ']'
+            return 'typing.Union[' + ', '.join([_type_repr(a) for a in args]) + ']'
+        if origin is Literal:
+            return 'typing.Literal[' + ', '.join([repr(a) for a in args]) + ']'
+        if self._name is not None:
+            head = 'typing.' + self._name
+        else:
+            head = _type_repr(origin)
+        if self._name == 'Callable' and len(args) > 0 and not _is(args[0], ...):
+            return head + '[[' + ', '.join([_type_repr(a) for a in args[:-1]]) + '], ' + _type_repr(args[-1]) + ']'
+        if len(args) == 0:
+            return head + '[()]'
+        return head + '[' + ', '.join([_type_repr(a) for a in args]) + ']'
+
+    def __call__(self, *args, **kwargs):
+        if not self._inst:
+            raise TypeError('Type ' + self._name + ' cannot be instantiated; use ' +
+                            self.__origin__.__name__ + '() instead')
+        result = self.__origin__(*args, **kwargs)
+        try:
+            result.__orig_class__ = self
+        except Exception:
+            pass
+        return result
+
+    def __getattr__(self, attr):
+        if attr[:2] == '__' and attr[-2:] == '__':
+            raise AttributeError(attr)
+        if attr in ('_name', '_inst', '__origin__'):
+            raise AttributeError(attr)
+        return getattr(self.__origin__, attr)
+
+    def __mro_entries__(self, bases):
+        origin = self.__origin__
+        if origin is Union or origin is Literal or origin is ClassVar or origin is Final:
+            raise TypeError('Cannot subclass ' + repr(self))
+        if self._name is None and (origin is Generic or origin is Protocol):
+            if origin is Generic and Protocol in bases:
+                return ()
+            i = bases.index(self)
+            for b in bases[i + 1:]:
+                if isinstance(b, _GenericAlias) and b is not self:
+                    return ()
+            return (origin,)
+        if self._name is None:
+            return (origin,)
+        res = []
+        if origin not in bases:
+            res.append(origin)
+        i = bases.index(self)
+        for b in bases[i + 1:]:
+            if isinstance(b, (_GenericAlias, _SpecialGenericAlias)) or (isinstance(b, type) and issubclass(b, Generic)):
+                break
+        else:
+            res.append(Generic)
+        return tuple(res)
+
+    def __instancecheck__(self, obj):
+        if self.__origin__ is Union:
+            for a in self.__args__:
+                if isinstance(obj, a):
+                    return True
+            return False
+        raise TypeError('Subscripted generics cannot be used with class and instance checks')
+
+    def __subclasscheck__(self, cls):
+        if self.__origin__ is Union:
+            for a in self.__args__:
+                if issubclass(cls, a):
+                    return True
+            return False
+        raise TypeError('Subscripted generics cannot be used with class and instance checks')
+
+    def __getitem__(self, args):
+        if self.__origin__ is Union or self.__origin__ is Literal:
+            if not self.__parameters__:
+                raise TypeError(repr(self) + ' is not a generic class')
+        params = self.__parameters__
+        if not params:
+            raise TypeError(repr(self) + ' is not a generic class')
+        args = _tuple_params(args)
+        if len(args) != len(params):
+            raise TypeError(('Too many' if len(args) > len(params) else 'Too few') +
+                            ' arguments for ' + repr(self) + '; actual ' + str(len(args)) +
+                            ', expected ' + str(len(params)))
+        subst = {}
+        for p, a in zip(params, args):
+            subst[p] = _type_convert(a)
+        new_args = tuple([_substitute(a, subst) for a in self.__args__])
+        if self.__origin__ is Union:
+            return Union[new_args]
+        return _GenericAlias(self.__origin__, new_args, name=self._name, inst=self._inst)
+
+
+def _substitute(arg, subst):
+    if isinstance(arg, TypeVar):
+        return subst.get(arg, arg)
+    if isinstance(arg, _GenericAlias) and arg.__parameters__:
+        return arg[tuple([subst.get(p, p) for p in arg.__parameters__])]
+    return arg
+
+
+class _SpecialGenericAlias:
+    # The bare aliases List, Dict, Iterable, ...: subscript to a _GenericAlias named like them.
+    def __init__(self, origin, nparams, name, inst=True, resolve=None):
+        self._origin = origin
+        self._resolve = resolve
+        self._nparams = nparams
+        self._name = name
+        self._inst = inst
+        self.__parameters__ = ()
+
+    @property
+    def __origin__(self):
+        if self._origin is None:
+            self._origin = self._resolve()
+        return self._origin
+
+    def __repr__(self):
+        return 'typing.' + self._name
+
+    def __eq__(self, other):
+        if not isinstance(other, _SpecialGenericAlias):
+            return NotImplemented
+        return self._name == other._name
+
+    def __hash__(self):
+        return hash(('typing', self._name))
+
+    def __reduce__(self):
+        return self._name
+
+    def __getitem__(self, params):
+        params = _tuple_params(params)
+        if self._name == 'Callable':
+            return _callable_getitem(self, params)
+        if self._name == 'Tuple':
+            if params == ((),):
+                return _GenericAlias(tuple, (), name='Tuple', inst=False)
+            if len(params) == 2 and _is(params[1], ...):
+                return _GenericAlias(tuple, (_type_check(params[0], 'Tuple[t, ...]: t must be a type.'), ...),
+                                     name='Tuple', inst=False)
+            msg = 'Tuple[t0, t1, ...]: each t must be a type.'
+            return _GenericAlias(tuple, tuple([_type_check(p, msg) for p in params]), name='Tuple', inst=False)
+        msg = 'Parameters to generic types must be types.'
+        params = tuple([_type_check(p, msg) for p in params])
+        if len(params) != self._nparams:
+            raise TypeError(('Too many' if len(params) > self._nparams else 'Too few') +
+                            ' arguments for ' + repr(self) + '; actual ' + str(len(params)) +
+                            ', expected ' + str(self._nparams))
+        try:
+            origin = self.__origin__
+        except ImportError:
+            # Deque, DefaultDict, ... point at collections; without it the alias stands in.
+            origin = self
+        return _GenericAlias(origin, params, name=self._name, inst=self._inst)
+
+    def __call__(self, *args, **kwargs):
+        if not self._inst:
+            raise TypeError('Type ' + self._name + ' cannot be instantiated; use ' +
+                            self.__origin__.__name__ + '() instead')
+        return self.__origin__(*args, **kwargs)
+
+    def __getattr__(self, attr):
+        if attr[:2] == '__' and attr[-2:] == '__':
+            raise AttributeError(attr)
+        if attr in ('_origin', '_resolve', '_nparams', '_name', '_inst'):
+            raise AttributeError(attr)
+        return getattr(self.__origin__, attr)
+
+    def __mro_entries__(self, bases):
+        res = []
+        origin = self.__origin__
+        if origin not in bases:
+            res.append(origin)
+        i = bases.index(self)
+        for b in bases[i + 1:]:
+            if isinstance(b, (_GenericAlias, _SpecialGenericAlias)) or (isinstance(b, type) and issubclass(b, Generic)):
+                break
+        else:
+            res.append(Generic)
+        return tuple(res)
+
+    def __instancecheck__(self, obj):
+        return isinstance(obj, self.__origin__)
+
+    def __subclasscheck__(self, cls):
+        if isinstance(cls, _SpecialGenericAlias):
+            return issubclass(cls.__origin__, self.__origin__)
+        if isinstance(cls, _GenericAlias):
+            raise TypeError('Subscripted generics cannot be used with class and instance checks')
+        return issubclass(cls, self.__origin__)
+
+
+def _callable_getitem(self, params):
+    if len(params) != 2:
+        raise TypeError('Callable must be used as Callable[[arg, ...], result].')
+    args, result = params
+    if _is(args, ...):
+        return _GenericAlias(self.__origin__, (..., _type_check(result, 'Callable[..., T]: T must be a type.')),
+                             name='Callable')
+    # As CPython 3.11, a non-list args stands for a one-argument list (left to type checkers).
+    if not isinstance(args, list):
+        args = [args]
+    msg = 'Callable[[arg, ...], result]: each arg must be a type.'
+    flat = [_type_check(a, msg) for a in args]
+    flat.append(_type_check(result, 'Callable[args, result]: result must be a type.'))
+    return _GenericAlias(self.__origin__, tuple(flat), name='Callable')
+
+class _AbcMeta(type):
+    def __instancecheck__(cls, obj):
+        hook = cls.__dict__.get('_instance_hook')
+        if hook is not None:
+            return hook(obj)
+        return cls.__subclasscheck__(type(obj))
+
+    def __subclasscheck__(cls, sub):
+        if not isinstance(sub, type):
+            raise TypeError('issubclass() arg 1 must be a class')
+        if cls in sub.__mro__:
+            return True
+        own = cls.__dict__
+        hook = own.get('_class_hook')
+        if hook is not None:
+            return hook(sub)
+        for b in own.get('_builtins', ()):
+            if issubclass(sub, b):
+                return True
+        for b in own.get('_registry', ()):
+            if issubclass(sub, b):
+                return True
+        methods = own.get('_methods')
+        if methods:
+            for m in methods:
+                if getattr(sub, m, None) is None:
+                    return False
+            return True
+        return False
+
+    def register(cls, subclass):
+        if '_registry' not in cls.__dict__:
+            cls._registry = []
+        cls._registry.append(subclass)
+        return subclass
+
+
+def _hashable(obj):
+    try:
+        hash(obj)
+    except TypeError:
+        return False
+    return True
+
+
+def _gen():
+    yield None
+
+
+# Builtin types answer no hasattr(t, '__iter__') in the PVM, so the structural ABCs also list them.
+def _hashable_class(sub):
+    for b in (list, dict, set, bytearray):
+        if issubclass(sub, b):
+            return False
+    return getattr(sub, '__hash__', None) is not None
+
+
+_ITERATORS = tuple([type(iter(x)) for x in ([], (), '', b'', {}, set(), range(0))] +
+                   [type(_gen()), type(map(len, ())), type(filter(None, ())), type(zip()),
+                    type(enumerate(())), type(reversed([])), type(iter({}.items())),
+                    type(iter({}.values()))])
+_VIEWS = (type({}.keys()), type({}.values()), type({}.items()))
+_ITERABLES = (list, tuple, str, bytes, bytearray, dict, set, frozenset, range) + _VIEWS + _ITERATORS
+
+
+def _in_abc(cls):
+    # A class statement names its class after the defining module; rebuilding it through the
+    # metaclass gives it collections.abc's name, as CPython's reprs show.
+    name = cls.__dict__.get('_abc_name', cls.__name__)
+    ns = dict(cls.__dict__)
+    ns['__module__'] = 'contextlib' if name == 'AbstractContextManager' else 'collections.abc'
+    ns['__qualname__'] = name
+    return _AbcMeta(name, cls.__bases__, ns)
+
+
+@_in_abc
+class Hashable(metaclass=_AbcMeta):
+    _instance_hook = _hashable
+    _class_hook = _hashable_class
+
+
+@_in_abc
+class Callable(metaclass=_AbcMeta):
+    _instance_hook = callable
+    _methods = ('__call__',)
+
+
+@_in_abc
+class Iterable(metaclass=_AbcMeta):
+    _methods = ('__iter__',)
+    _builtins = _ITERABLES
+
+
+@_in_abc
+class Iterator(Iterable):
+    _methods = ('__iter__', '__next__')
+    _builtins = _ITERATORS
+
+    def __iter__(self):
+        return self
+
+
+@_in_abc
+class Reversible(Iterable):
+    _methods = ('__reversed__', '__iter__')
+    _builtins = (list, tuple, str, bytes, bytearray, dict, range)
+
+
+@_in_abc
+class Generator(Iterator):
+    _methods = ('__iter__', '__next__', 'send', 'throw', 'close')
+    _builtins = (type(_gen()),)
+
+
+@_in_abc
+class Sized(metaclass=_AbcMeta):
+    _methods = ('__len__',)
+    _builtins = _ITERABLES
+
+
+@_in_abc
+class Container(metaclass=_AbcMeta):
+    _methods = ('__contains__',)
+    _builtins = _ITERABLES
+
+
+@_in_abc
+class Collection(Sized, Iterable, Container):
+    _methods = ('__len__', '__iter__', '__contains__')
+    _builtins = _ITERABLES
+
+
+@_in_abc
+class Awaitable(metaclass=_AbcMeta):
+    _methods = ('__await__',)
+
+
+@_in_abc
+class Coroutine(Awaitable):
+    _methods = ('__await__', 'send', 'throw', 'close')
+
+
+@_in_abc
+class AsyncIterable(metaclass=_AbcMeta):
+    _methods = ('__aiter__',)
+
+
+@_in_abc
+class AsyncIterator(AsyncIterable):
+    _methods = ('__aiter__', '__anext__')
+
+
+@_in_abc
+class Sequence(Reversible, Collection):
+    _builtins = (list, tuple, str, bytes, bytearray, range)
+
+    def __contains__(self, value):
+        for v in self:
+            if _is(v, value) or v == value:
+                return True
+        return False
+
+    def __iter__(self):
+        i = 0
+        try:
+            while True:
+                v = self[i]
+                yield v
+                i += 1
+        except IndexError:
+            return
+
+    def __reversed__(self):
+        for i in range(len(self) - 1, -1, -1):
+            yield self[i]
+
+    def index(self, value, start=0, stop=None):
+        if start is not None and start < 0:
+            start = max(len(self) + start, 0)
+        if stop is not None and stop < 0:
+            stop += len(self)
+        i = start
+        while stop is None or i < stop:
+            try:
+                v = self[i]
+            except IndexError:
+                break
+            if _is(v, value) or v == value:
+                return i
+            i += 1
+        raise ValueError
+
+    def count(self, value):
+        n = 0
+        for v in self:
+            if _is(v, value) or v == value:
+                n += 1
+        return n
+
+
+@_in_abc
+class MutableSequence(Sequence):
+    _builtins = (list, bytearray)
+
+    def append(self, value):
+        self.insert(len(self), value)
+
+    def clear(self):
+        try:
+            while True:
+                self.pop()
+        except IndexError:
+            pass
+
+    def reverse(self):
+        n = len(self)
+        for i in range(n // 2):
+            self[i], self[n - i - 1] = self[n - i - 1], self[i]
+
+    def extend(self, values):
+        if _is(values, self):
+            values = list(values)
+        for v in values:
+            self.append(v)
+
+    def pop(self, index=-1):
+        v = self[index]
+        del self[index]
+        return v
+
+    def remove(self, value):
+        del self[self.index(value)]
+
+    def __iadd__(self, values):
+        self.extend(values)
+        return self
+
+
+@_in_abc
+class Mapping(Collection):
+    _builtins = (dict,)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key):
+        try:
+            self[key]
+        except KeyError:
+            return False
+        return True
+
+    def keys(self):
+        return [k for k in self]
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+    def values(self):
+        return [self[k] for k in self]
+
+    def __eq__(self, other):
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+
+_MISSING = object()
+
+
+@_in_abc
+class MutableMapping(Mapping):
+    _builtins = (dict,)
+
+    def pop(self, key, default=_MISSING):
+        try:
+            value = self[key]
+        except KeyError:
+            if _is(default, _MISSING):
+                raise
+            return default
+        del self[key]
+        return value
+
+    def popitem(self):
+        for key in self:
+            value = self[key]
+            del self[key]
+            return key, value
+        raise KeyError
+
+    def clear(self):
+        for key in list(self):
+            del self[key]
+
+    def update(self, other=(), **kwds):
+        if isinstance(other, Mapping):
+            for key in other:
+                self[key] = other[key]
+        elif hasattr(other, 'keys'):
+            for key in other.keys():
+                self[key] = other[key]
+        else:
+            for key, value in other:
+                self[key] = value
+        for key, value in kwds.items():
+            self[key] = value
+
+    def setdefault(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            self[key] = default
+        return default
+
+
+@_in_abc
+class _AbstractSet(Collection):
+    _abc_name = 'Set'
+    _builtins = (set, frozenset)
+
+
+@_in_abc
+class MutableSet(_AbstractSet):
+    _builtins = (set,)
+
+
+@_in_abc
+class MappingView(Sized):
+    _builtins = (type({}.keys()), type({}.values()), type({}.items()))
+
+
+@_in_abc
+class KeysView(MappingView):
+    _builtins = (type({}.keys()),)
+
+
+@_in_abc
+class ValuesView(MappingView):
+    _builtins = (type({}.values()),)
+
+
+@_in_abc
+class ItemsView(MappingView):
+    _builtins = (type({}.items()),)
+
+
+@_in_abc
+class ByteString(Sequence):
+    _builtins = (bytes, bytearray)
+
+
+@_in_abc
+class AbstractContextManager(metaclass=_AbcMeta):
+    _methods = ('__enter__', '__exit__')
+
+    def __enter__(self):
+        return self
+
+
+
 class TypeVar:
     def __init__(self, name, *constraints, bound=None, covariant=False, contravariant=False):
         if not isinstance(name, str):
@@ -843,4 +1676,3 @@ for _cls in (_GenericAlias, _SpecialGenericAlias, _SpecialForm, TypeVar):
     _cls.__or__ = _union_or
     _cls.__ror__ = _union_ror
 del _cls
-`;

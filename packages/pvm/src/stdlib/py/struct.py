@@ -1,6 +1,4 @@
-// The Python half of `struct`: the Struct class; packing, unpacking and
-// every struct.error come from the natives in struct.ts (cips/pvm-stdlib-data.md §4).
-export const STRUCT_PY = `
+
 class Struct:
     def __init__(self, format):
         if isinstance(format, (bytes, bytearray)):
@@ -56,4 +54,3 @@ def unpack_from(format, buffer, offset=0):
     return _unpack_from(format, buffer, offset)
 
 __all__ = ['calcsize', 'pack', 'pack_into', 'unpack', 'unpack_from', 'iter_unpack', 'Struct', 'error']
-`;

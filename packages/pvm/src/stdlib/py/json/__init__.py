@@ -1,10 +1,8 @@
-// The Python half of `json`: argument handling exactly as CPython's json/__init__.py, with the
-// scanning and encoding done by the natives `_scan`, `_encode` and `_decode_bytes` (json.ts).
-export const JSON_PY = `
+
 class JSONDecodeError(ValueError):
     def __init__(self, msg, doc, pos):
-        lineno = doc.count('\\n', 0, pos) + 1
-        colno = pos - doc.rfind('\\n', 0, pos)
+        lineno = doc.count('\n', 0, pos) + 1
+        colno = pos - doc.rfind('\n', 0, pos)
         ValueError.__init__(self, '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos))
         self.msg = msg
         self.doc = doc
@@ -20,7 +18,7 @@ def loads(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None,
           parse_constant=None, object_pairs_hook=None, **kw):
     _no_cls(cls)
     if isinstance(s, str):
-        if s.startswith('\\ufeff'):
+        if s.startswith('\ufeff'):
             raise JSONDecodeError('Unexpected UTF-8 BOM (decode using utf-8-sig)', s, 0)
     else:
         if not isinstance(s, (bytes, bytearray)):
@@ -63,4 +61,3 @@ def dumps(obj, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_
                    _sorted_items if sort_keys else None)
 
 __all__ = ['dumps', 'loads', 'JSONDecodeError']
-`;

@@ -1,6 +1,4 @@
-// Python source of `collections.abc`, executed by the PVM on first import (metered like user code).
-// Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-export const COLLECTIONS_ABC_PY = String.raw`# collections.abc for the PVM. CPython's subclass hooks look for methods in each class's __dict__
+# collections.abc for the PVM. CPython's subclass hooks look for methods in each class's __dict__
 # along the MRO; the PVM's builtin types do not list their dunder slots in __dict__, so for a
 # builtin class the lookup consults _BUILTIN_SLOTS instead (same answers as CPython for every
 # builtin type the PVM has). User classes are checked exactly as CPython does.
@@ -855,4 +853,3 @@ MutableSequence.register(bytearray)
 Generator.register(_generator)
 Coroutine.register(_coroutine)
 AsyncGenerator.register(_async_generator)
-`;

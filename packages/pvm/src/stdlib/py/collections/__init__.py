@@ -1,6 +1,4 @@
-// Python source of `collections`, executed by the PVM on first import (metered like user code).
-// Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-export const COLLECTIONS_PY = String.raw`# collections for the PVM: CPython 3.11's behaviour and messages, written for our interpreter.
+# collections for the PVM: CPython 3.11's behaviour and messages, written for our interpreter.
 # deque is a list with a moving head (amortised O(1) at both ends); the dict subclasses
 # (Counter, OrderedDict, defaultdict) reuse the builtin dict, which keeps insertion order.
 # _count_elements and _tuple_item are native helpers (collections/native.ts).
@@ -1343,4 +1341,3 @@ class UserString:
                 return self.__class__(result)
             return result
         return call
-`;

@@ -1,6 +1,4 @@
-// Python source of `itertools`, executed by the PVM on first import (metered like user code).
-// Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-export const ITERTOOLS_PY = String.raw`# itertools for the PVM: lazy like CPython's (an infinite iterator yields one element per next()).
+# itertools for the PVM: lazy like CPython's (an infinite iterator yields one element per next()).
 # Constructors validate arguments with CPython's messages, then hand the loop to a native helper
 # (_chain, _islice, ... bound by itertools/native.ts, charging per element) that calls iter() on
 # its inputs at once, as CPython does. count, repeat, cycle and tee are Python classes
@@ -321,4 +319,3 @@ def combinations_with_replacement(iterable, r):
     if r < 0:
         raise ValueError("r must be non-negative")
     return _combinations_with_replacement(tuple(iterable), r)
-`;

@@ -1,9 +1,4 @@
-// Python source of `dataclasses`, executed by the PVM on first import (metered like user code).
-// Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-// CPython generates __init__/__repr__/__eq__ text and exec()s it; the PVM has no exec, so the
-// generated methods here are closures over the field list that bind arguments themselves and
-// raise CPython 3.11's exact TypeError messages (cips/pvm-stdlib-classes.md).
-export const DATACLASSES_PY = String.raw`
+
 __all__ = ['dataclass', 'field', 'Field', 'FrozenInstanceError', 'InitVar', 'KW_ONLY', 'MISSING',
            'fields', 'asdict', 'astuple', 'make_dataclass', 'replace', 'is_dataclass']
 
@@ -682,4 +677,3 @@ def make_dataclass(cls_name, fields, *, bases=(), namespace=None, init=True,
         cls.__module__ = module
     return dataclass(cls, init=init, repr=repr, eq=eq, order=order, unsafe_hash=unsafe_hash,
                      frozen=frozen, match_args=match_args, kw_only=kw_only, slots=slots)
-`;

@@ -1,11 +1,4 @@
-// Python source of `enum`, executed by the PVM on first import (metered like user code).
-// Kept as a TS string so the package ships no data files; must not contain backticks or "${".
-// Follows CPython 3.11's EnumType: a namespace from __prepare__ records members in definition
-// order, the metaclass builds members, aliases and the value map, and calling the class looks a
-// member up. IntEnum, IntFlag, StrEnum and (int|str, Enum) mixins are real subclasses of int and
-// str: their members are int/str instances (isinstance(Color.RED, int), list indexes, dict keys
-// equal to their values), built by the data type's __new__ as in CPython.
-export const ENUM_PY = String.raw`
+
 __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag', 'ReprEnum',
            'auto', 'unique', 'member', 'nonmember', 'FlagBoundary', 'STRICT', 'CONFORM',
            'EJECT', 'KEEP']
@@ -787,4 +780,3 @@ def unique(enumeration):
         alias_details = ', '.join([alias + ' -> ' + name for (alias, name) in duplicates])
         raise ValueError('duplicate values found in ' + _repr(enumeration) + ': ' + alias_details)
     return enumeration
-`;
