@@ -14,7 +14,7 @@ import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, NotImplemented, T } from "../runtime/types.js";
 import { asciiRepr } from "../compiler/expr.js";
-import { formatValue } from "./format.js";
+import { formatValue } from "./format-builtin.js";
 import { toFloat } from "./types.js";
 import { fnValue } from "./util.js";
 import { N, num } from "../runtime/numeric.js";

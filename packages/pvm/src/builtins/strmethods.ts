@@ -6,7 +6,7 @@ import { PyBoxed, PyBytes, PyList, PyTuple, type Value } from "../runtime/object
 import { asInt, str, typeOf } from "../runtime/ops.js";
 import { cpArray, cpLength, hasSurrogates, isPySpace, utf8Encode } from "../runtime/strings.js";
 import { None, T } from "../runtime/types.js";
-import { formatValue } from "./format.js";
+import { formatValue } from "./format-builtin.js";
 import { getItem, toIndex } from "../runtime/subscript.js";
 import { getAttr } from "../runtime/call.js";
 import { PyDict } from "../runtime/dict.js";

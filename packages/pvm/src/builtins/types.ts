@@ -15,7 +15,7 @@ import { None, T } from "../runtime/types.js";
 import { PyGenerator } from "../runtime/function.js";
 import { genResume } from "../runtime/iter.js";
 import { PyThrow } from "../runtime/exceptions.js";
-import { closeGen } from "../compiler/gen.js";
+import { closeGen } from "../compiler/generators.js";
 import { createClass, initSubclass } from "../compiler/classes.js";
 import { N, num } from "../runtime/numeric.js";
 import { installStrMethods } from "./strmethods.js";

@@ -53,7 +53,7 @@ export class Compiler {
   scopes!: Map<unknown, Scope>;
   /**
    * Expressions already evaluated by a resumable (generator) statement before its ordinary closure
-   * runs: compileExpr returns the given reader instead of compiling them (gen.ts, `precompute`).
+   * runs: compileExpr returns the given reader instead of compiling them (generators.ts, `precompute`).
    */
   readonly precomputed = new Map<A.Expr, EF>();
   #depth = 0;

@@ -14,7 +14,7 @@ import { Ellipsis, None, T } from "../runtime/types.js";
 import type { Runtime } from "../runtime/context.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { type EF, type Frame } from "./frame.js";
-import { formatValue } from "../builtins/format.js";
+import { formatValue } from "../builtins/format-builtin.js";
 import { EQ, floatCompare, GT, GTE, LT, LTE, NE } from "./cond.js";
 import { strLenCp } from "../builtins/strmethods.js";
 

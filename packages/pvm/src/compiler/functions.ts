@@ -13,7 +13,7 @@ import { compileExpr } from "./expr.js";
 import { type EF, Frame, type GSF, type SF } from "./frame.js";
 import type { Scope } from "./scope.js";
 import { compileBlock, compileStore } from "./stmt.js";
-import { compileGenBlock } from "./gen.js";
+import { compileGenBlock } from "./generators.js";
 import { PyAsyncGenerator } from "../runtime/agen.js";
 import { compileAsyncGenExp, isAsyncComp } from "./acomp.js";
 

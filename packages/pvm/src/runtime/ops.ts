@@ -4,7 +4,7 @@
 import { PyGenerator } from "./function.js";
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, pyErr } from "./exceptions.js";
-import { percentFormat } from "./format.js";
+import { percentFormat } from "./percent-format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";

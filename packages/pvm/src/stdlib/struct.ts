@@ -11,7 +11,7 @@ import { PyBoxed, PyByteArray, PyBytes, type PyNative, PyTuple, PyType, type Val
 import { tuple, typeName } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import { packInto, unpackFrom } from "./struct/codec.js";
-import { type Format, FormatError, parseFormat } from "./struct/format.js";
+import { type Format, FormatError, parseFormat } from "./struct/format-string.js";
 import { struct_py } from "./py/sources.js";
 
 /** Cycles charged by struct calls on top of the call itself. */

@@ -1,15 +1,15 @@
 // decimal.Context (attributes with CPython's validation, flags/traps as live signal dicts, the
 // named operations as methods, create_decimal) and localcontext()'s context manager.
-import * as D from "../../decimal/index.js";
-import type { SignalName } from "../../decimal/index.js";
-import { checkEmax, checkEmin, checkPrec, checkRounding } from "../../decimal/context.js";
+import * as D from "../../decimal-engine/index.js";
+import type { SignalName } from "../../decimal-engine/index.js";
+import { checkEmax, checkEmin, checkPrec, checkRounding } from "../../decimal-engine/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import { PyFloat, PyObject, type PyType, type Value } from "../../runtime/object.js";
 import { list, tuple, typeName } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
 import { getIter, iterToArray } from "../../runtime/iter.js";
 import { None, NotImplemented } from "../../runtime/types.js";
-import { bindArgs, def, nativeClass, prop } from "../re/native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { charge, construct, decArg, wrap } from "./convert.js";
 import { OPS, methodParams, roundingArg, runOp } from "./methods.js";
 import { PyContext, type DecState, guard } from "./state.js";

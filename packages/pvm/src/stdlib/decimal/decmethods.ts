@@ -1,13 +1,13 @@
 // Decimal's named methods: the shared operation table with an optional `context` argument, the
 // context-free predicates, and as_tuple (DecimalTuple), as_integer_ratio, adjusted, from_float.
-import * as D from "../../decimal/index.js";
+import * as D from "../../decimal-engine/index.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import { PyFloat, PyTuple, type PyType, type Value } from "../../runtime/object.js";
 import { repr, tuple } from "../../runtime/ops.js";
 import { T } from "../../runtime/types.js";
 import { PyWrapper } from "../../runtime/object.js";
 import { fnValue } from "../../builtins/util.js";
-import { bindArgs, def, nativeClass, prop } from "../re/native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PREDICATES } from "./context.js";
 import { charge, ctxArg, decArg, wrap } from "./convert.js";
 import { OPS, integerRatio, methodParams, roundingArg, runOp } from "./methods.js";

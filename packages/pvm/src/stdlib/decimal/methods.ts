@@ -1,9 +1,9 @@
 // The named operations, shared by Decimal methods (`d.sqrt(context=None)`, `d.quantize(exp,
 // rounding=None, context=None)`) and Context methods (`ctx.sqrt(x)`, `ctx.add(x, y)`): one table,
 // so both faces charge the same Cycles and raise the same signals.
-import * as D from "../../decimal/index.js";
-import type { Context, Dec, DecimalOp, Rounding } from "../../decimal/index.js";
-import { INVALID_OPERATION } from "../../decimal/signals.js";
+import * as D from "../../decimal-engine/index.js";
+import type { Context, Dec, DecimalOp, Rounding } from "../../decimal-engine/index.js";
+import { INVALID_OPERATION } from "../../decimal-engine/signals.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import type { Value } from "../../runtime/object.js";

@@ -1,15 +1,15 @@
 // decimal.Decimal as a Python type: construction, the numeric protocol (arithmetic with Decimal
 // and int, reflected forms, comparisons with int and float under the FloatOperation rules), hash,
 // str/repr/format and the int/float/round/floor/ceil conversions.
-import * as D from "../../decimal/index.js";
-import type { Context, Dec, DecimalOp } from "../../decimal/index.js";
+import * as D from "../../decimal-engine/index.js";
+import type { Context, Dec, DecimalOp } from "../../decimal-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import { PyFloat, type PyType, type Value } from "../../runtime/object.js";
 import { float, hashInt, tuple } from "../../runtime/ops.js";
 import { None, NotImplemented, T } from "../../runtime/types.js";
-import { bindArgs, def, nativeClass } from "../re/native.js";
+import { bindArgs, def, nativeClass } from "../native-class.js";
 import { charge, construct, ctxArg, operand, wrap } from "./convert.js";
 import { PyDecimal, type DecState, guard } from "./state.js";
 

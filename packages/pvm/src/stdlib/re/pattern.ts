@@ -1,6 +1,6 @@
 // re.Pattern: match/search/fullmatch/findall/finditer/split/sub/subn over the engine, with
 // CPython's argument names, defaults and repr.
-import { type MatchResult, type Subject, fromCodePoints, toCodePoints } from "../../re/index.js";
+import { type MatchResult, type Subject, fromCodePoints, toCodePoints } from "../../regex-engine/index.js";
 import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
@@ -10,7 +10,7 @@ import { eq, hash, list, repr, tuple, typeName } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
 import { None, NotImplemented, T } from "../../runtime/types.js";
 import { tplText } from "./match.js";
-import { bindArgs, def, nativeClass, prop } from "./native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PyMatch, PyPattern, type ReState, translate } from "./state.js";
 import { type Text, indexArg, subjectFor, textValue } from "./subject.js";
 

@@ -1,5 +1,5 @@
 // Python strings and bytes-like objects as the engine's subjects, and back.
-import { type Subject, fromCodePoints, toCodePoints } from "../../re/index.js";
+import { type Subject, fromCodePoints, toCodePoints } from "../../regex-engine/index.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import { PyByteArray, PyBytes, type Value } from "../../runtime/object.js";

@@ -1,6 +1,6 @@
 /** The fixture runner shared by ops.test.ts and power.test.ts: op name → engine call, one case at a time. */
-import * as D from "../../src/decimal/index.js";
-import type { Context, Dec } from "../../src/decimal/index.js";
+import * as D from "../../src/decimal-engine/index.js";
+import type { Context, Dec } from "../../src/decimal-engine/index.js";
 import { type OpCase, contextOf } from "./load.js";
 
 type Impl = (ctx: Context, a: Dec[], raw: string[]) => Dec | boolean | Dec[];

@@ -78,5 +78,5 @@ export {
 } from "./ops.js";
 export { toEngString, toRepr, toSciString } from "./tostring.js";
 export { asTuple, type DecTuple, hashDec, isNormal, isSubnormal, toBigInt, toFloat, toFloatBits } from "./convert.js";
-export { formatDec, MAX_FORMAT_WIDTH } from "./format.js";
+export { formatDec, MAX_FORMAT_WIDTH } from "./format-decimal.js";
 export { BASE_COST, costOf, DECIMAL_OPS, type DecimalOp, TRANSCENDENTAL_BASE } from "./cost.js";

@@ -1,4 +1,4 @@
-import { compile, createStepBudget, toCodePoints } from "../../src/re/index.js";
+import { compile, createStepBudget, toCodePoints } from "../../src/regex-engine/index.js";
 import type { StepCase } from "./steps-cases.js";
 
 /** Steps charged for one case's match operation (compile is metered separately). */

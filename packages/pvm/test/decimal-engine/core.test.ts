@@ -12,7 +12,7 @@ import {
   subtract,
   toRepr,
   toSciString,
-} from "../../src/decimal/index.js";
+} from "../../src/decimal-engine/index.js";
 
 const D = (s: string, ctx: Context = createContext()) => decFromString(ctx, s);
 

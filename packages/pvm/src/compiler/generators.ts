@@ -9,7 +9,7 @@ import { PyGenerator } from "../runtime/function.js";
 import { agenStep, agYield, isBuiltinAnext, type PyAsyncGenerator } from "../runtime/agen.js";
 import { compileAsyncComprehension, isAsyncComp } from "./acomp.js";
 import { genResume, iterate, iterToArray } from "../runtime/iter.js";
-import { formatValue } from "../builtins/format.js";
+import { formatValue } from "../builtins/format-builtin.js";
 import { PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf, unaryop, type UnaryName } from "../runtime/ops.js";
 import { delAttr, getAttr, PySuper, setAttr, superGetAttr } from "../runtime/call.js";

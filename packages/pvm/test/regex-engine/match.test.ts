@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RegexError, compile, createStepBudget, fromCodePoints, toCodePoints } from "../../src/re/index.js";
-import type { Pattern, Subject } from "../../src/re/index.js";
+import { RegexError, compile, createStepBudget, fromCodePoints, toCodePoints } from "../../src/regex-engine/index.js";
+import type { Pattern, Subject } from "../../src/regex-engine/index.js";
 import { type Case, fixture, knownDivergence, label, randomFixture } from "./fixture.js";
 
 const subject = (s: string, bytes: boolean): Subject => (bytes ? Uint8Array.from(s, (ch) => ch.charCodeAt(0)) : toCodePoints(s));

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { RegexBudgetExceeded, RegexError, compile, createStepBudget, toCodePoints } from "../../src/re/index.js";
+import { RegexBudgetExceeded, RegexError, compile, createStepBudget, toCodePoints } from "../../src/regex-engine/index.js";
 import type { StepCase } from "./steps-cases.js";
 import { STEP_CASES } from "./steps-cases.js";
 import { countSteps } from "./steps-run.js";

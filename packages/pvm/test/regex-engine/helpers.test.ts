@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RegexError, compile, createStepBudget, escape, expandTemplate, fromCodePoints, toCodePoints } from "../../src/re/index.js";
+import { RegexError, compile, createStepBudget, escape, expandTemplate, fromCodePoints, toCodePoints } from "../../src/regex-engine/index.js";
 
 describe("re helpers", () => {
   it("escape matches CPython 3.11 re.escape", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as D from "../../src/decimal/index.js";
+import * as D from "../../src/decimal-engine/index.js";
 import { loadFixture } from "./load.js";
 
 interface ValueCase {

@@ -4,10 +4,10 @@
 // The classes are created with `builtin = false` so the interpreter dispatches their dunders
 // (`__add__`, `__eq__`, `__repr__`, …) like a user class's; each run builds its own copies when
 // the module is first imported, so nothing a program does to them outlives the run.
-import { computeMro } from "../../runtime/mro.js";
-import { pyErr } from "../../runtime/exceptions.js";
-import { type NativeFn, PyNative, PyType, PyWrapper, type Value } from "../../runtime/object.js";
-import { None, T } from "../../runtime/types.js";
+import { computeMro } from "../runtime/mro.js";
+import { pyErr } from "../runtime/exceptions.js";
+import { type NativeFn, PyNative, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { None, T } from "../runtime/types.js";
 
 /**
  * Binds `args`/`kw` to `names`; the first `required` are mandatory. Returns one slot per name,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extraCases, isUniDigit, isUniSpace, isUniWord, uniIsCased, uniLower, uniUpper } from "../../src/re/unicode.js";
+import { extraCases, isUniDigit, isUniSpace, isUniWord, uniIsCased, uniLower, uniUpper } from "../../src/regex-engine/unicode.js";
 
 describe("re unicode tables", () => {
   it("simple case mappings match CPython's sre", () => {

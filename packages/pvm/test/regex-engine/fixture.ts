@@ -1,4 +1,4 @@
-// Loader for the CPython-captured fixture (test/re/scripts/gen_fixture.py).
+// Loader for the CPython-captured fixture (test/regex-engine/scripts/gen_fixture.py).
 import { readFileSync } from "node:fs";
 
 export interface Case {

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Context, type Rounding, type SignalName } from "../../src/decimal/index.js";
+import { Context, type Rounding, type SignalName } from "../../src/decimal-engine/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { RegexError } from "../../src/re/errors.js";
-import { compile } from "../../src/re/index.js";
-import { parsePattern } from "../../src/re/parser.js";
+import { RegexError } from "../../src/regex-engine/errors.js";
+import { compile } from "../../src/regex-engine/index.js";
+import { parsePattern } from "../../src/regex-engine/parser.js";
 import { type Case, codePoints, fixture, knownDivergence, label, randomFixture } from "./fixture.js";
 
 const compileCases = fixture.cases.filter((c) => c.op === "compile");

@@ -1,5 +1,5 @@
-// Regenerates test/re/fixtures/step-counts.json. Run from packages/pvm:
-//   pnpm exec tsx --conditions=@cowboy/source test/re/scripts/gen_steps.ts
+// Regenerates test/regex-engine/fixtures/step-counts.json. Run from packages/pvm:
+//   pnpm exec tsx --conditions=@cowboy/source test/regex-engine/scripts/gen_steps.ts
 // A change in these numbers is a consensus change: review it, then bump the rule in cips/pvm-re.md.
 import { writeFileSync } from "node:fs";
 import { STEP_CASES } from "../steps-cases.js";

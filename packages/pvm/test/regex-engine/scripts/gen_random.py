@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Differential cases: random patterns over a tiny alphabet, matched by CPython 3.11.
 
-Deterministic (seeded). Writes test/re/fixtures/cpython-re-random.json in the same case format as
+Deterministic (seeded). Writes test/regex-engine/fixtures/cpython-re-random.json in the same case format as
 gen_fixture.py. Patterns that CPython rejects are kept too (they test the parser).
-Run: python3 packages/pvm/test/re/scripts/gen_random.py
+Run: python3 packages/pvm/test/regex-engine/scripts/gen_random.py
 """
 import json, os, random, re, sys, warnings
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as D from "../../src/decimal/index.js";
+import * as D from "../../src/decimal-engine/index.js";
 
 const ctx = () => D.createContext();
 const d = (s: string) => D.decFromString(D.createContext({ traps: [] }), s);

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Capture CPython 3.11 `re` behaviour into test/re/fixtures/cpython-re.json.
+"""Capture CPython 3.11 `re` behaviour into test/regex-engine/fixtures/cpython-re.json.
 
 Each case: {"p": pattern, "b": is_bytes, "f": flags, "op": ..., args..., "x": expected}.
 Bytes values are stored as Latin-1 strings. Spans are code point / byte offsets.
-Run: python3 packages/pvm/test/re/scripts/gen_fixture.py
+Run: python3 packages/pvm/test/regex-engine/scripts/gen_fixture.py
 """
 import json, os, re, sys, warnings
 
