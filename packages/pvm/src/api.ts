@@ -19,7 +19,7 @@ import { None, T } from "./runtime/types.js";
 import { parse, PySyntaxError } from "./parser/index.js";
 import { exceptionLine, formatTraceback } from "./traceback.js";
 import { fromPython, type JsValue, toPython } from "./convert.js";
-import "./builtins/types.js";
+import "./builtins/install.js";
 import { Scratch, scratchOpen } from "./stdlib/scratch.js";
 
 export const DEFAULT_CYCLES_LIMIT = 10_000_000n;

@@ -1,6 +1,6 @@
 // The methods of async generators and their awaitables, and the `aiter`/`anext` builtins, with
 // CPython 3.11's messages. The stepping logic is in runtime/agen.ts.
-import { delegate } from "../compiler/generators.js";
+import { delegate } from "../runtime/delegate.js";
 import { agenAwaitable, type AgenOp, PyAsyncGenerator } from "../runtime/agen.js";
 import { callValue } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";

@@ -13,9 +13,9 @@ import { asInt, binop, eq, float, floatRepr, hash, lessThan, repr, str, truthy, 
 import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, NotImplemented, T } from "../runtime/types.js";
-import { asciiRepr } from "../compiler/expr.js";
+import { asciiReprOf } from "../runtime/strings.js";
 import { formatValue } from "./format-builtin.js";
-import { toFloat } from "./types.js";
+import { toFloat } from "./float.js";
 import { fnValue } from "./util.js";
 import { N, num } from "../runtime/numeric.js";
 
@@ -208,7 +208,7 @@ export function makeBuiltins(): Map<string, Value> {
     return len(rt, a[0] as Value);
   });
   def("repr", (rt, a) => repr(rt, a[0] as Value));
-  def("ascii", (rt, a) => asciiRepr(repr(rt, a[0] as Value)));
+  def("ascii", (rt, a) => asciiReprOf(repr(rt, a[0] as Value)));
   def("isinstance", (rt, a) => isinstance(rt, a[0] as Value, a[1] as Value));
   def("issubclass", (rt, a) => issubclass(rt, a[0] as Value, a[1] as Value));
   // A str subclass instance names an attribute by its text.

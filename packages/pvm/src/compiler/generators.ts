@@ -5,21 +5,21 @@ import type * as A from "../ast.js";
 import { callValue, callMethod } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
-import { PyGenerator } from "../runtime/function.js";
-import { agenStep, agYield, isBuiltinAnext, type PyAsyncGenerator } from "../runtime/agen.js";
+import { agYield } from "../runtime/agen.js";
 import { compileAsyncComprehension, isAsyncComp } from "./acomp.js";
-import { genResume, iterate, iterToArray } from "../runtime/iter.js";
+import { asyncIter, asyncNext, delegate } from "../runtime/delegate.js";
+import { iterate, iterToArray } from "../runtime/iter.js";
 import { formatValue } from "../builtins/format-builtin.js";
 import { PyList, PySlice, PyTuple, type Value } from "../runtime/object.js";
-import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf, unaryop, type UnaryName } from "../runtime/ops.js";
+import { binop, type BinOpName, inplaceBinop, repr, str, truthy, unaryop, type UnaryName } from "../runtime/ops.js";
+import { asciiReprOf } from "../runtime/strings.js";
 import { delAttr, getAttr, PySuper, setAttr, superGetAttr } from "../runtime/call.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { PyDict, PySet } from "../runtime/dict.js";
-import { userDunder } from "../runtime/call.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { C, stmtCost } from "./cost.js";
-import { asciiRepr, compileCompare, compileExpr, mergeMapping } from "./expr.js";
+import { compileCompare, compileExpr, mergeMapping } from "./expr.js";
 import { BREAK, type Frame, type GEF, type GSF, NORMAL, RETURN, type SF } from "./frame.js";
 import { attachContext, compileBlock, compileStmt, compileStore, groupLike, leaveHandler, matches, noteCatch, starOutcome, unpackTo } from "./stmt.js";
 import { compilePattern } from "./match.js";
@@ -52,91 +52,6 @@ export function containsYield(node: unknown): boolean {
   }
   for (const v of Object.values(node)) if (typeof v === "object" && containsYield(v)) return true;
   return false;
-}
-
-export function closeGen(rt: Runtime, g: PyGenerator): void {
-  if (g.finished || !g.started) {
-    g.finished = true;
-    return;
-  }
-  try {
-    const y = genResume(rt, g, "throw", new PyThrow(new PyBaseException(E.GeneratorExit, [])));
-    if (y !== undefined) throw pyErr("RuntimeError", "generator ignored GeneratorExit");
-  } catch (e) {
-    if (e instanceof PyThrow && (e.exc.cls.isSubtypeOf(E.GeneratorExit) || e.exc.cls.isSubtypeOf(E.StopIteration))) return;
-    throw e;
-  }
-}
-
-/** A coroutine or one of the async-generator awaitables: awaited by direct delegation. */
-function isNativeAwaitable(v: Value): boolean {
-  if (!(v instanceof PyGenerator)) return false;
-  const t = v.cls;
-  return t === T.coroutine || t === T.async_generator_asend || t === T.async_generator_athrow || t === T.anext_awaitable;
-}
-
-/** An `async for`'s iterator: `src.__aiter__()` and its `__anext__` (CPython's TypeErrors). */
-export interface AsyncIter {
-  ait: Value;
-  anext: Value;
-  /** An async generator with the builtin __anext__: stepped directly, its awaitable never built. */
-  agen: PyAsyncGenerator | null;
-}
-
-export function asyncIter(rt: Runtime, src: Value): AsyncIter {
-  const aiter = typeOf(src).lookup("__aiter__");
-  if (aiter === undefined) throw pyErr("TypeError", `'async for' requires an object with __aiter__ method, got ${typeOf(src).name}`);
-  const ait = callValue(rt, aiter, [src], null);
-  const anext = typeOf(ait).lookup("__anext__");
-  if (anext === undefined) throw pyErr("TypeError", `'async for' received an object from __aiter__ that does not implement __anext__: ${typeOf(ait).name}`);
-  return { ait, anext, agen: isBuiltinAnext(ait, anext) ? ait : null };
-}
-
-/** One `async for` step: await `__anext__()`; undefined when it raises StopAsyncIteration. */
-export function* asyncNext(rt: Runtime, it: AsyncIter): Generator<Value, Value | undefined, Value> {
-  try {
-    if (it.agen !== null) return yield* agenStep(rt, it.agen, "send", None);
-    const aw = callValue(rt, it.anext, [it.ait], null);
-    if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
-    return yield* delegate(rt, aw, true);
-  } catch (e) {
-    if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) return undefined;
-    throw e;
-  }
-}
-
-/** `yield from src` / `await src`: delegate next/send/throw to a sub-generator. */
-export function* delegate(rt: Runtime, src: Value, isAwait: boolean): Generator<Value, Value, Value> {
-  let target = src;
-  if (isAwait && !isNativeAwaitable(src)) {
-    const aw = userDunder(typeOf(src), "__await__");
-    if (aw === undefined) throw pyErr("TypeError", `object ${typeOf(src).name} can't be used in 'await' expression`);
-    target = callValue(rt, aw, [src], null);
-  }
-  if (!(target instanceof PyGenerator)) {
-    const next = iterate(rt, target);
-    for (let x = next(); x !== undefined; x = next()) yield x;
-    return None;
-  }
-  const out = { value: None as Value };
-  let mode: "next" | "throw" = "next";
-  let arg: Value | PyThrow = None;
-  for (;;) {
-    const y = genResume(rt, target, mode, arg, out);
-    if (y === undefined) return out.value;
-    try {
-      arg = yield y;
-      mode = "next";
-    } catch (e) {
-      if (!(e instanceof PyThrow)) throw e;
-      if (e.exc.cls.isSubtypeOf(E.GeneratorExit)) {
-        closeGen(rt, target);
-        throw e;
-      }
-      mode = "throw";
-      arg = e;
-    }
-  }
 }
 
 export function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
@@ -344,7 +259,7 @@ export function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
         let x = yield* v(f);
         if (conv === 115) x = str(rt, x);
         else if (conv === 114) x = repr(rt, x);
-        else if (conv === 97) x = asciiRepr(repr(rt, x));
+        else if (conv === 97) x = asciiReprOf(repr(rt, x));
         const sp = spec === null ? "" : ((yield* spec(f)) as string);
         return formatValue(rt, x, sp);
       };

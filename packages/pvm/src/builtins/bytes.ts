@@ -1,4 +1,5 @@
-// bytes and bytearray methods. Most delegate to the str implementation over a Latin-1 view (one
+// bytes and bytearray: the constructors (from a length, an iterable of ints, a buffer or a str with
+// an encoding) and every method. Most methods delegate to the str implementation over a Latin-1 view (one
 // char per byte) and convert results back; case mapping, classification and default whitespace
 // are ASCII-only, as CPython's bytes methods are.
 import type { Runtime } from "../runtime/context.js";
@@ -7,7 +8,37 @@ import { iterToArray } from "../runtime/iter.js";
 import { PyByteArray, PyBytes, PyList, PyNative, PyTuple, type PyType, type Value } from "../runtime/object.js";
 import { asInt, typeOf } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
-import { method } from "./util.js";
+import { method, nativeFn, withDict } from "./util.js";
+import * as I from "../runtime/int.js";
+import { PyWrapper } from "../runtime/object.js";
+import { utf8Decode } from "../runtime/strings.js";
+
+/** The bytes `bytes(v, enc)` / `bytearray(v, enc)` start with. */
+export function bytesFrom(rt: Runtime, v: Value | undefined, enc?: Value): Uint8Array {
+  if (v === undefined) return new Uint8Array(0);
+  if (typeof v === "string") {
+    if (enc === undefined) throw pyErr("TypeError", "string argument without an encoding");
+    rt.charge(10 + v.length);
+    return new TextEncoder().encode(v);
+  }
+  const n = asInt(v);
+  if (n !== undefined) {
+    if (I.big(n) < 0n) throw pyErr("ValueError", "negative count");
+    rt.alloc(Number(n));
+    return new Uint8Array(Number(n));
+  }
+  if (v instanceof PyBytes) return v.b.slice();
+  if (v instanceof PyByteArray) return v.view().slice();
+  const items = iterToArray(rt, v);
+  return Uint8Array.from(
+    items.map((x) => {
+      const b = asInt(x);
+      if (b === undefined) throw pyErr("TypeError", `'${typeOf(x).name}' object cannot be interpreted as an integer`);
+      if (Number(b) < 0 || Number(b) > 255) throw pyErr("ValueError", "bytes must be in range(0, 256)");
+      return Number(b);
+    }),
+  );
+}
 
 function latin1(b: Uint8Array): string {
   let s = "";
@@ -126,7 +157,40 @@ function install(t: PyType): void {
   method(t, "isascii", (_rt, a) => /^[\x00-\x7f]*$/.test(needBytes(a[0] as Value)));
 }
 
-export function installBytesMethods(): void {
+/** bytes.__new__, bytearray.__new__ and the methods of both. */
+export function installBytes(): void {
+  T.bytes.newFn = (rt, cls, a) => (cls === T.bytes ? new PyBytes(T.bytes, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyBytes(cls, bytesFrom(rt, a[0], a[1]))));
+  T.bytearray.newFn = (rt, cls, a) => (cls === T.bytearray ? new PyByteArray(T.bytearray, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyByteArray(cls, bytesFrom(rt, a[0], a[1]))));
+  method(T.bytes, "decode", (rt, a) => {
+    const b = (a[0] as PyBytes).b;
+    rt.charge(10 + b.length);
+    const s = utf8Decode(b);
+    if (s === null) throw pyErr("UnicodeDecodeError", "'utf-8' codec can't decode bytes: invalid data");
+    return s;
+  });
+  method(T.bytes, "hex", (rt, a) => {
+    const b = (a[0] as PyBytes).b;
+    rt.charge(b.length * 2);
+    return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  });
+  T.bytes.ns.set("fromhex", new PyWrapper(T.classmethod, nativeFn("fromhex", (_rt, a) => {
+    const s = String(a[1]).replace(/\s+/g, "");
+    if (!/^([0-9a-fA-F]{2})*$/.test(s)) throw pyErr("ValueError", "non-hexadecimal number found in fromhex() arg");
+    return new PyBytes(T.bytes, Uint8Array.from(s.match(/../g) ?? [], (h) => parseInt(h, 16)));
+  })));
+  method(T.bytearray, "append", (rt, a) => {
+    const b = a[0] as PyByteArray;
+    const x = Number(asInt(a[1] as Value));
+    if (!(x >= 0 && x <= 255)) throw pyErr("ValueError", "byte must be in range(0, 256)");
+    rt.alloc(1);
+    if (b.len === b.b.length) {
+      const nb = new Uint8Array(Math.max(8, b.len * 2));
+      nb.set(b.b);
+      b.b = nb;
+    }
+    b.b[b.len++] = x;
+    return None;
+  });
   install(T.bytes);
   install(T.bytearray);
   method(T.bytearray, "extend", (rt, a) => {

@@ -1,4 +1,5 @@
-// str methods. Every method charges 1 Cycle per character scanned or produced (CIP-3).
+// str: the constructor (str(x), str(bytes, encoding)) and every method. Every method charges 1 Cycle per
+// character scanned or produced (CIP-3). The slot wrappers (str.__add__, ...) are in valueslots.ts.
 import { callValue } from "../runtime/call.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
@@ -10,7 +11,9 @@ import { formatValue } from "./format-builtin.js";
 import { getItem, toIndex } from "../runtime/subscript.js";
 import { getAttr } from "../runtime/call.js";
 import { PyDict } from "../runtime/dict.js";
-import { fnValue, method } from "./util.js";
+import { boxedInstance, fnValue, method } from "./util.js";
+import { utf8Decode } from "../runtime/strings.js";
+import { PyByteArray } from "../runtime/object.js";
 import { PyWrapper } from "../runtime/object.js";
 import type { Runtime } from "../runtime/context.js";
 
@@ -513,4 +516,25 @@ export function installStrMethods(): void {
   method(S, "__len__", (_rt, a) => cpLength(self(a[0] as Value, "__len__")));
   method(S, "__contains__", (_rt, a) => self(a[0] as Value, "__contains__").includes(argStr(a[1], "'in <string>' requires string as left operand, not")));
   void callValue;
+}
+
+/** str.__new__ and the methods of `str`. */
+export function installStr(): void {
+  T.str.newFn = (rt, cls, a, kw) => {
+    const s = strNew(rt, a, kw);
+    return cls === T.str ? s : boxedInstance(rt, cls, s);
+  };
+  const strNew = (rt: Runtime, a: Value[], kw: Map<string, Value> | null): string => {
+    if (a.length === 0) return "";
+    const v = a[0] as Value;
+    if ((a.length > 1 || kw !== null) && (v instanceof PyBytes || v instanceof PyByteArray)) {
+      const b = v instanceof PyBytes ? v.b : v.view();
+      rt.charge(10 + b.length);
+      const s = utf8Decode(b);
+      if (s === null) throw pyErr("UnicodeDecodeError", "'utf-8' codec can't decode bytes: invalid data");
+      return s;
+    }
+    return str(rt, v);
+  };
+  installStrMethods();
 }
