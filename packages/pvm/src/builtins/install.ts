@@ -1,5 +1,5 @@
-// Installs the constructors and methods of every builtin type (one file per type in this folder),
-// once, when this module is loaded (api.ts imports it for that effect). The order matters only
+// Installs the constructors and methods of every builtin type (one file per type in this folder);
+// api.ts calls it once, when the interpreter is loaded. The order matters only
 // within a type: a type's __dict__ keeps insertion order, so valueslots (the dunder slot wrappers)
 // comes after the named methods, and bytearray's decode/hex reuse the bytes methods installed first.
 import { installAsyncGenMethods } from "./agen.js";
@@ -20,7 +20,8 @@ import { installTuple } from "./tuple.js";
 import { installType } from "./type.js";
 import { installValueSlots } from "./valueslots.js";
 
-function installBuiltinTypes(): void {
+/** Fills in the builtin types' constructors and methods (T.int.newFn, list.append, ...). */
+export function installBuiltinTypes(): void {
   installObject();
   installInt();
   installFloat();
@@ -39,5 +40,3 @@ function installBuiltinTypes(): void {
   installAsyncGenMethods();
   installValueSlots();
 }
-
-installBuiltinTypes();

@@ -1,6 +1,5 @@
 // str: the constructor (str(x), str(bytes, encoding)) and every method. Every method charges 1 Cycle per
 // character scanned or produced (CIP-3). The slot wrappers (str.__add__, ...) are in valueslots.ts.
-import { callValue } from "../runtime/call.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
 import { PyBoxed, PyBytes, PyList, PyTuple, type Value } from "../runtime/object.js";
@@ -227,7 +226,7 @@ function predicate(re: RegExp) {
   };
 }
 
-export function installStrMethods(): void {
+function installStrMethods(): void {
   const S = T.str;
   method(S, "join", (rt, a) => {
     const sep = self(a[0] as Value, "join");
@@ -515,7 +514,6 @@ export function installStrMethods(): void {
   });
   method(S, "__len__", (_rt, a) => cpLength(self(a[0] as Value, "__len__")));
   method(S, "__contains__", (_rt, a) => self(a[0] as Value, "__contains__").includes(argStr(a[1], "'in <string>' requires string as left operand, not")));
-  void callValue;
 }
 
 /** str.__new__ and the methods of `str`. */

@@ -113,7 +113,7 @@ export class Compiler {
   // -------------------------------------------------------------------------------------------
   // names
 
-  loadName(s: ScopeCtx, name: string, node: A.Pos): EF {
+  loadName(s: ScopeCtx, name: string, _node: A.Pos): EF {
     const rt = this.rt;
     const r = s.scope.resolve(name);
     switch (r.kind) {
@@ -157,7 +157,6 @@ export class Compiler {
         };
       }
     }
-    void node;
   }
 
   loadGlobal(name: string): EF {

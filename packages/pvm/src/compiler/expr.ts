@@ -7,7 +7,7 @@ import { callMethod, callValue, getAttr, PySuper, superGetAttr, userDunder } fro
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, PyBytes, PyFloat, PyList, PyObject, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, intBinop, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
 import { asciiReprOf } from "../runtime/strings.js";
 import { contains, getItem, sliceValues, toIndex } from "../runtime/subscript.js";

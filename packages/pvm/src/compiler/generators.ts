@@ -28,7 +28,7 @@ import { compileComprehension } from "./functions.js";
 
 const SCOPE_NODES = new Set(["FunctionDef", "AsyncFunctionDef", "Lambda", "ClassDef", "ListComp", "SetComp", "DictComp", "GeneratorExp"]);
 
-export function containsYield(node: unknown): boolean {
+function containsYield(node: unknown): boolean {
   if (node === null || typeof node !== "object") return false;
   if (Array.isArray(node)) return node.some(containsYield);
   const t = (node as { type?: string }).type;

@@ -54,7 +54,7 @@ function totalRank(x: Dec): number {
 }
 
 /** The IEEE 754 total order (compare_total), no signals. */
-export function cmpTotal(a: Dec, b: Dec): -1 | 0 | 1 {
+function cmpTotal(a: Dec, b: Dec): -1 | 0 | 1 {
   if (a.sign !== b.sign) return a.sign ? -1 : 1;
   const flip = a.sign === 1 ? -1 : 1;
   const ra = totalRank(a);

@@ -70,7 +70,7 @@ export function shiftRound(c: bigint, k: number, mode: Rounding, sign: 0 | 1): S
 }
 
 /** The result of an overflow under a rounding mode: Infinity or the largest finite number. */
-export function overflowResult(ctx: Context, sign: 0 | 1, st: Status): Dec {
+function overflowResult(ctx: Context, sign: 0 | 1, st: Status): Dec {
   st.bits |= OVERFLOW | INEXACT | ROUNDED;
   const mode = ctx.rounding;
   const toInf =

@@ -12,7 +12,7 @@ export const DIVISION_BY_ZERO = 1 << 2;
 export const DIVISION_IMPOSSIBLE = 1 << 3;
 export const DIVISION_UNDEFINED = 1 << 4;
 export const INEXACT = 1 << 5;
-export const INVALID_CONTEXT = 1 << 6;
+const INVALID_CONTEXT = 1 << 6;
 export const INVALID_OPERATION = 1 << 7;
 export const OVERFLOW = 1 << 8;
 export const ROUNDED = 1 << 9;
@@ -66,7 +66,7 @@ export function signalBits(name: SignalName): number {
 }
 
 /** Names listed in a trap message, in CPython's order: conditions first, then the other signals. */
-export function statusNames(status: number): string[] {
+function statusNames(status: number): string[] {
   const out: string[] = [];
   for (const [n, bits] of CONDITIONS) if (status & bits) out.push(n);
   for (const [n, bits] of SIGNALS) if (n !== "InvalidOperation" && status & bits) out.push(n);

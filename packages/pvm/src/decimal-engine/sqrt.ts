@@ -1,6 +1,6 @@
 /** Square root, correctly rounded (round-half-even, as the spec and libmpdec require). */
 import type { Context } from "./context.js";
-import { type Dec, FINITE, digits, finite, infinity, pow10 } from "./dec.js";
+import { type Dec, FINITE, digits, infinity, pow10 } from "./dec.js";
 import { invalid, propagateNaN } from "./nans.js";
 import { type Status, finalize } from "./round.js";
 

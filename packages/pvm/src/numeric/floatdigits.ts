@@ -17,7 +17,7 @@ function tiePossible(ax: number, f: number): boolean {
 }
 
 /** Rounds num/den (both > 0) to the nearest integer, ties to even. */
-export function roundHalfEvenDiv(num: bigint, den: bigint): bigint {
+function roundHalfEvenDiv(num: bigint, den: bigint): bigint {
   const q = num / den;
   const r2 = (num - q * den) * 2n;
   if (r2 > den || (r2 === den && (q & 1n) === 1n)) return q + 1n;
@@ -59,7 +59,7 @@ export function fixedDigits(x: number, frac: number): DecimalDigits {
 }
 
 /** floor(log10(|x|)) for finite nonzero x, exactly (estimate from the bit length, then correct). */
-export function decimalExponent(x: number): number {
+function decimalExponent(x: number): number {
   const { mant, exp } = decompose(x);
   const top = bitLength(mant) - 1 + exp; // 2^top <= |x| < 2^(top+1)
   // log10(2) ≈ 78913 / 2^18 (error < 1e-6 · |top| < 0.002 for |top| <= 1075): off by at most one.

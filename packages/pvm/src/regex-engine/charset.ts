@@ -22,12 +22,12 @@ export const enum Cat {
   UniNotWord = 11,
 }
 
-export function categoryCode(cat: Category, unicode: boolean): Cat {
+function categoryCode(cat: Category, unicode: boolean): Cat {
   const base = { digit: 0, not_digit: 1, space: 2, not_space: 3, word: 4, not_word: 5 }[cat];
   return (base + (unicode ? 6 : 0)) as Cat;
 }
 
-export function inCategory(cat: Cat, c: number): boolean {
+function inCategory(cat: Cat, c: number): boolean {
   switch (cat) {
     case Cat.Digit:
       return isAsciiDigit(c);

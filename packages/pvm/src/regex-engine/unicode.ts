@@ -67,7 +67,7 @@ export function isUniWord(c: number): boolean {
 }
 
 export const asciiLower = (c: number): number => (c >= 0x41 && c <= 0x5a ? c + 32 : c);
-export const asciiUpper = (c: number): number => (c >= 0x61 && c <= 0x7a ? c - 32 : c);
+const asciiUpper = (c: number): number => (c >= 0x61 && c <= 0x7a ? c - 32 : c);
 export function uniLower(c: number): number {
   return c < 128 ? asciiLower(c) : mapRuns(LOWER_RUNS, c);
 }

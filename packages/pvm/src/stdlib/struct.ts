@@ -15,7 +15,7 @@ import { type Format, FormatError, parseFormat } from "./struct/format-string.js
 import { struct_py } from "./py/sources.js";
 
 /** Cycles charged by struct calls on top of the call itself. */
-export const STRUCT_COSTS = Object.freeze({
+const STRUCT_COSTS = Object.freeze({
   /** Fixed cost of a pack/unpack/calcsize call, plus one per character of the format string. */
   call: 5,
   /** Per value packed or unpacked. */

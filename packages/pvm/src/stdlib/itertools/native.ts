@@ -15,7 +15,7 @@ import { None, T } from "../../runtime/types.js";
 import { fnValue } from "../../builtins/util.js";
 
 /** Cycles per element produced or drawn. */
-export const ITER_STEP = 1;
+const ITER_STEP = 1;
 /** Bytes accounted per tuple: header plus one slot per element (cips/pvm.md memory model). */
 const TUPLE_HEADER = 16;
 const SLOT = 8;

@@ -42,7 +42,7 @@ export class PyRegexFlag extends PyObject {
 }
 
 /** `re.IGNORECASE|re.MULTILINE|0x400`, `re.NOFLAG`. */
-export function flagRepr(v: number): string {
+function flagRepr(v: number): string {
   if (v === 0) return "re.NOFLAG";
   const parts: string[] = [];
   let rest = v;

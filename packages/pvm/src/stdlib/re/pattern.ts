@@ -32,7 +32,7 @@ function self(v: Value | undefined, name: string): PyPattern {
   return v;
 }
 
-export function newMatch(st: ReState, p: PyPattern, text: Text, r: MatchResult | null): Value {
+function newMatch(st: ReState, p: PyPattern, text: Text, r: MatchResult | null): Value {
   if (r === null) return None;
   st.rt.alloc(64 + 16 * p.engine.groups);
   return new PyMatch(st.matchType, p, text, r);
@@ -126,7 +126,7 @@ export function subn(st: ReState, p: PyPattern, repl: Value, string: Value, coun
   return { result: text.isByteArray ? new PyBytes(T.bytes, r.result as Uint8Array) : result, n: r.n };
 }
 
-export function patternRepr(rt: Runtime, p: PyPattern): string {
+function patternRepr(rt: Runtime, p: PyPattern): string {
   const src = Array.from(repr(rt, p.source)).slice(0, 200).join("");
   let flags = p.engine.flags;
   // A str pattern's implicit UNICODE flag is not shown.

@@ -17,7 +17,7 @@ export interface Text {
   readonly bmp: boolean;
 }
 
-export function asText(v: Value): Text {
+function asText(v: Value): Text {
   if (typeof v === "string") {
     const data = toCodePoints(v);
     return { value: v, data, isBytes: false, isByteArray: false, bmp: data.length === v.length };

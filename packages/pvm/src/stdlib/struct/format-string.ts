@@ -28,7 +28,7 @@ export class FormatError extends Error {
 }
 
 /** Largest struct size accepted (CPython's limit is PY_SSIZE_T_MAX; ours bounds host memory). */
-export const MAX_STRUCT_SIZE = 1 << 30;
+const MAX_STRUCT_SIZE = 1 << 30;
 
 const isSpace = (c: string): boolean => c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\x0b" || c === "\x0c";
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
