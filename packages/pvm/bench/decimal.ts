@@ -3,7 +3,7 @@
 // Run: pnpm exec tsx --conditions=@cowboy/source bench/decimal.ts
 import { fileURLToPath } from "node:url";
 import { type BenchCase, compare } from "@cowboy/bench-harness";
-import * as D from "../src/decimal/index.js";
+import * as D from "../src/decimal-engine/index.js";
 
 /** A fixed, deterministic spread of decimal strings with 2..20 digits and 0..8 fraction digits. */
 function operands(n: number): string[] {

@@ -3,7 +3,7 @@
 // Run: pnpm exec tsx --conditions=@cowboy/source bench/re.ts
 import { fileURLToPath } from "node:url";
 import { compare, formatRatio, geometricMean, printTable } from "@cowboy/bench-harness";
-import { compile, createStepBudget, toCodePoints } from "../src/re/index.js";
+import { compile, createStepBudget, toCodePoints } from "../src/regex-engine/index.js";
 
 interface ReBenchCase {
   readonly name: string;

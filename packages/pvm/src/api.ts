@@ -19,8 +19,12 @@ import { None, T } from "./runtime/types.js";
 import { parse, PySyntaxError } from "./parser/index.js";
 import { exceptionLine, formatTraceback } from "./traceback.js";
 import { fromPython, type JsValue, toPython } from "./convert.js";
-import "./builtins/types.js";
+import { installBuiltinTypes } from "./builtins/install.js";
 import { Scratch, scratchOpen } from "./stdlib/scratch.js";
+
+// The builtin types get their constructors and methods once, when the interpreter is loaded. A call,
+// not a bare `import "..."`: the package is `sideEffects: false`, so a bundler may drop a side-effect-only import.
+installBuiltinTypes();
 
 export const DEFAULT_CYCLES_LIMIT = 10_000_000n;
 export const DEFAULT_MEMORY_LIMIT = 10 * 1024 * 1024;

@@ -16,8 +16,8 @@ import { asInt, typeOf } from "./runtime/ops.js";
 import { None, T } from "./runtime/types.js";
 
 /** Longest storage key and value an actor may write through the host (bytes). */
-export const MAX_STORAGE_KEY_BYTES = 1000;
-export const MAX_STORAGE_VALUE_BYTES = 1 << 20;
+const MAX_STORAGE_KEY_BYTES = 1000;
+const MAX_STORAGE_VALUE_BYTES = 1 << 20;
 const MAX_NAME = 64;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 

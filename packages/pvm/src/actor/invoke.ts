@@ -25,7 +25,7 @@ export const ATTRIBUTES_SLOT = new Uint8Array([0]);
 /** Largest return value placed in a receipt (bytes of its canonical encoding). */
 export const MAX_RETURN_BYTES = 65_536;
 /** Longest method name a message may carry. */
-export const MAX_METHOD_NAME = 64;
+const MAX_METHOD_NAME = 64;
 
 export interface Invocation {
   /** The actor's canonical source. */

@@ -1,6 +1,6 @@
 // The methods of async generators and their awaitables, and the `aiter`/`anext` builtins, with
 // CPython 3.11's messages. The stepping logic is in runtime/agen.ts.
-import { delegate } from "../compiler/gen.js";
+import { delegate } from "../runtime/delegate.js";
 import { agenAwaitable, type AgenOp, PyAsyncGenerator } from "../runtime/agen.js";
 import { callValue } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
@@ -17,7 +17,7 @@ function agen(v: Value | undefined, name: string): PyAsyncGenerator {
 }
 
 /** `throw(type[, value])` / `throw(instance)` arguments as an exception to raise inside the body. */
-export function thrownException(rt: Runtime, a: Value[]): PyThrow {
+function thrownException(rt: Runtime, a: Value[]): PyThrow {
   let exc = a[0] as Value;
   if (exc instanceof PyType && exc.isSubtypeOf(E.BaseException)) exc = callValue(rt, exc, a[1] !== undefined && a[1] !== None ? [a[1]] : [], null);
   if (!(exc instanceof PyBaseException)) throw pyErr("TypeError", `exceptions must be classes or instances deriving from BaseException, not ${typeOf(exc).name}`);

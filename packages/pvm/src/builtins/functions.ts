@@ -8,14 +8,13 @@ import { PyFunction, PyGenerator } from "../runtime/function.js";
 import { aiterFn, anextFn } from "./agen.js";
 import * as I from "../runtime/int.js";
 import { genResume, getIter, iterate, iterToArray, nextValue, PyIterator } from "../runtime/iter.js";
-import { PyBoxed, unbox, PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, PyWrapper, type Value } from "../runtime/object.js";
-import { asInt, binop, eq, float, floatRepr, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
+import { PyBoxed, unbox, PyBoundMethod, PyByteArray, PyBytes, PyFloat, PyList, PyNative, PyObject, PyRange, PyTuple, PyType, PyUnion, type Value } from "../runtime/object.js";
+import { asInt, binop, eq, float, hash, lessThan, repr, str, truthy, tuple, typeOf } from "../runtime/ops.js";
 import { cpLength } from "../runtime/strings.js";
 import { toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, NotImplemented, T } from "../runtime/types.js";
-import { asciiRepr } from "../compiler/expr.js";
-import { formatValue } from "./format.js";
-import { toFloat } from "./types.js";
+import { asciiReprOf } from "../runtime/strings.js";
+import { formatValue } from "./format-builtin.js";
 import { fnValue } from "./util.js";
 import { N, num } from "../runtime/numeric.js";
 
@@ -208,7 +207,7 @@ export function makeBuiltins(): Map<string, Value> {
     return len(rt, a[0] as Value);
   });
   def("repr", (rt, a) => repr(rt, a[0] as Value));
-  def("ascii", (rt, a) => asciiRepr(repr(rt, a[0] as Value)));
+  def("ascii", (rt, a) => asciiReprOf(repr(rt, a[0] as Value)));
   def("isinstance", (rt, a) => isinstance(rt, a[0] as Value, a[1] as Value));
   def("issubclass", (rt, a) => issubclass(rt, a[0] as Value, a[1] as Value));
   // A str subclass instance names an attribute by its text.
@@ -417,9 +416,5 @@ export function makeBuiltins(): Map<string, Value> {
   b.set("__name__", "__main__");
   b.set("__build_class__", None);
   b.delete("__build_class__");
-  void toFloat;
-  void floatRepr;
-  void toIndex;
-  void PyWrapper;
   return b;
 }

@@ -13,7 +13,7 @@ import { pyErr } from "../runtime/exceptions.js";
 import { contains, getItem } from "../runtime/subscript.js";
 import { bytesRepr, cpLength } from "../runtime/strings.js";
 import { NotImplemented, T } from "../runtime/types.js";
-import { formatValue } from "./format.js";
+import { formatValue } from "./format-builtin.js";
 import { method as setMethod } from "./util.js";
 import type { NativeFn, PyType } from "../runtime/object.js";
 

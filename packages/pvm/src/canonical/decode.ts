@@ -8,7 +8,7 @@ import { pyErr } from "../runtime/exceptions.js";
 import * as I from "../runtime/int.js";
 import { PyBytes, PyFloat, PyList, PyTuple, type Value } from "../runtime/object.js";
 import { None, T } from "../runtime/types.js";
-import { INT_LIMIT, MAX_DEPTH, TAG_FROZENSET, TAG_NEG_BIGNUM, TAG_POS_BIGNUM, TAG_SET, TAG_TUPLE, U64, bytesToBig, compareBytes } from "./format.js";
+import { INT_LIMIT, MAX_DEPTH, TAG_FROZENSET, TAG_NEG_BIGNUM, TAG_POS_BIGNUM, TAG_SET, TAG_TUPLE, U64, bytesToBig, compareBytes } from "./cbor-rules.js";
 import { REASONS, type Reason } from "./reasons.js";
 
 /** Memory model of decoded objects, in bytes (the figures the interpreter uses for the same objects). */

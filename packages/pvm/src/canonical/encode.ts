@@ -7,7 +7,7 @@ import { pyErr } from "../runtime/exceptions.js";
 import { PyBytes, PyFloat, PyList, PyTuple, type Value } from "../runtime/object.js";
 import { typeOf } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
-import { MAX_DEPTH, Out, TAG_FROZENSET, TAG_NEG_BIGNUM, TAG_POS_BIGNUM, TAG_SET, TAG_TUPLE, U64, bigToBytes, compareBytes, hasLoneSurrogate } from "./format.js";
+import { MAX_DEPTH, Out, TAG_FROZENSET, TAG_NEG_BIGNUM, TAG_POS_BIGNUM, TAG_SET, TAG_TUPLE, U64, bigToBytes, compareBytes, hasLoneSurrogate } from "./cbor-rules.js";
 
 const utf8 = new TextEncoder();
 

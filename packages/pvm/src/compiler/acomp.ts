@@ -16,7 +16,8 @@ import { C, exprCost } from "./cost.js";
 import { compileExpr } from "./expr.js";
 import type { EF, Frame, GEF } from "./frame.js";
 import { childCtx, comprehensionFrame } from "./functions.js";
-import { type AsyncIter, asyncIter, asyncNext, genExpr } from "./gen.js";
+import { type AsyncIter, asyncIter, asyncNext } from "../runtime/delegate.js";
+import { genExpr } from "./generators.js";
 import { compileStore } from "./stmt.js";
 
 type Comp = A.ListComp | A.SetComp | A.DictComp | A.GeneratorExp;

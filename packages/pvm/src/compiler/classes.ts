@@ -1,94 +1,20 @@
-// class statements and type(name, bases, ns): C3 MRO, layouts, __slots__, metaclasses,
-// __init_subclass__, __set_name__, implicit classmethod/staticmethod dunders, zero-arg super().
+// class statements: metaclass selection, __prepare__, __mro_entries__, the class body, zero-arg
+// super()'s __class__ cell; the class object itself is made by runtime/create-class.ts.
 import type * as A from "../ast.js";
 import { callMethod, callValue, getAttr, userDunder } from "../runtime/call.js";
 import { getItem, setItem } from "../runtime/subscript.js";
 import type { Runtime } from "../runtime/context.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { PyDict } from "../runtime/dict.js";
-import { PyFunction } from "../runtime/function.js";
 import { iterToArray } from "../runtime/iter.js";
-import { computeMro, MroError } from "../runtime/mro.js";
-import { Cell, type Layout, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { Cell, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { tuple, typeOf } from "../runtime/ops.js";
-import { None, T } from "../runtime/types.js";
+import { T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { compileExpr } from "./expr.js";
 import { Frame, NORMAL, type SF } from "./frame.js";
+import { createClass, initSubclass } from "../runtime/create-class.js";
 import { compileBlock } from "./stmt.js";
-
-function layoutOf(bases: PyType[]): Layout {
-  let layout: Layout = "object";
-  for (const b of bases) {
-    const l = b.layout;
-    if (l === "object") continue;
-    if (layout !== "object" && layout !== l) throw pyErr("TypeError", "multiple bases have instance lay-out conflict");
-    layout = l;
-  }
-  return layout;
-}
-
-// Builtin types CPython itself refuses as bases (no Py_TPFLAGS_BASETYPE), and the ones only the PVM refuses.
-const FINAL_TYPES = new Set(["bool", "NoneType", "NotImplementedType", "ellipsis", "function", "range", "slice", "generator", "coroutine", "async_generator", "method", "builtin_function_or_method", "UnionType"]);
-const PVM_FINAL_TYPES = new Set(["module"]);
-
-export function createClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value>, module: string, qualname: string): PyType {
-  for (const b of bases) {
-    if (!b.builtin) continue;
-    if (FINAL_TYPES.has(b.name)) throw pyErr("TypeError", `type '${b.name}' is not an acceptable base type`);
-    if (PVM_FINAL_TYPES.has(b.name)) throw pyErr("TypeError", `type '${b.name}' is not an acceptable base type in the PVM`);
-  }
-  const realBases = bases.length === 0 ? [T.object] : bases;
-  const cls = new PyType(meta, name, realBases, ns, layoutOf(realBases), false);
-  try {
-    cls.mro = computeMro(cls);
-  } catch (e) {
-    if (e instanceof MroError) throw pyErr("TypeError", e.message);
-    throw e;
-  }
-  cls.module = module;
-  cls.qualname = qualname;
-  for (const b of realBases) if (!b.builtin) b.addSubclass(cls);
-  for (const special of ["__init_subclass__", "__class_getitem__"]) {
-    const v = ns.get(special);
-    if (v instanceof PyFunction) ns.set(special, new PyWrapper(T.classmethod, v));
-  }
-  const nw = ns.get("__new__");
-  if (nw instanceof PyFunction) ns.set("__new__", new PyWrapper(T.staticmethod, nw));
-  if (ns.has("__eq__") && !ns.has("__hash__")) ns.set("__hash__", None);
-  const slots = ns.get("__slots__");
-  if (slots !== undefined) {
-    const names = typeof slots === "string" ? [slots] : iterToArray(rt, slots).map((x) => String(x));
-    cls.slots = names;
-    // Variable-size layouts have no room for slot storage (CPython's itemsize check).
-    if ((cls.layout === "int" || cls.layout === "bytes" || cls.layout === "tuple") && names.some((n) => n !== "__dict__" && n !== "__weakref__")) {
-      throw pyErr("TypeError", `nonempty __slots__ not supported for subtype of '${cls.layout}'`);
-    }
-    cls.hasDict = names.includes("__dict__") || realBases.some((b) => !b.builtin && b.hasDict);
-  }
-  rt.alloc(256 + 32 * ns.size);
-  // __set_name__ on descriptors, then the parent's __init_subclass__.
-  for (const [k, v] of ns) {
-    if (typeof v === "object" && !v.cls.builtin) {
-      const sn = userDunder(v.cls, "__set_name__");
-      if (sn !== undefined) callValue(rt, sn, [v, cls, k], null);
-    }
-  }
-  return cls;
-}
-
-/** The parent's __init_subclass__(**kw) for a new class (type.__new__ runs it, as in CPython). */
-export function initSubclass(rt: Runtime, cls: PyType, kw: Map<string, Value> | null): void {
-  for (let i = 1; i < cls.mro.length; i++) {
-    const c = cls.mro[i] as PyType;
-    const v = c.ns.get("__init_subclass__");
-    if (v === undefined) continue;
-    const fn = v instanceof PyWrapper ? v.fget : v;
-    callValue(rt, fn, [cls], kw);
-    return;
-  }
-  if (kw !== null && kw.size > 0) throw pyErr("TypeError", `${cls.name}.__init_subclass__() takes no keyword arguments`);
-}
 
 function mostDerivedMeta(explicit: PyType | null, bases: PyType[]): PyType {
   let meta = explicit ?? T.type;
@@ -125,7 +51,7 @@ function namespaceMap(rt: Runtime, ns: Value): Map<string, Value> {
 }
 
 /** Build a class with metaclass `meta` (which may define __new__/__init__ in Python). */
-export function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value> | Value, kw: Map<string, Value> | null, module: string, qualname: string): Value {
+function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value> | Value, kw: Map<string, Value> | null, module: string, qualname: string): Value {
   if (meta === T.type || (userDunder(meta, "__new__") === undefined && userDunder(meta, "__init__") === undefined && userDunder(meta, "__call__") === undefined)) {
     const cls = createClass(rt, meta, name, bases, ns instanceof Map ? ns : namespaceMap(rt, ns), module, qualname);
     initSubclass(rt, cls, kw);

@@ -53,7 +53,7 @@ export class Compiler {
   scopes!: Map<unknown, Scope>;
   /**
    * Expressions already evaluated by a resumable (generator) statement before its ordinary closure
-   * runs: compileExpr returns the given reader instead of compiling them (gen.ts, `precompute`).
+   * runs: compileExpr returns the given reader instead of compiling them (generators.ts, `precompute`).
    */
   readonly precomputed = new Map<A.Expr, EF>();
   #depth = 0;
@@ -113,7 +113,7 @@ export class Compiler {
   // -------------------------------------------------------------------------------------------
   // names
 
-  loadName(s: ScopeCtx, name: string, node: A.Pos): EF {
+  loadName(s: ScopeCtx, name: string, _node: A.Pos): EF {
     const rt = this.rt;
     const r = s.scope.resolve(name);
     switch (r.kind) {
@@ -157,7 +157,6 @@ export class Compiler {
         };
       }
     }
-    void node;
   }
 
   loadGlobal(name: string): EF {

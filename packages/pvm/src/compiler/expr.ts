@@ -7,16 +7,17 @@ import { callMethod, callValue, getAttr, PySuper, superGetAttr, userDunder } fro
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, PyBytes, PyFloat, PyList, PyObject, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, intBinop, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
+import { asciiReprOf } from "../runtime/strings.js";
 import { contains, getItem, sliceValues, toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, T } from "../runtime/types.js";
 import type { Runtime } from "../runtime/context.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { type EF, type Frame } from "./frame.js";
-import { formatValue } from "../builtins/format.js";
+import { formatValue } from "../builtins/format-builtin.js";
 import { EQ, floatCompare, GT, GTE, LT, LTE, NE } from "./cond.js";
-import { strLenCp } from "../builtins/strmethods.js";
+import { strLenCp } from "../builtins/str.js";
 
 const CMP: Record<string, CmpOp> = { Eq: "Eq", NotEq: "NotEq", Lt: "Lt", LtE: "LtE", Gt: "Gt", GtE: "GtE" };
 
@@ -301,7 +302,7 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
         let x = v(f);
         if (conv === 115) x = str(rt, x);
         else if (conv === 114) x = repr(rt, x);
-        else if (conv === 97) x = asciiRepr(repr(rt, x));
+        else if (conv === 97) x = asciiReprOf(repr(rt, x));
         const sp = spec === null ? "" : (spec(f) as string);
         return formatValue(rt, x, sp);
       };
@@ -329,18 +330,6 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
     case "Await":
       throw c.syntaxError(`'${e.type === "Await" ? "await" : "yield"}' outside function`, e);
   }
-}
-
-export function asciiRepr(s: string): string {
-  let out = "";
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) as number;
-    if (cp < 0x80) out += ch;
-    else if (cp <= 0xff) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-    else if (cp <= 0xffff) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-    else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-  }
-  return out;
 }
 
 export function mergeMapping(c: Compiler, d: PyDict, src: Value): void {

@@ -13,7 +13,7 @@ import { compileExpr } from "./expr.js";
 import { type EF, Frame, type GSF, type SF } from "./frame.js";
 import type { Scope } from "./scope.js";
 import { compileBlock, compileStore } from "./stmt.js";
-import { compileGenBlock } from "./gen.js";
+import { compileGenBlock } from "./generators.js";
 import { PyAsyncGenerator } from "../runtime/agen.js";
 import { compileAsyncGenExp, isAsyncComp } from "./acomp.js";
 
@@ -192,7 +192,7 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
     call(fn, args, kw) {
       if (genBody !== null) {
         const f = setup(fn, args, kw);
-        const it = runGen(rt, genBody, f, filename, name);
+        const it = runGen(genBody, f, filename, name);
         const g = info.kind === "async_generator" ? new PyAsyncGenerator(it, name) : new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
         g.qualname = info.qualname;
         return g;
@@ -229,7 +229,7 @@ function tooDeep(rt: Compiler["rt"], weight: number): never {
 }
 
 /** Wrap a generator body so that tracebacks name its frame. */
-function* runGen(rt: Compiler["rt"], body: GSF, f: Frame, filename: string, name: string): Generator<Value, Value, Value> {
+function* runGen(body: GSF, f: Frame, filename: string, name: string): Generator<Value, Value, Value> {
   try {
     yield* body(f);
     return f.ret;
@@ -237,10 +237,9 @@ function* runGen(rt: Compiler["rt"], body: GSF, f: Frame, filename: string, name
     if (e instanceof PyThrow) addTraceback(e.exc, filename, f.line, name, f);
     throw e;
   }
-  void rt;
 }
 
-export function closureOf(c: Compiler, outer: ScopeCtx, inner: Scope): (f: Frame) => Cell[] {
+function closureOf(c: Compiler, outer: ScopeCtx, inner: Scope): (f: Frame) => Cell[] {
   const slots = [...inner.frees].map((n) => {
     const r = outer.scope.resolve(n);
     if (r.kind === "cell") return r.slot;
@@ -283,12 +282,11 @@ function docOf(body: A.Stmt[]): Value {
 export function compileFunctionDef(c: Compiler, s: ScopeCtx, st: A.FunctionDef | A.AsyncFunctionDef): EF {
   const scope = c.scopeOf(st);
   const ctx = childCtx(s, scope, st.name);
-  const outerDepth = c.takeMaxDepth();
+  c.takeMaxDepth(); // closes the enclosing body's count; this function's own starts here
   const isGen = scope.isGenerator || scope.isAsync;
   const body = isGen ? null : compileBlock(c, ctx, st.body);
   const genBody = isGen ? compileGenBlock(c, ctx, st.body) : null;
   const weight = c.takeMaxDepth();
-  void outerDepth;
   const code = makeCode(c, {
     scope,
     spec: paramSpec(st.args),

@@ -70,7 +70,7 @@ export interface BlockParts {
   readonly cost: number;
 }
 
-export function blockParts(c: Compiler, s: ScopeCtx, body: A.Stmt[]): BlockParts {
+function blockParts(c: Compiler, s: ScopeCtx, body: A.Stmt[]): BlockParts {
   const fns = body.map((st) => compileStmtBare(c, s, st));
   const lines = body.map((st) => st.lineno);
   let cost = 0;
@@ -817,13 +817,11 @@ export function groupLike(template: PyBaseException | null, excs: PyBaseExceptio
 }
 
 function compileWith(c: Compiler, s: ScopeCtx, items: A.WithItem[], bodyStmts: A.Stmt[]): SF {
-  const rt = c.rt;
   if (items.length > 1) {
     const inner = compileWith(c, s, items.slice(1), bodyStmts);
     return withOne(c, s, items[0] as A.WithItem, inner);
   }
   return withOne(c, s, items[0] as A.WithItem, compileBlock(c, s, bodyStmts));
-  void rt;
 }
 
 function withOne(c: Compiler, s: ScopeCtx, item: A.WithItem, body: SF): SF {

@@ -3,7 +3,7 @@
  * series (pi by Machin's formula, ln 2 = 2·atanh(1/3), ln 10 = 3·ln 2 + 2·atanh(1/9)) and checked in as
  * hex, so nothing is computed at load time. 1400 bits cover the reduction of any double modulo pi/2.
  */
-export const CONST_BITS = 1400;
+const CONST_BITS = 1400;
 
 export const PI_FIXED = BigInt(
   "0x" +

@@ -90,7 +90,7 @@ export function expFixed(t: bigint, p: number): { m: bigint; q: number; k: numbe
 }
 
 /** Rounds a/b to the nearest integer (ties away from zero is fine: callers only need closeness). */
-export function roundDiv(a: bigint, b: bigint): bigint {
+function roundDiv(a: bigint, b: bigint): bigint {
   const neg = a < 0n !== b < 0n;
   const aa = a < 0n ? -a : a;
   const bb = b < 0n ? -b : b;
@@ -133,7 +133,7 @@ export function logFixed(a: bigint, scale: number, p: number): bigint {
 }
 
 /** Re-expresses a value a / 2^from at precision `to` (truncating when to < from). */
-export function shiftTo(a: bigint, from: number, to: number): bigint {
+function shiftTo(a: bigint, from: number, to: number): bigint {
   return to >= from ? a << big(to - from) : a >> big(from - to);
 }
 
@@ -176,7 +176,7 @@ export function reduceHalfPi(x: number, p: number): { r: bigint; quadrant: numbe
 }
 
 /** atan(t) for fixed-point |t| <= 1 at precision p: three argument halvings, then the Taylor series. */
-export function atanSmallFixed(t: bigint, p: number): bigint {
+function atanSmallFixed(t: bigint, p: number): bigint {
   const q = p + GUARD;
   const one = 1n << big(q);
   let x = t << big(GUARD);

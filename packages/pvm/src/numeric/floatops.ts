@@ -5,7 +5,7 @@
 import { aNumber, overflowError, valueError, zeroDivisionError } from "./errors.js";
 import { decompose, roundToDouble } from "./bits.js";
 import { decimalToDouble } from "./parse.js";
-import { scaledRound } from "./decimal.js";
+import { scaledRound } from "./floatdigits.js";
 import { floatToInt } from "./convert.js";
 
 /** C fmod: x − trunc(x/y)·y, always exact. NaN for inf x or zero y; x for infinite y. */

@@ -3,7 +3,7 @@
  * flags (add ".0" to integers, alternate form, no negative zero) and its exact layout rules: dtoa digits
  * with trailing zeros removed, padded with zeros on either side to the requested window.
  */
-import { fixedDigits, significantDigits } from "./decimal.js";
+import { fixedDigits, significantDigits } from "./floatdigits.js";
 import { shortestDigits, formatExponent } from "./repr.js";
 
 export interface DoubleToStringOptions {

@@ -10,8 +10,8 @@ import { aBigint, aIntLike, aNumber, aString } from "./errors.js";
 import { decompose } from "./bits.js";
 import { siphash13 } from "./siphash.js";
 
-export const HASH_MODULUS = (1n << 61n) - 1n;
-export const HASH_INF = 314159n;
+const HASH_MODULUS = (1n << 61n) - 1n;
+const HASH_INF = 314159n;
 const U64 = (1n << 64n) - 1n;
 
 const fixMinusOne = (h: bigint): bigint => (h === -1n ? -2n : h);

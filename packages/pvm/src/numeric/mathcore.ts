@@ -27,7 +27,7 @@ const POW_FAST_MIN = pow2(-20);
 const relP = (x: number): number => P + Math.max(0, -leadExp(x));
 
 /** The double nearest to pi/2, pi and friends, rounded from the exact constants. */
-export const halfPiDouble = (): number => fixedToDouble(piAt(P) >> 1n, P);
+const halfPiDouble = (): number => fixedToDouble(piAt(P) >> 1n, P);
 
 export function exp(x: number): number {
   if (Number.isNaN(x)) return x;

@@ -7,7 +7,7 @@ import { OVERFLOW, bitLength, roundToDouble } from "./bits.js";
 import { reprTruncated, stripPySpace, toAsciiDecimal } from "./pystr.js";
 
 /** CPython 3.11's default sys.get_int_max_str_digits(). */
-export const INT_MAX_STR_DIGITS = 4300;
+const INT_MAX_STR_DIGITS = 4300;
 
 const DIGIT_VALUE = (c: number): number => {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

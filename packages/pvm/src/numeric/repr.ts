@@ -46,7 +46,7 @@ export function floatRepr(x: number): string {
 }
 
 /** Lays digits out in fixed notation; `forceFraction` appends ".0" to integers as repr does. */
-export function fixedFromDigits(digits: string, decimalExp: number, forceFraction: boolean): string {
+function fixedFromDigits(digits: string, decimalExp: number, forceFraction: boolean): string {
   if (decimalExp < 0) return `0.${"0".repeat(-decimalExp - 1)}${digits}`;
   const intLen = decimalExp + 1;
   if (digits.length > intLen) return `${digits.slice(0, intLen)}.${digits.slice(intLen)}`;
@@ -55,7 +55,7 @@ export function fixedFromDigits(digits: string, decimalExp: number, forceFractio
 }
 
 /** Exponent notation as repr writes it: at least two exponent digits, explicit sign. */
-export function expFromDigits(digits: string, decimalExp: number): string {
+function expFromDigits(digits: string, decimalExp: number): string {
   const mant = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
   return `${mant}e${formatExponent(decimalExp)}`;
 }

@@ -14,10 +14,6 @@ import type { Token, TokenKind } from "./tokens.js";
 export const MAX_DEPTH = 3000;
 
 /** Anything with a start position: a token or a node. */
-export interface StartLike {
-  readonly lineno: number;
-}
-
 export class ParserBase {
   protected readonly info: SourceInfo;
   protected readonly toks: Token[];

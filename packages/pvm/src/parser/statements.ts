@@ -746,7 +746,6 @@ export class StmtParser extends PatternParser {
       finalbody = this.parseBlockFor("'finally' statement", f.lineno);
     }
     if (handlers.length === 0 && finalbody.length === 0) throw this.errTok("expected 'except' or 'finally' block", this.tok);
-    const last = finalbody.length > 0 ? finalbody : orelse.length > 0 ? orelse : (handlers as unknown as Stmt[]);
     const pos = {
       lineno: start.lineno,
       col_offset: start.col,
@@ -807,7 +806,6 @@ export class StmtParser extends PatternParser {
       cases.push(this.parseCase());
     }
     this.next();
-    const lastCase = cases[cases.length - 1] as MatchCase;
     return {
       type: "Match",
       subject,

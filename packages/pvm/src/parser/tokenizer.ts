@@ -451,7 +451,7 @@ class Tokenizer {
       p = this.digits(p, ok, msg);
       const c = src.charCodeAt(p);
       if (name !== "hexadecimal" && isDigit(c)) throw this.errAt(`invalid digit '${String.fromCharCode(c)}' in ${name} literal`, p);
-      this.verifyEnd(start, p, msg);
+      this.verifyEnd(p, msg);
       this.pos = p;
       this.push("NUMBER", src.slice(start, p), start, p);
       return;
@@ -482,7 +482,7 @@ class Tokenizer {
     const j = src.charCodeAt(p) | 0x20;
     if (j === 106) {
       p++;
-      this.verifyEnd(start, p, "invalid imaginary literal");
+      this.verifyEnd(p, "invalid imaginary literal");
     } else {
       if (!isFloat && c0 === 48) {
         // "0", "00", "0_0" are fine; any other digit after leading zeros is an error.
@@ -497,7 +497,7 @@ class Tokenizer {
           }
         }
       }
-      this.verifyEnd(start, p, "invalid decimal literal");
+      this.verifyEnd(p, "invalid decimal literal");
     }
     this.pos = p;
     this.push("NUMBER", src.slice(start, p), start, p);
@@ -507,7 +507,7 @@ class Tokenizer {
    * CPython's verify_end_of_number: a number may be directly followed by one of a few keywords
    * (`1if x else y`) but not by other identifier characters.
    */
-  private verifyEnd(start: number, p: number, msg: string): void {
+  private verifyEnd(p: number, msg: string): void {
     const src = this.src;
     const c = src.charCodeAt(p);
     if (!(isAsciiIdContinue(c) || (c >= 128 && this.isIdStartAt(p)))) return;
@@ -515,7 +515,6 @@ class Tokenizer {
     for (const kw of ["and", "else", "for", "if", "in", "is", "not", "or"]) {
       if (rest.startsWith(kw)) return;
     }
-    void start;
     // CPython's column is that of the offending character (its offset counts from 0 here).
     throw this.errAt(msg, p - 1);
   }

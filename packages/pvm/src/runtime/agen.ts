@@ -12,7 +12,7 @@ import type { Value } from "./object.js";
 import { None, T } from "./types.js";
 
 /** A value produced by `yield` in an async generator body; never visible to Python code. */
-export class AgYield {
+class AgYield {
   readonly v: Value;
   constructor(v: Value) {
     this.v = v;

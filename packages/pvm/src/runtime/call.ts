@@ -61,7 +61,7 @@ function valueSlots(layout: PyType["layout"]): ReadonlySet<string> | undefined {
  * `self` for a builtin method of int or str called on a boxed subclass instance: the native
  * implementations expect the exact value (`S("a").upper()`), object's own methods the instance.
  */
-export function selfFor(attr: PyNative, obj: Value): Value {
+function selfFor(attr: PyNative, obj: Value): Value {
   if (!(obj instanceof PyBoxed)) return obj;
   const base = typeof obj.v === "string" ? T.str : T.int;
   return base.ns.get(attr.name) === attr ? obj.v : obj;
@@ -317,7 +317,7 @@ function specialAttr(rt: Runtime, obj: PyObject, name: string): Value | undefine
   return undefined;
 }
 
-export function typeGetAttr(rt: Runtime, cls: PyType, name: string): Value | undefined {
+function typeGetAttr(rt: Runtime, cls: PyType, name: string): Value | undefined {
   switch (name) {
     case "__name__":
       return cls.name;

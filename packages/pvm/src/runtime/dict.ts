@@ -61,7 +61,7 @@ function directKey(k: Value): unknown {
   return HASHED;
 }
 
-export class HashTable {
+class HashTable {
   declare readonly main: Map<unknown, Entry>;
   declare hashed: Map<number | bigint, Entry[]> | null;
   /** Bumped on every insertion or deletion, to detect mutation during iteration. */

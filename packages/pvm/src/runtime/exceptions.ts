@@ -5,7 +5,7 @@
 import { AttrDict } from "./attrs.js";
 import { computeMro } from "./mro.js";
 import { PyObject, PyType, type Value } from "./object.js";
-import { None, T } from "./types.js";
+import { T } from "./types.js";
 
 export interface TracebackEntry {
   filename: string;
@@ -160,6 +160,3 @@ export function pyErr(name: ExcName, message?: string): PyThrow {
   return new PyThrow(makeExc(E[name], message));
 }
 
-export function excMessageArg(e: PyBaseException): Value {
-  return e.args.length === 1 ? (e.args[0] as Value) : None;
-}

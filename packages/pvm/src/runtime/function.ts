@@ -100,8 +100,6 @@ export class PyModule extends PyObject {
   }
 }
 
-export type ResumeKind = "next" | "throw" | "return";
-
 /**
  * A generator or coroutine: a JS generator running the compiled resumable body. `send(v)` resumes
  * it; it returns `{done, value}` like JS, with a Python `return` value as the final value.

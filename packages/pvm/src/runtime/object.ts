@@ -11,7 +11,7 @@ export type Value = number | bigint | string | boolean | PyObject;
 
 /** Any Python object that is not an unboxed int, bool or str. */
 /** Passed to `super()` by hot subclasses that assign `cls`/`dict` themselves (see PyObject). */
-export const OWN_FIELDS = null as unknown as PyType;
+const OWN_FIELDS = null as unknown as PyType;
 
 export class PyObject {
   // `declare` fields: plain assignments, no define-semantics field setup. Hot subclasses (PyFloat,

@@ -4,12 +4,12 @@
 import { PyGenerator } from "./function.js";
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, pyErr } from "./exceptions.js";
-import { percentFormat } from "./format.js";
+import { percentFormat } from "./percent-format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
 import { unbox, PyBoundMethod, PyBoxed, PyByteArray, PyNative, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
-import { bytesRepr, cmpStr, cpLength, strRepr } from "./strings.js";
+import { bytesRepr, cmpStr, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { call2, callValue, userDunder } from "./call.js";
 import { PyFunction } from "./function.js";
@@ -270,7 +270,7 @@ function unionable(v: Value): boolean {
 }
 
 /** `a | b` of types, None and unions: the distinct members in order (a single member is itself). */
-export function unionOf(a: Value, b: Value): Value {
+function unionOf(a: Value, b: Value): Value {
   const args: Value[] = [];
   const add = (v: Value): void => {
     if (v instanceof PyUnion) for (const x of v.args) add(x);
@@ -549,7 +549,7 @@ export type BinOpName =
   | "BitAnd"
   | "FloorDiv";
 
-export const BINOP_SYMBOL: Record<BinOpName, string> = {
+const BINOP_SYMBOL: Record<BinOpName, string> = {
   Add: "+",
   Sub: "-",
   Mult: "*",
@@ -653,7 +653,7 @@ export function floatDivmod(x: number, y: number): [number, number] {
   return [fd, mod];
 }
 
-export function floatBinop(op: BinOpName, x: number, y: number): Value {
+function floatBinop(op: BinOpName, x: number, y: number): Value {
   switch (op) {
     case "Add":
       return float(x + y);
@@ -688,7 +688,7 @@ function seqRepeat<T>(rt: Runtime, items: readonly T[], n: I.Int, slotBytes: num
   return out;
 }
 
-export function strRepeat(rt: Runtime, s: string, n: I.Int): string {
+function strRepeat(rt: Runtime, s: string, n: I.Int): string {
   const k = typeof n === "bigint" ? (n > 0n ? Infinity : 0) : n;
   if (k <= 0 || s.length === 0) return "";
   const total = s.length * k;
@@ -871,10 +871,6 @@ export function unaryop(rt: Runtime, op: UnaryName, v: Value): Value {
 }
 
 /** Length of a string in code points, charged as a string op over its length only when slow. */
-export function strLen(s: string): number {
-  return cpLength(s);
-}
-
 /** The default `<...>` repr of objects without a better one; addresses are deterministic ids. */
 export function describe(rt: Runtime, v: PyObject): string {
   const addr = addressOf(rt, v);

@@ -76,7 +76,7 @@ export function sliceBounds(rt: Runtime, sStart: Value, sStop: Value, sStep: Val
 }
 
 /** CPython's PySlice_GetIndicesEx: (start, stop, step, length). */
-export function sliceIndices(rt: Runtime, s: PySlice, len: number): [number, number, number, number] {
+function sliceIndices(rt: Runtime, s: PySlice, len: number): [number, number, number, number] {
   sliceBounds(rt, s.start, s.stop, s.step, len);
   const out = rt.sliceOut;
   return [out[0] as number, out[1] as number, out[2] as number, out[3] as number];

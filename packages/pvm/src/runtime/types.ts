@@ -1,6 +1,6 @@
 // The builtin types and singletons. They are immutable after module initialization (Python code
 // cannot set attributes on builtin types), so sharing them between runs is safe.
-import { type Layout, PyObject, PyType, type Value } from "./object.js";
+import { type Layout, PyObject, PyType } from "./object.js";
 import { computeMro } from "./mro.js";
 
 function mk(meta: PyType | null, name: string, bases: PyType[], layout: Layout): PyType {
@@ -69,6 +69,3 @@ export const None = new PyObject(T.NoneType);
 export const NotImplemented = new PyObject(T.NotImplementedType);
 export const Ellipsis = new PyObject(T.ellipsis);
 
-export function isNone(v: Value): boolean {
-  return v === None;
-}

@@ -1,8 +1,8 @@
 // The Python `decimal` module for the PVM: Decimal, Context, the signals and getcontext/
-// setcontext/localcontext over the libmpdec-exact engine in src/decimal/. Each operation charges
+// setcontext/localcontext over the libmpdec-exact engine in src/decimal-engine/. Each operation charges
 // the engine's `costOf` Cycles before it runs. The current context belongs to the run.
 // Design and costs: cips/pvm-stdlib-re-decimal.md.
-import * as D from "../decimal/index.js";
+import * as D from "../decimal-engine/index.js";
 import type { ModuleDef } from "../modules.js";
 import { fnValue } from "../builtins/util.js";
 import type { Runtime } from "../runtime/context.js";
@@ -13,7 +13,7 @@ import { type ContextField, FIELDS, contextType, setField, signalDictType } from
 import { decimalTupleType, installDecimalMethods } from "./decimal/decmethods.js";
 import { decimalType } from "./decimal/number.js";
 import { PyContext, type DecState, signalClasses } from "./decimal/state.js";
-import { bindArgs, def, nativeClass } from "./re/native.js";
+import { bindArgs, def, nativeClass } from "./native-class.js";
 
 /** The `decimal` module definition: register it as "decimal". */
 export function decimalModule(): ModuleDef {

@@ -11,7 +11,7 @@ import { T } from "../runtime/types.js";
 import { blake2b } from "./hashlib/blake2b.js";
 import { digestCycles, HASHLIB_COSTS } from "./hashlib/costs.js";
 import { keccak } from "./hashlib/keccak.js";
-import { HASHLIB_PY } from "./hashlib/source.js";
+import { hashlib_py } from "./py/sources.js";
 
 export { HASHLIB_COSTS };
 
@@ -62,5 +62,5 @@ function natives(): Map<string, Value> {
 
 /** The `hashlib` module definition, for `ModuleRegistry.register("hashlib", hashlibModule())`. */
 export function hashlibModule(): ModuleDef {
-  return { kind: "source", source: HASHLIB_PY, filename: "hashlib.py", natives };
+  return { kind: "source", source: hashlib_py, filename: "hashlib.py", natives };
 }

@@ -1,5 +1,5 @@
 // `json` for actors: dumps/loads with CPython 3.11's options, output and errors (JSONDecodeError
-// with msg/doc/pos/lineno/colno). Argument handling is Python source (json/source.ts); scanning and
+// with msg/doc/pos/lineno/colno). Argument handling is Python source (py/json/__init__.py); scanning and
 // encoding are native and charge per character read or written (cips/pvm-stdlib-data.md §2).
 import { fnValue } from "../builtins/util.js";
 import type { ModuleDef } from "../modules.js";
@@ -11,7 +11,7 @@ import { decodeJsonBytes } from "./json/bytes.js";
 import { JSON_COSTS } from "./json/costs.js";
 import { decodeDocument } from "./json/decoder.js";
 import { encodeDocument } from "./json/encoder.js";
-import { JSON_PY } from "./json/source.js";
+import { json_py } from "./py/sources.js";
 
 export { JSON_COSTS };
 
@@ -72,5 +72,5 @@ function natives(): Map<string, Value> {
 
 /** The `json` module definition, for `ModuleRegistry.register("json", jsonModule())`. */
 export function jsonModule(): ModuleDef {
-  return { kind: "source", source: JSON_PY, filename: "json/__init__.py", natives };
+  return { kind: "source", source: json_py, filename: "json/__init__.py", natives };
 }

@@ -17,7 +17,7 @@ import { exactly, intArg, intResult, noKw, one, plainInt, realArg } from "./math
 const M = N.pymath;
 
 /** Cycles charged by math functions on top of the call itself (cips/pvm-stdlib-data.md §1). */
-export const MATH_COSTS = Object.freeze({
+const MATH_COSTS = Object.freeze({
   /** Exact, branch-only float operations: fabs, copysign, floor, frexp, isnan, … */
   simple: 2,
   /** Software transcendental functions (exp, log, sin, gamma, pow, atan2, …). */

@@ -1,9 +1,9 @@
 // The Python `re` module for the PVM: module functions, flags, re.error, Pattern and Match over
-// the metered engine in src/re/. Every engine step is charged to the run's Cycle budget
+// the metered engine in src/regex-engine/. Every engine step is charged to the run's Cycle budget
 // (CYCLES_PER_STEP), so a catastrophic pattern ends in OutOfCycles instead of hanging.
 // Design and costs: cips/pvm-stdlib-re-decimal.md.
 import type { ModuleDef } from "../modules.js";
-import { compile as compileEngine, escape as escapeEngine } from "../re/index.js";
+import { compile as compileEngine, escape as escapeEngine } from "../regex-engine/index.js";
 import { fnValue } from "../builtins/util.js";
 import type { Runtime } from "../runtime/context.js";
 import { E, type PyBaseException, pyErr } from "../runtime/exceptions.js";
@@ -12,7 +12,7 @@ import { tuple, typeName } from "../runtime/ops.js";
 import { None } from "../runtime/types.js";
 import { FLAG_ALIASES, FLAG_MEMBERS, PyRegexFlag, regexFlagType } from "./re/flags.js";
 import { matchType } from "./re/match.js";
-import { bindArgs, def, nativeClass } from "./re/native.js";
+import { bindArgs, def, nativeClass } from "./native-class.js";
 import { findall, finditer, matchOp, patternType, split, subn } from "./re/pattern.js";
 import { MAX_CACHE, PyPattern, type ReState, budgetOf, initError, translate } from "./re/state.js";
 import { indexArg, textValue } from "./re/subject.js";

@@ -11,11 +11,11 @@ import { PyBoxed, PyByteArray, PyBytes, type PyNative, PyTuple, PyType, type Val
 import { tuple, typeName } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import { packInto, unpackFrom } from "./struct/codec.js";
-import { type Format, FormatError, parseFormat } from "./struct/format.js";
-import { STRUCT_PY } from "./struct/source.js";
+import { type Format, FormatError, parseFormat } from "./struct/format-string.js";
+import { struct_py } from "./py/sources.js";
 
 /** Cycles charged by struct calls on top of the call itself. */
-export const STRUCT_COSTS = Object.freeze({
+const STRUCT_COSTS = Object.freeze({
   /** Fixed cost of a pack/unpack/calcsize call, plus one per character of the format string. */
   call: 5,
   /** Per value packed or unpacked. */
@@ -203,5 +203,5 @@ function natives(): Map<string, Value> {
 
 /** The `struct` module definition, for `ModuleRegistry.register("struct", structModule())`. */
 export function structModule(): ModuleDef {
-  return { kind: "source", source: STRUCT_PY, filename: "struct.py", natives };
+  return { kind: "source", source: struct_py, filename: "struct.py", natives };
 }

@@ -15,7 +15,7 @@ import { setItem } from "../../runtime/subscript.js";
 import { None, T } from "../../runtime/types.js";
 
 /** Cycles per element counted: draw + dict get + add + dict set. */
-export const COUNT_ELEMENT_COST = 1 + C.dict + C.arith + C.dict;
+const COUNT_ELEMENT_COST = 1 + C.dict + C.arith + C.dict;
 
 /** mapping[elem] = mapping.get(elem, 0) + 1 for every element, as CPython's _count_elements. */
 function countElements(rt: Runtime, mapping: Value, iterable: Value): void {

@@ -1,15 +1,15 @@
 // decimal.Context (attributes with CPython's validation, flags/traps as live signal dicts, the
 // named operations as methods, create_decimal) and localcontext()'s context manager.
-import * as D from "../../decimal/index.js";
-import type { SignalName } from "../../decimal/index.js";
-import { checkEmax, checkEmin, checkPrec, checkRounding } from "../../decimal/context.js";
+import * as D from "../../decimal-engine/index.js";
+import type { SignalName } from "../../decimal-engine/index.js";
+import { checkEmax, checkEmin, checkPrec, checkRounding } from "../../decimal-engine/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import { PyFloat, PyObject, type PyType, type Value } from "../../runtime/object.js";
 import { list, tuple, typeName } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
 import { getIter, iterToArray } from "../../runtime/iter.js";
 import { None, NotImplemented } from "../../runtime/types.js";
-import { bindArgs, def, nativeClass, prop } from "../re/native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { charge, construct, decArg, wrap } from "./convert.js";
 import { OPS, methodParams, roundingArg, runOp } from "./methods.js";
 import { PyContext, type DecState, guard } from "./state.js";
@@ -18,7 +18,7 @@ import { PyContext, type DecState, guard } from "./state.js";
 const SIGNAL_NAMES: readonly SignalName[] = D.SIGNALS.map(([n]) => n);
 
 /** A live view of a context's flags or traps: `ctx.traps[DivisionByZero] = False` changes the context. */
-export class PySignalDict extends PyObject {
+class PySignalDict extends PyObject {
   constructor(
     cls: PyType,
     readonly ctx: D.Context,
@@ -64,13 +64,12 @@ export function signalDictType(st: () => DecState): PyType {
     const d = self(a[0]);
     return on(d, signalName(st(), a[1] as Value));
   });
-  def(t, "__setitem__", (rt, a) => {
+  def(t, "__setitem__", (_rt, a) => {
     const d = self(a[0]);
     const n = signalName(st(), a[1] as Value);
     const v = a[2] as Value;
     const flag = typeof v === "boolean" ? v : typeof v === "number" ? v !== 0 : null;
     if (flag === null) throw pyErr("TypeError", "signal dict values must be bool");
-    void rt;
     if (d.which === "flags") d.ctx.setFlag(n, flag);
     else d.ctx.setTrap(n, flag);
     return None;
@@ -146,7 +145,7 @@ export function setField(s: DecState, c: PyContext, name: ContextField, v: Value
 const REPR_ORDER: readonly SignalName[] = ["Clamped", "InvalidOperation", "DivisionByZero", "Inexact", "FloatOperation", "Overflow", "Rounded", "Subnormal", "Underflow"];
 
 /** CPython's `repr(context)`. */
-export function contextRepr(c: D.Context): string {
+function contextRepr(c: D.Context): string {
   const names = (on: (n: SignalName) => boolean): string => `[${REPR_ORDER.filter(on).join(", ")}]`;
   return (
     `Context(prec=${c.prec}, rounding=${c.rounding}, Emin=${c.Emin}, Emax=${c.Emax}, capitals=${c.capitals}, ` +
@@ -258,7 +257,7 @@ export function contextType(st: () => DecState, signalDict: () => PyType): PyTyp
       const c = self(a[0]).ctx;
       const v = bindArgs(name, a.slice(1), kw, params, spec.arity);
       const ops = v.slice(0, spec.arity).map((x) => decArg(x as Value));
-      return runOp(s, spec, c, ops, spec.rounding === true ? roundingArg(s, v[spec.arity]) : undefined);
+      return runOp(s, spec, c, ops, spec.rounding === true ? roundingArg(v[spec.arity]) : undefined);
     });
   }
   for (const [name, f] of PREDICATES) def(t, name, (_rt, a) => f(decArg(a[1] as Value)));

@@ -1,7 +1,7 @@
 // Python values to engine Decs (constructor, operands) and engine results back to Python objects,
 // each engine call charged its `costOf` Cycles before it runs.
-import { type Context, type Dec, type DecimalOp, FINITE, INF, NAN, SNAN, costOf, decFromFloat, decFromInt, decFromString, digits } from "../../decimal/index.js";
-import { Dec as DecClass } from "../../decimal/index.js";
+import { type Context, type Dec, type DecimalOp, FINITE, INF, NAN, SNAN, costOf, decFromFloat, decFromInt, decFromString, digits } from "../../decimal-engine/index.js";
+import { Dec as DecClass } from "../../decimal-engine/index.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import { PyFloat, PyList, PyTuple, type Value } from "../../runtime/object.js";

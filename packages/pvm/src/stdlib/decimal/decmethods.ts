@@ -1,17 +1,17 @@
 // Decimal's named methods: the shared operation table with an optional `context` argument, the
 // context-free predicates, and as_tuple (DecimalTuple), as_integer_ratio, adjusted, from_float.
-import * as D from "../../decimal/index.js";
+import * as D from "../../decimal-engine/index.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import { PyFloat, PyTuple, type PyType, type Value } from "../../runtime/object.js";
 import { repr, tuple } from "../../runtime/ops.js";
 import { T } from "../../runtime/types.js";
 import { PyWrapper } from "../../runtime/object.js";
 import { fnValue } from "../../builtins/util.js";
-import { bindArgs, def, nativeClass, prop } from "../re/native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PREDICATES } from "./context.js";
 import { charge, ctxArg, decArg, wrap } from "./convert.js";
 import { OPS, integerRatio, methodParams, roundingArg, runOp } from "./methods.js";
-import { PyDecimal, type DecState, guard } from "./state.js";
+import { PyDecimal, type DecState } from "./state.js";
 
 function self(v: Value | undefined, name: string): D.Dec {
   if (!(v instanceof PyDecimal)) throw pyErr("TypeError", `descriptor '${name}' for 'decimal.Decimal' objects doesn't apply to a '${v === undefined ? "nothing" : typeof v}' object`);
@@ -42,7 +42,7 @@ export function installDecimalMethods(t: PyType, st: () => DecState, tupleType: 
       const v = bindArgs(name, a.slice(1), kw, params, spec.arity - 1);
       const ctx = ctxArg(s, v[params.length - 1]);
       const ops = [x, ...v.slice(0, spec.arity - 1).map((o) => decArg(o as Value))];
-      return runOp(s, spec, ctx, ops, spec.rounding === true ? roundingArg(s, v[spec.arity - 1]) : undefined);
+      return runOp(s, spec, ctx, ops, spec.rounding === true ? roundingArg(v[spec.arity - 1]) : undefined);
     });
   }
   for (const [name, f] of PREDICATES) def(t, name, (_rt, a) => f(self(a[0], name)));
@@ -69,5 +69,4 @@ export function installDecimalMethods(t: PyType, st: () => DecState, tupleType: 
     throw pyErr("TypeError", "argument must be int or float");
   });
   t.ns.set("from_float", new PyWrapper(T.classmethod, fromFloat));
-  void guard;
 }

@@ -1,9 +1,9 @@
 // The named operations, shared by Decimal methods (`d.sqrt(context=None)`, `d.quantize(exp,
 // rounding=None, context=None)`) and Context methods (`ctx.sqrt(x)`, `ctx.add(x, y)`): one table,
 // so both faces charge the same Cycles and raise the same signals.
-import * as D from "../../decimal/index.js";
-import type { Context, Dec, DecimalOp, Rounding } from "../../decimal/index.js";
-import { INVALID_OPERATION } from "../../decimal/signals.js";
+import * as D from "../../decimal-engine/index.js";
+import type { Context, Dec, DecimalOp, Rounding } from "../../decimal-engine/index.js";
+import { INVALID_OPERATION } from "../../decimal-engine/signals.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import type { Value } from "../../runtime/object.js";
@@ -101,12 +101,11 @@ export function runOp(st: DecState, spec: OpSpec, ctx: Context, ops: Dec[], roun
 }
 
 /** A `rounding` argument: None/absent, or one of the ROUND_* strings. */
-export function roundingArg(st: DecState, v: Value | undefined): Rounding | undefined {
+export function roundingArg(v: Value | undefined): Rounding | undefined {
   if (v === undefined || v === None) return undefined;
   if (typeof v !== "string" || !(D.ROUNDINGS as readonly string[]).includes(v)) {
     throw pyErr("TypeError", "valid values for rounding are:\n  [ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_DOWN,\n   ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN,\n   ROUND_05UP]");
   }
-  void st;
   return v as Rounding;
 }
 

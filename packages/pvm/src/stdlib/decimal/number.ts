@@ -1,15 +1,15 @@
 // decimal.Decimal as a Python type: construction, the numeric protocol (arithmetic with Decimal
 // and int, reflected forms, comparisons with int and float under the FloatOperation rules), hash,
 // str/repr/format and the int/float/round/floor/ceil conversions.
-import * as D from "../../decimal/index.js";
-import type { Context, Dec, DecimalOp } from "../../decimal/index.js";
+import * as D from "../../decimal-engine/index.js";
+import type { Context, Dec, DecimalOp } from "../../decimal-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import { PyFloat, type PyType, type Value } from "../../runtime/object.js";
 import { float, hashInt, tuple } from "../../runtime/ops.js";
-import { None, NotImplemented, T } from "../../runtime/types.js";
-import { bindArgs, def, nativeClass } from "../re/native.js";
+import { None, NotImplemented } from "../../runtime/types.js";
+import { bindArgs, def, nativeClass } from "../native-class.js";
 import { charge, construct, ctxArg, operand, wrap } from "./convert.js";
 import { PyDecimal, type DecState, guard } from "./state.js";
 
@@ -152,22 +152,21 @@ export function decimalType(st: () => DecState): PyType {
     return h === null ? rt.idOf(a[0] as PyDecimal) * 16 : hashInt(I.norm(h));
   });
   def(t, "__bool__", (_rt, a) => !self(a[0]).isZero());
-  const toStr = (rt: Runtime, d: Dec, text: string): string => {
+  const toStr = (rt: Runtime, text: string): string => {
     rt.charge(text.length);
-    void d;
     return text;
   };
   def(t, "__str__", (rt, a) => {
     const s = st();
     const x = self(a[0]);
     charge(s, "to_string", [x], s.current.ctx);
-    return toStr(rt, x, D.toSciString(x, s.current.ctx.capitals));
+    return toStr(rt, D.toSciString(x, s.current.ctx.capitals));
   });
   def(t, "__repr__", (rt, a) => {
     const s = st();
     const x = self(a[0]);
     charge(s, "to_string", [x], s.current.ctx);
-    return toStr(rt, x, D.toRepr(x, s.current.ctx.capitals));
+    return toStr(rt, D.toRepr(x, s.current.ctx.capitals));
   });
   def(t, "__format__", (rt, a) => {
     const s = st();
@@ -175,7 +174,7 @@ export function decimalType(st: () => DecState): PyType {
     const spec = a[1];
     if (typeof spec !== "string") throw pyErr("TypeError", "format() argument 2 must be str");
     charge(s, "format", [x], s.current.ctx);
-    return toStr(rt, x, guard(s, () => D.formatDec(s.current.ctx, x, spec)));
+    return toStr(rt, guard(s, () => D.formatDec(s.current.ctx, x, spec)));
   });
   const toInt = (s: DecState, x: Dec): Value => {
     charge(s, "to_int", [x], s.current.ctx);
@@ -219,6 +218,5 @@ export function decimalType(st: () => DecState): PyType {
   def(t, "__copy__", (_rt, a) => a[0] as Value);
   def(t, "__deepcopy__", (_rt, a) => a[0] as Value);
   def(t, "__reduce__", (_rt, a) => tuple([t, tuple([D.toSciString(self(a[0]))])]));
-  void T;
   return t;
 }

@@ -1,12 +1,12 @@
 // Per-run state of the `decimal` module: the Decimal, Context and signal classes of this run and
 // its current context. Built when a run first imports `decimal`; never shared between runs, so one
 // program's `getcontext().prec = 5` cannot leak into another's.
-import { Context as EngineContext, type Dec, DecimalError, DecimalSignal, type SignalName } from "../../decimal/index.js";
+import { Context as EngineContext, type Dec, DecimalError, DecimalSignal, type SignalName } from "../../decimal-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "../../runtime/exceptions.js";
 import { PyObject, type PyType } from "../../runtime/object.js";
 import { list } from "../../runtime/ops.js";
-import { nativeClass } from "../re/native.js";
+import { nativeClass } from "../native-class.js";
 
 export class PyDecimal extends PyObject {
   constructor(

@@ -85,11 +85,6 @@ function compress(h: Uint32Array, block: Uint8Array, off: number, t: number, las
   for (let i = 0; i < 16; i++) h[i] = (h[i] as number) ^ (v[i] as number) ^ (v[i + 16] as number);
 }
 
-/** Compression calls for `len` message bytes (a key adds one block in front). */
-export function blake2bBlocks(len: number, keyed: boolean): number {
-  return Math.max(1, Math.ceil(len / 128)) + (keyed && len > 0 ? 1 : 0);
-}
-
 /** BLAKE2b of `data`; sizes are checked by the caller (outLen 1..64, key ≤ 64, salt/person ≤ 16). */
 export function blake2b(data: Uint8Array, outLen: number, key: Uint8Array, salt: Uint8Array, person: Uint8Array): Uint8Array {
   const param = new Uint8Array(64);

@@ -85,7 +85,7 @@ function permute(s: Uint32Array, c: Uint32Array, b: Uint32Array): void {
 }
 
 /** Number of rate-sized blocks absorbed for `len` bytes (padding always adds at least one byte). */
-export function keccakBlocks(len: number, rate = 136): number {
+function keccakBlocks(len: number, rate = 136): number {
   return Math.floor(len / rate) + 1;
 }
 

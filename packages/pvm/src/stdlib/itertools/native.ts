@@ -1,4 +1,4 @@
-// The hot loops of `itertools`, run natively. The Python source (itertools/source.ts) validates
+// The hot loops of `itertools`, run natively. The Python source (py/itertools.py) validates
 // arguments with CPython's messages and calls these private helpers, each returning a lazy
 // iterator. Cost rule (cips/pvm-stdlib-iter.md), charged as the work happens:
 //   ITER_STEP per element produced, ITER_STEP per input element drawn, one Cycle per slot of
@@ -15,7 +15,7 @@ import { None, T } from "../../runtime/types.js";
 import { fnValue } from "../../builtins/util.js";
 
 /** Cycles per element produced or drawn. */
-export const ITER_STEP = 1;
+const ITER_STEP = 1;
 /** Bytes accounted per tuple: header plus one slot per element (cips/pvm.md memory model). */
 const TUPLE_HEADER = 16;
 const SLOT = 8;

@@ -3,7 +3,7 @@
 import { pyErr } from "../../runtime/exceptions.js";
 
 /** json.detect_encoding: the codec name CPython picks from the first bytes. */
-export function detectEncoding(b: Uint8Array): string {
+function detectEncoding(b: Uint8Array): string {
   const [b0, b1, b2, b3] = [b[0], b[1], b[2], b[3]];
   if (b.length >= 4 && ((b0 === 0 && b1 === 0 && b2 === 0xfe && b3 === 0xff) || (b0 === 0xff && b1 === 0xfe && b2 === 0 && b3 === 0))) return "utf-32";
   if (b.length >= 2 && ((b0 === 0xfe && b1 === 0xff) || (b0 === 0xff && b1 === 0xfe))) return "utf-16";

@@ -2,7 +2,7 @@
 // subclasses, so RegexFlag is its own class that behaves as an int where `re` programs use one:
 // `|`, `&`, `^`, `~` between flags (and with ints) give flags, `==` and `hash` match the int value,
 // and `int()`, `__index__` and arithmetic fall back to the int.
-import { def, nativeClass, prop } from "./native.js";
+import { def, nativeClass, prop } from "../native-class.js";
 import { binop } from "../../runtime/ops.js";
 import { PyObject, type PyType, type Value } from "../../runtime/object.js";
 import { NotImplemented } from "../../runtime/types.js";
@@ -42,7 +42,7 @@ export class PyRegexFlag extends PyObject {
 }
 
 /** `re.IGNORECASE|re.MULTILINE|0x400`, `re.NOFLAG`. */
-export function flagRepr(v: number): string {
+function flagRepr(v: number): string {
   if (v === 0) return "re.NOFLAG";
   const parts: string[] = [];
   let rest = v;

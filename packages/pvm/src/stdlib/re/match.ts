@@ -1,12 +1,12 @@
 // re.Match: groups, spans, groupdict, expand and CPython's repr, over an engine MatchResult.
-import { expandTemplate, toCodePoints } from "../../re/index.js";
+import { expandTemplate, toCodePoints } from "../../regex-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import { PyByteArray, PyBytes, PyTuple, type PyType, type Value } from "../../runtime/object.js";
 import { repr, tuple } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
 import { None } from "../../runtime/types.js";
-import { bindArgs, def, nativeClass, prop } from "./native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PyMatch, type ReState, translate } from "./state.js";
 import { sliceValue, textValue } from "./subject.js";
 

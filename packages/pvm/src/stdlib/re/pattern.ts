@@ -1,6 +1,6 @@
 // re.Pattern: match/search/fullmatch/findall/finditer/split/sub/subn over the engine, with
 // CPython's argument names, defaults and repr.
-import { type MatchResult, type Subject, fromCodePoints, toCodePoints } from "../../re/index.js";
+import { type MatchResult, type Subject, fromCodePoints, toCodePoints } from "../../regex-engine/index.js";
 import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
@@ -10,7 +10,7 @@ import { eq, hash, list, repr, tuple, typeName } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
 import { None, NotImplemented, T } from "../../runtime/types.js";
 import { tplText } from "./match.js";
-import { bindArgs, def, nativeClass, prop } from "./native.js";
+import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PyMatch, PyPattern, type ReState, translate } from "./state.js";
 import { type Text, indexArg, subjectFor, textValue } from "./subject.js";
 
@@ -32,7 +32,7 @@ function self(v: Value | undefined, name: string): PyPattern {
   return v;
 }
 
-export function newMatch(st: ReState, p: PyPattern, text: Text, r: MatchResult | null): Value {
+function newMatch(st: ReState, p: PyPattern, text: Text, r: MatchResult | null): Value {
   if (r === null) return None;
   st.rt.alloc(64 + 16 * p.engine.groups);
   return new PyMatch(st.matchType, p, text, r);
@@ -126,7 +126,7 @@ export function subn(st: ReState, p: PyPattern, repl: Value, string: Value, coun
   return { result: text.isByteArray ? new PyBytes(T.bytes, r.result as Uint8Array) : result, n: r.n };
 }
 
-export function patternRepr(rt: Runtime, p: PyPattern): string {
+function patternRepr(rt: Runtime, p: PyPattern): string {
   const src = Array.from(repr(rt, p.source)).slice(0, 200).join("");
   let flags = p.engine.flags;
   // A str pattern's implicit UNICODE flag is not shown.

@@ -1,7 +1,7 @@
 // Per-run state of the `re` module: its classes, the Cycle budget the engine charges and the
 // compiled-pattern cache. Created when a run first imports `re`; never shared between runs.
 import { type AttrDict } from "../../runtime/attrs.js";
-import { type MatchResult, type Pattern, type RegexBudget, RegexError } from "../../re/index.js";
+import { type MatchResult, type Pattern, type RegexBudget, RegexError } from "../../regex-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { PyBaseException, PyThrow, pyErr } from "../../runtime/exceptions.js";
 import { PyBytes, PyObject, type PyType, type Value } from "../../runtime/object.js";

@@ -1,5 +1,5 @@
 // Python strings and bytes-like objects as the engine's subjects, and back.
-import { type Subject, fromCodePoints, toCodePoints } from "../../re/index.js";
+import { type Subject, fromCodePoints, toCodePoints } from "../../regex-engine/index.js";
 import { pyErr } from "../../runtime/exceptions.js";
 import * as I from "../../runtime/int.js";
 import { PyByteArray, PyBytes, type Value } from "../../runtime/object.js";
@@ -17,7 +17,7 @@ export interface Text {
   readonly bmp: boolean;
 }
 
-export function asText(v: Value): Text {
+function asText(v: Value): Text {
   if (typeof v === "string") {
     const data = toCodePoints(v);
     return { value: v, data, isBytes: false, isByteArray: false, bmp: data.length === v.length };

@@ -7,7 +7,7 @@ import * as I from "../../runtime/int.js";
 import { PyBytes, PyFloat, type Value } from "../../runtime/object.js";
 import { float, truthy, typeOf } from "../../runtime/ops.js";
 import { T } from "../../runtime/types.js";
-import type { Format, Item } from "./format.js";
+import type { Format, Item } from "./format-string.js";
 import { packHalf, unpackHalf } from "./half.js";
 
 /** A struct.error raised with `msg` (the class is supplied by the module instance). */
