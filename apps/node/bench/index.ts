@@ -17,7 +17,9 @@ const ROUNDS = 5;
 const IN_FLIGHT = 4;
 const CEILING = 80_000_000 / 21_000;
 // User transactions ride the user lane: its budget plus the system and runner lanes' cascade.
-const FULL_BLOCK = Math.floor(Number(DEFAULT_FEE_MARKET_CONFIG.laneBudgets.user + DEFAULT_FEE_MARKET_CONFIG.laneBudgets.system + DEFAULT_FEE_MARKET_CONFIG.laneBudgets.runner) / 21_000);
+const FULL_BLOCK = Math.floor(
+  Number(DEFAULT_FEE_MARKET_CONFIG.laneBudgets.user + DEFAULT_FEE_MARKET_CONFIG.laneBudgets.system + DEFAULT_FEE_MARKET_CONFIG.laneBudgets.runner) / 21_000,
+);
 const keys = Array.from({ length: SENDERS }, (_, i) => keccak256(new TextEncoder().encode(`rpc bench ${i}`)));
 const addresses = keys.map((k) => addressFromPrivateKey(k));
 const genesis: ChainGenesis = {
@@ -33,7 +35,7 @@ const genesis: ChainGenesis = {
 console.log(`signing ${SENDERS * ROUNDS} transfers…`);
 const txs: Transaction[] = [];
 for (let r = 0; r < ROUNDS; r++) {
-  keys.forEach((key, i) =>
+  keys.forEach((key, i) => {
     txs.push(
       createTransaction({
         chainId: 9n,
@@ -45,8 +47,8 @@ for (let r = 0; r < ROUNDS; r++) {
         maxFeePerCycle: 50_000n,
         maxFeePerCell: 50_000n,
       }).sign(key),
-    ),
-  );
+    );
+  });
 }
 
 interface Run {
@@ -110,7 +112,9 @@ async function run(label: string, submit: (node: RunningNode, batch: Transaction
     worstBuildMs: Math.max(...steady.map((b) => b.ms)),
     worstGapMs: gaps.length === 0 ? 0 : Math.max(...gaps),
   };
-  console.log(`${label}: ${steady.map((b) => b.txs).join(", ")} transfers per block; build ${result.meanBuildMs.toFixed(0)} ms mean, ${result.worstBuildMs} ms worst; worst gap ${result.worstGapMs.toFixed(0)} ms`);
+  console.log(
+    `${label}: ${steady.map((b) => b.txs).join(", ")} transfers per block; build ${result.meanBuildMs.toFixed(0)} ms mean, ${result.worstBuildMs} ms worst; worst gap ${result.worstGapMs.toFixed(0)} ms`,
+  );
   return result;
 }
 
@@ -127,7 +131,18 @@ const overRpc = await run("JSON-RPC batches", async (node, batch) => {
 
 printTable(`sustained transfers submitted and included (${SENDERS * ROUNDS} transfers, 1 s blocks, lmdb; steady state)`, [
   ["case", "transfers/s", "vs baseline", "vs ceiling (3,809/s)", `vs user lane (${FULL_BLOCK}/s)`, "build ms (mean / worst)", "worst block gap ms"],
-  ...([["straight into the mempool (baseline)", direct], ["JSON-RPC batches of 100 over loopback HTTP", overRpc]] as const).map(([name, r]) => [
-    name, r.rate.toFixed(0), formatRatio(r.rate / direct.rate), formatRatio(r.rate / CEILING), formatRatio(r.rate / FULL_BLOCK), `${r.meanBuildMs.toFixed(0)} / ${r.worstBuildMs}`, r.worstGapMs.toFixed(0),
+  ...(
+    [
+      ["straight into the mempool (baseline)", direct],
+      ["JSON-RPC batches of 100 over loopback HTTP", overRpc],
+    ] as const
+  ).map(([name, r]) => [
+    name,
+    r.rate.toFixed(0),
+    formatRatio(r.rate / direct.rate),
+    formatRatio(r.rate / CEILING),
+    formatRatio(r.rate / FULL_BLOCK),
+    `${r.meanBuildMs.toFixed(0)} / ${r.worstBuildMs}`,
+    r.worstGapMs.toFixed(0),
   ]),
 ]);

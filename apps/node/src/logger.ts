@@ -15,15 +15,19 @@ const render = (v: unknown): string => (typeof v === "bigint" ? v.toString() : t
 
 export function createLogger(options: { level: LogLevel; format: "text" | "json"; write: (line: string) => void }): Logger {
   const threshold = LOG_LEVELS.indexOf(options.level);
-  const log = (level: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (LOG_LEVELS.indexOf(level) > threshold) return;
-    const time = new Date().toISOString();
-    if (options.format === "json") {
-      options.write(`${JSON.stringify({ time, level, message, ...fields }, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`);
-    } else {
-      const rest = Object.entries(fields).map(([k, v]) => `${k}=${render(v)}`).join(" ");
-      options.write(`${time} ${level.toUpperCase().padEnd(5)} ${message}${rest ? ` ${rest}` : ""}\n`);
-    }
-  };
+  const log =
+    (level: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (LOG_LEVELS.indexOf(level) > threshold) return;
+      const time = new Date().toISOString();
+      if (options.format === "json") {
+        options.write(`${JSON.stringify({ time, level, message, ...fields }, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`);
+      } else {
+        const rest = Object.entries(fields)
+          .map(([k, v]) => `${k}=${render(v)}`)
+          .join(" ");
+        options.write(`${time} ${level.toUpperCase().padEnd(5)} ${message}${rest ? ` ${rest}` : ""}\n`);
+      }
+    };
   return { error: log("error"), warn: log("warn"), info: log("info"), debug: log("debug") };
 }

@@ -2,7 +2,7 @@
 import { NODE_USAGE, NodeUsageError, parseNodeArgs, runNode } from "./run.js";
 
 async function main(): Promise<number> {
-  let options;
+  let options: ReturnType<typeof parseNodeArgs>;
   try {
     options = parseNodeArgs(process.argv.slice(2), process.cwd());
   } catch (error) {
@@ -14,7 +14,11 @@ async function main(): Promise<number> {
     process.stdout.write(NODE_USAGE);
     return 0;
   }
-  const node = await runNode(options, (t) => void process.stdout.write(t), (t) => void process.stderr.write(t));
+  const node = await runNode(
+    options,
+    (t) => void process.stdout.write(t),
+    (t) => void process.stderr.write(t),
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once("SIGINT", stop);

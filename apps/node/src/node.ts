@@ -77,7 +77,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     registry,
     topics: ["newHeads", "receipts"],
     health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
-    onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+    onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
   const port = await server.listen();
   const rpcUrl = `http://${options.rpcHost}:${port}`;
@@ -115,7 +115,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       try {
         produceBlock();
       } catch (error) {
-        logger.error("block production failed", { error: error instanceof Error ? error.stack ?? error.message : String(error) });
+        logger.error("block production failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       }
     }, options.blockTimeMs);
   }

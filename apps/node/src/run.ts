@@ -52,6 +52,7 @@ function integer(value: string, option: string, min: number, max: number): numbe
 
 /** Parses cowboyd's command line (strict: unknown options are errors). Undefined means --help. */
 export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOptions | undefined {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: the type is parseArgs' inference from the options literal below
   let parsed;
   try {
     parsed = parseArgs({

@@ -59,7 +59,7 @@ describe("cowboyd devnet, as a process", () => {
 
     // graceful restart
     expect(await node.stop("SIGTERM")).toBe(0);
-    expect(node.stderr()).toMatch(/INFO  stopped height=\d+/);
+    expect(node.stderr()).toMatch(/INFO {2}stopped height=\d+/);
     node = await start(data);
     client = createClient({ url: node.url });
     expect(await client.getBalance(RECIPIENT)).toBe(12_345n);
@@ -97,9 +97,23 @@ describe("cowboyd devnet, as a process", () => {
     expect(error).toBeInstanceOf(ClientError);
     expect((error as ClientError).message).toMatch(/^INSUFFICIENT_BALANCE/);
     const transferJson = {
-      chain_id: "1337", nonce: "0", instruction: { type: "transfer", to: `0x${toHex(RECIPIENT)}`, amount: "1" }, cycles_limit: "0", cells_limit: "0",
-      max_fee_per_cycle: "0", max_fee_per_cell: "0", max_priority_fee_per_cycle: "0", max_priority_fee_per_cell: "0", from: `0x${toHex(dev[0]!.address)}`,
-      access_list: null, metadata: "0x", origin_tx_hash: null, origin_remaining_cycles: null, origin_remaining_cells: null, signature: `0x${"00".repeat(65)}`, additional_signers: [],
+      chain_id: "1337",
+      nonce: "0",
+      instruction: { type: "transfer", to: `0x${toHex(RECIPIENT)}`, amount: "1" },
+      cycles_limit: "0",
+      cells_limit: "0",
+      max_fee_per_cycle: "0",
+      max_fee_per_cell: "0",
+      max_priority_fee_per_cycle: "0",
+      max_priority_fee_per_cell: "0",
+      from: `0x${toHex(dev[0]!.address)}`,
+      access_list: null,
+      metadata: "0x",
+      origin_tx_hash: null,
+      origin_remaining_cycles: null,
+      origin_remaining_cells: null,
+      signature: `0x${"00".repeat(65)}`,
+      additional_signers: [],
     };
     const estimate = await client.request<Record<string, string>>("cowboy_estimateFee", [transferJson, 12]);
     expect(estimate).toMatchObject({ cycles_limit: "25200", cells_limit: "0", max_priority_fee_per_cycle: "0" });

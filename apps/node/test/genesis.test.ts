@@ -11,7 +11,7 @@ describe("genesis files", () => {
 });
 
 describe("devnet genesis", () => {
-  it("has ten fixed accounts: key i is keccak256(\"cowboy devnet account i\")", () => {
+  it('has ten fixed accounts: key i is keccak256("cowboy devnet account i")', () => {
     const accounts = devAccounts();
     expect(accounts).toHaveLength(10);
     expect(Buffer.from(accounts[0]!.privateKey).toString("hex")).toBe("0a23a6c334b09dab8ecb8fd598e22ba7990f2b9e1e871e4b875a8b10090483f8");

@@ -152,7 +152,16 @@ describe("Mempool admission is execution's predicate", () => {
   });
 
   it("refuses limits below the intrinsic cost at admission (the builder used to find out)", () => {
-    const low = createTransaction({ chainId: 42n, nonce: 0n, instruction: { type: "transfer", to: TO, amount: 1n }, from: addr(1), cyclesLimit: 20_999n, cellsLimit: 0n, maxFeePerCycle: 10_000n, maxFeePerCell: 10_000n }).sign(key(1));
+    const low = createTransaction({
+      chainId: 42n,
+      nonce: 0n,
+      instruction: { type: "transfer", to: TO, amount: 1n },
+      from: addr(1),
+      cyclesLimit: 20_999n,
+      cellsLimit: 0n,
+      maxFeePerCycle: 10_000n,
+      maxFeePerCell: 10_000n,
+    }).sign(key(1));
     expect(refusal(() => new Mempool({ params }).add(low, accounts()))).toBe("INVALID");
   });
 });

@@ -83,12 +83,26 @@ describe("the actor tutorial", () => {
     const count = await client.queryActor({ to: target, method: "get_count" });
     expect(count.ok && count.value).toBe(6n);
     const callJson = {
-      chain_id: "1337", nonce: "0", instruction: { type: "call_actor", target: address, method: "increment", args: "0x", value: "0" }, cycles_limit: "0", cells_limit: "0",
-      max_fee_per_cycle: "0", max_fee_per_cell: "0", max_priority_fee_per_cycle: "0", max_priority_fee_per_cell: "0", from: `0x${toHex(devAccounts()[1]!.address)}`,
-      access_list: null, metadata: "0x", origin_tx_hash: null, origin_remaining_cycles: null, origin_remaining_cells: null, signature: `0x${"00".repeat(65)}`, additional_signers: [],
+      chain_id: "1337",
+      nonce: "0",
+      instruction: { type: "call_actor", target: address, method: "increment", args: "0x", value: "0" },
+      cycles_limit: "0",
+      cells_limit: "0",
+      max_fee_per_cycle: "0",
+      max_fee_per_cell: "0",
+      max_priority_fee_per_cycle: "0",
+      max_priority_fee_per_cell: "0",
+      from: `0x${toHex(devAccounts()[1]!.address)}`,
+      access_list: null,
+      metadata: "0x",
+      origin_tx_hash: null,
+      origin_remaining_cycles: null,
+      origin_remaining_cells: null,
+      signature: `0x${"00".repeat(65)}`,
+      additional_signers: [],
     };
     const estimate = await client.request<{ cycles_limit: string }>("cowboy_estimateFee", [callJson]);
-    expect(BigInt(estimate.cycles_limit)).toBeGreaterThan(21_000n * 12n / 10n);
+    expect(BigInt(estimate.cycles_limit)).toBeGreaterThan((21_000n * 12n) / 10n);
     const bad = await fetch(node.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_call", params: [{ to: address, method: "_private" }] }) });
     expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32602);
 

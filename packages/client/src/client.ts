@@ -2,7 +2,20 @@ import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import {
-  actorAddress, canonicalizeSource, codeHash, createTransaction, headerFromJson, receiptFromJson, transactionFromJson, type Account, type Header, type Instruction, type PriorityTierName, type Receipt, type TimerJson, type Transaction,
+  actorAddress,
+  canonicalizeSource,
+  codeHash,
+  createTransaction,
+  headerFromJson,
+  receiptFromJson,
+  transactionFromJson,
+  type Account,
+  type Header,
+  type Instruction,
+  type PriorityTierName,
+  type Receipt,
+  type TimerJson,
+  type Transaction,
 } from "@cowboy/types";
 import WebSocket from "ws";
 import { ClientError } from "./errors.js";
@@ -181,7 +194,11 @@ export class CowboyClient {
 
   /** Sends `amount` base units to `to`. */
   transfer(options: { privateKey: Uint8Array; to: Uint8Array; amount: bigint; tip?: bigint }): Promise<Transaction> {
-    return this.sendTransaction({ privateKey: options.privateKey, instruction: { type: "transfer", to: options.to, amount: options.amount }, ...(options.tip === undefined ? {} : { tip: options.tip }) });
+    return this.sendTransaction({
+      privateKey: options.privateKey,
+      instruction: { type: "transfer", to: options.to, amount: options.amount },
+      ...(options.tip === undefined ? {} : { tip: options.tip }),
+    });
   }
 
   async getTransaction(hash: Uint8Array): Promise<{ status: "pending" | "included"; transaction: Transaction; height?: bigint }> {
@@ -193,7 +210,12 @@ export class CowboyClient {
   async getReceipt(hash: Uint8Array): Promise<IncludedReceipt | null> {
     const j = await this.request<Record<string, unknown> | null>("cowboy_getReceipt", [hex(hash)]);
     if (j === null) return null;
-    const { transaction_hash, block_hash, height, index, ...receipt } = j as Record<string, unknown> & { transaction_hash: string; block_hash: string; height: string; index: number };
+    const { transaction_hash, block_hash, height, index, ...receipt } = j as Record<string, unknown> & {
+      transaction_hash: string;
+      block_hash: string;
+      height: string;
+      index: number;
+    };
     return { ...receiptFromJson(receipt), transactionHash: fromHex(transaction_hash), blockHash: fromHex(block_hash), height: BigInt(height), index };
   }
 
@@ -216,7 +238,14 @@ export class CowboyClient {
    * Deploys an actor: `source` (Python) is canonicalised, constructor `args` canonically encoded.
    * Returns the signed transaction and the address the actor will have (spec §1.2).
    */
-  async deployActor(options: { privateKey: Uint8Array; source: string | Uint8Array; salt?: Uint8Array; args?: ActorArgs; cyclesLimit?: bigint; cellsLimit?: bigint }): Promise<{ tx: Transaction; address: Uint8Array }> {
+  async deployActor(options: {
+    privateKey: Uint8Array;
+    source: string | Uint8Array;
+    salt?: Uint8Array;
+    args?: ActorArgs;
+    cyclesLimit?: bigint;
+    cellsLimit?: bigint;
+  }): Promise<{ tx: Transaction; address: Uint8Array }> {
     const code = canonicalizeSource(options.source);
     const salt = options.salt ?? new Uint8Array(32);
     const address = actorAddress(addressFromPrivateKey(options.privateKey), salt, codeHash(code));
@@ -230,7 +259,16 @@ export class CowboyClient {
   }
 
   /** Sends a transaction calling `to.method(*args)` with `value` base units attached. */
-  callActor(options: { privateKey: Uint8Array; to: Uint8Array; method: string; args?: ActorArgs; value?: bigint; cyclesLimit?: bigint; cellsLimit?: bigint; tip?: bigint }): Promise<Transaction> {
+  callActor(options: {
+    privateKey: Uint8Array;
+    to: Uint8Array;
+    method: string;
+    args?: ActorArgs;
+    value?: bigint;
+    cyclesLimit?: bigint;
+    cellsLimit?: bigint;
+    tip?: bigint;
+  }): Promise<Transaction> {
     return this.sendTransaction({
       privateKey: options.privateKey,
       instruction: { type: "call_actor", target: options.to, method: options.method, args: encodeArgs(options.args), value: options.value ?? 0n },
@@ -292,7 +330,13 @@ export class CowboyClient {
     let subscription: string | undefined;
     socket.on("message", (data) => {
       try {
-        const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: { subscription: string; result: unknown } };
+        const message = JSON.parse(String(data)) as {
+          id?: number;
+          result?: unknown;
+          error?: { message: string };
+          method?: string;
+          params?: { subscription: string; result: unknown };
+        };
         if (message.id === 1) {
           if (message.error !== undefined) onError(new ClientError("BAD_RESPONSE", message.error.message));
           else subscription = message.result as string;

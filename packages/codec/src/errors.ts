@@ -22,6 +22,7 @@ export class CowboyError<Code extends string | number = string, Meta extends obj
    * carries the brand instead of extending the class). Subclasses keep ordinary instanceof.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of instanceof (a subclass or CowboyError itself)
     if (this !== CowboyError) return Function.prototype[Symbol.hasInstance].call(this, value);
     return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[COWBOY_ERROR_BRAND] === true;
   }

@@ -44,7 +44,8 @@ export function aint(value: unknown, name: string, min: number, max: number): as
 /** Asserts `value` is a Uint8Array of `min` to `max` bytes. */
 export function abytesIn(value: unknown, name: string, min: number, max: number): asserts value is Uint8Array {
   if (!(value instanceof Uint8Array)) throw new ArgumentError(name, `must be a Uint8Array, got ${describe(value)}`);
-  if (value.length < min || value.length > max) throw new ArgumentError(name, min === max ? `must be ${min} bytes, got ${value.length}` : `must be ${min} to ${max} bytes, got ${value.length}`);
+  if (value.length < min || value.length > max)
+    throw new ArgumentError(name, min === max ? `must be ${min} bytes, got ${value.length}` : `must be ${min} to ${max} bytes, got ${value.length}`);
 }
 
 /** Asserts `value` is a non-null object, so field reads fail as typed errors, not TypeErrors. */

@@ -19,5 +19,4 @@ export function bytesKeyPortable(bytes: Uint8Array): string {
 }
 
 /** A Map key for `bytes`: equal strings exactly for equal byte strings. */
-export const bytesKey: (bytes: Uint8Array) => string =
-  typeof nativeLatin1 === "function" ? (bytes) => nativeLatin1.call(bytes, 0, bytes.length) : bytesKeyPortable;
+export const bytesKey: (bytes: Uint8Array) => string = typeof nativeLatin1 === "function" ? (bytes) => nativeLatin1.call(bytes, 0, bytes.length) : bytesKeyPortable;

@@ -36,12 +36,25 @@ class Bench:
 
 const store = StateStore.open(new MemoryBackend());
 let fork = store.fork();
-let head: Header = applyGenesis(fork, { timestampMs: 1_000n, allocations: addresses.map((address) => ({ address, balance: 10n ** 15n })), cycleBasefee: min, cellBasefee: min }, params);
+let head: Header = applyGenesis(
+  fork,
+  { timestampMs: 1_000n, allocations: addresses.map((address) => ({ address, balance: 10n ** 15n })), cycleBasefee: min, cellBasefee: min },
+  params,
+);
 store.commit(fork, 0n, headerHash(head));
 const nonces = new Array<bigint>(SENDERS).fill(0n);
 
 function tx(i: number, instruction: Instruction, cycles: bigint, cells = 100_000n) {
-  return createTransaction({ chainId: 7n, nonce: nonces[i]!++, instruction, from: addresses[i]!, cyclesLimit: cycles, cellsLimit: cells, maxFeePerCycle: 3n * min, maxFeePerCell: 3n * min }).sign(keys[i]!);
+  return createTransaction({
+    chainId: 7n,
+    nonce: nonces[i]!++,
+    instruction,
+    from: addresses[i]!,
+    cyclesLimit: cycles,
+    cellsLimit: cells,
+    maxFeePerCycle: 3n * min,
+    maxFeePerCell: 3n * min,
+  }).sign(keys[i]!);
 }
 
 /** Builds (not measured) then imports (measured) one block; returns seconds and total Cycles. */
@@ -72,15 +85,29 @@ const { actorAddress, codeHash } = await import("@cowboy/types");
 const actors = salts.map((salt, i) => actorAddress(addresses[i]!, salt, codeHash(code)));
 
 const transfers = importBlock(addresses.map((_, i) => tx(i, { type: "transfer", to: addresses[(i + 1) % SENDERS]!, amount: 1n }, 21_000n, 0n)));
-const increments = importBlock(addresses.map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "increment", args: new Uint8Array(0), value: 0n }, 200_000n)));
+const increments = importBlock(
+  addresses.map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "increment", args: new Uint8Array(0), value: 0n }, 200_000n)),
+);
 const heavyArgs = Uint8Array.of(0x81, 0x18, 20); // [20]
-const heavy = importBlock(addresses.slice(0, 200).map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "heavy", args: heavyArgs, value: 0n }, 2_000_000n, 1_000_000n)));
+const heavy = importBlock(
+  addresses.slice(0, 200).map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "heavy", args: heavyArgs, value: 0n }, 2_000_000n, 1_000_000n)),
+);
 
 const rate = (r: { seconds: number; n: number }) => r.n / r.seconds;
 const base = rate(transfers);
 printTable("actor calls through applyBlock (memory state, signatures pre-verified)", [
   ["case", "per second", "vs transfers", "Cycles/s"],
   ["plain transfers (baseline)", Math.round(base).toLocaleString("en-US"), "1.00x", Math.round(Number(transfers.cycles) / transfers.seconds).toLocaleString("en-US")],
-  ["Counter.increment", Math.round(rate(increments)).toLocaleString("en-US"), formatRatio(rate(increments) / base), Math.round(Number(increments.cycles) / increments.seconds).toLocaleString("en-US")],
-  ["heavy(20): 20 storage writes of a small dict", Math.round(rate(heavy)).toLocaleString("en-US"), formatRatio(rate(heavy) / base), Math.round(Number(heavy.cycles) / heavy.seconds).toLocaleString("en-US")],
+  [
+    "Counter.increment",
+    Math.round(rate(increments)).toLocaleString("en-US"),
+    formatRatio(rate(increments) / base),
+    Math.round(Number(increments.cycles) / increments.seconds).toLocaleString("en-US"),
+  ],
+  [
+    "heavy(20): 20 storage writes of a small dict",
+    Math.round(rate(heavy)).toLocaleString("en-US"),
+    formatRatio(rate(heavy) / base),
+    Math.round(Number(heavy.cycles) / heavy.seconds).toLocaleString("en-US"),
+  ],
 ]);

@@ -33,8 +33,14 @@ const blocks: Block[] = [];
 for (let b = 0; b < BLOCKS; b++) {
   const txs = keys.map((key, i) =>
     createTransaction({
-      chainId: 7n, nonce: BigInt(b), instruction: { type: "transfer", to: addresses[(i + 1) % SENDERS]!, amount: 1n },
-      from: addresses[i]!, cyclesLimit: 21_000n, cellsLimit: 0n, maxFeePerCycle: 20_000n, maxFeePerCell: 20_000n,
+      chainId: 7n,
+      nonce: BigInt(b),
+      instruction: { type: "transfer", to: addresses[(i + 1) % SENDERS]!, amount: 1n },
+      from: addresses[i]!,
+      cyclesLimit: 21_000n,
+      cellsLimit: 0n,
+      maxFeePerCycle: 20_000n,
+      maxFeePerCell: 20_000n,
     }).sign(key),
   );
   fork = proposer.fork();
@@ -43,7 +49,10 @@ for (let b = 0; b < BLOCKS; b++) {
   blocks.push(built.block);
   parent = built.block.header;
 }
-const cpu = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const dir = mkdtempSync(join(tmpdir(), "cowboy-prof-"));
 const store = StateStore.open(LmdbBackend.open(dir), { hashes });
 const g = store.fork();
@@ -53,15 +62,28 @@ let head = genesis;
 // PROFILE=<file>: a V8 CPU profile of the import loop alone (not of block building).
 const session = process.env.PROFILE ? new Session() : undefined;
 const post = (method: string, arg?: object): Promise<unknown> => new Promise((ok, fail) => session!.post(method, arg ?? {}, (e, r) => (e ? fail(e) : ok(r))));
-if (session) { session.connect(); await post("Profiler.enable"); await post("Profiler.start"); }
+if (session) {
+  session.connect();
+  await post("Profiler.enable");
+  await post("Profiler.start");
+}
 const totals = { exec: 0, root: 0, commit: 0 };
 for (const [i, block] of blocks.entries()) {
   const importing: Fork = store.fork();
   let rootMs = 0;
   const timed = Object.assign(Object.create(importing) as Fork, {
-    get: (k: Uint8Array) => importing.get(k), set: (k: Uint8Array, v: Uint8Array) => importing.set(k, v), delete: (k: Uint8Array) => importing.delete(k),
-    checkpoint: () => importing.checkpoint(), revertTo: (id: number) => importing.revertTo(id), commitCheckpoint: (id: number) => importing.commitCheckpoint(id),
-    computeRoot: () => { const t = cpu(); const r = importing.computeRoot(); rootMs += cpu() - t; return r; },
+    get: (k: Uint8Array) => importing.get(k),
+    set: (k: Uint8Array, v: Uint8Array) => importing.set(k, v),
+    delete: (k: Uint8Array) => importing.delete(k),
+    checkpoint: () => importing.checkpoint(),
+    revertTo: (id: number) => importing.revertTo(id),
+    commitCheckpoint: (id: number) => importing.commitCheckpoint(id),
+    computeRoot: () => {
+      const t = cpu();
+      const r = importing.computeRoot();
+      rootMs += cpu() - t;
+      return r;
+    },
   });
   const t0 = cpu();
   applyBlock({ state: timed, parent: head, block, params, verifier: () => [] });
@@ -75,6 +97,8 @@ for (const [i, block] of blocks.entries()) {
 }
 if (session) writeFileSync(process.env.PROFILE!, JSON.stringify(((await post("Profiler.stop")) as { profile: object }).profile));
 const n = (BLOCKS - 1) * SENDERS;
-console.log(`per transfer (blocks 1..): execute ${(totals.exec / n * 1000).toFixed(1)} µs, root ${(totals.root / n * 1000).toFixed(1)} µs, commit ${(totals.commit / n * 1000).toFixed(1)} µs`);
+console.log(
+  `per transfer (blocks 1..): execute ${((totals.exec / n) * 1000).toFixed(1)} µs, root ${((totals.root / n) * 1000).toFixed(1)} µs, commit ${((totals.commit / n) * 1000).toFixed(1)} µs`,
+);
 await store.close();
 rmSync(dir, { recursive: true, force: true });

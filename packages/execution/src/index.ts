@@ -1,11 +1,32 @@
 // @cowboy/execution: the state transition function (cips/execution.md). See README.md.
 export type {
-  StateAccess, AccountKeyFn, ChainParams, EndOfBlockHook, Basefees, BlockEnv, Interpreter, InterpreterPool, ActorBlockContext,
-  PyException, TxOutcome, TimerUsage, BlockExecution, AppliedBlock,
+  StateAccess,
+  AccountKeyFn,
+  ChainParams,
+  EndOfBlockHook,
+  Basefees,
+  BlockEnv,
+  Interpreter,
+  InterpreterPool,
+  ActorBlockContext,
+  PyException,
+  TxOutcome,
+  TimerUsage,
+  BlockExecution,
+  AppliedBlock,
 } from "./types.js";
 export {
-  TxRejection, TX_REJECTIONS, isPermanentRejection, BlockError, TimerInstructionError, TxExhausted, ExecutionError,
-  type TxRejectionCode, type BlockErrorCode, type TimerInstructionErrorCode, type ExecutionErrorCode,
+  TxRejection,
+  TX_REJECTIONS,
+  isPermanentRejection,
+  BlockError,
+  TimerInstructionError,
+  TxExhausted,
+  ExecutionError,
+  type TxRejectionCode,
+  type BlockErrorCode,
+  type TimerInstructionErrorCode,
+  type ExecutionErrorCode,
 } from "./errors.js";
 export { Accounts } from "./world.js";
 export { defaultChainParams } from "./params.js";
@@ -14,7 +35,7 @@ export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./gene
 // Transactions: the admission predicate, application, lanes.
 export { checkIncludable, type IncludableOptions } from "./transaction/checkIncludable.js";
 export { applyTransaction } from "./transaction/applyTransaction.js";
-export { laneOf, laneBasefeesOf, maxFeeOf, valueOf } from "./transaction/lanes.js";
+export { laneOf, laneBasefeesOf, maxFeeOf, valueMoved } from "./transaction/lanes.js";
 // Blocks: applyBlock and each of its steps, in the spec's order.
 export { applyBlock, type ApplyBlockOptions } from "./block/applyBlock.js";
 export { processHeader, checkHeaderAgainstParent, nextBlockBasefees, envOf, beaconOf } from "./block/processHeader.js";

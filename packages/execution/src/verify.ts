@@ -23,11 +23,7 @@ export function verifySignaturesHere(transactions: readonly Transaction[]): Arra
 }
 
 /** Stateless checks (§2.2 a, d, e, f) then signatures (c), for every transaction. */
-export function verifyAll(
-  transactions: readonly Transaction[],
-  params: ChainParams,
-  verifier: SignatureVerifier = verifySignaturesHere,
-): ReadonlyArray<readonly [number, string]> {
+export function verifyAll(transactions: readonly Transaction[], params: ChainParams, verifier: SignatureVerifier = verifySignaturesHere): ReadonlyArray<readonly [number, string]> {
   const failures: Array<readonly [number, string]> = [];
   transactions.forEach((tx, index) => {
     const problems = checkTransaction(tx, { chainId: params.chainId, limits: params.txLimits });
@@ -110,7 +106,13 @@ export function verifyPackedSignatures(packed: Uint8Array, deps: PackedVerifierD
 }
 
 function checkOne(
-  curve: Secp256k1, keccak: (data: Uint8Array) => Uint8Array, hash: Uint8Array, signature: Uint8Array, packed: Uint8Array, addressAt: number, field: string,
+  curve: Secp256k1,
+  keccak: (data: Uint8Array) => Uint8Array,
+  hash: Uint8Array,
+  signature: Uint8Array,
+  packed: Uint8Array,
+  addressAt: number,
+  field: string,
 ): TransactionError | undefined {
   let publicKey: Uint8Array;
   try {

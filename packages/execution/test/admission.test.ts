@@ -3,8 +3,17 @@
 import { createTransaction, headerHash, type Transaction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import {
-  applyGenesis, applyTransaction, checkIncludable, ExecutionError, isPermanentRejection, newActorBlockContext, nextBlockBasefees, TX_REJECTIONS, TxRejection,
-  type BlockEnv, type StateAccess,
+  applyGenesis,
+  applyTransaction,
+  checkIncludable,
+  ExecutionError,
+  isPermanentRejection,
+  newActorBlockContext,
+  nextBlockBasefees,
+  TX_REJECTIONS,
+  TxRejection,
+  type BlockEnv,
+  type StateAccess,
 } from "../src/index.js";
 import { addressOf, CHAIN_ID, key, memoryState, params, transfer } from "./helpers.js";
 
@@ -16,7 +25,19 @@ const VALUE = 5_000n;
 /** A head state where sender 0 holds exactly `balance` (and sender 1 plenty). */
 function head(balance: bigint): { state: StateAccess; basefees: { cycle: bigint; cell: bigint } } {
   const { store, fork } = memoryState();
-  const genesis = applyGenesis(fork, { timestampMs: 1_000n, allocations: [{ address: addressOf(0), balance }, { address: addressOf(1), balance: 10n ** 15n }], cycleBasefee: BASEFEE, cellBasefee: BASEFEE }, params);
+  const genesis = applyGenesis(
+    fork,
+    {
+      timestampMs: 1_000n,
+      allocations: [
+        { address: addressOf(0), balance },
+        { address: addressOf(1), balance: 10n ** 15n },
+      ],
+      cycleBasefee: BASEFEE,
+      cellBasefee: BASEFEE,
+    },
+    params,
+  );
   store.commit(fork, 0n, headerHash(genesis));
   return { state: store.fork(), basefees: nextBlockBasefees(genesis, params) };
 }
@@ -24,7 +45,15 @@ function head(balance: bigint): { state: StateAccess; basefees: { cycle: bigint;
 const codeOf = (r: TxRejection | undefined) => (r === undefined ? undefined : [r.code, r.permanent]);
 
 function env(basefees: { cycle: bigint; cell: bigint }): BlockEnv {
-  return { height: 1n, timestampMs: 2_000n, proposer: new Uint8Array(20), cycleBasefee: basefees.cycle, cellBasefee: basefees.cell, beacon: new Uint8Array(32), actors: newActorBlockContext() };
+  return {
+    height: 1n,
+    timestampMs: 2_000n,
+    proposer: new Uint8Array(20),
+    cycleBasefee: basefees.cycle,
+    cellBasefee: basefees.cell,
+    beacon: new Uint8Array(32),
+    actors: newActorBlockContext(),
+  };
 }
 
 describe("checkIncludable", () => {

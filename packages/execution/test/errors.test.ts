@@ -5,12 +5,30 @@ import { ParseCache, standardLibrary } from "@cowboy/pvm";
 import { headerHash } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import {
-  Accounts, applyGenesis, applyTransaction, BlockError, exceptionLine, ExecutionError, newActorBlockContext, singleInterpreter, TimerInstructionError, TxExhausted,
-  type BlockEnv, type StateAccess,
+  Accounts,
+  applyGenesis,
+  applyTransaction,
+  BlockError,
+  exceptionLine,
+  ExecutionError,
+  newActorBlockContext,
+  singleInterpreter,
+  TimerInstructionError,
+  TxExhausted,
+  type BlockEnv,
+  type StateAccess,
 } from "../src/index.js";
 import { accountKey, addressOf, memoryState, params, transfer } from "./helpers.js";
 
-const env = (): BlockEnv => ({ height: 1n, timestampMs: 2_000n, proposer: new Uint8Array(20), cycleBasefee: 10_000n, cellBasefee: 10_000n, beacon: new Uint8Array(32), actors: newActorBlockContext() });
+const env = (): BlockEnv => ({
+  height: 1n,
+  timestampMs: 2_000n,
+  proposer: new Uint8Array(20),
+  cycleBasefee: 10_000n,
+  cellBasefee: 10_000n,
+  beacon: new Uint8Array(32),
+  actors: newActorBlockContext(),
+});
 
 function funded(): StateAccess {
   const { store, fork } = memoryState();

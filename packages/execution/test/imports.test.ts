@@ -16,7 +16,10 @@ function importGraph(files: readonly string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const specifiers = [...readFileSync(file, "utf8").matchAll(/(?:import|export)[^;]*?from\s+"(\.[^"]+)"/gs)].map((m) => m[1]!);
-    graph.set(relative(SRC, file), specifiers.map((s) => relative(SRC, resolve(dirname(file), s.replace(/\.js$/, ".ts")))));
+    graph.set(
+      relative(SRC, file),
+      specifiers.map((s) => relative(SRC, resolve(dirname(file), s.replace(/\.js$/, ".ts")))),
+    );
   }
   return graph;
 }
@@ -48,7 +51,13 @@ describe("module structure", () => {
   });
 
   it("the cycle check finds direct and indirect cycles", () => {
-    const graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts"]], ["d.ts", ["a.ts", "e.ts"]], ["e.ts", ["d.ts"]]]);
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts"]],
+      ["d.ts", ["a.ts", "e.ts"]],
+      ["e.ts", ["d.ts"]],
+    ]);
     expect(importCycles(graph)).toEqual(["a.ts -> b.ts -> c.ts", "d.ts -> e.ts"]);
   });
 });

@@ -172,7 +172,8 @@ describe("applyBlock refuses", () => {
 describe("VRF ordering of the selected set", () => {
   it("keeps each sender's nonces ascending, is deterministic, and depends on the proposer and height", () => {
     const txs = [0, 1, 2].flatMap((sender) => [0n, 1n, 2n].map((nonce) => transfer(sender, new Uint8Array(20).fill(9), 1n, nonce)));
-    const order = (proposerKey: number, height: bigint) => vrfOrderKeepingNonces(txs, keyedHashOrdering(new Uint8Array(20).fill(proposerKey)), height).map((tx) => toHex(tx.digest()));
+    const order = (proposerKey: number, height: bigint) =>
+      vrfOrderKeepingNonces(txs, keyedHashOrdering(new Uint8Array(20).fill(proposerKey)), height).map((tx) => toHex(tx.digest()));
     const a = order(1, 5n);
     expect(order(1, 5n)).toEqual(a);
     expect(new Set(a)).toEqual(new Set(txs.map((tx) => toHex(tx.digest()))));

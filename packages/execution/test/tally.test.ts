@@ -25,7 +25,11 @@ function paramsWith(overrides: { user?: bigint; cellsCap?: bigint }): ChainParam
 
 function chain(params: ChainParams) {
   const { store, fork } = memoryState();
-  const genesis = applyGenesis(fork, { timestampMs: 1_000n, allocations: SENDERS.map((i) => ({ address: addressOf(i), balance: 10n ** 15n })), cycleBasefee: 10_000n, cellBasefee: 10_000n }, params);
+  const genesis = applyGenesis(
+    fork,
+    { timestampMs: 1_000n, allocations: SENDERS.map((i) => ({ address: addressOf(i), balance: 10n ** 15n })), cycleBasefee: 10_000n, cellBasefee: 10_000n },
+    params,
+  );
   store.commit(fork, 0n, headerHash(genesis));
   return { store, parent: genesis };
 }
@@ -66,7 +70,10 @@ describe("the builder and the importer share the tally", () => {
     const { store, parent, built, wire } = build(tight, plain());
     expect(built.block.transactions).toHaveLength(3);
     expect(built.block.header.lane_usage.user).toBe(3n * TRANSFER);
-    expect(built.skipped.map(([, r]) => [r.code, r.permanent])).toEqual([["LANE_FULL", false], ["LANE_FULL", false]]);
+    expect(built.skipped.map(([, r]) => [r.code, r.permanent])).toEqual([
+      ["LANE_FULL", false],
+      ["LANE_FULL", false],
+    ]);
     const applied = applyBlock({ state: store.fork(), parent, block: wire, params: tight });
     expect(toHex(applied.stateRoot)).toBe(toHex(built.block.header.state_root));
     expect(receiptBytes(applied.execution.receipts)).toEqual(receiptBytes(built.execution.receipts));

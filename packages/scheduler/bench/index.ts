@@ -55,7 +55,16 @@ function run(n: number): Run {
     if (h > 10_000_000n) throw new Error("bench did not converge");
   }
   const t2 = performance.now();
-  return { n, nsPerTimer: ((t2 - t0) * 1e6) / n, scheduleNs: ((t1 - t0) * 1e6) / n, fireNs: ((t2 - t1) * 1e6) / n, blocks: Number(h - 2n), worstBlockMs, p99BlockMs: percentile(times, 0.99), worstSteps };
+  return {
+    n,
+    nsPerTimer: ((t2 - t0) * 1e6) / n,
+    scheduleNs: ((t1 - t0) * 1e6) / n,
+    fireNs: ((t2 - t1) * 1e6) / n,
+    blocks: Number(h - 2n),
+    worstBlockMs,
+    p99BlockMs: percentile(times, 0.99),
+    worstSteps,
+  };
 }
 
 function percentile(values: number[], q: number): number {
@@ -73,7 +82,11 @@ function best(n: number, repeats: number): Run {
 }
 
 const withMillion = process.argv.includes("--million");
-const sizes: Array<[number, number]> = [[1_000, 5], [10_000, 3], [100_000, 1]];
+const sizes: Array<[number, number]> = [
+  [1_000, 5],
+  [10_000, 3],
+  [100_000, 1],
+];
 if (withMillion) sizes.push([1_000_000, 1]);
 run(1_000); // warm-up
 const results = sizes.map(([n, repeats]) => best(n, repeats));

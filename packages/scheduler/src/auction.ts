@@ -147,7 +147,16 @@ export function runAuctionBlock(fork: Fork, h: bigint, start: SchedulerMeta, sta
     burned += out.charged - tipPart;
     lane -= out.used.cyclesUsed;
     tipsPaid.push(tip);
-    fired.push({ id: c.id, owner: current.owner, handler: current.handler, cyclesUsed: out.used.cyclesUsed, cellsUsed: out.used.cellsUsed, charged: out.charged, refunded: out.refunded, rearmedAt: out.rearmedAt });
+    fired.push({
+      id: c.id,
+      owner: current.owner,
+      handler: current.handler,
+      cyclesUsed: out.used.cyclesUsed,
+      cellsUsed: out.used.cellsUsed,
+      charged: out.charged,
+      refunded: out.refunded,
+      rearmedAt: out.rearmedAt,
+    });
   }
 
   // 4. Leftovers (priced out, or no lane room left). When every due height was collected they go
@@ -169,7 +178,13 @@ export function runAuctionBlock(fork: Fork, h: bigint, start: SchedulerMeta, sta
 
   const used = cfg.laneCycles - lane;
   const rolledOver = countDue(fork, cfg, after, h) + (complete || stoppedByCap ? leftovers.length : 0);
-  saveMeta(fork, { ...after, nextBlock: h + 1n, lastLaneCycles: used, laneBasefee: nextLaneBasefee(basefee, used, cfg), prevP50Tip: tipsPaid.length > 0 ? lowerMedian(tipsPaid) : meta.prevP50Tip });
+  saveMeta(fork, {
+    ...after,
+    nextBlock: h + 1n,
+    lastLaneCycles: used,
+    laneBasefee: nextLaneBasefee(basefee, used, cfg),
+    prevP50Tip: tipsPaid.length > 0 ? lowerMedian(tipsPaid) : meta.prevP50Tip,
+  });
   return { fired, destroyed, laneCyclesUsed: used, burned, tips, rolledOver, maintenanceSteps: steps, laneBasefee: basefee };
 }
 

@@ -13,7 +13,16 @@ import type { SchedulerMeta } from "./storedCodecs.js";
 import { auctionActive } from "./schedule.js";
 import type { DestroyedTimer, FiredTimer, TimerBlockContext, TimerBlockReport } from "./report.js";
 
-const emptyReport = (laneBasefee: bigint): TimerBlockReport => ({ fired: [], destroyed: [], laneCyclesUsed: 0n, burned: 0n, tips: 0n, rolledOver: 0, maintenanceSteps: 0, laneBasefee });
+const emptyReport = (laneBasefee: bigint): TimerBlockReport => ({
+  fired: [],
+  destroyed: [],
+  laneCyclesUsed: 0n,
+  burned: 0n,
+  tips: 0n,
+  rolledOver: 0,
+  maintenanceSteps: 0,
+  laneBasefee,
+});
 
 /**
  * Spec §5.1a, once per block after its transactions: bounded queue maintenance, then the timers
@@ -53,7 +62,16 @@ export function processTimers(fork: Fork, ctx: TimerBlockContext, host: TimerHos
   }
 }
 
-function runFifoBlock(fork: Fork, h: bigint, start: SchedulerMeta, startSteps: number, cyclePrice: bigint, cellPrice: bigint, host: TimerHost, cfg: SchedulerConfig): TimerBlockReport {
+function runFifoBlock(
+  fork: Fork,
+  h: bigint,
+  start: SchedulerMeta,
+  startSteps: number,
+  cyclePrice: bigint,
+  cellPrice: bigint,
+  host: TimerHost,
+  cfg: SchedulerConfig,
+): TimerBlockReport {
   let meta = start;
   let steps = startSteps;
   const fired: FiredTimer[] = [];
@@ -90,7 +108,16 @@ function runFifoBlock(fork: Fork, h: bigint, start: SchedulerMeta, startSteps: n
     meta = out.meta;
     burned += out.charged;
     lane -= out.used.cyclesUsed;
-    fired.push({ id, owner: record.owner, handler: record.handler, cyclesUsed: out.used.cyclesUsed, cellsUsed: out.used.cellsUsed, charged: out.charged, refunded: out.refunded, rearmedAt: out.rearmedAt });
+    fired.push({
+      id,
+      owner: record.owner,
+      handler: record.handler,
+      cyclesUsed: out.used.cyclesUsed,
+      cellsUsed: out.used.cellsUsed,
+      charged: out.charged,
+      refunded: out.refunded,
+      rearmedAt: out.rearmedAt,
+    });
   }
 
   const rolledOver = countDue(fork, cfg, meta, h);

@@ -99,7 +99,8 @@ export function scheduleTimer(fork: Fork, height: bigint, request: ScheduleReque
   if (record.expiresAt < record.fireHeight) throw new SchedulerError("INVALID_ARGUMENT", `expiresAt: ${record.expiresAt} is before fireHeight ${record.fireHeight}`);
   const cycleCap = auctionActive(cfg, height) ? cfg.maxCyclesPerFireAuction : cfg.maxCyclesPerFire;
   if (record.gasLimitPerFire > cycleCap) throw new SchedulerError("FIRE_CAP_EXCEEDED", `gasLimitPerFire: ${record.gasLimitPerFire} exceeds the per-fire cap ${cycleCap}`);
-  if (record.maxCellsPerFire > cfg.maxCellsPerFire) throw new SchedulerError("FIRE_CAP_EXCEEDED", `maxCellsPerFire: ${record.maxCellsPerFire} exceeds the per-fire cap ${cfg.maxCellsPerFire}`);
+  if (record.maxCellsPerFire > cfg.maxCellsPerFire)
+    throw new SchedulerError("FIRE_CAP_EXCEEDED", `maxCellsPerFire: ${record.maxCellsPerFire} exceeds the per-fire cap ${cfg.maxCellsPerFire}`);
   const actor = readActor(fork, owner);
   if (actor.active >= cfg.maxTimersPerActor) throw new SchedulerError("TOO_MANY_TIMERS", `owner already has ${actor.active} active timers (cap ${cfg.maxTimersPerActor})`);
   if (actor.nonce >= U64_MAX) throw new SchedulerError("NONCE_EXHAUSTED", "owner has used every timer nonce");

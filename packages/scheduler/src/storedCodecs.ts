@@ -19,7 +19,6 @@ export function stored<T>(codec: Codec<T>, what: string): { enc(v: T): Uint8Arra
   };
 }
 
-
 const id = fixedBytes(32);
 
 /** One per-height FIFO list: its height and its ends (empty lists are not stored). */

@@ -92,7 +92,8 @@ export function checkRecord(r: TimerRecord): void {
   au64(r.maxFeePerCycle, "maxFeePerCycle");
   au64(r.maxPriorityFeePerCycle, "maxPriorityFeePerCycle");
   au64(r.createdAt, "createdAt");
-  if (r.tier !== 0 && r.tier !== 1 && r.tier !== 2 && r.tier !== 3) throw new SchedulerError("INVALID_ARGUMENT", "tier: expected 0 (economy), 1 (standard), 2 (fast) or 3 (urgent)");
+  if (r.tier !== 0 && r.tier !== 1 && r.tier !== 2 && r.tier !== 3)
+    throw new SchedulerError("INVALID_ARGUMENT", "tier: expected 0 (economy), 1 (standard), 2 (fast) or 3 (urgent)");
   if (r.gba !== null) aexact(r.gba, 20, "gba");
 }
 

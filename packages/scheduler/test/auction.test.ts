@@ -5,7 +5,17 @@ import { fileURLToPath } from "node:url";
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import {
-  cancelTimer, createSchedulerConfig, currentLaneBasefee, defaultGasBid, timersOf, fairnessWeight, firesInWindow, getTimer, nextLaneBasefee, DEFAULT_SCHEDULER_CONFIG, type PriorityTier,
+  cancelTimer,
+  createSchedulerConfig,
+  currentLaneBasefee,
+  defaultGasBid,
+  timersOf,
+  fairnessWeight,
+  firesInWindow,
+  getTimer,
+  nextLaneBasefee,
+  DEFAULT_SCHEDULER_CONFIG,
+  type PriorityTier,
 } from "../src/index.js";
 import { A, addr, B, codeOf, setup } from "./helpers.js";
 
@@ -82,7 +92,7 @@ describe("CIP-1 auction", () => {
   it("asks a timer's Gas Bidding Agent, falls back to the default GBA, and scales tips by tier", () => {
     const { host, schedule, run } = auction({ initialLaneBasefee: 1_000n });
     host.bids.set(toHex(GBA), { maxFeePerCycle: 5_000n, maxPriorityFeePerCycle: 40n });
-    const agent = schedule(1n, 3n, { gba: GBA, cycles: 10_000n });
+    const _agent = schedule(1n, 3n, { gba: GBA, cycles: 10_000n });
     run(2n);
     const r3 = run(3n);
     expect(host.bidQueries).toHaveLength(1);
@@ -133,7 +143,10 @@ describe("CIP-1 auction", () => {
     const stale = schedule(1n, 3n, { expiresAt: 3n, cycles: 10_000n, maxFee: 500n });
     run(2n);
     const r = run(4n);
-    expect(r.destroyed).toEqual([{ id: stale, owner: A, reason: "expired" }, { id: unfunded, owner: A, reason: "insufficient-funds" }]);
+    expect(r.destroyed).toEqual([
+      { id: stale, owner: A, reason: "expired" },
+      { id: unfunded, owner: A, reason: "insufficient-funds" },
+    ]);
     expect(host.runs).toHaveLength(0);
   });
 });
@@ -176,7 +189,8 @@ describe("CIP-1 pricing vectors", () => {
     for (const t of v.laneBasefee) expect(nextLaneBasefee(BigInt(t.parent), BigInt(t.used), DEFAULT_SCHEDULER_CONFIG)).toBe(BigInt(t.expected));
   });
   it("default GBA", () => {
-    for (const t of v.defaultGba) expect(defaultGasBid(BigInt(t.basefee), BigInt(t.p50), t.tier)).toEqual({ maxFeePerCycle: BigInt(t.maxFee), maxPriorityFeePerCycle: BigInt(t.maxTip) });
+    for (const t of v.defaultGba)
+      expect(defaultGasBid(BigInt(t.basefee), BigInt(t.p50), t.tier)).toEqual({ maxFeePerCycle: BigInt(t.maxFee), maxPriorityFeePerCycle: BigInt(t.maxTip) });
   });
   it("fairness weight", () => {
     for (const t of v.weight) expect(fairnessWeight(BigInt(t.fires), BigInt(t.median))).toBe(BigInt(t.expected));

@@ -52,21 +52,26 @@ export function setup(cfg: SchedulerConfig = DEFAULT_SCHEDULER_CONFIG) {
   const host = new TestHost();
   host.balances.set(toHex(A), 10n ** 15n);
   const schedule = (height: bigint, fireHeight: bigint, o: TimerOpts = {}) =>
-    scheduleTimer(fork, height, {
-      owner: o.owner ?? A,
-      handler: o.handler ?? "tick",
-      data: new Uint8Array(0),
-      fireHeight,
-      interval: o.interval ?? 0n,
-      gasLimitPerFire: o.cycles ?? 50_000n,
-      maxCellsPerFire: o.cells ?? 100n,
-      ...(o.feePayer === undefined ? {} : { feePayer: o.feePayer }),
-      ...(o.expiresAt === undefined ? {} : { expiresAt: o.expiresAt }),
-      ...(o.maxFee === undefined ? {} : { maxFeePerCycle: o.maxFee }),
-      ...(o.maxTip === undefined ? {} : { maxPriorityFeePerCycle: o.maxTip }),
-      ...(o.tier === undefined ? {} : { tier: o.tier }),
-      ...(o.gba === undefined ? {} : { gba: o.gba }),
-    }, cfg).id;
+    scheduleTimer(
+      fork,
+      height,
+      {
+        owner: o.owner ?? A,
+        handler: o.handler ?? "tick",
+        data: new Uint8Array(0),
+        fireHeight,
+        interval: o.interval ?? 0n,
+        gasLimitPerFire: o.cycles ?? 50_000n,
+        maxCellsPerFire: o.cells ?? 100n,
+        ...(o.feePayer === undefined ? {} : { feePayer: o.feePayer }),
+        ...(o.expiresAt === undefined ? {} : { expiresAt: o.expiresAt }),
+        ...(o.maxFee === undefined ? {} : { maxFeePerCycle: o.maxFee }),
+        ...(o.maxTip === undefined ? {} : { maxPriorityFeePerCycle: o.maxTip }),
+        ...(o.tier === undefined ? {} : { tier: o.tier }),
+        ...(o.gba === undefined ? {} : { gba: o.gba }),
+      },
+      cfg,
+    ).id;
   const block = (height: bigint, price = PRICE) => processTimers(fork, { height, ...price }, host, cfg);
   return { fork, host, schedule, block, cfg };
 }

@@ -37,7 +37,12 @@ describe("queue against a reference model", () => {
         const far = rand(10) === 0;
         const at = h + 1n + BigInt(far ? 40 + rand(200) : rand(12));
         const interval = rand(4) === 0 ? BigInt(1 + rand(9)) : 0n;
-        const { id } = scheduleTimer(fork, h, { owner: owners[o]!, handler: "t", data: new Uint8Array(0), fireHeight: at, interval, gasLimitPerFire: 1_000n, maxCellsPerFire: 0n, expiresAt: 100_000n }, cfg);
+        const { id } = scheduleTimer(
+          fork,
+          h,
+          { owner: owners[o]!, handler: "t", data: new Uint8Array(0), fireHeight: at, interval, gasLimitPerFire: 1_000n, maxCellsPerFire: 0n, expiresAt: 100_000n },
+          cfg,
+        );
         info.set(toHex(id), { owner: o, interval, raw: id });
         push(at, toHex(id));
       }
@@ -45,7 +50,11 @@ describe("queue against a reference model", () => {
         const ids = [...info.keys()];
         const victim = ids[rand(ids.length)]!;
         cancelTimer(fork, h, owners[info.get(victim)!.owner]!, info.get(victim)!.raw, cfg);
-        for (const [at, l] of lists) lists.set(at, l.filter((x) => x !== victim));
+        for (const [at, l] of lists)
+          lists.set(
+            at,
+            l.filter((x) => x !== victim),
+          );
         info.delete(victim);
       }
       const expected = lists.get(h) ?? [];

@@ -84,7 +84,8 @@ describe("processTimers (FIFO phase)", () => {
     schedule(1n, 2n, { handler: "again" });
     const interval = schedule(1n, 2n, { handler: "quit", interval: 1n });
     host.onRun = (fire) => {
-      if (fire.record.handler === "again" && fire.height < 6n) scheduleTimer(fork, fire.height, { owner: A, handler: "again", data: new Uint8Array(0), fireHeight: fire.height + 1n, gasLimitPerFire: 50_000n, maxCellsPerFire: 0n }, cfg);
+      if (fire.record.handler === "again" && fire.height < 6n)
+        scheduleTimer(fork, fire.height, { owner: A, handler: "again", data: new Uint8Array(0), fireHeight: fire.height + 1n, gasLimitPerFire: 50_000n, maxCellsPerFire: 0n }, cfg);
       if (fire.record.handler === "quit" && fire.height === 3n) cancelTimer(fork, fire.height, A, fire.id, cfg);
       return { cyclesUsed: 10n, cellsUsed: 0n };
     };
@@ -155,4 +156,3 @@ describe("timersOf", () => {
     expect(() => timersOf(fork, new Uint8Array(19) as never)).toThrow(/owner: expected a Uint8Array of 20 bytes/);
   });
 });
-

@@ -69,7 +69,7 @@ describe("FIFO scenarios", () => {
     const seen: string[] = [];
     for (let h = 2n; h <= 12n; h++) {
       const r = block(h);
-      for (const f of r.fired) seen.push(`fire@${h}`);
+      for (const _f of r.fired) seen.push(`fire@${h}`);
       for (const d of r.destroyed) seen.push(`${d.reason}@${h}`);
     }
     expect(seen).toEqual(["fire@2", "insufficient-funds@5"]);
@@ -147,7 +147,7 @@ describe("bad input", () => {
 });
 
 describe("state layout", () => {
-  it("builds keys as systemKey(\"timer\", kind ‖ item)", () => {
+  it('builds keys as systemKey("timer", kind ‖ item)', () => {
     const id = new Uint8Array(32).fill(7);
     expect(toHex(recordKey(id))).toBe(toHex(systemKey(TIMER_REGISTRY, new Uint8Array([TimerKeyKind.Record, ...id]))));
     expect(toHex(metaKey())).toBe(toHex(systemKey(TIMER_REGISTRY, new Uint8Array([TimerKeyKind.Meta]))));
@@ -175,7 +175,20 @@ describe("determinism", () => {
     for (let h = BigInt(vector.blocks.from); h <= BigInt(vector.blocks.to); h++) {
       while (pending.length > 0 && BigInt(pending[0]!.at) === h) {
         const t = pending.shift()!;
-        scheduleTimer(fork, h, { owner: addr(t.owner), handler: t.handler, data: new Uint8Array(0), fireHeight: BigInt(t.fireHeight), interval: BigInt(t.interval), gasLimitPerFire: BigInt(t.cycles), maxCellsPerFire: 10n }, cfg);
+        scheduleTimer(
+          fork,
+          h,
+          {
+            owner: addr(t.owner),
+            handler: t.handler,
+            data: new Uint8Array(0),
+            fireHeight: BigInt(t.fireHeight),
+            interval: BigInt(t.interval),
+            gasLimitPerFire: BigInt(t.cycles),
+            maxCellsPerFire: 10n,
+          },
+          cfg,
+        );
       }
       for (const f of block(h).fired) fires.push(`${f.handler}@${h}`);
     }

@@ -73,11 +73,21 @@ describe("record vectors (test-vectors/scheduler/records.json)", () => {
   const { records } = JSON.parse(readFileSync(fileURLToPath(file), "utf8")) as { records: Raw[] };
   const hex = (v: unknown) => fromHex(String(v));
   const fromRaw = (r: Raw): TimerRecord => ({
-    owner: hex(r.owner), target: hex(r.target), handler: String(r.handler), data: hex(r.data),
-    fireHeight: BigInt(r.fireHeight!), interval: BigInt(r.interval!), feePayer: hex(r.feePayer),
-    gasLimitPerFire: BigInt(r.gasLimitPerFire!), maxCellsPerFire: BigInt(r.maxCellsPerFire!), expiresAt: BigInt(r.expiresAt!),
-    maxFeePerCycle: BigInt(r.maxFeePerCycle!), maxPriorityFeePerCycle: BigInt(r.maxPriorityFeePerCycle!),
-    tier: r.tier as TimerRecord["tier"], gba: r.gba === null ? null : hex(r.gba), createdAt: BigInt(r.createdAt!),
+    owner: hex(r.owner),
+    target: hex(r.target),
+    handler: String(r.handler),
+    data: hex(r.data),
+    fireHeight: BigInt(r.fireHeight!),
+    interval: BigInt(r.interval!),
+    feePayer: hex(r.feePayer),
+    gasLimitPerFire: BigInt(r.gasLimitPerFire!),
+    maxCellsPerFire: BigInt(r.maxCellsPerFire!),
+    expiresAt: BigInt(r.expiresAt!),
+    maxFeePerCycle: BigInt(r.maxFeePerCycle!),
+    maxPriorityFeePerCycle: BigInt(r.maxPriorityFeePerCycle!),
+    tier: r.tier as TimerRecord["tier"],
+    gba: r.gba === null ? null : hex(r.gba),
+    createdAt: BigInt(r.createdAt!),
   });
   it.each(records.map((r, i) => [i, r] as const))("record %i encodes to and decodes from its bytes", (_i, raw) => {
     const record = fromRaw(raw);

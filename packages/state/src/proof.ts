@@ -60,12 +60,7 @@ const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length &
  * present, null when the proof shows it absent; throws StateError("INVALID_PROOF") otherwise.
  * `blake3Fn` may be a faster blake3 (e.g. `(await loadFastHashes()).blake3`); the default is noble.
  */
-export function verifyProof(
-  root: Uint8Array,
-  key: Uint8Array,
-  proof: StateProof,
-  blake3Fn: (data: Uint8Array) => Uint8Array = blake3,
-): Uint8Array | null {
+export function verifyProof(root: Uint8Array, key: Uint8Array, proof: StateProof, blake3Fn: (data: Uint8Array) => Uint8Array = blake3): Uint8Array | null {
   abytesIn(root, "root", 32, 32);
   abytesIn(key, "key", 1, MAX_KEY);
   checkShape(proof);

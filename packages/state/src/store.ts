@@ -1,4 +1,4 @@
-import { abytesIn, au64, decode, encode, equalBytes, fixedBytes, struct, toHex, uint } from "@cowboy/codec";
+import { abytesIn, au64, decode, encode, equalBytes, fixedBytes, type Infer, struct, toHex, uint } from "@cowboy/codec";
 import { blake3 as nobleBlake3, type Hashes } from "@cowboy/crypto";
 import type { StateBackend } from "./backend.js";
 import { StateError } from "./errors.js";
@@ -246,7 +246,7 @@ function encodeHead({ head, rootLoc, generation }: DecodedHead): Uint8Array {
 }
 
 function decodeHead(raw: Uint8Array): DecodedHead {
-  let h;
+  let h: Infer<typeof headCodec>;
   try {
     h = decode(headCodec, raw);
   } catch {

@@ -1,6 +1,16 @@
 import type { ActorArgs } from "@cowboy/client";
 import { cborFromJson, cborToJson, CodecError, decodeCbor, encodeCbor, equalBytes, fromHex, toHex, type CborValue } from "@cowboy/codec";
-import { actorAddress, actorAttributesSlot, actorItemSlot, canonicalizeSource, codeHash, isAsciiIdentifier, isPublicMethodName, receiptStatusName, TransactionError } from "@cowboy/types";
+import {
+  actorAddress,
+  actorAttributesSlot,
+  actorItemSlot,
+  canonicalizeSource,
+  codeHash,
+  isAsciiIdentifier,
+  isPublicMethodName,
+  receiptStatusName,
+  TransactionError,
+} from "@cowboy/types";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
 import type { CliIo } from "../io.js";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -58,7 +68,6 @@ function parseArgsJson(text: string | undefined, what: string): ActorArgs | unde
     return v as { [k: string]: CborValue };
   throw usageError(`${what} must be a JSON array (positional arguments) or object (keyword arguments), e.g. '[1, "x"]'`);
 }
-
 
 const printJson = (io: CliIo, value: unknown): void => io.out(`${JSON.stringify(value)}\n`);
 const decodedJson = (bytes: Uint8Array): string => {

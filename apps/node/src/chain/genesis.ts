@@ -54,16 +54,17 @@ export function devnetGenesis(): ChainGenesis {
   };
 }
 
-const u64 = z.string().regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string").refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= U64_MAX, "exceeds 2^64-1");
+const u64 = z
+  .string()
+  .regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string")
+  .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= U64_MAX, "exceeds 2^64-1");
 
 /** A genesis file: `{ chain_id, timestamp_ms, devnet?, allocations: [{ address, balance }] }`. */
 export const genesisFileSchema = z.strictObject({
   chain_id: u64,
   timestamp_ms: u64,
   devnet: z.boolean().optional(),
-  allocations: z
-    .array(z.strictObject({ address: z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-byte lowercase hex address"), balance: u64 }))
-    .max(100_000),
+  allocations: z.array(z.strictObject({ address: z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-byte lowercase hex address"), balance: u64 })).max(100_000),
 });
 
 /** A genesis file that is not JSON or does not match the genesis schema. */

@@ -1,5 +1,16 @@
 import { compareBytes, CowboyError, toHex } from "@cowboy/codec";
-import { checkIncludable, intrinsicCosts, laneOf, maxFeeOf, valueOf, verifyAll, type ChainParams, type SignatureVerifier, type StateAccess, type TxRejectionCode } from "@cowboy/execution";
+import {
+  checkIncludable,
+  intrinsicCosts,
+  laneOf,
+  maxFeeOf,
+  valueMoved,
+  verifyAll,
+  type ChainParams,
+  type SignatureVerifier,
+  type StateAccess,
+  type TxRejectionCode,
+} from "@cowboy/execution";
 import { effectiveFee, type LaneId } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
 
@@ -144,10 +155,7 @@ export class Mempool {
     const existing = queue.get(tx.nonce);
     if (existing !== undefined) {
       if (!this.#outbids(tx, existing.tx)) {
-        throw new MempoolError(
-          "REPLACEMENT_UNDERPRICED",
-          `replacing nonce ${tx.nonce} needs every max fee and tip raised by ${this.#options.replacementBumpPercent}%`,
-        );
+        throw new MempoolError("REPLACEMENT_UNDERPRICED", `replacing nonce ${tx.nonce} needs every max fee and tip raised by ${this.#options.replacementBumpPercent}%`);
       }
       this.#remove(existing);
     } else if (queue.size >= this.#options.maxPerSender) {
@@ -204,7 +212,7 @@ export class Mempool {
   /** The summed maximum cost (fees plus value) of `sender`'s pending transactions below `nonce`. */
   #pendingBefore(sender: Uint8Array, nonce: bigint): bigint {
     let total = 0n;
-    for (const entry of this.#bySender.get(toHex(sender))?.values() ?? []) if (entry.tx.nonce < nonce) total += maxFeeOf(entry.tx) + valueOf(entry.tx);
+    for (const entry of this.#bySender.get(toHex(sender))?.values() ?? []) if (entry.tx.nonce < nonce) total += maxFeeOf(entry.tx) + valueMoved(entry.tx);
     return total;
   }
 

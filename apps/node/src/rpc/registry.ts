@@ -66,7 +66,7 @@ export class MethodRegistry {
 function describeIssue(error: z.ZodError, method: RpcMethod): string {
   const issue = error.issues[0]!;
   const [index, ...rest] = issue.path;
-  const param = typeof index === "number" ? method.paramNames[index] ?? `#${index}` : "params";
+  const param = typeof index === "number" ? (method.paramNames[index] ?? `#${index}`) : "params";
   const where = [param, ...rest.map(String)].join(".");
   return `invalid ${where}: ${issue.message}`;
 }

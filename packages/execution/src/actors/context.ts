@@ -22,7 +22,10 @@ export function singleInterpreter(options: { readonly parseCache?: pvm.ParseCach
 
 export function newActorBlockContext(options: ActorContextOptions = {}): ActorBlockContext {
   if (options.interpreters !== undefined && options.stdlib !== undefined) {
-    throw new ExecutionError("CONTRADICTORY_OPTIONS", "newActorBlockContext: `stdlib` and `interpreters` exclude each other (a module registry belongs to the interpreter copy that built it)");
+    throw new ExecutionError(
+      "CONTRADICTORY_OPTIONS",
+      "newActorBlockContext: `stdlib` and `interpreters` exclude each other (a module registry belongs to the interpreter copy that built it)",
+    );
   }
   if (options.interpreters !== undefined && options.parseCache !== undefined) {
     throw new ExecutionError("CONTRADICTORY_OPTIONS", "newActorBlockContext: `parseCache` and `interpreters` exclude each other (interpreter copies keep their own parse caches)");

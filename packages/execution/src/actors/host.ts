@@ -3,7 +3,17 @@
 // synchronous calls through the TxRun, events buffered until the frame commits.
 import { toHex } from "@cowboy/codec";
 import { bls, deriveRandomness, ed25519, keccak256, secp256k1, sha256 } from "@cowboy/crypto";
-import { HostError, type BlockInfo, type CallBudget, type CallOutcome, type Host, type HashAlgorithm, type MessageContext, type SignatureScheme, type TimerOptions } from "@cowboy/pvm";
+import {
+  HostError,
+  type BlockInfo,
+  type CallBudget,
+  type CallOutcome,
+  type Host,
+  type HashAlgorithm,
+  type MessageContext,
+  type SignatureScheme,
+  type TimerOptions,
+} from "@cowboy/pvm";
 import { SchedulerError } from "@cowboy/scheduler";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";

@@ -32,7 +32,12 @@ export function queryActor(state: StateAccess, env: BlockEnv, params: ChainParam
     return { ok: out.ok, data: out.returnData, cyclesUsed: req.cyclesLimit - BigInt(run.cyclesLeft), cellsUsed: cellsLimit - BigInt(run.cellsLeft) };
   } catch (error) {
     if (!(error instanceof TxExhausted)) throw error;
-    return { ok: false, data: new TextEncoder().encode(error.meta.detail), cyclesUsed: req.cyclesLimit - BigInt(Math.max(run.cyclesLeft, 0)), cellsUsed: cellsLimit - BigInt(Math.max(run.cellsLeft, 0)) };
+    return {
+      ok: false,
+      data: new TextEncoder().encode(error.meta.detail),
+      cyclesUsed: req.cyclesLimit - BigInt(Math.max(run.cyclesLeft, 0)),
+      cellsUsed: cellsLimit - BigInt(Math.max(run.cellsLeft, 0)),
+    };
   } finally {
     state.revertTo(checkpoint);
   }

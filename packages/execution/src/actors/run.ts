@@ -84,12 +84,27 @@ export class TxRun implements FrameRunner {
   }
 
   /** Runs one handler invocation on its own checkpoint. `enter` moves value (and installs code). */
-  #frame(kind: "deploy" | "call", target: Uint8Array, sender: Uint8Array, value: bigint, method: string, payload: Uint8Array, depth: number, budget: CallBudget, enter: () => void): FrameResult {
+  #frame(
+    kind: "deploy" | "call",
+    target: Uint8Array,
+    sender: Uint8Array,
+    value: bigint,
+    method: string,
+    payload: Uint8Array,
+    depth: number,
+    budget: CallBudget,
+    enter: () => void,
+  ): FrameResult {
     const code = kind === "call" ? this.state.get(actorCodeKey(target)) : undefined;
     if (kind === "call" && code === undefined) return { res: failedInvocation({ type: "LookupError", message: `no actor at 0x${hex(target)}` }), host: null, budgetBound: false };
     const key = hex(target);
     const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
-    if (allowance <= 0) return { res: failedInvocation({ type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` }), host: null, budgetBound: false };
+    if (allowance <= 0)
+      return {
+        res: failedInvocation({ type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` }),
+        host: null,
+        budgetBound: false,
+      };
     const cap = Math.min(budget.cycles, allowance);
     const checkpoint = this.state.checkpoint();
     try {

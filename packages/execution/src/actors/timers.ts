@@ -46,22 +46,27 @@ export interface TimerRequest {
 /** Schedules a timer in the block of `env`; SchedulerError on a refused request (nothing written). */
 export function schedule(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig, req: TimerRequest): { id: Uint8Array; costCycles: bigint } {
   const o = req.options;
-  const { id, costCycles } = scheduleTimer(asFork(state), env.height, {
-    owner: req.owner,
-    target: req.target,
-    feePayer: req.feePayer,
-    handler: req.handler,
-    data: req.data,
-    fireHeight: req.fireHeight,
-    interval: req.interval,
-    gasLimitPerFire: o.cyclesPerFire,
-    maxCellsPerFire: o.cellsPerFire,
-    ...(o.expiresAt === null ? {} : { expiresAt: o.expiresAt }),
-    maxFeePerCycle: o.maxFeePerCycle,
-    maxPriorityFeePerCycle: o.maxPriorityFeePerCycle,
-    tier: o.tier,
-    gba: o.biddingAgent,
-  }, cfg);
+  const { id, costCycles } = scheduleTimer(
+    asFork(state),
+    env.height,
+    {
+      owner: req.owner,
+      target: req.target,
+      feePayer: req.feePayer,
+      handler: req.handler,
+      data: req.data,
+      fireHeight: req.fireHeight,
+      interval: req.interval,
+      gasLimitPerFire: o.cyclesPerFire,
+      maxCellsPerFire: o.cellsPerFire,
+      ...(o.expiresAt === null ? {} : { expiresAt: o.expiresAt }),
+      maxFeePerCycle: o.maxFeePerCycle,
+      maxPriorityFeePerCycle: o.maxPriorityFeePerCycle,
+      tier: o.tier,
+      gba: o.biddingAgent,
+    },
+    cfg,
+  );
   return { id, costCycles };
 }
 

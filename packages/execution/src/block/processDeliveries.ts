@@ -15,7 +15,9 @@ export function processDeliveries(state: StateAccess, env: BlockEnv, params: Cha
   const ctx = env.actors;
   if (ctx.delivered.length > 0) {
     const list = new Uint8Array(ctx.delivered.length * ENTRY);
-    ctx.delivered.forEach((e, i) => list.set(e, i * ENTRY));
+    ctx.delivered.forEach((e, i) => {
+      list.set(e, i * ENTRY);
+    });
     state.set(systemKey("dedup_exp", u64be(env.height)), list);
   }
   const window = params.actors.dedupWindow;

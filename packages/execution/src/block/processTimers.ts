@@ -62,11 +62,16 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
     },
     queryGasBid: (gba, context) => queryGasBid(state, env, params, gba, context),
   };
-  const report = processDueTimers(asFork(state), {
-    height: env.height,
-    cycleBasefee: laneBasefee(env.cycleBasefee, "timer", params.feeMarket),
-    cellBasefee: laneBasefee(env.cellBasefee, "timer", params.feeMarket),
-  }, host, cfg);
+  const report = processDueTimers(
+    asFork(state),
+    {
+      height: env.height,
+      cycleBasefee: laneBasefee(env.cycleBasefee, "timer", params.feeMarket),
+      cellBasefee: laneBasefee(env.cellBasefee, "timer", params.feeMarket),
+    },
+    host,
+    cfg,
+  );
   if (report.tips > 0n) accounts.credit(env.proposer, report.tips);
   return { cycles: report.laneCyclesUsed, cells: report.fired.reduce((n, f) => n + f.cellsUsed, 0n), burned: report.burned, tipped: report.tips, report };
 }

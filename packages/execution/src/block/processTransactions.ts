@@ -4,13 +4,13 @@
 import type { Transaction } from "@cowboy/types";
 import { BlockError, TxRejection } from "../errors.js";
 import { applyTransaction } from "../transaction/applyTransaction.js";
-import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
+import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js";
 import type { BlockTally } from "./tally.js";
 
 /** Throws BlockError (BAD_TRANSACTION, LANE_OVERFLOW) naming the transaction; the caller drops the fork. */
 export function processTransactions(state: StateAccess, transactions: readonly Transaction[], env: BlockEnv, params: ChainParams, tally: BlockTally): void {
   transactions.forEach((tx, index) => {
-    let outcome;
+    let outcome: TxOutcome;
     try {
       outcome = applyTransaction(state, tx, env, params);
     } catch (error) {

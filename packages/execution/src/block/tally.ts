@@ -77,7 +77,10 @@ export class BlockTally {
 
   /** The header's receipts_root over the counted receipts. */
   receiptsRoot(keccak256: Keccak): Uint8Array {
-    return merkleRoot(this.receipts.map((r) => receiptDigest(r, keccak256)), keccak256);
+    return merkleRoot(
+      this.receipts.map((r) => receiptDigest(r, keccak256)),
+      keccak256,
+    );
   }
 
   /** Everything counted so far, as the block's execution result. */

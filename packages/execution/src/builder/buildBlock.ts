@@ -16,7 +16,7 @@ import { aarray, abigint, aobject, astate } from "../guards.js";
 import { intrinsicCosts } from "../intrinsic.js";
 import { applyTransaction } from "../transaction/applyTransaction.js";
 import { laneOf } from "../transaction/lanes.js";
-import type { BlockEnv, BlockExecution, ChainParams, InterpreterPool, StateAccess } from "../types.js";
+import type { BlockEnv, BlockExecution, ChainParams, InterpreterPool, StateAccess, TxOutcome } from "../types.js";
 import { CandidateHeap, candidateOf } from "./heap.js";
 import { vrfOrderKeepingNonces } from "./vrfOrder.js";
 
@@ -80,7 +80,7 @@ class Assembly {
       this.state.revertTo(checkpoint);
       rewindActors(this.env.actors, mark);
     };
-    let outcome;
+    let outcome: TxOutcome;
     try {
       outcome = applyTransaction(this.state, tx, this.env, this.params);
     } catch (error) {

@@ -9,7 +9,11 @@ import type { Transaction } from "@cowboy/types";
  * the positions that sender holds, so nonces stay ascending within the block.
  */
 export function vrfOrderKeepingNonces(txs: readonly Transaction[], ordering: OrderingVrf, height: bigint): Transaction[] {
-  const ordered = vrfOrder(txs.map((tx) => ({ hash: tx.digest(), tx })), ordering, height).map((x) => x.tx);
+  const ordered = vrfOrder(
+    txs.map((tx) => ({ hash: tx.digest(), tx })),
+    ordering,
+    height,
+  ).map((x) => x.tx);
   const queues = new Map<string, Transaction[]>();
   for (const tx of txs) {
     const key = toHex(tx.from);

@@ -31,5 +31,12 @@ export function runActorInstruction(ctx: InstructionContext, body: (run: TxRun) 
   }
   // A failed top-level frame has reverted itself; what stands (the dedup marks of the cascade) is kept.
   ctx.env.actors.delivered.push(...run.delivered);
-  return { status: outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted, returnData: outcome.returnData, events: outcome.events, cyclesUsed: cyclesUsed(), cellsUsed: cellsUsed(), keep: true };
+  return {
+    status: outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted,
+    returnData: outcome.returnData,
+    events: outcome.events,
+    cyclesUsed: cyclesUsed(),
+    cellsUsed: cellsUsed(),
+    keep: true,
+  };
 }

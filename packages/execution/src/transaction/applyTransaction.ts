@@ -56,12 +56,10 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
   if (result.keep) state.commitCheckpoint(checkpoint);
   else state.revertTo(checkpoint);
 
-  const fees = settle(
-    { cycles: result.cyclesUsed, cells: result.cellsUsed },
-    { cycles: tx.cyclesLimit, cells: tx.cellsLimit },
-    laneBasefeesOf(tx, basefees, params),
-    { cycle: { maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle }, cell: { maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell } },
-  );
+  const fees = settle({ cycles: result.cyclesUsed, cells: result.cellsUsed }, { cycles: tx.cyclesLimit, cells: tx.cellsLimit }, laneBasefeesOf(tx, basefees, params), {
+    cycle: { maxFee: tx.maxFeePerCycle, maxPriorityFee: tx.maxPriorityFeePerCycle },
+    cell: { maxFee: tx.maxFeePerCell, maxPriorityFee: tx.maxPriorityFeePerCell },
+  });
   accounts.credit(tx.from, fees.refund);
   accounts.credit(env.proposer, fees.tipped);
   return {

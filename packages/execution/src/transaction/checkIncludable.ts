@@ -9,7 +9,7 @@ import { abigint, aobject, astate } from "../guards.js";
 import { intrinsicCosts } from "../intrinsic.js";
 import type { Basefees, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
-import { laneBasefeesOf, maxFeeOf, valueOf } from "./lanes.js";
+import { laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
 
 export interface IncludableOptions {
   /** The state `tx` would apply to: a block's fork at this point, or a pool's head state. */
@@ -63,7 +63,7 @@ export function checkIncludable(options: IncludableOptions): TxRejection | undef
   if (tx.maxFeePerCycle < lane.cycle) return new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cycle ${tx.maxFeePerCycle} is below the cycle basefee ${lane.cycle}`);
   if (tx.maxFeePerCell < lane.cell) return new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cell ${tx.maxFeePerCell} is below the cell basefee ${lane.cell}`);
   const pending = options.pendingCost === undefined ? 0n : abigint(options.pendingCost, "checkIncludable: pendingCost");
-  const needed = maxFeeOf(tx) + valueOf(tx) + pending;
+  const needed = maxFeeOf(tx) + valueMoved(tx) + pending;
   if (sender.balance < needed) {
     const what = pending === 0n ? "the maximum cost" : "the maximum cost with the pending transactions'";
     return new TxRejection("INSUFFICIENT_BALANCE", `balance ${sender.balance} does not cover ${what} ${needed}`);

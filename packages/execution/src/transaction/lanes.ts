@@ -15,7 +15,7 @@ export function laneBasefeesOf(tx: Transaction, basefees: Basefees, params: Chai
 }
 
 /** Value moved out of the sender by the instruction itself (beyond fees). */
-export function valueOf(tx: Transaction): bigint {
+export function valueMoved(tx: Transaction): bigint {
   switch (tx.instruction.type) {
     case "transfer":
       return tx.instruction.amount;

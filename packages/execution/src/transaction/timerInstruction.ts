@@ -8,7 +8,8 @@ import type { PyException } from "../types.js";
 import { reverted, succeeded, type InstructionContext, type InstructionResult } from "./instruction.js";
 
 /** A refusal of a timer instruction, as the exception an actor would see. */
-export const timerRefusal = (code: TimerInstructionErrorCode, exception: PyException): TimerInstructionError => new TimerInstructionError(code, exceptionLine(exception), { exception });
+export const timerRefusal = (code: TimerInstructionErrorCode, exception: PyException): TimerInstructionError =>
+  new TimerInstructionError(code, exceptionLine(exception), { exception });
 
 /** Runs `body`; a refusal (TimerInstructionError, or the scheduler's) reverts with its exception line. */
 export function timerInstruction(ctx: InstructionContext, body: () => Uint8Array): InstructionResult {

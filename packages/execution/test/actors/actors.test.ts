@@ -41,7 +41,10 @@ function deploy(chain: ActorChain, source: string, args: Parameters<ActorChain["
 }
 
 describe("Counter on chain", () => {
-  for (const [form, source] of [["@actor", COUNTER_SDK], ["class Actor", COUNTER_PLAIN]] as const) {
+  for (const [form, source] of [
+    ["@actor", COUNTER_SDK],
+    ["class Actor", COUNTER_PLAIN],
+  ] as const) {
     it(`${form}: deploy, increment across blocks, read back`, () => {
       const chain = new ActorChain();
       const addr = deploy(chain, source);

@@ -3,7 +3,19 @@
 import { equalBytes, toHex } from "@cowboy/codec";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { canonicalizeSource, createTransaction, headerHash, type Header, type Instruction, type Receipt, type Transaction } from "@cowboy/types";
-import { Accounts, ActorEngine, applyBlock, applyGenesis, buildBlock, envOf, newActorBlockContext, queryActor, type BlockExecution, type ChainParams, type QueryResult } from "../../src/index.js";
+import {
+  Accounts,
+  type ActorEngine,
+  applyBlock,
+  applyGenesis,
+  buildBlock,
+  envOf,
+  newActorBlockContext,
+  queryActor,
+  type BlockExecution,
+  type ChainParams,
+  type QueryResult,
+} from "../../src/index.js";
 import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "../helpers.js";
 import type { StateStore } from "@cowboy/state";
 
@@ -63,7 +75,11 @@ export class ActorChain {
     readonly engines: { proposer?: ActorEngine; verifier?: ActorEngine } = {},
   ) {
     const { store, fork } = memoryState();
-    this.head = applyGenesis(fork, { timestampMs: 1_700_000_000_000n, allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })), cycleBasefee: MIN, cellBasefee: MIN }, params);
+    this.head = applyGenesis(
+      fork,
+      { timestampMs: 1_700_000_000_000n, allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })), cycleBasefee: MIN, cellBasefee: MIN },
+      params,
+    );
     store.commit(fork, 0n, headerHash(this.head));
     this.store = store;
   }
@@ -107,7 +123,15 @@ export class ActorChain {
   block(txs: Transaction[], { verify = true }: { verify?: boolean } = {}): Receipt[] {
     const proposer = this.store.fork();
     const engine = this.engines.proposer;
-    const built = buildBlock({ state: proposer, parent: this.head, candidates: txs, params: this.params, proposer: PROPOSER, timestampMs: this.head.timestamp_ms + 1000n, ...(engine === undefined ? {} : { interpreters: engine }) });
+    const built = buildBlock({
+      state: proposer,
+      parent: this.head,
+      candidates: txs,
+      params: this.params,
+      proposer: PROPOSER,
+      timestampMs: this.head.timestamp_ms + 1000n,
+      ...(engine === undefined ? {} : { interpreters: engine }),
+    });
     if (built.skipped.length > 0) throw new Error(`skipped: ${built.skipped.map(([, r]) => r.message).join("; ")}`);
     if (verify) {
       const verifier = this.store.fork();
@@ -128,7 +152,13 @@ export class ActorChain {
 
   query(target: Uint8Array, method: string, args: Arg[] = []): QueryResult {
     const fork = this.store.fork();
-    return queryActor(fork, envOf(this.head, newActorBlockContext()), this.params, { from: addressOf(0), target, method, args: args.length === 0 ? new Uint8Array(0) : cbor(args), cyclesLimit: 1_000_000n });
+    return queryActor(fork, envOf(this.head, newActorBlockContext()), this.params, {
+      from: addressOf(0),
+      target,
+      method,
+      args: args.length === 0 ? new Uint8Array(0) : cbor(args),
+      cyclesLimit: 1_000_000n,
+    });
   }
 
   account(address: Uint8Array) {

@@ -52,7 +52,16 @@ describe("ActorEngine", () => {
     // Built as tsup builds dist/ (packages external), under packages/pvm/node_modules so the
     // bundle's bare imports resolve. Promoted at once, a and b run on different copies.
     const outfile = `${root}packages/pvm/node_modules/.pvm-copies-execution/dist/index.js`;
-    buildSync({ entryPoints: [`${root}packages/pvm/src/index.ts`], bundle: true, format: "esm", platform: "node", target: "es2022", packages: "external", outfile, logLevel: "error" });
+    buildSync({
+      entryPoints: [`${root}packages/pvm/src/index.ts`],
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "es2022",
+      packages: "external",
+      outfile,
+      logLevel: "error",
+    });
     const child = fileURLToPath(new URL("./copies-scenario.ts", import.meta.url));
     const out = execFileSync(`${root}node_modules/.bin/tsx`, ["--conditions=@cowboy/source", child, outfile], { encoding: "utf8", timeout: 120_000 });
     const pinned = JSON.parse(readFileSync(vector, "utf8")) as { result: unknown };

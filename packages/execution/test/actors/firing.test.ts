@@ -153,7 +153,17 @@ describe("timers fire at the end of their block", () => {
     const ticker = deployTicker(chain, 0n);
     const payer = chain.account(addressOf(2)).balance;
     const [r] = chain.block([
-      chain.tx(2, { type: "schedule_timer", target: ticker, handler: "ring", data: cbor(7), fireAt: chain.head.height + 2n, cyclesPerFire: 80_000n, cellsPerFire: 2_000n, expiresAt: null, feePayer: null }),
+      chain.tx(2, {
+        type: "schedule_timer",
+        target: ticker,
+        handler: "ring",
+        data: cbor(7),
+        fireAt: chain.head.height + 2n,
+        cyclesPerFire: 80_000n,
+        cellsPerFire: 2_000n,
+        expiresAt: null,
+        feePayer: null,
+      }),
     ]);
     expect(r!.status).toBe(ReceiptStatus.Success);
     const afterTx = chain.account(addressOf(2)).balance;
@@ -253,4 +263,3 @@ describe("timers fire at the end of their block", () => {
     expect(chain.head.lane_usage.timer).toBe(0n);
   });
 });
-

@@ -25,7 +25,10 @@ class Bank:
         return call(peer, "deposit", 1) * 1.5
 `;
 
-export function runScenario(engines: ConstructorParameters<typeof ActorChain>[1] = {}): { roots: string[]; receipts: { status: number; cycles: string; cells: string; ret: string; events: number }[] } {
+export function runScenario(engines: ConstructorParameters<typeof ActorChain>[1] = {}): {
+  roots: string[];
+  receipts: { status: number; cycles: string; cells: string; ret: string; events: number }[];
+} {
   const chain = new ActorChain(undefined, engines);
   const roots: string[] = [];
   const receipts: { status: number; cycles: string; cells: string; ret: string; events: number }[] = [];

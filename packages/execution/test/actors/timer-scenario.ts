@@ -60,7 +60,20 @@ export function runTimerScenario(): TimerScenarioResult {
   chain.block([chain.transferTx(0, a, 50n * CBY), chain.callTx(2, a, "start")]);
   record();
   // A transaction-scheduled one-shot on the peer, paid by its sender, and an unfunded actor's timer.
-  chain.block([chain.tx(3, { type: "schedule_timer", target: peer!.return_data, handler: "note", data: cbor(5), fireAt: chain.head.height + 2n, cyclesPerFire: 90_000n, cellsPerFire: 1_000n, expiresAt: null, feePayer: null }), chain.callTx(3, peer!.return_data, "start")]);
+  chain.block([
+    chain.tx(3, {
+      type: "schedule_timer",
+      target: peer!.return_data,
+      handler: "note",
+      data: cbor(5),
+      fireAt: chain.head.height + 2n,
+      cyclesPerFire: 90_000n,
+      cellsPerFire: 1_000n,
+      expiresAt: null,
+      feePayer: null,
+    }),
+    chain.callTx(3, peer!.return_data, "start"),
+  ]);
   record();
   for (let i = 0; i < 8; i++) {
     chain.block([]);

@@ -142,7 +142,17 @@ describe("timer instructions", () => {
   it("schedule_interval: first fire every_blocks ahead", () => {
     const chain = new ActorChain(withTimers);
     const alarm = deployAlarm(chain);
-    const tx = chain.tx(2, { type: "schedule_interval", target: alarm, handler: "ring", data: cbor(7), everyBlocks: 4n, cyclesPerFire: 40_000n, cellsPerFire: 500n, expiresAt: 100n, feePayer: null });
+    const tx = chain.tx(2, {
+      type: "schedule_interval",
+      target: alarm,
+      handler: "ring",
+      data: cbor(7),
+      everyBlocks: 4n,
+      cyclesPerFire: 40_000n,
+      cellsPerFire: 500n,
+      expiresAt: 100n,
+      feePayer: null,
+    });
     const [r] = chain.block([tx]);
     const record = getTimer(chain.store.fork() as never, r!.return_data)!;
     expect(record.interval).toBe(4n);
@@ -154,11 +164,7 @@ describe("timer instructions", () => {
   it("refused instructions revert with the reason and schedule nothing", () => {
     const chain = new ActorChain(withTimers);
     const alarm = deployAlarm(chain);
-    const [noActor, unsigned, past] = chain.block([
-      timerTx(chain, 1, addressOf(3), 20n),
-      timerTx(chain, 2, alarm, 20n, addressOf(3)),
-      timerTx(chain, 3, alarm, 1n),
-    ]);
+    const [noActor, unsigned, past] = chain.block([timerTx(chain, 1, addressOf(3), 20n), timerTx(chain, 2, alarm, 20n, addressOf(3)), timerTx(chain, 3, alarm, 1n)]);
     expect(noActor!.status).toBe(ReceiptStatus.Reverted);
     expect(text(noActor!.return_data)).toBe(`LookupError: no actor at 0x${toHex(addressOf(3))}`);
     expect(text(unsigned!.return_data)).toBe(`PermissionError: fee payer 0x${toHex(addressOf(3))} did not sign the transaction`);

@@ -2,7 +2,7 @@ import { CowboyError } from "@cowboy/codec";
 import { fromHex, toHex } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import { accountKey, actorCodeKey, actorStorageKey, decodeProof, MemoryBackend, StateError, StateStore, systemKey, verifyProof } from "../../src/index.js";
+import { accountKey, actorCodeKey, actorStorageKey, decodeProof, MemoryBackend, StateStore, systemKey, verifyProof } from "../../src/index.js";
 import { readVector } from "@cowboy/checks/vectors";
 
 describe("state vectors", () => {

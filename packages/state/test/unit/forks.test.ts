@@ -1,7 +1,7 @@
 import { CowboyError } from "@cowboy/codec";
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
-import { MemoryBackend, StateError, StateStore, verifyProof } from "../../src/index.js";
+import { MemoryBackend, StateStore, verifyProof } from "../../src/index.js";
 
 const b = (s: string) => new TextEncoder().encode(s);
 

@@ -2,7 +2,7 @@ import { CowboyError } from "@cowboy/codec";
 import { concatBytes, toHex } from "@cowboy/codec";
 import { loadFastHashes } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import { decodeProof, encodeProof, MemoryBackend, StateError, StateStore, verifyProof, type StateProof } from "../../src/index.js";
+import { decodeProof, encodeProof, MemoryBackend, type StateError, StateStore, verifyProof, type StateProof } from "../../src/index.js";
 
 const b = (s: string) => new TextEncoder().encode(s);
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { accountKey, decodeProof, EMPTY_STATE_ROOT, encodeProof, LmdbBackend, MemoryBackend, StateError, StateStore, verifyProof, type StateBackend } from "../../src/index.js";
+import { accountKey, decodeProof, EMPTY_STATE_ROOT, encodeProof, LmdbBackend, MemoryBackend, StateStore, verifyProof, type StateBackend } from "../../src/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cowboy-state-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -19,7 +19,10 @@ export function accountMethods({ chain, mempool }: NodeContext): RpcMethod[] {
     defineMethod({
       name: "cowboy_getNonce",
       summary: 'an account\'s next nonce at the head, or counting its pending transactions with "pending"',
-      params: [["address", address], ["tag", z.enum(["latest", "pending"]).optional()]],
+      params: [
+        ["address", address],
+        ["tag", z.enum(["latest", "pending"]).optional()],
+      ],
       handler: ([a, tag]) => {
         const from = fromHex(a);
         return (tag === "pending" ? mempool.pendingNonce(from, chain.accounts) : chain.account(from).nonce).toString();

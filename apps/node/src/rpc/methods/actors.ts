@@ -17,8 +17,7 @@ export function actorMethods({ chain }: NodeContext): RpcMethod[] {
   return [
     defineMethod({
       name: "cowboy_call",
-      summary:
-        "runs an actor method read-only at the head (nothing is committed, messages are not delivered); returns the canonical result and its JSON form, or the Python error",
+      summary: "runs an actor method read-only at the head (nothing is committed, messages are not delivered); returns the canonical result and its JSON form, or the Python error",
       params: [["call", z.strictObject({ from: address.optional(), to: address, method: publicMethodName, args: callArgs.optional(), cycles_limit: u64.optional() })]],
       handler: ([call]) => {
         // A read-only call may spend at most the block's whole Cycle capacity.
@@ -50,7 +49,10 @@ export function actorMethods({ chain }: NodeContext): RpcMethod[] {
     defineMethod({
       name: "cowboy_getStorage",
       summary: "one storage slot of an actor (slot 0x00 holds its attributes, 0x01‖canonical(key) its storage[key]) with a proof against the head's state root",
-      params: [["address", address], ["slot", storageSlot]],
+      params: [
+        ["address", address],
+        ["slot", storageSlot],
+      ],
       handler: ([a, slot]) => {
         if (slot === "0x") throw new RpcError(RpcErrorCode.InvalidParams, "slot must not be empty");
         const proof = chain.state.prove(actorStorageKey(fromHex(a), fromHex(slot)));

@@ -19,13 +19,19 @@ export function chainMethods({ chain }: NodeContext): RpcMethod[] {
     defineMethod({
       name: "cowboy_getBlockByNumber",
       summary: 'a block by height (or "latest"); full=true includes transaction bodies',
-      params: [["height", blockTag], ["full", z.boolean().optional()]],
+      params: [
+        ["height", blockTag],
+        ["full", z.boolean().optional()],
+      ],
       handler: ([tag, full]) => blockJson(blockAt(tag), full ?? false),
     }),
     defineMethod({
       name: "cowboy_getBlockByHash",
       summary: "a block by hash",
-      params: [["hash", hash32], ["full", z.boolean().optional()]],
+      params: [
+        ["hash", hash32],
+        ["full", z.boolean().optional()],
+      ],
       handler: ([h, full]) => blockJson(chain.blocks.blockByHash(fromHex(h)) ?? notFound(`block ${h}`), full ?? false),
     }),
     defineMethod({

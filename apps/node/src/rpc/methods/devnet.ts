@@ -16,7 +16,10 @@ export function devnetMethods(ctx: NodeContext): RpcMethod[] {
     defineMethod({
       name: "cowboy_faucet",
       summary: "devnet only: sends `amount` base units (default 100 CBY) from dev account 0; returns the tx hash",
-      params: [["address", address], ["amount", u64.optional()]],
+      params: [
+        ["address", address],
+        ["amount", u64.optional()],
+      ],
       handler: async ([a, amount]) => {
         const payer = ctx.devAccounts?.[0];
         if (payer === undefined) throw new RpcError(RpcErrorCode.Unavailable, "the faucet exists only on a devnet");

@@ -61,7 +61,10 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
       name: "cowboy_estimateFee",
       summary:
         "suggested limits and fees for a transaction (JSON form; signature ignored), from its intrinsic cost (plus, for an actor call, its handler simulated read-only at the head) and recent tips",
-      params: [["transaction", z.record(z.string(), z.unknown())], ["blocks", z.number().int().min(0).max(1000).optional()]],
+      params: [
+        ["transaction", z.record(z.string(), z.unknown())],
+        ["blocks", z.number().int().min(0).max(1000).optional()],
+      ],
       handler: ([json, blocks]) => {
         let tx: Transaction;
         try {
