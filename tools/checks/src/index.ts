@@ -3,3 +3,4 @@ export { CYCLE_ALLOWLIST, type CycleAllowance, checkImportCycles, cyclicComponen
 export { checkDocs, declaredStatus, linkedDocuments, UNSCANNED_FOR_CITATIONS } from "./docs.js";
 export { checkVectorCoverage, UNSCANNED_PACKAGES, VECTOR_EXEMPTIONS, type VectorExemption } from "./vector-coverage.js";
 export { readVector, vectorPath } from "./vectors.js";
+export { checkProtocolLiterals, findOwnedLiterals, OWNED_LITERALS, LITERAL_FREE_DIRS, type OwnedLiteral, type LiteralFinding } from "./protocol-literals.js";

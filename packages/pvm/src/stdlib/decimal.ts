@@ -1,7 +1,7 @@
 // The Python `decimal` module for the PVM: Decimal, Context, the signals and getcontext/
 // setcontext/localcontext over the libmpdec-exact engine in src/decimal-engine/. Each operation charges
 // the engine's `costOf` Cycles before it runs. The current context belongs to the run.
-// Design and costs: cips/pvm-stdlib-re-decimal.md.
+// Design and costs: cips/pvm-decimal.md and cips/pvm-re.md.
 import * as D from "../decimal-engine/index.js";
 import type { ModuleDef } from "../modules.js";
 import { fnValue } from "../builtins/util.js";

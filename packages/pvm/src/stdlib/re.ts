@@ -1,7 +1,7 @@
 // The Python `re` module for the PVM: module functions, flags, re.error, Pattern and Match over
 // the metered engine in src/regex-engine/. Every engine step is charged to the run's Cycle budget
 // (CYCLES_PER_STEP), so a catastrophic pattern ends in OutOfCycles instead of hanging.
-// Design and costs: cips/pvm-stdlib-re-decimal.md.
+// Design and costs: cips/pvm-decimal.md and cips/pvm-re.md.
 import type { ModuleDef } from "../modules.js";
 import { compile as compileEngine, escape as escapeEngine } from "../regex-engine/index.js";
 import { fnValue } from "../builtins/util.js";

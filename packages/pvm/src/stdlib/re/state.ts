@@ -9,7 +9,7 @@ import { None } from "../../runtime/types.js";
 import type { PyRegexFlag } from "./flags.js";
 import type { Text } from "./subject.js";
 
-/** Cycles charged per engine step (cips/pvm-stdlib-re-decimal.md). */
+/** Cycles charged per engine step (cips/pvm-decimal.md and cips/pvm-re.md). */
 export const CYCLES_PER_STEP = 1;
 /** CPython's re._MAXCACHE: compiled patterns kept per run. */
 export const MAX_CACHE = 512;
