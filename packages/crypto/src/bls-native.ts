@@ -18,7 +18,7 @@ export function loadBlstModule(): BlstModule | undefined {
 /** Wraps blst in the Bls interface, with the same input rules as the noble backend. */
 export function createNativeBls(blst: BlstModule): Bls {
   function pk(arg: string, bytes: Uint8Array): Blst.PublicKey {
-    abytes(arg, bytes, 48);
+    abytes(bytes, arg, 48);
     try {
       // pkValidate = true: infinity and subgroup checks.
       return blst.PublicKey.fromBytes(bytes, true);
@@ -27,7 +27,7 @@ export function createNativeBls(blst: BlstModule): Bls {
     }
   }
   function sig(arg: string, bytes: Uint8Array): Blst.Signature {
-    abytes(arg, bytes, 96);
+    abytes(bytes, arg, 96);
     try {
       // sigValidate = true (subgroup), sigInfcheck = true (infinity rejected).
       return blst.Signature.fromBytes(bytes, true, true);
@@ -41,12 +41,12 @@ export function createNativeBls(blst: BlstModule): Bls {
       return blst.SecretKey.fromBytes(checkBlsSecretKey(secretKey)).toPublicKey().toBytes(true);
     },
     sign(message, secretKey) {
-      abytes("message", message);
+      abytes(message, "message");
       return blst.SecretKey.fromBytes(checkBlsSecretKey(secretKey)).sign(message).toBytes(true);
     },
     verify(signature, message, publicKey) {
       const s = sig("signature", signature);
-      abytes("message", message);
+      abytes(message, "message");
       const p = pk("publicKey", publicKey);
       // Points were validated while decoding; skip blst's repeated checks.
       return blst.verify(message, p, s, false, false);
@@ -61,7 +61,7 @@ export function createNativeBls(blst: BlstModule): Bls {
     },
     fastAggregateVerify(signature, message, publicKeys) {
       const s = sig("signature", signature);
-      abytes("message", message);
+      abytes(message, "message");
       const list = resolvePublicKeys("native", publicKeys, pk);
       try {
         return blst.fastAggregateVerify(message, list, s, false);

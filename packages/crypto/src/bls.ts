@@ -56,7 +56,7 @@ export interface Bls {
 }
 
 export function checkBlsSecretKey(secretKey: unknown): Uint8Array {
-  const sk = abytes("secretKey", secretKey, 32);
+  const sk = abytes(secretKey, "secretKey", 32);
   const k = bytesToBigint(sk);
   if (k === 0n || k >= BLS_R) throw new CryptoError("INVALID_SCALAR", "secretKey: must be in [1, r-1] of BLS12-381");
   return sk;
@@ -83,7 +83,7 @@ export function resolvePublicKeys<P>(backend: string, publicKeys: unknown, parse
 }
 
 export function checkNonEmpty(arg: string, list: unknown, length: number): Uint8Array[] {
-  const arr = abytesArray(arg, list, length);
+  const arr = abytesArray(list, arg, length);
   if (arr.length === 0) throw new CryptoError("INVALID_ARGUMENT", `${arg}: must not be empty`);
   return arr;
 }
@@ -96,7 +96,7 @@ const sigs = bls12_381.longSignatures;
 
 /** Decodes a 48-byte compressed G1 public key; rejects infinity and anything outside the subgroup. */
 export function decodeG1(arg: string, bytes: Uint8Array): G1Point {
-  abytes(arg, bytes, 48);
+  abytes(bytes, arg, 48);
   let p: G1Point;
   try {
     p = G1.fromBytes(bytes);
@@ -110,7 +110,7 @@ export function decodeG1(arg: string, bytes: Uint8Array): G1Point {
 
 /** Decodes a 96-byte compressed G2 signature; rejects infinity and anything outside the subgroup. */
 export function decodeG2(arg: string, bytes: Uint8Array): G2Point {
-  abytes(arg, bytes, 96);
+  abytes(bytes, arg, 96);
   let p: G2Point;
   try {
     p = G2.fromBytes(bytes);
@@ -133,13 +133,13 @@ function createNobleBls(): Bls {
       return sigs.getPublicKey(checkBlsSecretKey(secretKey)).toBytes(true);
     },
     sign(message, secretKey) {
-      abytes("message", message);
+      abytes(message, "message");
       const sk = checkBlsSecretKey(secretKey);
       return sigs.Signature.toBytes(sigs.sign(hashToG2(message), sk));
     },
     verify(signature, message, publicKey) {
       const sig = decodeG2("signature", signature);
-      abytes("message", message);
+      abytes(message, "message");
       const pk = decodeG1("publicKey", publicKey);
       return sigs.verify(sig, hashToG2(message), pk);
     },
@@ -161,7 +161,7 @@ function createNobleBls(): Bls {
     },
     fastAggregateVerify(signature, message, publicKeys) {
       const sig = decodeG2("signature", signature);
-      abytes("message", message);
+      abytes(message, "message");
       let acc = G1.ZERO;
       for (const p of resolvePublicKeys("noble", publicKeys, decodeG1)) acc = acc.add(p);
       // The sum of valid keys can be infinity only if keys cancel: a rogue-key shape, never valid.
@@ -190,9 +190,9 @@ export function checkSets(sets: unknown): BlsSignatureSet[] {
   if (!Array.isArray(sets)) throw new CryptoError("INVALID_TYPE", "sets: expected an array");
   if (sets.length === 0) throw new CryptoError("INVALID_ARGUMENT", "sets: must not be empty");
   return sets.map((s: BlsSignatureSet, i) => {
-    abytes(`sets[${i}].signature`, s?.signature, 96);
-    abytes(`sets[${i}].message`, s?.message);
-    abytes(`sets[${i}].publicKey`, s?.publicKey, 48);
+    abytes(s?.signature, `sets[${i}].signature`, 96);
+    abytes(s?.message, `sets[${i}].message`);
+    abytes(s?.publicKey, `sets[${i}].publicKey`, 48);
     return s;
   });
 }

@@ -21,15 +21,15 @@ export interface Ed25519 {
 export const nobleEd25519: Ed25519 = Object.freeze({
   name: "noble",
   getPublicKey(secretKey: Uint8Array): Uint8Array {
-    return nobleEd.getPublicKey(abytes("secretKey", secretKey, 32));
+    return nobleEd.getPublicKey(abytes(secretKey, "secretKey", 32));
   },
   sign(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
-    return nobleEd.sign(abytes("message", message), abytes("secretKey", secretKey, 32));
+    return nobleEd.sign(abytes(message, "message"), abytes(secretKey, "secretKey", 32));
   },
   verify(signature: Uint8Array, message: Uint8Array, publicKey: Uint8Array): boolean {
-    abytes("signature", signature, 64);
-    abytes("message", message);
-    abytes("publicKey", publicKey, 32);
+    abytes(signature, "signature", 64);
+    abytes(message, "message");
+    abytes(publicKey, "publicKey", 32);
     try {
       nobleEd.Point.fromBytes(publicKey, true);
     } catch {

@@ -25,19 +25,19 @@ export async function loadFastHashes(): Promise<Hashes> {
   return Object.freeze({
     name: "hash-wasm+node:crypto",
     keccak256(data: Uint8Array): Uint8Array {
-      abytes("data", data);
+      abytes(data, "data");
       keccak.init();
       keccak.update(data);
       return keccak.digest("binary");
     },
     sha256(data: Uint8Array): Uint8Array {
-      abytes("data", data);
+      abytes(data, "data");
       if (data.length < SHA256_NATIVE_MIN_BYTES) return nobleHashes.sha256(data);
       // Copy out of the Buffer so callers get a plain, unshared Uint8Array.
       return new Uint8Array(createHash("sha256").update(data).digest());
     },
     blake3(data: Uint8Array): Uint8Array {
-      abytes("data", data);
+      abytes(data, "data");
       b3.init();
       b3.update(data);
       return b3.digest("binary");

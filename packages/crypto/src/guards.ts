@@ -1,7 +1,7 @@
 import { CryptoError } from "./errors.js";
 
-/** Asserts `value` is a Uint8Array (optionally of one of the given lengths); names `arg` on failure. */
-export function abytes(arg: string, value: unknown, ...lengths: number[]): Uint8Array {
+/** Asserts `value` is a Uint8Array (optionally of one of the given lengths); names `arg` on failure. Same argument order as @cowboy/codec's guards (value, name, bounds). */
+export function abytes(value: unknown, arg: string, ...lengths: number[]): Uint8Array {
   if (!(value instanceof Uint8Array)) {
     throw new CryptoError("INVALID_TYPE", `${arg}: expected Uint8Array, got ${describe(value)}`);
   }
@@ -12,15 +12,15 @@ export function abytes(arg: string, value: unknown, ...lengths: number[]): Uint8
 }
 
 /** Asserts `value` is an array of Uint8Array, each of one of the given lengths. */
-export function abytesArray(arg: string, value: unknown, ...lengths: number[]): Uint8Array[] {
+export function abytesArray(value: unknown, arg: string, ...lengths: number[]): Uint8Array[] {
   if (!Array.isArray(value)) {
     throw new CryptoError("INVALID_TYPE", `${arg}: expected an array, got ${describe(value)}`);
   }
-  return value.map((v, i) => abytes(`${arg}[${i}]`, v, ...lengths));
+  return value.map((v, i) => abytes(v, `${arg}[${i}]`, ...lengths));
 }
 
 /** Asserts a safe non-negative integer in [min, max]. */
-export function aint(arg: string, value: unknown, min: number, max: number): number {
+export function aint(value: unknown, arg: string, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new CryptoError("INVALID_ARGUMENT", `${arg}: expected an integer in [${min}, ${max}], got ${describe(value)}`);
   }

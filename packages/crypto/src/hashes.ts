@@ -17,17 +17,17 @@ export interface Hashes {
 
 /** Keccak-256 of `data` (portable @noble implementation). */
 export function keccak256(data: Uint8Array): Uint8Array {
-  return keccak_256(abytes("data", data));
+  return keccak_256(abytes(data, "data"));
 }
 
 /** SHA-256 of `data` (portable @noble implementation). */
 export function sha256(data: Uint8Array): Uint8Array {
-  return nobleSha256(abytes("data", data));
+  return nobleSha256(abytes(data, "data"));
 }
 
 /** BLAKE3 of `data`, 32-byte output (portable @noble implementation). */
 export function blake3(data: Uint8Array): Uint8Array {
-  return nobleBlake3(abytes("data", data));
+  return nobleBlake3(abytes(data, "data"));
 }
 
 /** The portable reference: pure JS, synchronous, available everywhere. */

@@ -7,7 +7,7 @@ const HALF_N = SECP256K1_N >> 1n;
 
 /** Shared argument checks, so the noble and native backends reject exactly the same inputs. */
 export function checkPrivateKey(privateKey: unknown): Uint8Array {
-  const sk = abytes("privateKey", privateKey, 32);
+  const sk = abytes(privateKey, "privateKey", 32);
   const k = bytesToBigint(sk);
   if (k === 0n || k >= SECP256K1_N) {
     throw new CryptoError("INVALID_SCALAR", "privateKey: must be in [1, n-1] of secp256k1");
@@ -16,7 +16,7 @@ export function checkPrivateKey(privateKey: unknown): Uint8Array {
 }
 
 export function checkMsgHash(msgHash: unknown): Uint8Array {
-  return abytes("msgHash", msgHash, 32);
+  return abytes(msgHash, "msgHash", 32);
 }
 
 /**

@@ -58,7 +58,7 @@ export function createNativeSecp256k1(binding: NativeBinding): Secp256k1 {
     },
     recoverPublicKey(msgHash, signature) {
       const h = checkMsgHash(msgHash);
-      const sig = abytes("signature", signature, 65);
+      const sig = abytes(signature, "signature", 65);
       const v = checkSignature("signature", sig) ?? 0;
       try {
         return Uint8Array.from(binding.ecdsaRecover(sig.subarray(0, 64), v, h, false));
@@ -67,7 +67,7 @@ export function createNativeSecp256k1(binding: NativeBinding): Secp256k1 {
       }
     },
     verify(signature, msgHash, publicKey) {
-      const sig = abytes("signature", signature, 64, 65);
+      const sig = abytes(signature, "signature", 64, 65);
       const h = checkMsgHash(msgHash);
       checkSignature("signature", sig);
       return binding.ecdsaVerify(sig.subarray(0, 64), h, toPoint(publicKey));

@@ -36,7 +36,7 @@ export interface Secp256k1 {
 }
 
 export function checkPublicKeyBytes(publicKey: unknown): Uint8Array {
-  const pk = abytes("publicKey", publicKey, 33, 65);
+  const pk = abytes(publicKey, "publicKey", 33, 65);
   const prefix = pk[0];
   const ok = pk.length === 33 ? prefix === 2 || prefix === 3 : prefix === 4;
   if (!ok) throw new CryptoError("INVALID_POINT", `publicKey: bad SEC1 prefix 0x${(prefix ?? 0).toString(16)}`);
@@ -61,9 +61,9 @@ export function verifyManyWith(verify: Secp256k1["verify"], items: readonly Secp
     if (typeof item !== "object" || item === null) {
       throw new CryptoError("INVALID_TYPE", `items[${i}]: expected { signature, msgHash, publicKey }`);
     }
-    abytes(`items[${i}].signature`, item.signature, 64, 65);
-    abytes(`items[${i}].msgHash`, item.msgHash, 32);
-    abytes(`items[${i}].publicKey`, item.publicKey, 33, 65);
+    abytes(item.signature, `items[${i}].signature`, 64, 65);
+    abytes(item.msgHash, `items[${i}].msgHash`, 32);
+    abytes(item.publicKey, `items[${i}].publicKey`, 33, 65);
     try {
       return verify(item.signature, item.msgHash, item.publicKey);
     } catch (e) {
@@ -95,7 +95,7 @@ function createNoble(): Secp256k1 {
     },
     recoverPublicKey(msgHash, signature) {
       const h = checkMsgHash(msgHash);
-      const sig = abytes("signature", signature, 65);
+      const sig = abytes(signature, "signature", 65);
       const v = checkSignature("signature", sig) ?? 0;
       try {
         const point = nobleCurve.Signature.fromBytes(sig.subarray(0, 64), "compact").addRecoveryBit(v).recoverPublicKey(h);
@@ -105,7 +105,7 @@ function createNoble(): Secp256k1 {
       }
     },
     verify(signature, msgHash, publicKey) {
-      const sig = abytes("signature", signature, 64, 65);
+      const sig = abytes(signature, "signature", 64, 65);
       const h = checkMsgHash(msgHash);
       checkSignature("signature", sig);
       const point = parsePoint(publicKey);

@@ -46,9 +46,9 @@ const G2 = bls12_381.G2.Point;
  */
 export function dealShares(secretKey: Uint8Array, threshold: number, n: number, seed: Uint8Array): ThresholdDealing {
   const s = bytesToBigint(checkBlsSecretKey(secretKey));
-  aint("n", n, 1, MAX_PARTICIPANTS);
-  aint("threshold", threshold, 1, n);
-  abytes("seed", seed);
+  aint(n, "n", 1, MAX_PARTICIPANTS);
+  aint(threshold, "threshold", 1, n);
+  abytes(seed, "seed");
   if (seed.length < 32) throw new CryptoError("INVALID_LENGTH", `seed: expected at least 32 bytes, got ${seed.length}`);
   const ikm = concatBytes(secretKey, seed);
   const coeffs: bigint[] = [s];
@@ -72,7 +72,7 @@ export function sharePublicKey(commitments: readonly Uint8Array[], index: number
   if (!Array.isArray(commitments) || commitments.length === 0) {
     throw new CryptoError("INVALID_ARGUMENT", "commitments: expected a non-empty array");
   }
-  aint("index", index, 1, MAX_PARTICIPANTS);
+  aint(index, "index", 1, MAX_PARTICIPANTS);
   const x = BigInt(index);
   let acc = G1.ZERO;
   let pow = 1n;
@@ -104,7 +104,7 @@ export function partialVerify(bls: Bls, sharePublicKeyBytes: Uint8Array, partial
  */
 export function recoverSignature(partials: readonly PartialSignature[], threshold: number): Uint8Array {
   if (!Array.isArray(partials)) throw new CryptoError("INVALID_TYPE", "partials: expected an array");
-  aint("threshold", threshold, 1, MAX_PARTICIPANTS);
+  aint(threshold, "threshold", 1, MAX_PARTICIPANTS);
   partials.forEach((p, i) => {
     checkPartial(`partials[${i}]`, p);
   });
@@ -147,7 +147,7 @@ export function encodeShare(share: SecretShare): Uint8Array {
 }
 
 export function decodeShare(bytes: Uint8Array): SecretShare {
-  abytes("bytes", bytes, SHARE_LENGTH);
+  abytes(bytes, "bytes", SHARE_LENGTH);
   const share = { index: readU32(bytes), secretKey: bytes.slice(4) };
   checkShare("bytes", share);
   return share;
@@ -160,7 +160,7 @@ export function encodePartial(partial: PartialSignature): Uint8Array {
 }
 
 export function decodePartial(bytes: Uint8Array): PartialSignature {
-  abytes("bytes", bytes, PARTIAL_LENGTH);
+  abytes(bytes, "bytes", PARTIAL_LENGTH);
   const partial = { index: readU32(bytes), signature: bytes.slice(4) };
   checkPartial("bytes", partial);
   decodeG2("bytes.signature", partial.signature);
@@ -169,8 +169,8 @@ export function decodePartial(bytes: Uint8Array): PartialSignature {
 
 function checkShare(arg: string, share: SecretShare): void {
   if (typeof share !== "object" || share === null) throw new CryptoError("INVALID_TYPE", `${arg}: expected a share`);
-  aint(`${arg}.index`, share.index, 1, MAX_PARTICIPANTS);
-  abytes(`${arg}.secretKey`, share.secretKey, 32);
+  aint(share.index, `${arg}.index`, 1, MAX_PARTICIPANTS);
+  abytes(share.secretKey, `${arg}.secretKey`, 32);
   if (bytesToBigint(share.secretKey) >= BLS_R || bytesToBigint(share.secretKey) === 0n) {
     throw new CryptoError("INVALID_SCALAR", `${arg}.secretKey: must be in [1, r-1]`);
   }
@@ -178,12 +178,12 @@ function checkShare(arg: string, share: SecretShare): void {
 
 function checkPartial(arg: string, partial: PartialSignature): void {
   if (typeof partial !== "object" || partial === null) throw new CryptoError("INVALID_TYPE", `${arg}: expected a partial signature`);
-  aint(`${arg}.index`, partial.index, 1, MAX_PARTICIPANTS);
-  abytes(`${arg}.signature`, partial.signature, 96);
+  aint(partial.index, `${arg}.index`, 1, MAX_PARTICIPANTS);
+  abytes(partial.signature, `${arg}.signature`, 96);
 }
 
 function decodeCommitment(arg: string, bytes: Uint8Array): ReturnType<typeof G1.fromBytes> {
-  abytes(arg, bytes, 48);
+  abytes(bytes, arg, 48);
   try {
     const p = G1.fromBytes(bytes);
     if (!p.is0()) p.assertValidity();
