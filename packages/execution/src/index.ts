@@ -1,7 +1,7 @@
 // @cowboy/execution: the state transition function (cips/execution.md). See README.md.
 export type {
   StateAccess, AccountKeyFn, ChainParams, EndOfBlockHook, Basefees, BlockEnv, Interpreter, InterpreterPool, ActorBlockContext,
-  PyException, TxOutcome, TimerUsage, BlockExecution, AppliedBlock,
+  ActorOutcome, PyException, TxOutcome, TimerUsage, BlockExecution, AppliedBlock,
 } from "./types.js";
 export {
   TxRejection, TX_REJECTIONS, isPermanentRejection, BlockError, TimerInstructionError, TxExhausted, ExecutionError,
