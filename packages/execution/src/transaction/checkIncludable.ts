@@ -14,9 +14,11 @@ import { laneBasefeesOf, maxFeeOf, valueOf } from "./lanes.js";
 export interface IncludableOptions {
   /** The state `tx` would apply to: a block's fork at this point, or a pool's head state. */
   readonly state: StateAccess;
+  /** The signed transaction. */
   readonly tx: Transaction;
   /** The global basefees of the block `tx` would join (a pool: `nextBlockBasefees(head, params)`); its lane's multiplier is applied here. */
   readonly basefees: Basefees;
+  /** The chain's parameters (chain id, limits, cost table, fee market, scheduler). */
   readonly params: ChainParams;
   /**
    * Whether to check the stateless rules and the signatures here (default true). applyBlock passes
