@@ -53,7 +53,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });
   // Separate interpreter copies keep each hot actor's JIT feedback its own (a bundle only: from
   // the TypeScript sources there is one copy).
-  const engine = await ActorEngine.load(options.interpreters ?? 8);
+  const engine = await ActorEngine.load({ copies: options.interpreters ?? 8 });
   let chain: Chain;
   try {
     chain = Chain.open(params, blocks, state, options.genesis, engine);
@@ -65,7 +65,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir, interpreters: engine.copies });
 
   const mempool = new Mempool({ params });
-  const pool = VerifyPool.start(2);
+  const pool = VerifyPool.start({ workers: 2 });
   const verifier = new BatchingVerifier(pool);
   const dev = options.genesis.devnet ? devAccounts() : [];
   const proposer = options.proposer ?? dev[0]?.address ?? new Uint8Array(20);

@@ -63,7 +63,7 @@ const baseline = total / ((performance.now() - t0) / 1000);
 
 // Import on lmdb as a node does: warm verifier threads, WASM blake3 for the tree, and the next
 // block's signatures verified while this block is applied. Two runs; the better is reported.
-const pool = VerifyPool.start(2);
+const pool = VerifyPool.start({ workers: 2 });
 await pool.verify(blocks[0]!.transactions.slice(0, 64));
 const runs: number[] = [];
 for (let run = 0; run < 2; run++) {

@@ -26,10 +26,12 @@ export function abigint(value: bigint, title: string): bigint {
   return value;
 }
 
+const STATE_METHODS = ["get", "set", "delete", "checkpoint", "revertTo", "commitCheckpoint", "computeRoot"] as const;
+
 /** `value` must be a state: an object with get, set, delete, checkpoint, revertTo, commitCheckpoint and computeRoot. */
 export function astate<T extends object>(value: T, title: string): T {
   aobject(value, title);
-  for (const method of ["get", "set", "delete", "checkpoint", "revertTo", "commitCheckpoint", "computeRoot"]) {
+  for (const method of STATE_METHODS) {
     if (typeof (value as Record<string, unknown>)[method] !== "function") throw new ExecutionError("INVALID_ARGUMENT", `${title} must be a state fork (it has no ${method}())`);
   }
   return value;

@@ -9,6 +9,7 @@ export type {
   Interpreter,
   InterpreterPool,
   ActorBlockContext,
+  ActorOutcome,
   PyException,
   TxOutcome,
   TimerUsage,
@@ -56,7 +57,7 @@ export { queryActor, type QueryRequest, type QueryResult } from "./actors/query.
 export { DEFAULT_ACTOR_LIMITS, isSystemAddress, type ActorLimits } from "./actors/limits.js";
 export { newActorBlockContext, singleInterpreter, type ActorContextOptions } from "./actors/context.js";
 export { exceptionLine, errorLine, MAX_ERROR_BYTES } from "./actors/exceptions.js";
-export { ActorEngine, type EngineOptions, type PvmModule } from "./actors/engine.js";
+export { ActorEngine, type EngineOptions, type LoadEngineOptions, type EngineOfOptions, type PvmModule } from "./actors/engine.js";
 export { messageId } from "./actors/message.js";
 export { estimateUsage, type UsageEstimate } from "./estimate.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";

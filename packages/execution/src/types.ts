@@ -5,7 +5,7 @@ import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
-import type { LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
+import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { ActorLimits } from "./actors/limits.js";
 
 /**
@@ -110,6 +110,14 @@ export interface ActorBlockContext {
 export interface PyException {
   readonly type: string;
   readonly message: string;
+}
+
+/** What a top-level actor deploy or call (with its cascade) produced. */
+export interface ActorOutcome {
+  readonly ok: boolean;
+  /** The return value's canonical bytes, the new actor's address, or the UTF-8 error text. */
+  readonly returnData: Uint8Array;
+  readonly events: Event[];
 }
 
 /** What applying one transaction produced. */

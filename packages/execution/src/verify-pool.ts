@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Transaction } from "@cowboy/types";
+import { ExecutionError } from "./errors.js";
 import { packSignatureChecks } from "./verify.js";
 
 /**
@@ -66,9 +67,11 @@ export class VerifyPool {
     if (this.#pending.size === 0) for (const worker of this.#workers) worker.unref();
   }
 
-  /** Starts `size` workers (default: one per core). */
-  static start(size = availableParallelism()): VerifyPool {
-    const workers = Array.from({ length: Math.max(1, size) }, () => spawnWorker());
+  /** Starts the worker threads: `workers` of them (default: one per core). */
+  static start(options: { readonly workers?: number } = {}): VerifyPool {
+    const size = options.workers ?? availableParallelism();
+    if (!Number.isSafeInteger(size) || size < 1) throw new ExecutionError("INVALID_ARGUMENT", `VerifyPool.start: workers must be a positive integer, got ${size}`);
+    const workers = Array.from({ length: size }, () => spawnWorker());
     return new VerifyPool(workers);
   }
 

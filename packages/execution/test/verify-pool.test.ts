@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { VerifyPool, verifySignaturesHere } from "../src/index.js";
 import { key, transfer } from "./helpers.js";
 
-const pool = VerifyPool.start(2);
+const pool = VerifyPool.start({ workers: 2 });
 afterAll(() => pool.close());
 
 describe("VerifyPool", () => {

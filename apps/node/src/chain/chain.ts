@@ -1,5 +1,15 @@
 import { toHex } from "@cowboy/codec";
-import { ActorEngine, applyGenesis, buildBlock, newActorBlockContext, type ActorBlockContext, type BlockExecution, type ChainParams, type TxRejection } from "@cowboy/execution";
+import {
+  ActorEngine,
+  applyGenesis,
+  buildBlock,
+  newActorBlockContext,
+  type ActorBlockContext,
+  type BlockExecution,
+  type ChainParams,
+  type InterpreterPool,
+  type TxRejection,
+} from "@cowboy/execution";
 import { blockHash, decodeAccount, EMPTY_ACCOUNT, headerHash, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import type { AccountView } from "../mempool/mempool.js";
 import type { BlockStore } from "./block-store.js";
@@ -28,13 +38,13 @@ export class Chain {
     readonly state: StateStore,
     head: Header,
     /** The interpreter copies and parse caches every block and query runs actors with. */
-    readonly engine: ActorEngine,
+    readonly engine: InterpreterPool,
   ) {
     this.#head = head;
   }
 
   /** Opens the chain in the stores, writing the genesis block first when they are empty. */
-  static open(params: ChainParams, blocks: BlockStore, state: StateStore, genesis: ChainGenesis, engine: ActorEngine = ActorEngine.single()): Chain {
+  static open(params: ChainParams, blocks: BlockStore, state: StateStore, genesis: ChainGenesis, engine: InterpreterPool = ActorEngine.single()): Chain {
     const committed = state.head();
     if (committed === undefined) {
       const fork = state.fork();

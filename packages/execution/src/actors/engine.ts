@@ -23,6 +23,16 @@ export interface EngineOptions {
   readonly promoteAfterCycles?: number;
 }
 
+export interface LoadEngineOptions extends EngineOptions {
+  /** How many copies of the built interpreter to load (integer 1..64). */
+  readonly copies: number;
+}
+
+export interface EngineOfOptions extends EngineOptions {
+  /** The interpreter modules, one per copy (at least one). */
+  readonly modules: readonly PvmModule[];
+}
+
 /** The node's InterpreterPool: several copies of the built interpreter, hot actors on copies of their own. */
 export class ActorEngine implements InterpreterPool {
   readonly #copies: readonly Interpreter[];
@@ -47,15 +57,18 @@ export class ActorEngine implements InterpreterPool {
   }
 
   /** Over the given interpreter modules (tests; callers that load copies themselves). */
-  static of(modules: readonly PvmModule[], options: EngineOptions = {}): ActorEngine {
-    return new ActorEngine(modules, options);
+  static of(options: EngineOfOptions): ActorEngine {
+    if (options === null || typeof options !== "object" || !Array.isArray(options.modules))
+      throw new ExecutionError("INVALID_ARGUMENT", "ActorEngine.of: options.modules must be an array of interpreter modules");
+    return new ActorEngine(options.modules, options);
   }
 
   /**
-   * `copies` separate copies of the built interpreter (integer 1..64). Running from the TypeScript
-   * sources (tests, tsx development) there is no bundle to copy: the engine is `single()`.
+   * `copies` separate copies of the built interpreter. Running from the TypeScript sources (tests,
+   * tsx development) there is no bundle to copy: the engine is `single()`.
    */
-  static async load(copies: number, options: EngineOptions = {}): Promise<ActorEngine> {
+  static async load(options: LoadEngineOptions): Promise<ActorEngine> {
+    const copies = options?.copies;
     if (!Number.isInteger(copies) || copies < 1 || copies > 64) throw new ExecutionError("INVALID_ARGUMENT", `interpreter copies must be an integer from 1 to 64, got ${copies}`);
     if (copies === 1) return ActorEngine.single();
     const modules: PvmModule[] = [];

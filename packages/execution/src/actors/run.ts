@@ -7,21 +7,13 @@ import { HostError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type 
 import { actorCodeKey, systemKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
 import { TxExhausted } from "../errors.js";
-import type { ActorBlockContext, BlockEnv, ChainParams, StateAccess } from "../types.js";
+import type { ActorBlockContext, ActorOutcome, BlockEnv, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
 import { errorBytes, errorLine, failedInvocation } from "./exceptions.js";
 import { ChainHost, type FrameRunner } from "./host.js";
 import { u64be, type QueuedMessage } from "./message.js";
 
-const hex = toHex;
 const utf8 = new TextEncoder();
-
-/** What a top-level deploy or call produced. */
-export interface ActorOutcome {
-  readonly ok: boolean;
-  readonly returnData: Uint8Array;
-  readonly events: Event[];
-}
 
 interface FrameResult {
   readonly res: InvocationResult;
@@ -57,14 +49,14 @@ export class TxRun implements FrameRunner {
   }
 
   activeFrames(self: Uint8Array): number {
-    return this.#active.get(hex(self)) ?? 0;
+    return this.#active.get(toHex(self)) ?? 0;
   }
 
   /** Counts a send against the transaction's fanout and the target's mailbox. */
   reserveMessage(to: Uint8Array, bytes: number): void {
     const limits = this.params.actors;
     if (this.#enqueued >= limits.maxMessagesPerTx) throw new HostError("RuntimeError", `a transaction may enqueue at most ${limits.maxMessagesPerTx} messages`);
-    const key = hex(to);
+    const key = toHex(to);
     const pending = (this.#mailbox.get(key) ?? 0) + bytes;
     if (pending > limits.mailboxBytes) throw new HostError("RuntimeError", `mailbox of 0x${key} is full (${limits.mailboxBytes} bytes)`);
     this.#enqueued++;
@@ -72,7 +64,7 @@ export class TxRun implements FrameRunner {
   }
 
   #release(m: QueuedMessage): void {
-    const key = hex(m.to);
+    const key = toHex(m.to);
     this.#mailbox.set(key, (this.#mailbox.get(key) ?? 0) - (m.method.length + m.payload.length));
   }
 
@@ -96,8 +88,8 @@ export class TxRun implements FrameRunner {
     enter: () => void,
   ): FrameResult {
     const code = kind === "call" ? this.state.get(actorCodeKey(target)) : undefined;
-    if (kind === "call" && code === undefined) return { res: failedInvocation({ type: "LookupError", message: `no actor at 0x${hex(target)}` }), host: null, budgetBound: false };
-    const key = hex(target);
+    if (kind === "call" && code === undefined) return { res: failedInvocation({ type: "LookupError", message: `no actor at 0x${toHex(target)}` }), host: null, budgetBound: false };
+    const key = toHex(target);
     const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
     if (allowance <= 0)
       return {

@@ -21,6 +21,7 @@ export interface ApplyBlockOptions {
   readonly parent: Header;
   /** The block to apply. */
   readonly block: Block;
+  /** The chain's parameters (fee market, limits, cost table, scheduler, hooks, hashes). */
   readonly params: ChainParams;
   /**
    * Verifies the signatures of the block's transactions, returning the failures as [index, reason].

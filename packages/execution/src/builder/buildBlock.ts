@@ -27,6 +27,7 @@ export interface BuildBlockOptions {
   readonly parent: Header;
   /** Transactions that passed the stateless checks and signature verification (a pool's admission). */
   readonly candidates: readonly Transaction[];
+  /** The chain's parameters (fee market, limits, cost table, scheduler, hooks, hashes). */
   readonly params: ChainParams;
   /** The proposer's address: it receives the tips. */
   readonly proposer: Uint8Array;

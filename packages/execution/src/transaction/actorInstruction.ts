@@ -2,8 +2,9 @@
 // and its outcome as the receipt's status, usage, return data and events.
 import { ReceiptStatus } from "@cowboy/types";
 import { errorBytes } from "../actors/exceptions.js";
-import { TxRun, type ActorOutcome } from "../actors/run.js";
+import { TxRun } from "../actors/run.js";
 import { TxExhausted } from "../errors.js";
+import type { ActorOutcome } from "../types.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 
 /** Runs `body` on a fresh TxRun; running out of Cycles or Cells reverts everything it did. */

@@ -8,7 +8,7 @@ import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js"
 import { Accounts } from "../world.js";
 import { callActor } from "./callActor.js";
 import { cancelTimer } from "./cancelTimer.js";
-import { checkIncludable } from "./checkIncludable.js";
+import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
@@ -33,15 +33,16 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
 
 /**
  * Applies one transaction to `state` at this point of the block of `env`. Throws the TxRejection of
- * checkIncludable, having changed nothing, when it is not includable; signatures and stateless rules
+ * checkIncludable's rules, having changed nothing, when it is not includable; signatures and stateless rules
  * are the caller's (applyBlock checks a block's in one batch).
  */
 export function applyTransaction(state: StateAccess, tx: Transaction, env: BlockEnv, params: ChainParams): TxOutcome {
   const basefees = { cycle: env.cycleBasefee, cell: env.cellBasefee };
-  const rejection = checkIncludable({ state, tx, basefees, params, verifySignatures: false });
-  if (rejection !== undefined) throw rejection;
   const accounts = new Accounts(state, params.accountKey);
   const sender = accounts.get(tx.from);
+  // checkIncludable's rules, without its argument guards and signature checks (applyBlock did those for the block).
+  const rejection = stateRejection(sender, tx, basefees, params, sender.nonce, 0n);
+  if (rejection !== undefined) throw rejection;
   accounts.put(tx.from, { ...sender, nonce: sender.nonce + 1n, balance: sender.balance - maxFeeOf(tx) });
 
   const intrinsic = intrinsicCosts(tx, params.costTable);
@@ -72,7 +73,7 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
       fee_burned: fees.burned,
       fee_tipped: fees.tipped,
       return_data: result.returnData,
-      events: [...result.events],
+      events: result.events,
     },
   };
 }

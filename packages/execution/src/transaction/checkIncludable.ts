@@ -3,7 +3,7 @@
 // executing anything, and a transaction pool calls it on admission (with `pendingNonce` and
 // `pendingCost` for the sender's transactions it already holds). TX_REJECTIONS says which refusals
 // are permanent (drop it) and which transient (keep it for later).
-import { checkTransaction, verifyTransactionSignatures, TransactionError, type Transaction } from "@cowboy/types";
+import { checkTransaction, verifyTransactionSignatures, TransactionError, type Account, type Transaction } from "@cowboy/types";
 import { ExecutionError, TxRejection } from "../errors.js";
 import { abigint, aobject, astate } from "../guards.js";
 import { intrinsicCosts } from "../intrinsic.js";
@@ -14,9 +14,11 @@ import { laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
 export interface IncludableOptions {
   /** The state `tx` would apply to: a block's fork at this point, or a pool's head state. */
   readonly state: StateAccess;
+  /** The signed transaction. */
   readonly tx: Transaction;
   /** The global basefees of the block `tx` would join (a pool: `nextBlockBasefees(head, params)`); its lane's multiplier is applied here. */
   readonly basefees: Basefees;
+  /** The chain's parameters (chain id, limits, cost table, fee market, scheduler). */
   readonly params: ChainParams;
   /**
    * Whether to check the stateless rules and the signatures here (default true). applyBlock passes
@@ -52,8 +54,19 @@ export function checkIncludable(options: IncludableOptions): TxRejection | undef
     }
   }
   const sender = new Accounts(state, params.accountKey).get(tx.from);
-  const highest = options.pendingNonce === undefined ? sender.nonce : abigint(options.pendingNonce, "checkIncludable: pendingNonce");
-  if (highest < sender.nonce) throw new ExecutionError("INVALID_ARGUMENT", `checkIncludable: pendingNonce ${highest} is below the account nonce ${sender.nonce}`);
+  const pendingNonce = options.pendingNonce === undefined ? undefined : abigint(options.pendingNonce, "checkIncludable: pendingNonce");
+  if (pendingNonce !== undefined && pendingNonce < sender.nonce)
+    throw new ExecutionError("INVALID_ARGUMENT", `checkIncludable: pendingNonce ${pendingNonce} is below the account nonce ${sender.nonce}`);
+  const pendingCost = options.pendingCost === undefined ? 0n : abigint(options.pendingCost, "checkIncludable: pendingCost");
+  return stateRejection(sender, tx, basefees, params, pendingNonce ?? sender.nonce, pendingCost);
+}
+
+/**
+ * The state-dependent rules, in order, for a sender holding `sender` with transactions pending up
+ * to nonce `highest` costing `pendingCost`. applyTransaction calls this directly (its inputs are
+ * a block's, checked once); everyone else calls checkIncludable.
+ */
+export function stateRejection(sender: Account, tx: Transaction, basefees: Basefees, params: ChainParams, highest: bigint, pendingCost: bigint): TxRejection | undefined {
   if (tx.nonce < sender.nonce) return new TxRejection("NONCE_TOO_LOW", `nonce ${tx.nonce} is below the account nonce ${sender.nonce}`);
   if (tx.nonce > highest) return new TxRejection("NONCE_TOO_HIGH", `nonce ${tx.nonce} is above the ${highest === sender.nonce ? "account" : "pending"} nonce ${highest}`);
   const intrinsic = intrinsicCosts(tx, params.costTable);
@@ -62,10 +75,9 @@ export function checkIncludable(options: IncludableOptions): TxRejection | undef
   const lane = laneBasefeesOf(tx, basefees, params);
   if (tx.maxFeePerCycle < lane.cycle) return new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cycle ${tx.maxFeePerCycle} is below the cycle basefee ${lane.cycle}`);
   if (tx.maxFeePerCell < lane.cell) return new TxRejection("FEE_BELOW_BASEFEE", `max_fee_per_cell ${tx.maxFeePerCell} is below the cell basefee ${lane.cell}`);
-  const pending = options.pendingCost === undefined ? 0n : abigint(options.pendingCost, "checkIncludable: pendingCost");
-  const needed = maxFeeOf(tx) + valueMoved(tx) + pending;
+  const needed = maxFeeOf(tx) + valueMoved(tx) + pendingCost;
   if (sender.balance < needed) {
-    const what = pending === 0n ? "the maximum cost" : "the maximum cost with the pending transactions'";
+    const what = pendingCost === 0n ? "the maximum cost" : "the maximum cost with the pending transactions'";
     return new TxRejection("INSUFFICIENT_BALANCE", `balance ${sender.balance} does not cover ${what} ${needed}`);
   }
   const type = tx.instruction.type;

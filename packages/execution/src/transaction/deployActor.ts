@@ -5,8 +5,7 @@ import { actorCodeKey } from "@cowboy/state";
 import { actorAddress, codeHash, isCanonicalSource, type DeployActorInstruction } from "@cowboy/types";
 import { exceptionLine } from "../actors/exceptions.js";
 import { isSystemAddress } from "../actors/limits.js";
-import type { ActorOutcome } from "../actors/run.js";
-import type { PyException } from "../types.js";
+import type { ActorOutcome, PyException } from "../types.js";
 import { runActorInstruction } from "./actorInstruction.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 

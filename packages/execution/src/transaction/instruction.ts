@@ -20,7 +20,7 @@ export interface InstructionContext {
 export interface InstructionResult {
   readonly status: ReceiptStatus;
   readonly returnData: Uint8Array;
-  readonly events: readonly Event[];
+  readonly events: Event[];
   /** Cycles and Cells used in all, intrinsic costs included. */
   readonly cyclesUsed: bigint;
   readonly cellsUsed: bigint;

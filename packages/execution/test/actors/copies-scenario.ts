@@ -11,6 +11,6 @@ const copies = async (tag: string, n: number): Promise<Pvm[]> => {
   for (let i = 0; i < n; i++) out.push((await bundle.loadIsolatedPvm<Pvm>(`${tag}${i}`)) as Pvm);
   return out;
 };
-const proposer = ActorEngine.of(await copies("p", 2), { promoteAfterCycles: 0 });
-const verifier = ActorEngine.of(await copies("v", 3), { promoteAfterCycles: 0 });
+const proposer = ActorEngine.of({ modules: await copies("p", 2), promoteAfterCycles: 0 });
+const verifier = ActorEngine.of({ modules: await copies("v", 3), promoteAfterCycles: 0 });
 process.stdout.write(JSON.stringify(runScenario({ proposer, verifier })));

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 
 describe("ActorEngine", () => {
   it("runs actors on copy 0 until they have used promoteAfterCycles, then on a free copy of their own", () => {
-    const engine = ActorEngine.of([pvm, pvm, pvm], { promoteAfterCycles: 100 });
+    const engine = ActorEngine.of({ modules: [pvm, pvm, pvm], promoteAfterCycles: 100 });
     expect(engine.copies).toBe(3);
     const shared = engine.interpreterFor(actor(1));
     expect(engine.interpreterFor(actor(2))).toBe(shared);
@@ -34,7 +34,7 @@ describe("ActorEngine", () => {
     expect(engine.interpreterFor(actor(1))).toBe(own1);
     // Each copy keeps its own parse cache (a cache holds one copy's objects).
     expect(new Set([shared, own1, own2].map((p) => p.parseCache)).size).toBe(3);
-    expect(() => ActorEngine.of([pvm], { promoteAfterCycles: -1 })).toThrow(/promoteAfterCycles must be a non-negative integer/);
+    expect(() => ActorEngine.of({ modules: [pvm], promoteAfterCycles: -1 })).toThrow(/promoteAfterCycles must be a non-negative integer/);
   });
 
   it("single() is this package's interpreter; load() checks its argument", async () => {
@@ -42,10 +42,10 @@ describe("ActorEngine", () => {
     expect(single.copies).toBe(1);
     expect(single.interpreterFor(actor(1)).pvm.invokeActor).toBe(pvm.invokeActor);
     expect(single.interpreterFor(actor(2))).toBe(single.interpreterFor(actor(1)));
-    for (const bad of [0, 65, 1.5, Number.NaN]) await expect(ActorEngine.load(bad)).rejects.toThrow(/interpreter copies must be an integer from 1 to 64/);
-    expect(() => ActorEngine.of([])).toThrow(expect.objectContaining({ name: "ExecutionError", code: "INVALID_ARGUMENT" }));
+    for (const bad of [0, 65, 1.5, Number.NaN]) await expect(ActorEngine.load({ copies: bad })).rejects.toThrow(/interpreter copies must be an integer from 1 to 64/);
+    expect(() => ActorEngine.of({ modules: [] })).toThrow(expect.objectContaining({ name: "ExecutionError", code: "INVALID_ARGUMENT" }));
     // From the TypeScript sources there is no bundle to copy: one interpreter.
-    expect((await ActorEngine.load(4)).copies).toBe(1);
+    expect((await ActorEngine.load({ copies: 4 })).copies).toBe(1);
   });
 
   it("over real copies of the built interpreter (calls between actors cross copies), the scripted chain matches the pinned vector", () => {
@@ -71,7 +71,7 @@ describe("ActorEngine", () => {
   it("spread over copies, the scripted chain matches the pinned vector", () => {
     const pinned = JSON.parse(readFileSync(vector, "utf8")) as { result: unknown };
     const now = { promoteAfterCycles: 0 };
-    const spread = runScenario({ proposer: ActorEngine.of([pvm, pvm], now), verifier: ActorEngine.of([pvm, pvm, pvm], now) });
+    const spread = runScenario({ proposer: ActorEngine.of({ modules: [pvm, pvm], ...now }), verifier: ActorEngine.of({ modules: [pvm, pvm, pvm], ...now }) });
     expect(spread).toEqual(pinned.result);
   }, 60_000);
 });
