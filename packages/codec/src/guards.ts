@@ -1,6 +1,7 @@
 // Argument guards for every package's public entry points, one argument order everywhere:
-// `(value, name, ...bounds)`. A wrong argument fails at the boundary with an ArgumentError whose
-// message names it; inner code then trusts its inputs.
+// `(value, name, ...bounds)`. Each returns the value it checked (noble's habit: guard once at the
+// boundary, name the argument, return the value); a wrong argument fails with an ArgumentError whose
+// message names it, and inner code then trusts its inputs.
 import { CowboyError } from "./errors.js";
 import { U64_MAX } from "./varint.js";
 
@@ -27,28 +28,44 @@ export function isU64(value: unknown): value is bigint {
 }
 
 /** Asserts `value` is a bigint in [min, max] (default: the whole u64 range). */
-export function au64(value: unknown, name: string, min = 0n, max = U64_MAX): asserts value is bigint {
+export function au64(value: unknown, name: string, min = 0n, max = U64_MAX): bigint {
   if (typeof value !== "bigint") throw new ArgumentError(name, `must be a bigint, got ${describe(value)}`);
   if (value < min || value > max) {
     throw new ArgumentError(name, min === 0n && max === U64_MAX ? `must be a u64, got ${value}` : `must be in [${min}, ${max}], got ${value}`);
   }
+  return value;
 }
 
 /** Asserts `value` is a safe integer in [min, max]. */
-export function aint(value: unknown, name: string, min: number, max: number): asserts value is number {
+export function aint(value: unknown, name: string, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new ArgumentError(name, `must be an integer in [${min}, ${max}], got ${describe(value)}`);
   }
+  return value;
 }
 
 /** Asserts `value` is a Uint8Array of `min` to `max` bytes. */
-export function abytesIn(value: unknown, name: string, min: number, max: number): asserts value is Uint8Array {
+export function abytesIn(value: unknown, name: string, min: number, max: number): Uint8Array {
   if (!(value instanceof Uint8Array)) throw new ArgumentError(name, `must be a Uint8Array, got ${describe(value)}`);
   if (value.length < min || value.length > max)
     throw new ArgumentError(name, min === max ? `must be ${min} bytes, got ${value.length}` : `must be ${min} to ${max} bytes, got ${value.length}`);
+  return value;
 }
 
 /** Asserts `value` is a non-null object, so field reads fail as typed errors, not TypeErrors. */
-export function aobject(value: unknown, name: string): asserts value is object {
+export function aobject<T>(value: T, name: string): T & object {
   if (typeof value !== "object" || value === null) throw new ArgumentError(name, `must be an object, got ${describe(value)}`);
+  return value;
+}
+
+/** Returns `value` after checking it is an array. */
+export function aarray<T>(value: readonly T[], name: string): readonly T[] {
+  if (!Array.isArray(value)) throw new ArgumentError(name, `must be an array, got ${describe(value)}`);
+  return value;
+}
+
+/** Returns `value` after checking it is a function or absent. */
+export function aoptionalFunction<T>(value: T, name: string): T {
+  if (value !== undefined && typeof value !== "function") throw new ArgumentError(name, `must be a function when given, got ${describe(value)}`);
+  return value;
 }

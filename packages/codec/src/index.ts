@@ -10,4 +10,4 @@ export { fixedBytes, bytes, utf8 } from "./types/bytes.js";
 export { option, vec, tuple, struct, variant, map, transform, type VariantCase } from "./types/composite.js";
 export * from "./cbor/index.js";
 export { bytesKey, bytesKeyPortable } from "./map-key.js";
-export { ArgumentError, isU64, au64, aint, abytesIn, aobject } from "./guards.js";
+export { ArgumentError, isU64, au64, aint, abytesIn, aobject, aarray, aoptionalFunction } from "./guards.js";

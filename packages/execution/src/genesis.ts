@@ -1,5 +1,5 @@
 // Block 0 (cips/execution.md "Genesis"): the allocations written into an empty state, and the header.
-import { toHex } from "@cowboy/codec";
+import { toHex, U64_MAX } from "@cowboy/codec";
 import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
 import { BlockError } from "./errors.js";
 import type { ChainParams, StateAccess } from "./types.js";
@@ -19,8 +19,6 @@ export interface GenesisConfig {
   readonly cycleBasefee: bigint;
   readonly cellBasefee: bigint;
 }
-
-const U64_MAX = (1n << 64n) - 1n;
 
 /**
  * Writes the genesis allocations into `state` (an empty fork) and returns the genesis header.

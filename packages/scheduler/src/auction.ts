@@ -1,5 +1,5 @@
 import type { Fork } from "@cowboy/state";
-import { equalBytes, toHex } from "@cowboy/codec";
+import { au64, equalBytes, toHex } from "@cowboy/codec";
 import type { SchedulerConfig } from "./config.js";
 import type { DestroyedTimer, FiredTimer, TimerBlockReport } from "./report.js";
 import { countDue, destroyQueued, fireQueued, queuedRecord } from "./dueTimers.js";
@@ -7,7 +7,6 @@ import type { GasBid, TimerHost } from "./host.js";
 import { readLink } from "./lists.js";
 import { enqueue, enqueueFront, ringList, saveMeta, unqueue } from "./queue.js";
 import { metaKey, recordKey } from "./keys.js";
-import { au64 } from "./guards.js";
 import { checkBid, decayLaneBasefee, defaultGasBid, effectiveTip, fairnessWeight, lowerMedian, nextLaneBasefee } from "./pricing.js";
 import { firesInWindow, recordFire } from "./rates.js";
 import { encodeTimerRecord, type TimerRecord } from "./timerRecord.js";

@@ -1,3 +1,4 @@
+import { U64_MAX } from "@cowboy/codec";
 import { SchedulerError } from "./errors.js";
 
 /**
@@ -66,7 +67,7 @@ function int(cfg: SchedulerConfig, name: keyof SchedulerConfig, min: number, max
 
 function big(cfg: SchedulerConfig, name: keyof SchedulerConfig, min: bigint): void {
   const v = cfg[name];
-  if (typeof v !== "bigint" || v < min || v >= 1n << 64n) {
+  if (typeof v !== "bigint" || v < min || v > U64_MAX) {
     throw new SchedulerError("INVALID_CONFIG", `${name}: expected a u64 bigint >= ${min}, got ${String(v)}`);
   }
 }

@@ -1,6 +1,6 @@
+import { abytesIn } from "@cowboy/codec";
 import type { Fork } from "@cowboy/state";
 import { SchedulerError } from "./errors.js";
-import { aexact } from "./guards.js";
 import { ownerLinkKey, ownerListKey, recordKey } from "./keys.js";
 import { decodeTimerRecord, type TimerRecord } from "./timerRecord.js";
 import { linkAfter, unlink } from "./lists.js";
@@ -41,7 +41,7 @@ export function ownerRemove(fork: Fork, owner: Uint8Array, id: Uint8Array): void
 
 /** The active timers `owner` created (at most maxTimersPerActor), in creation order. */
 export function timersOf(fork: Fork, owner: Uint8Array): Array<{ id: Uint8Array; record: TimerRecord }> {
-  const raw = fork.get(ownerListKey(aexact(owner, 20, "owner")));
+  const raw = fork.get(ownerListKey(abytesIn(owner, "owner", 20, 20)));
   if (raw === undefined) return [];
   const out: Array<{ id: Uint8Array; record: TimerRecord }> = [];
   for (let id: Uint8Array | null = ownerListCodec.dec(raw).head; id !== null; id = readOwnerLink(fork, id).next) {

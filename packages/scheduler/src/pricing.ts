@@ -1,6 +1,6 @@
+import { U64_MAX, au64 } from "@cowboy/codec";
 import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
-import { au64, U64_MAX } from "./guards.js";
 import type { GasBid } from "./host.js";
 import type { PriorityTier } from "./timerRecord.js";
 

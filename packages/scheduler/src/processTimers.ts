@@ -1,9 +1,9 @@
+import { au64 } from "@cowboy/codec";
 // The end-of-block timer step (spec §5.1a): queue maintenance, then the FIFO phase here or the
 // CIP-1 auction (auction.ts); the steps both share are in dueTimers.ts.
 import type { Fork } from "@cowboy/state";
 import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
-import { au64 } from "./guards.js";
 import { laneBasefeeAt, runAuctionBlock } from "./auction.js";
 import { countDue, destroyQueued, fireQueued, queuedRecord } from "./dueTimers.js";
 import type { TimerHost } from "./host.js";

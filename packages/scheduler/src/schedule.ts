@@ -1,8 +1,7 @@
 import type { Fork } from "@cowboy/state";
-import { equalBytes } from "@cowboy/codec";
+import { abytesIn, au64, equalBytes, U64_MAX } from "@cowboy/codec";
 import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";
-import { aexact, abytesMax, au64, U64_MAX } from "./guards.js";
 import { actorKey, recordKey } from "./keys.js";
 import { enqueue, initialMeta, loadMeta, saveMeta, unqueue } from "./queue.js";
 import { ownerAppend, ownerRemove } from "./owners.js";
@@ -56,14 +55,14 @@ export function writeActor(fork: Fork, owner: Uint8Array, a: ActorTimers): void 
 
 /** The stored record of timer `id`, or undefined. */
 export function getTimer(fork: Fork, id: Uint8Array): TimerRecord | undefined {
-  aexact(id, 32, "id");
+  abytesIn(id, "id", 32, 32);
   const raw = fork.get(recordKey(id));
   return raw === undefined ? undefined : decodeTimerRecord(raw);
 }
 
 /** How many active timers `owner` has. */
 export function activeTimers(fork: Fork, owner: Uint8Array): number {
-  return readActor(fork, aexact(owner, 20, "owner")).active;
+  return readActor(fork, abytesIn(owner, "owner", 20, 20)).active;
 }
 
 /**
@@ -74,22 +73,22 @@ export function activeTimers(fork: Fork, owner: Uint8Array): number {
 export function scheduleTimer(fork: Fork, height: bigint, request: ScheduleRequest, cfg: SchedulerConfig): Scheduled {
   au64(height, "height");
   if (request === null || typeof request !== "object") throw new SchedulerError("INVALID_ARGUMENT", "request: expected an object");
-  const owner = aexact(request.owner, 20, "owner");
+  const owner = abytesIn(request.owner, "owner", 20, 20);
   const record: TimerRecord = {
     owner: owner.slice(),
-    target: aexact(request.target ?? owner, 20, "target").slice(),
+    target: abytesIn(request.target ?? owner, "target", 20, 20).slice(),
     handler: request.handler,
-    data: abytesMax(request.data, cfg.maxDataBytes, "data").slice(),
+    data: abytesIn(request.data, "data", 0, cfg.maxDataBytes).slice(),
     fireHeight: au64(request.fireHeight, "fireHeight"),
     interval: au64(request.interval ?? 0n, "interval"),
-    feePayer: aexact(request.feePayer ?? owner, 20, "feePayer").slice(),
+    feePayer: abytesIn(request.feePayer ?? owner, "feePayer", 20, 20).slice(),
     gasLimitPerFire: au64(request.gasLimitPerFire, "gasLimitPerFire", 1n),
     maxCellsPerFire: au64(request.maxCellsPerFire, "maxCellsPerFire"),
     expiresAt: au64(request.expiresAt ?? U64_MAX, "expiresAt"),
     maxFeePerCycle: au64(request.maxFeePerCycle ?? 0n, "maxFeePerCycle"),
     maxPriorityFeePerCycle: au64(request.maxPriorityFeePerCycle ?? 0n, "maxPriorityFeePerCycle"),
     tier: request.tier ?? 1,
-    gba: request.gba === undefined || request.gba === null ? null : aexact(request.gba, 20, "gba").slice(),
+    gba: request.gba === undefined || request.gba === null ? null : abytesIn(request.gba, "gba", 20, 20).slice(),
     createdAt: height,
   };
   checkRecord(record);
@@ -146,7 +145,7 @@ export function destroyTimer(fork: Fork, id: Uint8Array, record: TimerRecord, cf
  */
 export function cancelTimer(fork: Fork, height: bigint, caller: Uint8Array, id: Uint8Array, cfg: SchedulerConfig): TimerRecord {
   au64(height, "height");
-  aexact(caller, 20, "caller");
+  abytesIn(caller, "caller", 20, 20);
   const record = getTimer(fork, id);
   if (record === undefined) throw new SchedulerError("TIMER_NOT_FOUND", "id: no active timer has this id");
   if (!equalBytes(record.owner, caller)) throw new SchedulerError("NOT_OWNER", "caller: only the timer's owner may cancel it");

@@ -1,7 +1,6 @@
-import { decode, encode, fixedBytes, option, struct, u8, u64, uint, utf8, bytes, concatBytes, CodecError } from "@cowboy/codec";
+import { abytesIn, au64, bytes, CodecError, concatBytes, decode, encode, fixedBytes, option, struct, u64, u8, uint, utf8 } from "@cowboy/codec";
 import { keccak256 } from "@cowboy/crypto";
 import { SchedulerError } from "./errors.js";
-import { aexact, au64 } from "./guards.js";
 
 /** Priority tiers of the default Gas Bidding Agent (§5.1b): 0.8×, 1.0×, 1.5×, 2.5× the p50 tip. */
 export const PriorityTier = { Economy: 0, Standard: 1, Fast: 2, Urgent: 3 } as const;
@@ -77,9 +76,9 @@ const HANDLER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Checks a record's fields; throws INVALID_ARGUMENT naming the first bad one. */
 export function checkRecord(r: TimerRecord): void {
   if (r === null || typeof r !== "object") throw new SchedulerError("INVALID_ARGUMENT", "timer: expected an object");
-  aexact(r.owner, 20, "owner");
-  aexact(r.target, 20, "target");
-  aexact(r.feePayer, 20, "feePayer");
+  abytesIn(r.owner, "owner", 20, 20);
+  abytesIn(r.target, "target", 20, 20);
+  abytesIn(r.feePayer, "feePayer", 20, 20);
   if (typeof r.handler !== "string" || !HANDLER_NAME.test(r.handler) || r.handler.length > MAX_HANDLER_BYTES) {
     throw new SchedulerError("INVALID_ARGUMENT", `handler: expected a Python identifier of at most ${MAX_HANDLER_BYTES} characters`);
   }
@@ -94,7 +93,7 @@ export function checkRecord(r: TimerRecord): void {
   au64(r.createdAt, "createdAt");
   if (r.tier !== 0 && r.tier !== 1 && r.tier !== 2 && r.tier !== 3)
     throw new SchedulerError("INVALID_ARGUMENT", "tier: expected 0 (economy), 1 (standard), 2 (fast) or 3 (urgent)");
-  if (r.gba !== null) aexact(r.gba, 20, "gba");
+  if (r.gba !== null) abytesIn(r.gba, "gba", 20, 20);
 }
 
 /** The canonical bytes of a timer record (cips/scheduler.md "Timer record"). */
@@ -123,7 +122,7 @@ export const TIMER_ID_DOMAIN = new TextEncoder().encode("cowboy:timer:v1");
 
 /** A timer's id: keccak256("cowboy:timer:v1" ‖ owner(20) ‖ nonce (u64 big-endian)). */
 export function timerId(owner: Uint8Array, nonce: bigint): Uint8Array {
-  aexact(owner, 20, "owner");
+  abytesIn(owner, "owner", 20, 20);
   au64(nonce, "nonce");
   return keccak256(concatBytes(TIMER_ID_DOMAIN, owner, encode(u64, nonce)));
 }

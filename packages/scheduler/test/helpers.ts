@@ -76,12 +76,12 @@ export function setup(cfg: SchedulerConfig = DEFAULT_SCHEDULER_CONFIG) {
   return { fork, host, schedule, block, cfg };
 }
 
-/** The SchedulerError code `f` throws (fails the test when it throws nothing or something else). */
+/** The code of the SchedulerError (or, for a bad argument, @cowboy/codec's ArgumentError) `f` throws; anything else fails the test. */
 export function codeOf(f: () => unknown): string {
   try {
     f();
   } catch (e) {
-    if (e instanceof Error && "code" in e && e.name === "SchedulerError") return String((e as { code: unknown }).code);
+    if (e instanceof Error && "code" in e && (e.name === "SchedulerError" || e.name === "ArgumentError")) return String((e as { code: unknown }).code);
     throw e;
   }
   throw new Error("expected a SchedulerError, nothing was thrown");

@@ -153,6 +153,6 @@ describe("timersOf", () => {
 
   it("refuses a malformed owner", () => {
     const { fork } = setup();
-    expect(() => timersOf(fork, new Uint8Array(19) as never)).toThrow(/owner: expected a Uint8Array of 20 bytes/);
+    expect(() => timersOf(fork, new Uint8Array(19) as never)).toThrow(/owner must be 20 bytes, got 19/);
   });
 });

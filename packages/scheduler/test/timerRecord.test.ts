@@ -1,3 +1,4 @@
+import { ArgumentError } from "@cowboy/codec";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { fromHex, toHex } from "@cowboy/codec";
@@ -28,7 +29,7 @@ function code(f: () => unknown): string {
   try {
     f();
   } catch (e) {
-    if (e instanceof SchedulerError) return e.code;
+    if (e instanceof SchedulerError || e instanceof ArgumentError) return e.code;
     throw e;
   }
   return "none";

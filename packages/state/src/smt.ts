@@ -1,3 +1,4 @@
+import { U64_MAX } from "@cowboy/codec";
 import { blake3 } from "@cowboy/crypto";
 import { StateError } from "./errors.js";
 import { NodeHasher } from "./node-hash.js";
@@ -205,7 +206,7 @@ export class TreeUpdate {
   constructor(nodes: NodeSource, generation: bigint, hasher: NodeHasher = new NodeHasher()) {
     this.#nodes = nodes;
     this.#hasher = hasher;
-    if (generation < 1n || generation > 0xffff_ffff_ffff_ffffn) throw new StateError("INVALID_ARGUMENT", "generation must be in [1, 2^64-1]");
+    if (generation < 1n || generation > U64_MAX) throw new StateError("INVALID_ARGUMENT", "generation must be in [1, 2^64-1]");
     new DataView(this.#generationBytes.buffer).setBigUint64(0, generation);
   }
 

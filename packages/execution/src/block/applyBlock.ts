@@ -1,8 +1,9 @@
+import { aobject, aoptionalFunction } from "@cowboy/codec";
 // The state transition function (spec "The State Transition Function", cips/execution.md): a block
 // applied to its parent's state, one call per step of the spec, in the spec's order.
 import type { Block, Header } from "@cowboy/types";
 import { newActorBlockContext } from "../actors/context.js";
-import { aobject, aoptionalFunction, astate } from "../guards.js";
+import { astate } from "../guards.js";
 import type { AppliedBlock, ChainParams, InterpreterPool, StateAccess } from "../types.js";
 import { verifySignaturesHere, type SignatureVerifier } from "../verify.js";
 import { checkRoots } from "./checkRoots.js";

@@ -1,7 +1,7 @@
 // Step 3 of the spec's state transition, Deliver Timers (spec §5.1a, cips/actors.md "Timers"): @cowboy/scheduler picks
 // what is due and prices it; this module runs each fire as a call from the timer's owner to its
 // target, in its own checkpoint, with the per-fire Cycle and Cell limits.
-import { decodeCbor, encodeCbor, type CborValue } from "@cowboy/codec";
+import { decodeCbor, encodeCbor, isU64, type CborValue } from "@cowboy/codec";
 import { laneBasefee } from "@cowboy/fee-market";
 import { processTimers as processDueTimers, type FireResult, type GasBid, type GasBidContext, type TimerHost } from "@cowboy/scheduler";
 import { TxExhausted } from "../errors.js";
@@ -101,8 +101,7 @@ function queryGasBid(state: StateAccess, env: BlockEnv, params: ChainParams, gba
     if (!(bid instanceof Map)) return null;
     const maxFee = bid.get("max_fee_per_cycle");
     const maxPriority = bid.get("max_priority_fee_per_cycle");
-    const u64 = (v: unknown): v is bigint => typeof v === "bigint" && v >= 0n && v < 1n << 64n;
-    return u64(maxFee) && u64(maxPriority) ? { maxFeePerCycle: maxFee, maxPriorityFeePerCycle: maxPriority } : null;
+    return isU64(maxFee) && isU64(maxPriority) ? { maxFeePerCycle: maxFee, maxPriorityFeePerCycle: maxPriority } : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
 // select the best-paying includable transactions into their lanes, order them by the VRF key,
 // execute them again in that order and run the same end-of-block steps as applyBlock, filling the
 // same BlockTally, so the header carries exactly what an importer recomputes.
-import { compareBytes, toHex } from "@cowboy/codec";
+import { aarray, aobject, au64, compareBytes, toHex } from "@cowboy/codec";
 import { keyedHashOrdering, type LaneId, type OrderingVrf } from "@cowboy/fee-market";
 import { headerHash, type Block, type Header, type Transaction } from "@cowboy/types";
 import { markActors, newActorBlockContext, rewindActors } from "../actors/context.js";
@@ -12,7 +12,7 @@ import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
 import { TxRejection } from "../errors.js";
-import { aarray, abigint, aobject, astate } from "../guards.js";
+import { astate } from "../guards.js";
 import { intrinsicCosts } from "../intrinsic.js";
 import { applyTransaction } from "../transaction/applyTransaction.js";
 import { laneOf } from "../transaction/lanes.js";
@@ -108,7 +108,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   astate(state, "buildBlock: state");
   aobject(parent, "buildBlock: parent");
   aobject(params, "buildBlock: params");
-  abigint(timestampMs, "buildBlock: timestampMs");
+  au64(timestampMs, "buildBlock: timestampMs");
   aarray(candidates, "buildBlock: candidates");
   const basefees = nextBlockBasefees(parent, params);
   const actors = (): BlockEnv["actors"] => newActorBlockContext(options.interpreters === undefined ? {} : { interpreters: options.interpreters });

@@ -1,3 +1,4 @@
+import { aobject, au64 } from "@cowboy/codec";
 // Transaction validity (spec §2.2, cips/execution.md "Transaction validity"): the one predicate
 // that says whether a transaction may be included on a state. applyTransaction enforces it before
 // executing anything, and a transaction pool calls it on admission (with `pendingNonce` and
@@ -5,7 +6,7 @@
 // are permanent (drop it) and which transient (keep it for later).
 import { checkTransaction, verifyTransactionSignatures, TransactionError, type Account, type Transaction } from "@cowboy/types";
 import { ExecutionError, TxRejection } from "../errors.js";
-import { abigint, aobject, astate } from "../guards.js";
+import { astate } from "../guards.js";
 import { intrinsicCosts } from "../intrinsic.js";
 import type { Basefees, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
@@ -54,10 +55,10 @@ export function checkIncludable(options: IncludableOptions): TxRejection | undef
     }
   }
   const sender = new Accounts(state, params.accountKey).get(tx.from);
-  const pendingNonce = options.pendingNonce === undefined ? undefined : abigint(options.pendingNonce, "checkIncludable: pendingNonce");
+  const pendingNonce = options.pendingNonce === undefined ? undefined : au64(options.pendingNonce, "checkIncludable: pendingNonce");
   if (pendingNonce !== undefined && pendingNonce < sender.nonce)
     throw new ExecutionError("INVALID_ARGUMENT", `checkIncludable: pendingNonce ${pendingNonce} is below the account nonce ${sender.nonce}`);
-  const pendingCost = options.pendingCost === undefined ? 0n : abigint(options.pendingCost, "checkIncludable: pendingCost");
+  const pendingCost = options.pendingCost === undefined ? 0n : au64(options.pendingCost, "checkIncludable: pendingCost");
   return stateRejection(sender, tx, basefees, params, pendingNonce ?? sender.nonce, pendingCost);
 }
 

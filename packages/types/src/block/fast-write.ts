@@ -4,14 +4,13 @@
 // for anything outside these fast paths.
 
 const TWO_32 = 0x1_0000_0000;
-export const U64_MAX = 0xffff_ffff_ffff_ffffn;
 /** Varints of values below 2^49 take at most 7 bytes and fit a double exactly. */
 export const FAST_UINT_LIMIT = 0x2_0000_0000_0000n;
 
 /** True for a bigint the fast varint path takes (below 2^49). */
 export const isFastUint = (v: unknown): v is bigint => typeof v === "bigint" && v >= 0n && v < FAST_UINT_LIMIT;
 /** True for a bigint in [0, 2^64). */
-export const isU64 = (v: unknown): v is bigint => typeof v === "bigint" && v >= 0n && v <= U64_MAX;
+export { isU64 } from "@cowboy/codec";
 
 export function varintSize(v: number): number {
   let size = 1;

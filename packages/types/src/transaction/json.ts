@@ -1,4 +1,4 @@
-import { fromHex, toHex } from "@cowboy/codec";
+import { fromHex, toHex, U64_MAX } from "@cowboy/codec";
 import { z } from "zod";
 import { ADDRESS_LENGTH, HASH_LENGTH, SIGNATURE_LENGTH } from "./constants.js";
 import { TransactionError } from "./errors.js";
@@ -9,8 +9,6 @@ import { createTransaction, type Transaction } from "./transaction.js";
 // The JSON form (RPC, CLI, vectors): u64 as decimal strings, bytes as 0x-prefixed lowercase hex,
 // null for an absent option, snake_case keys in the spec's field order, every instruction an
 // object with a `type`. Parsing is strict: unknown keys, uppercase hex or "007" are refused.
-
-const U64_MAX = (1n << 64n) - 1n;
 
 /** A u64 as a decimal string without leading zeros (the JSON form of every u64). */
 export const u64String = z
