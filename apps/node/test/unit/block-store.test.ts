@@ -5,7 +5,7 @@ import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { blockHash, createTransaction, EMPTY_MERKLE_ROOT, ReceiptStatus, transactionsRoot, type Block, type Receipt } from "@cowboy/types";
 import { afterAll, describe, expect, it } from "vitest";
-import { BlockStore } from "../src/chain/block-store.js";
+import { BlockStore } from "../../src/chain/block-store.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cowboy-blocks-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

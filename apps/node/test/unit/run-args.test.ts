@@ -1,6 +1,6 @@
 // cowboyd's command line: defaults and refusals (the e2e tests cover the process around it).
 import { describe, expect, it } from "vitest";
-import { NodeUsageError, parseNodeArgs } from "../src/run.js";
+import { NodeUsageError, parseNodeArgs } from "../../src/run.js";
 
 describe("parseNodeArgs", () => {
   it("defaults to 8 interpreter copies and takes --interpreters 1..64", () => {

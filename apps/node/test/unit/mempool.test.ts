@@ -4,7 +4,7 @@ import { Accounts, defaultChainParams } from "@cowboy/execution";
 import { MemoryBackend, StateStore } from "@cowboy/state";
 import { createTransaction, EMPTY_ACCOUNT, type Transaction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { Mempool, MempoolError, type AccountView } from "../src/mempool/mempool.js";
+import { Mempool, MempoolError, type AccountView } from "../../src/mempool/mempool.js";
 
 const params = defaultChainParams(42n, (a) => a);
 const key = (i: number) => keccak256(new TextEncoder().encode(`mempool${i}`));

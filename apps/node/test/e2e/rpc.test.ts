@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { z } from "zod";
-import { MethodRegistry, RpcError, RpcErrorCode, RpcServer, defineMethod, handlePayload } from "../src/rpc/index.js";
+import { MethodRegistry, RpcError, RpcErrorCode, RpcServer, defineMethod, handlePayload } from "../../src/rpc/index.js";
 
 const internal: Array<[string, unknown]> = [];
 const registry = new MethodRegistry().register(

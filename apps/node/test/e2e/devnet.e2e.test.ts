@@ -6,8 +6,8 @@ import { fromHex, toHex } from "@cowboy/codec";
 import { accountKey, decodeProof, verifyProof } from "@cowboy/state";
 import { decodeAccount, ReceiptStatus } from "@cowboy/types";
 import { afterAll, describe, expect, it } from "vitest";
-import { devAccounts } from "../src/chain/genesis.js";
-import { startNodeProcess, type NodeProcess } from "./spawn.js";
+import { devAccounts } from "../../src/chain/genesis.js";
+import { startNodeProcess, type NodeProcess } from "../utils/spawn.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cowboyd-e2e-"));
 const running: NodeProcess[] = [];
@@ -137,7 +137,7 @@ describe("cowboyd devnet, as a process", () => {
   it("refuses bad options with exit 2 and a clear line", async () => {
     const { spawnSync } = await import("node:child_process");
     const { fileURLToPath } = await import("node:url");
-    const main = fileURLToPath(new URL("../src/main.ts", import.meta.url));
+    const main = fileURLToPath(new URL("../../src/main.ts", import.meta.url));
     const result = spawnSync(process.execPath, ["--import", "tsx", "--conditions=@cowboy/source", main, "--block-time", "soon"], { encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr.split("\n")[0]).toBe("error: --block-time must be an integer in [0, 3600000], got 'soon'");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { devAccounts, parseGenesisFile, GenesisFileError, devnetGenesis } from "../src/chain/genesis.js";
+import { devAccounts, parseGenesisFile, GenesisFileError, devnetGenesis } from "../../src/chain/genesis.js";
 
 describe("genesis files", () => {
   it("refuse malformed numbers with a clear error", () => {

@@ -9,10 +9,10 @@ import { createClient } from "@cowboy/client";
 import { encodeCbor, fromHex, toHex } from "@cowboy/codec";
 import { actorStorageKey, decodeProof, verifyProof } from "@cowboy/state";
 import { afterAll, describe, expect, it } from "vitest";
-import { devAccounts } from "../src/chain/genesis.js";
-import { startNodeProcess, type NodeProcess } from "./spawn.js";
+import { devAccounts } from "../../src/chain/genesis.js";
+import { startNodeProcess, type NodeProcess } from "../utils/spawn.js";
 
-const CLI = fileURLToPath(new URL("../../cli/src/main.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../../../cli/src/main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "cowboy-tutorial-"));
 const running: NodeProcess[] = [];
 afterAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 // The README's tutorial deploys this very file (README.md "Your first actor"), so the docs cannot drift from it.
-const COUNTER_FILE = fileURLToPath(new URL("../../../packages/pvm/examples/counter.py", import.meta.url));
+const COUNTER_FILE = fileURLToPath(new URL("../../../../packages/pvm/examples/counter.py", import.meta.url));
 const COUNTER = readFileSync(COUNTER_FILE, "utf8");
 
 function cowboy(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
