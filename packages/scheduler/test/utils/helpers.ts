@@ -2,7 +2,7 @@
 // TimerHost that keeps balances in a map and records every handler run.
 import { toHex } from "@cowboy/codec";
 import { MemoryBackend, StateStore, type Fork } from "@cowboy/state";
-import { DEFAULT_SCHEDULER_CONFIG, processTimers, scheduleTimer, type GasBid, type GasBidContext, type SchedulerConfig, type TimerFire, type TimerHost } from "../src/index.js";
+import { DEFAULT_SCHEDULER_CONFIG, processTimers, scheduleTimer, type GasBid, type GasBidContext, type SchedulerConfig, type TimerFire, type TimerHost } from "../../src/index.js";
 
 export const addr = (b: number): Uint8Array => new Uint8Array(20).fill(b);
 export const A = addr(0xa1);

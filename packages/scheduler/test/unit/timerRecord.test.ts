@@ -1,9 +1,6 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { fromHex, toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import { keccak256 } from "@cowboy/crypto";
-import { decodeTimerRecord, encodeTimerRecord, SchedulerError, timerId, type TimerRecord } from "../src/index.js";
+import { decodeTimerRecord, encodeTimerRecord, SchedulerError, timerId, type TimerRecord } from "../../src/index.js";
 
 const owner = new Uint8Array(20).fill(0x11);
 const base: TimerRecord = {
@@ -64,34 +61,5 @@ describe("timer records", () => {
     expect(timerId(owner, 7n)).toEqual(keccak256(pre));
     expect(timerId(owner, 7n)).not.toEqual(timerId(owner, 8n));
     expect(code(() => timerId(owner, -1n))).toBe("INVALID_ARGUMENT");
-  });
-});
-
-describe("record vectors (test-vectors/scheduler/records.json)", () => {
-  type Raw = Record<string, string | number | null>;
-  const file = new URL("../../../test-vectors/scheduler/records.json", import.meta.url);
-  const { records } = JSON.parse(readFileSync(fileURLToPath(file), "utf8")) as { records: Raw[] };
-  const hex = (v: unknown) => fromHex(String(v));
-  const fromRaw = (r: Raw): TimerRecord => ({
-    owner: hex(r.owner),
-    target: hex(r.target),
-    handler: String(r.handler),
-    data: hex(r.data),
-    fireHeight: BigInt(r.fireHeight!),
-    interval: BigInt(r.interval!),
-    feePayer: hex(r.feePayer),
-    gasLimitPerFire: BigInt(r.gasLimitPerFire!),
-    maxCellsPerFire: BigInt(r.maxCellsPerFire!),
-    expiresAt: BigInt(r.expiresAt!),
-    maxFeePerCycle: BigInt(r.maxFeePerCycle!),
-    maxPriorityFeePerCycle: BigInt(r.maxPriorityFeePerCycle!),
-    tier: r.tier as TimerRecord["tier"],
-    gba: r.gba === null ? null : hex(r.gba),
-    createdAt: BigInt(r.createdAt!),
-  });
-  it.each(records.map((r, i) => [i, r] as const))("record %i encodes to and decodes from its bytes", (_i, raw) => {
-    const record = fromRaw(raw);
-    expect(toHex(encodeTimerRecord(record))).toBe(raw.encoded);
-    expect(decodeTimerRecord(hex(raw.encoded))).toEqual(record);
   });
 });

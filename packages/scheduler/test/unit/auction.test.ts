@@ -1,23 +1,10 @@
 // The CIP-1 auction (§5.1b) over a real fork: lane basefee, tips, waiting bids, fairness, GBAs,
-// the per-fire cap, and the pricing rules against test-vectors/scheduler/auction.json.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+// and the per-fire cap. The pricing rules against test-vectors/scheduler/auction.json are in
+// test/spec/auction.test.ts.
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
-import {
-  cancelTimer,
-  createSchedulerConfig,
-  currentLaneBasefee,
-  defaultGasBid,
-  timersOf,
-  fairnessWeight,
-  firesInWindow,
-  getTimer,
-  nextLaneBasefee,
-  DEFAULT_SCHEDULER_CONFIG,
-  type PriorityTier,
-} from "../src/index.js";
-import { A, addr, B, codeOf, setup } from "./helpers.js";
+import { cancelTimer, createSchedulerConfig, currentLaneBasefee, defaultGasBid, timersOf, firesInWindow, getTimer, nextLaneBasefee, type PriorityTier } from "../../src/index.js";
+import { A, addr, B, codeOf, setup } from "../utils/helpers.js";
 
 const C = addr(0xc3);
 const GBA = addr(0x9b);
@@ -176,28 +163,5 @@ describe("CIP-1 auction iteration", () => {
     expect([...host.runs.map((r) => r.id)].sort()).toEqual([...ids].sort());
     expect(new Set(host.runs.map((r) => r.height)).size).toBe(5);
     expect(rolled.slice(0, 5)).toEqual([4, 3, 2, 1, 0]);
-  });
-});
-
-describe("CIP-1 pricing vectors", () => {
-  const v = JSON.parse(readFileSync(fileURLToPath(new URL("../../../test-vectors/scheduler/auction.json", import.meta.url)), "utf8")) as {
-    laneBasefee: Array<{ parent: string; used: string; expected: string }>;
-    defaultGba: Array<{ p50: string; basefee: string; tier: PriorityTier; maxFee: string; maxTip: string }>;
-    weight: Array<{ fires: string; median: string; expected: string }>;
-  };
-  it("lane basefee", () => {
-    for (const t of v.laneBasefee) expect(nextLaneBasefee(BigInt(t.parent), BigInt(t.used), DEFAULT_SCHEDULER_CONFIG)).toBe(BigInt(t.expected));
-  });
-  it("default GBA", () => {
-    for (const t of v.defaultGba)
-      expect(defaultGasBid(BigInt(t.basefee), BigInt(t.p50), t.tier)).toEqual({ maxFeePerCycle: BigInt(t.maxFee), maxPriorityFeePerCycle: BigInt(t.maxTip) });
-  });
-  it("fairness weight", () => {
-    for (const t of v.weight) expect(fairnessWeight(BigInt(t.fires), BigInt(t.median))).toBe(BigInt(t.expected));
-  });
-  it("refuses bad pricing input with codes", () => {
-    expect(codeOf(() => defaultGasBid(1n, 1n, 4 as PriorityTier))).toBe("INVALID_ARGUMENT");
-    expect(codeOf(() => nextLaneBasefee(0n, 0n, DEFAULT_SCHEDULER_CONFIG))).toBe("INVALID_ARGUMENT");
-    expect(codeOf(() => fairnessWeight(-1n, 0n))).toBe("INVALID_ARGUMENT");
   });
 });

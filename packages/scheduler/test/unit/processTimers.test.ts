@@ -2,8 +2,8 @@
 // small in-test host that keeps balances in a map and records every handler run.
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
-import { cancelTimer, createSchedulerConfig, getTimer, scheduleTimer, SchedulerError, timersOf } from "../src/index.js";
-import { A, B, setup } from "./helpers.js";
+import { cancelTimer, createSchedulerConfig, getTimer, scheduleTimer, SchedulerError, timersOf } from "../../src/index.js";
+import { A, B, setup } from "../utils/helpers.js";
 
 describe("processTimers (FIFO phase)", () => {
   it("writes nothing while no timer exists", () => {

@@ -3,8 +3,8 @@
 // yet each block must fire exactly the timers the model says, in the model's order.
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
-import { cancelTimer, createSchedulerConfig, scheduleTimer, timersOf } from "../src/index.js";
-import { addr, setup } from "./helpers.js";
+import { cancelTimer, createSchedulerConfig, scheduleTimer, timersOf } from "../../src/index.js";
+import { addr, setup } from "../utils/helpers.js";
 
 /** xorshift32: a deterministic stream of test choices. */
 function rng(seed: number): (n: number) => number {
