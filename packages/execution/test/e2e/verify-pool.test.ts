@@ -1,8 +1,8 @@
 import { secp256k1 } from "@cowboy/crypto";
 import { createTransaction } from "@cowboy/types";
 import { afterAll, describe, expect, it } from "vitest";
-import { VerifyPool, verifySignaturesHere } from "../src/index.js";
-import { key, transfer } from "./helpers.js";
+import { VerifyPool, verifySignaturesHere } from "../../src/index.js";
+import { key, transfer } from "../utils/helpers.js";
 
 const pool = VerifyPool.start({ workers: 2 });
 afterAll(() => pool.close());

@@ -16,7 +16,7 @@ import {
   type ChainParams,
   type QueryResult,
 } from "../../src/index.js";
-import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "../helpers.js";
+import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "./helpers.js";
 import type { StateStore } from "@cowboy/state";
 
 export const CBY = 1_000_000_000n;

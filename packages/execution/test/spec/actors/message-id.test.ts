@@ -1,11 +1,9 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readVector } from "@cowboy/checks/vectors";
 import { keccak256 } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import { messageId } from "../../src/index.js";
+import { messageId } from "../../../src/index.js";
 
-const file = fileURLToPath(new URL("../../../../test-vectors/execution/message-ids.json", import.meta.url));
-const { cases } = JSON.parse(readFileSync(file, "utf8")) as { cases: { from: string; nonce: string; to: string; method: string; payload: string; value: string; id: string }[] };
+const { cases } = readVector<{ cases: { from: string; nonce: string; to: string; method: string; payload: string; value: string; id: string }[] }>("execution/message-ids.json");
 const b = (h: string) => Uint8Array.from(Buffer.from(h, "hex"));
 
 describe("message ids", () => {

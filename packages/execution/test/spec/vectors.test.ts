@@ -1,12 +1,12 @@
-import { readFileSync } from "node:fs";
+import { readVector } from "@cowboy/checks/vectors";
 import { fromHex, toHex } from "@cowboy/codec";
 import { MemoryBackend, StateStore } from "@cowboy/state";
 import { decodeBlock, decodeHeader, encodeHeader, encodeReceipt, headerHash } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { applyBlock, applyGenesis, defaultChainParams } from "../src/index.js";
-import { accountKey } from "./helpers.js";
+import { applyBlock, applyGenesis, defaultChainParams } from "../../src/index.js";
+import { accountKey } from "../utils/helpers.js";
 
-const doc = JSON.parse(readFileSync(new URL("../../../test-vectors/execution/blocks.json", import.meta.url), "utf8"));
+const doc = readVector<any>("execution/blocks.json");
 
 describe("execution vectors", () => {
   it("rebuild genesis and re-apply every block to the recorded roots and receipts", () => {

@@ -1,7 +1,7 @@
 // A scripted actor chain, printed as JSON (roots, receipts, Cycles): run in-process by the tests and
 // in child processes by the determinism test; its output is pinned in test-vectors/execution.
 import { toHex } from "@cowboy/codec";
-import { ActorChain } from "./chain.js";
+import { ActorChain } from "../../utils/chain.js";
 
 const BANK = `from cowboy_sdk import actor, send, call, emit, vrf, block
 

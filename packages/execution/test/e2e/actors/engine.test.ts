@@ -5,13 +5,14 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as pvm from "@cowboy/pvm";
 import { buildSync } from "esbuild";
+import { vectorPath } from "@cowboy/checks/vectors";
 import { describe, expect, it } from "vitest";
-import { ActorEngine } from "../../src/index.js";
+import { ActorEngine } from "../../../src/index.js";
 import { runScenario } from "./scenario.js";
 
-const vector = fileURLToPath(new URL("../../../../test-vectors/execution/actor-chain.json", import.meta.url));
+const vector = vectorPath("execution/actor-chain.json");
 const actor = (i: number): Uint8Array => new Uint8Array(20).fill(i);
-const root = fileURLToPath(new URL("../../../../", import.meta.url));
+const root = fileURLToPath(new URL("../../../../../", import.meta.url));
 
 describe("ActorEngine", () => {
   it("runs actors on copy 0 until they have used promoteAfterCycles, then on a free copy of their own", () => {

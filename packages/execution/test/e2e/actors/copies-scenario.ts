@@ -1,7 +1,7 @@
 // Child of engine.test.ts: the scripted chain with actors spread over real copies of a built
 // interpreter bundle (argv[2]); prints the scenario's JSON like scenario.ts.
 import { pathToFileURL } from "node:url";
-import { ActorEngine, type PvmModule } from "../../src/index.js";
+import { ActorEngine, type PvmModule } from "../../../src/index.js";
 import { runScenario } from "./scenario.js";
 
 type Pvm = PvmModule;

@@ -4,8 +4,8 @@ import { toHex } from "@cowboy/codec";
 import { createFeeMarketConfig, type FeeMarketConfig } from "@cowboy/fee-market";
 import { decodeBlock, encodeBlock, headerHash, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { applyBlock, applyGenesis, BlockError, BlockTally, buildBlock, type ChainParams } from "../src/index.js";
-import { addressOf, memoryState, params as defaults, transfer } from "./helpers.js";
+import { applyBlock, applyGenesis, BlockError, BlockTally, buildBlock, type ChainParams } from "../../src/index.js";
+import { addressOf, memoryState, params as defaults, transfer } from "../utils/helpers.js";
 
 const PROPOSER = new Uint8Array(20).fill(0xee);
 const SENDERS = [0, 1, 2, 3, 4];

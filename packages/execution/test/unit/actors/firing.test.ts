@@ -4,9 +4,9 @@
 import { activeTimers, createSchedulerConfig, getTimer, timersOf } from "@cowboy/scheduler";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import type { ChainParams } from "../../src/index.js";
-import { addressOf, params as baseParams } from "../helpers.js";
-import { ActorChain, CBY, cbor } from "./chain.js";
+import type { ChainParams } from "../../../src/index.js";
+import { addressOf, params as baseParams } from "../../utils/helpers.js";
+import { ActorChain, CBY, cbor } from "../../utils/chain.js";
 
 const withTimers: ChainParams = baseParams;
 const { scheduler: _, ...withoutTimers } = baseParams;

@@ -2,8 +2,8 @@
 // and destructions of the end-of-block step. Run in-process by the tests and in child processes
 // by the determinism test; pinned in test-vectors/execution/timer-chain.json.
 import { toHex } from "@cowboy/codec";
-import { params } from "../helpers.js";
-import { ActorChain, CBY, cbor } from "./chain.js";
+import { params } from "../../utils/helpers.js";
+import { ActorChain, CBY, cbor } from "../../utils/chain.js";
 
 const CLOCK = `from cowboy_sdk import actor, set_timer, set_interval, cancel_timer, block, send
 

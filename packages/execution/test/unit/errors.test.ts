@@ -17,8 +17,8 @@ import {
   TxExhausted,
   type BlockEnv,
   type StateAccess,
-} from "../src/index.js";
-import { accountKey, addressOf, memoryState, params, transfer } from "./helpers.js";
+} from "../../src/index.js";
+import { accountKey, addressOf, memoryState, params, transfer } from "../utils/helpers.js";
 
 const env = (): BlockEnv => ({
   height: 1n,

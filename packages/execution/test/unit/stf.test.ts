@@ -2,11 +2,11 @@ import { equalBytes, toHex } from "@cowboy/codec";
 import { createTransaction, decodeBlock, encodeBlock, headerHash, ReceiptStatus, transactionsRoot, type Header } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FEE_MARKET_CONFIG, keyedHashOrdering } from "@cowboy/fee-market";
-import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, vrfOrderKeepingNonces, type GenesisConfig, type StateAccess } from "../src/index.js";
+import { Accounts, applyBlock, applyGenesis, BlockError, buildBlock, vrfOrderKeepingNonces, type GenesisConfig, type StateAccess } from "../../src/index.js";
 
 const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 import type { Fork, StateStore } from "@cowboy/state";
-import { accountKey, addressOf, key, memoryState, params, transfer } from "./helpers.js";
+import { accountKey, addressOf, key, memoryState, params, transfer } from "../utils/helpers.js";
 
 const CBY = 1_000_000_000n;
 const PROPOSER = new Uint8Array(20).fill(0xee);

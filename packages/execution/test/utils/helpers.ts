@@ -1,7 +1,7 @@
 import { accountKey, MemoryBackend, StateStore, type Fork } from "@cowboy/state";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { createTransaction, type Instruction, type Transaction } from "@cowboy/types";
-import { defaultChainParams, type ChainParams } from "../src/index.js";
+import { defaultChainParams, type ChainParams } from "../../src/index.js";
 
 /** A fresh in-memory state store and a fork of its (empty) head. */
 export function memoryState(): { store: StateStore; fork: Fork } {

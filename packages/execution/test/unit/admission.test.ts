@@ -14,8 +14,8 @@ import {
   TxRejection,
   type BlockEnv,
   type StateAccess,
-} from "../src/index.js";
-import { addressOf, CHAIN_ID, key, memoryState, params, transfer } from "./helpers.js";
+} from "../../src/index.js";
+import { addressOf, CHAIN_ID, key, memoryState, params, transfer } from "../utils/helpers.js";
 
 const BASEFEE = 10_000n;
 /** What transfer() pre-charges: 21,000 Cycles at its default max fee of 20,000. */

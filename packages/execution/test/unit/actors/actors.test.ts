@@ -1,7 +1,7 @@
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { ActorChain, CBY, cbor, text } from "./chain.js";
-import { addressOf } from "../helpers.js";
+import { ActorChain, CBY, cbor, text } from "../../utils/chain.js";
+import { addressOf } from "../../utils/helpers.js";
 
 const COUNTER_SDK = `from cowboy_sdk import actor
 

@@ -19,8 +19,8 @@ import {
   verifySignaturesHere,
   verifyTransactions,
   type EndOfBlockHook,
-} from "../src/index.js";
-import { addressOf, memoryState, params as base, transfer } from "./helpers.js";
+} from "../../src/index.js";
+import { addressOf, memoryState, params as base, transfer } from "../utils/helpers.js";
 
 // A hook that leaves a mark, so the steps after the transactions visibly run.
 const MARK = new TextEncoder().encode("hook-ran");

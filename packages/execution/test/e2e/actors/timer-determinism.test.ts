@@ -3,11 +3,12 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { vectorPath } from "@cowboy/checks/vectors";
 import { describe, expect, it } from "vitest";
 import { runTimerScenario } from "./timer-scenario.js";
 
 const entry = fileURLToPath(new URL("./timer-scenario.ts", import.meta.url));
-const vector = fileURLToPath(new URL("../../../../test-vectors/execution/timer-chain.json", import.meta.url));
+const vector = vectorPath("execution/timer-chain.json");
 
 function child(): unknown {
   return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "--conditions=@cowboy/source", entry], { encoding: "utf8", timeout: 120_000 }));

@@ -4,9 +4,9 @@ import { toHex } from "@cowboy/codec";
 import { getTimer } from "@cowboy/scheduler";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import type { ChainParams } from "../../src/index.js";
-import { addressOf, params as baseParams } from "../helpers.js";
-import { ActorChain, cbor, text } from "./chain.js";
+import type { ChainParams } from "../../../src/index.js";
+import { addressOf, params as baseParams } from "../../utils/helpers.js";
+import { ActorChain, cbor, text } from "../../utils/chain.js";
 
 const withTimers: ChainParams = baseParams;
 const { scheduler: _, ...withoutTimers } = baseParams;
