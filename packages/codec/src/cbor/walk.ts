@@ -43,6 +43,18 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The text held by UTF-8 bytes, or null when they are not valid UTF-8. */
 export function cborText(view: Uint8Array): string | null {
+  // Short ASCII (keys, names, symbols: most text in actor values) skips TextDecoder's call overhead.
+  const n = view.length;
+  if (n <= 32) {
+    let s = "";
+    let i = 0;
+    for (; i < n; i++) {
+      const c = view[i]!;
+      if (c > 0x7f) break;
+      s += String.fromCharCode(c);
+    }
+    if (i === n) return s;
+  }
   try {
     return utf8.decode(view);
   } catch {
