@@ -1,7 +1,7 @@
 // The boundary between the PVM and the chain. The PVM knows nothing of state, messages or
 // consensus: the execution layer implements `Host`, and Python reaches it only through the
 // `pvm_host` module (hostmodule.ts), which meters every call with the §17.3 costs.
-import { toHex } from "@cowboy/codec";
+import { CowboyError, toHex } from "@cowboy/codec";
 import { bls, deriveRandomness, ed25519, keccak256, secp256k1, sha256 } from "@cowboy/crypto";
 
 export interface BlockInfo {
@@ -39,18 +39,22 @@ export type HashAlgorithm = "sha256" | "keccak256";
  */
 const HOST_ERROR: unique symbol = Symbol.for("@cowboy/pvm:HostError");
 
-export class HostError extends Error {
-  override readonly name = "HostError";
+/** The Python exception a HostError becomes. */
+export type HostErrorType = "ValueError" | "RuntimeError" | "PermissionError" | "LookupError" | "OverflowError";
+
+/** HOST_REFUSED: the host refused a call; `meta.pyType` is the exception the actor sees. */
+export class HostError extends CowboyError<"HOST_REFUSED", { readonly pyType: HostErrorType }> {
+  override readonly name: string = "HostError";
   /** Brand: `instanceof HostError` holds across copies of this package (see isolate.ts). */
   readonly [HOST_ERROR] = true;
   static override [Symbol.hasInstance](x: unknown): boolean {
     return typeof x === "object" && x !== null && (x as { [HOST_ERROR]?: unknown })[HOST_ERROR] === true;
   }
   constructor(
-    readonly pyType: "ValueError" | "RuntimeError" | "PermissionError" | "LookupError" | "OverflowError",
+    readonly pyType: HostErrorType,
     message: string,
   ) {
-    super(message);
+    super("HOST_REFUSED", message, { pyType });
   }
 }
 
