@@ -1,6 +1,7 @@
 // The boundary between the PVM and the chain. The PVM knows nothing of state, messages or
 // consensus: the execution layer implements `Host`, and Python reaches it only through the
 // `pvm_host` module (hostmodule.ts), which meters every call with the §17.3 costs.
+import { CowboyError, toHex } from "@cowboy/codec";
 import { bls, deriveRandomness, ed25519, keccak256, secp256k1, sha256 } from "@cowboy/crypto";
 
 export interface BlockInfo {
@@ -38,18 +39,22 @@ export type HashAlgorithm = "sha256" | "keccak256";
  */
 const HOST_ERROR: unique symbol = Symbol.for("@cowboy/pvm:HostError");
 
-export class HostError extends Error {
-  override readonly name = "HostError";
+/** The Python exception a HostError becomes. */
+export type HostErrorType = "ValueError" | "RuntimeError" | "PermissionError" | "LookupError" | "OverflowError";
+
+/** HOST_REFUSED: the host refused a call; `meta.pyType` is the exception the actor sees. */
+export class HostError extends CowboyError<"HOST_REFUSED", { readonly pyType: HostErrorType }> {
+  override readonly name: string = "HostError";
   /** Brand: `instanceof HostError` holds across copies of this package (see isolate.ts). */
   readonly [HOST_ERROR] = true;
   static override [Symbol.hasInstance](x: unknown): boolean {
     return typeof x === "object" && x !== null && (x as { [HOST_ERROR]?: unknown })[HOST_ERROR] === true;
   }
   constructor(
-    readonly pyType: "ValueError" | "RuntimeError" | "PermissionError" | "LookupError" | "OverflowError",
+    readonly pyType: HostErrorType,
     message: string,
   ) {
-    super(message);
+    super("HOST_REFUSED", message, { pyType });
   }
 }
 
@@ -108,9 +113,6 @@ export interface Host {
   hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array;
 }
 
-function hexKey(b: Uint8Array): string {
-  return Buffer.from(b).toString("hex");
-}
 
 export interface MemoryHostOptions {
   block?: Partial<BlockInfo>;
@@ -151,19 +153,19 @@ export class MemoryHost implements Host {
     return { ...this.#block };
   }
   balance(address: Uint8Array): bigint {
-    return this.balances.get(hexKey(address)) ?? 0n;
+    return this.balances.get(toHex(address)) ?? 0n;
   }
   storageGet(key: Uint8Array): Uint8Array | null {
-    return this.storage.get(hexKey(key))?.slice() ?? null;
+    return this.storage.get(toHex(key))?.slice() ?? null;
   }
   storageSet(key: Uint8Array, value: Uint8Array): void {
-    this.storage.set(hexKey(key), value.slice());
+    this.storage.set(toHex(key), value.slice());
   }
   storageDelete(key: Uint8Array): void {
-    this.storage.delete(hexKey(key));
+    this.storage.delete(toHex(key));
   }
   #debit(amount: bigint): void {
-    const self = hexKey(this.ctx.self);
+    const self = toHex(this.ctx.self);
     const have = this.balances.get(self) ?? 0n;
     if (amount < 0n) throw new HostError("ValueError", "amount must not be negative");
     if (have < amount) throw new HostError("ValueError", `insufficient balance: ${have} < ${amount}`);
@@ -171,7 +173,7 @@ export class MemoryHost implements Host {
   }
   transfer(to: Uint8Array, amount: bigint): void {
     this.#debit(amount);
-    this.balances.set(hexKey(to), (this.balances.get(hexKey(to)) ?? 0n) + amount);
+    this.balances.set(toHex(to), (this.balances.get(toHex(to)) ?? 0n) + amount);
     this.transfers.push({ to: to.slice(), amount });
   }
   sendMessage(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): Uint8Array {
@@ -180,14 +182,14 @@ export class MemoryHost implements Host {
     return keccak256(new TextEncoder().encode(`memory message ${this.messages.length}`));
   }
   callActor(to: Uint8Array, method: string, payload: Uint8Array, value: bigint): CallOutcome {
-    const a = this.actors.get(hexKey(to));
-    if (a === undefined) return { ok: false, error: `LookupError: no actor at 0x${hexKey(to)}`, cycles: 0, cells: 0 };
+    const a = this.actors.get(toHex(to));
+    if (a === undefined) return { ok: false, error: `LookupError: no actor at 0x${toHex(to)}`, cycles: 0, cells: 0 };
     return { ok: true, data: a(method, payload, value), cycles: 0, cells: 0 };
   }
   #timer(height: bigint, every: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
     if (height <= this.#block.height) throw new HostError("ValueError", `timer height ${height} is not after the current block ${this.#block.height}`);
     const id = keccak256(new TextEncoder().encode(`memory timer ${this.#nextTimer++}`));
-    this.timers.set(hexKey(id), { height, every, handler, data: data.slice(), options: { ...options } });
+    this.timers.set(toHex(id), { height, every, handler, data: data.slice(), options: { ...options } });
     return id;
   }
   setTimer(height: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
@@ -197,7 +199,7 @@ export class MemoryHost implements Host {
     return this.#timer(this.#block.height + everyBlocks, everyBlocks, handler, data, options);
   }
   cancelTimer(id: Uint8Array): boolean {
-    return this.timers.delete(hexKey(id));
+    return this.timers.delete(toHex(id));
   }
   randomness(label: Uint8Array): Uint8Array {
     return deriveRandomness(this.#beacon, label);

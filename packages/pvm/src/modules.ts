@@ -6,7 +6,7 @@ import type { Runtime } from "./runtime/context.js";
 import { pyErr } from "./runtime/exceptions.js";
 import { Globals, PyModule } from "./runtime/function.js";
 import type { Value } from "./runtime/object.js";
-import { C } from "./compiler/cost.js";
+import { C } from "./runtime/costs.js";
 
 export type ModuleDef =
   | { kind: "native"; build: (rt: Runtime) => Map<string, Value> }

@@ -2,12 +2,9 @@
 // definite lengths, map keys and set items ordered by their encoded bytes, floats always 8 bytes.
 import { CborError } from "./errors.js";
 import { CBOR_INT_LIMIT, CBOR_MAX_DEPTH, CBOR_TAG_FROZENSET, CBOR_TAG_SET, CBOR_TAG_TUPLE, CborFloat, CborSet, CborTuple, type CborValue } from "./model.js";
-import { Out } from "./out.js";
 import { pyKey } from "./pykey.js";
-import { compareBytes, hasLoneSurrogate } from "./util.js";
-
-const U64 = 1n << 64n;
-const utf8 = new TextEncoder();
+import { hasLoneSurrogate } from "./util.js";
+import { type CborKeySpan, CborWriter } from "./writer.js";
 
 function kindOf(v: unknown): string {
   if (v === undefined) return "undefined";
@@ -15,28 +12,18 @@ function kindOf(v: unknown): string {
   return (v as { constructor?: { name?: string } }).constructor?.name ?? "object";
 }
 
-function encodeBigint(out: Out, v: bigint): void {
-  const neg = v < 0n;
-  const m = neg ? -1n - v : v;
-  if (m < U64) return out.headBig(neg ? 1 : 0, m);
+function encodeBigint(out: CborWriter, v: bigint): void {
   if (v >= CBOR_INT_LIMIT || v <= -CBOR_INT_LIMIT) throw new CborError("int-too-large", 0, "integers are bounded by |v| < 2**4096");
-  let hex = m.toString(16);
-  if (hex.length & 1) hex = "0" + hex;
-  const n = hex.length >> 1;
-  out.byte(neg ? 0xc3 : 0xc2);
-  out.head(2, n);
-  out.ensure(n);
-  for (let i = 0; i < n; i++) out.buf[out.n + i] = parseInt(hex.substr(2 * i, 2), 16);
-  out.n += n;
+  out.int(v);
 }
 
 /**
  * Encodes map entries (or set items, `v` undefined) straight into `out`, then reorders that region
  * by key bytes. Keys that are not strings are checked for hashability and Python equality.
  */
-function encodeSorted(out: Out, entries: readonly (readonly [CborValue, CborValue | undefined])[], depth: number): void {
+function encodeSorted(out: CborWriter, entries: readonly (readonly [CborValue, CborValue | undefined])[], depth: number): void {
   const start = out.n;
-  const spans: { k0: number; k1: number; end: number }[] = new Array(entries.length);
+  const spans: CborKeySpan[] = new Array(entries.length);
   let seen: Set<string> | null = null;
   for (let i = 0; i < entries.length; i++) {
     const [k, v] = entries[i]!;
@@ -53,24 +40,10 @@ function encodeSorted(out: Out, entries: readonly (readonly [CborValue, CborValu
     if (v !== undefined) encodeAt(out, v, depth);
     spans[i] = { k0, k1, end: out.n };
   }
-  const buf = out.buf;
-  const cmp = (a: { k0: number; k1: number }, b: { k0: number; k1: number }) => compareBytes(buf.subarray(a.k0, a.k1), buf.subarray(b.k0, b.k1));
-  let sorted = true;
-  for (let i = 1; i < spans.length && sorted; i++) sorted = cmp(spans[i - 1]!, spans[i]!) < 0;
-  if (sorted) return;
-  spans.sort(cmp);
-  for (let i = 1; i < spans.length; i++) {
-    if (cmp(spans[i - 1]!, spans[i]!) === 0) throw new CborError("duplicate-key", 0, "two map keys or set items have the same encoding");
-  }
-  const region = buf.slice(start, out.n);
-  let at = start;
-  for (const s of spans) {
-    buf.set(region.subarray(s.k0 - start, s.end - start), at);
-    at += s.end - s.k0;
-  }
+  if (!out.sortKeyed(start, spans)) throw new CborError("duplicate-key", 0, "two map keys or set items have the same encoding");
 }
 
-function encodeAt(out: Out, v: CborValue, depth: number): void {
+function encodeAt(out: CborWriter, v: CborValue, depth: number): void {
   if (depth > CBOR_MAX_DEPTH) throw new CborError("too-deep", 0, `values nest deeper than ${CBOR_MAX_DEPTH} levels`);
   if (v === null) return out.byte(0xf6);
   switch (typeof v) {
@@ -83,9 +56,7 @@ function encodeAt(out: Out, v: CborValue, depth: number): void {
       return out.float(v);
     case "string": {
       if (hasLoneSurrogate(v)) throw new CborError("not-encodable", 0, "a string with lone surrogates is not UTF-8");
-      const b = utf8.encode(v);
-      out.head(3, b.length);
-      return out.bytes(b);
+      return out.text(v);
     }
     case "object":
       break;
@@ -134,7 +105,7 @@ function encodeAt(out: Out, v: CborValue, depth: number): void {
  * repeated (Python-equal) key, or a JS value outside the data model.
  */
 export function encodeCbor(value: CborValue): Uint8Array {
-  const out = new Out();
+  const out = new CborWriter();
   encodeAt(out, value, 0);
   return out.result();
 }

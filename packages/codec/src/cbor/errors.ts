@@ -27,11 +27,20 @@ export const CBOR_REASONS = {
 
 export type CborReason = keyof typeof CBOR_REASONS;
 
-/** Why a value cannot be encoded or bytes cannot be decoded; `offset` is in the input (decode) or 0. */
+/**
+ * Why a value cannot be encoded or bytes cannot be decoded; `offset` is in the input (decode) or 0.
+ * `detail` is the explanation after the reason; `value` is the number the detail names, where it
+ * names one (the reserved additional information, the unknown tag, the unused simple value), so a
+ * caller such as the PVM can word its own message from fields.
+ */
 export class CborError extends CodecError {
   readonly reason: CborReason;
-  constructor(reason: CborReason, offset: number, detail: string) {
+  readonly detail: string;
+  readonly value: number | bigint | undefined;
+  constructor(reason: CborReason, offset: number, detail: string, value?: number | bigint) {
     super(CBOR_REASONS[reason], offset, `${reason}: ${detail}`);
     this.reason = reason;
+    this.detail = detail;
+    this.value = value;
   }
 }

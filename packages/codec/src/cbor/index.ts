@@ -1,5 +1,6 @@
 // Canonical CBOR: the byte encoding of actor storage values, arguments, return values and payloads
-// (cips/canonical-encoding.md), byte-identical with @cowboy/pvm's encodeValue/decodeValue.
+// (cips/canonical-encoding.md), byte-identical with @cowboy/pvm's encodeValue/decodeValue, which
+// drive the same writer and walker from Python values.
 export {
   CBOR_DEFAULT_MAX_BYTES,
   CBOR_INT_LIMIT,
@@ -16,3 +17,6 @@ export { CBOR_REASONS, CborError, type CborReason } from "./errors.js";
 export { encodeCbor } from "./encode.js";
 export { decodeCbor, type DecodeCborOptions } from "./decode.js";
 export { cborFromJson, cborToJson } from "./json.js";
+export { CborWriter, type CborKeySpan } from "./writer.js";
+export { walkCbor, cborText, type CborSink } from "./walk.js";
+export { hasLoneSurrogate } from "./util.js";

@@ -40,7 +40,8 @@ export function bytesFrom(rt: Runtime, v: Value | undefined, enc?: Value): Uint8
   );
 }
 
-function latin1(b: Uint8Array): string {
+/** One char per byte: the text view the bytes methods (and int(bytes)) work on. */
+export function latin1(b: Uint8Array): string {
   let s = "";
   for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i] as number);
   return s;

@@ -9,18 +9,12 @@ import { N, num } from "../runtime/numeric.js";
 import { PyBoxed, PyBytes, PyFloat, PyWrapper, type Value } from "../runtime/object.js";
 import { asInt, truthy, typeOf } from "../runtime/ops.js";
 import { T } from "../runtime/types.js";
-import { bytesFrom } from "./bytes.js";
+import { bytesFrom, latin1 } from "./bytes.js";
 import { boxedInstance, method, nativeFn } from "./util.js";
 
 function parseIntText(text: string, base: number): I.Int {
   const v = num(() => N.parseIntFromString(text, base));
   return I.norm(v);
-}
-
-function latin1(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i++) s += String.fromCharCode(b[i] as number);
-  return s;
 }
 
 export function toInt(rt: Runtime, v: Value, base?: Value): I.Int {

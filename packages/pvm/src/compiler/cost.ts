@@ -2,27 +2,8 @@
 // (cips/metering.md). Dynamic surcharges (string lengths, big ints, container sizes, elements
 // visited by builtins) are charged by the runtime at the operation itself.
 import type * as A from "../ast.js";
-import { COST_TABLE_V1 } from "@cowboy/metering";
+import { C } from "../runtime/costs.js";
 
-const P = COST_TABLE_V1.pvm;
-export const C = {
-  step: Number(P.step.base),
-  arith: Number(P.arithmetic.base),
-  call: Number(P.call.base),
-  dict: Number(P.dictAccess.base),
-  list: Number(P.listAccess.base),
-  alloc: Number(P.allocation.base),
-  raise: Number(P.raise.base),
-  tryEnter: Number(P.tryEnter.base),
-  except: Number(P.except.base),
-  finally: Number(P.finally.base),
-  withEnter: Number(P.withEnter.base),
-  importFirst: Number(P.importFirst.base),
-  importCached: Number(P.importCached.base),
-  importFailed: Number(P.importFailed.base),
-  classDef: Number(P.classDef.base),
-  genResume: Number(P.generatorResume.base),
-};
 
 /** Cost of evaluating an expression once, excluding nested scopes (lambdas, comprehensions). */
 export function exprCost(e: A.Expr | null): number {

@@ -9,7 +9,7 @@ import { PyByteArray, PyBytes, PyList, PyRange, PyTuple, PyType, type Value } fr
 import { eq, truthy, typeOf } from "../runtime/ops.js";
 import { None, T } from "../runtime/types.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
-import { C } from "./cost.js";
+import { C } from "../runtime/costs.js";
 import { compileExpr, constantValue } from "./expr.js";
 import { type Frame, NORMAL, type SF } from "./frame.js";
 import { compileBlock } from "./stmt.js";

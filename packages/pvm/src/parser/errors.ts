@@ -1,6 +1,8 @@
 // Syntax errors reported the way CPython 3.11 reports them, so that an actor author sees the same
 // message, line and column from the PVM as from `python3 -c "compile(...)"`.
 
+import { CowboyError } from "@cowboy/codec";
+
 export type PySyntaxErrorKind = "SyntaxError" | "IndentationError" | "TabError";
 
 /** Stable machine-readable codes, one per error kind. */
@@ -12,8 +14,16 @@ const CODES: Record<PySyntaxErrorKind, PySyntaxErrorCode> = {
   TabError: "PVM_TAB_ERROR",
 };
 
-export class PySyntaxError extends Error {
-  readonly code: PySyntaxErrorCode;
+/** Where the error is, as fields. */
+export interface PySyntaxErrorMeta {
+  readonly kind: PySyntaxErrorKind;
+  readonly filename: string;
+  readonly lineno: number;
+  readonly offset: number;
+}
+
+export class PySyntaxError extends CowboyError<PySyntaxErrorCode, PySyntaxErrorMeta> {
+  override readonly name: string = "PySyntaxError";
   /** Python exception class name. */
   readonly kind: PySyntaxErrorKind;
   /** The message without location, as CPython's `SyntaxError.msg`. */
@@ -27,9 +37,7 @@ export class PySyntaxError extends Error {
   readonly filename: string;
 
   constructor(kind: PySyntaxErrorKind, msg: string, filename: string, lineno: number, offset: number, text: string) {
-    super(`${kind}: ${msg} (${filename}, line ${lineno}, column ${offset})`);
-    this.name = "PySyntaxError";
-    this.code = CODES[kind];
+    super(CODES[kind], `${kind}: ${msg} (${filename}, line ${lineno}, column ${offset})`, { kind, filename, lineno, offset });
     this.kind = kind;
     this.msg = msg;
     this.filename = filename;

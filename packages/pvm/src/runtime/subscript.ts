@@ -312,6 +312,19 @@ export function seqContains(rt: Runtime, items: readonly Value[], x: Value): boo
   return false;
 }
 
+/** True when `needle` occurs as a contiguous run in `hay` (the empty run occurs everywhere). */
+function bytesInclude(hay: Uint8Array, needle: Uint8Array): boolean {
+  const m = needle.length;
+  if (m === 0) return true;
+  const first = needle[0]!;
+  for (let i = hay.indexOf(first); i >= 0 && i + m <= hay.length; i = hay.indexOf(first, i + 1)) {
+    let j = 1;
+    while (j < m && hay[i + j] === needle[j]) j++;
+    if (j === m) return true;
+  }
+  return false;
+}
+
 export function contains(rt: Runtime, container: Value, x: Value): boolean {
   if (typeof container === "string") {
     if (x instanceof PyBoxed && typeof x.v === "string") x = x.v;
@@ -347,7 +360,7 @@ export function contains(rt: Runtime, container: Value, x: Value): boolean {
     const b = container instanceof PyBytes ? container.b : container.view();
     const i = asInt(x);
     if (i !== undefined) return b.includes(Number(i));
-    if (x instanceof PyBytes) return Buffer.from(b).includes(Buffer.from(x.b));
+    if (x instanceof PyBytes) return bytesInclude(b, x.b);
   }
   const next = iterate(rt, container);
   for (let y = next(); y !== undefined; y = next()) {

@@ -3,7 +3,7 @@
 // _count_elements charges per element what the equivalent Python loop body charges for its dict
 // work (a draw, a get, an add, a set); a namedtuple field read charges one list access.
 import { fnValue } from "../../builtins/util.js";
-import { C } from "../../compiler/cost.js";
+import { C } from "../../runtime/costs.js";
 import { callValue, getAttr, userDunder } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { PyDict } from "../../runtime/dict.js";

@@ -4,7 +4,7 @@
 //   ITER_STEP per element produced, ITER_STEP per input element drawn, one Cycle per slot of
 //   every tuple built, and the ordinary call cost for each call of a user callable (its body is
 //   charged by itself). So an infinite iterator costs only what is drawn from it.
-import { C } from "../../compiler/cost.js";
+import { C } from "../../runtime/costs.js";
 import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";

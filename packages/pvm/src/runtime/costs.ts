@@ -1,0 +1,24 @@
+// The fixed Cycle costs of the PVM's operations (COST_TABLE_V1.pvm, cips/metering.md) as plain
+// numbers, read on every basic block. The compiler charges them per block (compiler/cost.ts adds
+// them up over the AST); native stdlib loops charge them per element; modules.ts per import.
+import { COST_TABLE_V1 } from "@cowboy/metering";
+
+const P = COST_TABLE_V1.pvm;
+export const C = {
+  step: Number(P.step.base),
+  arith: Number(P.arithmetic.base),
+  call: Number(P.call.base),
+  dict: Number(P.dictAccess.base),
+  list: Number(P.listAccess.base),
+  alloc: Number(P.allocation.base),
+  raise: Number(P.raise.base),
+  tryEnter: Number(P.tryEnter.base),
+  except: Number(P.except.base),
+  finally: Number(P.finally.base),
+  withEnter: Number(P.withEnter.base),
+  importFirst: Number(P.importFirst.base),
+  importCached: Number(P.importCached.base),
+  importFailed: Number(P.importFailed.base),
+  classDef: Number(P.classDef.base),
+  genResume: Number(P.generatorResume.base),
+};
