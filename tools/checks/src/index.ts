@@ -1,5 +1,5 @@
 // The house gates of issue 16, each a function from a repository root to a list of problems.
-export { CYCLE_ALLOWLIST, type CycleAllowance, checkImportCycles, cyclicComponents, importGraph, runtimeImports, shortestCycle } from "./cycles.js";
+export { CYCLE_ALLOWLIST, TYPE_STRICT_PACKAGES, type CycleAllowance, checkImportCycles, cyclicComponents, importGraph, runtimeImports, shortestCycle } from "./cycles.js";
 export { checkDocs, declaredStatus, linkedDocuments, UNSCANNED_FOR_CITATIONS } from "./docs.js";
 export { checkVectorCoverage, UNSCANNED_PACKAGES, VECTOR_EXEMPTIONS, type VectorExemption } from "./vector-coverage.js";
 export { readVector, vectorPath } from "./vectors.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkImportCycles, runtimeImports } from "../../src/cycles.js";
+import { checkImportCycles, runtimeImports, TYPE_STRICT_PACKAGES } from "../../src/cycles.js";
 import { writeTree } from "../utils/tree.js";
 
 describe("runtimeImports", () => {
@@ -53,5 +53,14 @@ describe("checkImportCycles", () => {
     });
     const allow = [{ dir: "packages/p/src/compiler/", reason: "recursive descent" }];
     expect(checkImportCycles(root, allow)).toEqual(["packages/p: import cycle src/compiler/v.ts → src/u.ts → src/compiler/v.ts"]);
+  });
+});
+
+describe("type-only imports in the type-strict packages", () => {
+  it("count as edges only when asked (execution and scheduler keep their core types in a leaf types.ts)", () => {
+    const text = 'import type { A } from "./a.js";\nimport { b } from "./b.js";\nexport type { C } from "./c.js";\n';
+    expect(runtimeImports(text)).toEqual(["./b.js"]);
+    expect(runtimeImports(text, true)).toEqual(["./a.js", "./b.js", "./c.js"]);
+    expect(TYPE_STRICT_PACKAGES).toEqual(["packages/execution", "packages/scheduler"]);
   });
 });
