@@ -4,3 +4,4 @@ export { checkDocs, declaredStatus, linkedDocuments, UNSCANNED_FOR_CITATIONS } f
 export { checkVectorCoverage, UNSCANNED_PACKAGES, VECTOR_EXEMPTIONS, type VectorExemption } from "./vector-coverage.js";
 export { readVector, vectorPath } from "./vectors.js";
 export { checkProtocolLiterals, findOwnedLiterals, OWNED_LITERALS, LITERAL_FREE_DIRS, type OwnedLiteral, type LiteralFinding } from "./protocol-literals.js";
+export { checkErrorCodes, errorCodes, INTERNAL_CODE_UNIONS, type ErrorCodeUse } from "./error-codes.js";

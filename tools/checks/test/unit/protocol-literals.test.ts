@@ -1,17 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkProtocolLiterals } from "../../src/protocol-literals.js";
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "literals-"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(root, path, ".."), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
+import { writeTree as tree } from "../utils/tree.js";
 
 describe("the protocol-literal gate", () => {
   it("names each retyped rule with its owner, and skips comments", () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkImportCycles } from "../../src/cycles.js";
 import { checkDocs } from "../../src/docs.js";
+import { checkErrorCodes } from "../../src/error-codes.js";
 import { checkProtocolLiterals } from "../../src/protocol-literals.js";
 import { checkVectorCoverage } from "../../src/vector-coverage.js";
 
@@ -19,6 +20,10 @@ describe("the house gates on this repository", () => {
 
   it("every cited CIP exists, cips/README.md lists each CIP with its status, and relative links resolve", () => {
     expect(checkDocs(root)).toEqual([]);
+  });
+
+  it("every error code that can leave a package has its line in cips/errors.md", () => {
+    expect(checkErrorCodes(root)).toEqual([]);
   });
 
   it("no package has an import cycle outside CYCLE_ALLOWLIST", () => {
