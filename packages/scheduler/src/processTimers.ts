@@ -1,6 +1,6 @@
-import { au64 } from "@cowboy/codec";
 // The end-of-block timer step (spec §5.1a): queue maintenance, then the FIFO phase here or the
 // CIP-1 auction (auction.ts); the steps both share are in dueTimers.ts.
+import { au64 } from "@cowboy/codec";
 import type { Fork } from "@cowboy/state";
 import type { SchedulerConfig } from "./config.js";
 import { SchedulerError } from "./errors.js";

@@ -1,6 +1,6 @@
-import { CowboyError } from "@cowboy/codec";
 // JSON-RPC 2.0 errors. The five standard codes, plus Cowboy's application codes in the range
 // JSON-RPC reserves for servers (-32000 to -32099), documented in apps/node/README.md.
+import { CowboyError } from "@cowboy/codec";
 
 export const RpcErrorCode = {
   ParseError: -32700,

@@ -1,6 +1,6 @@
-import { aobject, aoptionalFunction } from "@cowboy/codec";
 // The state transition function (spec "The State Transition Function", cips/execution.md): a block
 // applied to its parent's state, one call per step of the spec, in the spec's order.
+import { aobject, aoptionalFunction } from "@cowboy/codec";
 import type { Block, Header } from "@cowboy/types";
 import { newActorBlockContext } from "../actors/context.js";
 import { astate } from "../guards.js";

@@ -1,9 +1,9 @@
-import { aobject, au64 } from "@cowboy/codec";
 // Transaction validity (spec §2.2, cips/execution.md "Transaction validity"): the one predicate
 // that says whether a transaction may be included on a state. applyTransaction enforces it before
 // executing anything, and a transaction pool calls it on admission (with `pendingNonce` and
 // `pendingCost` for the sender's transactions it already holds). TX_REJECTIONS says which refusals
 // are permanent (drop it) and which transient (keep it for later).
+import { aobject, au64 } from "@cowboy/codec";
 import { checkTransaction, verifyTransactionSignatures, TransactionError, type Account, type Transaction } from "@cowboy/types";
 import { ExecutionError, TxRejection } from "../errors.js";
 import { astate } from "../guards.js";
