@@ -3,6 +3,8 @@
 // written over this module; actors may also import it directly (the "low-level" API).
 import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
+import { U64_MAX } from "@cowboy/codec";
+import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types";
 import { HostError, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
@@ -15,8 +17,7 @@ import { PyBytes, PyTuple, type Value } from "./runtime/object.js";
 import { asInt, typeOf } from "./runtime/ops.js";
 import { None, T } from "./runtime/types.js";
 
-/** Longest storage key and value an actor may write through the host (bytes). */
-const MAX_STORAGE_KEY_BYTES = 1000;
+/** Longest storage value an actor may write through the host (bytes); the key bound is MAX_ACTOR_KEY_BYTES. */
 const MAX_STORAGE_VALUE_BYTES = 1 << 20;
 const MAX_NAME = 64;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -49,7 +50,7 @@ function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): 
 }
 function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
   const n = intArg(v, fn, name, dflt);
-  if (n < 0n || n >= 1n << 64n) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
+  if (n < 0n || n > U64_MAX) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
   return n;
 }
 /** Arguments 3..9 of set_timer/set_interval (see the call sites). */
@@ -61,7 +62,7 @@ function timerOptions(a: readonly Value[], fn: string): TimerOptions {
     if (biddingAgent.length !== 20) throw pyErr("ValueError", `${fn}() argument 'bidding_agent' must be a 20-byte address, got ${biddingAgent.length} bytes`);
   }
   const tier = u64Arg(a[6], fn, "tier");
-  if (tier > 3n) throw pyErr("ValueError", `${fn}() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got ${tier}`);
+  if (tier >= BigInt(PRIORITY_TIERS.length)) throw pyErr("ValueError", `${fn}() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got ${tier}`);
   return {
     cyclesPerFire: u64Arg(a[3], fn, "cycles_per_fire"),
     cellsPerFire: u64Arg(a[4], fn, "cells_per_fire"),
@@ -148,7 +149,7 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("storage_set", (rt, a) => {
         const key = bytesArg(a[0], "storage_set", "key");
         const value = bytesArg(a[1], "storage_set", "value");
-        if (key.length === 0 || key.length > MAX_STORAGE_KEY_BYTES) throw pyErr("ValueError", `storage key must be 1 to ${MAX_STORAGE_KEY_BYTES} bytes, got ${key.length}`);
+        if (key.length === 0 || key.length > MAX_ACTOR_KEY_BYTES) throw pyErr("ValueError", `storage key must be 1 to ${MAX_ACTOR_KEY_BYTES} bytes, got ${key.length}`);
         if (value.length > MAX_STORAGE_VALUE_BYTES) throw pyErr("ValueError", `storage value must be at most ${MAX_STORAGE_VALUE_BYTES} bytes, got ${value.length}`);
         charge(rt, H.storageWrite);
         rt.chargeCells(key.length + value.length);
