@@ -64,7 +64,7 @@ export function runParserBench(): ParserBenchResult {
 }
 
 function rate(lines: number, ms: number): string {
-  return `${((lines / ms) * 1000 / 1e6).toFixed(2)}M`;
+  return `${(((lines / ms) * 1000) / 1e6).toFixed(2)}M`;
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) runParserBench();

@@ -39,7 +39,8 @@ function strArg(v: Value | undefined, fn: string, name: string): string {
 }
 function nameArg(v: Value | undefined, fn: string, name: string): string {
   const s = strArg(v, fn, name);
-  if (s.length > MAX_NAME || !NAME.test(s)) throw pyErr("ValueError", `${fn}() argument '${name}' must be a Python identifier of at most ${MAX_NAME} characters, got '${s.slice(0, 80)}'`);
+  if (s.length > MAX_NAME || !NAME.test(s))
+    throw pyErr("ValueError", `${fn}() argument '${name}' must be a Python identifier of at most ${MAX_NAME} characters, got '${s.slice(0, 80)}'`);
   return s;
 }
 function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
@@ -103,7 +104,10 @@ export function hostModuleDef(host: Host): ModuleDef {
     build: () => {
       const m = new Map<string, Value>();
       const def = (name: string, fn: (rt: Runtime, a: Value[], kw: Map<string, Value> | null) => Value) =>
-        m.set(name, fnValue(name, (rt, a, kw) => fn(rt, a, kw ?? null)));
+        m.set(
+          name,
+          fnValue(name, (rt, a, kw) => fn(rt, a, kw ?? null)),
+        );
       const kwArg = (a: Value[], kw: Map<string, Value> | null, i: number, name: string): Value | undefined => a[i] ?? kw?.get(name);
 
       // Canonical encoding (cips/canonical-encoding.md): 20 Cycles + 1 per byte.
@@ -114,9 +118,36 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("decode", (rt, a) => decodeValue(rt, bytesArg(a[0], "decode", "data")));
 
       // The message context.
-      def("sender", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().sender))));
-      def("origin", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().origin))));
-      def("address", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().self))));
+      def(
+        "sender",
+        (rt) => (
+          charge(rt, H.messageContext),
+          bytes(
+            rt,
+            guarded(() => host.context().sender),
+          )
+        ),
+      );
+      def(
+        "origin",
+        (rt) => (
+          charge(rt, H.messageContext),
+          bytes(
+            rt,
+            guarded(() => host.context().origin),
+          )
+        ),
+      );
+      def(
+        "address",
+        (rt) => (
+          charge(rt, H.messageContext),
+          bytes(
+            rt,
+            guarded(() => host.context().self),
+          )
+        ),
+      );
       def("value", (rt) => (charge(rt, H.messageContext), I.norm(guarded(() => host.context().value))));
       def("depth", (rt) => (charge(rt, H.messageContext), guarded(() => host.context().depth)));
       def("active_frames", (rt) => (charge(rt, H.messageContext), guarded(() => host.context().activeFrames)));
@@ -179,7 +210,10 @@ export function hostModuleDef(host: Host): ModuleDef {
         const value = u64Arg(kwArg(a, kw, 3, "value"), "send_message", "value", 0n);
         charge(rt, H.sendMessage);
         rt.chargeCells(payload.length + method.length);
-        return bytes(rt, guarded(() => host.sendMessage(to, method, payload, value)));
+        return bytes(
+          rt,
+          guarded(() => host.sendMessage(to, method, payload, value)),
+        );
       });
       def("call_actor", (rt, a, kw) => {
         const to = addressArg(a[0], "call_actor", "to");
@@ -206,7 +240,10 @@ export function hostModuleDef(host: Host): ModuleDef {
         const options = timerOptions(a, "set_timer");
         charge(rt, H.timerSet);
         rt.chargeCells(data.length);
-        return bytes(rt, guarded(() => host.setTimer(height, handler, data, options)));
+        return bytes(
+          rt,
+          guarded(() => host.setTimer(height, handler, data, options)),
+        );
       });
       def("set_interval", (rt, a) => {
         const every = u64Arg(a[0], "set_interval", "every_n_blocks");
@@ -216,7 +253,10 @@ export function hostModuleDef(host: Host): ModuleDef {
         const options = timerOptions(a, "set_interval");
         charge(rt, H.timerSet);
         rt.chargeCells(data.length);
-        return bytes(rt, guarded(() => host.setInterval(every, handler, data, options)));
+        return bytes(
+          rt,
+          guarded(() => host.setInterval(every, handler, data, options)),
+        );
       });
       def("cancel_timer", (rt, a) => {
         const id = bytesArg(a[0], "cancel_timer", "timer_id");
@@ -229,7 +269,10 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("randomness", (rt, a) => {
         const label = bytesArg(a[0], "randomness", "label");
         charge(rt, H.hkdfRandomness);
-        return bytes(rt, guarded(() => host.randomness(label)));
+        return bytes(
+          rt,
+          guarded(() => host.randomness(label)),
+        );
       });
       def("emit_event", (rt, a) => {
         const topic = strArg(a[0], "emit_event", "topic");
@@ -254,12 +297,18 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("sha256", (rt, a) => {
         const data = bytesArg(a[0], "sha256", "data");
         charge(rt, H.sha256, data.length);
-        return bytes(rt, guarded(() => host.hash("sha256", data)));
+        return bytes(
+          rt,
+          guarded(() => host.hash("sha256", data)),
+        );
       });
       def("keccak256", (rt, a) => {
         const data = bytesArg(a[0], "keccak256", "data");
         charge(rt, H.keccak256, data.length);
-        return bytes(rt, guarded(() => host.hash("keccak256", data)));
+        return bytes(
+          rt,
+          guarded(() => host.hash("keccak256", data)),
+        );
       });
       return m;
     },

@@ -5,7 +5,7 @@ import { AttrDict } from "../runtime/attrs.js";
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
 import { ACTOR_ATTRIBUTES_TAG, MAX_METHOD_NAME, isPublicMethodName } from "@cowboy/types";
 import { PvmError } from "../errors.js";
-import { ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
+import { type ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
 import { decodeValue, encodeValue } from "../canonical/index.js";
 import { HostError, type Host } from "../host.js";
 import { hostModuleDef } from "../hostmodule.js";
@@ -78,7 +78,8 @@ export function findActorClass(globals: Globals): PyType {
     const v = b.v;
     if (v instanceof PyType && v.module === globals.name && v.ns.get("__cowboy_actor__") === true) marked.push(v);
   }
-  if (marked.length > 1) throw new PvmError("InvalidActor", `the module marks ${marked.length} classes with @actor (${marked.map((c) => c.name).join(", ")}); an actor module has exactly one`);
+  if (marked.length > 1)
+    throw new PvmError("InvalidActor", `the module marks ${marked.length} classes with @actor (${marked.map((c) => c.name).join(", ")}); an actor module has exactly one`);
   if (marked.length === 1) return marked[0]!;
   const plain = globals.get("Actor");
   if (plain instanceof PyType) return plain;
@@ -165,10 +166,7 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Runs one invocation; never throws for anything the actor does (the result says what failed). */
 export function invokeActor(inv: Invocation): InvocationResult {
-  const rt = newRuntime(
-    { cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit },
-    inv.stdout ?? (() => {}),
-  );
+  const rt = newRuntime({ cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit }, inv.stdout ?? (() => {}));
   if (inv.stackLimit !== undefined) (rt as { stackLimit: number }).stackLimit = Math.max(0, Math.min(rt.stackLimit, inv.stackLimit));
   const session = new Session(rt, registryFor(inv), inv.parseCache ?? null);
   // open() reaches only this invocation's /tmp scratch space (256 KiB, Cells per byte written).

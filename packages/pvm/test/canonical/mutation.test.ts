@@ -12,7 +12,7 @@ const fromHex = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
 /** "refused", "canonical", or a description of the broken property. */
 function check(b: Uint8Array): string {
   const rt = new Runtime({ cyclesLimit: 10_000_000, memoryLimit: 1 << 26, recursionLimit: 200, stackLimit: 200, stdout: () => {} });
-  let v;
+  let v: ReturnType<typeof decodeValue>;
   try {
     v = decodeValue(rt, b);
   } catch (e) {

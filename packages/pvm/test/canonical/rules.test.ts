@@ -23,7 +23,10 @@ function pyError(f: () => unknown): string {
 const newRt = (cyclesLimit = 1_000_000) => new Runtime({ cyclesLimit, memoryLimit: 1 << 24, recursionLimit: 200, stackLimit: 200, stdout: () => {} });
 
 function errors(exprs: string[]): string[] {
-  const src = "import canon\nclass L(list): pass\ndef nest(n):\n    x = []\n    for _ in range(n - 1):\n        x = [x]\n    return x\n" + exprs.map((e) => `try:\n    print(canon.encode(${e}).hex())\nexcept (TypeError, ValueError) as e:\n    print(type(e).__name__, e)`).join("\n") + "\n";
+  const src =
+    "import canon\nclass L(list): pass\ndef nest(n):\n    x = []\n    for _ in range(n - 1):\n        x = [x]\n    return x\n" +
+    exprs.map((e) => `try:\n    print(canon.encode(${e}).hex())\nexcept (TypeError, ValueError) as e:\n    print(type(e).__name__, e)`).join("\n") +
+    "\n";
   return run(src).trim().split("\n");
 }
 

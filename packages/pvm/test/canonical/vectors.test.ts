@@ -9,13 +9,17 @@ describe("canonical vectors", () => {
     const lines = vectors.valid.map(
       (v) => `v = ${v.python}\nd = canon.decode(bytes.fromhex('${v.hex}'))\nprint(canon.encode(v).hex(), canon.encode(d).hex(), d == v and type(d) is type(v))`,
     );
-    const out = run("import canon\n" + lines.join("\n") + "\n").trim().split("\n");
+    const out = run("import canon\n" + lines.join("\n") + "\n")
+      .trim()
+      .split("\n");
     expect(out).toEqual(vectors.valid.map((v) => `${v.hex} ${v.hex} True`));
   });
 
   it(`refuses each invalid vector with ValueError naming the offset and the rule (${vectors.invalid.length})`, () => {
     const lines = vectors.invalid.map((v) => `try:\n    canon.decode(bytes.fromhex('${v.hex}'))\n    print('accepted')\nexcept ValueError as e:\n    print(e)`);
-    const out = run("import canon\n" + lines.join("\n") + "\n").trim().split("\n");
+    const out = run("import canon\n" + lines.join("\n") + "\n")
+      .trim()
+      .split("\n");
     expect(out.length).toBe(vectors.invalid.length);
     vectors.invalid.forEach((v, i) => {
       const line = out[i]!;

@@ -38,9 +38,7 @@ describe("decimal API boundaries", () => {
     expect((caught(() => D.decFromString(ctx(), big)) as D.DecimalError).code).toBe("PRECISION_CAP");
     expect((caught(() => D.formatDec(ctx(), d("1"), "1000000")) as D.DecimalError).code).toBe("PRECISION_CAP");
     // Exponents beyond the engine's input range are InvalidOperation, as CPython beyond its own.
-    expect((caught(() => D.decFromString(ctx(), "1e1000000000000000")) as D.DecimalSignal).message).toBe(
-      "[<class 'decimal.InvalidOperation'>]",
-    );
+    expect((caught(() => D.decFromString(ctx(), "1e1000000000000000")) as D.DecimalSignal).message).toBe("[<class 'decimal.InvalidOperation'>]");
   });
 
   it("raises trapped signals with CPython's class and message, after setting the flags", () => {

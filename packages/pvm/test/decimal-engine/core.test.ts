@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  Context,
+  type Context,
   DecimalSignal,
   add,
   createContext,

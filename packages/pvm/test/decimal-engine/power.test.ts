@@ -6,7 +6,10 @@ const { cases } = loadFixture<{ cases: OpCase[] }>("power");
 
 describe("power vs CPython 3.11 fixtures", () => {
   it(`integral exponents (${cases.filter((c) => /^-?\d+$/.test(c.a[1] ?? "")).length} cases)`, () => {
-    const bad = cases.filter((c) => /^-?\d+$/.test(c.a[1] ?? "")).map(runCase).filter((m) => m !== null);
+    const bad = cases
+      .filter((c) => /^-?\d+$/.test(c.a[1] ?? ""))
+      .map(runCase)
+      .filter((m) => m !== null);
     expect(bad.slice(0, 10)).toEqual([]);
   });
   it("all exponents", () => {

@@ -6,8 +6,7 @@ import { type OpCase, contextOf } from "./load.js";
 type Impl = (ctx: Context, a: Dec[], raw: string[]) => Dec | boolean | Dec[];
 
 /** Ops captured but not implemented yet, each skipped visibly with its reason. */
-export const PENDING: Record<string, string> = {
-};
+export const PENDING: Record<string, string> = {};
 
 /** Every op of the fixtures maps to the engine; an unknown op fails the suite. */
 export const IMPLS: Record<string, Impl> = {
@@ -79,4 +78,3 @@ export function runCase(c: OpCase): string | null {
   if (same) return null;
   return `${c.op}(${c.a.join(", ")}) ctx=${JSON.stringify(c.ctx)}${c.t ? " trapped" : ""}: want ${JSON.stringify(want)} ${JSON.stringify(c.f)}, got ${JSON.stringify(got)} ${JSON.stringify(ctx.flagNames())}`;
 }
-

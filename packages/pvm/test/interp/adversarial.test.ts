@@ -25,7 +25,9 @@ describe("infinite loops", () => {
 
 describe("recursion", () => {
   it("stops deep recursion with RecursionError at depth 256", () => {
-    const r = run("import_=0\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print(e)\ndef g(n):\n    return 0 if n == 0 else g(n - 1) + 1\nprint(g(255))\n");
+    const r = run(
+      "import_=0\ndef f(n):\n    return f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print(e)\ndef g(n):\n    return 0 if n == 0 else g(n - 1) + 1\nprint(g(255))\n",
+    );
     expect(r.out).toBe("maximum recursion depth exceeded\n255\n");
   });
   it("bounds heavy frames by stack weight", () => {
@@ -119,11 +121,14 @@ describe("sandbox", () => {
     expect(r.out).toBe("ModuleNotFoundError No module named 'os'\n".repeat(3));
   });
   it("class/dict walks stay inside Python objects", () => {
-    const src = "d = object.__dict__\nprint(type(d).__name__, all(type(v).__name__ in ('builtin_function_or_method', 'classmethod', 'staticmethod', 'str', 'NoneType') for v in d.values()))\nprint(type(type).__name__, type.__class__ is type)\n";
+    const src =
+      "d = object.__dict__\nprint(type(d).__name__, all(type(v).__name__ in ('builtin_function_or_method', 'classmethod', 'staticmethod', 'str', 'NoneType') for v in d.values()))\nprint(type(type).__name__, type.__class__ is type)\n";
     expect(run(src).out).toBe("dict True\ntype True\n");
   });
   it("forbids `is` on numbers and strings, allows it on None/bools/objects", () => {
-    const r = run("a = []\nprint(a is a, None is None, True is not False)\nfor x, y in ((1, 1), ('a', 'a'), (1.0, 1.0)):\n    try:\n        x is y\n    except TypeError as e:\n        print(e)\n");
+    const r = run(
+      "a = []\nprint(a is a, None is None, True is not False)\nfor x, y in ((1, 1), ('a', 'a'), (1.0, 1.0)):\n    try:\n        x is y\n    except TypeError as e:\n        print(e)\n",
+    );
     expect(r.out).toBe(
       "True True True\n'is' is not allowed on int values in the PVM (use ==)\n'is' is not allowed on str values in the PVM (use ==)\n'is' is not allowed on float values in the PVM (use ==)\n",
     );

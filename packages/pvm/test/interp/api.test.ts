@@ -62,7 +62,8 @@ describe("API argument guards", () => {
 
 describe("ActorVm after a halted call", () => {
   it("starts the next call clean (meters, depth, repr guard)", () => {
-    const src = "class A:\n    def __init__(self):\n        self.l = list(range(50000))\n    def show(self):\n        return len(repr(self.l))\n    def spin(self):\n        while True:\n            pass\n";
+    const src =
+      "class A:\n    def __init__(self):\n        self.l = list(range(50000))\n    def show(self):\n        return len(repr(self.l))\n    def spin(self):\n        while True:\n            pass\n";
     const { vm } = ActorVm.load(src);
     const inst = vm!.instantiate("A", [], { cyclesLimit: 10n ** 8n }).instance!;
     const halted = vm!.call(inst, "show", [], { cyclesLimit: 1000n });

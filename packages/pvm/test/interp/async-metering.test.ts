@@ -16,8 +16,7 @@ function cycles(src: string): bigint {
   return r.cycles;
 }
 
-const syncLoop = (n: number) =>
-  `def g(n):\n    for i in range(n):\n        yield i\ndef main():\n    t = 0\n    for x in g(${n}):\n        t += x\n    return t\nprint(main())\n`;
+const syncLoop = (n: number) => `def g(n):\n    for i in range(n):\n        yield i\ndef main():\n    t = 0\n    for x in g(${n}):\n        t += x\n    return t\nprint(main())\n`;
 const asyncLoop = (n: number) =>
   `import asyncio\nasync def g(n):\n    for i in range(n):\n        yield i\nasync def main():\n    t = 0\n    async for x in g(${n}):\n        t += x\n    return t\nprint(asyncio.run(main()))\n`;
 const syncComp = (n: number) => `def g(n):\n    for i in range(n):\n        yield i\ndef main():\n    return [x * 2 for x in g(${n}) if x >= 0]\nprint(main())\n`;

@@ -66,7 +66,8 @@ describe("async/await", () => {
     );
   });
   it("drives an async generator method of an actor through an async method", () => {
-    const src = "class A:\n    async def items(self, n):\n        for i in range(n):\n            yield i * i\n    async def total(self, n):\n        return sum([x async for x in self.items(n)])\n";
+    const src =
+      "class A:\n    async def items(self, n):\n        for i in range(n):\n            yield i * i\n    async def total(self, n):\n        return sum([x async for x in self.items(n)])\n";
     const { vm } = ActorVm.load(src);
     const inst = vm!.instantiate("A");
     const r = vm!.call(inst.instance!, "total", [4n]);

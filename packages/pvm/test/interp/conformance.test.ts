@@ -9,7 +9,9 @@ import { ModuleRegistry, asyncioModuleDef, runScript } from "../../src/index.js"
 const modules = new ModuleRegistry().register("asyncio", asyncioModuleDef());
 
 const dir = fileURLToPath(new URL("../conformance/", import.meta.url));
-const programs = readdirSync(dir).filter((f) => f.endsWith(".py") && f !== "capture.py").sort();
+const programs = readdirSync(dir)
+  .filter((f) => f.endsWith(".py") && f !== "capture.py")
+  .sort();
 
 describe("conformance with CPython 3.11", () => {
   it("has programs", () => expect(programs.length).toBeGreaterThanOrEqual(6));

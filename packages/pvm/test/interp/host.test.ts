@@ -73,7 +73,13 @@ describe("host module", () => {
         "TypeError set_timer() takes 10 positional arguments but 3 were given\n",
     );
     expect([...host.timers.values()]).toEqual([
-      { height: 52n, every: 10n, handler: "tick", data: new Uint8Array(0), options: { cyclesPerFire: 70000n, cellsPerFire: 500n, expiresAt: 900n, tier: 3, maxFeePerCycle: 20n, maxPriorityFeePerCycle: 2n, biddingAgent: new Uint8Array(20).fill(7) } },
+      {
+        height: 52n,
+        every: 10n,
+        handler: "tick",
+        data: new Uint8Array(0),
+        options: { cyclesPerFire: 70000n, cellsPerFire: 500n, expiresAt: 900n, tier: 3, maxFeePerCycle: 20n, maxPriorityFeePerCycle: 2n, biddingAgent: new Uint8Array(20).fill(7) },
+      },
     ]);
   });
   it("stops at the Cells limit with OutOfCells", () => {

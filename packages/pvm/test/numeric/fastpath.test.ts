@@ -4,9 +4,7 @@ import { logFast } from "../../src/numeric/ddlog.js";
 import { trigFast } from "../../src/numeric/ddtrig.js";
 import { hyperFast } from "../../src/numeric/ddhyper.js";
 import { atanFast } from "../../src/numeric/ddatan.js";
-import {
-  atanSlow, cosSlow, coshSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, sinhSlow, tanSlow, tanhSlow,
-} from "../../src/numeric/mathcore.js";
+import { atanSlow, cosSlow, coshSlow, expSlow, logSlow, powPositive, powSlow, sinSlow, sinhSlow, tanSlow, tanhSlow } from "../../src/numeric/mathcore.js";
 
 /** Deterministic LCG so the test covers the same arguments on every run. */
 function* args(n: number): Generator<number> {

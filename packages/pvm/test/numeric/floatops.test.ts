@@ -7,13 +7,17 @@ type R = Outcome<string>;
 // returns the negative default NaN where we return the positive one, so NaNs compare as a class.
 const nanClass = (h: string): string => (/^[7f]ff[89a-f]/.test(h) || /^[7f]ff0*[1-9a-f]/.test(h) ? "nan" : h);
 const norm = (o: unknown): unknown =>
-  typeof o === "string" ? nanClass(o) : Array.isArray(o) ? o.map(norm) : o !== null && typeof o === "object" ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, norm(v)])) : o;
+  typeof o === "string"
+    ? nanClass(o)
+    : Array.isArray(o)
+      ? o.map(norm)
+      : o !== null && typeof o === "object"
+        ? Object.fromEntries(Object.entries(o).map(([k, v]) => [k, norm(v)]))
+        : o;
 const hexOk = (o: Outcome<number>): R => ("ok" in o ? { ok: doubleToHex(o.ok) } : o);
 
 describe("float // % divmod fmod round", () => {
-  const v = loadVector<{ ops: [string, string, R, R, Outcome<[string, string]>, R][]; round: [string, number | null, R][] }>(
-    "floatops.json",
-  );
+  const v = loadVector<{ ops: [string, string, R, R, Outcome<[string, string]>, R][]; round: [string, number | null, R][] }>("floatops.json");
   it(`//, %, divmod, math.fmod on ${v.ops.length} pairs (bit for bit, -0.0 included)`, () => {
     for (const [xh, yh, fd, md, dm, fm] of v.ops) {
       const x = hexToDouble(xh);
@@ -32,9 +36,7 @@ describe("float // % divmod fmod round", () => {
     for (const [xh, nd, want] of v.round) {
       const x = hexToDouble(xh);
       const got =
-        nd === null
-          ? ((o: Outcome<number | bigint>) => ("ok" in o ? { ok: String(o.ok) } : o))(capture(() => roundFloat(x)))
-          : hexOk(capture(() => roundFloat(x, nd) as number));
+        nd === null ? ((o: Outcome<number | bigint>) => ("ok" in o ? { ok: String(o.ok) } : o))(capture(() => roundFloat(x))) : hexOk(capture(() => roundFloat(x, nd) as number));
       expect([xh, nd, got]).toEqual([xh, nd, want]);
     }
   });

@@ -19,8 +19,16 @@ describe("format mini-language (CPython 3.11 captures)", () => {
   });
   it("parseFormatSpec exposes the fields", () => {
     expect(parseFormatSpec("*^+z#012,.3f")).toEqual({
-      fill: "*", align: "^", sign: "+", coerceNegativeZero: true, alternate: true, zeroPad: false,
-      width: 12, grouping: ",", precision: 3, type: "f",
+      fill: "*",
+      align: "^",
+      sign: "+",
+      coerceNegativeZero: true,
+      alternate: true,
+      zeroPad: false,
+      width: 12,
+      grouping: ",",
+      precision: 3,
+      type: "f",
     });
     expect(parseFormatSpec("08.2e").zeroPad).toBe(true);
   });

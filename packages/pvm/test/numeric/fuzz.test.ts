@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  NumericError, floatFromHex, formatFloat, formatInt, formatStr, parseFloatFromString, parseFormatSpec,
-  parseIntFromString, percentFormat, type PercentCallbacks,
+  NumericError,
+  floatFromHex,
+  formatFloat,
+  formatInt,
+  formatStr,
+  parseFloatFromString,
+  parseFormatSpec,
+  parseIntFromString,
+  percentFormat,
+  type PercentCallbacks,
 } from "../../src/numeric/index.js";
 
 /** Deterministic junk: short strings over an alphabet rich in the grammar's own characters. */
@@ -72,8 +80,35 @@ describe("arbitrary input yields a value or a typed NumericError", () => {
 describe("math functions on arbitrary doubles", () => {
   it("every function returns a double or a NumericError for random bit patterns", async () => {
     const { pymath, bitsToDouble, floatPow } = await import("../../src/numeric/index.js");
-    const unary = ["sqrt", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos",
-      "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "erf", "erfc", "cbrt", "gamma", "lgamma", "fabs", "ulp"] as const;
+    const unary = [
+      "sqrt",
+      "exp",
+      "exp2",
+      "expm1",
+      "log",
+      "log1p",
+      "log2",
+      "log10",
+      "sin",
+      "cos",
+      "tan",
+      "asin",
+      "acos",
+      "atan",
+      "sinh",
+      "cosh",
+      "tanh",
+      "asinh",
+      "acosh",
+      "atanh",
+      "erf",
+      "erfc",
+      "cbrt",
+      "gamma",
+      "lgamma",
+      "fabs",
+      "ulp",
+    ] as const;
     const fns = pymath as unknown as Record<string, (...a: number[]) => number>;
     let s = 0xabcdef;
     const next = (): number => {
@@ -82,8 +117,24 @@ describe("math functions on arbitrary doubles", () => {
       s = (Math.imul(s, 1103515245) + 12345) >>> 0;
       return bitsToDouble((BigInt(hi) << 32n) | BigInt(s));
     };
-    const extremes = [5e-324, -5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308,
-      1 - 2 ** -53, 1 + 2 ** -52, -1 + 2 ** -53, 0.5 + 2 ** -54, 1e-300, -1e300, 2 ** 1023, 710, -746, 27.5, -6.5];
+    const extremes = [
+      5e-324,
+      -5e-324,
+      2.2250738585072014e-308,
+      1.7976931348623157e308,
+      -1.7976931348623157e308,
+      1 - 2 ** -53,
+      1 + 2 ** -52,
+      -1 + 2 ** -53,
+      0.5 + 2 ** -54,
+      1e-300,
+      -1e300,
+      2 ** 1023,
+      710,
+      -746,
+      27.5,
+      -6.5,
+    ];
     for (let i = 0; i < 400 + extremes.length ** 2; i++) {
       const k = i - 400;
       const x = k >= 0 ? (extremes[Math.floor(k / extremes.length)] as number) : next();

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  floatAsIntegerRatio, floatFromHex, floatHex, floatIsInteger, floatToInt, intToFloat, intToString, intTrueDiv,
-  parseFloatFromString, parseIntFromString,
+  floatAsIntegerRatio,
+  floatFromHex,
+  floatHex,
+  floatIsInteger,
+  floatToInt,
+  intToFloat,
+  intToString,
+  intTrueDiv,
+  parseFloatFromString,
+  parseIntFromString,
 } from "../../src/numeric/index.js";
 import { capture, doubleToHex, hexToDouble, loadVector, pyHexToBigint, type Outcome } from "./load.js";
 
@@ -25,7 +33,10 @@ describe("int(str, base)", () => {
   });
   it(`float(str) matches CPython on ${v.float.length} strings, bit for bit`, () => {
     for (const [text, want] of v.float) {
-      const got = mapOk(capture(() => parseFloatFromString(text)), doubleToHex);
+      const got = mapOk(
+        capture(() => parseFloatFromString(text)),
+        doubleToHex,
+      );
       expect([text, got]).toEqual([text, want]);
     }
   });
@@ -39,23 +50,54 @@ describe("int/float conversions", () => {
     fromhex: [string, R][];
   }>("convert.json");
   it("intToFloat", () => {
-    for (const [n, want] of v.intToFloat) expect([n, mapOk(capture(() => intToFloat(BigInt(n))), doubleToHex)]).toEqual([n, want]);
+    for (const [n, want] of v.intToFloat)
+      expect([
+        n,
+        mapOk(
+          capture(() => intToFloat(BigInt(n))),
+          doubleToHex,
+        ),
+      ]).toEqual([n, want]);
   });
   it(`intTrueDiv correctly rounded on ${v.trueDiv.length} pairs`, () => {
     for (const [a, b, want] of v.trueDiv) {
-      expect([a, b, mapOk(capture(() => intTrueDiv(BigInt(a), BigInt(b))), doubleToHex)]).toEqual([a, b, want]);
+      expect([
+        a,
+        b,
+        mapOk(
+          capture(() => intTrueDiv(BigInt(a), BigInt(b))),
+          doubleToHex,
+        ),
+      ]).toEqual([a, b, want]);
     }
   });
   it("as_integer_ratio, int(), is_integer, hex", () => {
     for (const [h, ratio, asInt, isInt, hex] of v.float) {
       const x = hexToDouble(h);
-      expect(mapOk(capture(() => floatAsIntegerRatio(x)), ([n, d]) => [String(n), String(d)])).toEqual(ratio);
-      expect(mapOk(capture(() => floatToInt(x)), String)).toEqual(asInt);
+      expect(
+        mapOk(
+          capture(() => floatAsIntegerRatio(x)),
+          ([n, d]) => [String(n), String(d)],
+        ),
+      ).toEqual(ratio);
+      expect(
+        mapOk(
+          capture(() => floatToInt(x)),
+          String,
+        ),
+      ).toEqual(asInt);
       expect(floatIsInteger(x)).toBe(isInt);
       expect([h, floatHex(x)]).toEqual([h, hex]);
     }
   });
   it("float.fromhex", () => {
-    for (const [t, want] of v.fromhex) expect([t, mapOk(capture(() => floatFromHex(t)), doubleToHex)]).toEqual([t, want]);
+    for (const [t, want] of v.fromhex)
+      expect([
+        t,
+        mapOk(
+          capture(() => floatFromHex(t)),
+          doubleToHex,
+        ),
+      ]).toEqual([t, want]);
   });
 });

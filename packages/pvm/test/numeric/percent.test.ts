@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  NumericError, floatRepr, floatToInt, intToFloat, percentFormat, pyStrRepr, type PercentArgs, type PercentCallbacks,
-} from "../../src/numeric/index.js";
+import { NumericError, floatRepr, floatToInt, intToFloat, percentFormat, pyStrRepr, type PercentArgs, type PercentCallbacks } from "../../src/numeric/index.js";
 import { capture, hexToDouble, loadVector, pyHexToBigint, type Outcome } from "./load.js";
 
 /** Test-side stand-in for Python objects: ints, floats, strs and str-keyed mappings. */
@@ -21,7 +19,16 @@ const asciiOf = (r: string): string =>
     .join("");
 
 const callbacks: PercentCallbacks<Arg> = {
-  str: (v) => ("i" in v ? String(intOf(v)) : "f" in v ? floatRepr(hexToDouble(v.f)) : "s" in v ? v.s : `{${Object.entries(v.map).map(([k, x]) => `${pyStrRepr(k)}: ${callbacks.repr(x)}`).join(", ")}}`),
+  str: (v) =>
+    "i" in v
+      ? String(intOf(v))
+      : "f" in v
+        ? floatRepr(hexToDouble(v.f))
+        : "s" in v
+          ? v.s
+          : `{${Object.entries(v.map)
+              .map(([k, x]) => `${pyStrRepr(k)}: ${callbacks.repr(x)}`)
+              .join(", ")}}`,
   repr: (v) => ("s" in v ? pyStrRepr(v.s) : callbacks.str(v)),
   ascii: (v) => asciiOf(callbacks.repr(v)),
   toInt: (v, conv) => {

@@ -10,9 +10,7 @@ describe("floatRepr", () => {
     expect(cases.length).toBeGreaterThan(2000);
   });
   it("handles specials", () => {
-    expect([NaN, Infinity, -Infinity, -0, 0, 1e16, 1e-5, 0.0001].map(floatRepr)).toEqual([
-      "nan", "inf", "-inf", "-0.0", "0.0", "1e+16", "1e-05", "0.0001",
-    ]);
+    expect([NaN, Infinity, -Infinity, -0, 0, 1e16, 1e-5, 0.0001].map(floatRepr)).toEqual(["nan", "inf", "-inf", "-0.0", "0.0", "1e+16", "1e-05", "0.0001"]);
   });
 });
 
@@ -69,22 +67,41 @@ describe("hashes (CPython 3.11, PYTHONHASHSEED=0)", () => {
 function sipOracle(m: Uint8Array, k0: bigint, k1: bigint): bigint {
   const M = (1n << 64n) - 1n;
   const rot = (x: bigint, b: bigint) => ((x << b) | (x >> (64n - b))) & M;
-  let v0 = k0 ^ 0x736f6d6570736575n, v1 = k1 ^ 0x646f72616e646f6dn;
-  let v2 = k0 ^ 0x6c7967656e657261n, v3 = k1 ^ 0x7465646279746573n;
+  let v0 = k0 ^ 0x736f6d6570736575n,
+    v1 = k1 ^ 0x646f72616e646f6dn;
+  let v2 = k0 ^ 0x6c7967656e657261n,
+    v3 = k1 ^ 0x7465646279746573n;
   const round = () => {
-    v0 = (v0 + v1) & M; v1 = rot(v1, 13n); v1 ^= v0; v0 = rot(v0, 32n);
-    v2 = (v2 + v3) & M; v3 = rot(v3, 16n); v3 ^= v2;
-    v0 = (v0 + v3) & M; v3 = rot(v3, 21n); v3 ^= v0;
-    v2 = (v2 + v1) & M; v1 = rot(v1, 17n); v1 ^= v2; v2 = rot(v2, 32n);
+    v0 = (v0 + v1) & M;
+    v1 = rot(v1, 13n);
+    v1 ^= v0;
+    v0 = rot(v0, 32n);
+    v2 = (v2 + v3) & M;
+    v3 = rot(v3, 16n);
+    v3 ^= v2;
+    v0 = (v0 + v3) & M;
+    v3 = rot(v3, 21n);
+    v3 ^= v0;
+    v2 = (v2 + v1) & M;
+    v1 = rot(v1, 17n);
+    v1 ^= v2;
+    v2 = rot(v2, 32n);
   };
   const blocks = Math.floor(m.length / 8);
   for (let i = 0; i < blocks; i++) {
     const w = Buffer.from(m.slice(i * 8, i * 8 + 8)).readBigUInt64LE();
-    v3 ^= w; round(); v0 ^= w;
+    v3 ^= w;
+    round();
+    v0 ^= w;
   }
   let b = BigInt(m.length & 0xff) << 56n;
   for (let i = blocks * 8; i < m.length; i++) b |= BigInt(m[i] as number) << BigInt(8 * (i - blocks * 8));
-  v3 ^= b; round(); v0 ^= b;
-  v2 ^= 0xffn; round(); round(); round();
+  v3 ^= b;
+  round();
+  v0 ^= b;
+  v2 ^= 0xffn;
+  round();
+  round();
+  round();
   return (v0 ^ v1 ^ v2 ^ v3) & M;
 }

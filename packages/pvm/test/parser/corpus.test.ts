@@ -10,7 +10,9 @@ import { toOracleJson } from "./oracle-json.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const corpusDir = join(here, "corpus");
-const files = readdirSync(corpusDir).filter((f) => f.endsWith(".py")).sort();
+const files = readdirSync(corpusDir)
+  .filter((f) => f.endsWith(".py"))
+  .sort();
 
 describe("CPython 3.11 AST corpus", () => {
   it("has a captured AST for every corpus file", () => {

@@ -14,9 +14,7 @@ export interface DiffCase {
   offset?: number | null;
 }
 
-export type Outcome =
-  | { ok: true; ast: unknown }
-  | { ok: false; kind: string; msg: string; lineno: number; offset: number };
+export type Outcome = { ok: true; ast: unknown } | { ok: false; kind: string; msg: string; lineno: number; offset: number };
 
 export function runCase(c: DiffCase): Outcome {
   try {

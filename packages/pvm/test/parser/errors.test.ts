@@ -50,7 +50,9 @@ function run(source: string, name: string): PySyntaxError {
 }
 
 describe("syntax errors match CPython 3.11", () => {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".py")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".py"))
+    .sort();
   it("has an expectation for every error file", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(Object.keys(expected).sort()).toEqual(files);

@@ -19,16 +19,16 @@ export function toOracleJson(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toOracleJson);
   if (node === null || typeof node !== "object") return node;
   const obj = node as Record<string, unknown>;
-  if (typeof obj["kind"] === "string" && !("type" in obj)) {
-    switch (obj["kind"]) {
+  if (typeof obj.kind === "string" && !("type" in obj)) {
+    switch (obj.kind) {
       case "int":
-        return { kind: "int", value: (obj["value"] as bigint).toString() };
+        return { kind: "int", value: (obj.value as bigint).toString() };
       case "float":
-        return { kind: "float", value: f64hex(obj["value"] as number) };
+        return { kind: "float", value: f64hex(obj.value as number) };
       case "complex":
-        return { kind: "complex", imag: f64hex(obj["imag"] as number) };
+        return { kind: "complex", imag: f64hex(obj.imag as number) };
       case "bytes":
-        return { kind: "bytes", value: bytesHex(obj["value"] as Uint8Array) };
+        return { kind: "bytes", value: bytesHex(obj.value as Uint8Array) };
       default:
         return { ...obj };
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+// biome-ignore lint/suspicious/noShadowRestrictedNames: the engine's re.escape, under its Python name
 import { RegexError, compile, createStepBudget, escape, expandTemplate, fromCodePoints, toCodePoints } from "../../src/regex-engine/index.js";
 
 describe("re helpers", () => {
@@ -23,7 +24,11 @@ describe("re helpers", () => {
   it("finditer honours pos and endpos", () => {
     const re = compile("\\w");
     const spans = Array.from(re.finditer(toCodePoints("abcdef"), createStepBudget(1000), 1, 4), (m) => m.span(0));
-    expect(spans).toEqual([[1, 2], [2, 3], [3, 4]]);
+    expect(spans).toEqual([
+      [1, 2],
+      [2, 3],
+      [3, 4],
+    ]);
   });
   it("toCodePoints keeps lone surrogates and joins pairs", () => {
     expect(Array.from(toCodePoints("a\ud800\u{1f600}"))).toEqual([0x61, 0xd800, 0x1f600]);
@@ -42,7 +47,9 @@ describe("re README example", () => {
     const t = re.compileTemplate(toCodePoints("<\\g<user>>"));
     expect(fromCodePoints(re.sub(s, t, budget))).toBe("mail <Bob> now");
     expect(fromCodePoints(re.subn(s, () => toCodePoints("x"), budget, 1).result)).toBe("mail x now");
-    const parts = compile(",\\s*").split(toCodePoints("a, b,c"), budget).map((p) => (p === null ? null : fromCodePoints(p)));
+    const parts = compile(",\\s*")
+      .split(toCodePoints("a, b,c"), budget)
+      .map((p) => (p === null ? null : fromCodePoints(p)));
     expect(parts).toEqual(["a", "b", "c"]);
     const b = compile(new Uint8Array([0x5c, 0x64, 0x2b])).search(new Uint8Array([0x61, 0x31, 0x32]), budget);
     expect(b?.span(0)).toEqual([1, 3]);

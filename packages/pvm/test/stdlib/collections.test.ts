@@ -6,10 +6,7 @@ import { collectionsAbcModule, collectionsModule } from "../../src/stdlib/collec
 import { conformancePrograms, coster, runner } from "./harness.js";
 
 const dir = join(import.meta.dirname, "collections");
-const modules = new ModuleRegistry()
-  .register("abc", abcModule())
-  .register("collections", collectionsModule())
-  .register("collections.abc", collectionsAbcModule());
+const modules = new ModuleRegistry().register("abc", abcModule()).register("collections", collectionsModule()).register("collections.abc", collectionsAbcModule());
 
 const run = runner(modules);
 

@@ -42,9 +42,7 @@ describe("functools costs", () => {
 
 describe("functools errors", () => {
   it("an unhashable lru_cache argument is a TypeError and caches nothing", () => {
-    const { r, out } = run(
-      "import functools\n@functools.lru_cache\ndef f(x):\n    return 1\ntry:\n    f([1])\nexcept TypeError as e:\n    print(e)\nprint(f.cache_info())\n",
-    );
+    const { r, out } = run("import functools\n@functools.lru_cache\ndef f(x):\n    return 1\ntry:\n    f([1])\nexcept TypeError as e:\n    print(e)\nprint(f.cache_info())\n");
     expect(r.result).toBe("ok");
     expect(out).toBe("unhashable type: 'list'\nCacheInfo(hits=0, misses=0, maxsize=128, currsize=0)\n");
   });

@@ -36,7 +36,9 @@ describe("the standard registry", () => {
         "print(P(1), C(1), math.sqrt(2), re.sub(r'\\d+', '#', 'a1b22'), Decimal('1.10') + Decimal('2.205'), reduce(lambda a, b: a * b, range(1, 6)), issubclass(ABC, object))\n",
     );
     expect(r.error).toBeUndefined();
-    expect(out).toBe("2 typing.Optional[typing.List[int]] 010002000000 None\n{\"a\": [1, 2.5, null]} [1, 'x'] ba7816bf8f01cfea\n[('a', 2)] deque([1, 2], maxlen=2) True [('a', 'b'), ('b', 'c')]\nP(x=1, y=2) C.RED 1.4142135623730951 a#b# 3.305 120 True\n");
+    expect(out).toBe(
+      "2 typing.Optional[typing.List[int]] 010002000000 None\n{\"a\": [1, 2.5, null]} [1, 'x'] ba7816bf8f01cfea\n[('a', 2)] deque([1, 2], maxlen=2) True [('a', 'b'), ('b', 'c')]\nP(x=1, y=2) C.RED 1.4142135623730951 a#b# 3.305 120 True\n",
+    );
   });
 
   it("charges 100 Cycles for a first import, 5 for a cached one and 50 for a refused one", () => {

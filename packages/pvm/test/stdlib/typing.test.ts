@@ -9,10 +9,7 @@ import { conformancePrograms } from "./harness.js";
 const dir = join(import.meta.dirname, "typing");
 // collections is registered because typing.Deque & co. resolve to it lazily, as the lead's
 // standard registry will; typing itself imports nothing at import time.
-const modules = new ModuleRegistry()
-  .register("typing", typingModule())
-  .register("collections", collectionsModule())
-  .register("dataclasses", dataclassesModule());
+const modules = new ModuleRegistry().register("typing", typingModule()).register("collections", collectionsModule()).register("dataclasses", dataclassesModule());
 const alone = new ModuleRegistry().register("typing", typingModule());
 
 function run(src: string, reg = modules, cyclesLimit = 50_000_000n) {
@@ -36,9 +33,7 @@ describe("typing errors", () => {
     const { r } = run("from typing import List, Union\nprint(List[1])\nList[Union]\n");
     expect(r.error?.pyType).toBe("TypeError");
     expect(r.error?.pyMessage).toBe("Plain typing.Union is not valid as type argument");
-    expect(run("from typing import List, ClassVar\nList[ClassVar[int]]\n").r.error?.pyMessage).toBe(
-      "typing.ClassVar[int] is not valid as type argument",
-    );
+    expect(run("from typing import List, ClassVar\nList[ClassVar[int]]\n").r.error?.pyMessage).toBe("typing.ClassVar[int] is not valid as type argument");
     expect(run("from typing import List\nprint(List[1])\n").out).toBe("typing.List[1]\n");
   });
 
@@ -61,12 +56,7 @@ describe("typing costs", () => {
     const one = run(IMPORT + NT + "p = P(1)\n");
     const two = run(IMPORT + NT + "p = P(1)\nq = P(2, y=3)\n");
     for (const x of [base, sub, nt, one, two]) expect(x.r.result).toBe("ok");
-    expect([
-      base.r.cycles,
-      sub.r.cycles - base.r.cycles,
-      nt.r.cycles - base.r.cycles,
-      two.r.cycles - one.r.cycles,
-    ]).toEqual([12899n, 1755n, 883n, 185n]);
+    expect([base.r.cycles, sub.r.cycles - base.r.cycles, nt.r.cycles - base.r.cycles, two.r.cycles - one.r.cycles]).toEqual([12899n, 1755n, 883n, 185n]);
   });
 
   it("a program that runs out of Cycles while importing typing stops with OutOfCycles", () => {
