@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { measure, printTable, formatRatio } from "@cowboy/bench-harness";
 import { parse, tokenize } from "../src/parser/index.js";
 
-const corpusDir = fileURLToPath(new URL("../test/parser/corpus/", import.meta.url));
+const corpusDir = fileURLToPath(new URL("../test/unit/parser/corpus/", import.meta.url));
 
 /** Every corpus program, repeated until the source has at least `minLines` lines. */
 export function benchSource(minLines = 3000): string {
