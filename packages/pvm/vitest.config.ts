@@ -1,3 +1,3 @@
 import { cowboyVitestConfig } from "../../config/vitest.shared.js";
 
-export default cowboyVitestConfig();
+export default cowboyVitestConfig({ kind: "unit" });

@@ -5,7 +5,7 @@
 import { fnValue } from "../src/builtins/util.js";
 import { decodeValue, encodeValue } from "../src/canonical/index.js";
 import { ModuleRegistry, runScript } from "../src/index.js";
-import { PyList, type Value } from "../src/runtime/object.js";
+import type { PyList, Value } from "../src/runtime/object.js";
 import { None } from "../src/runtime/types.js";
 
 const ROUNDS = Number(process.argv[2] ?? 500);
@@ -49,7 +49,9 @@ const modules = new ModuleRegistry().register("bench", {
               for (let i = 0; i < ROUNDS; i++) decodeValue(rt, bytes);
               dec = Math.min(dec, ((performance.now() - t) * 1000) / ROUNDS);
             }
-            rows.push(`${name.padEnd(22)} ${String(bytes.length).padStart(5)} B  encode ${enc.toFixed(2).padStart(7)} µs (${encCycles} Cycles)  decode ${dec.toFixed(2).padStart(7)} µs (${decCycles} Cycles)`);
+            rows.push(
+              `${name.padEnd(22)} ${String(bytes.length).padStart(5)} B  encode ${enc.toFixed(2).padStart(7)} µs (${encCycles} Cycles)  decode ${dec.toFixed(2).padStart(7)} µs (${decCycles} Cycles)`,
+            );
           }
           return None;
         }),
@@ -60,4 +62,3 @@ const r = runScript(VALUES, { modules, cyclesLimit: 1n << 50n, memoryLimit: 2 **
 if (r.result !== "ok") throw new Error(`bench script failed: ${r.error?.pyMessage ?? r.error?.code}`);
 console.log(`canonical CBOR, best of 20 batches of ${ROUNDS} calls`);
 for (const row of rows) console.log(row);
-

@@ -12,7 +12,10 @@ function operands(n: number): string[] {
   for (let i = 0; i < n; i++) {
     s = (Math.imul(s, 1103515245) + 12345) >>> 0;
     const int = (s % 1_000_000_007).toString();
-    const frac = (s % 100_000_000).toString().padStart(8, "0").slice(0, s % 9);
+    const frac = (s % 100_000_000)
+      .toString()
+      .padStart(8, "0")
+      .slice(0, s % 9);
     out.push(`${i % 3 === 0 ? "-" : ""}${int}${frac ? "." : ""}${frac}`);
   }
   return out;
@@ -44,8 +47,18 @@ export function runDecimalBench(): void {
       return f(decs[k] as D.Dec, decs[(k + 37) & 255] as D.Dec);
     },
   });
-  compare("add: Dec vs bigint a + b", bigint((a, b) => a + b), [dec("Dec add", (a, b) => D.add(ctx, a, b))], opts);
-  compare("multiply: Dec vs bigint a * b", bigint((a, b) => a * b), [dec("Dec multiply", (a, b) => D.multiply(ctx, a, b))], opts);
+  compare(
+    "add: Dec vs bigint a + b",
+    bigint((a, b) => a + b),
+    [dec("Dec add", (a, b) => D.add(ctx, a, b))],
+    opts,
+  );
+  compare(
+    "multiply: Dec vs bigint a * b",
+    bigint((a, b) => a * b),
+    [dec("Dec multiply", (a, b) => D.multiply(ctx, a, b))],
+    opts,
+  );
   compare(
     "divide: Dec (28 digits, correctly rounded) vs bigint (a * 10^28) / b",
     bigint((a, b) => (a * 10n ** 28n) / (b === 0n ? 1n : b)),
@@ -58,16 +71,26 @@ export function runDecimalBench(): void {
     [dec("Dec quantize", (a) => D.quantize(ctx, a, cents))],
     opts,
   );
-  compare("str(): Dec vs bigint toString", { name: "bigint", fn: () => (coeffs[pick()] as bigint).toString() }, [
-    { name: "toSciString", fn: () => D.toSciString(decs[pick()] as D.Dec) },
-    { name: "decFromString", fn: () => D.decFromString(ctx, strs[pick()] as string) },
-  ], opts);
-  compare("transcendental at prec 28, vs bigint a * b", bigint((a, b) => a * b), [
-    dec("Dec sqrt", (a) => D.sqrt(ctx, D.abs(ctx, a))),
-    dec("Dec exp(a / 1e9)", (a) => D.exp(ctx, D.divide(ctx, a, D.decFromInt(1_000_000_000n)))),
-    dec("Dec ln", (a) => D.ln(ctx, D.abs(ctx, a))),
-    dec("Dec power (1.05 ** 12)", () => D.power(ctx, D.decFromString(ctx, "1.05"), D.decFromInt(12n))),
-  ], opts);
+  compare(
+    "str(): Dec vs bigint toString",
+    { name: "bigint", fn: () => (coeffs[pick()] as bigint).toString() },
+    [
+      { name: "toSciString", fn: () => D.toSciString(decs[pick()] as D.Dec) },
+      { name: "decFromString", fn: () => D.decFromString(ctx, strs[pick()] as string) },
+    ],
+    opts,
+  );
+  compare(
+    "transcendental at prec 28, vs bigint a * b",
+    bigint((a, b) => a * b),
+    [
+      dec("Dec sqrt", (a) => D.sqrt(ctx, D.abs(ctx, a))),
+      dec("Dec exp(a / 1e9)", (a) => D.exp(ctx, D.divide(ctx, a, D.decFromInt(1_000_000_000n)))),
+      dec("Dec ln", (a) => D.ln(ctx, D.abs(ctx, a))),
+      dec("Dec power (1.05 ** 12)", () => D.power(ctx, D.decFromString(ctx, "1.05"), D.decFromInt(12n))),
+    ],
+    opts,
+  );
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) runDecimalBench();

@@ -99,7 +99,9 @@ function freshPvmMs(bundle: string, file: string): { ms: number; cycles: bigint;
  * process on a copy of the interpreter that runs only that program.
  */
 export async function runInterpBenchmarks(pvm: Pvm, bundle: string, filter?: string): Promise<InterpResult[]> {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".py")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".py"))
+    .sort();
   const calls = new Map(files.map((f) => [f, loadProgram(pvm, readFileSync(dir + f, "utf8"))]));
   for (const call of calls.values()) for (let i = 0; i < 3; i++) call();
   const out: InterpResult[] = [];

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { measure, printTable, formatRatio } from "@cowboy/bench-harness";
 import { parse, tokenize } from "../src/parser/index.js";
 
-const corpusDir = fileURLToPath(new URL("../test/parser/corpus/", import.meta.url));
+const corpusDir = fileURLToPath(new URL("../test/unit/parser/corpus/", import.meta.url));
 
 /** Every corpus program, repeated until the source has at least `minLines` lines. */
 export function benchSource(minLines = 3000): string {
@@ -64,7 +64,7 @@ export function runParserBench(): ParserBenchResult {
 }
 
 function rate(lines: number, ms: number): string {
-  return `${((lines / ms) * 1000 / 1e6).toFixed(2)}M`;
+  return `${(((lines / ms) * 1000) / 1e6).toFixed(2)}M`;
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) runParserBench();

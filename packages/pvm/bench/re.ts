@@ -47,12 +47,7 @@ export function runReBench(): number {
     const js = new RegExp(c.pattern, c.jsFlags);
     const re = compile(c.pattern, c.pyFlags);
     const subject = toCodePoints(c.input);
-    const jsFn =
-      c.op === "findall"
-        ? () => c.input.match(js)?.length
-        : c.op === "match"
-          ? () => js.exec(c.input)?.index
-          : () => c.input.search(js);
+    const jsFn = c.op === "findall" ? () => c.input.match(js)?.length : c.op === "match" ? () => js.exec(c.input)?.index : () => c.input.search(js);
     const pvmFn =
       c.op === "findall"
         ? () => {

@@ -2,7 +2,7 @@
 // src/stdlib/py/) into a generated `sources.ts` in each folder, so the package ships no data files
 // and the text the interpreter meters is exactly the .py file's. Run after editing a .py:
 //   node scripts/embed-python.mjs
-// test/embed-python.test.ts fails while a sources.ts differs from what this script renders.
+// test/unit/embed-python.test.ts fails while a sources.ts differs from what this script renders.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 

@@ -109,9 +109,13 @@ export class Session {
   readonly loader: ModuleLoader;
   readonly builtins = makeBuiltins();
   readonly sources = new Map<string, string[]>();
-  constructor(rt: Runtime, registry: ModuleRegistry, readonly parseCache: ParseCache | null = null) {
+  constructor(
+    rt: Runtime,
+    registry: ModuleRegistry,
+    readonly parseCache: ParseCache | null = null,
+  ) {
     this.rt = rt;
-    this.loader = new ModuleLoader(rt, registry, (r, src, g) => this.execModule(src, g));
+    this.loader = new ModuleLoader(rt, registry, (_r, src, g) => this.execModule(src, g));
   }
 
   compileModule(source: string, globals: Globals): (f: Frame) => number {
@@ -216,7 +220,10 @@ export interface CallResult {
 /** An opaque handle on a Python object living inside an ActorVm. */
 export class PyHandle {
   /** @internal */
-  constructor(readonly vm: ActorVm, readonly value: Value) {}
+  constructor(
+    readonly vm: ActorVm,
+    readonly value: Value,
+  ) {}
 }
 
 /**
@@ -237,7 +244,7 @@ export class ActorVm {
     guardOpts(opts);
     const rt = newRuntime(opts, opts.stdout ?? (() => {}));
     const session = new Session(rt, opts.modules ?? new ModuleRegistry());
-  session.builtins.set("open", scratchOpen(new Scratch()));
+    session.builtins.set("open", scratchOpen(new Scratch()));
     const globals = new Globals(opts.filename?.replace(/\.py$/, "") ?? "actor", opts.filename ?? "actor.py");
     globals.set("__name__", globals.name);
     try {
@@ -266,11 +273,20 @@ export class ActorVm {
 
   /** Instantiate `className(*args)`; the handle is in `instance` when ok. */
   instantiate(className: string, args: JsValue[] = [], opts: CallOptions = {}): CallResult & { instance?: PyHandle } {
-    const r = this.#run(opts, () => {
-      const cls = this.#globals.get(className);
-      if (cls === undefined) throw new PvmError("InvalidArgument", `no class named ${className} in the module`);
-      return callValue(this.#session.rt, cls, args.map((a) => toPython(this.#session.rt, a)), null);
-    }, false);
+    const r = this.#run(
+      opts,
+      () => {
+        const cls = this.#globals.get(className);
+        if (cls === undefined) throw new PvmError("InvalidArgument", `no class named ${className} in the module`);
+        return callValue(
+          this.#session.rt,
+          cls,
+          args.map((a) => toPython(this.#session.rt, a)),
+          null,
+        );
+      },
+      false,
+    );
     const { raw, ...rest } = r;
     return raw === undefined ? rest : { ...rest, instance: new PyHandle(this, raw) };
   }
@@ -282,7 +298,13 @@ export class ActorVm {
     const rt = this.#session.rt;
     const { raw: _raw, ...rest } = this.#run(opts, () => {
       const kw = opts.kwargs === undefined ? null : new Map([...opts.kwargs].map(([k, v]) => [k, toPython(rt, v)] as [string, Value]));
-      return callMethod(rt, instance.value, method, args.map((a) => toPython(rt, a)), kw);
+      return callMethod(
+        rt,
+        instance.value,
+        method,
+        args.map((a) => toPython(rt, a)),
+        kw,
+      );
     });
     return rest;
   }
@@ -297,7 +319,7 @@ export class ActorVm {
 /** Drive a coroutine to completion in FIFO order (there is no other task: nothing can suspend). */
 export function runCoroutine(rt: Runtime, co: PyGenerator): Value {
   const out = { value: None as Value };
-  for (let guard = 0; ; guard++) {
+  for (let _guard = 0; ; _guard++) {
     const y = genResume(rt, co, "next", None, out);
     if (y === undefined) return out.value;
     rt.charge(1);

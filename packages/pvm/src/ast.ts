@@ -467,20 +467,7 @@ export type ConstantValue =
 
 export type ExprContext = "Load" | "Store" | "Del";
 export type BoolOperator = "And" | "Or";
-export type Operator =
-  | "Add"
-  | "Sub"
-  | "Mult"
-  | "MatMult"
-  | "Div"
-  | "Mod"
-  | "Pow"
-  | "LShift"
-  | "RShift"
-  | "BitOr"
-  | "BitXor"
-  | "BitAnd"
-  | "FloorDiv";
+export type Operator = "Add" | "Sub" | "Mult" | "MatMult" | "Div" | "Mod" | "Pow" | "LShift" | "RShift" | "BitOr" | "BitXor" | "BitAnd" | "FloorDiv";
 export type UnaryOperator = "Invert" | "Not" | "UAdd" | "USub";
 export type CmpOperator = "Eq" | "NotEq" | "Lt" | "LtE" | "Gt" | "GtE" | "Is" | "IsNot" | "In" | "NotIn";
 
@@ -552,15 +539,7 @@ export interface MatchCase {
 // ---------------------------------------------------------------------------------------------
 // Patterns (`match` statement)
 
-export type Pattern =
-  | MatchValue
-  | MatchSingleton
-  | MatchSequence
-  | MatchMapping
-  | MatchClass
-  | MatchStar
-  | MatchAs
-  | MatchOr;
+export type Pattern = MatchValue | MatchSingleton | MatchSequence | MatchMapping | MatchClass | MatchStar | MatchAs | MatchOr;
 
 export interface MatchValue extends Pos {
   type: "MatchValue";

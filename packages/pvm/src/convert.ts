@@ -23,17 +23,24 @@ export function toPython(rt: Runtime, v: JsValue): Value {
       return new PyFloat(T.float, v);
   }
   if (v instanceof Uint8Array) return new PyBytes(T.bytes, v.slice());
-  if (Array.isArray(v)) return new PyList(T.list, v.map((x) => toPython(rt, x)));
+  if (Array.isArray(v))
+    return new PyList(
+      T.list,
+      v.map((x) => toPython(rt, x)),
+    );
   if (v instanceof Map) {
     const d = new PyDict();
     for (const [k, x] of v) d.set(rt, toPython(rt, k), toPython(rt, x));
     return d;
   }
-  throw new PvmError("InvalidArgument", `cannot convert a JS ${v === undefined ? "undefined" : typeof v} to a Python value (use null, boolean, bigint, number, string, Uint8Array, arrays or Maps)`);
+  throw new PvmError(
+    "InvalidArgument",
+    `cannot convert a JS ${v === undefined ? "undefined" : typeof v} to a Python value (use null, boolean, bigint, number, string, Uint8Array, arrays or Maps)`,
+  );
 }
 
 /** Convert to JS; `bytes` is a deterministic size estimate used for return-data Cells. */
-export function fromPython(rt: Runtime, v: Value): { value: JsValue; bytes: number } {
+export function fromPython(_rt: Runtime, v: Value): { value: JsValue; bytes: number } {
   let bytes = 0;
   const go = (x: Value, depth: number): JsValue => {
     if (depth > 64) throw pyErr("ValueError", "return value nested too deeply");

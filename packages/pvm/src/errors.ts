@@ -3,7 +3,17 @@
 // kept, since every consumer of the PVM decides on them (`r.error.code === "OutOfCycles"`).
 import { CowboyError } from "@cowboy/codec";
 
-export type PvmErrorCode = "PythonException" | "OutOfCycles" | "OutOfCells" | "OutOfMemory" | "SyntaxError" | "RecursionError" | "InvalidArgument" | "InvalidActor" | "InvalidMethod" | "InternalError";
+export type PvmErrorCode =
+  | "PythonException"
+  | "OutOfCycles"
+  | "OutOfCells"
+  | "OutOfMemory"
+  | "SyntaxError"
+  | "RecursionError"
+  | "InvalidArgument"
+  | "InvalidActor"
+  | "InvalidMethod"
+  | "InternalError";
 
 const PVM_ERROR: unique symbol = Symbol.for("@cowboy/pvm:PvmError");
 

@@ -76,9 +76,7 @@ export interface TimerOptions {
 }
 
 /** The result of a synchronous call into another actor. */
-export type CallOutcome =
-  | { ok: true; data: Uint8Array; cycles: number; cells: number }
-  | { ok: false; error: string; cycles: number; cells: number };
+export type CallOutcome = { ok: true; data: Uint8Array; cycles: number; cells: number } | { ok: false; error: string; cycles: number; cells: number };
 
 /** What a synchronous call may spend, from what the caller has left. */
 export interface CallBudget {
@@ -112,7 +110,6 @@ export interface Host {
   verifySignature(scheme: SignatureScheme, publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean;
   hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array;
 }
-
 
 export interface MemoryHostOptions {
   block?: Partial<BlockInfo>;

@@ -3,6 +3,8 @@
 // written over this module; actors may also import it directly (the "low-level" API).
 import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
+import { U64_MAX } from "@cowboy/codec";
+import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types";
 import { HostError, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
@@ -15,8 +17,7 @@ import { PyBytes, PyTuple, type Value } from "./runtime/object.js";
 import { asInt, typeOf } from "./runtime/ops.js";
 import { None, T } from "./runtime/types.js";
 
-/** Longest storage key and value an actor may write through the host (bytes). */
-const MAX_STORAGE_KEY_BYTES = 1000;
+/** Longest storage value an actor may write through the host (bytes); the key bound is MAX_ACTOR_KEY_BYTES. */
 const MAX_STORAGE_VALUE_BYTES = 1 << 20;
 const MAX_NAME = 64;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -38,7 +39,8 @@ function strArg(v: Value | undefined, fn: string, name: string): string {
 }
 function nameArg(v: Value | undefined, fn: string, name: string): string {
   const s = strArg(v, fn, name);
-  if (s.length > MAX_NAME || !NAME.test(s)) throw pyErr("ValueError", `${fn}() argument '${name}' must be a Python identifier of at most ${MAX_NAME} characters, got '${s.slice(0, 80)}'`);
+  if (s.length > MAX_NAME || !NAME.test(s))
+    throw pyErr("ValueError", `${fn}() argument '${name}' must be a Python identifier of at most ${MAX_NAME} characters, got '${s.slice(0, 80)}'`);
   return s;
 }
 function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
@@ -49,7 +51,7 @@ function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): 
 }
 function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
   const n = intArg(v, fn, name, dflt);
-  if (n < 0n || n >= 1n << 64n) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
+  if (n < 0n || n > U64_MAX) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
   return n;
 }
 /** Arguments 3..9 of set_timer/set_interval (see the call sites). */
@@ -61,7 +63,7 @@ function timerOptions(a: readonly Value[], fn: string): TimerOptions {
     if (biddingAgent.length !== 20) throw pyErr("ValueError", `${fn}() argument 'bidding_agent' must be a 20-byte address, got ${biddingAgent.length} bytes`);
   }
   const tier = u64Arg(a[6], fn, "tier");
-  if (tier > 3n) throw pyErr("ValueError", `${fn}() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got ${tier}`);
+  if (tier >= BigInt(PRIORITY_TIERS.length)) throw pyErr("ValueError", `${fn}() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got ${tier}`);
   return {
     cyclesPerFire: u64Arg(a[3], fn, "cycles_per_fire"),
     cellsPerFire: u64Arg(a[4], fn, "cells_per_fire"),
@@ -102,7 +104,10 @@ export function hostModuleDef(host: Host): ModuleDef {
     build: () => {
       const m = new Map<string, Value>();
       const def = (name: string, fn: (rt: Runtime, a: Value[], kw: Map<string, Value> | null) => Value) =>
-        m.set(name, fnValue(name, (rt, a, kw) => fn(rt, a, kw ?? null)));
+        m.set(
+          name,
+          fnValue(name, (rt, a, kw) => fn(rt, a, kw ?? null)),
+        );
       const kwArg = (a: Value[], kw: Map<string, Value> | null, i: number, name: string): Value | undefined => a[i] ?? kw?.get(name);
 
       // Canonical encoding (cips/canonical-encoding.md): 20 Cycles + 1 per byte.
@@ -113,9 +118,36 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("decode", (rt, a) => decodeValue(rt, bytesArg(a[0], "decode", "data")));
 
       // The message context.
-      def("sender", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().sender))));
-      def("origin", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().origin))));
-      def("address", (rt) => (charge(rt, H.messageContext), bytes(rt, guarded(() => host.context().self))));
+      def(
+        "sender",
+        (rt) => (
+          charge(rt, H.messageContext),
+          bytes(
+            rt,
+            guarded(() => host.context().sender),
+          )
+        ),
+      );
+      def(
+        "origin",
+        (rt) => (
+          charge(rt, H.messageContext),
+          bytes(
+            rt,
+            guarded(() => host.context().origin),
+          )
+        ),
+      );
+      def(
+        "address",
+        (rt) => (
+          charge(rt, H.messageContext),
+          bytes(
+            rt,
+            guarded(() => host.context().self),
+          )
+        ),
+      );
       def("value", (rt) => (charge(rt, H.messageContext), I.norm(guarded(() => host.context().value))));
       def("depth", (rt) => (charge(rt, H.messageContext), guarded(() => host.context().depth)));
       def("active_frames", (rt) => (charge(rt, H.messageContext), guarded(() => host.context().activeFrames)));
@@ -148,7 +180,7 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("storage_set", (rt, a) => {
         const key = bytesArg(a[0], "storage_set", "key");
         const value = bytesArg(a[1], "storage_set", "value");
-        if (key.length === 0 || key.length > MAX_STORAGE_KEY_BYTES) throw pyErr("ValueError", `storage key must be 1 to ${MAX_STORAGE_KEY_BYTES} bytes, got ${key.length}`);
+        if (key.length === 0 || key.length > MAX_ACTOR_KEY_BYTES) throw pyErr("ValueError", `storage key must be 1 to ${MAX_ACTOR_KEY_BYTES} bytes, got ${key.length}`);
         if (value.length > MAX_STORAGE_VALUE_BYTES) throw pyErr("ValueError", `storage value must be at most ${MAX_STORAGE_VALUE_BYTES} bytes, got ${value.length}`);
         charge(rt, H.storageWrite);
         rt.chargeCells(key.length + value.length);
@@ -178,7 +210,10 @@ export function hostModuleDef(host: Host): ModuleDef {
         const value = u64Arg(kwArg(a, kw, 3, "value"), "send_message", "value", 0n);
         charge(rt, H.sendMessage);
         rt.chargeCells(payload.length + method.length);
-        return bytes(rt, guarded(() => host.sendMessage(to, method, payload, value)));
+        return bytes(
+          rt,
+          guarded(() => host.sendMessage(to, method, payload, value)),
+        );
       });
       def("call_actor", (rt, a, kw) => {
         const to = addressArg(a[0], "call_actor", "to");
@@ -205,7 +240,10 @@ export function hostModuleDef(host: Host): ModuleDef {
         const options = timerOptions(a, "set_timer");
         charge(rt, H.timerSet);
         rt.chargeCells(data.length);
-        return bytes(rt, guarded(() => host.setTimer(height, handler, data, options)));
+        return bytes(
+          rt,
+          guarded(() => host.setTimer(height, handler, data, options)),
+        );
       });
       def("set_interval", (rt, a) => {
         const every = u64Arg(a[0], "set_interval", "every_n_blocks");
@@ -215,7 +253,10 @@ export function hostModuleDef(host: Host): ModuleDef {
         const options = timerOptions(a, "set_interval");
         charge(rt, H.timerSet);
         rt.chargeCells(data.length);
-        return bytes(rt, guarded(() => host.setInterval(every, handler, data, options)));
+        return bytes(
+          rt,
+          guarded(() => host.setInterval(every, handler, data, options)),
+        );
       });
       def("cancel_timer", (rt, a) => {
         const id = bytesArg(a[0], "cancel_timer", "timer_id");
@@ -228,7 +269,10 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("randomness", (rt, a) => {
         const label = bytesArg(a[0], "randomness", "label");
         charge(rt, H.hkdfRandomness);
-        return bytes(rt, guarded(() => host.randomness(label)));
+        return bytes(
+          rt,
+          guarded(() => host.randomness(label)),
+        );
       });
       def("emit_event", (rt, a) => {
         const topic = strArg(a[0], "emit_event", "topic");
@@ -253,12 +297,18 @@ export function hostModuleDef(host: Host): ModuleDef {
       def("sha256", (rt, a) => {
         const data = bytesArg(a[0], "sha256", "data");
         charge(rt, H.sha256, data.length);
-        return bytes(rt, guarded(() => host.hash("sha256", data)));
+        return bytes(
+          rt,
+          guarded(() => host.hash("sha256", data)),
+        );
       });
       def("keccak256", (rt, a) => {
         const data = bytesArg(a[0], "keccak256", "data");
         charge(rt, H.keccak256, data.length);
-        return bytes(rt, guarded(() => host.hash("keccak256", data)));
+        return bytes(
+          rt,
+          guarded(() => host.hash("keccak256", data)),
+        );
       });
       return m;
     },

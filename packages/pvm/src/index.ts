@@ -6,7 +6,19 @@ export { ModuleRegistry, type ModuleDef } from "./modules.js";
 export type { JsValue } from "./convert.js";
 export { Runtime, type RuntimeOptions } from "./runtime/context.js";
 export { E, PyBaseException, PyThrow } from "./runtime/exceptions.js";
-export { MemoryHost, HostError, type Host, type BlockInfo, type MessageContext, type CallBudget, type CallOutcome, type SignatureScheme, type HashAlgorithm, type MemoryHostOptions, type TimerOptions } from "./host.js";
+export {
+  MemoryHost,
+  HostError,
+  type Host,
+  type BlockInfo,
+  type MessageContext,
+  type CallBudget,
+  type CallOutcome,
+  type SignatureScheme,
+  type HashAlgorithm,
+  type MemoryHostOptions,
+  type TimerOptions,
+} from "./host.js";
 export { invokeActor, actorModules, findActorClass, ATTRIBUTES_SLOT, MAX_RETURN_BYTES, type Invocation, type InvocationResult } from "./actor/invoke.js";
 export { standardLibrary, standardModules } from "./stdlib/index.js";
 export { hostModuleDef } from "./hostmodule.js";

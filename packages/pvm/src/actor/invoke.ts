@@ -3,8 +3,9 @@
 // instance's attributes — all under one Cycle, Cell and memory budget, all effects through Host.
 import { AttrDict } from "../runtime/attrs.js";
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
+import { ACTOR_ATTRIBUTES_TAG, MAX_METHOD_NAME, isPublicMethodName } from "@cowboy/types";
 import { PvmError } from "../errors.js";
-import { ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
+import { type ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
 import { decodeValue, encodeValue } from "../canonical/index.js";
 import { HostError, type Host } from "../host.js";
 import { hostModuleDef } from "../hostmodule.js";
@@ -21,11 +22,9 @@ import { standardLibrary } from "../stdlib/index.js";
 import { Scratch, scratchOpen } from "../stdlib/scratch.js";
 
 /** Storage slot of the instance's persisted attributes; cowboy_sdk's keys start with 0x01. */
-export const ATTRIBUTES_SLOT = new Uint8Array([0]);
+export const ATTRIBUTES_SLOT = Uint8Array.of(ACTOR_ATTRIBUTES_TAG);
 /** Largest return value placed in a receipt (bytes of its canonical encoding). */
 export const MAX_RETURN_BYTES = 65_536;
-/** Longest method name a message may carry. */
-const MAX_METHOD_NAME = 64;
 
 export interface Invocation {
   /** The actor's canonical source. */
@@ -79,7 +78,8 @@ export function findActorClass(globals: Globals): PyType {
     const v = b.v;
     if (v instanceof PyType && v.module === globals.name && v.ns.get("__cowboy_actor__") === true) marked.push(v);
   }
-  if (marked.length > 1) throw new PvmError("InvalidActor", `the module marks ${marked.length} classes with @actor (${marked.map((c) => c.name).join(", ")}); an actor module has exactly one`);
+  if (marked.length > 1)
+    throw new PvmError("InvalidActor", `the module marks ${marked.length} classes with @actor (${marked.map((c) => c.name).join(", ")}); an actor module has exactly one`);
   if (marked.length === 1) return marked[0]!;
   const plain = globals.get("Actor");
   if (plain instanceof PyType) return plain;
@@ -108,7 +108,8 @@ function splitArgs(rt: Runtime, payload: Uint8Array): { args: Value[]; kwargs: M
 
 /** A public method defined on the class (functions only: no properties, no private names). */
 function methodOf(cls: PyType, name: string): Value {
-  if (name.length === 0 || name.length > MAX_METHOD_NAME || !/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) {
+  // `as unknown`: the guard would narrow `name` to never in the refusal below.
+  if (!isPublicMethodName(name as unknown)) {
     throw new PvmError("InvalidMethod", `'${name.slice(0, 80)}' is not a public method name (a letter, then letters, digits or _; at most ${MAX_METHOD_NAME})`);
   }
   const m = cls.lookup(name);
@@ -165,10 +166,7 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Runs one invocation; never throws for anything the actor does (the result says what failed). */
 export function invokeActor(inv: Invocation): InvocationResult {
-  const rt = newRuntime(
-    { cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit },
-    inv.stdout ?? (() => {}),
-  );
+  const rt = newRuntime({ cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit }, inv.stdout ?? (() => {}));
   if (inv.stackLimit !== undefined) (rt as { stackLimit: number }).stackLimit = Math.max(0, Math.min(rt.stackLimit, inv.stackLimit));
   const session = new Session(rt, registryFor(inv), inv.parseCache ?? null);
   // open() reaches only this invocation's /tmp scratch space (256 KiB, Cells per byte written).

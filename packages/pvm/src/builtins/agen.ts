@@ -12,7 +12,8 @@ import { None, T } from "../runtime/types.js";
 import { method } from "./util.js";
 
 function agen(v: Value | undefined, name: string): PyAsyncGenerator {
-  if (!(v instanceof PyAsyncGenerator)) throw pyErr("TypeError", `descriptor '${name}' for 'async_generator' objects doesn't apply to a '${v === undefined ? "NoneType" : typeOf(v).name}' object`);
+  if (!(v instanceof PyAsyncGenerator))
+    throw pyErr("TypeError", `descriptor '${name}' for 'async_generator' objects doesn't apply to a '${v === undefined ? "NoneType" : typeOf(v).name}' object`);
   return v;
 }
 
@@ -40,7 +41,8 @@ export function installAsyncGenMethods(): void {
   for (const A of [T.async_generator_asend, T.async_generator_athrow, T.anext_awaitable]) {
     const self: NativeFn = (_rt, a) => {
       const v = a[0];
-      if (!(v instanceof PyGenerator) || v.cls !== A) throw pyErr("TypeError", `descriptor '__await__' for '${A.name}' objects doesn't apply to a '${v === undefined ? "NoneType" : typeOf(v).name}' object`);
+      if (!(v instanceof PyGenerator) || v.cls !== A)
+        throw pyErr("TypeError", `descriptor '__await__' for '${A.name}' objects doesn't apply to a '${v === undefined ? "NoneType" : typeOf(v).name}' object`);
       return v;
     };
     method(A, "__await__", self);

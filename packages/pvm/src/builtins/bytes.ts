@@ -66,8 +66,16 @@ const ASCII_WS = " \t\n\r\x0b\x0c";
 
 function wrapResult(r: Value, cls: PyType): Value {
   if (typeof r === "string") return cls === T.bytearray ? new PyByteArray(T.bytearray, fromLatin1(r)) : new PyBytes(T.bytes, fromLatin1(r));
-  if (r instanceof PyList) return new PyList(T.list, r.items.map((x) => wrapResult(x, cls)));
-  if (r instanceof PyTuple) return new PyTuple(T.tuple, r.items.map((x) => wrapResult(x, cls)));
+  if (r instanceof PyList)
+    return new PyList(
+      T.list,
+      r.items.map((x) => wrapResult(x, cls)),
+    );
+  if (r instanceof PyTuple)
+    return new PyTuple(
+      T.tuple,
+      r.items.map((x) => wrapResult(x, cls)),
+    );
   return r;
 }
 
@@ -88,7 +96,18 @@ function install(t: PyType): void {
     if (!(impl instanceof PyNative)) throw new Error(`internal: str.${name} missing`);
     method(t, name, (rt, a, kw) => {
       const self = needBytes(a[0] as Value);
-      const rest = a.slice(1).map((x) => (x instanceof PyTuple ? new PyTuple(T.tuple, x.items.map((y) => needBytes(y))) : view(x) !== null ? needBytes(x) : x === None || typeof x !== "string" ? x : needBytes(x)));
+      const rest = a.slice(1).map((x) =>
+        x instanceof PyTuple
+          ? new PyTuple(
+              T.tuple,
+              x.items.map((y) => needBytes(y)),
+            )
+          : view(x) !== null
+            ? needBytes(x)
+            : x === None || typeof x !== "string"
+              ? x
+              : needBytes(x),
+      );
       if (wsDefault === "strip" && (rest.length === 0 || rest[0] === None)) rest[0] = ASCII_WS;
       if (wsDefault === "split" && (rest.length === 0 || rest[0] === None) && (kw === null || !kw.has("sep"))) {
         const max = Number(asInt(rest[1] ?? kw?.get("maxsplit") ?? -1) ?? -1);
@@ -114,7 +133,27 @@ function install(t: PyType): void {
       return wrapResult(impl.fn(rt, [self, ...rest], kw), t);
     });
   };
-  for (const name of ["startswith", "endswith", "find", "rfind", "index", "rindex", "count", "replace", "partition", "rpartition", "removeprefix", "removesuffix", "ljust", "rjust", "center", "zfill", "expandtabs", "splitlines"]) delegate(name);
+  for (const name of [
+    "startswith",
+    "endswith",
+    "find",
+    "rfind",
+    "index",
+    "rindex",
+    "count",
+    "replace",
+    "partition",
+    "rpartition",
+    "removeprefix",
+    "removesuffix",
+    "ljust",
+    "rjust",
+    "center",
+    "zfill",
+    "expandtabs",
+    "splitlines",
+  ])
+    delegate(name);
   delegate("split", "split");
   delegate("rsplit", "split");
   delegate("strip", "strip");
@@ -161,7 +200,8 @@ function install(t: PyType): void {
 /** bytes.__new__, bytearray.__new__ and the methods of both. */
 export function installBytes(): void {
   T.bytes.newFn = (rt, cls, a) => (cls === T.bytes ? new PyBytes(T.bytes, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyBytes(cls, bytesFrom(rt, a[0], a[1]))));
-  T.bytearray.newFn = (rt, cls, a) => (cls === T.bytearray ? new PyByteArray(T.bytearray, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyByteArray(cls, bytesFrom(rt, a[0], a[1]))));
+  T.bytearray.newFn = (rt, cls, a) =>
+    cls === T.bytearray ? new PyByteArray(T.bytearray, bytesFrom(rt, a[0], a[1])) : withDict(rt, cls, new PyByteArray(cls, bytesFrom(rt, a[0], a[1])));
   method(T.bytes, "decode", (rt, a) => {
     const b = (a[0] as PyBytes).b;
     rt.charge(10 + b.length);
@@ -174,11 +214,20 @@ export function installBytes(): void {
     rt.charge(b.length * 2);
     return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   });
-  T.bytes.ns.set("fromhex", new PyWrapper(T.classmethod, nativeFn("fromhex", (_rt, a) => {
-    const s = String(a[1]).replace(/\s+/g, "");
-    if (!/^([0-9a-fA-F]{2})*$/.test(s)) throw pyErr("ValueError", "non-hexadecimal number found in fromhex() arg");
-    return new PyBytes(T.bytes, Uint8Array.from(s.match(/../g) ?? [], (h) => parseInt(h, 16)));
-  })));
+  T.bytes.ns.set(
+    "fromhex",
+    new PyWrapper(
+      T.classmethod,
+      nativeFn("fromhex", (_rt, a) => {
+        const s = String(a[1]).replace(/\s+/g, "");
+        if (!/^([0-9a-fA-F]{2})*$/.test(s)) throw pyErr("ValueError", "non-hexadecimal number found in fromhex() arg");
+        return new PyBytes(
+          T.bytes,
+          Uint8Array.from(s.match(/../g) ?? [], (h) => parseInt(h, 16)),
+        );
+      }),
+    ),
+  );
   method(T.bytearray, "append", (rt, a) => {
     const b = a[0] as PyByteArray;
     const x = Number(asInt(a[1] as Value));

@@ -6,7 +6,8 @@ import { method, selfArg } from "./util.js";
 
 /** The constructors of property, classmethod and staticmethod, and the methods of `property`. */
 export function installDescriptors(): void {
-  T.property.newFn = (_rt, _cls, a, kw) => new PyWrapper(T.property, a[0] ?? kw?.get("fget") ?? None, a[1] ?? kw?.get("fset") ?? None, a[2] ?? kw?.get("fdel") ?? None, a[3] ?? kw?.get("doc") ?? None);
+  T.property.newFn = (_rt, _cls, a, kw) =>
+    new PyWrapper(T.property, a[0] ?? kw?.get("fget") ?? None, a[1] ?? kw?.get("fset") ?? None, a[2] ?? kw?.get("fdel") ?? None, a[3] ?? kw?.get("doc") ?? None);
   T.classmethod.newFn = (_rt, _cls, a) => new PyWrapper(T.classmethod, a[0] as Value);
   T.staticmethod.newFn = (_rt, _cls, a) => new PyWrapper(T.staticmethod, a[0] as Value);
   const P = T.property;

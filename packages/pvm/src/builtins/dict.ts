@@ -5,7 +5,7 @@ import type { Runtime } from "../runtime/context.js";
 import { PyDict } from "../runtime/dict.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { PyDictView, iterToArray } from "../runtime/iter.js";
-import { PyList, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { PyList, type PyType, PyWrapper, type Value } from "../runtime/object.js";
 import { tuple, typeOf } from "../runtime/ops.js";
 import { keyError } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
@@ -18,7 +18,7 @@ function dictFromArgs(rt: Runtime, d: PyDict, args: Value[], kw: Map<string, Val
     else {
       const keysFn = typeOf(src).lookup("keys");
       if (keysFn !== undefined && !(src instanceof PyList)) {
-        for (const k of iterToArray(rt, callValue(rt, keysFn, [src], null))) d.set(rt, k, (callValue(rt, typeOf(src).lookup("__getitem__") as Value, [src, k], null)));
+        for (const k of iterToArray(rt, callValue(rt, keysFn, [src], null))) d.set(rt, k, callValue(rt, typeOf(src).lookup("__getitem__") as Value, [src, k], null));
       } else {
         let i = 0;
         for (const item of iterToArray(rt, src)) {
@@ -90,13 +90,26 @@ function installDictMethods(): void {
   });
   method(D, "__contains__", (rt, a) => me(a[0] as Value, "__contains__").table.find(rt, a[1] as Value) !== undefined);
   method(D, "__len__", (_rt, a) => me(a[0] as Value, "__len__").table.size);
-  D.ns.set("fromkeys", new PyWrapper(T.classmethod, nativeFn("fromkeys", (rt, a) => {
-    const d = new PyDict(a[0] as PyType);
-    for (const k of iterToArray(rt, a[1] as Value)) d.set(rt, k, a[2] ?? None);
-    return d;
-  })));
-  D.ns.set("__init__", nativeFn("__init__", (rt, a, kw) => {
-    dictFromArgs(rt, me(a[0] as Value, "__init__"), a.slice(1), kw);
-    return None;
-  }, true));
+  D.ns.set(
+    "fromkeys",
+    new PyWrapper(
+      T.classmethod,
+      nativeFn("fromkeys", (rt, a) => {
+        const d = new PyDict(a[0] as PyType);
+        for (const k of iterToArray(rt, a[1] as Value)) d.set(rt, k, a[2] ?? None);
+        return d;
+      }),
+    ),
+  );
+  D.ns.set(
+    "__init__",
+    nativeFn(
+      "__init__",
+      (rt, a, kw) => {
+        dictFromArgs(rt, me(a[0] as Value, "__init__"), a.slice(1), kw);
+        return None;
+      },
+      true,
+    ),
+  );
 }

@@ -3,6 +3,7 @@
 import type { Runtime } from "../runtime/context.js";
 import { E, PyBaseException, pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
+// biome-ignore lint/style/useImportType: a run-time import, kept so module evaluation order stays as it was (verbatimModuleSyntax)
 import { PyType, type Value } from "../runtime/object.js";
 import { tuple } from "../runtime/ops.js";
 import { None } from "../runtime/types.js";
@@ -22,10 +23,12 @@ export function installExceptions(): void {
     return e;
   };
   E.BaseException.newFn = excNew;
-  E.ExceptionGroup.newFn = excNew;  method(E.BaseException, "with_traceback", (_rt, a) => a[0] as Value);
+  E.ExceptionGroup.newFn = excNew;
+  method(E.BaseException, "with_traceback", (_rt, a) => a[0] as Value);
   method(E.BaseException, "__init__", (_rt, a) => {
     const e = a[0];
     if (e instanceof PyBaseException) e.args = a.slice(1);
     return None;
   });
-  method(E.BaseException, "add_note", () => None);}
+  method(E.BaseException, "add_note", () => None);
+}

@@ -49,7 +49,14 @@ export function installFloat(): void {
     const x = a.length === 0 ? 0 : toFloat(rt, a[0] as Value);
     return cls === T.float ? float(x) : withDict(rt, cls, new PyFloat(cls, x));
   };
-  const floatProp = (name: string, get: (x: number) => number) => T.float.ns.set(name, new PyWrapper(T.property, nativeFn(name, (_rt, a) => float(get((a[0] as PyFloat).v)))));
+  const floatProp = (name: string, get: (x: number) => number) =>
+    T.float.ns.set(
+      name,
+      new PyWrapper(
+        T.property,
+        nativeFn(name, (_rt, a) => float(get((a[0] as PyFloat).v))),
+      ),
+    );
   floatProp("real", (x) => x);
   floatProp("imag", () => 0);
   method(T.float, "conjugate", (_rt, a) => float((a[0] as PyFloat).v));

@@ -6,7 +6,6 @@ import { PyBoxed, PyFloat, type Value } from "../runtime/object.js";
 import { str, typeOf } from "../runtime/ops.js";
 import { N, num } from "../runtime/numeric.js";
 
-
 export function formatValue(rt: Runtime, v: Value, spec: string): string {
   const t = typeOf(v);
   if (!t.builtin) {

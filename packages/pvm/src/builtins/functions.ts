@@ -187,7 +187,8 @@ function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
     for (let i = 0; i < nexts.length; i++) {
       const v = (nexts[i] as () => Value | undefined)();
       if (v === undefined) {
-        if (strict && (i > 0 || nexts.slice(1).some((n) => n() !== undefined))) throw pyErr("ValueError", `zip() argument ${i + 1} is shorter than argument${i === 1 ? "" : "s"} 1${i > 1 ? `-${i}` : ""}`);
+        if (strict && (i > 0 || nexts.slice(1).some((n) => n() !== undefined)))
+          throw pyErr("ValueError", `zip() argument ${i + 1} is shorter than argument${i === 1 ? "" : "s"} 1${i > 1 ? `-${i}` : ""}`);
         return undefined;
       }
       vals.push(v);
@@ -319,7 +320,14 @@ export function makeBuiltins(): Map<string, Value> {
       return new PyIterator(() => (i >= 0 && i < v.items.length ? v.items[i--] : undefined));
     }
     if (v instanceof PyDict) return new PyIterator(iterate(rt, new PyList(T.list, iterToArray(rt, v).reverse())));
-    if (v instanceof PyObject && !(v instanceof PyTuple) && !(v instanceof PyRange) && !(v instanceof PyBytes) && userDunder(typeOf(v), "__getitem__") === undefined && !("d" in v)) {
+    if (
+      v instanceof PyObject &&
+      !(v instanceof PyTuple) &&
+      !(v instanceof PyRange) &&
+      !(v instanceof PyBytes) &&
+      userDunder(typeOf(v), "__getitem__") === undefined &&
+      !("d" in v)
+    ) {
       throw pyErr("TypeError", `'${typeOf(v).name}' object is not reversible`);
     }
     if (typeof v !== "string" && !(v instanceof PyObject)) throw pyErr("TypeError", `'${typeOf(v).name}' object is not reversible`);
@@ -384,7 +392,13 @@ export function makeBuiltins(): Map<string, Value> {
   });
   def("callable", (_rt, a) => {
     const v = a[0] as Value;
-    return v instanceof PyFunction || v instanceof PyNative || v instanceof PyBoundMethod || v instanceof PyType || (typeof v === "object" && userDunder(v.cls, "__call__") !== undefined);
+    return (
+      v instanceof PyFunction ||
+      v instanceof PyNative ||
+      v instanceof PyBoundMethod ||
+      v instanceof PyType ||
+      (typeof v === "object" && userDunder(v.cls, "__call__") !== undefined)
+    );
   });
   def("vars", (rt, a) => {
     const v = a[0];
@@ -393,19 +407,44 @@ export function makeBuiltins(): Map<string, Value> {
     if (d === undefined) throw pyErr("TypeError", "vars() argument must have __dict__ attribute");
     return d;
   });
-  def("dir", (rt, a) => {
+  def("dir", (_rt, a) => {
     const v = a[0] as Value;
     const names = new Set<string>();
     if (typeof v === "object" && v.dict !== null) for (const k of v.dict.keys()) names.add(k);
     for (const t of (v instanceof PyType ? v : typeOf(v)).mro) for (const k of t.ns.keys()) names.add(k);
     return new PyList(T.list, [...names].sort());
   });
-  b.set("super", fnValue("super", (rt, a) => {
-    if (a.length !== 2 || !(a[0] instanceof PyType)) throw pyErr("RuntimeError", "super(): no arguments");
-    return new PySuper(a[0], a[1] as Value);
-  }));
+  b.set(
+    "super",
+    fnValue("super", (_rt, a) => {
+      if (a.length !== 2 || !(a[0] instanceof PyType)) throw pyErr("RuntimeError", "super(): no arguments");
+      return new PySuper(a[0], a[1] as Value);
+    }),
+  );
   for (const [name, t] of Object.entries(T)) {
-    if (["type", "object", "int", "bool", "float", "str", "bytes", "bytearray", "list", "tuple", "dict", "set", "frozenset", "range", "slice", "property", "classmethod", "staticmethod"].includes(name)) b.set(name, t);
+    if (
+      [
+        "type",
+        "object",
+        "int",
+        "bool",
+        "float",
+        "str",
+        "bytes",
+        "bytearray",
+        "list",
+        "tuple",
+        "dict",
+        "set",
+        "frozenset",
+        "range",
+        "slice",
+        "property",
+        "classmethod",
+        "staticmethod",
+      ].includes(name)
+    )
+      b.set(name, t);
   }
   for (const [name, t] of Object.entries(E)) b.set(name, t);
   b.set("EnvironmentError", E.OSError);

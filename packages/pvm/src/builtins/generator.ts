@@ -14,7 +14,7 @@ import { method, selfArg } from "./util.js";
 export function installGeneratorMethods(): void {
   for (const G of [T.generator, T.coroutine, T.async_generator_asend, T.async_generator_athrow, T.anext_awaitable]) {
     const gen = (v: Value) => selfArg(v, PyGenerator, G, "send");
-    const finish = (rt: Runtime, g: PyGenerator, y: Value | undefined, out: { value: Value }): Value => {
+    const finish = (_rt: Runtime, _g: PyGenerator, y: Value | undefined, out: { value: Value }): Value => {
       if (y !== undefined) return y;
       const e = new PyBaseException(E.StopIteration, out.value === None ? [] : [out.value]);
       throw new PyThrow(e);

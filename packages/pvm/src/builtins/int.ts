@@ -98,20 +98,33 @@ export function installInt(): void {
     if (order === "little") out.reverse();
     return new PyBytes(T.bytes, out);
   });
-  T.int.ns.set("from_bytes", new PyWrapper(T.classmethod, nativeFn("from_bytes", (rt, a, kw) => {
-    const b = bytesFrom(rt, a[1]);
-    const order = (a[2] ?? kw?.get("byteorder") ?? "big") as string;
-    const signed = truthy(rt, kw?.get("signed") ?? false);
-    const arr = order === "little" ? Array.from(b).reverse() : Array.from(b);
-    let v = 0n;
-    for (const x of arr) v = (v << 8n) | BigInt(x);
-    if (signed && arr.length > 0 && (arr[0] as number) >= 0x80) v -= 1n << BigInt(8 * arr.length);
-    // `I.from_bytes(...)` builds an I, as CPython does for subclasses.
-    return a[0] === T.int || a[0] === undefined ? I.norm(v) : callValue(rt, a[0], [I.norm(v)], null);
-  })));
+  T.int.ns.set(
+    "from_bytes",
+    new PyWrapper(
+      T.classmethod,
+      nativeFn("from_bytes", (rt, a, kw) => {
+        const b = bytesFrom(rt, a[1]);
+        const order = (a[2] ?? kw?.get("byteorder") ?? "big") as string;
+        const signed = truthy(rt, kw?.get("signed") ?? false);
+        const arr = order === "little" ? Array.from(b).reverse() : Array.from(b);
+        let v = 0n;
+        for (const x of arr) v = (v << 8n) | BigInt(x);
+        if (signed && arr.length > 0 && (arr[0] as number) >= 0x80) v -= 1n << BigInt(8 * arr.length);
+        // `I.from_bytes(...)` builds an I, as CPython does for subclasses.
+        return a[0] === T.int || a[0] === undefined ? I.norm(v) : callValue(rt, a[0], [I.norm(v)], null);
+      }),
+    ),
+  );
   method(T.int, "__index__", (_rt, a) => asInt(a[0] as Value) as I.Int);
   // The numbers.Integral attributes: on an int subclass instance they give the exact int value.
-  const intProp = (name: string, get: (v: I.Int) => Value) => T.int.ns.set(name, new PyWrapper(T.property, nativeFn(name, (_rt, a) => get(asInt(a[0] as Value) as I.Int))));
+  const intProp = (name: string, get: (v: I.Int) => Value) =>
+    T.int.ns.set(
+      name,
+      new PyWrapper(
+        T.property,
+        nativeFn(name, (_rt, a) => get(asInt(a[0] as Value) as I.Int)),
+      ),
+    );
   intProp("real", (v) => v);
   intProp("imag", () => 0);
   intProp("numerator", (v) => v);

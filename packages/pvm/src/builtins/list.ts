@@ -157,6 +157,7 @@ function installListMethods(): void {
     } finally {
       if (l.items.length > 0) {
         l.items = items;
+        // biome-ignore lint/correctness/noUnsafeFinally: the check runs on every exit and replaces an exception from the key function; kept as it is (behaviour)
         throw pyErr("ValueError", "list modified during sort");
       }
       l.items = items;

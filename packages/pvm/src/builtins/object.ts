@@ -26,10 +26,16 @@ export function installObject(): void {
     if (v === undefined) throw pyErr("AttributeError", `'${typeOf(a[0] as Value).name}' object has no attribute '${String(a[1])}'`);
     return v;
   });
-  method(T.object, "__delattr__", (rt, a) => {
+  method(T.object, "__delattr__", (_rt, a) => {
     const o = a[0] as Value;
     if (typeof o !== "object" || o.dict === null || !o.dict.delete(a[1] as string)) throw pyErr("AttributeError", String(a[1]));
     return None;
   });
-  T.object.ns.set("__init_subclass__", new PyWrapper(T.classmethod, nativeFn("__init_subclass__", () => None)));
+  T.object.ns.set(
+    "__init_subclass__",
+    new PyWrapper(
+      T.classmethod,
+      nativeFn("__init_subclass__", () => None),
+    ),
+  );
 }

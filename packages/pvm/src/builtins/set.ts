@@ -4,6 +4,7 @@ import type { Runtime } from "../runtime/context.js";
 import { PySet } from "../runtime/dict.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
+// biome-ignore lint/style/useImportType: a run-time import, kept so module evaluation order stays as it was (verbatimModuleSyntax)
 import { PyType, type Value } from "../runtime/object.js";
 import { keyError } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";

@@ -363,7 +363,7 @@ function installStrMethods(): void {
   mapper("casefold", (s) => s.toLowerCase());
   mapper("swapcase", (s) => Array.from(s, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(""));
   mapper("capitalize", (s) => (s.length === 0 ? s : (s[0] as string).toUpperCase() + s.slice(1).toLowerCase()));
-  mapper("title", (s) => s.toLowerCase().replace(/(^|[^\p{L}\p{N}'])(\p{L})|(')(\p{L})/gu, (m, p1, p2, p3, p4) => (p2 !== undefined ? p1 + p2.toUpperCase() : p3 + p4)));
+  mapper("title", (s) => s.toLowerCase().replace(/(^|[^\p{L}\p{N}'])(\p{L})|(')(\p{L})/gu, (_m, p1, p2, p3, p4) => (p2 !== undefined ? p1 + p2.toUpperCase() : p3 + p4)));
   predicate(/./);
   method(S, "isdigit", predicate(/^[0-9\u00b2\u00b3\u00b9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]+$/u));
   method(S, "isdecimal", predicate(/^\p{Nd}+$/u));
@@ -381,8 +381,8 @@ function installStrMethods(): void {
     rt.charge(s.length);
     return /\p{Ll}/u.test(s) && !/\p{Lu}/u.test(s);
   });
-  method(S, "isidentifier", (rt, a) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(self(a[0] as Value, "isidentifier")));
-  method(S, "isascii", (rt, a) => /^[\x00-\x7f]*$/.test(self(a[0] as Value, "isascii")));
+  method(S, "isidentifier", (_rt, a) => /^[\p{L}_][\p{L}\p{N}_]*$/u.test(self(a[0] as Value, "isidentifier")));
+  method(S, "isascii", (_rt, a) => /^[\x00-\x7f]*$/.test(self(a[0] as Value, "isascii")));
   const padder = (name: string, f: (s: string, w: number, fill: string) => string) =>
     method(S, name, (rt, a) => {
       const s = self(a[0] as Value, name);
@@ -475,21 +475,26 @@ function installStrMethods(): void {
   });
   S.ns.set(
     "maketrans",
-    new PyWrapper(T.staticmethod, fnValue("maketrans", (rt, a) => {
-      const d = new PyDict();
-      if (a.length === 1) {
-        const m = a[0];
-        if (!(m instanceof PyDict)) throw pyErr("TypeError", "if you give only one argument to maketrans it must be a dict");
-        for (const e of m.table.entries()) d.set(rt, typeof e.k === "string" ? (e.k.codePointAt(0) as number) : e.k, e.v);
+    new PyWrapper(
+      T.staticmethod,
+      fnValue("maketrans", (rt, a) => {
+        const d = new PyDict();
+        if (a.length === 1) {
+          const m = a[0];
+          if (!(m instanceof PyDict)) throw pyErr("TypeError", "if you give only one argument to maketrans it must be a dict");
+          for (const e of m.table.entries()) d.set(rt, typeof e.k === "string" ? (e.k.codePointAt(0) as number) : e.k, e.v);
+          return d;
+        }
+        const x = cpArray(argStr(a[0], "maketrans() argument 1"));
+        const y = cpArray(argStr(a[1], "maketrans() argument 2"));
+        if (x.length !== y.length) throw pyErr("ValueError", "the first two maketrans arguments must have equal length");
+        x.forEach((c, i) => {
+          d.set(rt, c.codePointAt(0) as number, (y[i] as string).codePointAt(0) as number);
+        });
+        if (a[2] !== undefined) for (const c of cpArray(argStr(a[2], "maketrans() argument 3"))) d.set(rt, c.codePointAt(0) as number, None);
         return d;
-      }
-      const x = cpArray(argStr(a[0], "maketrans() argument 1"));
-      const y = cpArray(argStr(a[1], "maketrans() argument 2"));
-      if (x.length !== y.length) throw pyErr("ValueError", "the first two maketrans arguments must have equal length");
-      x.forEach((c, i) => d.set(rt, c.codePointAt(0) as number, (y[i] as string).codePointAt(0) as number));
-      if (a[2] !== undefined) for (const c of cpArray(argStr(a[2], "maketrans() argument 3"))) d.set(rt, c.codePointAt(0) as number, None);
-      return d;
-    })),
+      }),
+    ),
   );
   method(S, "translate", (rt, a) => {
     const s = self(a[0] as Value, "translate");
@@ -501,7 +506,15 @@ function installStrMethods(): void {
       try {
         r = getItem(rt, table, cp);
       } catch (e) {
-        if (e !== null && typeof e === "object" && "exc" in e && ((e as { exc: { cls: { name: string } } }).exc.cls.name === "LookupError" || (e as { exc: { cls: { name: string } } }).exc.cls.name === "KeyError" || (e as { exc: { cls: { name: string } } }).exc.cls.name === "IndexError")) r = undefined;
+        if (
+          e !== null &&
+          typeof e === "object" &&
+          "exc" in e &&
+          ((e as { exc: { cls: { name: string } } }).exc.cls.name === "LookupError" ||
+            (e as { exc: { cls: { name: string } } }).exc.cls.name === "KeyError" ||
+            (e as { exc: { cls: { name: string } } }).exc.cls.name === "IndexError")
+        )
+          r = undefined;
         else throw e;
       }
       if (r === undefined) out += ch;

@@ -23,7 +23,14 @@ export function fnValue(name: string, fn: NativeFn): PyNative {
 export function arity(name: string, args: Value[], min: number, max: number, kw: Map<string, Value> | null, allowKw: readonly string[] = []): void {
   if (kw !== null) for (const k of kw.keys()) if (!allowKw.includes(k)) throw pyErr("TypeError", `${name}() takes no keyword arguments`);
   if (args.length < min || args.length > max) {
-    if (min === max) throw pyErr("TypeError", `${name}() takes exactly ${min === 0 ? "no arguments" : `one argument`} (${args.length} given)`.replace("exactly one argument", min === 1 ? "exactly one argument" : `exactly ${min} arguments`));
+    if (min === max)
+      throw pyErr(
+        "TypeError",
+        `${name}() takes exactly ${min === 0 ? "no arguments" : `one argument`} (${args.length} given)`.replace(
+          "exactly one argument",
+          min === 1 ? "exactly one argument" : `exactly ${min} arguments`,
+        ),
+      );
     if (args.length < min) throw pyErr("TypeError", `${name} expected at least ${min} argument${min === 1 ? "" : "s"}, got ${args.length}`);
     throw pyErr("TypeError", `${name} expected at most ${max} argument${max === 1 ? "" : "s"}, got ${args.length}`);
   }

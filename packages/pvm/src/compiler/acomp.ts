@@ -91,7 +91,15 @@ function sourceOf(c: Compiler, L: Level, v: Value): Source {
  * Visit every combination of the levels from `level` on, running `emit` for each element; the
  * first level's source was prepared by the caller (CPython evaluates it in the enclosing scope).
  */
-function* walk(c: Compiler, levels: Level[], eltCost: number, g: Frame, level: number, src: Source, emit: (g: Frame) => Generator<Value, void, Value>): Generator<Value, void, Value> {
+function* walk(
+  c: Compiler,
+  levels: Level[],
+  eltCost: number,
+  g: Frame,
+  level: number,
+  src: Source,
+  emit: (g: Frame) => Generator<Value, void, Value>,
+): Generator<Value, void, Value> {
   const rt = c.rt;
   const L = levels[level] as Level;
   const last = level === levels.length - 1;

@@ -21,7 +21,8 @@ function mostDerivedMeta(explicit: PyType | null, bases: PyType[]): PyType {
   for (const b of bases) {
     const m = b.cls;
     if (m.isSubtypeOf(meta)) meta = m;
-    else if (!meta.isSubtypeOf(m)) throw pyErr("TypeError", "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases");
+    else if (!meta.isSubtypeOf(m))
+      throw pyErr("TypeError", "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of the metaclasses of all its bases");
   }
   return meta;
 }
@@ -51,7 +52,16 @@ function namespaceMap(rt: Runtime, ns: Value): Map<string, Value> {
 }
 
 /** Build a class with metaclass `meta` (which may define __new__/__init__ in Python). */
-function buildClass(rt: Runtime, meta: PyType, name: string, bases: PyType[], ns: Map<string, Value> | Value, kw: Map<string, Value> | null, module: string, qualname: string): Value {
+function buildClass(
+  rt: Runtime,
+  meta: PyType,
+  name: string,
+  bases: PyType[],
+  ns: Map<string, Value> | Value,
+  kw: Map<string, Value> | null,
+  module: string,
+  qualname: string,
+): Value {
   if (meta === T.type || (userDunder(meta, "__new__") === undefined && userDunder(meta, "__init__") === undefined && userDunder(meta, "__call__") === undefined)) {
     const cls = createClass(rt, meta, name, bases, ns instanceof Map ? ns : namespaceMap(rt, ns), module, qualname);
     initSubclass(rt, cls, kw);

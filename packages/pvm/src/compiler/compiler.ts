@@ -310,7 +310,7 @@ export class Compiler {
               const direct = code.directSlots >= 0 && code.npos === nargs + 1;
               const a = new Array<Value>(direct ? code.directSlots : nargs + 1);
               a[0] = o;
-              for (let i = 0; i < nargs; i++) a[i + 1] = (argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value));
+              for (let i = 0; i < nargs; i++) a[i + 1] = argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
               return direct ? code.enter(m, a) : code.call(m, a, null);
             }
           } else if (t === bType) {
@@ -318,7 +318,7 @@ export class Compiler {
             if (nm !== null) {
               const a = new Array<Value>(nargs + 1);
               a[0] = o;
-              for (let i = 0; i < nargs; i++) a[i + 1] = (argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value));
+              for (let i = 0; i < nargs; i++) a[i + 1] = argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
               return nm.fn(rt, a, null);
             }
           }
@@ -328,7 +328,7 @@ export class Compiler {
         if (argFns === null) a = args(f);
         else {
           a = new Array<Value>(nargs);
-          for (let i = 0; i < nargs; i++) a[i] = (argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value));
+          for (let i = 0; i < nargs; i++) a[i] = argK[i] === 0 ? (argFns[i] as EF)(f) : ld(f, argK[i] as number, argFns[i] as EF, argI[i] as number, argV[i] as Value);
         }
         let k: Map<string, Value> | null = null;
         if (kw !== null) {
@@ -416,7 +416,7 @@ export class Compiler {
       // The arguments are evaluated here, in this frame, whatever the callee: a nested call costs
       // the host stack one frame of this closure (and ld's) per level, as the stack weight assumes.
       const off = mode === 2 ? 1 : 0;
-      for (let i = 0; i < nargs; i++) a[i + off] = (argK[i] === 0 ? (argF[i] as EF)(f) : ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value));
+      for (let i = 0; i < nargs; i++) a[i + off] = argK[i] === 0 ? (argF[i] as EF)(f) : ld(f, argK[i] as number, argF[i] as EF, argI[i] as number, argV[i] as Value);
       if (mode === 1) return (callee as PyFunction).code.enter(callee as PyFunction, a);
       if (mode === 2) {
         const cls = callee as PyType;
@@ -507,7 +507,6 @@ function plainInit(cls: PyType): PyFunction | null {
   const init = userDunder(cls, "__init__");
   return init instanceof PyFunction ? init : null;
 }
-
 
 /** The keyword arguments of a call site: `name=value` (name) and `**mapping` (null), compiled. */
 interface KwParts {

@@ -4,7 +4,6 @@
 import type * as A from "../ast.js";
 import { C } from "../runtime/costs.js";
 
-
 /** Cost of evaluating an expression once, excluding nested scopes (lambdas, comprehensions). */
 export function exprCost(e: A.Expr | null): number {
   if (e === null) return 0;

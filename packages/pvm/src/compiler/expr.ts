@@ -1,7 +1,7 @@
 // Expressions → JS closures. Each closure takes the Frame and returns a Python value. Hot shapes
 // (int arithmetic and comparisons, fast locals, list indexing, method calls) get monomorphic fast
 // paths; everything else goes through the runtime's generic operations.
-import { AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
+import { type AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
 import type * as A from "../ast.js";
 import { callMethod, callValue, getAttr, PySuper, superGetAttr, userDunder } from "../runtime/call.js";
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
@@ -14,6 +14,7 @@ import { contains, getItem, sliceValues, toIndex } from "../runtime/subscript.js
 import { Ellipsis, None, T } from "../runtime/types.js";
 import type { Runtime } from "../runtime/context.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
+// biome-ignore lint/style/useImportType: a run-time import, kept so module evaluation order stays as it was (verbatimModuleSyntax)
 import { type EF, type Frame } from "./frame.js";
 import { formatValue } from "../builtins/format-builtin.js";
 import { EQ, floatCompare, GT, GTE, LT, LTE, NE } from "./cond.js";
@@ -72,7 +73,6 @@ export function compileCompare(op: A.CmpOperator, a: Value, b: Value, c: Compile
       return richCompare(c.rt, CMP[op] as CmpOp, a, b);
   }
 }
-
 
 /**
  * An operand fetched inline by the operator's closure: a fast local (slot read), a constant, or
@@ -139,14 +139,16 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
     case "UnaryOp": {
       const v = compileExpr(c, s, e.operand);
       const op = e.op;
-      if (op === "Not") return (f) => {
-        const x = v(f);
-        return typeof x === "boolean" ? !x : !truthy(rt, x);
-      };
-      if (op === "USub") return (f) => {
-        const x = v(f);
-        return typeof x === "number" ? 0 - x : unaryop(rt, op, x);
-      };
+      if (op === "Not")
+        return (f) => {
+          const x = v(f);
+          return typeof x === "boolean" ? !x : !truthy(rt, x);
+        };
+      if (op === "USub")
+        return (f) => {
+          const x = v(f);
+          return typeof x === "number" ? 0 - x : unaryop(rt, op, x);
+        };
       return (f) => unaryop(rt, op, v(f));
     }
     case "BoolOp": {
@@ -189,7 +191,15 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
           const t = x.cls;
           // icType is only ever a user class seen on a non-class instance, so a hit needs no
           // further instanceof checks.
-          if ((t === icType && t.version === icVersion) || (x.dict !== null && !t.builtin && !(x instanceof PyType) && t.lookup(name) === undefined && userDunder(t, "__getattribute__") === undefined && ((icType = t), (icVersion = t.version), true))) {
+          if (
+            (t === icType && t.version === icVersion) ||
+            (x.dict !== null &&
+              !t.builtin &&
+              !(x instanceof PyType) &&
+              t.lookup(name) === undefined &&
+              userDunder(t, "__getattribute__") === undefined &&
+              ((icType = t), (icVersion = t.version), true))
+          ) {
             const d = x.dict as AttrDict;
             const sh = d.shape;
             if (sh === icShape) return d.vals[icIndex] as Value;
@@ -285,7 +295,14 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       };
     }
     case "JoinedStr": {
-      const parts = e.values.map((v) => (v.type === "Constant" && v.value.kind === "str" ? ((x: string) => () => x)(v.value.value) : compileExpr(c, s, v)));
+      const parts = e.values.map((v) =>
+        v.type === "Constant" && v.value.kind === "str"
+          ? (
+              (x: string) => () =>
+                x
+            )(v.value.value)
+          : compileExpr(c, s, v),
+      );
       return (f) => {
         let out = "";
         for (let i = 0; i < parts.length; i++) out += (parts[i] as EF)(f) as string;
@@ -424,15 +441,15 @@ function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF 
   const { k: rk, f: r, i: ri, v: rv } = ro;
   switch (op) {
     case "Add":
-      return (f) => addValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
+      return (f) => addValues(rt, lk === 0 ? l(f) : ld(f, lk, l, li, lv), rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
     case "Sub":
-      return (f) => subValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
+      return (f) => subValues(rt, lk === 0 ? l(f) : ld(f, lk, l, li, lv), rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
     case "Mult":
-      return (f) => mulValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
+      return (f) => mulValues(rt, lk === 0 ? l(f) : ld(f, lk, l, li, lv), rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
     case "Mod":
       return (f) => {
-        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
-        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
+        const a = lk === 0 ? l(f) : ld(f, lk, l, li, lv);
+        const b = rk === 0 ? r(f) : ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) {
           // Typed as uint32, V8 emits an integer remainder instead of a call to fmod.
           const ua = a >>> 0;
@@ -444,34 +461,34 @@ function binopClosure(c: Compiler, op: BinOpName, lo: Operand, ro: Operand): EF 
       };
     case "FloorDiv":
       return (f) => {
-        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
-        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
+        const a = lk === 0 ? l(f) : ld(f, lk, l, li, lv);
+        const b = rk === 0 ? r(f) : ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && b > 0 && a >= 0) {
           const ua = a >>> 0;
           const ub = b >>> 0;
-          return ua === a && ub === b ? ((ua / ub) >>> 0) : (a - (a % b)) / b;
+          return ua === a && ub === b ? (ua / ub) >>> 0 : (a - (a % b)) / b;
         }
         if (bothInts(a, b)) return intBinop(rt, op, a, b as number | bigint);
         return binop(rt, op, a, b);
       };
     case "BitAnd":
       return (f) => {
-        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
-        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
+        const a = lk === 0 ? l(f) : ld(f, lk, l, li, lv);
+        const b = rk === 0 ? r(f) : ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
         return binop(rt, op, a, b);
       };
     case "BitXor":
       return (f) => {
-        const a = (lk === 0 ? l(f) : ld(f, lk, l, li, lv));
-        const b = (rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
+        const a = lk === 0 ? l(f) : ld(f, lk, l, li, lv);
+        const b = rk === 0 ? r(f) : ld(f, rk, r, ri, rv);
         if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
         return binop(rt, op, a, b);
       };
     case "Div":
-      return (f) => divValues(rt, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
+      return (f) => divValues(rt, lk === 0 ? l(f) : ld(f, lk, l, li, lv), rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
     default:
-      return (f) => binop(rt, op, (lk === 0 ? l(f) : ld(f, lk, l, li, lv)), (rk === 0 ? r(f) : ld(f, rk, r, ri, rv)));
+      return (f) => binop(rt, op, lk === 0 ? l(f) : ld(f, lk, l, li, lv), rk === 0 ? r(f) : ld(f, rk, r, ri, rv));
   }
 }
 
@@ -484,48 +501,48 @@ function compareClosure(c: Compiler, s: ScopeCtx, e: A.Compare): EF {
     switch (op) {
       case "Lt":
         return (f) => {
-          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
-          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
+          const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
+          const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a < b;
           return floatCompare(LT, a, b) ?? richCompare(rt, "Lt", a, b);
         };
       case "LtE":
         return (f) => {
-          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
-          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
+          const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
+          const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a <= b;
           return floatCompare(LTE, a, b) ?? richCompare(rt, "LtE", a, b);
         };
       case "Gt":
         return (f) => {
-          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
-          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
+          const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
+          const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a > b;
           return floatCompare(GT, a, b) ?? richCompare(rt, "Gt", a, b);
         };
       case "GtE":
         return (f) => {
-          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
-          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
+          const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
+          const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
           if (typeof a === "number" && typeof b === "number") return a >= b;
           return floatCompare(GTE, a, b) ?? richCompare(rt, "GtE", a, b);
         };
       case "Eq":
         return (f) => {
-          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
-          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
+          const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
+          const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a === b;
           return floatCompare(EQ, a, b) ?? richCompare(rt, "Eq", a, b);
         };
       case "NotEq":
         return (f) => {
-          const a = (lk === 0 ? left(f) : ld(f, lk, left, li, lv));
-          const b = (rk === 0 ? right(f) : ld(f, rk, right, ri, rv));
+          const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
+          const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
           if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a !== b;
           return floatCompare(NE, a, b) ?? richCompare(rt, "NotEq", a, b);
         };
       default:
-        return (f) => compileCompare(op, (lk === 0 ? left(f) : ld(f, lk, left, li, lv)), (rk === 0 ? right(f) : ld(f, rk, right, ri, rv)), c);
+        return (f) => compileCompare(op, lk === 0 ? left(f) : ld(f, lk, left, li, lv), rk === 0 ? right(f) : ld(f, rk, right, ri, rv), c);
     }
   }
   const left = compileExpr(c, s, e.left);

@@ -240,7 +240,7 @@ function* runGen(body: GSF, f: Frame, filename: string, name: string): Generator
   }
 }
 
-function closureOf(c: Compiler, outer: ScopeCtx, inner: Scope): (f: Frame) => Cell[] {
+function closureOf(_c: Compiler, outer: ScopeCtx, inner: Scope): (f: Frame) => Cell[] {
   const slots = [...inner.frees].map((n) => {
     const r = outer.scope.resolve(n);
     if (r.kind === "cell") return r.slot;

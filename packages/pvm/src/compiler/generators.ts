@@ -59,6 +59,7 @@ export function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
   const rt = c.rt;
   if (!containsYield(e)) {
     const ef = compileExpr(c, s, e);
+    // biome-ignore lint/correctness/useYield: a step that never suspends, in the generator shape its callers drive with yield*
     return function* (f) {
       return ef(f);
     };
@@ -230,6 +231,7 @@ export function genExpr(c: Compiler, s: ScopeCtx, e: A.Expr): GEF {
     }
     case "Slice": {
       // Only reached as a subscript's index: the slice object is built like the ordinary path's.
+      // biome-ignore lint/correctness/useYield: a step that never suspends, in the generator shape its callers drive with yield*
       const none = function* (): Generator<Value, Value, Value> {
         return None;
       };
@@ -342,6 +344,7 @@ function genStore(c: Compiler, s: ScopeCtx, t: A.Expr): GStore {
   const rt = c.rt;
   if (!containsYield(t)) {
     const store = compileStore(c, s, t);
+    // biome-ignore lint/correctness/useYield: a step that never suspends, in the generator shape its callers drive with yield*
     return function* (f, v) {
       store(f, v);
     };
@@ -510,9 +513,11 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
     case "AnnAssign": {
       // Inside a function body the annotation is never evaluated; only the value is stored.
       if (s.scope.kind !== "function") break;
-      if (st.value === null) return function* () {
-        return NORMAL;
-      };
+      if (st.value === null)
+        // biome-ignore lint/correctness/useYield: a step that never suspends, in the generator shape its callers drive with yield*
+        return function* () {
+          return NORMAL;
+        };
       const v = genExpr(c, s, st.value);
       const store = genStore(c, s, st.target);
       return function* (f) {
@@ -554,6 +559,7 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       const del = (t: A.Expr): ((f: Frame) => Generator<Value, void, Value>) => {
         if (!containsYield(t)) {
           const d = compileStmt(c, s, { ...st, targets: [t] });
+          // biome-ignore lint/correctness/useYield: a step that never suspends, in the generator shape its callers drive with yield*
           return function* (f) {
             d(f);
           };

@@ -27,7 +27,7 @@ export function compileImportFrom(c: Compiler, s: ScopeCtx, st: A.ImportFrom): S
   return (f) => {
     const mod = c.loader.import(modName);
     for (const n of names) {
-      let v;
+      let v: ReturnType<typeof getAttr>;
       try {
         v = getAttr(rt, mod, n.name);
       } catch (e) {

@@ -104,7 +104,8 @@ export function compilePattern(c: Compiler, s: ScopeCtx, p: A.Pattern): PF {
           }
           const ma = t.lookup("__match_args__");
           if (!(ma instanceof PyTuple)) throw pyErr("TypeError", `${t.name}() accepts 0 positional sub-patterns (${pos.length} given)`);
-          if (pos.length > ma.items.length) throw pyErr("TypeError", `${t.name}() accepts ${ma.items.length} positional sub-pattern${ma.items.length === 1 ? "" : "s"} (${pos.length} given)`);
+          if (pos.length > ma.items.length)
+            throw pyErr("TypeError", `${t.name}() accepts ${ma.items.length} positional sub-pattern${ma.items.length === 1 ? "" : "s"} (${pos.length} given)`);
           names = ma.items.slice(0, pos.length) as string[];
         }
         for (let i = 0; i < names.length; i++) if (!matchAttr(c, f, v, names[i] as string, pos[i] as PF)) return false;

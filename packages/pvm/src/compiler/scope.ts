@@ -5,11 +5,7 @@ import type * as A from "../ast.js";
 
 export type ScopeKind = "module" | "function" | "class" | "comprehension";
 
-export type Resolution =
-  | { kind: "fast"; slot: number }
-  | { kind: "cell"; slot: number }
-  | { kind: "global" }
-  | { kind: "classns"; cellSlot: number | null };
+export type Resolution = { kind: "fast"; slot: number } | { kind: "cell"; slot: number } | { kind: "global" } | { kind: "classns"; cellSlot: number | null };
 
 export class Scope {
   readonly kind: ScopeKind;

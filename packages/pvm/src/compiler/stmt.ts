@@ -1,11 +1,11 @@
 // Statements → closures returning a completion code (NORMAL/BREAK/CONTINUE/RETURN). A block
 // charges the static cost of all its statements once at entry (one subtraction, one comparison).
-import { AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
+import { type AttrDict, NO_SHAPE, type Shape } from "../runtime/attrs.js";
 import type * as A from "../ast.js";
 import { callMethod, callValue, delAttr, getAttr, setAttr, slotNameAllowed, userDunder } from "../runtime/call.js";
 import { addTraceback, E, PyBaseException, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { iterate, iterToArray } from "../runtime/iter.js";
-import { PyFloat, PyList, PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { PyFloat, PyList, type PyObject, PyRange, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { binop, type BinOpName, inplaceBinop, repr, str, truthy, typeOf } from "../runtime/ops.js";
 import { delItem, getItem, setItem } from "../runtime/subscript.js";
 import { PyDict } from "../runtime/dict.js";
@@ -511,10 +511,11 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
       return () => CONTINUE;
     case "Return": {
       if (s.scope.kind !== "function") throw c.syntaxError("'return' outside function", st);
-      if (st.value === null) return (f) => {
-        f.ret = None;
-        return RETURN;
-      };
+      if (st.value === null)
+        return (f) => {
+          f.ret = None;
+          return RETURN;
+        };
       const v = compileExpr(c, s, st.value);
       return (f) => {
         f.ret = v(f);
@@ -867,7 +868,11 @@ function annotationRecorder(c: Compiler, s: ScopeCtx, name: string, ann: EF): (f
   const isClass = s.scope.kind === "class";
   const binding = isClass ? null : c.globals.binding("__annotations__");
   return (f) => {
-    const cur: Value | undefined = isClass ? (f.nsObj !== undefined ? prepLoad(rt, f.nsObj, "__annotations__") : (f.ns as Map<string, Value>).get("__annotations__")) : (binding as { v: Value | undefined }).v;
+    const cur: Value | undefined = isClass
+      ? f.nsObj !== undefined
+        ? prepLoad(rt, f.nsObj, "__annotations__")
+        : (f.ns as Map<string, Value>).get("__annotations__")
+      : (binding as { v: Value | undefined }).v;
     let d: PyDict;
     if (cur instanceof PyDict) d = cur;
     else {

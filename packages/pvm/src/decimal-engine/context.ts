@@ -4,28 +4,9 @@
  * A Context is the one mutable object of this engine (Python contexts are mutable too): operations OR
  * their status into `flags` and throw a {@link DecimalSignal} when a trapped bit is raised.
  */
-import {
-  ALL_STATUS,
-  DIVISION_BY_ZERO,
-  DecimalError,
-  DecimalSignal,
-  IEEE_INVALID_OPERATION,
-  OVERFLOW,
-  SIGNALS,
-  type SignalName,
-  signalBits,
-} from "./signals.js";
+import { ALL_STATUS, DIVISION_BY_ZERO, DecimalError, DecimalSignal, IEEE_INVALID_OPERATION, OVERFLOW, SIGNALS, type SignalName, signalBits } from "./signals.js";
 
-export const ROUNDINGS = [
-  "ROUND_UP",
-  "ROUND_DOWN",
-  "ROUND_CEILING",
-  "ROUND_FLOOR",
-  "ROUND_HALF_UP",
-  "ROUND_HALF_DOWN",
-  "ROUND_HALF_EVEN",
-  "ROUND_05UP",
-] as const;
+export const ROUNDINGS = ["ROUND_UP", "ROUND_DOWN", "ROUND_CEILING", "ROUND_FLOOR", "ROUND_HALF_UP", "ROUND_HALF_DOWN", "ROUND_HALF_EVEN", "ROUND_05UP"] as const;
 export type Rounding = (typeof ROUNDINGS)[number];
 
 /**
@@ -70,9 +51,7 @@ export class Context {
     this.Emax = checkEmax(opts.Emax ?? 999_999);
     this.capitals = checkBit(opts.capitals ?? 1, "capitals");
     this.clamp = checkBit(opts.clamp ?? 0, "clamp");
-    this.traps = opts.traps
-      ? bitsOf(opts.traps, "traps")
-      : IEEE_INVALID_OPERATION | DIVISION_BY_ZERO | OVERFLOW;
+    this.traps = opts.traps ? bitsOf(opts.traps, "traps") : IEEE_INVALID_OPERATION | DIVISION_BY_ZERO | OVERFLOW;
     this.flags = opts.flags ? bitsOf(opts.flags, "flags") : 0;
   }
 

@@ -74,10 +74,7 @@ function scale2(x: number, p: number): number {
 }
 
 /** Exact powers of ten as double literals. */
-const TEN_POWERS: readonly number[] = [
-  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
-  1e20, 1e21, 1e22,
-];
+const TEN_POWERS: readonly number[] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
 
 /** Python `float(d)`: correctly rounded; sNaN is a ValueError. */
 export function toFloat(d: Dec): number {

@@ -78,10 +78,7 @@ export function fmaSt(ctx: Context, a: Dec, b: Dec, c: Dec, st: Status): Dec {
     if ((a.special === INF && b.isZero()) || (b.special === INF && a.isZero())) return invalid(st);
   }
   const exact = new Context({ prec: 1, Emin: -1, Emax: 1 });
-  const product =
-    a.special === FINITE && b.special === FINITE
-      ? finite((a.sign ^ b.sign) as 0 | 1, a.coeff * b.coeff, a.exp + b.exp)
-      : mulSt(exact, a, b, { bits: 0 });
+  const product = a.special === FINITE && b.special === FINITE ? finite((a.sign ^ b.sign) as 0 | 1, a.coeff * b.coeff, a.exp + b.exp) : mulSt(exact, a, b, { bits: 0 });
   return addSt(ctx, product, c, false, st);
 }
 

@@ -3,14 +3,7 @@
  * context (flags, then a trap check) and returns a fresh immutable Dec.
  */
 import { absSt, addSt, minusSt, mulSt, plusSt, roundToContext } from "./arith.js";
-import {
-  compareSt,
-  compareTotal as compareTotalRaw,
-  compareTotalMag as compareTotalMagRaw,
-  equalsSt,
-  maxMinSt,
-  orderSt,
-} from "./compare.js";
+import { compareSt, compareTotal as compareTotalRaw, compareTotalMag as compareTotalMagRaw, equalsSt, maxMinSt, orderSt } from "./compare.js";
 import type { Context } from "./context.js";
 import { type Dec, FINITE, finite } from "./dec.js";
 import { divideIntSt, divideSt, divmodSt, remainderNearSt, remainderSt } from "./divide.js";

@@ -21,22 +21,12 @@ export const UNDERFLOW = 1 << 11;
 export const FLOAT_OPERATION = 1 << 12;
 
 /** Every condition that Python reports as `InvalidOperation`. */
-export const IEEE_INVALID_OPERATION =
-  CONVERSION_SYNTAX | DIVISION_IMPOSSIBLE | DIVISION_UNDEFINED | INVALID_CONTEXT | INVALID_OPERATION;
+export const IEEE_INVALID_OPERATION = CONVERSION_SYNTAX | DIVISION_IMPOSSIBLE | DIVISION_UNDEFINED | INVALID_CONTEXT | INVALID_OPERATION;
 
 export const ALL_STATUS = (1 << 13) - 1;
 
 /** The nine Python signals, in CPython's `signal_map` order (which decides the raised class). */
-export type SignalName =
-  | "InvalidOperation"
-  | "FloatOperation"
-  | "DivisionByZero"
-  | "Overflow"
-  | "Underflow"
-  | "Subnormal"
-  | "Inexact"
-  | "Rounded"
-  | "Clamped";
+export type SignalName = "InvalidOperation" | "FloatOperation" | "DivisionByZero" | "Overflow" | "Underflow" | "Subnormal" | "Inexact" | "Rounded" | "Clamped";
 
 export const SIGNALS: ReadonlyArray<readonly [SignalName, number]> = [
   ["InvalidOperation", IEEE_INVALID_OPERATION],

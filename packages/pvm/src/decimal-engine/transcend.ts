@@ -148,6 +148,6 @@ export function log10St(ctx: Context, a: Dec, st: Status): Dec {
   return ziv(hc, st, (w) => {
     const wi = w + GUARD + 12;
     const l = lnFixed(a, wi);
-    return { value: ((l * pow10(wi)) / ln10Fixed(wi)) / pow10(wi - w), exp: -w };
+    return { value: (l * pow10(wi)) / ln10Fixed(wi) / pow10(wi - w), exp: -w };
   });
 }

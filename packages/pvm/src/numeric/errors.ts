@@ -12,14 +12,16 @@ export class NumericError extends Error {
     super(message);
     this.name = "NumericError";
     this.pyType = pyType;
-    this.code = `NUMERIC_${pyType.replace(/Error$/, "").replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase()}_ERROR`;
+    this.code = `NUMERIC_${pyType
+      .replace(/Error$/, "")
+      .replace(/([a-z])([A-Z])/g, "$1_$2")
+      .toUpperCase()}_ERROR`;
   }
 }
 
 export const valueError = (message: string): NumericError => new NumericError("ValueError", message);
 export const overflowError = (message: string): NumericError => new NumericError("OverflowError", message);
-export const zeroDivisionError = (message: string): NumericError =>
-  new NumericError("ZeroDivisionError", message);
+export const zeroDivisionError = (message: string): NumericError => new NumericError("ZeroDivisionError", message);
 export const typeError = (message: string): NumericError => new NumericError("TypeError", message);
 
 /** Argument guards for public entry points: a wrong host-level argument is a programming error. */

@@ -118,4 +118,3 @@ export function roundFloat(x: number, ndigits?: number | bigint): number | bigin
   if (!Number.isFinite(v)) throw overflowError("rounded value too large to represent");
   return negative ? -v : v;
 }
-

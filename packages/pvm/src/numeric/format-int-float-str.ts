@@ -24,8 +24,7 @@ const cpLength = (s: string): number => {
   return n;
 };
 
-const unknownCode = (type: string, typeName: string) =>
-  valueError(`Unknown format code '${typeCodeForMessage(type)}' for object of type '${typeName}'`);
+const unknownCode = (type: string, typeName: string) => valueError(`Unknown format code '${typeCodeForMessage(type)}' for object of type '${typeName}'`);
 
 /** Inserts separators every `size` digits, zero-padding to `minWidth` as CPython's grouping does. */
 function groupDigits(digits: string, size: number, sep: string, minWidth: number): string {
@@ -151,7 +150,6 @@ export function formatFloat(x: number, specIn: FormatSpec | string, typeName = "
   let type = spec.type;
   if (!"eEfFgGn%".includes(type) || type.length > 1) throw unknownCode(type, typeName);
   let addDot0 = false;
-  let code: "e" | "f" | "g" | "r";
   let precision = spec.precision;
   let val = x;
   let pct = false;
@@ -168,24 +166,20 @@ export function formatFloat(x: number, specIn: FormatSpec | string, typeName = "
   if (precision < 0) precision = type === "r" ? 0 : 6;
   else if (type === "r") type = "g";
   const upper = type === "E" || type === "F" || type === "G";
-  code = type.toLowerCase() as "e" | "f" | "g" | "r";
-  const text = doubleToString(val, code, precision, {
-    addDot0,
-    alternate: spec.alternate,
-    noNegativeZero: spec.coerceNegativeZero,
-    upper,
-  }) + (pct ? "%" : "");
+  const code = type.toLowerCase() as "e" | "f" | "g" | "r";
+  const text =
+    doubleToString(val, code, precision, {
+      addDot0,
+      alternate: spec.alternate,
+      noNegativeZero: spec.coerceNegativeZero,
+      upper,
+    }) + (pct ? "%" : "");
   const negative = text.startsWith("-");
   const unsigned = negative ? text.slice(1) : text;
   let i = 0;
   while (i < unsigned.length && unsigned.charCodeAt(i) >= 0x30 && unsigned.charCodeAt(i) <= 0x39) i++;
   const groupSize = spec.grouping === undefined || spec.type === "n" ? 0 : 3;
-  return layoutNumber(
-    { signChar: negative ? "-" : "", prefix: "", digits: unsigned.slice(0, i), rest: unsigned.slice(i), opaque: false },
-    spec,
-    groupSize,
-    spec.grouping ?? "",
-  );
+  return layoutNumber({ signChar: negative ? "-" : "", prefix: "", digits: unsigned.slice(0, i), rest: unsigned.slice(i), opaque: false }, spec, groupSize, spec.grouping ?? "");
 }
 
 /** format(str, spec): precision truncates, width pads; both count code points. */

@@ -6,13 +6,15 @@
  * Numeric hashes use reduction modulo P = 2^61 − 1 so that equal numbers of different types (int, float,
  * Fraction) hash alike: hash(x) = sign(x) × (|x| mod P) for a rational |x| = n/d, with d inverted mod P.
  */
+import { U64_MAX } from "@cowboy/codec";
 import { aBigint, aIntLike, aNumber, aString } from "./errors.js";
 import { decompose } from "./bits.js";
 import { siphash13 } from "./siphash.js";
 
 const HASH_MODULUS = (1n << 61n) - 1n;
 const HASH_INF = 314159n;
-const U64 = (1n << 64n) - 1n;
+/** The 64-bit mask 2^64 − 1. */
+const U64 = U64_MAX;
 
 const fixMinusOne = (h: bigint): bigint => (h === -1n ? -2n : h);
 

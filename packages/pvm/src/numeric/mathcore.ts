@@ -12,10 +12,7 @@ import { ddMul } from "./dd.js";
 import { trigFast } from "./ddtrig.js";
 import { hyperFast } from "./ddhyper.js";
 import { atanFast } from "./ddatan.js";
-import {
-  atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi,
-  sinCosFixed, sqrtFixed, toFixed, isqrtBig,
-} from "./fixed.js";
+import { atanRatioFixed, big, expFixed, fixedToDouble, leadExp, ln2At, logFixed, piAt, reduceHalfPi, sinCosFixed, sqrtFixed, toFixed, isqrtBig } from "./fixed.js";
 
 /** Base precision: 53 result bits + ~100 guard bits. */
 const P = 160;
@@ -439,7 +436,7 @@ function erfPositive(x: number, p: number): bigint {
     sum += term;
   }
   const { m, q, k } = expFixed(-t2, p);
-  const e = (m >> big(q - p)) ;
+  const e = m >> big(q - p);
   const ek = k >= 0 ? e << big(k) : e >> big(-k);
   const sqrtPi = isqrtBig(piAt(2 * p));
   return ((((sum * ek) >> big(p)) * 2n) << big(p)) / sqrtPi;
@@ -461,7 +458,7 @@ export function erf(x: number): number {
       const term = pw / (2n * n + 1n);
       sum += n % 2n === 1n ? -term : term;
     }
-    const g = (sum << 1n << big(p)) / isqrtBig(piAt(2 * p));
+    const g = ((sum << 1n) << big(p)) / isqrtBig(piAt(2 * p));
     const { mant, exp: ex, negative } = decompose(x);
     return fixedToDouble(negative ? -(g * mant) : g * mant, p, ex);
   }
@@ -487,10 +484,9 @@ export function erfc(x: number): number {
   const a = (p * 0.7) / (2 * x);
   const terms = Math.ceil((a * a) / 2) + 30;
   let f = X;
-  for (let n = terms; n >= 1; n--) f = X + ((big(n) << big(2 * p)) / 2n) / f;
+  for (let n = terms; n >= 1; n--) f = X + (big(n) << big(2 * p)) / 2n / f;
   const x2 = (X * X) >> big(p);
   const { m, q, k } = expFixed(-x2, p);
   const den = (isqrtBig(piAt(2 * p)) * f) >> big(p);
   return fixedToDouble((m << big(p)) / den, q, k);
 }
-

@@ -80,10 +80,7 @@ export function intToString(value: bigint, base = 10, maxStrDigits = INT_MAX_STR
   if (typeof value !== "bigint") throw new TypeError("value: expected a bigint");
   if (!Number.isInteger(base) || base < 2 || base > 36) throw new RangeError("base: expected 2..36");
   if (!isPow2Base(base) && maxStrDigits > 0) {
-    const tooLong = () =>
-      valueError(
-        `Exceeds the limit (${maxStrDigits} digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit`,
-      );
+    const tooLong = () => valueError(`Exceeds the limit (${maxStrDigits} digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit`);
     // log2(36) < 5.2: beyond this bit length the digit count surely exceeds the limit, and we refuse
     // before paying for a quadratic conversion.
     if (bitLength(value) > maxStrDigits * 5.2 + 8) throw tooLong();

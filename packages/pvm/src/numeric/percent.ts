@@ -43,12 +43,7 @@ const INT_MAX = 2147483647;
  * `maxWidthOrPrecision` bounds every width and precision (explicit or from '*') so a caller with a
  * memory budget can refuse before allocating; the default is CPython's C int limit.
  */
-export function percentFormat<V>(
-  format: string,
-  args: PercentArgs<V>,
-  cb: PercentCallbacks<V>,
-  limits: { readonly maxWidthOrPrecision?: number } = {},
-): string {
+export function percentFormat<V>(format: string, args: PercentArgs<V>, cb: PercentCallbacks<V>, limits: { readonly maxWidthOrPrecision?: number } = {}): string {
   const maxSize = Math.min(INT_MAX, limits.maxWidthOrPrecision ?? INT_MAX);
   if (typeof format !== "string") throw new TypeError("format: expected a string");
   const f = Array.from(format);
@@ -101,7 +96,11 @@ export function percentFormat<V>(
       argLen = -1;
       argIdx = -2;
     }
-    let ljust = false, plus = false, blank = false, alt = false, zero = false;
+    let ljust = false,
+      plus = false,
+      blank = false,
+      alt = false,
+      zero = false;
     for (; i < f.length; i++) {
       const c = f[i];
       if (c === "-") ljust = true;

@@ -86,8 +86,7 @@ export function log(x: number | bigint, base?: number | bigint): number {
   return num / den;
 }
 export const log2 = (x: number | bigint): number => (typeof x === "bigint" ? logBig(x, cr.log2) : logHelper(x, cr.log2));
-export const log10 = (x: number | bigint): number =>
-  typeof x === "bigint" ? logBig(x, cr.log10) : logHelper(x, cr.log10);
+export const log10 = (x: number | bigint): number => (typeof x === "bigint" ? logBig(x, cr.log10) : logHelper(x, cr.log10));
 
 const isOddInteger = (y: number): boolean => cFmod(Math.abs(y), 2.0) === 1.0;
 

@@ -7,10 +7,7 @@
 /** Py_UNICODE_ISSPACE: the characters str.split()/strip() and int()/float() treat as whitespace. */
 export function isPySpace(cp: number): boolean {
   if (cp <= 0x20) return cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) || (cp >= 0x1c && cp <= 0x1f);
-  return (
-    cp === 0x85 || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 ||
-    cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000
-  );
+  return cp === 0x85 || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
 
 const ND = /^\p{Nd}$/u;

@@ -59,8 +59,7 @@ function absorb(s: Uint32Array, hi: number, lo: number): void {
   s[V0 + 1] = ((s[V0 + 1] as number) ^ lo) >>> 0;
 }
 
-const readLE32 = (b: Uint8Array, i: number): number =>
-  ((b[i] as number) | ((b[i + 1] as number) << 8) | ((b[i + 2] as number) << 16) | ((b[i + 3] as number) << 24)) >>> 0;
+const readLE32 = (b: Uint8Array, i: number): number => ((b[i] as number) | ((b[i + 1] as number) << 8) | ((b[i + 2] as number) << 16) | ((b[i + 3] as number) << 24)) >>> 0;
 
 /**
  * SipHash-1-3 of `data` under the 128-bit key (k0, k1), each given as [hi, lo] uint32 words.

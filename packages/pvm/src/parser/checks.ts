@@ -218,10 +218,7 @@ class Checker {
         if (s.returns !== null) this.expr(s.returns);
         const params = this.params(s.args);
         const isAsync = s.type === "AsyncFunctionDef";
-        const scope = this.withScope(
-          { kind: "function", isAsync, params, hasYield: false, returnWithValue: null },
-          () => this.stmts(s.body),
-        );
+        const scope = this.withScope({ kind: "function", isAsync, params, hasYield: false, returnWithValue: null }, () => this.stmts(s.body));
         if (isAsync && scope.hasYield && scope.returnWithValue !== null) {
           this.comp(scope.returnWithValue, "'return' with value in async generator");
         }
@@ -232,9 +229,7 @@ class Checker {
         this.bind.add(s.name, LOCAL);
         this.exprs(s.bases, true);
         for (const k of s.keywords) this.expr(k.value);
-        this.withScope({ kind: "class", isAsync: false, params: new Set(), hasYield: false, returnWithValue: null }, () =>
-          this.stmts(s.body),
-        );
+        this.withScope({ kind: "class", isAsync: false, params: new Set(), hasYield: false, returnWithValue: null }, () => this.stmts(s.body));
         return;
       case "Return":
         if (this.scope.kind !== "function") this.comp(s, "'return' outside function");
@@ -458,9 +453,7 @@ class Checker {
         return;
       case "Lambda":
         this.argumentsOuter(e.args);
-        this.withScope({ kind: "lambda", isAsync: false, params: this.params(e.args), hasYield: false, returnWithValue: null }, () =>
-          this.expr(e.body),
-        );
+        this.withScope({ kind: "lambda", isAsync: false, params: this.params(e.args), hasYield: false, returnWithValue: null }, () => this.expr(e.body));
         return;
       case "ListComp":
       case "SetComp":

@@ -1,19 +1,9 @@
 // Expressions: precedence climbing over Python 3.11's expression grammar, from star_expressions
 // down to atoms, with CPython's positions and error messages.
 
-import type {
-  Arg,
-  Arguments,
-  CmpOperator,
-  Comprehension,
-  Expr,
-  Keyword,
-  Name,
-  Operator,
-  Pos,
-} from "../ast.js";
+import type { Arg, Arguments, CmpOperator, Comprehension, Expr, Keyword, Name, Operator, Pos } from "../ast.js";
 import { ParserBase } from "./base.js";
-import { PySyntaxError, SourceInfo } from "./errors.js";
+import { PySyntaxError, type SourceInfo } from "./errors.js";
 import { parseNumber } from "./numbers.js";
 import { concatStrings } from "./fstring.js";
 import type { SubParse } from "./fstring.js";
@@ -236,16 +226,7 @@ export class ExprParser extends ParserBase {
       case "STRING":
         return true;
       case "OP":
-        return (
-          t.value === "(" ||
-          t.value === "[" ||
-          t.value === "{" ||
-          t.value === "-" ||
-          t.value === "+" ||
-          t.value === "~" ||
-          t.value === "*" ||
-          t.value === "..."
-        );
+        return t.value === "(" || t.value === "[" || t.value === "{" || t.value === "-" || t.value === "+" || t.value === "~" || t.value === "*" || t.value === "...";
       default:
         return false;
     }
@@ -469,7 +450,7 @@ export class ExprParser extends ParserBase {
     const start = this.tok;
     let e = this.parseAtom();
     let chain = 0;
-    for (;; chain++) {
+    for (; ; chain++) {
       const t = this.tok;
       if (t.kind !== "OP") break;
       // Each trailer nests `e` one level deeper.
@@ -874,15 +855,16 @@ export class ExprParser extends ParserBase {
     const open = this.next();
     this.enter();
     try {
-      if (this.eatOp("]")) return {
-        type: "List",
-        elts: [],
-        ctx: "Load",
-        lineno: open.lineno,
-        col_offset: open.col,
-        end_lineno: this.prev.endLineno,
-        end_col_offset: this.prev.endCol,
-      };
+      if (this.eatOp("]"))
+        return {
+          type: "List",
+          elts: [],
+          ctx: "Load",
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       const first = this.parseStarNamedExpression();
       if (this.isKw("for") || this.isKw("async")) {
         if (first.type === "Starred") throw this.errNode("iterable unpacking cannot be used in comprehension", first);
@@ -922,15 +904,16 @@ export class ExprParser extends ParserBase {
     const open = this.next();
     this.enter();
     try {
-      if (this.eatOp("}")) return {
-        type: "Dict",
-        keys: [],
-        values: [],
-        lineno: open.lineno,
-        col_offset: open.col,
-        end_lineno: this.prev.endLineno,
-        end_col_offset: this.prev.endCol,
-      };
+      if (this.eatOp("}"))
+        return {
+          type: "Dict",
+          keys: [],
+          values: [],
+          lineno: open.lineno,
+          col_offset: open.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       if (this.isOp("**")) return this.parseDictRest(open, null, null);
       const first = this.parseStarNamedExpression();
       if (this.isOp(":") && first.type !== "Starred") {

@@ -239,10 +239,7 @@ class FStringScanner {
         if (open === undefined) throw fail(ctx, `f-string: unmatched '${String.fromCharCode(c)}'`);
         const want = open === 40 ? 41 : open === 91 ? 93 : 125;
         if (want !== c) {
-          throw fail(
-            ctx,
-            `f-string: closing parenthesis '${String.fromCharCode(c)}' does not match opening parenthesis '${String.fromCharCode(open)}'`,
-          );
+          throw fail(ctx, `f-string: closing parenthesis '${String.fromCharCode(c)}' does not match opening parenthesis '${String.fromCharCode(open)}'`);
         }
       }
       this.i++;

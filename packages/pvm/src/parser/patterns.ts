@@ -23,14 +23,15 @@ export abstract class PatternParser extends ExprParser {
     const start = this.tok;
     const first = this.parseMaybeStarPattern();
     if (!this.isOp(",")) {
-      if (first.type === "MatchStar") return {
-        type: "MatchSequence",
-        patterns: [first],
-        lineno: first.lineno,
-        col_offset: first.col_offset,
-        end_lineno: this.prev.endLineno,
-        end_col_offset: this.prev.endCol,
-      };
+      if (first.type === "MatchStar")
+        return {
+          type: "MatchSequence",
+          patterns: [first],
+          lineno: first.lineno,
+          col_offset: first.col_offset,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       return first;
     }
     const patterns = [first];
@@ -139,14 +140,15 @@ export abstract class PatternParser extends ExprParser {
       if (!this.isName()) throw this.invalid();
       const nameOrAttr = this.parseNameOrAttr();
       if (this.isOp("(")) return this.parseClassPattern(nameOrAttr, t);
-      if (nameOrAttr.type === "Attribute") return {
-        type: "MatchValue",
-        value: nameOrAttr,
-        lineno: t.lineno,
-        col_offset: t.col,
-        end_lineno: this.prev.endLineno,
-        end_col_offset: this.prev.endCol,
-      };
+      if (nameOrAttr.type === "Attribute")
+        return {
+          type: "MatchValue",
+          value: nameOrAttr,
+          lineno: t.lineno,
+          col_offset: t.col,
+          end_lineno: this.prev.endLineno,
+          end_col_offset: this.prev.endCol,
+        };
       const id = (nameOrAttr as { id: string }).id;
       return {
         type: "MatchAs",
@@ -161,24 +163,26 @@ export abstract class PatternParser extends ExprParser {
     if (t.kind === "OP") {
       if (t.value === "(") {
         this.next();
-        if (this.eatOp(")")) return {
-          type: "MatchSequence",
-          patterns: [],
-          lineno: t.lineno,
-          col_offset: t.col,
-          end_lineno: this.prev.endLineno,
-          end_col_offset: this.prev.endCol,
-        };
-        const first = this.parseMaybeStarPattern();
-        if (this.eatOp(")")) {
-          if (first.type === "MatchStar") return {
+        if (this.eatOp(")"))
+          return {
             type: "MatchSequence",
-            patterns: [first],
+            patterns: [],
             lineno: t.lineno,
             col_offset: t.col,
             end_lineno: this.prev.endLineno,
             end_col_offset: this.prev.endCol,
           };
+        const first = this.parseMaybeStarPattern();
+        if (this.eatOp(")")) {
+          if (first.type === "MatchStar")
+            return {
+              type: "MatchSequence",
+              patterns: [first],
+              lineno: t.lineno,
+              col_offset: t.col,
+              end_lineno: this.prev.endLineno,
+              end_col_offset: this.prev.endCol,
+            };
           return first;
         }
         const patterns = [first];

@@ -1,16 +1,7 @@
 // Statements: simple statements, compound statements and blocks, producing ast.ts nodes with
 // CPython's positions and error messages.
 
-import type {
-  Alias,
-  Expr,
-  ExceptHandler,
-  Module,
-  Pos,
-  Stmt,
-  WithItem,
-  MatchCase,
-} from "../ast.js";
+import type { Alias, Expr, ExceptHandler, Module, Pos, Stmt, WithItem, MatchCase } from "../ast.js";
 import { PatternParser } from "./patterns.js";
 import { exprName, invalidTarget } from "./targets.js";
 import type { Token } from "./tokens.js";
@@ -205,14 +196,16 @@ export class StmtParser extends PatternParser {
           this.next();
           const names = [this.expectName()];
           while (this.eatOp(",")) names.push(this.expectName());
-          return t.value === "global" ? {
-            type: "Global",
-            names,
-            lineno: t.lineno,
-            col_offset: t.col,
-            end_lineno: this.prev.endLineno,
-            end_col_offset: this.prev.endCol,
-          } : { type: "Nonlocal", names, lineno: t.lineno, col_offset: t.col, end_lineno: this.prev.endLineno, end_col_offset: this.prev.endCol };
+          return t.value === "global"
+            ? {
+                type: "Global",
+                names,
+                lineno: t.lineno,
+                col_offset: t.col,
+                end_lineno: this.prev.endLineno,
+                end_col_offset: this.prev.endCol,
+              }
+            : { type: "Nonlocal", names, lineno: t.lineno, col_offset: t.col, end_lineno: this.prev.endLineno, end_col_offset: this.prev.endCol };
         }
         case "del":
           return this.parseDel();
@@ -582,16 +575,19 @@ export class StmtParser extends PatternParser {
       orelse = this.parseElse();
       end = this.blockEnd();
     }
-    return withEnd({
-      type: "If",
-      test,
-      body,
-      orelse,
-      lineno: start.lineno,
-      col_offset: start.col,
-      end_lineno: this.prev.endLineno,
-      end_col_offset: this.prev.endCol,
-    }, end);
+    return withEnd(
+      {
+        type: "If",
+        test,
+        body,
+        orelse,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      },
+      end,
+    );
   }
 
   private parseElse(): Stmt[] {
@@ -606,16 +602,19 @@ export class StmtParser extends PatternParser {
     this.expectOp(":", "newline");
     const body = this.parseBlockFor("'while' statement", start.lineno);
     const orelse = this.isKw("else") ? this.parseElse() : [];
-    return withEnd({
-      type: "While",
-      test,
-      body,
-      orelse,
-      lineno: start.lineno,
-      col_offset: start.col,
-      end_lineno: this.prev.endLineno,
-      end_col_offset: this.prev.endCol,
-    }, this.blockEnd());
+    return withEnd(
+      {
+        type: "While",
+        test,
+        body,
+        orelse,
+        lineno: start.lineno,
+        col_offset: start.col,
+        end_lineno: this.prev.endLineno,
+        end_col_offset: this.prev.endCol,
+      },
+      this.blockEnd(),
+    );
   }
 
   private parseFor(start: Token, isAsync: boolean): Stmt {

@@ -116,16 +116,10 @@ export function decodeStrEscapes(body: string): string {
         }
         if (k < digits) {
           const name = c === 120 ? "\\xXX" : c === 117 ? "\\uXXXX" : "\\UXXXXXXXX";
-          throw new EscapeError(
-            `(unicode error) 'unicodeescape' codec can't decode bytes in position ${j}-${i + k - 1}: truncated ${name} escape`,
-            j,
-          );
+          throw new EscapeError(`(unicode error) 'unicodeescape' codec can't decode bytes in position ${j}-${i + k - 1}: truncated ${name} escape`, j);
         }
         if (v > 0x10ffff) {
-          throw new EscapeError(
-            `(unicode error) 'unicodeescape' codec can't decode bytes in position ${j}-${i + k - 1}: illegal Unicode character`,
-            j,
-          );
+          throw new EscapeError(`(unicode error) 'unicodeescape' codec can't decode bytes in position ${j}-${i + k - 1}: illegal Unicode character`, j);
         }
         out += String.fromCodePoint(v);
         i += digits;

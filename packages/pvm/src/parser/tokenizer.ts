@@ -3,7 +3,7 @@
 // multiples of 8 and with tabs as 1 column (disagreement is a TabError), implicit line joining
 // inside brackets, backslash continuation, and CPython's error wording and positions.
 
-import { PySyntaxError, SourceInfo } from "./errors.js";
+import { PySyntaxError, type SourceInfo } from "./errors.js";
 import { KEYWORDS } from "./tokens.js";
 import type { Token, TokenKind } from "./tokens.js";
 
@@ -39,9 +39,7 @@ function isHexDigit(c: number): boolean {
 }
 
 const OPS3 = new Set(["**=", "//=", ">>=", "<<=", "...", "!="]);
-const OPS2 = new Set([
-  "!=", "%=", "&=", "**", "*=", "+=", "-=", "->", "//", "/=", ":=", "<<", "<=", "==", ">=", ">>", "@=", "^=", "|=",
-]);
+const OPS2 = new Set(["!=", "%=", "&=", "**", "*=", "+=", "-=", "->", "//", "/=", ":=", "<<", "<=", "==", ">=", ">>", "@=", "^=", "|="]);
 const OPS1 = new Set(["(", ")", "[", "]", ":", ",", ";", "+", "-", "*", "/", "|", "&", "<", ">", "=", ".", "%", "{", "}", "~", "^", "@"]);
 
 const CLOSERS: Record<string, string> = { ")": "(", "]": "[", "}": "{" };
@@ -435,12 +433,7 @@ class Tokenizer {
     const c1 = src.charCodeAt(p + 1) | 0x20;
     if (c0 === 48 && (c1 === 120 || c1 === 111 || c1 === 98)) {
       p += 2;
-      const [ok, name] =
-        c1 === 120
-          ? [isHexDigit, "hexadecimal"]
-          : c1 === 111
-            ? [(c: number) => c >= 48 && c <= 55, "octal"]
-            : [(c: number) => c === 48 || c === 49, "binary"];
+      const [ok, name] = c1 === 120 ? [isHexDigit, "hexadecimal"] : c1 === 111 ? [(c: number) => c >= 48 && c <= 55, "octal"] : [(c: number) => c === 48 || c === 49, "binary"];
       const msg = `invalid ${name} literal`;
       if (src.charCodeAt(p) === C_UNDERSCORE) p++;
       if (!ok(src.charCodeAt(p))) {
@@ -489,11 +482,7 @@ class Tokenizer {
         for (let q = start; q < intEnd; q++) {
           const d = src.charCodeAt(q);
           if (d !== 48 && d !== C_UNDERSCORE) {
-            throw this.info.errorAtPos(
-              "SyntaxError",
-              "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
-              start,
-            );
+            throw this.info.errorAtPos("SyntaxError", "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers", start);
           }
         }
       }
@@ -557,12 +546,7 @@ class Tokenizer {
         p++;
       } else if (c === C_LF) {
         if (!triple) {
-          throw this.info.errorAt(
-            "SyntaxError",
-            `unterminated string literal (detected at line ${this.line})`,
-            startLine,
-            this.col(start, startLineStart),
-          );
+          throw this.info.errorAt("SyntaxError", `unterminated string literal (detected at line ${this.line})`, startLine, this.col(start, startLineStart));
         }
         p++;
         this.newLine(p);

@@ -7,6 +7,7 @@ import type { Category, SetItem } from "./ast.js";
 import { isAsciiDigit, isAsciiSpace, isAsciiWord, isUniDigit, isUniSpace, isUniWord, uniUpper } from "./unicode.js";
 
 /** Category codes as compiled for a flag context (Unicode for str patterns without ASCII). */
+// biome-ignore lint/suspicious/noConstEnum: inlined by tsc and esbuild in the matcher's hot loop; a plain enum would change the emitted code
 export const enum Cat {
   Digit = 0,
   NotDigit = 1,
@@ -167,7 +168,8 @@ export function buildCharSet(items: readonly SetItem[], fold: FoldRules | null, 
   const mark = (c: number): boolean => {
     if (c > 0xffff) return false;
     const n = members.length;
-    if (n > 0 && members[n - 1] === c - 1) members[n - 1] = c; // extend the run being built
+    if (n > 0 && members[n - 1] === c - 1)
+      members[n - 1] = c; // extend the run being built
     else members.push(c, c);
     return true;
   };

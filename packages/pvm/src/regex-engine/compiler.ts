@@ -3,7 +3,7 @@
  * fast REPEAT_ONE family), which case-insensitive form, how sets are folded.
  */
 import { type AtCode, Flag, MAXREPEAT, type Node, type ParsedPattern, type Seq, seqWidth } from "./ast.js";
-import { CharSet, type FoldRules, buildCharSet } from "./charset.js";
+import { type CharSet, type FoldRules, buildCharSet } from "./charset.js";
 import { At, INF, Op } from "./opcodes.js";
 import { asciiIsCased, asciiLower, extraCases, uniIsCased, uniLower } from "./unicode.js";
 

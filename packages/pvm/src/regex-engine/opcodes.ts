@@ -2,6 +2,7 @@
  * The engine's instruction set. A program is an Int32Array; operands follow the opcode. Jump
  * targets are absolute offsets. Index 0 always holds FAILURE, so "fail" is "jump to 0".
  */
+// biome-ignore lint/suspicious/noConstEnum: inlined by tsc and esbuild in the matcher's hot loop; a plain enum would change the emitted code
 export const enum Op {
   FAILURE = 0,
   SUCCESS = 1,
@@ -38,6 +39,7 @@ export const enum Op {
   GROUPREF_EXISTS = 31, // group, no pc
 }
 
+// biome-ignore lint/suspicious/noConstEnum: inlined by tsc and esbuild in the matcher's hot loop; a plain enum would change the emitted code
 export const enum At {
   BEGINNING = 0,
   BEGINNING_LINE = 1,

@@ -77,67 +77,67 @@ class State {
 type Code = { kind: "node"; node: Node } | { kind: "set"; item: SetItem };
 const lit = (c: number): Code => ({ kind: "node", node: { op: "literal", c } });
 
-function hexEscape(src: Tokenizer, escape: string, digits: number): number {
-  const full = escape + src.getWhile(digits, HEXDIGITS);
+function hexEscape(src: Tokenizer, esc: string, digits: number): number {
+  const full = esc + src.getWhile(digits, HEXDIGITS);
   if (cpLen(full) !== digits + 2) throw src.error(`incomplete escape ${full}`, cpLen(full));
   return Number.parseInt(full.slice(2), 16);
 }
 
-function namedEscape(src: Tokenizer, escape: string): never {
+function namedEscape(src: Tokenizer, esc: string): never {
   if (!src.match("{")) throw src.error("missing {");
   const name = src.getUntil("}", "character name");
   // Name lookup would need the whole Unicode name table; the PVM rejects it deterministically.
-  throw src.error(`named Unicode escape \\N{${name}} is not supported`, cpLen(name) + cpLen(escape) + 2);
+  throw src.error(`named Unicode escape \\N{${name}} is not supported`, cpLen(name) + cpLen(esc) + 2);
 }
 
-function classEscape(src: Tokenizer, escape: string): Code {
-  const e = ESCAPES[escape];
+function classEscape(src: Tokenizer, esc: string): Code {
+  const e = ESCAPES[esc];
   if (e !== undefined) return lit(e);
-  const cat = CATEGORY_ESCAPES[escape];
+  const cat = CATEGORY_ESCAPES[esc];
   if (cat !== undefined) return { kind: "set", item: { t: "category", cat } };
-  const c = escape.slice(1);
-  if (c === "x") return lit(hexEscape(src, escape, 2));
-  if (c === "u" && src.isText) return lit(hexEscape(src, escape, 4));
+  const c = esc.slice(1);
+  if (c === "x") return lit(hexEscape(src, esc, 2));
+  if (c === "u" && src.isText) return lit(hexEscape(src, esc, 4));
   if (c === "U" && src.isText) {
-    const v = hexEscape(src, escape, 8);
-    if (v > 0x10ffff) throw src.error(`bad escape ${escape}${src.chars.slice(src.tell() - 8, src.tell()).join("")}`, 10);
+    const v = hexEscape(src, esc, 8);
+    if (v > 0x10ffff) throw src.error(`bad escape ${esc}${src.chars.slice(src.tell() - 8, src.tell()).join("")}`, 10);
     return lit(v);
   }
-  if (c === "N" && src.isText) namedEscape(src, escape);
+  if (c === "N" && src.isText) namedEscape(src, esc);
   if (OCTDIGITS.includes(c)) {
-    const full = escape + src.getWhile(2, OCTDIGITS);
+    const full = esc + src.getWhile(2, OCTDIGITS);
     const v = Number.parseInt(full.slice(1), 8);
     if (v > 0o377) throw src.error(`octal escape value ${full} outside of range 0-0o377`, cpLen(full));
     return lit(v);
   }
-  if (DIGITS.includes(c)) throw src.error(`bad escape ${escape}`, cpLen(escape));
-  if (isAsciiLetter(c)) throw src.error(`bad escape ${escape}`, cpLen(escape));
+  if (DIGITS.includes(c)) throw src.error(`bad escape ${esc}`, cpLen(esc));
+  if (isAsciiLetter(c)) throw src.error(`bad escape ${esc}`, cpLen(esc));
   return lit(c.codePointAt(0)!);
 }
 
-function escapeInPattern(src: Tokenizer, escape: string, state: State): Node {
-  const cat = CATEGORY_ESCAPES[escape];
+function escapeInPattern(src: Tokenizer, esc: string, state: State): Node {
+  const cat = CATEGORY_ESCAPES[esc];
   if (cat !== undefined) return { op: "in", items: [{ t: "category", cat }] };
-  const at = AT_ESCAPES[escape];
+  const at = AT_ESCAPES[esc];
   if (at !== undefined) return { op: "at", at };
-  const e = ESCAPES[escape];
+  const e = ESCAPES[esc];
   if (e !== undefined) return { op: "literal", c: e };
-  const c = escape.slice(1);
-  if (c === "x") return { op: "literal", c: hexEscape(src, escape, 2) };
-  if (c === "u" && src.isText) return { op: "literal", c: hexEscape(src, escape, 4) };
+  const c = esc.slice(1);
+  if (c === "x") return { op: "literal", c: hexEscape(src, esc, 2) };
+  if (c === "u" && src.isText) return { op: "literal", c: hexEscape(src, esc, 4) };
   if (c === "U" && src.isText) {
-    const v = hexEscape(src, escape, 8);
-    if (v > 0x10ffff) throw src.error(`bad escape ${escape}${src.chars.slice(src.tell() - 8, src.tell()).join("")}`, 10);
+    const v = hexEscape(src, esc, 8);
+    if (v > 0x10ffff) throw src.error(`bad escape ${esc}${src.chars.slice(src.tell() - 8, src.tell()).join("")}`, 10);
     return { op: "literal", c: v };
   }
-  if (c === "N" && src.isText) namedEscape(src, escape);
+  if (c === "N" && src.isText) namedEscape(src, esc);
   if (c === "0") {
-    const full = escape + src.getWhile(2, OCTDIGITS);
+    const full = esc + src.getWhile(2, OCTDIGITS);
     return { op: "literal", c: Number.parseInt(full.slice(1), 8) };
   }
   if (DIGITS.includes(c)) {
     // An octal escape or a decimal group reference, as sre decides it.
-    let full = escape;
+    let full = esc;
     if (src.next !== null && DIGITS.includes(src.next) && src.next.length === 1) {
       full += src.get();
       if (OCTDIGITS.includes(full[1]!) && OCTDIGITS.includes(full[2]!) && src.next !== null && src.next.length === 1 && OCTDIGITS.includes(src.next)) {
@@ -155,7 +155,7 @@ function escapeInPattern(src: Tokenizer, escape: string, state: State): Node {
     }
     throw src.error(`invalid group reference ${group}`, full.length - 1);
   }
-  if (isAsciiLetter(c)) throw src.error(`bad escape ${escape}`, cpLen(escape));
+  if (isAsciiLetter(c)) throw src.error(`bad escape ${esc}`, cpLen(esc));
   return { op: "literal", c: c.codePointAt(0)! };
 }
 

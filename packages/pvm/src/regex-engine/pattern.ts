@@ -387,6 +387,7 @@ function firstRepeat(seq: readonly Node[]): string | null {
 }
 
 /** `re.escape`: backslash before each character CPython 3.11 escapes. */
+// biome-ignore lint/suspicious/noShadowRestrictedNames: re.escape's name, exported as the engine's API (the global escape() is never used here)
 export function escape(pattern: ArrayLike<number>): number[] {
   const out: number[] = [];
   for (let i = 0; i < pattern.length; i++) {

@@ -45,10 +45,78 @@ function userDunderUncached(t: PyType, name: string): Value | undefined {
 
 // The dunders that int, str, float and bytes define in their own __dict__ (CPython 3.11), less
 // the ones every class handles generically (__new__, __init__, __getattribute__, ...).
-const NUM_SLOTS = ["__abs__", "__add__", "__bool__", "__ceil__", "__divmod__", "__eq__", "__float__", "__floor__", "__floordiv__", "__format__", "__ge__", "__gt__", "__hash__", "__int__", "__le__", "__lt__", "__mod__", "__mul__", "__ne__", "__neg__", "__pos__", "__pow__", "__radd__", "__rdivmod__", "__repr__", "__rfloordiv__", "__rmod__", "__rmul__", "__round__", "__rpow__", "__rsub__", "__rtruediv__", "__sub__", "__truediv__", "__trunc__"];
-const SEQ_SLOTS = ["__add__", "__contains__", "__eq__", "__ge__", "__getitem__", "__gt__", "__hash__", "__iter__", "__le__", "__len__", "__lt__", "__mod__", "__mul__", "__ne__", "__repr__", "__rmod__", "__rmul__"];
+const NUM_SLOTS = [
+  "__abs__",
+  "__add__",
+  "__bool__",
+  "__ceil__",
+  "__divmod__",
+  "__eq__",
+  "__float__",
+  "__floor__",
+  "__floordiv__",
+  "__format__",
+  "__ge__",
+  "__gt__",
+  "__hash__",
+  "__int__",
+  "__le__",
+  "__lt__",
+  "__mod__",
+  "__mul__",
+  "__ne__",
+  "__neg__",
+  "__pos__",
+  "__pow__",
+  "__radd__",
+  "__rdivmod__",
+  "__repr__",
+  "__rfloordiv__",
+  "__rmod__",
+  "__rmul__",
+  "__round__",
+  "__rpow__",
+  "__rsub__",
+  "__rtruediv__",
+  "__sub__",
+  "__truediv__",
+  "__trunc__",
+];
+const SEQ_SLOTS = [
+  "__add__",
+  "__contains__",
+  "__eq__",
+  "__ge__",
+  "__getitem__",
+  "__gt__",
+  "__hash__",
+  "__iter__",
+  "__le__",
+  "__len__",
+  "__lt__",
+  "__mod__",
+  "__mul__",
+  "__ne__",
+  "__repr__",
+  "__rmod__",
+  "__rmul__",
+];
 const VALUE_SLOTS: Partial<Record<PyType["layout"], ReadonlySet<string>>> = {
-  int: new Set([...NUM_SLOTS, "__and__", "__index__", "__invert__", "__lshift__", "__or__", "__rand__", "__rlshift__", "__ror__", "__rrshift__", "__rshift__", "__rxor__", "__xor__"]),
+  int: new Set([
+    ...NUM_SLOTS,
+    "__and__",
+    "__index__",
+    "__invert__",
+    "__lshift__",
+    "__or__",
+    "__rand__",
+    "__rlshift__",
+    "__ror__",
+    "__rrshift__",
+    "__rshift__",
+    "__rxor__",
+    "__xor__",
+  ]),
   float: new Set(NUM_SLOTS),
   str: new Set([...SEQ_SLOTS, "__format__", "__str__"]),
   bytes: new Set([...SEQ_SLOTS, "__bytes__", "__str__"]),
@@ -356,12 +424,17 @@ function typeGetAttr(rt: Runtime, cls: PyType, name: string): Value | undefined 
   if (name === "__new__" && cls.builtin && cls.newFn !== null) {
     // `tuple.__new__(Sub, it)` and friends: the builtin constructor for a subtype (CPython's tp_new).
     const nf = cls.newFn;
-    return new PyNative(T.builtin_function_or_method, "__new__", (r, a, k) => {
-      const sub = a[0];
-      if (!(sub instanceof PyType)) throw pyErr("TypeError", `${cls.name}.__new__(X): X is not a type object (${typeOf(sub ?? None).name})`);
-      if (!sub.isSubtypeOf(cls)) throw pyErr("TypeError", `${cls.name}.__new__(${sub.name}): ${sub.name} is not a subtype of ${cls.name}`);
-      return nf(r, sub, a.slice(1), k);
-    }, false);
+    return new PyNative(
+      T.builtin_function_or_method,
+      "__new__",
+      (r, a, k) => {
+        const sub = a[0];
+        if (!(sub instanceof PyType)) throw pyErr("TypeError", `${cls.name}.__new__(X): X is not a type object (${typeOf(sub ?? None).name})`);
+        if (!sub.isSubtypeOf(cls)) throw pyErr("TypeError", `${cls.name}.__new__(${sub.name}): ${sub.name} is not a subtype of ${cls.name}`);
+        return nf(r, sub, a.slice(1), k);
+      },
+      false,
+    );
   }
   const meta = cls.cls;
   const m = meta.lookup(name);
@@ -457,7 +530,8 @@ export function genericSetAttr(rt: Runtime, obj: Value, name: string, v: Value):
 /** `obj.__class__ = v` (CPython's object_set_class): between user classes of the same layout. */
 function setClass(obj: Value, t: PyType, v: Value): void {
   if (!(v instanceof PyType)) throw pyErr("TypeError", `__class__ must be set to a class, not '${typeOf(v).name}' object`);
-  if (typeof obj !== "object" || t.builtin || v.builtin || obj instanceof PyType) throw pyErr("TypeError", "__class__ assignment only supported for mutable types or ModuleType subclasses");
+  if (typeof obj !== "object" || t.builtin || v.builtin || obj instanceof PyType)
+    throw pyErr("TypeError", "__class__ assignment only supported for mutable types or ModuleType subclasses");
   const sameSlots = (t.slots ?? []).join() === (v.slots ?? []).join();
   if (v.layout !== t.layout || v.hasDict !== t.hasDict || !sameSlots) {
     throw pyErr("TypeError", `__class__ assignment: '${v.name}' object layout differs from '${t.name}'`);
@@ -476,7 +550,7 @@ function slotAllowed(t: PyType, name: string): boolean {
   const hit = cache.get(key);
   if (hit !== undefined) return hit === true;
   let ok = false;
-  for (const c of t.mro) if (c.slots !== null && c.slots.includes(name)) ok = true;
+  for (const c of t.mro) if (c.slots?.includes(name)) ok = true;
   cache.set(key, ok);
   return ok;
 }

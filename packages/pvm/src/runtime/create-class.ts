@@ -23,7 +23,21 @@ function layoutOf(bases: PyType[]): Layout {
 }
 
 // Builtin types CPython itself refuses as bases (no Py_TPFLAGS_BASETYPE), and the ones only the PVM refuses.
-const FINAL_TYPES = new Set(["bool", "NoneType", "NotImplementedType", "ellipsis", "function", "range", "slice", "generator", "coroutine", "async_generator", "method", "builtin_function_or_method", "UnionType"]);
+const FINAL_TYPES = new Set([
+  "bool",
+  "NoneType",
+  "NotImplementedType",
+  "ellipsis",
+  "function",
+  "range",
+  "slice",
+  "generator",
+  "coroutine",
+  "async_generator",
+  "method",
+  "builtin_function_or_method",
+  "UnionType",
+]);
 const PVM_FINAL_TYPES = new Set(["module"]);
 
 /** type.__new__(meta, name, bases, ns) without the metaclass dispatch: the new class. */

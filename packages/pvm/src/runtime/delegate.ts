@@ -7,6 +7,7 @@ import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
 import { PyGenerator } from "./function.js";
 import { agenStep, isBuiltinAnext, type PyAsyncGenerator } from "./agen.js";
 import { genResume, iterate } from "./iter.js";
+// biome-ignore lint/style/useImportType: a run-time import, kept so module evaluation order stays as it was (verbatimModuleSyntax)
 import { type Value } from "./object.js";
 import { typeOf } from "./ops.js";
 import { userDunder } from "./call.js";
@@ -55,7 +56,8 @@ export function* asyncNext(rt: Runtime, it: AsyncIter): Generator<Value, Value |
   try {
     if (it.agen !== null) return yield* agenStep(rt, it.agen, "send", None);
     const aw = callValue(rt, it.anext, [it.ait], null);
-    if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined) throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
+    if (!isNativeAwaitable(aw) && userDunder(typeOf(aw), "__await__") === undefined)
+      throw pyErr("TypeError", `'async for' received an invalid object from __anext__: ${typeOf(aw).name}`);
     return yield* delegate(rt, aw, true);
   } catch (e) {
     if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.StopAsyncIteration)) return undefined;

@@ -66,6 +66,7 @@ const ImportError = exc("ImportError", Exception);
 const NameError = exc("NameError", Exception);
 const ValueError = exc("ValueError", Exception);
 const UnicodeError = exc("UnicodeError", ValueError);
+// biome-ignore lint/suspicious/noShadowRestrictedNames: the Python builtin's name; E.SyntaxError is the only use and JS's SyntaxError is not needed here
 const SyntaxError = exc("SyntaxError", Exception);
 const Warning = exc("Warning", Exception);
 const BaseExceptionGroup = exc("BaseExceptionGroup", BaseException);
@@ -159,4 +160,3 @@ export function makeExc(cls: PyType, message?: string): PyBaseException {
 export function pyErr(name: ExcName, message?: string): PyThrow {
   return new PyThrow(makeExc(E[name], message));
 }
-

@@ -31,7 +31,7 @@ export class PyDictView extends PyObject {
   }
 }
 
-function tableIter(rt: Runtime, t: PyDict["table"], pick: (k: Value, v: Value) => Value): NextFn {
+function tableIter(_rt: Runtime, t: PyDict["table"], pick: (k: Value, v: Value) => Value): NextFn {
   const it = t.entries();
   const size = t.size;
   const version = t.version;
@@ -151,7 +151,12 @@ export function iterate(rt: Runtime, v: Value): NextFn {
 }
 
 function rangeIter(r: PyRange): NextFn {
-  if (r.start >= BigInt(Number.MIN_SAFE_INTEGER) && r.stop <= BigInt(Number.MAX_SAFE_INTEGER) && r.stop >= BigInt(Number.MIN_SAFE_INTEGER) && r.start <= BigInt(Number.MAX_SAFE_INTEGER)) {
+  if (
+    r.start >= BigInt(Number.MIN_SAFE_INTEGER) &&
+    r.stop <= BigInt(Number.MAX_SAFE_INTEGER) &&
+    r.stop >= BigInt(Number.MIN_SAFE_INTEGER) &&
+    r.start <= BigInt(Number.MAX_SAFE_INTEGER)
+  ) {
     let i = Number(r.start);
     const stop = Number(r.stop);
     const step = Number(r.step);

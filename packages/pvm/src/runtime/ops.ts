@@ -8,7 +8,24 @@ import { percentFormat } from "./percent-format.js";
 import { iterToArray, PyDictView } from "./iter.js";
 import { N, num } from "./numeric.js";
 import * as I from "./int.js";
-import { unbox, PyBoundMethod, PyBoxed, PyByteArray, PyNative, PyBytes, PyFloat, PyList, PyObject, PyRange, PySlice, PyTuple, PyType, PyType as PyTypeClass, PyUnion, type Value } from "./object.js";
+import {
+  unbox,
+  PyBoundMethod,
+  PyBoxed,
+  PyByteArray,
+  PyNative,
+  PyBytes,
+  PyFloat,
+  PyList,
+  type PyObject,
+  PyRange,
+  PySlice,
+  PyTuple,
+  type PyType,
+  PyType as PyTypeClass,
+  PyUnion,
+  type Value,
+} from "./object.js";
 import { bytesRepr, cmpStr, strRepr } from "./strings.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { call2, callValue, userDunder } from "./call.js";
@@ -194,7 +211,23 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
 }
 
 // Dunders that CPython exposes as plain methods rather than slot wrappers.
-const METHOD_DUNDERS = new Set(["__format__", "__reduce__", "__reduce_ex__", "__sizeof__", "__dir__", "__getnewargs__", "__round__", "__trunc__", "__floor__", "__ceil__", "__class_getitem__", "__init_subclass__", "__subclasshook__", "__getstate__", "__reversed__"]);
+const METHOD_DUNDERS = new Set([
+  "__format__",
+  "__reduce__",
+  "__reduce_ex__",
+  "__sizeof__",
+  "__dir__",
+  "__getnewargs__",
+  "__round__",
+  "__trunc__",
+  "__floor__",
+  "__ceil__",
+  "__class_getitem__",
+  "__init_subclass__",
+  "__subclasshook__",
+  "__getstate__",
+  "__reversed__",
+]);
 
 /** `<built-in function len>`, `<method 'append' of 'list' objects>`, `<slot wrapper '__add__' of 'int' objects>`. */
 function nativeRepr(v: PyNative): string {
@@ -534,20 +567,7 @@ export function lessThan(rt: Runtime, a: Value, b: Value): boolean {
 // ---------------------------------------------------------------------------------------------
 // arithmetic
 
-export type BinOpName =
-  | "Add"
-  | "Sub"
-  | "Mult"
-  | "MatMult"
-  | "Div"
-  | "Mod"
-  | "Pow"
-  | "LShift"
-  | "RShift"
-  | "BitOr"
-  | "BitXor"
-  | "BitAnd"
-  | "FloorDiv";
+export type BinOpName = "Add" | "Sub" | "Mult" | "MatMult" | "Div" | "Mod" | "Pow" | "LShift" | "RShift" | "BitOr" | "BitXor" | "BitAnd" | "FloorDiv";
 
 const BINOP_SYMBOL: Record<BinOpName, string> = {
   Add: "+",
@@ -898,7 +918,7 @@ export function floatPow(x: number, y: number): number {
   if (!Number.isFinite(y)) {
     const ax = Math.abs(x);
     if (ax === 1) return 1;
-    if ((y > 0) === (ax > 1)) return Infinity;
+    if (y > 0 === ax > 1) return Infinity;
     return 0;
   }
   const yIsOddInt = Number.isInteger(y) && Math.abs(y % 2) === 1;

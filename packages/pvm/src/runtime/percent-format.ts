@@ -12,7 +12,9 @@ import { asciiReprOf } from "./strings.js";
 
 export function percentFormat(rt: Runtime, fmt: string, args: Value): string {
   const a: N.PercentArgs<Value> =
-    args instanceof PyTuple ? { tuple: args.items } : { single: args, isMapping: args instanceof PyDict || args instanceof PyList || (typeof args === "object" && userDunder(args.cls, "__getitem__") !== undefined) };
+    args instanceof PyTuple
+      ? { tuple: args.items }
+      : { single: args, isMapping: args instanceof PyDict || args instanceof PyList || (typeof args === "object" && userDunder(args.cls, "__getitem__") !== undefined) };
   const out = num(() =>
     N.percentFormat<Value>(fmt, a, {
       str: (v) => str(rt, v),
@@ -22,7 +24,8 @@ export function percentFormat(rt: Runtime, fmt: string, args: Value): string {
         const i = asInt(v);
         if (i !== undefined) return i;
         if ((conv === "d" || conv === "i" || conv === "u") && v instanceof PyFloat) {
-          if (!Number.isFinite(v.v)) throw pyErr(Number.isNaN(v.v) ? "ValueError" : "OverflowError", Number.isNaN(v.v) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
+          if (!Number.isFinite(v.v))
+            throw pyErr(Number.isNaN(v.v) ? "ValueError" : "OverflowError", Number.isNaN(v.v) ? "cannot convert float NaN to integer" : "cannot convert float infinity to integer");
           return BigInt(Math.trunc(v.v));
         }
         const ix = userDunder(typeOf(v), conv === "d" || conv === "i" || conv === "u" ? "__int__" : "__index__") ?? userDunder(typeOf(v), "__index__");

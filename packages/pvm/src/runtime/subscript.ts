@@ -334,7 +334,8 @@ export function contains(rt: Runtime, container: Value, x: Value): boolean {
   }
   if (container instanceof PyDict && container.cls === T.dict) return container.table.find(rt, x) !== undefined;
   if (container instanceof PySet && (container.cls.builtin || userDunder(container.cls, "__contains__") === undefined)) return container.table.find(rt, x) !== undefined;
-  if ((container instanceof PyList || container instanceof PyTuple) && (container.cls.builtin || userDunder(container.cls, "__contains__") === undefined)) return seqContains(rt, container.items, x);
+  if ((container instanceof PyList || container instanceof PyTuple) && (container.cls.builtin || userDunder(container.cls, "__contains__") === undefined))
+    return seqContains(rt, container.items, x);
   const t = typeOf(container);
   if (!t.builtin) {
     const f = userDunder(t, "__contains__");

@@ -68,4 +68,3 @@ export const T = {
 export const None = new PyObject(T.NoneType);
 export const NotImplemented = new PyObject(T.NotImplementedType);
 export const Ellipsis = new PyObject(T.ellipsis);
-

@@ -58,7 +58,10 @@ function buildDecimal(rt: Runtime): Map<string, Value> {
       st.current = new PyContext(ctxT, c);
     } else st.current = v;
   };
-  m.set("getcontext", fnValue("getcontext", () => st.current));
+  m.set(
+    "getcontext",
+    fnValue("getcontext", () => st.current),
+  );
   m.set(
     "setcontext",
     fnValue("setcontext", (_rt, a, kw) => {

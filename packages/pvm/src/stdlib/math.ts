@@ -83,16 +83,40 @@ function build(): Map<string, Value> {
   const S = MATH_COSTS.simple;
 
   const unaries: [string, Fn1, number][] = [
-    ["sqrt", M.sqrt, S], ["exp", M.exp, T], ["exp2", M.exp2, T], ["expm1", M.expm1, T], ["log1p", M.log1p, T],
-    ["sin", M.sin, T], ["cos", M.cos, T], ["tan", M.tan, T], ["asin", M.asin, T], ["acos", M.acos, T],
-    ["atan", M.atan, T], ["sinh", M.sinh, T], ["cosh", M.cosh, T], ["tanh", M.tanh, T], ["asinh", M.asinh, T],
-    ["acosh", M.acosh, T], ["atanh", M.atanh, T], ["erf", M.erf, T], ["erfc", M.erfc, T], ["gamma", M.gamma, T],
-    ["lgamma", M.lgamma, T], ["cbrt", M.cbrt, T], ["fabs", M.fabs, S], ["degrees", M.degrees, S],
-    ["radians", M.radians, S], ["ulp", M.ulp, S],
+    ["sqrt", M.sqrt, S],
+    ["exp", M.exp, T],
+    ["exp2", M.exp2, T],
+    ["expm1", M.expm1, T],
+    ["log1p", M.log1p, T],
+    ["sin", M.sin, T],
+    ["cos", M.cos, T],
+    ["tan", M.tan, T],
+    ["asin", M.asin, T],
+    ["acos", M.acos, T],
+    ["atan", M.atan, T],
+    ["sinh", M.sinh, T],
+    ["cosh", M.cosh, T],
+    ["tanh", M.tanh, T],
+    ["asinh", M.asinh, T],
+    ["acosh", M.acosh, T],
+    ["atanh", M.atanh, T],
+    ["erf", M.erf, T],
+    ["erfc", M.erfc, T],
+    ["gamma", M.gamma, T],
+    ["lgamma", M.lgamma, T],
+    ["cbrt", M.cbrt, T],
+    ["fabs", M.fabs, S],
+    ["degrees", M.degrees, S],
+    ["radians", M.radians, S],
+    ["ulp", M.ulp, S],
   ];
   for (const [name, f, cost] of unaries) def(name, (rt, a, kw) => unary(rt, name, f, cost, a, kw));
 
-  for (const [name, f] of [["isfinite", M.isfinite], ["isinf", M.isinf], ["isnan", M.isnan]] as const) {
+  for (const [name, f] of [
+    ["isfinite", M.isfinite],
+    ["isinf", M.isinf],
+    ["isnan", M.isnan],
+  ] as const) {
     def(name, (rt, a, kw) => {
       const x = realArg(rt, one(name, a, kw));
       rt.charge(S);
@@ -115,7 +139,10 @@ function build(): Map<string, Value> {
     rt.charge(base === undefined ? T : 2 * T);
     return float(num(() => M.log(x, base)));
   });
-  for (const [name, f] of [["log2", M.log2], ["log10", M.log10]] as const) {
+  for (const [name, f] of [
+    ["log2", M.log2],
+    ["log10", M.log10],
+  ] as const) {
     def(name, (rt, a, kw) => {
       const x = logArg(rt, one(name, a, kw));
       rt.charge(T);
@@ -201,7 +228,10 @@ function build(): Map<string, Value> {
     rt.charge(MATH_COSTS.intBase + 4 * limbs(n));
     return intResult(num(() => M.isqrt(n)));
   });
-  for (const [name, f] of [["gcd", M.gcd], ["lcm", M.lcm]] as const) {
+  for (const [name, f] of [
+    ["gcd", M.gcd],
+    ["lcm", M.lcm],
+  ] as const) {
     def(name, (rt, a, kw) => {
       noKw(name, kw);
       const xs = intsOf(rt, a);
@@ -251,7 +281,8 @@ function iscloseArgs(rt: Runtime, a: Value[], kw: Map<string, Value> | null): { 
   if (kw !== null) {
     for (const [k, v] of kw) {
       if (k !== "a" && k !== "b" && k !== "rel_tol" && k !== "abs_tol") throw pyErr("TypeError", `isclose() got an unexpected keyword argument '${k}'`);
-      if ((k === "a" && a.length >= 1) || (k === "b" && a.length >= 2)) throw pyErr("TypeError", `argument for isclose() given by name ('${k}') and position (${k === "a" ? 1 : 2})`);
+      if ((k === "a" && a.length >= 1) || (k === "b" && a.length >= 2))
+        throw pyErr("TypeError", `argument for isclose() given by name ('${k}') and position (${k === "a" ? 1 : 2})`);
       named.set(k, v);
     }
   }

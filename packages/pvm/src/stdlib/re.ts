@@ -43,7 +43,7 @@ export function compilePattern(st: ReState, pattern: Value, flagsV: Value | unde
   const hit = st.cache.get(key);
   if (hit !== undefined) return hit;
   const src = typeof pattern === "string" ? pattern : (pattern as PyBytes).b;
-  let engine;
+  let engine: ReturnType<typeof compileEngine>;
   try {
     engine = compileEngine(src, flags, st.budget);
   } catch (e) {
@@ -84,7 +84,10 @@ function buildRe(rt: Runtime): Map<string, Value> {
     cache: new Map(),
   };
   const fn = (name: string, names: readonly string[], required: number, body: (a: (Value | undefined)[]) => Value): void => {
-    m.set(name, fnValue(name, (_rt, args, kw) => body(bindArgs(name, args, kw, names, required))));
+    m.set(
+      name,
+      fnValue(name, (_rt, args, kw) => body(bindArgs(name, args, kw, names, required))),
+    );
   };
   for (const op of ["match", "search", "fullmatch"] as const) {
     fn(op, ["pattern", "string", "flags"], 2, ([p, s, f]) => matchOp(st, compilePattern(st, p as Value, f), op, s as Value, undefined, undefined));
@@ -126,6 +129,41 @@ function buildRe(rt: Runtime): Map<string, Value> {
   for (const [alias, name] of FLAG_ALIASES) m.set(alias, members.get(name)!);
   m.set("NOFLAG", flagT.make(0));
   m.set("__version__", "2.2.1");
-  m.set("__all__", tuple(["match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer", "compile", "purge", "template", "escape", "error", "Pattern", "Match", "A", "I", "L", "M", "S", "X", "U", "ASCII", "IGNORECASE", "LOCALE", "MULTILINE", "DOTALL", "VERBOSE", "UNICODE", "NOFLAG", "RegexFlag"]));
+  m.set(
+    "__all__",
+    tuple([
+      "match",
+      "fullmatch",
+      "search",
+      "sub",
+      "subn",
+      "split",
+      "findall",
+      "finditer",
+      "compile",
+      "purge",
+      "template",
+      "escape",
+      "error",
+      "Pattern",
+      "Match",
+      "A",
+      "I",
+      "L",
+      "M",
+      "S",
+      "X",
+      "U",
+      "ASCII",
+      "IGNORECASE",
+      "LOCALE",
+      "MULTILINE",
+      "DOTALL",
+      "VERBOSE",
+      "UNICODE",
+      "NOFLAG",
+      "RegexFlag",
+    ]),
+  );
   return m;
 }

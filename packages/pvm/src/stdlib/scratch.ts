@@ -19,7 +19,12 @@ export { UnsupportedOperation } from "./scratch/errors.js";
 
 const OPEN_KW = ["file", "mode", "buffering", "encoding", "errors", "newline", "closefd", "opener"] as const;
 
-function parseMode(mode: string, encoding: Value, errors: Value, newline: Value): Omit<FileMode, "encoding" | "newline"> & { create: boolean; truncate: boolean; mustExist: boolean } {
+function parseMode(
+  mode: string,
+  encoding: Value,
+  errors: Value,
+  newline: Value,
+): Omit<FileMode, "encoding" | "newline"> & { create: boolean; truncate: boolean; mustExist: boolean } {
   const seen = new Set<string>();
   for (const c of mode) {
     if (!"rwxabt+".includes(c) || seen.has(c)) throw pyErr("ValueError", `invalid mode: '${mode}'`);
@@ -67,7 +72,9 @@ function normalise(p: string): string {
 function doOpen(rt: Runtime, scratch: Scratch, args: Value[], kw: Map<string, Value> | null): Value {
   const params = new Map<string, Value>();
   if (args.length > OPEN_KW.length) throw pyErr("TypeError", `open() takes at most 8 arguments (${args.length} given)`);
-  args.forEach((v, i) => params.set(OPEN_KW[i] as string, v));
+  args.forEach((v, i) => {
+    params.set(OPEN_KW[i] as string, v);
+  });
   if (kw !== null) {
     for (const [k, v] of kw) {
       if (!(OPEN_KW as readonly string[]).includes(k)) throw pyErr("TypeError", `'${k}' is an invalid keyword argument for open()`);

@@ -79,7 +79,7 @@ describe("CIP-1 auction", () => {
   it("asks a timer's Gas Bidding Agent, falls back to the default GBA, and scales tips by tier", () => {
     const { host, schedule, run } = auction({ initialLaneBasefee: 1_000n });
     host.bids.set(toHex(GBA), { maxFeePerCycle: 5_000n, maxPriorityFeePerCycle: 40n });
-    const _agent = schedule(1n, 3n, { gba: GBA, cycles: 10_000n });
+    schedule(1n, 3n, { gba: GBA, cycles: 10_000n });
     run(2n);
     const r3 = run(3n);
     expect(host.bidQueries).toHaveLength(1);

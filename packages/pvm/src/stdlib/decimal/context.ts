@@ -50,7 +50,7 @@ function setSignals(st: DecState, ctx: D.Context, which: "flags" | "traps", v: V
   } else for (const x of iterToArray(st.rt, v)) names.push(signalName(st, x));
   if (which === "flags") ctx.clearFlags();
   else ctx.traps = 0;
-  for (const n of names) (which === "flags" ? ctx.setFlag(n, true) : ctx.setTrap(n, true));
+  for (const n of names) which === "flags" ? ctx.setFlag(n, true) : ctx.setTrap(n, true);
 }
 
 export function signalDictType(st: () => DecState): PyType {
@@ -176,12 +176,22 @@ export function contextType(st: () => DecState, signalDict: () => PyType): PyTyp
     prop(
       t,
       f,
-      (c) => (self(c).ctx[f] as number | string),
+      (c) => self(c).ctx[f] as number | string,
       (c, v) => setField(st(), self(c), f, v),
     );
   }
-  prop(t, "flags", (c) => new PySignalDict(signalDict(), self(c).ctx, "flags"), (c, v) => setSignals(st(), self(c).ctx, "flags", v));
-  prop(t, "traps", (c) => new PySignalDict(signalDict(), self(c).ctx, "traps"), (c, v) => setSignals(st(), self(c).ctx, "traps", v));
+  prop(
+    t,
+    "flags",
+    (c) => new PySignalDict(signalDict(), self(c).ctx, "flags"),
+    (c, v) => setSignals(st(), self(c).ctx, "flags", v),
+  );
+  prop(
+    t,
+    "traps",
+    (c) => new PySignalDict(signalDict(), self(c).ctx, "traps"),
+    (c, v) => setSignals(st(), self(c).ctx, "traps", v),
+  );
   def(t, "__repr__", (_rt, a) => contextRepr(self(a[0]).ctx));
   def(t, "copy", (rt, a) => {
     rt.alloc(96);
@@ -203,22 +213,39 @@ export function contextType(st: () => DecState, signalDict: () => PyType): PyTyp
     const v = num ?? "0";
     if (typeof v === "string") {
       s.rt.charge(v.length);
-      return wrap(s, guard(s, () => D.createDecimalFromString(c, v)));
+      return wrap(
+        s,
+        guard(s, () => D.createDecimalFromString(c, v)),
+      );
     }
     if (v instanceof PyFloat) {
       charge(s, "create", [], c);
-      return wrap(s, guard(s, () => D.createDecimalFromFloat(c, v.v)));
+      return wrap(
+        s,
+        guard(s, () => D.createDecimalFromFloat(c, v.v)),
+      );
     }
     const d = construct(s, v, c);
     charge(s, "create", [d], c);
-    return wrap(s, guard(s, () => D.createDecimal(c, d)));
+    return wrap(
+      s,
+      guard(s, () => D.createDecimal(c, d)),
+    );
   });
   def(t, "create_decimal_from_float", (_rt, a) => {
     const s = st();
     const c = self(a[0]).ctx;
     const f = a[1];
-    if (f instanceof PyFloat) return wrap(s, guard(s, () => D.createDecimalFromFloat(c, f.v)));
-    if (typeof f === "number" || typeof f === "bigint" || typeof f === "boolean") return wrap(s, guard(s, () => D.createDecimal(c, D.decFromInt(BigInt(f)))));
+    if (f instanceof PyFloat)
+      return wrap(
+        s,
+        guard(s, () => D.createDecimalFromFloat(c, f.v)),
+      );
+    if (typeof f === "number" || typeof f === "bigint" || typeof f === "boolean")
+      return wrap(
+        s,
+        guard(s, () => D.createDecimal(c, D.decFromInt(BigInt(f)))),
+      );
     throw pyErr("TypeError", `argument must be int or float`);
   });
   def(t, "divmod", (_rt, a) => {
@@ -238,11 +265,17 @@ export function contextType(st: () => DecState, signalDict: () => PyType): PyTyp
     const y = decArg(bv as Value);
     if (mv === undefined || mv === None) {
       charge(s, "power", [x, y], c);
-      return wrap(s, guard(s, () => D.power(c, x, y)));
+      return wrap(
+        s,
+        guard(s, () => D.power(c, x, y)),
+      );
     }
     const m = decArg(mv);
     charge(s, "power", [x, y, m], c);
-    return wrap(s, guard(s, () => D.powerMod(c, x, y, m)));
+    return wrap(
+      s,
+      guard(s, () => D.powerMod(c, x, y, m)),
+    );
   });
   def(t, "to_sci_string", (rt, a) => {
     const x = decArg(a[1] as Value);

@@ -14,14 +14,18 @@ import { OPS, integerRatio, methodParams, roundingArg, runOp } from "./methods.j
 import { PyDecimal, type DecState } from "./state.js";
 
 function self(v: Value | undefined, name: string): D.Dec {
-  if (!(v instanceof PyDecimal)) throw pyErr("TypeError", `descriptor '${name}' for 'decimal.Decimal' objects doesn't apply to a '${v === undefined ? "nothing" : typeof v}' object`);
+  if (!(v instanceof PyDecimal))
+    throw pyErr("TypeError", `descriptor '${name}' for 'decimal.Decimal' objects doesn't apply to a '${v === undefined ? "nothing" : typeof v}' object`);
   return v.d;
 }
 
 /** DecimalTuple(sign, digits, exponent): a named tuple. */
 export function decimalTupleType(): PyType {
   const t = nativeClass("DecimalTuple", "decimal", [T.tuple], "tuple");
-  const field = (i: number) => (v: Value): Value => (v as PyTuple).items[i] as Value;
+  const field =
+    (i: number) =>
+    (v: Value): Value =>
+      (v as PyTuple).items[i] as Value;
   prop(t, "sign", field(0));
   prop(t, "digits", field(1));
   prop(t, "exponent", field(2));

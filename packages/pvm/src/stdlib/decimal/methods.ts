@@ -104,7 +104,10 @@ export function runOp(st: DecState, spec: OpSpec, ctx: Context, ops: Dec[], roun
 export function roundingArg(v: Value | undefined): Rounding | undefined {
   if (v === undefined || v === None) return undefined;
   if (typeof v !== "string" || !(D.ROUNDINGS as readonly string[]).includes(v)) {
-    throw pyErr("TypeError", "valid values for rounding are:\n  [ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_DOWN,\n   ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN,\n   ROUND_05UP]");
+    throw pyErr(
+      "TypeError",
+      "valid values for rounding are:\n  [ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_DOWN,\n   ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN,\n   ROUND_05UP]",
+    );
   }
   return v as Rounding;
 }
@@ -127,4 +130,3 @@ export function integerRatio(st: DecState, x: Dec): [Value, Value] {
   }
   return [I.norm(x.sign ? -n : n), I.norm(d)];
 }
-

@@ -113,7 +113,10 @@ export function decimalType(st: () => DecState): PyType {
     if (v instanceof PyFloat) return floatOperand(s, s.current.ctx, v.v, strict);
     return null;
   };
-  for (const [name, neg] of [["__eq__", false], ["__ne__", true]] as const) {
+  for (const [name, neg] of [
+    ["__eq__", false],
+    ["__ne__", true],
+  ] as const) {
     def(t, name, (_rt, a) => {
       const s = st();
       const x = self(a[0]);
@@ -174,7 +177,10 @@ export function decimalType(st: () => DecState): PyType {
     const spec = a[1];
     if (typeof spec !== "string") throw pyErr("TypeError", "format() argument 2 must be str");
     charge(s, "format", [x], s.current.ctx);
-    return toStr(rt, guard(s, () => D.formatDec(s.current.ctx, x, spec)));
+    return toStr(
+      rt,
+      guard(s, () => D.formatDec(s.current.ctx, x, spec)),
+    );
   });
   const toInt = (s: DecState, x: Dec): Value => {
     charge(s, "to_int", [x], s.current.ctx);

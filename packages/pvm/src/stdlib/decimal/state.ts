@@ -1,7 +1,7 @@
 // Per-run state of the `decimal` module: the Decimal, Context and signal classes of this run and
 // its current context. Built when a run first imports `decimal`; never shared between runs, so one
 // program's `getcontext().prec = 5` cannot leak into another's.
-import { Context as EngineContext, type Dec, DecimalError, DecimalSignal, type SignalName } from "../../decimal-engine/index.js";
+import { type Context as EngineContext, type Dec, DecimalError, DecimalSignal, type SignalName } from "../../decimal-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "../../runtime/exceptions.js";
 import { PyObject, type PyType } from "../../runtime/object.js";

@@ -1,8 +1,8 @@
 // BLAKE2b (RFC 7693) with digest size, key, salt and personalisation. Each 64-bit word is two
 // 32-bit halves (lo at 2i, hi at 2i+1) so the rounds run on small integers.
 const IV = new Uint32Array([
-  0xf3bcc908, 0x6a09e667, 0x84caa73b, 0xbb67ae85, 0xfe94f82b, 0x3c6ef372, 0x5f1d36f1, 0xa54ff53a,
-  0xade682d1, 0x510e527f, 0x2b3e6c1f, 0x9b05688c, 0xfb41bd6b, 0x1f83d9ab, 0x137e2179, 0x5be0cd19,
+  0xf3bcc908, 0x6a09e667, 0x84caa73b, 0xbb67ae85, 0xfe94f82b, 0x3c6ef372, 0x5f1d36f1, 0xa54ff53a, 0xade682d1, 0x510e527f, 0x2b3e6c1f, 0x9b05688c, 0xfb41bd6b, 0x1f83d9ab,
+  0x137e2179, 0x5be0cd19,
 ]);
 const SIGMA = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
@@ -65,7 +65,7 @@ function compress(h: Uint32Array, block: Uint8Array, off: number, t: number, las
   }
   v.set(h, 0);
   v.set(IV, 16);
-  v[24] = (v[24] as number) ^ t % 0x100000000;
+  v[24] = (v[24] as number) ^ (t % 0x100000000);
   v[25] = (v[25] as number) ^ Math.floor(t / 0x100000000);
   if (last) {
     v[28] = ~(v[28] as number);

@@ -288,7 +288,10 @@ function product(rt: Runtime, poolsV: Value): PyIterator {
     }
     first = false;
     rt.charge(ITER_STEP);
-    return mkTuple(rt, idx.map((j, k) => (ps[k] as Value[])[j] as Value));
+    return mkTuple(
+      rt,
+      idx.map((j, k) => (ps[k] as Value[])[j] as Value),
+    );
   });
 }
 
@@ -316,7 +319,10 @@ function combinations(rt: Runtime, poolV: Value, rV: Value): PyIterator {
     }
     first = false;
     rt.charge(ITER_STEP);
-    return mkTuple(rt, idx.map((j) => pool[j] as Value));
+    return mkTuple(
+      rt,
+      idx.map((j) => pool[j] as Value),
+    );
   });
 }
 
@@ -344,7 +350,10 @@ function combinationsWithReplacement(rt: Runtime, poolV: Value, rV: Value): PyIt
     }
     first = false;
     rt.charge(ITER_STEP);
-    return mkTuple(rt, idx.map((j) => pool[j] as Value));
+    return mkTuple(
+      rt,
+      idx.map((j) => pool[j] as Value),
+    );
   });
 }
 

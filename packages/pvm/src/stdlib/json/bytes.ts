@@ -19,10 +19,7 @@ function detectEncoding(b: Uint8Array): string {
 }
 
 function fail(codec: string, b: Uint8Array, start: number, end: number, reason: string): never {
-  const where =
-    end - start <= 1
-      ? `byte 0x${(b[start] as number).toString(16).padStart(2, "0")} in position ${start}`
-      : `bytes in position ${start}-${end - 1}`;
+  const where = end - start <= 1 ? `byte 0x${(b[start] as number).toString(16).padStart(2, "0")} in position ${start}` : `bytes in position ${start}-${end - 1}`;
   throw pyErr("UnicodeDecodeError", `'${codec}' codec can't decode ${where}: ${reason}`);
 }
 

@@ -5,7 +5,7 @@ import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { PyDict } from "../../runtime/dict.js";
 import { pyErr } from "../../runtime/exceptions.js";
-import { PyBoxed, PyFloat, PyList, PyObject, PyTuple, type Value } from "../../runtime/object.js";
+import { PyBoxed, PyFloat, PyList, type PyObject, PyTuple, type Value } from "../../runtime/object.js";
 import { floatRepr, intStr, typeName } from "../../runtime/ops.js";
 import { None } from "../../runtime/types.js";
 import { JSON_COSTS } from "./costs.js";
@@ -25,6 +25,7 @@ export interface EncodeOptions {
   readonly sortItems: Value;
 }
 
+// biome-ignore lint/complexity/useSimpleNumberKeys: hex code points read as the characters they escape
 const SHORT: Record<number, string> = { 0x22: '\\"', 0x5c: "\\\\", 0x0a: "\\n", 0x0d: "\\r", 0x09: "\\t", 0x08: "\\b", 0x0c: "\\f" };
 const NEEDS_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
 const NEEDS = /["\\\u0000-\u001f]/;

@@ -79,7 +79,9 @@ export function regexFlagType(): { type: PyType; make: (v: number) => PyRegexFla
     const dunder = { Add: "add", Sub: "sub", Mult: "mul", FloorDiv: "floordiv", Mod: "mod", LShift: "lshift", RShift: "rshift" }[op];
     def(t, `__${dunder}__`, (rt, a) => {
       const y = a[1] as Value;
-      return typeof y === "number" || typeof y === "bigint" || y instanceof PyRegexFlag ? binop(rt, op, (a[0] as PyRegexFlag).value, y instanceof PyRegexFlag ? y.value : y) : NotImplemented;
+      return typeof y === "number" || typeof y === "bigint" || y instanceof PyRegexFlag
+        ? binop(rt, op, (a[0] as PyRegexFlag).value, y instanceof PyRegexFlag ? y.value : y)
+        : NotImplemented;
     });
     def(t, `__r${dunder}__`, (rt, a) => {
       const y = a[1] as Value;

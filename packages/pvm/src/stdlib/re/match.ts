@@ -2,7 +2,7 @@
 import { expandTemplate, toCodePoints } from "../../regex-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
-import { PyByteArray, PyBytes, PyTuple, type PyType, type Value } from "../../runtime/object.js";
+import { PyByteArray, PyBytes, type PyTuple, type PyType, type Value } from "../../runtime/object.js";
 import { repr, tuple } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
 import { None } from "../../runtime/types.js";
@@ -62,14 +62,16 @@ export function matchType(st: () => ReState): PyType {
     for (const [name, i] of m.pattern.engine.groupIndex) d.set(rt, name, group(m, i, dflt ?? None));
     return d;
   });
-  const pos = (which: "start" | "end" | "span") => (_rt: Runtime, a: Value[]): Value => {
-    const m = self(a[0], which);
-    if (a.length > 2) throw pyErr("TypeError", `${which} expected at most 1 argument, got ${a.length - 1}`);
-    const i = a.length === 2 ? groupIndex(m, a[1] as Value) : 0;
-    const s = m.res.spans[2 * i]!;
-    const e = s < 0 ? -1 : m.res.spans[2 * i + 1]!;
-    return which === "start" ? s : which === "end" ? e : tuple([s, e]);
-  };
+  const pos =
+    (which: "start" | "end" | "span") =>
+    (_rt: Runtime, a: Value[]): Value => {
+      const m = self(a[0], which);
+      if (a.length > 2) throw pyErr("TypeError", `${which} expected at most 1 argument, got ${a.length - 1}`);
+      const i = a.length === 2 ? groupIndex(m, a[1] as Value) : 0;
+      const s = m.res.spans[2 * i]!;
+      const e = s < 0 ? -1 : m.res.spans[2 * i + 1]!;
+      return which === "start" ? s : which === "end" ? e : tuple([s, e]);
+    };
   def(t, "start", pos("start"));
   def(t, "end", pos("end"));
   def(t, "span", pos("span"));
@@ -78,7 +80,7 @@ export function matchType(st: () => ReState): PyType {
     const [tpl] = bindArgs("expand", a.slice(1), kw, ["template"], 1);
     const text = tplText(tpl as Value, m.text.isBytes);
     rt.charge(text.length);
-    let compiled;
+    let compiled: ReturnType<typeof m.pattern.engine.compileTemplate>;
     try {
       compiled = m.pattern.engine.compileTemplate(text);
     } catch (e) {
@@ -128,4 +130,3 @@ export function tplText(v: Value, isBytes: boolean): ArrayLike<number> {
   if (typeof v === "string") return toCodePoints(v);
   throw pyErr("TypeError", `expected str instance, ${v instanceof PyBytes ? "bytes" : "other"} found`);
 }
-

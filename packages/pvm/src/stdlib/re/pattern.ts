@@ -53,7 +53,12 @@ export function matchOp(st: ReState, p: PyPattern, op: Op, string: Value, pos: V
   const text = subjectFor(string, p.engine.isBytes);
   const ps = pos === undefined ? 0 : indexArg(pos, "pos");
   const es = endpos === undefined ? undefined : indexArg(endpos, "endpos");
-  return newMatch(st, p, text, run(st, p, () => p.engine[op](text.data, st.budget, ps, es)));
+  return newMatch(
+    st,
+    p,
+    text,
+    run(st, p, () => p.engine[op](text.data, st.budget, ps, es)),
+  );
 }
 
 function piece(text: Text, s: Subject): Value {
@@ -62,7 +67,9 @@ function piece(text: Text, s: Subject): Value {
 
 export function findall(st: ReState, p: PyPattern, string: Value, pos?: Value, endpos?: Value): Value {
   const text = subjectFor(string, p.engine.isBytes);
-  const rows = run(st, p, () => p.engine.findall(text.data, st.budget, pos === undefined ? 0 : indexArg(pos, "pos"), endpos === undefined ? undefined : indexArg(endpos, "endpos")));
+  const rows = run(st, p, () =>
+    p.engine.findall(text.data, st.budget, pos === undefined ? 0 : indexArg(pos, "pos"), endpos === undefined ? undefined : indexArg(endpos, "endpos")),
+  );
   st.rt.alloc(56 + 8 * rows.length);
   return list(rows.map((r) => (Array.isArray(r) ? tuple(r.map((x) => piece(text, x))) : piece(text, r as Subject))));
 }
@@ -91,7 +98,7 @@ export function split(st: ReState, p: PyPattern, string: Value, maxsplit?: Value
 }
 
 /** sub/subn: a str/bytes template or a callable called with each Match. */
-export function subn(st: ReState, p: PyPattern, repl: Value, string: Value, count: Value | undefined, fname: string): { result: Value; n: number } {
+export function subn(st: ReState, p: PyPattern, repl: Value, string: Value, count: Value | undefined, _fname: string): { result: Value; n: number } {
   const text = subjectFor(string, p.engine.isBytes);
   const cnt = count === undefined ? 0 : indexArg(count, "count");
   const rt = st.rt;
@@ -205,4 +212,3 @@ export function patternType(st: () => ReState): PyType {
   });
   return t;
 }
-

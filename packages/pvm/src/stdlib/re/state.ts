@@ -1,5 +1,6 @@
 // Per-run state of the `re` module: its classes, the Cycle budget the engine charges and the
 // compiled-pattern cache. Created when a run first imports `re`; never shared between runs.
+// biome-ignore lint/style/useImportType: a run-time import, kept so module evaluation order stays as it was (verbatimModuleSyntax)
 import { type AttrDict } from "../../runtime/attrs.js";
 import { type MatchResult, type Pattern, type RegexBudget, RegexError } from "../../regex-engine/index.js";
 import type { Runtime } from "../../runtime/context.js";

@@ -49,7 +49,7 @@ export function textValue(t: Pick<Text, "isBytes" | "isByteArray">, data: ArrayL
 }
 
 /** A Python int index argument as a JS number clamped to [-2**53, 2**53] (positions are clamped anyway). */
-export function indexArg(v: Value, name: string): number {
+export function indexArg(v: Value, _name: string): number {
   if (typeof v === "boolean") return v ? 1 : 0;
   if (typeof v === "number") return v;
   if (typeof v === "bigint") {

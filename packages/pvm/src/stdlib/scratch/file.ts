@@ -163,7 +163,9 @@ function read(rt: Runtime, f: PyScratchFile, n: number): Value {
       pos = end;
       continue;
     }
-    const part = Array.from(line).slice(0, n - got).join("");
+    const part = Array.from(line)
+      .slice(0, n - got)
+      .join("");
     out += part;
     got = n;
     pos += (utf8Encode(part) as Uint8Array).length;
@@ -237,7 +239,7 @@ function install(t: PyType): void {
     const hint = intArg(a[1], -1);
     const lines: Value[] = [];
     let total = 0;
-    for (let i = 0; f.pos < f.file.len; i++) {
+    for (let _i = 0; f.pos < f.file.len; _i++) {
       const line = readLine(rt, f, -1);
       lines.push(line);
       total += typeof line === "string" ? cpLength(line) : (line as PyBytes).b.length;
@@ -292,7 +294,10 @@ function install(t: PyType): void {
     f.store.resize(f.file, size);
     return size;
   });
-  for (const [name, key] of [["readable", "readable"], ["writable", "writable"]] as const) {
+  for (const [name, key] of [
+    ["readable", "readable"],
+    ["writable", "writable"],
+  ] as const) {
     method(t, name, (_rt, a) => {
       const f = self(a);
       live(f, "I/O operation on closed file", false);
@@ -339,7 +344,13 @@ function install(t: PyType): void {
     return `<_io.TextIOWrapper name=${repr(rt, f.name)} mode=${repr(rt, f.m.mode)} encoding=${repr(rt, f.m.encoding)}>`;
   });
   const prop = (name: string, get: (f: PyScratchFile) => Value): void => {
-    t.ns.set(name, new PyWrapper(T.property, fnValue(name, (_rt, a) => get(self(a)))));
+    t.ns.set(
+      name,
+      new PyWrapper(
+        T.property,
+        fnValue(name, (_rt, a) => get(self(a))),
+      ),
+    );
   };
   prop("name", (f) => f.name);
   prop("mode", (f) => f.m.mode);

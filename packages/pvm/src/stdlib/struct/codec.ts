@@ -1,5 +1,6 @@
 // Packing and unpacking of parsed formats, value conversion and range errors as CPython 3.11's
 // _struct.c (lp_/bp_/np_ table functions). Integers wider than 32 bits go through BigInt.
+import { U64_MAX } from "@cowboy/codec";
 import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { pyErr } from "../../runtime/exceptions.js";
@@ -15,7 +16,6 @@ export type Fail = (msg: string) => never;
 
 const INT64_MIN = -(1n << 63n);
 const INT64_MAX = (1n << 63n) - 1n;
-const UINT64_MAX = (1n << 64n) - 1n;
 
 /** The integer inside `v` (int, bool or __index__), or a struct.error. */
 function intOf(rt: Runtime, v: Value, fail: Fail): bigint {
@@ -80,7 +80,7 @@ function checkInt(code: string, size: number, n: bigint, fail: Fail): void {
   }
   if (size === 8) fail("argument out of range");
   // 4-byte codes: signed ones read a C long, unsigned ones an unsigned long.
-  if (signed ? n < INT64_MIN || n > INT64_MAX : n < 0n || n > UINT64_MAX) fail("argument out of range");
+  if (signed ? n < INT64_MIN || n > INT64_MAX : n < 0n || n > U64_MAX) fail("argument out of range");
   fail(`'${code}' format requires ${lo} <= number <= ${hi}`);
 }
 
@@ -137,7 +137,7 @@ export function packInto(rt: Runtime, f: Format, args: readonly Value[], out: Ui
         return;
       case "P": {
         const n = intOf(rt, v, fail);
-        if (n < INT64_MIN || n > UINT64_MAX) fail("int too large to convert");
+        if (n < INT64_MIN || n > U64_MAX) fail("int too large to convert");
         dv.setBigUint64(at, BigInt.asUintN(64, n), le);
         return;
       }
