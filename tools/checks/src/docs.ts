@@ -4,6 +4,8 @@
 //      the first word of that file's own `Status:` line (so the index cannot drift from the files).
 //   3. Every relative link in README.md, ARCHITECTURE.md, cips/*.md and each package's README.md
 //      points at an existing file or folder.
+//   4. Every repository file those documents (and test-vectors' READMEs) name in prose, such as
+//      `packages/x/test/unit/y.test.ts`, exists: files move, and the prose must follow.
 import { existsSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { listFiles, listPackageDirs, lineOf } from "./files.js";
@@ -26,7 +28,7 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /** Problems, one line each (empty when the docs are consistent). */
 export function checkDocs(root: string, options: DocsOptions = {}): string[] {
   const unscanned = options.unscanned ?? UNSCANNED_FOR_CITATIONS.map((u) => u.dir);
-  return [...checkCitations(root, unscanned), ...checkCipIndex(root), ...checkLinks(root)];
+  return [...checkCitations(root, unscanned), ...checkCipIndex(root), ...checkLinks(root), ...checkMentionedPaths(root)];
 }
 
 function checkCitations(root: string, unscanned: readonly string[]): string[] {
@@ -108,6 +110,25 @@ function checkLinks(root: string): string[] {
       const path = decodeURI(target.replace(/[#?].*$/, ""));
       const resolved = path.startsWith("/") ? path.slice(1) : posix.normalize(posix.join(posix.dirname(doc), path));
       if (!existsSync(join(root, resolved))) problems.push(`${doc}:${lineOf(text, m.index)}: links to ${target}, which does not exist`);
+    }
+  }
+  return problems;
+}
+
+/** A repository-relative file path named in prose (a workspace package or test-vectors, with an extension). */
+const MENTIONED_PATH = /\b(?:packages|apps|tools|test-vectors)\/[A-Za-z0-9_-]+\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.(?:ts|mts|mjs|py|json|md|txt)\b/g;
+
+/** Placeholders in examples (`test-vectors/x/y.json`) are not paths. */
+const PLACEHOLDER = /\/x\//;
+
+function checkMentionedPaths(root: string): string[] {
+  const problems: string[] = [];
+  const docs = [...linkedDocuments(root), ...listFiles(root, "test-vectors").filter((f) => f.endsWith("README.md"))];
+  for (const doc of docs) {
+    const text = readFileSync(join(root, doc), "utf8");
+    for (const m of text.matchAll(MENTIONED_PATH)) {
+      if (PLACEHOLDER.test(m[0]) || existsSync(join(root, m[0]))) continue;
+      problems.push(`${doc}:${lineOf(text, m.index)}: names ${m[0]}, which does not exist`);
     }
   }
   return problems;

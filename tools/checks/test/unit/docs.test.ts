@@ -63,3 +63,18 @@ describe("checkDocs", () => {
     expect(declaredStatus("# no status\n")).toBeUndefined();
   });
 });
+
+describe("paths named in prose", () => {
+  it("fails on a repository file a document names that does not exist, and skips placeholders", () => {
+    const root = writeTree({
+      "cips/README.md": "| file | status | what |\n|---|---|---|\n",
+      "README.md": "Tests: `packages/a/test/unit/b.test.ts` and packages/a/test/old.test.ts; see test-vectors/x/y.json.\n",
+      "packages/a/test/unit/b.test.ts": "",
+      "test-vectors/a/README.md": "Loaded by packages/a/test/spec/vectors.test.ts.\n",
+    });
+    expect(checkDocs(root)).toEqual([
+      "README.md:1: names packages/a/test/old.test.ts, which does not exist",
+      "test-vectors/a/README.md:1: names packages/a/test/spec/vectors.test.ts, which does not exist",
+    ]);
+  });
+});
