@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // `@cowboy/types/actor`: the actor rules alone, for the PVM (no zod, no transaction codecs).
+  entry: { index: "src/index.ts", "actor/index": "src/actor/index.ts" },
   format: ["esm"],
   dts: true,
   sourcemap: true,

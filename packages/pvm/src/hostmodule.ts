@@ -4,7 +4,7 @@
 import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
 import { U64_MAX } from "@cowboy/codec";
-import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types";
+import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types/actor";
 import { HostError, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";

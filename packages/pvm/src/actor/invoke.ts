@@ -3,7 +3,7 @@
 // instance's attributes — all under one Cycle, Cell and memory budget, all effects through Host.
 import { AttrDict } from "../runtime/attrs.js";
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
-import { ACTOR_ATTRIBUTES_TAG, MAX_METHOD_NAME, isPublicMethodName } from "@cowboy/types";
+import { ACTOR_ATTRIBUTES_TAG, MAX_METHOD_NAME, isPublicMethodName } from "@cowboy/types/actor";
 import { PvmError } from "../errors.js";
 import { type ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
 import { decodeValue, encodeValue } from "../canonical/index.js";

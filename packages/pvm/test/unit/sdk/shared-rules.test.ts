@@ -1,7 +1,7 @@
 // cowboy_sdk.py keeps its own copies of two actor rules that @cowboy/types owns (Python cannot
 // import TypeScript, and editing the embedded source would change Cycle counts). This test reads
 // the embedded SDK text so the copies cannot drift from the owners.
-import { ACTOR_ITEM_TAG, PRIORITY_TIERS } from "@cowboy/types";
+import { ACTOR_ITEM_TAG, PRIORITY_TIERS } from "@cowboy/types/actor";
 import { describe, expect, it } from "vitest";
 import { cowboy_sdk_py } from "../../../src/sdk/sources.js";
 
