@@ -172,16 +172,16 @@ export class CowboyClient {
     ]);
     const tip = options.tip ?? 0n;
     const multiplier = options.feeMultiplier ?? 2n;
-    const isTransfer = options.instruction.type === "transfer";
     const metadata = options.metadata ?? new Uint8Array(0);
-    const transferCost = instructionIntrinsicCosts(options.instruction);
+    // A transfer's limits are exactly its intrinsic cost; anything else gets room to run.
+    const intrinsic = options.instruction.type === "transfer" ? instructionIntrinsicCosts(options.instruction) : undefined;
     const tx = createTransaction({
       chainId,
       nonce,
       instruction: options.instruction,
       from,
-      cyclesLimit: options.cyclesLimit ?? (isTransfer ? transferCost.cycles : 1_000_000n),
-      cellsLimit: options.cellsLimit ?? (isTransfer ? transferCost.cells + BigInt(metadata.length) : 100_000n),
+      cyclesLimit: options.cyclesLimit ?? intrinsic?.cycles ?? 1_000_000n,
+      cellsLimit: options.cellsLimit ?? (intrinsic === undefined ? 100_000n : intrinsic.cells + BigInt(metadata.length)),
       maxFeePerCycle: basefees.cycle * multiplier + tip,
       maxFeePerCell: basefees.cell * multiplier + tip,
       maxPriorityFeePerCycle: tip,

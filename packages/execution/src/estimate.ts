@@ -4,7 +4,7 @@
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
 import { queryActor } from "./actors/query.js";
-import { intrinsicCosts } from "./intrinsic.js";
+import { intrinsicCosts } from "@cowboy/metering";
 import type { BlockEnv, ChainParams, StateAccess } from "./types.js";
 
 export interface UsageEstimate {

@@ -31,7 +31,7 @@ export {
 } from "./errors.js";
 export { Accounts } from "./world.js";
 export { defaultChainParams } from "./params.js";
-export { intrinsicCosts } from "./intrinsic.js";
+export { intrinsicCosts } from "@cowboy/metering";
 export { applyGenesis, type GenesisConfig, type GenesisAllocation } from "./genesis.js";
 // Transactions: the admission predicate, application, lanes.
 export { checkIncludable, type IncludableOptions } from "./transaction/checkIncludable.js";

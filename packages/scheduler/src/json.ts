@@ -1,21 +1,10 @@
 // The JSON form of an active timer (`TimerJson` of @cowboy/types; cips/actors.md "Timers"), as RPC
 // and tools show it. Not consensus: the canonical form is the record's wire encoding.
-import { CodecError, U64_MAX, cborToJson, decodeCbor, toHex } from "@cowboy/codec";
+import { cborJsonOf, toHex, U64_MAX } from "@cowboy/codec";
 import { priorityTierName, type TimerJson } from "@cowboy/types";
 import type { TimerRecord } from "./timerRecord.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
-
-/** JSON text of the handler's argument, or null when it is empty or not canonical CBOR. */
-function dataJson(data: Uint8Array): string | null {
-  if (data.length === 0) return null;
-  try {
-    return cborToJson(decodeCbor(data));
-  } catch (error) {
-    if (error instanceof CodecError) return null;
-    throw error;
-  }
-}
 
 export function timerToJson(id: Uint8Array, r: TimerRecord): TimerJson {
   return {
@@ -25,7 +14,7 @@ export function timerToJson(id: Uint8Array, r: TimerRecord): TimerJson {
     fee_payer: hex(r.feePayer),
     handler: r.handler,
     data: hex(r.data),
-    data_json: dataJson(r.data),
+    data_json: r.data.length === 0 ? null : cborJsonOf(r.data),
     next_fire_height: r.fireHeight.toString(),
     interval: r.interval.toString(),
     cycles_per_fire: r.gasLimitPerFire.toString(),

@@ -1,3 +1,4 @@
+import { MAX_STORAGE_SLOT_BYTES } from "@cowboy/types/actor";
 import { StateError } from "./errors.js";
 
 // The key schema (cips/state.md "Keys"): every state key starts with a one-byte VM namespace,
@@ -12,8 +13,8 @@ export const SystemKind = { Account: 0x01, Registry: 0x02 } as const;
 /** Kinds within the PVM namespace. */
 export const PvmKind = { Code: 0x01, Storage: 0x02 } as const;
 
-/** Longest actor storage slot (bytes after the address) or system registry item. */
-export const MAX_STORAGE_KEY = 1024;
+/** Longest actor storage slot (bytes after the address) or system registry item: @cowboy/types' MAX_STORAGE_SLOT_BYTES. */
+export const MAX_STORAGE_KEY = MAX_STORAGE_SLOT_BYTES;
 
 function address(value: Uint8Array, name: string): Uint8Array {
   if (!(value instanceof Uint8Array) || value.length !== 20) throw new StateError("INVALID_ARGUMENT", `${name}: expected a 20-byte address`);

@@ -1,8 +1,10 @@
 // One owner per rule (ARCHITECTURE.md "Rules of the house"): apps and the client import protocol
 // constants, predicates and layouts from the package that owns them; they never retype them.
 // Each entry is a literal that has an owner, and the import that replaces it.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { listFiles } from "./files.js";
+import { blankComments } from "./source-text.js";
 
 export interface OwnedLiteral {
   /** What the literal is, in a few words. */
@@ -31,16 +33,6 @@ export interface LiteralFinding {
   readonly text: string;
 }
 
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|mts|tsx)$/.test(name) && !name.endsWith(".d.ts")) out.push(path);
-  }
-  return out;
-}
-
 /** Where apps and the client keep their sources: none of them may retype a rule. */
 export const LITERAL_FREE_DIRS = ["apps/cli/src", "apps/node/src", "packages/client/src"] as const;
 
@@ -53,16 +45,15 @@ export function checkProtocolLiterals(root: string, dirs: readonly string[] = LI
 export function findOwnedLiterals(root: string, dirs: readonly string[], literals: readonly OwnedLiteral[] = OWNED_LITERALS): LiteralFinding[] {
   const findings: LiteralFinding[] = [];
   for (const dir of dirs) {
-    for (const file of sourceFiles(join(root, dir))) {
-      readFileSync(file, "utf8")
+    for (const file of listFiles(root, dir).filter((f) => /\.(ts|mts|tsx)$/.test(f) && !f.endsWith(".d.ts"))) {
+      // Comments are blanked (lines kept), so prose may name a number; code may not.
+      const text = readFileSync(join(root, file), "utf8");
+      const lines = text.split("\n");
+      blankComments(text)
         .split("\n")
-        .forEach((text, i) => {
-          const code = text
-            .replace(/\/\/.*$/, "")
-            .replace(/^\s*\*.*$/, "")
-            .replace(/\/\*.*?\*\//g, "");
+        .forEach((code, i) => {
           for (const literal of literals) {
-            if (literal.pattern.test(code)) findings.push({ file: relative(root, file), line: i + 1, rule: literal.rule, owner: literal.owner, text: text.trim() });
+            if (literal.pattern.test(code)) findings.push({ file, line: i + 1, rule: literal.rule, owner: literal.owner, text: lines[i]!.trim() });
           }
         });
     }

@@ -1,5 +1,5 @@
 import type { ActorArgs } from "@cowboy/client";
-import { cborFromJson, cborToJson, CodecError, decodeCbor, encodeCbor, equalBytes, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { cborFromJson, cborJsonOf, cborToJson, CodecError, encodeCbor, equalBytes, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import {
   actorAddress,
   actorAttributesSlot,
@@ -70,13 +70,7 @@ function parseArgsJson(text: string | undefined, what: string): ActorArgs | unde
 }
 
 const printJson = (io: CliIo, value: unknown): void => io.out(`${JSON.stringify(value)}\n`);
-const decodedJson = (bytes: Uint8Array): string => {
-  try {
-    return cborToJson(decodeCbor(bytes));
-  } catch {
-    return JSON.stringify(`0x${toHex(bytes)}`);
-  }
-};
+const decodedJson = (bytes: Uint8Array): string => cborJsonOf(bytes) ?? JSON.stringify(`0x${toHex(bytes)}`);
 
 async function readSource(io: CliIo, file: string): Promise<Uint8Array> {
   const text = await readInputFile(io, file);

@@ -76,7 +76,7 @@ export class Chain {
     return raw === undefined ? EMPTY_ACCOUNT : decodeAccount(raw);
   }
 
-  /** Nonces, balances and a read fork of the committed head, for the mempool. */
+  /** Nonces and a read fork of the committed head, for the mempool. */
   readonly accounts: AccountView = headView(this);
 
   /** Actor bookkeeping for a read-only query at the head (RPC calls and estimates). */
@@ -114,7 +114,6 @@ export class Chain {
 function headView(chain: Chain): AccountView {
   return {
     nonce: (address) => chain.account(address).nonce,
-    balance: (address) => chain.account(address).balance,
     get state() {
       return chain.state.fork();
     },

@@ -50,7 +50,6 @@ export class MempoolError extends CowboyError<MempoolErrorCode, { readonly rejec
 /** What the mempool needs to know of the head state. */
 export interface AccountView {
   nonce(address: Uint8Array): bigint;
-  balance(address: Uint8Array): bigint;
   /** The head state, read by execution's admission predicate. */
   readonly state: StateAccess;
 }

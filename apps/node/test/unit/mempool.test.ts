@@ -31,7 +31,7 @@ function accounts(nonces: Record<number, bigint> = {}, balance = 10n ** 18n): Ac
   const state = StateStore.open(new MemoryBackend()).fork();
   const records = new Accounts(state, params.accountKey);
   for (let i = 0; i < 10; i++) records.put(addr(i), { ...EMPTY_ACCOUNT, nonce: nonces[i] ?? 0n, balance });
-  return { nonce: (a) => records.get(a).nonce, balance: (a) => records.get(a).balance, state };
+  return { nonce: (a) => records.get(a).nonce, state };
 }
 
 function refusal(fn: () => unknown): string {

@@ -16,7 +16,7 @@ export {
 export { CBOR_REASONS, CborError, type CborReason } from "./errors.js";
 export { encodeCbor } from "./encode.js";
 export { decodeCbor, type DecodeCborOptions } from "./decode.js";
-export { cborFromJson, cborToJson } from "./json.js";
+export { cborFromJson, cborJsonOf, cborToJson } from "./json.js";
 export { CborWriter, type CborKeySpan } from "./writer.js";
 export { walkCbor, cborText, type CborSink } from "./walk.js";
 export { hasLoneSurrogate } from "./util.js";

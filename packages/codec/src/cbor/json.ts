@@ -8,6 +8,7 @@
 //        dicts with only string keys as objects with keys sorted by code point (the spec's
 //        sort_keys=True), other dicts as arrays of [key, value] pairs in canonical order.
 import { CodecError } from "../errors.js";
+import { decodeCbor } from "./decode.js";
 import { CBOR_MAX_DEPTH, CborFloat, CborSet, CborTuple, type CborValue } from "./model.js";
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -168,4 +169,17 @@ export function cborToJson(value: CborValue, indent?: number): string {
     );
   };
   return go(value, 0);
+}
+
+/**
+ * The JSON text of canonical CBOR bytes, or null when they are not canonical CBOR (callers then
+ * show the bytes as hex). Errors other than the codec's are bugs and propagate.
+ */
+export function cborJsonOf(bytes: Uint8Array): string | null {
+  try {
+    return cborToJson(decodeCbor(bytes));
+  } catch (error) {
+    if (error instanceof CodecError) return null;
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
 import { TxRejection } from "../errors.js";
 import { astate } from "../guards.js";
-import { intrinsicCosts } from "../intrinsic.js";
+import { intrinsicCosts } from "@cowboy/metering";
 import { applyTransaction } from "../transaction/applyTransaction.js";
 import { laneOf } from "../transaction/lanes.js";
 import type { BlockEnv, BlockExecution, ChainParams, InterpreterPool, StateAccess, TxOutcome } from "../types.js";

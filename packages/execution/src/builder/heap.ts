@@ -3,7 +3,7 @@
 import { compareBytes } from "@cowboy/codec";
 import { effectiveFee } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
-import { intrinsicCosts } from "../intrinsic.js";
+import { intrinsicCosts } from "@cowboy/metering";
 import type { BlockEnv, ChainParams } from "../types.js";
 
 export interface Candidate {

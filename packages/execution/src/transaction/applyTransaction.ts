@@ -3,7 +3,7 @@
 // (dispatched by kind, one file each), then settlement of the fees on what it used (§2.3).
 import { settle } from "@cowboy/fee-market";
 import type { Instruction, Transaction } from "@cowboy/types";
-import { intrinsicCosts } from "../intrinsic.js";
+import { intrinsicCosts } from "@cowboy/metering";
 import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js";
 import { Accounts } from "../world.js";
 import { callActor } from "./callActor.js";

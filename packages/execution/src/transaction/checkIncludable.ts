@@ -7,7 +7,7 @@ import { aobject, au64 } from "@cowboy/codec";
 import { checkTransaction, verifyTransactionSignatures, TransactionError, type Account, type Transaction } from "@cowboy/types";
 import { ExecutionError, TxRejection } from "../errors.js";
 import { astate } from "../guards.js";
-import { intrinsicCosts } from "../intrinsic.js";
+import { intrinsicCosts } from "@cowboy/metering";
 import type { Basefees, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
 import { laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";

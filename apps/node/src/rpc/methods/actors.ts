@@ -1,5 +1,5 @@
 // The `actors` namespace: read-only calls, code and storage with proofs.
-import { fromHex } from "@cowboy/codec";
+import { cborJsonOf, fromHex } from "@cowboy/codec";
 import { envOf, queryActor } from "@cowboy/execution";
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import { actorCodeKey, actorStorageKey, encodeProof } from "@cowboy/state";
@@ -7,7 +7,7 @@ import { z } from "zod";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
-import { hex, valueJson } from "./json.js";
+import { hex } from "./json.js";
 import { address, callArgs, publicMethodName, storageSlot, u64 } from "./params.js";
 
 /** Cycles a read-only call may spend when it names no limit. */
@@ -32,7 +32,7 @@ export function actorMethods({ chain }: NodeContext): RpcMethod[] {
           cyclesLimit,
         });
         const base = { ok: r.ok, cycles_used: r.cyclesUsed.toString(), cells_used: r.cellsUsed.toString() };
-        return r.ok ? { ...base, result: hex(r.data), json: valueJson(r.data) } : { ...base, error: new TextDecoder().decode(r.data) };
+        return r.ok ? { ...base, result: hex(r.data), json: cborJsonOf(r.data) } : { ...base, error: new TextDecoder().decode(r.data) };
       },
     }),
     defineMethod({
@@ -62,7 +62,7 @@ export function actorMethods({ chain }: NodeContext): RpcMethod[] {
           height: chain.head.height.toString(),
           state_root: hex(chain.state.root()),
           value: proof.value === null ? null : hex(proof.value),
-          json: proof.value === null ? null : valueJson(proof.value),
+          json: proof.value === null ? null : cborJsonOf(proof.value),
           proof: hex(encodeProof(proof)),
         };
       },

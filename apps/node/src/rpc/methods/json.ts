@@ -1,18 +1,8 @@
-// JSON helpers of the RPC: hex for bytes, decoded canonical values, blocks.
-import { CodecError, cborToJson, decodeCbor, toHex } from "@cowboy/codec";
+// JSON helpers of the RPC: hex for bytes, blocks (decoded canonical values: codec's cborJsonOf).
+import { toHex } from "@cowboy/codec";
 import { headerToJson, transactionToJson, type Block } from "@cowboy/types";
 
 export const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
-
-/** JSON text of canonical bytes, or null when they do not decode (then only the hex is shown). */
-export function valueJson(bytes: Uint8Array): string | null {
-  try {
-    return cborToJson(decodeCbor(bytes));
-  } catch (error) {
-    if (error instanceof CodecError) return null;
-    throw error;
-  }
-}
 
 export function blockJson(block: Block, full: boolean) {
   return {
