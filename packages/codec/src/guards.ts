@@ -27,7 +27,7 @@ export function isU64(value: unknown): value is bigint {
   return typeof value === "bigint" && value >= 0n && value <= U64_MAX;
 }
 
-/** Asserts `value` is a bigint in [min, max] (default: the whole u64 range). */
+/** Returns `value` after checking it is a bigint in [min, max] (default: the whole u64 range). */
 export function au64(value: unknown, name: string, min = 0n, max = U64_MAX): bigint {
   if (typeof value !== "bigint") throw new ArgumentError(name, `must be a bigint, got ${describe(value)}`);
   if (value < min || value > max) {
@@ -36,7 +36,7 @@ export function au64(value: unknown, name: string, min = 0n, max = U64_MAX): big
   return value;
 }
 
-/** Asserts `value` is a safe integer in [min, max]. */
+/** Returns `value` after checking it is a safe integer in [min, max]. */
 export function aint(value: unknown, name: string, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new ArgumentError(name, `must be an integer in [${min}, ${max}], got ${describe(value)}`);
@@ -44,7 +44,7 @@ export function aint(value: unknown, name: string, min: number, max: number): nu
   return value;
 }
 
-/** Asserts `value` is a Uint8Array of `min` to `max` bytes. */
+/** Returns `value` after checking it is a Uint8Array of `min` to `max` bytes. */
 export function abytesIn(value: unknown, name: string, min: number, max: number): Uint8Array {
   if (!(value instanceof Uint8Array)) throw new ArgumentError(name, `must be a Uint8Array, got ${describe(value)}`);
   if (value.length < min || value.length > max)
@@ -52,7 +52,7 @@ export function abytesIn(value: unknown, name: string, min: number, max: number)
   return value;
 }
 
-/** Asserts `value` is a non-null object, so field reads fail as typed errors, not TypeErrors. */
+/** Returns `value` after checking it is a non-null object, so field reads fail as typed errors, not TypeErrors. */
 export function aobject<T>(value: T, name: string): T & object {
   if (typeof value !== "object" || value === null) throw new ArgumentError(name, `must be an object, got ${describe(value)}`);
   return value;
