@@ -1,0 +1,15 @@
+export type {
+  BlockReason,
+  Channel,
+  Clock,
+  Context,
+  Journal,
+  JournalRecord,
+  MessageHandler,
+  Network,
+  PeerId,
+  Recipients,
+  Rng,
+  Storage,
+  Timer,
+} from "./capabilities.js";
