@@ -10,6 +10,16 @@ export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from "./logger.j
 export { launchTestnet, cowboydCommand, type LaunchOptions, type RunningTestnet } from "./testnet/launcher.js";
 export { createTestnet, readTestnet, nodeDir, type TestnetLayout, type TestnetOptions } from "./testnet/setup.js";
 export { readNodeConfig, writeNodeConfig, NODE_CONFIG_FILE, type StoredNodeConfig, type BootstrapPeer } from "./testnet/config.js";
-export { generateValidatorSet, readValidatorKeyFile, writeValidatorKeyFile, validatorIndex, seedThreshold, ValidatorKeyError, type ValidatorKeys, type ConsensusGenesis, type GenesisValidator } from "./validator/keys.js";
+export {
+  generateValidatorSet,
+  readValidatorKeyFile,
+  writeValidatorKeyFile,
+  validatorIndex,
+  seedThreshold,
+  ValidatorKeyError,
+  type ValidatorKeys,
+  type ConsensusGenesis,
+  type GenesisValidator,
+} from "./validator/keys.js";
 export { genesisToJson, devValidatorSet } from "./chain/genesis.js";
 export { NodeMetrics } from "./metrics.js";

@@ -103,7 +103,9 @@ function table(layout: TestnetLayout, rpcPort: number, children: readonly ChildP
   ];
   for (let i = 0; i < layout.validators; i++) {
     const port = rpcPort + i;
-    lines.push(`  ${String(i).padEnd(4)}  ${String(children[i]?.pid ?? "-").padEnd(7)}  ${`http://127.0.0.1:${port}`.padEnd(24)}  ${`127.0.0.1:${port}`.padEnd(17)}  ${layout.addresses[i]}`);
+    lines.push(
+      `  ${String(i).padEnd(4)}  ${String(children[i]?.pid ?? "-").padEnd(7)}  ${`http://127.0.0.1:${port}`.padEnd(24)}  ${`127.0.0.1:${port}`.padEnd(17)}  ${layout.addresses[i]}`,
+    );
   }
   lines.push("", "Dev accounts (testnet only: these keys are public):", "");
   devAccounts().forEach((a, i) => {
