@@ -159,6 +159,9 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
     reset: options.reset,
     interpreters: options.interpreters,
     logger,
+    ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
+    ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),
+    bootstrap: options.bootstrap,
   });
   if (node.devAccounts.length > 0) {
     const lines = ["", "Dev accounts (devnet only: these keys are public):", ""];
