@@ -81,8 +81,7 @@ export function createContext(kernel: Kernel, p: ParticipantState, rng: Rng): Co
 
   const network = {
     self: p.peerId,
-    send: (recipients: Recipients, channel: Channel, message: Uint8Array): PeerId[] =>
-      live() ? kernel.send(p, recipients, channel, message) : [],
+    send: (recipients: Recipients, channel: Channel, message: Uint8Array): PeerId[] => (live() ? kernel.send(p, recipients, channel, message) : []),
     handle: (channel: Channel, handler: MessageHandler): void => {
       if (live()) p.handlers.set(channel, handler);
     },
