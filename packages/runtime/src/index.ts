@@ -29,3 +29,4 @@ export {
   type AddOptions,
 } from "./sim/simulation.js";
 export { DEFAULT_LINK, type LinkConfig } from "./sim/links.js";
+export { FileStorage, type FileStorageOptions, type JournalRecovery } from "./file-storage.js";
