@@ -1,4 +1,4 @@
-import { fixedBytes, struct, type Infer } from "@cowboy/codec";
+import { fixedBytes, struct, variant, type Infer } from "@cowboy/codec";
 import { proposalCodec } from "./proposal.js";
 import { roundCodec } from "./round.js";
 import { signerSetCodec } from "./signers.js";
@@ -19,3 +19,14 @@ export type Nullification = Infer<typeof nullificationCodec>;
 
 export const finalizationCodec = struct({ proposal: proposalCodec, signers: signerSetCodec, signature, seed: signature });
 export type Finalization = Infer<typeof finalizationCodec>;
+
+/**
+ * The certificate of a block as a header carries it (`header.certificate` of its child): the
+ * block's notarization (tag 0) or its finalization (tag 1). Signer sets differ between nodes, so
+ * check it with @cowboy/consensus's verifyBlockCertificate, never by comparing bytes.
+ */
+export const blockCertificateCodec = variant({
+  notarization: { tag: 0, codec: notarizationCodec },
+  finalization: { tag: 1, codec: finalizationCodec },
+});
+export type BlockCertificate = Infer<typeof blockCertificateCodec>;

@@ -18,6 +18,8 @@ export {
   notarizationCodec,
   nullificationCodec,
   finalizationCodec,
+  blockCertificateCodec,
+  type BlockCertificate,
   type Notarization,
   type Nullification,
   type Finalization,
