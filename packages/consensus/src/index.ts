@@ -22,3 +22,5 @@ export {
   seedValid,
 } from "./certificates.js";
 export { selectLeader } from "./leader.js";
+export { createConsensus } from "./engine.js";
+export { CHANNELS, MAX_PAYLOAD_BYTES } from "./wire.js";
