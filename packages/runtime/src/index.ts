@@ -13,3 +13,20 @@ export type {
   Storage,
   Timer,
 } from "./capabilities.js";
+export { RuntimeError, type RuntimeErrorCode } from "./errors.js";
+export { seededRng, cryptoRng, seedBytes } from "./rng.js";
+export { realClock, type RealClockOptions } from "./clock.js";
+export { MAX_JOURNAL_RECORD_BYTES } from "./journal-name.js";
+export { MemoryStorage } from "./memory-storage.js";
+export {
+  Simulation,
+  simulatedPeerId,
+  type SimulationOptions,
+  type SimulationStats,
+  type ChannelStats,
+  type DropCause,
+  type ParticipantInfo,
+  type AddOptions,
+} from "./sim/simulation.js";
+export { DEFAULT_LINK, type LinkConfig } from "./sim/links.js";
+export { FileStorage, type FileStorageOptions, type JournalRecovery } from "./file-storage.js";
