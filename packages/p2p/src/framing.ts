@@ -33,15 +33,22 @@ export interface FrameViolation {
   readonly channel: number;
 }
 
+/** What one chunk completed: the frames before any violation, and the violation if one was met. */
+export interface DecodeResult {
+  readonly frames: Frame[];
+  readonly violation?: FrameViolation;
+}
+
 /**
- * Reassembles frames from stream chunks. `push` returns the frames completed by the chunk, or a
- * violation (after which the decoder refuses everything: the caller blocks the peer).
+ * Reassembles frames from stream chunks. `push` returns the frames the chunk completed and, once a
+ * header announces an oversize body, the violation (after which the decoder refuses every chunk: the
+ * caller delivers the frames that came before it and blocks the peer).
  */
 export class FrameDecoder {
   readonly #maxMessageSize: number;
   #chunks: Uint8Array[] = [];
   #buffered = 0;
-  #failed = false;
+  #failed: FrameViolation | undefined;
 
   constructor(maxMessageSize: number) {
     this.#maxMessageSize = maxMessageSize;
@@ -52,8 +59,8 @@ export class FrameDecoder {
     return this.#buffered;
   }
 
-  push(chunk: Uint8Array): Frame[] | FrameViolation {
-    if (this.#failed) return { kind: "oversize", length: 0, channel: 0 };
+  push(chunk: Uint8Array): DecodeResult {
+    if (this.#failed !== undefined) return { frames: [], violation: this.#failed };
     if (chunk.length > 0) {
       // A plain view, never a Node Buffer subclass, so handlers see exactly a Uint8Array.
       this.#chunks.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -65,16 +72,16 @@ export class FrameDecoder {
       const channel = header[0]!;
       const length = new DataView(header.buffer, header.byteOffset, FRAME_HEADER_BYTES).getUint32(1, false);
       if (length > this.#maxMessageSize) {
-        this.#failed = true;
+        this.#failed = { kind: "oversize", length, channel };
         this.#chunks = [];
         this.#buffered = 0;
-        return { kind: "oversize", length, channel };
+        return { frames, violation: this.#failed };
       }
       if (this.#buffered < FRAME_HEADER_BYTES + length) break;
       const whole = this.#take(FRAME_HEADER_BYTES + length);
       frames.push({ channel, message: whole.subarray(FRAME_HEADER_BYTES) });
     }
-    return frames;
+    return { frames };
   }
 
   /** The first `n` buffered bytes, joined only when they span chunks. */

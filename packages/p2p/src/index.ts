@@ -4,7 +4,7 @@
 import "./polyfill.js";
 
 export { P2PError, type P2PErrorCode } from "./errors.js";
-export { encodeFrame, FRAME_HEADER_BYTES, FrameDecoder, type Frame, type FrameViolation, MAX_CHANNEL } from "./framing.js";
+export { type DecodeResult, encodeFrame, FRAME_HEADER_BYTES, type Frame, FrameDecoder, type FrameViolation, MAX_CHANNEL } from "./framing.js";
 export { GOSSIP_TOPICS, type Gossip, type GossipHandler, type GossipVerdict } from "./gossip.js";
 export type { DropReason, P2PLogger, P2PMetricsHooks, P2PStats } from "./hooks.js";
 export { createP2PNetwork, type P2PNetwork } from "./network.js";

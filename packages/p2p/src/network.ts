@@ -263,16 +263,15 @@ class P2PNode implements P2PNetwork {
     stream.addEventListener("message", (evt) => {
       if (this.#blocked.has(peer)) return;
       const data = evt.data instanceof Uint8Array ? evt.data : evt.data.subarray();
-      const result = decoder.push(data);
-      if (!Array.isArray(result)) {
-        this.#opts.logger.warn("p2p oversize frame", { module: "p2p", peer, channel: result.channel, length: result.length, max: this.#opts.maxMessageSize });
-        stream.abort(new Error("oversize frame"));
-        this.#penalise(peer, "OVERSIZE_FRAME");
-        return;
-      }
-      for (const frame of result) {
+      const { frames, violation } = decoder.push(data);
+      for (const frame of frames) {
         this.#deliver(peer, frame.channel, frame.message);
         if (this.#blocked.has(peer)) return;
+      }
+      if (violation !== undefined) {
+        this.#opts.logger.warn("p2p oversize frame", { module: "p2p", peer, channel: violation.channel, length: violation.length, max: this.#opts.maxMessageSize });
+        stream.abort(new Error("oversize frame"));
+        this.#penalise(peer, "OVERSIZE_FRAME");
       }
     });
   }
