@@ -1,7 +1,7 @@
 export * from "./rpc/index.js";
 export { nodeMethods, type NodeContext } from "./rpc/methods/index.js";
 export { startNode, type NodeOptions, type RunningNode } from "./node.js";
-export { parseNodeArgs, runNode, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
+export { parseNodeArgs, runNode, stopSignal, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
 export { Mempool, MempoolError, type AccountView, type MempoolOptions } from "./mempool/mempool.js";
 export { Chain, type ProducedBlock } from "./chain/chain.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";

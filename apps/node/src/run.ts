@@ -175,3 +175,20 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
   logger.info("ready", { url: node.rpcUrl });
   return node;
 }
+
+/**
+ * Resolves on the first SIGINT or SIGTERM and keeps handling later ones, so a second signal (Ctrl-C
+ * reaches a whole process group: a testnet's launcher and its nodes) cannot cut a clean shutdown short.
+ */
+export function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let stopping = false;
+    const onSignal = (): void => {
+      if (stopping) return;
+      stopping = true;
+      resolve();
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}

@@ -1,4 +1,4 @@
-import { launchTestnet, NodeUsageError, NODE_USAGE, parseNodeArgs, runNode } from "@cowboy/node";
+import { launchTestnet, NodeUsageError, NODE_USAGE, parseNodeArgs, runNode, stopSignal } from "@cowboy/node";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../command.js";
 import { usageError } from "../errors.js";
@@ -8,13 +8,6 @@ const integer = (value: string | undefined, fallback: number, option: string, mi
   if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw usageError(`${option} must be an integer in [${min}, ${max}], got '${value}'`);
   return Number(value);
 };
-
-/** Resolves on the first SIGINT or SIGTERM. */
-const stopSignal = (): Promise<void> =>
-  new Promise<void>((resolve) => {
-    process.once("SIGINT", () => resolve());
-    process.once("SIGTERM", () => resolve());
-  });
 
 /** `cowboy testnet`: N validators on loopback, in the foreground. */
 export const testnet: Command = {

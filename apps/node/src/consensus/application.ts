@@ -31,6 +31,8 @@ const ZERO_DIGEST = new Uint8Array(32);
 export class ChainApplication implements Application, Archive {
   readonly #o: ChainApplicationOptions;
   readonly #genesis: Uint8Array;
+  /** This node's proposal per view: asked twice for one view, a leader must answer the same block (never equivocate). */
+  readonly #proposed = new Map<bigint, { parent: string; digest: Uint8Array; payload: Uint8Array }>();
   /** When this node first saw each proposal (hex digest → ms), for the finality latency metric. */
   readonly #seen = new Map<string, number>();
 
@@ -60,6 +62,8 @@ export class ChainApplication implements Application, Archive {
       logger.warn("cannot propose: unknown parent", { view: ctx.round.view, parent: toHex(ctx.parent.digest) });
       return undefined;
     }
+    const earlier = this.#proposed.get(ctx.round.view);
+    if (earlier !== undefined) return earlier.parent === toHex(ctx.parent.digest) ? { digest: earlier.digest, payload: earlier.payload } : undefined;
     const started = performance.now();
     const included = this.#includedAbove(ctx.parent.digest);
     const candidates = mempool.candidates(chain.accounts).filter((tx) => !included.has(toHex(tx.digest())));
@@ -77,7 +81,10 @@ export class ChainApplication implements Application, Archive {
     const digest = blockHash(built.block);
     this.#seen.set(toHex(digest), this.#o.now());
     logger.info("proposed", { view: ctx.round.view, height: built.block.header.height, txs: built.block.transactions.length, ms: Math.round(performance.now() - started) });
-    return { digest, payload: encodeBlock(built.block) };
+    const payload = encodeBlock(built.block);
+    this.#proposed.set(ctx.round.view, { parent: toHex(ctx.parent.digest), digest, payload });
+    for (const view of this.#proposed.keys()) if (view + 64n < ctx.round.view) this.#proposed.delete(view);
+    return { digest, payload };
   }
 
   async verify(ctx: BlockContext, payload: Uint8Array): Promise<Uint8Array | undefined> {

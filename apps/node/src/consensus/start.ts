@@ -3,7 +3,7 @@
 // DIR/consensus), the validator set from genesis, and the Simplex engine driving the chain.
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { createSimplex, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
+import { createConsensus, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
 import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
 import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
@@ -111,7 +111,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     now: () => clock.now(),
     onCommitted: o.onCommitted,
   });
-  const engine = createSimplex({
+  const engine = createConsensus({
     context,
     chainId: o.genesis.chainId,
     epoch: 0n,
