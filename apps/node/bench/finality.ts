@@ -107,7 +107,10 @@ async function main(): Promise<void> {
       ]);
     }
   }
-  printTable("Finality on loopback: proposal to finalization at node 0", [["run", "blocks", "finality p50", "p99", "p50 vs 1 validator", "views w/o nullification", "CPU per node"], ...rows]);
+  printTable("Finality on loopback: proposal to finalization at node 0", [
+    ["run", "blocks", "finality p50", "p99", "p50 vs 1 validator", "views w/o nullification", "CPU per node"],
+    ...rows,
+  ]);
   console.log("targets (2-core machine): 1 s blocks p50 <= 150 ms, p99 <= 600 ms, >= 99% views without nullification; 200 ms blocks p50 < 500 ms");
 }
 

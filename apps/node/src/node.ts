@@ -144,7 +144,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       metrics,
       blockTimeMs: options.blockTimeMs,
       keys,
-      networkSecret: fullNodeNetworkKey(options.dataDir),
+      networkSecret: keys === undefined && options.p2pPort !== undefined ? fullNodeNetworkKey(options.dataDir) : undefined,
       p2pPort: options.p2pPort,
       bootstrap: options.bootstrap ?? [],
       onCommitted,

@@ -51,7 +51,10 @@ export const testnet: Command = {
 /** `cowboy node`: cowboyd itself (e.g. `cowboy node --data .cowboy/testnet/node-2` restarts one testnet node). */
 export const node: Command = {
   summary: "run one node (cowboyd) in the foreground; --data DIR/node-i restarts a testnet node from its stored configuration",
-  usage: NODE_USAGE.split("\n").slice(2).join("\n").replace(/^Usage: cowboyd \[options\]\n*/, "[options]  (as cowboyd)\n"),
+  usage: NODE_USAGE.split("\n")
+    .slice(2)
+    .join("\n")
+    .replace(/^Usage: cowboyd \[options\]\n*/, "[options]  (as cowboyd)\n"),
   async run(args, io) {
     let options: NonNullable<ReturnType<typeof parseNodeArgs>> | undefined;
     try {

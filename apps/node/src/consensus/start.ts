@@ -1,6 +1,7 @@
 // Starts consensus for a node (issue 17, "The chain side"): the runtime capabilities (wall clock,
 // crypto randomness, the libp2p network or none for a lone validator, the journal under
 // DIR/consensus), the validator set from genesis, and the Simplex engine driving the chain.
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { createConsensus, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
@@ -28,7 +29,7 @@ export interface StartConsensusOptions {
   /** The validator this node votes as; undefined: a non-voting full node. */
   readonly keys: ValidatorKeys | undefined;
   /** The network identity of a full node (a validator uses its key file's). */
-  readonly networkSecret: Uint8Array;
+  readonly networkSecret: Uint8Array | undefined;
   /** QUIC port on 127.0.0.1; undefined: no network (only valid for a single validator). */
   readonly p2pPort: number | undefined;
   readonly bootstrap: readonly BootstrapPeer[];
@@ -69,7 +70,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
   } else {
     const p2pLog = o.logger.child("p2p");
     p2p = await createP2PNetwork({
-      privateKey: o.keys?.networkSecret ?? o.networkSecret,
+      privateKey: o.keys?.networkSecret ?? o.networkSecret ?? new Uint8Array(randomBytes(32)),
       listen: [`/ip4/127.0.0.1/udp/${o.p2pPort}/quic-v1`],
       bootstrap: o.bootstrap.map(bootstrapAddress),
       allowedPeers: validators.validators.map((v) => v.peer),

@@ -31,8 +31,11 @@ afterAll(async () => {
       // already gone
     }
   }
-  rmSync(dir, { recursive: true, force: true });
+  // On failure, the nodes' logs are worth more than the disk they take: keep them and say where.
+  if (failed) console.error(`testnet logs kept in ${dir}/node-<i>/node.log`);
+  else rmSync(dir, { recursive: true, force: true });
 });
+let failed = true;
 
 const url = (i: number) => `http://127.0.0.1:${BASE + i}`;
 const client = (i: number) => createClient({ url: url(i) });
@@ -63,7 +66,8 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-const hashAt = async (i: number, height: bigint): Promise<string> => (await client(i).request<{ header: { hash: string } }>("cowboy_getBlockByNumber", [height.toString()])).header.hash;
+const hashAt = async (i: number, height: bigint): Promise<string> =>
+  (await client(i).request<{ header: { hash: string } }>("cowboy_getBlockByNumber", [height.toString()])).header.hash;
 
 function killNode(i: number): void {
   const pid = Number(readFileSync(join(nodeDir(dir, i), "node.pid"), "utf8").trim());
@@ -80,7 +84,8 @@ describe("a 4-validator testnet of real processes", () => {
   it("finalizes, survives a crash, catches a restarted node up, halts without a quorum and resumes", async () => {
     testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true }, () => {});
     for (const pid of testnet.pids) pids.add(pid);
-    await until("every node to finalize block 2", async () => (await Promise.all([0, 1, 2, 3].map(finalized))).every((h) => h >= 2n));
+    // Four processes compile and start at once: on a loaded 2-core machine that alone can take a minute.
+    await until("every node to finalize block 2", async () => (await Promise.all([0, 1, 2, 3].map(finalized))).every((h) => h >= 2n), 180_000);
 
     // A transfer sent to node 1 and an actor deployed through node 2, called through node 3: gossip
     // carries each to whichever validator leads.
@@ -127,5 +132,6 @@ describe("a 4-validator testnet of real processes", () => {
     const hashes = await Promise.all([0, 1, 2, 3].map((i) => hashAt(i, agreed)));
     expect(new Set(hashes).size).toBe(1);
     expect(toHex(new Uint8Array(32))).not.toBe(hashes[0]);
-  });
+    failed = false;
+  }, 900_000);
 });

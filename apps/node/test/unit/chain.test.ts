@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CowboyError, toHex } from "@cowboy/codec";
+import { type CowboyError, toHex } from "@cowboy/codec";
 import { defaultChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { blockHash, createTransaction, decodeBlock, encodeBlock, headerHash, type Transaction } from "@cowboy/types";
