@@ -2,7 +2,7 @@
 // small real application: a block is (parent digest, height, view, proposer, beacon) and its digest
 // is sha256 of those bytes; every voter checks the parent link and height before voting. Each node's
 // Archive survives its crashes (it stands for the node's database).
-import { concatBytes, encode, equalBytes, struct, toHex, u32, u64, fixedBytes, bytes, atMost, decode } from "@cowboy/codec";
+import { atMost, bytes, concatBytes, decode, encode, equalBytes, fixedBytes, struct, toHex, u32, u64, type Infer } from "@cowboy/codec";
 import { bls, dealShares, sha256, type SecretShare } from "@cowboy/crypto";
 import { type Context, Simulation, type SimulationOptions, simulatedPeerId } from "@cowboy/runtime";
 import {
@@ -26,7 +26,10 @@ const blockCodec = struct({
   view: u64,
   proposer: u32,
   beacon: bytes(atMost(96)),
+  /** Stands for the transactions: any bytes, so a byzantine leader can make two valid blocks. */
+  extra: bytes(atMost(32)),
 });
+export { blockCodec };
 
 /** A deterministic BLS secret key (top bits cleared so it is below the group order, never zero). */
 export function secretKey(label: string): Uint8Array {
@@ -43,6 +46,8 @@ export interface NodeRecord {
   readonly finalized: ArchivedBlock[];
   readonly notarized: bigint[];
   readonly metrics: MetricEvent[];
+  /** Warnings and errors the engine logged. */
+  readonly warnings: string[];
   engine: Consensus | undefined;
 }
 
@@ -94,7 +99,7 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     blsPublicKey: bls.getPublicKey(keys[i] as Uint8Array),
     peer: simulatedPeerId(label),
   }));
-  const nodes: NodeRecord[] = labels.map((label, index) => ({ label, index, finalized: [], notarized: [], metrics: [], engine: undefined }));
+  const nodes: NodeRecord[] = labels.map((label, index) => ({ label, index, finalized: [], notarized: [], metrics: [], warnings: [], engine: undefined }));
 
   const launch = (index: number): void => {
     const node = nodes[index] as NodeRecord;
@@ -114,7 +119,12 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
         archive: archiveOf(node),
         blockTimeMs: opts.blockTimeMs ?? 200,
         timeouts: opts.timeouts ?? { leaderMs: 1_000, notarizationMs: 1_500, nullifyRetryMs: 2_000, fetchMs: 300 },
-        hooks: { metric: (e) => node.metrics.push(e) },
+        hooks: {
+          metric: (e) => node.metrics.push(e),
+          log: (level, message) => {
+            if (level === "warn" || level === "error") node.warnings.push(message);
+          },
+        },
       });
       node.engine = engine;
       return engine.start();
@@ -153,7 +163,7 @@ function archiveOf(node: NodeRecord): Archive {
 
 function testApplication(node: NodeRecord, nullifier: boolean): Application {
   const build = (ctx: BlockContext): Uint8Array =>
-    encode(blockCodec, { parent: ctx.parent.digest, height: ctx.parentHeight + 1n, view: ctx.round.view, proposer: ctx.leader, beacon: ctx.beacon });
+    encode(blockCodec, { parent: ctx.parent.digest, height: ctx.parentHeight + 1n, view: ctx.round.view, proposer: ctx.leader, beacon: ctx.beacon, extra: new Uint8Array(0) });
   return {
     genesis: () => GENESIS,
     digest: (payload) => sha256(payload),
@@ -164,7 +174,7 @@ function testApplication(node: NodeRecord, nullifier: boolean): Application {
     },
     async verify(ctx, payload) {
       if (nullifier) return undefined;
-      let block: ReturnType<typeof decode<{ parent: Uint8Array; height: bigint; view: bigint; proposer: number; beacon: Uint8Array }>>;
+      let block: Infer<typeof blockCodec>;
       try {
         block = decode(blockCodec, payload);
       } catch {
@@ -221,3 +231,8 @@ export function finalizedHeight(node: NodeRecord): bigint {
 }
 
 export { concatBytes, GENESIS };
+
+/** Runs until every listed node has finalized at least `height`, or `maxMs` passes. */
+export async function runUntilHeight(net: SimNetwork, indices: readonly number[], height: bigint, maxMs: number): Promise<boolean> {
+  return net.sim.runUntil(() => indices.every((i) => finalizedHeight(net.nodes[i] as NodeRecord) >= height), { maxMs });
+}
