@@ -28,15 +28,7 @@ import { Resolver } from "./resolver.js";
 import { ViewState } from "./rounds.js";
 import type { Consensus, ConsensusStatus } from "./status.js";
 import { createValidatorSet, type ValidatorSet } from "./validators.js";
-import {
-  CHANNELS,
-  certificateMessageCodec,
-  proposalMessageCodec,
-  voteMessageCodec,
-  type CertificateMessage,
-  type ProposalMessage,
-  type VoteMessage,
-} from "./wire.js";
+import { CHANNELS, certificateMessageCodec, proposalMessageCodec, voteMessageCodec, type CertificateMessage, type ProposalMessage, type VoteMessage } from "./wire.js";
 
 // The Simplex engine (cips/consensus.md, "Protocol"): enter a view on a certificate of the previous
 // one; the leader (sampled by stake from the previous seed) proposes on the highest notarized block
@@ -348,7 +340,9 @@ class SimplexEngine implements Consensus {
       if (w === this.finalizedView) {
         const c = s?.finalization ?? s?.notarization;
         const certificate =
-          w === 0n || c === undefined ? new Uint8Array(0) : encode(blockCertificateCodec, s?.finalization !== undefined ? { type: "finalization", value: s.finalization } : { type: "notarization", value: c });
+          w === 0n || c === undefined
+            ? new Uint8Array(0)
+            : encode(blockCertificateCodec, s?.finalization !== undefined ? { type: "finalization", value: s.finalization } : { type: "notarization", value: c });
         return { view: w, digest: this.finalizedDigest, height: this.finalizedHeight, certificate, seenAt: s?.proposalSeenAt };
       }
       if (s?.nullification === undefined) return undefined;
@@ -370,7 +364,7 @@ class SimplexEngine implements Consensus {
   private buildable(anchor: Anchor): boolean {
     if (anchor.view === this.finalizedView) return true;
     const s = this.views.get(anchor.view);
-    return s !== undefined && s.verified && s.height !== undefined && s.proposal !== undefined && equalBytes(s.proposal.payload, anchor.digest);
+    return s?.verified === true && s.height !== undefined && s.proposal !== undefined && equalBytes(s.proposal.payload, anchor.digest);
   }
 
   private contextFor(view: bigint, leader: number, parent: Anchor): BlockContext {
@@ -809,7 +803,8 @@ class SimplexEngine implements Consensus {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
       s.height ??= height;
-      const cert = s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);
+      const cert =
+        s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);
       const block = { ...this.blockOf(s, cert), height };
       await this.app.finalized(block);
       this.finalizedView = s.view;

@@ -44,10 +44,7 @@ export function equivocatingLeader(ctx: Context, keys: NodeKeys): Context {
     const otherVote = signNotarize(keys, { ...vote.proposal, payload: sha256(other) });
     const peers = [...net.peers()].sort();
     const half = Math.ceil(peers.length / 2);
-    return [
-      ...net.send(peers.slice(0, half), channel, message),
-      ...net.send(peers.slice(half), channel, encode(proposalMessageCodec, { vote: otherVote, payload: other })),
-    ];
+    return [...net.send(peers.slice(0, half), channel, message), ...net.send(peers.slice(half), channel, encode(proposalMessageCodec, { vote: otherVote, payload: other }))];
   });
 }
 

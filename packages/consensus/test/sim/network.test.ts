@@ -20,7 +20,10 @@ describe("network faults (n = 4)", () => {
   it("a 2-2 split halts finality on both sides without conflict; healing resumes it", async () => {
     const net = createNetwork({ n: 4, seed: 23n });
     await net.sim.run({ forMs: 600 });
-    net.sim.partition([["v0", "v1"], ["v2", "v3"]]);
+    net.sim.partition([
+      ["v0", "v1"],
+      ["v2", "v3"],
+    ]);
     await net.sim.run({ forMs: 200 });
     const halted = net.nodes.map(finalizedHeight).reduce((a, b) => (a > b ? a : b));
     await net.sim.run({ forMs: 3_000 });
