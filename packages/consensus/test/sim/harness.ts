@@ -73,6 +73,8 @@ export interface NetworkOptions {
   readonly behaviours?: Readonly<Record<number, Behaviour>>;
   readonly blockTimeMs?: number;
   readonly timeouts?: EngineOptions["timeouts"];
+  /** Non-voting followers (labels f0, f1, ...), appended to `nodes` after the validators. */
+  readonly followers?: number;
 }
 
 export interface SimNetwork {
@@ -99,12 +101,22 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     blsPublicKey: bls.getPublicKey(keys[i] as Uint8Array),
     peer: simulatedPeerId(label),
   }));
-  const nodes: NodeRecord[] = labels.map((label, index) => ({ label, index, finalized: [], notarized: [], metrics: [], warnings: [], engine: undefined }));
+  const followerLabels = Array.from({ length: opts.followers ?? 0 }, (_, i) => `f${i}`);
+  const nodes: NodeRecord[] = [...labels, ...followerLabels].map((label, index) => ({
+    label,
+    index,
+    finalized: [],
+    notarized: [],
+    metrics: [],
+    warnings: [],
+    engine: undefined,
+  }));
 
   const launch = (index: number): void => {
     const node = nodes[index] as NodeRecord;
     const behaviour = opts.behaviours?.[index] ?? {};
-    const nodeKeys: NodeKeys = { index, blsSecretKey: keys[index] as Uint8Array, share: dealing.shares[index] as SecretShare };
+    const voter = index < opts.n;
+    const nodeKeys: NodeKeys = { index, blsSecretKey: keys[index] ?? new Uint8Array(32), share: dealing.shares[index] as SecretShare };
     const body = (raw: Context): Promise<void> => {
       const ctx = behaviour.wrapNetwork === undefined ? raw : behaviour.wrapNetwork(raw, nodeKeys);
       const engine = createConsensus({
@@ -114,7 +126,7 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
         validators,
         threshold,
         commitments: dealing.commitments,
-        self: nodeKeys,
+        ...(voter ? { self: nodeKeys } : {}),
         application: testApplication(node, behaviour.nullifier === true),
         archive: archiveOf(node),
         blockTimeMs: opts.blockTimeMs ?? 200,
@@ -137,11 +149,11 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     started.add(index);
     launch(index);
   };
-  for (let i = 0; i < opts.n; i++) if (opts.behaviours?.[i]?.late !== true) start(i);
+  for (let i = 0; i < nodes.length; i++) if (opts.behaviours?.[i]?.late !== true) start(i);
   return {
     sim,
     nodes,
-    labels,
+    labels: nodes.map((n) => n.label),
     validators,
     start,
     crash: (i) => sim.crash(labels[i] as string),

@@ -32,3 +32,24 @@ describe("all honest (n = 4)", () => {
     expect(b.chain).toEqual(a.chain);
   });
 });
+
+describe("small and mixed networks", () => {
+  it("one validator (the devnet) finalizes alone, one block per block time", async () => {
+    const net = createNetwork({ n: 1, seed: 61n, blockTimeMs: 200 });
+    await net.sim.run({ forMs: 2_100 });
+    assertSafety(net.nodes);
+    const height = finalizedHeight(net.nodes[0]!);
+    expect(height).toBeGreaterThanOrEqual(9n);
+    expect(height).toBeLessThanOrEqual(11n);
+  });
+
+  it("a non-voting follower verifies certificates and delivers the same finalized chain", async () => {
+    const net = createNetwork({ n: 4, seed: 62n, followers: 1 });
+    await net.sim.run({ forMs: 2_500 });
+    assertSafety(net.nodes);
+    const follower = net.nodes[4]!;
+    expect(follower.engine?.status().voting).toBe(false);
+    expect(finalizedHeight(follower)).toBeGreaterThanOrEqual(finalizedHeight(net.nodes[0]!) - 1n);
+    expect(finalizedHeight(follower)).toBeGreaterThan(5n);
+  });
+});
