@@ -44,7 +44,10 @@ function quorumFor<V extends { proposal: Proposal; signer: number; signature: Ui
 function aggregate(set: ValidatorSet, voters: readonly { signer: number; signature: Uint8Array }[]) {
   const sorted = [...voters].sort((a, b) => a.signer - b.signer);
   return {
-    signers: signerSet(set.validators.length, sorted.map((v) => v.signer)),
+    signers: signerSet(
+      set.validators.length,
+      sorted.map((v) => v.signer),
+    ),
     signature: set.bls.aggregateSignatures(sorted.map((v) => v.signature)),
   };
 }

@@ -28,15 +28,7 @@ import { Resolver } from "./resolver.js";
 import { ViewState } from "./rounds.js";
 import type { Consensus, ConsensusStatus } from "./status.js";
 import { createValidatorSet, type ValidatorSet } from "./validators.js";
-import {
-  CHANNELS,
-  certificateMessageCodec,
-  proposalMessageCodec,
-  voteMessageCodec,
-  type CertificateMessage,
-  type ProposalMessage,
-  type VoteMessage,
-} from "./wire.js";
+import { CHANNELS, certificateMessageCodec, proposalMessageCodec, voteMessageCodec, type CertificateMessage, type ProposalMessage, type VoteMessage } from "./wire.js";
 
 // The Simplex engine (cips/consensus.md, "Protocol"): enter a view on a certificate of the previous
 // one; the leader (sampled by stake from the previous seed) proposes on the highest notarized block
@@ -348,7 +340,9 @@ class SimplexEngine implements Consensus {
       if (w === this.finalizedView) {
         const c = s?.finalization ?? s?.notarization;
         const certificate =
-          w === 0n || c === undefined ? new Uint8Array(0) : encode(blockCertificateCodec, s?.finalization !== undefined ? { type: "finalization", value: s.finalization } : { type: "notarization", value: c });
+          w === 0n || c === undefined
+            ? new Uint8Array(0)
+            : encode(blockCertificateCodec, s?.finalization !== undefined ? { type: "finalization", value: s.finalization } : { type: "notarization", value: c });
         return { view: w, digest: this.finalizedDigest, height: this.finalizedHeight, certificate, seenAt: s?.proposalSeenAt };
       }
       if (s?.nullification === undefined) return undefined;
@@ -370,7 +364,7 @@ class SimplexEngine implements Consensus {
   private buildable(anchor: Anchor): boolean {
     if (anchor.view === this.finalizedView) return true;
     const s = this.views.get(anchor.view);
-    return s !== undefined && s.verified && s.height !== undefined && s.proposal !== undefined && equalBytes(s.proposal.payload, anchor.digest);
+    return s?.verified === true && s.height !== undefined && s.proposal !== undefined && equalBytes(s.proposal.payload, anchor.digest);
   }
 
   private contextFor(view: bigint, leader: number, parent: Anchor): BlockContext {
@@ -601,12 +595,13 @@ class SimplexEngine implements Consensus {
       }
       return;
     }
+    // A vote whose certificate is already held adds nothing: drop it unverified.
+    if (hasCertificateFor(s, vote)) return;
     const key = `${vote.type}:${view}:${signer}`;
     if (this.pendingKeys.has(key)) return;
     this.pendingKeys.add(key);
     this.pending.push({ from, vote });
-    if (this.pending.length >= this.cfg.maxBatch) this.flush();
-    else this.flushTimer ??= this.ctx.clock.schedule(0, () => this.flush());
+    this.flushTimer ??= this.ctx.clock.schedule(0, () => this.flush());
   }
 
   /** A peer voting in a view we have a certificate for is behind: send it what moves it on. */
@@ -624,14 +619,37 @@ class SimplexEngine implements Consensus {
     }
   }
 
-  /** Verifies the buffered votes in one batch, bisecting to the bad ones and blocking their senders. */
+  /**
+   * Verifies, in one batch, the buffered votes that could complete a certificate together with the
+   * votes already verified (lazy verification: a vote nobody needs yet is not paid for), bisecting to
+   * the bad ones and blocking their senders. The rest stay buffered (one per signer, kind and view).
+   */
   private flush(): void {
     this.flushTimer?.cancel();
     this.flushTimer = undefined;
-    const batch = this.pending;
-    this.pending = [];
+    if (!this.running) return;
+    const groups = new Map<string, PendingVote[]>();
+    for (const p of this.pending) {
+      const target = voteTarget(p.vote);
+      const list = groups.get(target) ?? [];
+      list.push(p);
+      groups.set(target, list);
+    }
+    const batch: PendingVote[] = [];
+    const keep: PendingVote[] = [];
+    for (const group of groups.values()) {
+      const first = group[0] as PendingVote;
+      const s = this.views.get(voteView(first.vote));
+      if (s === undefined || voteView(first.vote) <= this.finalizedView || hasCertificateFor(s, first.vote)) continue;
+      const signers = new Set(group.map((p) => p.vote.value.signer));
+      for (const signer of this.verifiedSigners(s, first.vote)) signers.add(signer);
+      if (this.set.isQuorum([...signers])) batch.push(...group);
+      else keep.push(...group);
+    }
+    this.pending = keep;
     this.pendingKeys.clear();
-    if (batch.length === 0 || !this.running) return;
+    for (const p of keep) this.pendingKeys.add(`${p.vote.type}:${voteView(p.vote)}:${p.vote.value.signer}`);
+    if (batch.length === 0) return;
     const items: BatchItem<PendingVote>[] = batch.map((p) => ({ item: p, sets: signatureSets(this.set, p.vote) }));
     const { valid, invalid } = verifyBatch(this.bls, items);
     this.metric({ type: "batch", size: batch.length, invalid: invalid.length });
@@ -651,6 +669,13 @@ class SimplexEngine implements Consensus {
       touched.add(s);
     }
     for (const s of touched) this.checkCertificates(s);
+  }
+
+  /** Signers whose vote of the same kind, for the same proposal, is already verified in `s`. */
+  private verifiedSigners(s: ViewState, vote: VoteMessage): number[] {
+    if (vote.type === "nullify") return [...s.nullifies.keys()];
+    const votes = vote.type === "notarize" ? s.notarizes : s.finalizes;
+    return [...votes.values()].filter((v) => sameProposal(v.proposal, vote.value.proposal)).map((v) => v.signer);
   }
 
   /** Builds any certificate the view's votes now support. */
@@ -809,7 +834,8 @@ class SimplexEngine implements Consensus {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
       s.height ??= height;
-      const cert = s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);
+      const cert =
+        s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);
       const block = { ...this.blockOf(s, cert), height };
       await this.app.finalized(block);
       this.finalizedView = s.view;
@@ -841,6 +867,22 @@ class SimplexEngine implements Consensus {
 }
 
 export type { SimplexEngine };
+
+function hasCertificateFor(s: ViewState, vote: VoteMessage): boolean {
+  if (vote.type === "notarize") return s.notarization !== undefined || s.finalization !== undefined;
+  return vote.type === "nullify" ? s.nullification !== undefined : s.finalization !== undefined;
+}
+
+function voteView(vote: VoteMessage): bigint {
+  return vote.type === "nullify" ? vote.value.round.view : vote.value.proposal.round.view;
+}
+
+/** What a vote counts towards: its kind, view and (for notarize and finalize) proposal. */
+function voteTarget(vote: VoteMessage): string {
+  if (vote.type === "nullify") return `nullify:${vote.value.round.view}`;
+  const p = vote.value.proposal;
+  return `${vote.type}:${p.round.view}:${p.parent}:${toHex(p.payload)}`;
+}
 
 export function sameProposal(a: Proposal, b: Proposal): boolean {
   return a.round.epoch === b.round.epoch && a.round.view === b.round.view && a.parent === b.parent && equalBytes(a.payload, b.payload);

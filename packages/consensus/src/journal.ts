@@ -1,14 +1,6 @@
 import { atMost, bytes, decode, encode, struct, variant, type Infer } from "@cowboy/codec";
 import type { Journal } from "@cowboy/runtime";
-import {
-  finalizationCodec,
-  finalizeCodec,
-  notarizationCodec,
-  notarizeCodec,
-  nullificationCodec,
-  nullifyCodec,
-  proposalCodec,
-} from "@cowboy/types";
+import { finalizationCodec, finalizeCodec, notarizationCodec, notarizeCodec, nullificationCodec, nullifyCodec, proposalCodec } from "@cowboy/types";
 import { ConsensusError } from "./errors.js";
 import { MAX_PAYLOAD_BYTES } from "./wire.js";
 

@@ -69,8 +69,6 @@ export interface EngineOptions {
   readonly journalName?: string;
   /** Votes and certificates for views further ahead than this are dropped (default 32). */
   readonly maxViewsAhead?: number;
-  /** Votes collected before one batch verification (default: the validator count). */
-  readonly maxBatch?: number;
   readonly hooks?: Hooks;
   /** BLS backend (default: blst when it loads, else noble). */
   readonly bls?: Bls;
@@ -81,7 +79,6 @@ export interface ResolvedOptions {
   readonly blockTimeMs: number;
   readonly journalName: string;
   readonly maxViewsAhead: number;
-  readonly maxBatch: number;
 }
 
 export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
@@ -102,6 +99,5 @@ export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
     blockTimeMs,
     journalName,
     maxViewsAhead: aint(opts.maxViewsAhead ?? 32, "maxViewsAhead", 1, 10_000),
-    maxBatch: aint(opts.maxBatch ?? opts.validators.length, "maxBatch", 1, 10_000),
   };
 }

@@ -1,13 +1,5 @@
 import { bytes, atMost, option, struct, u64, variant, type Infer } from "@cowboy/codec";
-import {
-  blockCertificateCodec,
-  finalizationCodec,
-  finalizeCodec,
-  notarizationCodec,
-  notarizeCodec,
-  nullificationCodec,
-  nullifyCodec,
-} from "@cowboy/types";
+import { blockCertificateCodec, finalizationCodec, finalizeCodec, notarizationCodec, notarizeCodec, nullificationCodec, nullifyCodec } from "@cowboy/types";
 
 // Wire messages (cips/consensus.md, "Messages and channels"). Each channel carries one codec; a
 // message that does not decode strictly gets its sender blocked.

@@ -2,7 +2,7 @@
 // small real application: a block is (parent digest, height, view, proposer, beacon) and its digest
 // is sha256 of those bytes; every voter checks the parent link and height before voting. Each node's
 // Archive survives its crashes (it stands for the node's database).
-import { concatBytes, encode, equalBytes, struct, toHex, u32, u64, fixedBytes, bytes, atMost, decode } from "@cowboy/codec";
+import { atMost, bytes, concatBytes, decode, encode, equalBytes, fixedBytes, struct, toHex, u32, u64, type Infer } from "@cowboy/codec";
 import { bls, dealShares, sha256, type SecretShare } from "@cowboy/crypto";
 import { type Context, Simulation, type SimulationOptions, simulatedPeerId } from "@cowboy/runtime";
 import {
@@ -26,7 +26,10 @@ const blockCodec = struct({
   view: u64,
   proposer: u32,
   beacon: bytes(atMost(96)),
+  /** Stands for the transactions: any bytes, so a byzantine leader can make two valid blocks. */
+  extra: bytes(atMost(32)),
 });
+export { blockCodec };
 
 /** A deterministic BLS secret key (top bits cleared so it is below the group order, never zero). */
 export function secretKey(label: string): Uint8Array {
@@ -43,6 +46,8 @@ export interface NodeRecord {
   readonly finalized: ArchivedBlock[];
   readonly notarized: bigint[];
   readonly metrics: MetricEvent[];
+  /** Warnings and errors the engine logged. */
+  readonly warnings: string[];
   engine: Consensus | undefined;
 }
 
@@ -68,6 +73,8 @@ export interface NetworkOptions {
   readonly behaviours?: Readonly<Record<number, Behaviour>>;
   readonly blockTimeMs?: number;
   readonly timeouts?: EngineOptions["timeouts"];
+  /** Non-voting followers (labels f0, f1, ...), appended to `nodes` after the validators. */
+  readonly followers?: number;
 }
 
 export interface SimNetwork {
@@ -94,12 +101,22 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     blsPublicKey: bls.getPublicKey(keys[i] as Uint8Array),
     peer: simulatedPeerId(label),
   }));
-  const nodes: NodeRecord[] = labels.map((label, index) => ({ label, index, finalized: [], notarized: [], metrics: [], engine: undefined }));
+  const followerLabels = Array.from({ length: opts.followers ?? 0 }, (_, i) => `f${i}`);
+  const nodes: NodeRecord[] = [...labels, ...followerLabels].map((label, index) => ({
+    label,
+    index,
+    finalized: [],
+    notarized: [],
+    metrics: [],
+    warnings: [],
+    engine: undefined,
+  }));
 
   const launch = (index: number): void => {
     const node = nodes[index] as NodeRecord;
     const behaviour = opts.behaviours?.[index] ?? {};
-    const nodeKeys: NodeKeys = { index, blsSecretKey: keys[index] as Uint8Array, share: dealing.shares[index] as SecretShare };
+    const voter = index < opts.n;
+    const nodeKeys: NodeKeys = { index, blsSecretKey: keys[index] ?? new Uint8Array(32), share: dealing.shares[index] as SecretShare };
     const body = (raw: Context): Promise<void> => {
       const ctx = behaviour.wrapNetwork === undefined ? raw : behaviour.wrapNetwork(raw, nodeKeys);
       const engine = createConsensus({
@@ -109,12 +126,17 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
         validators,
         threshold,
         commitments: dealing.commitments,
-        self: nodeKeys,
+        ...(voter ? { self: nodeKeys } : {}),
         application: testApplication(node, behaviour.nullifier === true),
         archive: archiveOf(node),
         blockTimeMs: opts.blockTimeMs ?? 200,
         timeouts: opts.timeouts ?? { leaderMs: 1_000, notarizationMs: 1_500, nullifyRetryMs: 2_000, fetchMs: 300 },
-        hooks: { metric: (e) => node.metrics.push(e) },
+        hooks: {
+          metric: (e) => node.metrics.push(e),
+          log: (level, message) => {
+            if (level === "warn" || level === "error") node.warnings.push(message);
+          },
+        },
       });
       node.engine = engine;
       return engine.start();
@@ -127,11 +149,11 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     started.add(index);
     launch(index);
   };
-  for (let i = 0; i < opts.n; i++) if (opts.behaviours?.[i]?.late !== true) start(i);
+  for (let i = 0; i < nodes.length; i++) if (opts.behaviours?.[i]?.late !== true) start(i);
   return {
     sim,
     nodes,
-    labels,
+    labels: nodes.map((n) => n.label),
     validators,
     start,
     crash: (i) => sim.crash(labels[i] as string),
@@ -153,7 +175,7 @@ function archiveOf(node: NodeRecord): Archive {
 
 function testApplication(node: NodeRecord, nullifier: boolean): Application {
   const build = (ctx: BlockContext): Uint8Array =>
-    encode(blockCodec, { parent: ctx.parent.digest, height: ctx.parentHeight + 1n, view: ctx.round.view, proposer: ctx.leader, beacon: ctx.beacon });
+    encode(blockCodec, { parent: ctx.parent.digest, height: ctx.parentHeight + 1n, view: ctx.round.view, proposer: ctx.leader, beacon: ctx.beacon, extra: new Uint8Array(0) });
   return {
     genesis: () => GENESIS,
     digest: (payload) => sha256(payload),
@@ -164,7 +186,7 @@ function testApplication(node: NodeRecord, nullifier: boolean): Application {
     },
     async verify(ctx, payload) {
       if (nullifier) return undefined;
-      let block: ReturnType<typeof decode<{ parent: Uint8Array; height: bigint; view: bigint; proposer: number; beacon: Uint8Array }>>;
+      let block: Infer<typeof blockCodec>;
       try {
         block = decode(blockCodec, payload);
       } catch {
@@ -221,3 +243,8 @@ export function finalizedHeight(node: NodeRecord): bigint {
 }
 
 export { concatBytes, GENESIS };
+
+/** Runs until every listed node has finalized at least `height`, or `maxMs` passes. */
+export async function runUntilHeight(net: SimNetwork, indices: readonly number[], height: bigint, maxMs: number): Promise<boolean> {
+  return net.sim.runUntil(() => indices.every((i) => finalizedHeight(net.nodes[i] as NodeRecord) >= height), { maxMs });
+}
