@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { createConsensus, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
+import { CHANNELS, createConsensus, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
 import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
 import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
@@ -74,6 +74,8 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       listen: [`/ip4/127.0.0.1/udp/${o.p2pPort}/quic-v1`],
       bootstrap: o.bootstrap.map(bootstrapAddress),
       allowedPeers: validators.validators.map((v) => v.peer),
+      // Full nodes are not validators but must reach the resolver to follow the chain.
+      openChannels: [CHANNELS.resolver],
       loopbackOnly: true,
       logger: {
         debug: (m, f) => p2pLog.debug(m, f),

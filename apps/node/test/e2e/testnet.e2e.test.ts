@@ -135,3 +135,65 @@ describe("a 4-validator testnet of real processes", () => {
     failed = false;
   }, 900_000);
 });
+
+describe("a full node", () => {
+  it("follows a validator to the same hashes, serves RPC and gossips the transactions it is sent", async () => {
+    const home = join(dir, "single");
+    const base = BASE + 10;
+    const single = launchTestnet({ dir: home, validators: 1, rpcPort: base, blockTimeMs: 300, reset: true }, () => {});
+    for (const pid of single.pids) pids.add(pid);
+    try {
+      const key = JSON.parse(readFileSync(join(nodeDir(home, 0), "node.json"), "utf8")) as { p2p_port: number };
+      const genesis = JSON.parse(readFileSync(join(nodeDir(home, 0), "genesis.json"), "utf8")) as { validators: Array<{ network_key: string }> };
+      const { command, args } = cowboydCommand();
+      const fullPort = base + 1;
+      const full = spawn(
+        command,
+        [
+          ...args,
+          "--data",
+          join(home, "full"),
+          "--genesis",
+          join(nodeDir(home, 0), "genesis.json"),
+          "--rpc-port",
+          String(fullPort),
+          "--p2p-port",
+          String(fullPort),
+          "--bootstrap",
+          `127.0.0.1:${key.p2p_port}:${genesis.validators[0]!.network_key.slice(2)}`,
+          "--block-time",
+          "300",
+        ],
+        { stdio: "ignore" },
+      );
+      if (full.pid !== undefined) pids.add(full.pid);
+      const fullClient = createClient({ url: `http://127.0.0.1:${fullPort}` });
+      const validator = createClient({ url: `http://127.0.0.1:${base}` });
+      const status = await until(
+        "the full node to follow",
+        async () => {
+          try {
+            const s = await fullClient.request<{ finalized_height: string; voting: boolean; self: number | null }>("cowboy_consensus", []);
+            return BigInt(s.finalized_height) >= 3n ? s : undefined;
+          } catch {
+            return undefined;
+          }
+        },
+        180_000,
+      );
+      expect(status.voting).toBe(false);
+      expect(status.self).toBeNull();
+      const to = new Uint8Array(20).fill(0x6b);
+      const tx = await fullClient.transfer({ privateKey: dev[4]!.privateKey, to, amount: 4_242n });
+      const receipt = await validator.waitForReceipt(tx.digest(), { timeoutMs: 60_000, pollMs: 100 });
+      expect(receipt.status).toBe(ReceiptStatus.Success);
+      await until("the full node to see the transfer", async () => (await fullClient.getBalance(to)) === 4_242n, 60_000);
+      const h = receipt.height;
+      const [a, b] = await Promise.all([validator, fullClient].map((c) => c.request<{ header: { hash: string } }>("cowboy_getBlockByNumber", [h.toString()])));
+      expect(b!.header.hash).toBe(a!.header.hash);
+      full.kill("SIGTERM");
+    } finally {
+      await single.stop(3_000);
+    }
+  }, 600_000);
+});
