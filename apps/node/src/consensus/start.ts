@@ -74,8 +74,9 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       listen: [`/ip4/127.0.0.1/udp/${o.p2pPort}/quic-v1`],
       bootstrap: o.bootstrap.map(bootstrapAddress),
       allowedPeers: validators.validators.map((v) => v.peer),
-      // Full nodes are not validators but must reach the resolver to follow the chain.
-      openChannels: [CHANNELS.resolver],
+      // Full nodes are not validators, but they fetch blocks through the resolver and relay
+      // certificates (verified before use; an invalid one blocks its sender): both stay open to them.
+      openChannels: [CHANNELS.resolver, CHANNELS.certificates],
       loopbackOnly: true,
       logger: {
         debug: (m, f) => p2pLog.debug(m, f),

@@ -3,14 +3,14 @@
 // on), its restart (it catches up to the same hashes), two stopped (finality halts, nothing
 // conflicting is finalized), both restarted (it resumes). Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@cowboy/client";
 import { toHex } from "@cowboy/codec";
 import { ReceiptStatus } from "@cowboy/types";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { devAccounts } from "../../src/chain/genesis.js";
 import { cowboydCommand, launchTestnet, type RunningTestnet } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
@@ -32,10 +32,13 @@ afterAll(async () => {
     }
   }
   // On failure, the nodes' logs are worth more than the disk they take: keep them and say where.
-  if (failed) console.error(`testnet logs kept in ${dir}/node-<i>/node.log`);
+  if (failed > 0) console.error(`testnet logs kept in ${dir}/node-<i>/node.log`);
   else rmSync(dir, { recursive: true, force: true });
 });
-let failed = true;
+let failed = 0;
+afterEach((context) => {
+  if (context.task.result?.state !== "pass") failed++;
+});
 
 const url = (i: number) => `http://127.0.0.1:${BASE + i}`;
 const client = (i: number) => createClient({ url: url(i) });
@@ -132,7 +135,6 @@ describe("a 4-validator testnet of real processes", () => {
     const hashes = await Promise.all([0, 1, 2, 3].map((i) => hashAt(i, agreed)));
     expect(new Set(hashes).size).toBe(1);
     expect(toHex(new Uint8Array(32))).not.toBe(hashes[0]);
-    failed = false;
   }, 900_000);
 });
 
@@ -164,7 +166,7 @@ describe("a full node", () => {
           "--block-time",
           "300",
         ],
-        { stdio: "ignore" },
+        { stdio: ["ignore", "ignore", openSync(join(home, "full.log"), "a")] },
       );
       if (full.pid !== undefined) pids.add(full.pid);
       const fullClient = createClient({ url: `http://127.0.0.1:${fullPort}` });
