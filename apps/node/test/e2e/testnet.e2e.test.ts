@@ -8,13 +8,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "@cowboy/client";
-import { toHex } from "@cowboy/codec";
-import { ReceiptStatus } from "@cowboy/types";
+import { fromHex, toHex } from "@cowboy/codec";
+import { bls, deriveRandomness } from "@cowboy/crypto";
+import { ReceiptStatus, seedMessage } from "@cowboy/types";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { devAccounts } from "../../src/chain/genesis.js";
 import { cowboydCommand, launchTestnet, type RunningTestnet } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
 
+const DICE = `from cowboy_sdk import actor, vrf
+
+
+@actor
+class Dice:
+    def __init__(self):
+        self.storage["last"] = b""
+
+    def roll(self):
+        self.storage["last"] = vrf.random("dice")
+
+    def last(self):
+        return self.storage["last"]
+`;
 const COUNTER = readFileSync(fileURLToPath(new URL("../../../../packages/pvm/examples/counter.py", import.meta.url)), "utf8");
 const dir = mkdtempSync(join(tmpdir(), "cowboy-testnet-"));
 const BASE = 21_000 + Math.floor(Math.random() * 20_000);
@@ -103,6 +118,22 @@ describe("a 4-validator testnet of real processes", () => {
     expect((await client(3).waitForReceipt(call.digest(), { timeoutMs: 30_000, pollMs: 100 })).status).toBe(ReceiptStatus.Success);
     const count = await client(0).queryActor({ to: deployed.address, method: "get_count" });
     expect(count.ok ? count.value : count).toBe(1n);
+
+    // Actors' randomness is HKDF of the block's parent beacon: the threshold seed of the round before
+    // the block's view, which verifies against the genesis group key.
+    const dice = await client(1).deployActor({ privateKey: dev[5]!.privateKey, source: DICE });
+    await client(1).waitForReceipt(dice.tx.digest(), { timeoutMs: 30_000, pollMs: 100 });
+    const roll = await client(0).callActor({ privateKey: dev[5]!.privateKey, to: dice.address, method: "roll" });
+    const rolled = await client(0).waitForReceipt(roll.digest(), { timeoutMs: 30_000, pollMs: 100 });
+    expect(rolled.status).toBe(ReceiptStatus.Success);
+    const header = (await client(2).request<{ header: { round: string; beacon: string } }>("cowboy_getBlockByNumber", [rolled.height.toString()])).header;
+    const beacon = fromHex(header.beacon);
+    expect(beacon.length).toBe(96);
+    const genesis = JSON.parse(readFileSync(join(nodeDir(dir, 0), "genesis.json"), "utf8")) as { chain_id: string; consensus: { group_public_key: string } };
+    const seedRound = { epoch: 0n, view: BigInt(header.round) - 1n };
+    expect(bls.verify(beacon, seedMessage(BigInt(genesis.chain_id), seedRound), fromHex(genesis.consensus.group_public_key))).toBe(true);
+    const last = await client(3).queryActor({ to: dice.address, method: "last" });
+    expect(last.ok && last.value instanceof Uint8Array ? toHex(last.value) : last).toBe(toHex(deriveRandomness(beacon, new TextEncoder().encode("dice"))));
 
     // kill -9 one validator: the other three (a quorum of 3 of 4) keep finalizing.
     killNode(3);
