@@ -40,7 +40,7 @@ const records = ["", "abc", "a record of journal bytes", "\u0000\u00ff"].map((s)
 const frames = records.map(encodeFrame);
 const whole = Uint8Array.from(frames.flatMap((f) => [...f]));
 const flipped = whole.slice();
-flipped[8 + 8 + 3 + 8 + 4] ^= 0x80; // inside the third record
+flipped[8 + 8 + 3 + 8 + 4] = (flipped[8 + 8 + 3 + 8 + 4] as number) ^ 0x80; // inside the third record
 const hugeLength = Uint8Array.from([...frames[1]!, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
 const recoveries = [
   { name: "whole file", file: whole },

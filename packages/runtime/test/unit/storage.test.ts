@@ -141,7 +141,7 @@ describe("FileStorage files", () => {
   it("a flipped byte inside a record ends the valid prefix there", async () => {
     const { dir, file } = await written(["first", "second", "third"]);
     const bytes = readFileSync(file);
-    bytes[8 + 5 + 8 + 2] ^= 0x01; // inside "second"
+    bytes[8 + 5 + 8 + 2] = (bytes[8 + 5 + 8 + 2] as number) ^ 0x01; // inside "second"
     writeFileSync(file, bytes);
     expect(await dump(await FileStorage.open(dir), "votes")).toEqual(["7:first"]);
   });
