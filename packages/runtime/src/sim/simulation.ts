@@ -21,12 +21,17 @@ export interface SimulationOptions {
   readonly link?: Partial<LinkConfig>;
   /** Virtual milliseconds a journal `sync` or `prune` takes to become durable. Default 1. */
   readonly storageSyncMs?: number;
+  /**
+   * The most messages one (sender, receiver, channel) may have in flight; a send beyond it is dropped
+   * with cause "queue-full" (the Network's bounded queues). Default 10,000.
+   */
+  readonly queueLimit?: number;
   /** Called with every audit line as it is folded into the digest (for diffing two runs). */
   readonly onEvent?: (line: string) => void;
 }
 
 /** Why a message did not reach its handler. */
-export type DropCause = "unknown" | "offline" | "blocked" | "partition" | "cut" | "loss" | "crashed" | "no-handler";
+export type DropCause = "unknown" | "offline" | "blocked" | "partition" | "cut" | "loss" | "queue-full" | "crashed" | "no-handler";
 
 export interface ChannelStats {
   /** Messages queued on a link (one per recipient). */
@@ -72,6 +77,9 @@ export class Simulation {
   private readonly byPeer = new Map<PeerId, ParticipantState>();
   /** Per (sender, receiver, channel): the latest delivery time queued, so a link never reorders a channel. */
   private readonly fifo = new Map<string, number>();
+  /** Per (sender, receiver, channel): messages queued and not yet delivered or dropped. */
+  private readonly inFlight = new Map<string, number>();
+  private readonly queueLimit: number;
   private readonly channelStats = new Map<Channel, ChannelStats>();
   private readonly dropCounts: Record<DropCause, number> = {
     unknown: 0,
@@ -80,6 +88,7 @@ export class Simulation {
     partition: 0,
     cut: 0,
     loss: 0,
+    "queue-full": 0,
     crashed: 0,
     "no-handler": 0,
   };
@@ -96,6 +105,8 @@ export class Simulation {
     if (!Number.isFinite(this.time) || this.time < 0) throw new ArgumentError("startMs", `must be a finite number ≥ 0, got ${String(this.time)}`);
     this.storageSyncMs = options.storageSyncMs ?? 1;
     if (!Number.isFinite(this.storageSyncMs) || this.storageSyncMs < 0) throw new ArgumentError("storageSyncMs", "must be a finite number ≥ 0");
+    this.queueLimit = options.queueLimit ?? 10_000;
+    if (!Number.isSafeInteger(this.queueLimit) || this.queueLimit < 1) throw new ArgumentError("queueLimit", "must be an integer ≥ 1");
     this.links = new LinkTable(alinkConfig(options.link, DEFAULT_LINK, "link"));
     this.linkRng = seededRng(concatBytes(this.seed, encoder.encode("/links")));
     this.auditor = new Auditor(options.onEvent);
@@ -430,13 +441,22 @@ export class Simulation {
       this.drop(from.label, to.label, channel, id, "loss");
       return;
     }
-    const delay = link.latencyMs + (link.jitterMs > 0 ? this.linkRng.below(link.jitterMs + 1) : 0);
     const key = `${from.label}\u0000${to.label}\u0000${channel}`;
+    const queued = this.inFlight.get(key) ?? 0;
+    if (queued >= this.queueLimit) {
+      this.drop(from.label, to.label, channel, id, "queue-full");
+      return;
+    }
+    this.inFlight.set(key, queued + 1);
+    const delay = link.latencyMs + (link.jitterMs > 0 ? this.linkRng.below(link.jitterMs + 1) : 0);
     const at = Math.max(this.time + delay, this.fifo.get(key) ?? 0);
     this.fifo.set(key, at);
     this.audit(`send ${from.label} ${to.label} ${channel} ${id} ${at}`);
     const incarnation = to.incarnation;
-    this.queue.push(at, () => this.deliver(from, to, incarnation, channel, message, id));
+    this.queue.push(at, () => {
+      this.inFlight.set(key, (this.inFlight.get(key) ?? 1) - 1);
+      this.deliver(from, to, incarnation, channel, message, id);
+    });
   }
 
   private deliver(from: ParticipantState, to: ParticipantState, incarnation: number, channel: Channel, message: Uint8Array, id: string): void {

@@ -220,3 +220,20 @@ describe("Simulation: network semantics", () => {
     expect(s.drops["no-handler"]).toBe(2);
   });
 });
+
+describe("Simulation: bounded queues", () => {
+  it("drops sends beyond queueLimit in flight per (sender, receiver, channel), and frees room on delivery", async () => {
+    const sim = new Simulation({ seed: 20n, queueLimit: 3, link: { latencyMs: 10, jitterMs: 0 } });
+    const got: Received[] = [];
+    const a = driver(sim, "a");
+    sim.add("b", sink(got));
+    await sim.run({ untilMs: 0 });
+    for (let i = 0; i < 5; i++) a.ctx?.network.send("all", 1, enc(`x${i}`));
+    a.ctx?.network.send("all", 2, enc("other channel"));
+    await sim.run({ untilMs: 20 });
+    a.ctx?.network.send("all", 1, enc("later"));
+    await sim.run({ untilMs: 40 });
+    expect(got.map((r) => r.text)).toEqual(["x0", "x1", "x2", "other channel", "later"]);
+    expect(sim.stats().drops["queue-full"]).toBe(2);
+  });
+});
