@@ -16,6 +16,8 @@ export type RuntimeErrorCode =
   | "DUPLICATE_PARTICIPANT"
   /** A fault or restart that does not fit the participant's state (restart of a running one). */
   | "INVALID_PARTICIPANT_STATE"
+  /** A simulated send of a message larger than the simulation's maxMessageBytes. */
+  | "MESSAGE_TOO_LARGE"
   /** `run`/`runUntil` called while a run is in progress. */
   | "SIMULATION_BUSY"
   /** Participant code threw (or its start promise rejected) inside the simulation; `cause` holds it. */

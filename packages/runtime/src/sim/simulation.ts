@@ -26,6 +26,11 @@ export interface SimulationOptions {
    * with cause "queue-full" (the Network's bounded queues). Default 10,000.
    */
   readonly queueLimit?: number;
+  /**
+   * The largest message `send` accepts; a larger one throws MESSAGE_TOO_LARGE, as @cowboy/p2p does.
+   * Default 8 MiB (p2p's default maxMessageSize).
+   */
+  readonly maxMessageBytes?: number;
   /** Called with every audit line as it is folded into the digest (for diffing two runs). */
   readonly onEvent?: (line: string) => void;
 }
@@ -62,6 +67,9 @@ export interface AddOptions {
 
 const encoder = new TextEncoder();
 
+/** The largest channel number: @cowboy/p2p carries the channel in one byte, so the simulator refuses more too. */
+export const MAX_CHANNEL = 0xff;
+
 /** The PeerId a participant gets from its label when none is given. */
 export function simulatedPeerId(label: string): PeerId {
   return toHex(sha256(encoder.encode(`cowboy-sim-peer:${label}`)));
@@ -80,6 +88,7 @@ export class Simulation {
   /** Per (sender, receiver, channel): messages queued and not yet delivered or dropped. */
   private readonly inFlight = new Map<string, number>();
   private readonly queueLimit: number;
+  private readonly maxMessageBytes: number;
   private readonly channelStats = new Map<Channel, ChannelStats>();
   private readonly dropCounts: Record<DropCause, number> = {
     unknown: 0,
@@ -107,6 +116,8 @@ export class Simulation {
     if (!Number.isFinite(this.storageSyncMs) || this.storageSyncMs < 0) throw new ArgumentError("storageSyncMs", "must be a finite number ≥ 0");
     this.queueLimit = options.queueLimit ?? 10_000;
     if (!Number.isSafeInteger(this.queueLimit) || this.queueLimit < 1) throw new ArgumentError("queueLimit", "must be an integer ≥ 1");
+    this.maxMessageBytes = options.maxMessageBytes ?? 8 * 1024 * 1024;
+    if (!Number.isSafeInteger(this.maxMessageBytes) || this.maxMessageBytes < 1) throw new ArgumentError("maxMessageBytes", "must be an integer ≥ 1");
     this.links = new LinkTable(alinkConfig(options.link, DEFAULT_LINK, "link"));
     this.linkRng = seededRng(concatBytes(this.seed, encoder.encode("/links")));
     this.auditor = new Auditor(options.onEvent);
@@ -118,6 +129,7 @@ export class Simulation {
       nextTimerId: () => ++this.timerIds,
       send: (from, recipients, channel, message) => this.send(from, recipients, channel, message),
       peersOf: (p) => this.peersOf(p),
+      checkChannel: (channel) => aint(channel, "channel", 0, MAX_CHANNEL),
       block: (p, peer, reason) => this.block(p, peer, reason),
       fail: (p, error) => this.fail(p, error),
     };
@@ -402,8 +414,14 @@ export class Simulation {
   }
 
   private send(from: ParticipantState, recipients: Recipients, channel: Channel, message: Uint8Array): PeerId[] {
-    aint(channel, "channel", 0, 0xffff_ffff);
+    aint(channel, "channel", 0, MAX_CHANNEL);
     if (!(message instanceof Uint8Array)) throw new ArgumentError("message", "must be a Uint8Array");
+    if (message.length > this.maxMessageBytes) {
+      throw new RuntimeError("MESSAGE_TOO_LARGE", `message of ${message.length} bytes exceeds maxMessageBytes ${this.maxMessageBytes}`, {
+        size: message.length,
+        max: this.maxMessageBytes,
+      });
+    }
     const targets = recipients === "all" ? this.peersOf(from) : [...new Set(recipients)];
     const id = payloadId(message);
     const queued: PeerId[] = [];

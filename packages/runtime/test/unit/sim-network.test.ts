@@ -14,7 +14,7 @@ interface Received {
 /** A sink participant that records every message on channels 1..4. */
 function sink(into: Received[]) {
   return (ctx: Context) => {
-    for (const channel of [1, 2, 3, 4]) ctx.network.handle(channel, (from, msg) => into.push({ at: ctx.clock.now(), from, text: dec(msg), channel }));
+    for (const channel of [1, 2, 3, 4, 255]) ctx.network.handle(channel, (from, msg) => into.push({ at: ctx.clock.now(), from, text: dec(msg), channel }));
   };
 }
 
@@ -235,5 +235,22 @@ describe("Simulation: bounded queues", () => {
     await sim.run({ untilMs: 40 });
     expect(got.map((r) => r.text)).toEqual(["x0", "x1", "x2", "other channel", "later"]);
     expect(sim.stats().drops["queue-full"]).toBe(2);
+  });
+});
+
+describe("Simulation: the limits p2p has", () => {
+  it("refuses channels above 255 and messages above maxMessageBytes, failing the participant that tries", async () => {
+    const sim = new Simulation({ seed: 22n, maxMessageBytes: 16 });
+    const a = driver(sim, "a");
+    sim.add("b", sink([]));
+    await sim.run({ untilMs: 0 });
+    expect(() => a.ctx?.network.send("all", 256, enc("x"))).toThrowError(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => a.ctx?.network.handle(256, () => {})).toThrowError(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(a.ctx?.network.send("all", 255, new Uint8Array(16))).toHaveLength(1);
+    expect(() => a.ctx?.network.send("all", 1, new Uint8Array(17))).toThrowError(expect.objectContaining({ code: "MESSAGE_TOO_LARGE", meta: { size: 17, max: 16 } }));
+    sim.add("c", (ctx) => {
+      ctx.network.send("all", 1, new Uint8Array(100));
+    });
+    await expect(sim.run({ untilMs: 10 })).rejects.toMatchObject({ code: "PARTICIPANT_FAILED", meta: { label: "c" } });
   });
 });
