@@ -153,6 +153,27 @@ describe("FileStorage files", () => {
     expect(readFileSync(file).length).toBe(13);
   });
 
+  it("a file cut at any byte yields exactly the records whose frames end before the cut", async () => {
+    const { decodeFrames, encodeFrame } = await import("../../src/journal-frame.js");
+    const records = ["", "a", "bb", "a longer record of bytes", "z"].map(enc);
+    const frames = records.map(encodeFrame);
+    const file = Buffer.concat(frames);
+    const ends = frames.map((_, i) => frames.slice(0, i + 1).reduce((n, f) => n + f.length, 0));
+    for (let cut = 0; cut <= file.length; cut++) {
+      const whole = ends.filter((end) => end <= cut).length;
+      const decoded = decodeFrames(file.subarray(0, cut));
+      expect(decoded.records.map(dec)).toEqual(records.slice(0, whole).map(dec));
+      expect(decoded.validBytes).toBe(whole === 0 ? 0 : ends[whole - 1]);
+    }
+    // And through real files, at a few cut points.
+    for (const cut of [0, 9, ends[2] as number, file.length - 1]) {
+      const { dir, file: path } = await written(records.map(dec));
+      truncateSync(path, cut);
+      const whole = ends.filter((end) => end <= cut).length;
+      expect(await dump(await FileStorage.open(dir), "votes")).toEqual(records.slice(0, whole).map((r) => `7:${dec(r)}`));
+    }
+  });
+
   it("prune unlinks the section files below and ignores foreign files", async () => {
     const dir = join(root, `f${dirs++}`);
     const storage = await FileStorage.open(dir);
