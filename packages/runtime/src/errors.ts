@@ -11,6 +11,8 @@ export type RuntimeErrorCode =
   | "JOURNAL_OPEN"
   /** A record longer than the journal's maximum record size. */
   | "RECORD_TOO_LARGE"
+  /** A file operation of FileStorage failed (meta: op, path, errno; the Node error is the cause). */
+  | "STORAGE_IO"
   /** A simulation participant label that is unknown, or added twice. */
   | "UNKNOWN_PARTICIPANT"
   | "DUPLICATE_PARTICIPANT"

@@ -183,6 +183,9 @@ export class Simulation {
   /** Runs `fn` (a scenario step: a crash, a partition, a check) at virtual time `timeMs` (absolute; now if in the past). */
   at(timeMs: number, fn: () => void): void {
     if (typeof fn !== "function") throw new ArgumentError("fn", "must be a function");
+    if (typeof timeMs !== "number" || Number.isNaN(timeMs) || timeMs === Number.POSITIVE_INFINITY) {
+      throw new ArgumentError("timeMs", `must be a finite number, got ${String(timeMs)}`);
+    }
     this.queue.push(Math.max(this.time, timeMs), () => {
       try {
         fn();
@@ -422,6 +425,7 @@ export class Simulation {
         max: this.maxMessageBytes,
       });
     }
+    if (recipients !== "all" && !Array.isArray(recipients)) throw new ArgumentError("recipients", 'must be an array of PeerIds or "all"');
     const targets = recipients === "all" ? this.peersOf(from) : [...new Set(recipients)];
     const id = payloadId(message);
     const queued: PeerId[] = [];

@@ -186,3 +186,16 @@ describe("FileStorage files", () => {
     await j.close();
   });
 });
+
+describe("FileStorage failures", () => {
+  it("reports a failing file operation as STORAGE_IO with the errno, and a concurrent second open as JOURNAL_OPEN", async () => {
+    const file = join(root, `plain-file-${dirs++}`);
+    writeFileSync(file, "not a directory");
+    await expect(FileStorage.open(join(file, "sub"))).rejects.toMatchObject({ code: "STORAGE_IO", meta: { op: "mkdir", errno: "ENOTDIR" } });
+    const storage = await FileStorage.open(join(root, `f${dirs++}`));
+    const [one, two] = await Promise.allSettled([storage.journal("same"), storage.journal("same")]);
+    expect(one.status).toBe("fulfilled");
+    expect(two).toMatchObject({ status: "rejected", reason: { code: "JOURNAL_OPEN" } });
+    await expect(FileStorage.open("")).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
+  });
+});
