@@ -10,6 +10,7 @@ import { seedBytes, seededRng } from "../rng.js";
 import { Auditor, payloadId } from "./auditor.js";
 import { EventQueue } from "./event-queue.js";
 import { DEFAULT_LINK, type LinkConfig, LinkTable, alinkConfig } from "./links.js";
+import type { MemoryJournalData } from "../memory-journal.js";
 import { type Kernel, type ParticipantState, createContext } from "./participant.js";
 
 export interface SimulationOptions {
@@ -21,6 +22,12 @@ export interface SimulationOptions {
   readonly link?: Partial<LinkConfig>;
   /** Virtual milliseconds a journal `sync` or `prune` takes to become durable. Default 1. */
   readonly storageSyncMs?: number;
+  /**
+   * What a crash does to journal records not yet synced: "drop" (default) loses them all; "random-prefix"
+   * keeps a seeded random prefix of each section's unsynced records, which the Journal contract also allows
+   * ("possibly some appended after it"), so recovery code is tested against both.
+   */
+  readonly crashUnsynced?: "drop" | "random-prefix";
   /**
    * The most messages one (sender, receiver, channel) may have in flight; a send beyond it is dropped
    * with cause "queue-full" (the Network's bounded queues). Default 10,000.
@@ -102,6 +109,8 @@ export class Simulation {
     "no-handler": 0,
   };
   private readonly storageSyncMs: number;
+  private readonly crashUnsynced: "drop" | "random-prefix";
+  private readonly storageRng;
   private time: number;
   private timerIds = 0;
   private running = false;
@@ -120,6 +129,11 @@ export class Simulation {
     if (!Number.isSafeInteger(this.maxMessageBytes) || this.maxMessageBytes < 1) throw new ArgumentError("maxMessageBytes", "must be an integer ≥ 1");
     this.links = new LinkTable(alinkConfig(options.link, DEFAULT_LINK, "link"));
     this.linkRng = seededRng(concatBytes(this.seed, encoder.encode("/links")));
+    this.storageRng = seededRng(concatBytes(this.seed, encoder.encode("/storage")));
+    this.crashUnsynced = options.crashUnsynced ?? "drop";
+    if (this.crashUnsynced !== "drop" && this.crashUnsynced !== "random-prefix") {
+      throw new ArgumentError("crashUnsynced", `must be "drop" or "random-prefix", got ${String(this.crashUnsynced)}`);
+    }
     this.auditor = new Auditor(options.onEvent);
     this.kernel = {
       now: () => this.time,
@@ -262,7 +276,8 @@ export class Simulation {
     p.blocked.clear();
     p.openJournals.clear();
     let lost = 0;
-    for (const data of p.journals.values()) lost += data.crash();
+    const keep = this.crashUnsynced === "drop" ? undefined : (unsynced: number) => this.storageRng.below(unsynced + 1);
+    for (const name of [...p.journals.keys()].sort()) lost += (p.journals.get(name) as MemoryJournalData).crash(keep);
     this.audit(`crash ${label} lost=${lost}`);
   }
 
