@@ -59,3 +59,6 @@ export * from "./block/index.js";
 
 // Actor-facing rules every tool shares: method names, storage slots, CBY units, timer tiers.
 export * from "./actor/index.js";
+
+// Consensus rounds, proposals, votes, certificates and seeds (cips/consensus.md).
+export * from "./consensus/index.js";

@@ -1,0 +1,160 @@
+import { decode, encode, equalBytes } from "@cowboy/codec";
+import type { Context, PeerId, Timer } from "@cowboy/runtime";
+import { blockCertificateCodec, type Finalization, type Nullification } from "@cowboy/types";
+import type { Application, Archive } from "./application.js";
+import { finalizationValid, notarizationValid } from "./certificates.js";
+import type { ResolvedOptions } from "./options.js";
+import type { ViewState } from "./rounds.js";
+import type { ValidatorSet } from "./validators.js";
+import { CHANNELS, resolverMessageCodec, type ResolvedView } from "./wire.js";
+
+// The resolver (cips/consensus.md, "Sync"): fetches the certificate and block of a view this node
+// needs (to deliver a finalized chain, or to see that a view was nullified) from one peer at a time,
+// moving to the next validator after `fetchMs` or an "unknown" answer; serves the same from its
+// views and, below the finalized view, from the application's Archive. At most MAX_OUTSTANDING
+// views are in flight; answers nobody asked for are ignored, so no peer can make it grow.
+
+const MAX_OUTSTANDING = 16;
+
+/** What the resolver needs of the engine. */
+export interface ResolverHost {
+  readonly set: ValidatorSet;
+  readonly ctx: Context;
+  readonly app: Application;
+  readonly archive: Archive;
+  readonly cfg: ResolvedOptions;
+  readonly finalizedView: bigint;
+  readonly views: ReadonlyMap<bigint, ViewState>;
+  readonly isRunning: boolean;
+  stateAt(view: bigint): ViewState;
+  latestFinalization(): Finalization | undefined;
+  onNullification(c: Nullification, from: PeerId | undefined): void;
+  onFinalization(c: Finalization, from: PeerId | undefined): void;
+  blockPeer(peer: PeerId, code: string, message: string): void;
+  scheduleDelivery(): void;
+}
+
+interface Wanted {
+  id: bigint;
+  attempts: number;
+  timer: Timer | undefined;
+}
+
+export class Resolver {
+  private readonly host: ResolverHost;
+  private readonly wanted = new Map<bigint, Wanted>();
+  private nextId = 1n;
+  private readonly start: number;
+
+  constructor(host: ResolverHost) {
+    this.host = host;
+    this.start = host.ctx.rng.below(host.set.validators.length);
+  }
+
+  /** Asks peers for `view` unless it is already being fetched (or too much is). */
+  want(view: bigint): void {
+    if (!this.host.isRunning || this.wanted.has(view) || this.wanted.size >= MAX_OUTSTANDING) return;
+    const w: Wanted = { id: 0n, attempts: 0, timer: undefined };
+    this.wanted.set(view, w);
+    this.ask(view, w);
+  }
+
+  private ask(view: bigint, w: Wanted): void {
+    w.timer?.cancel();
+    const self = this.host.ctx.network.self;
+    const peers = this.host.set.validators.map((v) => v.peer).filter((p) => p !== self);
+    if (peers.length === 0 || !this.host.isRunning) {
+      this.wanted.delete(view);
+      return;
+    }
+    const peer = peers[(this.start + w.attempts) % peers.length] as PeerId;
+    w.attempts++;
+    w.id = this.nextId++;
+    this.host.ctx.network.send([peer], CHANNELS.resolver, encode(resolverMessageCodec, { type: "request", value: { id: w.id, view } }));
+    w.timer = this.host.ctx.clock.schedule(this.host.cfg.timeouts.fetchMs, () => this.ask(view, w));
+  }
+
+  private done(view: bigint): void {
+    this.wanted.get(view)?.timer?.cancel();
+    this.wanted.delete(view);
+  }
+
+  prune(finalizedView: bigint): void {
+    for (const view of [...this.wanted.keys()]) if (view <= finalizedView) this.done(view);
+  }
+
+  stop(): void {
+    for (const view of [...this.wanted.keys()]) this.done(view);
+  }
+
+  onMessage(from: PeerId, bytes: Uint8Array): void {
+    const msg = decode(resolverMessageCodec, bytes);
+    if (this.host.set.indexOf(from) === undefined && msg.type === "response") return;
+    if (msg.type === "request") void this.serve(from, msg.value.id, msg.value.view);
+    else this.onResponse(from, msg.value.id, msg.value.view, msg.value.answer, msg.value.latestFinalization);
+  }
+
+  private async serve(from: PeerId, id: bigint, view: bigint): Promise<void> {
+    const answer = await this.answerFor(view);
+    if (!this.host.isRunning) return;
+    const message = encode(resolverMessageCodec, {
+      type: "response",
+      value: { id, view, answer, latestFinalization: this.host.latestFinalization() ?? null },
+    });
+    this.host.ctx.network.send([from], CHANNELS.resolver, message);
+  }
+
+  private async answerFor(view: bigint): Promise<ResolvedView> {
+    const s = this.host.views.get(view);
+    const certified = s?.finalization ?? s?.notarization;
+    if (s !== undefined && certified !== undefined && s.payload !== undefined && s.proposal !== undefined && equalBytes(s.proposal.payload, certified.proposal.payload)) {
+      const certificate = s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: certified } as const);
+      return { type: "block", value: { certificate, payload: s.payload } };
+    }
+    if (s?.nullification !== undefined) return { type: "nullified", value: s.nullification };
+    if (view <= this.host.finalizedView && view > 0n) {
+      const archived = await this.host.archive.byView(view);
+      if (archived !== undefined) return { type: "block", value: { certificate: decode(blockCertificateCodec, archived.certificate), payload: archived.payload } };
+    }
+    return { type: "unknown", value: {} };
+  }
+
+  private onResponse(from: PeerId, id: bigint, view: bigint, answer: ResolvedView, latest: Finalization | null): void {
+    if (latest !== null) this.host.onFinalization(latest, from);
+    const w = this.wanted.get(view);
+    if (w === undefined || w.id !== id) return;
+    if (answer.type === "unknown") {
+      this.ask(view, w);
+      return;
+    }
+    if (answer.type === "nullified") {
+      if (answer.value.round.view !== view) {
+        this.host.blockPeer(from, "WRONG_ANSWER", `asked for view ${view}, answered ${answer.value.round.view}`);
+        return;
+      }
+      this.done(view);
+      this.host.onNullification(answer.value, from);
+      return;
+    }
+    const { certificate, payload } = answer.value;
+    const proposal = certificate.value.proposal;
+    const valid = certificate.type === "finalization" ? finalizationValid(this.host.set, certificate.value) : notarizationValid(this.host.set, certificate.value);
+    if (proposal.round.view !== view || !valid || !equalBytes(this.host.app.digest(payload), proposal.payload)) {
+      this.host.blockPeer(from, "WRONG_ANSWER", `answer for view ${view} does not verify`);
+      return;
+    }
+    this.done(view);
+    if (view <= this.host.finalizedView) return;
+    const s = this.host.stateAt(view);
+    if (certificate.type === "finalization") s.finalization ??= certificate.value;
+    else s.notarization ??= certificate.value;
+    s.seed ??= certificate.value.seed;
+    if (s.proposal === undefined || !equalBytes(s.proposal.payload, proposal.payload) || s.proposal.parent !== proposal.parent) {
+      s.verified = false;
+      s.height = undefined;
+    }
+    s.proposal = proposal;
+    s.payload = payload;
+    this.host.scheduleDelivery();
+  }
+}
