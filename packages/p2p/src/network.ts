@@ -158,7 +158,10 @@ class P2PNode implements P2PNetwork {
     aint(channel, "channel", 0, MAX_CHANNEL);
     if (!(message instanceof Uint8Array)) throw new ArgumentError("message", "must be a Uint8Array");
     if (message.length > this.#opts.maxMessageSize) {
-      throw new P2PError("MESSAGE_TOO_LARGE", `message of ${message.length} bytes exceeds maxMessageSize ${this.#opts.maxMessageSize}`, { size: message.length, max: this.#opts.maxMessageSize });
+      throw new P2PError("MESSAGE_TOO_LARGE", `message of ${message.length} bytes exceeds maxMessageSize ${this.#opts.maxMessageSize}`, {
+        size: message.length,
+        max: this.#opts.maxMessageSize,
+      });
     }
     if (this.#closed) return [];
     const targets = recipients === "all" ? [...this.#connected] : recipients;

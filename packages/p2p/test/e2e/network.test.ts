@@ -21,7 +21,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     }
     // each node's identity is the Ed25519 public key of the seed in its key file
     expect(nodes.map((n) => n.self)).toEqual([1, 2, 3, 4].map((i) => toHex(ed25519.getPublicKey(seed(i)))));
-    for (const address of [...nodes.map((n) => n.addresses()).flat(), ...boot.addresses()]) {
+    for (const address of [...nodes.flatMap((n) => n.addresses()), ...boot.addresses()]) {
       expect(address).toMatch(/^\/ip4\/127\.0\.0\.1\/udp\/\d+\/quic-v1\/p2p\/12D3KooW[1-9A-HJ-NP-Za-km-z]+$/);
     }
     console.log(`discovery of a 4-node mesh through one bootstrap: ${ms.toFixed(0)} ms`);
