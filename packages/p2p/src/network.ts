@@ -135,6 +135,7 @@ class P2PNode implements P2PNetwork {
     lp.addEventListener("peer:connect", (evt) => this.#onConnect(evt.detail));
     lp.addEventListener("peer:disconnect", (evt) => this.#onDisconnect(evt.detail));
     lp.addEventListener("peer:discovery", (evt) => this.#onDiscovered(evt.detail.id));
+    lp.addEventListener("connection:open", (evt) => this.#onConnectionOpen(evt.detail));
     await lp.handle(this.#opts.directProtocol, (stream, connection) => this.#onInboundStream(stream, connection), { maxInboundStreams: 4, maxOutboundStreams: 4 });
     for (const connection of lp.getConnections()) this.#onConnect(connection.remotePeer);
     this.#opts.logger.info("p2p started", { module: "p2p", self: this.self, addresses: this.addresses() });
@@ -237,7 +238,11 @@ class P2PNode implements P2PNetwork {
 
   readonly #linkHost = {
     openStream: async (peer: PeerId): Promise<Stream> => {
-      const connection = this.#libp2p.getConnections(libp2pPeerId(peer)).find((c) => c.status === "open");
+      // The newest open connection: after a peer restarts, an older one may be dead without knowing it yet.
+      const connection = this.#libp2p
+        .getConnections(libp2pPeerId(peer))
+        .filter((c) => c.status === "open")
+        .sort((a, b) => b.timeline.open - a.timeline.open)[0];
       if (connection === undefined) throw new P2PError("CLOSED", `no open connection to ${peer}`);
       const stream = await connection.newStream(this.#opts.directProtocol, { signal: AbortSignal.timeout(5000) });
       this.#stats.streamsOpened++;
@@ -326,6 +331,12 @@ class P2PNode implements P2PNetwork {
     if (this.#known.size < this.#opts.maxPeers * 4) this.#known.add(peer);
     this.#opts.logger.debug("p2p peer connected", { module: "p2p", peer });
     callHook(this.#opts.logger, "onPeerCount", this.#opts.metrics.onPeerCount, this.#connected.size);
+  }
+
+  /** A further connection to a connected peer (it restarted, or both dialled at once): move its link to the newest. */
+  #onConnectionOpen(connection: Connection): void {
+    const peer = peerIdHex(connection.remotePeer);
+    if (peer !== undefined) this.#links.get(peer)?.reset();
   }
 
   #onDisconnect(id: Libp2pPeerId): void {

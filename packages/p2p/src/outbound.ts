@@ -72,6 +72,16 @@ export class OutboundLink {
     void this.#pump();
   }
 
+  /**
+   * Abandons the current stream so the next message opens one on the peer's newest connection (a new
+   * connection appeared: the peer restarted, and the old one may be dead without knowing it yet).
+   */
+  reset(): void {
+    const stream = this.#stream;
+    this.#stream = undefined;
+    if (stream !== undefined && stream.status === "open") stream.abort(new Error("peer has a newer connection"));
+  }
+
   /** Drops whatever is queued (counted as `disconnected`) and closes the stream; the link is not used again. */
   close(): void {
     if (this.#closed) return;
