@@ -75,9 +75,12 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     for (const n of [boot, ...nodes.slice(1)]) expect(seen.get(n.self)).toEqual([`${origin.self}:42`]);
     expect(seen.get(origin.self)).toEqual([]);
     await expect(origin.gossip.publish(topic, new Uint8Array(2 * 1024 * 1024))).rejects.toMatchObject({ code: "MESSAGE_TOO_LARGE" });
-    // a message every subscriber rejects is delivered nowhere and costs the relayer GOSSIP_REJECTED (10 points)
-    await origin.gossip.publish(topic, bytes(0xff));
-    await until("every receiver penalised the relayer", () => [boot, ...nodes.slice(1)].every((n) => n.score(origin.self) < -9));
+    // a message every subscriber rejects is delivered nowhere and costs the relayer GOSSIP_REJECTED (10 points) at
+    // each peer it was sent to (gossipsub opens its outbound streams lazily: those are the peers `publish` names)
+    const recipients = await origin.gossip.publish(topic, bytes(0xff));
+    expect(recipients.length).toBeGreaterThan(0);
+    const receivers = [boot, ...nodes].filter((n) => recipients.includes(n.self));
+    await until("every recipient penalised the relayer", () => receivers.every((n) => n.score(origin.self) < -9));
     for (const n of [boot, ...nodes]) expect(seen.get(n.self)!.length).toBe(n === origin ? 0 : 1);
   });
 
@@ -93,10 +96,14 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     expect(a.isBlocked(b.self)).toBe(true);
     expect(a.peers()).not.toContain(b.self);
     await until("b sees the disconnect", () => !b.peers().includes(a.self));
-    // b keeps trying (maintenance redials known peers); a's gater refuses every attempt
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(b.send([a.self], 1, bytes(2))).toEqual([]);
-    expect(a.peers()).not.toContain(b.self);
+    // b keeps redialling (a is a known peer) and keeps sending; a's gater refuses every attempt once TLS names b
+    // (b may see a half-open connection for a moment, so b.send's answer is not the point: a's handler is)
+    for (let i = 0; i < 15; i++) {
+      b.send([a.self], 1, bytes(2));
+      expect(a.peers()).not.toContain(b.self);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(got).toEqual([b.self]);
     c.send([a.self], 1, bytes(3));
     await until("c still delivers", () => got.length === 2);
     expect(got).toEqual([b.self, c.self]);
