@@ -4,7 +4,7 @@
 import { toHex } from "@cowboy/codec";
 import { ed25519 } from "@cowboy/crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { Cluster, fullMesh, seed, until } from "./cluster.js";
+import { Cluster, fullMesh, linked, seed, until } from "./cluster.js";
 
 const cluster = new Cluster();
 afterEach(() => cluster.closeAll());
@@ -30,7 +30,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
   it("a direct send arrives once, with the sender's key as `from`, in FIFO order on its channel", async () => {
     const { nodes } = await cluster.star(2);
     const [a, b] = nodes as [NonNullable<(typeof nodes)[0]>, NonNullable<(typeof nodes)[0]>];
-    await until("a and b connected", () => a.peers().includes(b.self));
+    await until("a and b connected", () => linked(a, b));
     const got: { from: string; message: Uint8Array }[] = [];
     const other: Uint8Array[] = [];
     b.handle(7, (from, message) => got.push({ from, message }));
@@ -114,7 +114,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
   it("an oversize frame blocks its sender", async () => {
     const { nodes } = await cluster.star(2, { maxMessageSize: 1024, maxQueuedBytes: 1 << 20 });
     const [a, b] = nodes as [(typeof nodes)[0] & object, (typeof nodes)[0] & object];
-    await until("connected", () => a.peers().includes(b.self));
+    await until("connected", () => linked(a, b));
     const got: number[] = [];
     b.handle(3, (_f, m) => got.push(m.length));
     expect(() => a.send([b.self], 3, new Uint8Array(1025))).toThrow(expect.objectContaining({ code: "MESSAGE_TOO_LARGE" }));
@@ -122,7 +122,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     await until("a message at the bound arrives", () => got.length === 1);
     // A sender whose own bound is larger (a misbehaving or misconfigured peer) sends 1025 bytes.
     const big = await cluster.node(9, { bootstrap: b.addresses(), maxMessageSize: 1 << 16 });
-    await until("big connected", () => b.peers().includes(big.self));
+    await until("big connected", () => linked(b, big));
     big.send([b.self], 3, new Uint8Array(4096));
     await until("b blocks big", () => b.isBlocked(big.self));
     expect(got).toEqual([1024]);
@@ -146,7 +146,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     expect(restarted.addresses()[0]).not.toBe(oldAddress);
     const after: string[] = [];
     restarted.handle(2, (from) => after.push(from));
-    const ms = await until("a and b reconnected to the restarted node", () => a.peers().includes(c.self) && b.peers().includes(c.self));
+    const ms = await until("a and b reconnected to the restarted node", () => linked(a, restarted) && linked(b, restarted));
     a.send([c.self], 2, bytes(2));
     b.send([c.self], 2, bytes(3));
     await until("restarted node receives from both", () => after.length === 2);
@@ -158,7 +158,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     const { boot, nodes } = await cluster.star(2);
     const [a, outsider] = nodes as [(typeof nodes)[0] & object, (typeof nodes)[0] & object];
     const validator = await cluster.node(5, { bootstrap: boot.addresses(), allowedPeers: [a.self], openChannels: [9] });
-    await until("validator connected to both", () => validator.peers().includes(a.self) && validator.peers().includes(outsider.self));
+    await until("validator connected to both", () => linked(validator, a) && linked(validator, outsider));
     const got: string[] = [];
     validator.handle(1, (from) => got.push(`1:${from === a.self ? "a" : "outsider"}`));
     validator.handle(9, (from) => got.push(`9:${from === a.self ? "a" : "outsider"}`));
@@ -183,7 +183,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     const { boot, nodes } = await cluster.star(1);
     const flooder = nodes[0]!;
     const guarded = await cluster.node(6, { bootstrap: boot.addresses(), scoring: { messagesPerSecond: 50 } });
-    await until("connected", () => guarded.peers().includes(flooder.self));
+    await until("connected", () => linked(guarded, flooder));
     let delivered = 0;
     guarded.handle(4, () => delivered++);
     for (let i = 0; i < 1000; i++) flooder.send([guarded.self], 4, bytes(i & 0xff));
@@ -197,7 +197,7 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
   it("a full outbound queue drops its oldest messages and counts them; the survivors arrive in order", async () => {
     const { nodes } = await cluster.star(2, { maxQueuedMessages: 10 });
     const [a, b] = nodes as [(typeof nodes)[0] & object, (typeof nodes)[0] & object];
-    await until("connected", () => a.peers().includes(b.self));
+    await until("connected", () => linked(a, b));
     const got: number[] = [];
     b.handle(5, (_f, m) => got.push(m[0]!));
     // the stream opens asynchronously, so all 100 are queued before the first write: 90 are dropped, oldest first
