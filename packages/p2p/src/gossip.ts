@@ -83,7 +83,10 @@ export function createGossip(pubsub: GossipSub, host: GossipHost): Gossip {
       if (host.closed) throw new P2PError("CLOSED", "gossip.publish after close()");
       if (!(message instanceof Uint8Array)) throw new ArgumentError("message", "must be a Uint8Array");
       if (message.length > host.maxGossipSize) {
-        throw new P2PError("MESSAGE_TOO_LARGE", `gossip message of ${message.length} bytes exceeds maxGossipSize ${host.maxGossipSize}`, { size: message.length, max: host.maxGossipSize });
+        throw new P2PError("MESSAGE_TOO_LARGE", `gossip message of ${message.length} bytes exceeds maxGossipSize ${host.maxGossipSize}`, {
+          size: message.length,
+          max: host.maxGossipSize,
+        });
       }
       const result = await pubsub.publish(topic, message);
       host.published();

@@ -14,6 +14,7 @@ import { kadDHT, passthroughMapper } from "@libp2p/kad-dht";
 import { ping } from "@libp2p/ping";
 import type { Multiaddr } from "@multiformats/multiaddr";
 import { createLibp2p } from "libp2p";
+import { Dialer } from "./dialer.js";
 import { P2PError } from "./errors.js";
 import { encodeFrame, FrameDecoder, MAX_CHANNEL } from "./framing.js";
 import { createGossip, type Gossip } from "./gossip.js";
@@ -83,6 +84,19 @@ export async function createP2PNetwork(options: P2PNetworkOptions): Promise<P2PN
   return new P2PNode(opts, self, libp2p, blocked, isBlocked).start();
 }
 
+/** Milliseconds a connection must stay open before direct streams move to it (a duplicate of a simultaneous dial is aborted sooner). */
+const CONNECTION_SETTLE_MS = 200;
+
+/**
+ * The connection a direct stream should use: the newest open one that has settled (after a peer restarts
+ * the older one may be dead without knowing it), else the oldest open one.
+ */
+export function pickConnection(connections: readonly Connection[], nowMs: number): Connection | undefined {
+  const open = connections.filter((c) => c.status === "open").sort((a, b) => a.timeline.open - b.timeline.open);
+  const settled = open.filter((c) => nowMs - c.timeline.open >= CONNECTION_SETTLE_MS);
+  return settled.at(-1) ?? open[0];
+}
+
 type Services = { pubsub: ReturnType<ReturnType<typeof gossipsub>>; dht: unknown; identify: unknown; ping: unknown };
 
 class P2PNode implements P2PNetwork {
@@ -96,8 +110,7 @@ class P2PNode implements P2PNetwork {
   readonly #connected = new Set<PeerId>();
   /** Peers we were connected to once: redialled by maintenance while they are away (bounded by maxPeers × 4). */
   readonly #known = new Set<PeerId>();
-  readonly #dialing = new Set<string>();
-  readonly #backoff = new Map<PeerId, { next: number; delay: number }>();
+  readonly #dialer: Dialer;
   readonly #scores: PeerScores;
   readonly #stats = emptyStats();
   #allowed: ReadonlySet<PeerId> | undefined;
@@ -111,6 +124,7 @@ class P2PNode implements P2PNetwork {
     this.#blocked = blocked;
     this.#allowed = opts.allowedPeers === undefined ? undefined : new Set(opts.allowedPeers);
     this.#scores = new PeerScores(opts.scoring, () => performance.now());
+    this.#dialer = new Dialer(libp2p, opts.logger);
     const node = this;
     this.gossip = createGossip(libp2p.services.pubsub, {
       maxGossipSize: opts.maxGossipSize,
@@ -135,6 +149,7 @@ class P2PNode implements P2PNetwork {
     lp.addEventListener("peer:connect", (evt) => this.#onConnect(evt.detail));
     lp.addEventListener("peer:disconnect", (evt) => this.#onDisconnect(evt.detail));
     lp.addEventListener("peer:discovery", (evt) => this.#onDiscovered(evt.detail.id));
+    lp.addEventListener("connection:open", (evt) => this.#onConnectionOpen(evt.detail));
     await lp.handle(this.#opts.directProtocol, (stream, connection) => this.#onInboundStream(stream, connection), { maxInboundStreams: 4, maxOutboundStreams: 4 });
     for (const connection of lp.getConnections()) this.#onConnect(connection.remotePeer);
     this.#opts.logger.info("p2p started", { module: "p2p", self: this.self, addresses: this.addresses() });
@@ -158,7 +173,10 @@ class P2PNode implements P2PNetwork {
     aint(channel, "channel", 0, MAX_CHANNEL);
     if (!(message instanceof Uint8Array)) throw new ArgumentError("message", "must be a Uint8Array");
     if (message.length > this.#opts.maxMessageSize) {
-      throw new P2PError("MESSAGE_TOO_LARGE", `message of ${message.length} bytes exceeds maxMessageSize ${this.#opts.maxMessageSize}`, { size: message.length, max: this.#opts.maxMessageSize });
+      throw new P2PError("MESSAGE_TOO_LARGE", `message of ${message.length} bytes exceeds maxMessageSize ${this.#opts.maxMessageSize}`, {
+        size: message.length,
+        max: this.#opts.maxMessageSize,
+      });
     }
     if (this.#closed) return [];
     const targets = recipients === "all" ? [...this.#connected] : recipients;
@@ -223,6 +241,7 @@ class P2PNode implements P2PNetwork {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#dialer.stop();
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     for (const link of this.#links.values()) link.close();
     this.#links.clear();
@@ -234,7 +253,7 @@ class P2PNode implements P2PNetwork {
 
   readonly #linkHost = {
     openStream: async (peer: PeerId): Promise<Stream> => {
-      const connection = this.#libp2p.getConnections(libp2pPeerId(peer)).find((c) => c.status === "open");
+      const connection = pickConnection(this.#libp2p.getConnections(libp2pPeerId(peer)), Date.now());
       if (connection === undefined) throw new P2PError("CLOSED", `no open connection to ${peer}`);
       const stream = await connection.newStream(this.#opts.directProtocol, { signal: AbortSignal.timeout(5000) });
       this.#stats.streamsOpened++;
@@ -319,10 +338,23 @@ class P2PNode implements P2PNetwork {
     }
     if (this.#connected.has(peer)) return;
     this.#connected.add(peer);
-    this.#backoff.delete(peer);
+    this.#dialer.connected(peer);
     if (this.#known.size < this.#opts.maxPeers * 4) this.#known.add(peer);
     this.#opts.logger.debug("p2p peer connected", { module: "p2p", peer });
     callHook(this.#opts.logger, "onPeerCount", this.#opts.metrics.onPeerCount, this.#connected.size);
+  }
+
+  /**
+   * A further connection to a connected peer: it restarted (the old connection may be dead without
+   * knowing it yet), or both sides dialled at once (libp2p aborts one of the two at once). Once the new
+   * connection has settled and is still open, the peer's link moves to it.
+   */
+  #onConnectionOpen(connection: Connection): void {
+    const peer = peerIdHex(connection.remotePeer);
+    if (peer === undefined) return;
+    setTimeout(() => {
+      if (connection.status === "open" && !this.#closed) this.#links.get(peer)?.reset();
+    }, CONNECTION_SETTLE_MS).unref();
   }
 
   #onDisconnect(id: Libp2pPeerId): void {
@@ -338,46 +370,19 @@ class P2PNode implements P2PNetwork {
     const peer = peerIdHex(id);
     if (peer === undefined || peer === this.self || this.#connected.has(peer) || this.#blocked.has(peer)) return;
     if (this.#connected.size >= this.#opts.maxPeers) return;
-    this.#dial(peer, id);
-  }
-
-  #dial(key: string, target: Libp2pPeerId | Multiaddr): void {
-    if (this.#closed || this.#dialing.has(key)) return;
-    this.#dialing.add(key);
-    this.#libp2p
-      .dial(target, { signal: AbortSignal.timeout(5000) })
-      .then(
-        () => this.#backoff.delete(key),
-        (err) => {
-          const previous = this.#backoff.get(key)?.delay ?? 250;
-          const delay = Math.min(previous * 2, 8000);
-          this.#backoff.set(key, { next: performance.now() + delay, delay });
-          this.#opts.logger.debug("p2p dial failed", { module: "p2p", target: String(target), error: String(err) });
-        },
-      )
-      .finally(() => this.#dialing.delete(key));
-  }
-
-  #ready(key: string): boolean {
-    const backoff = this.#backoff.get(key);
-    return backoff === undefined || backoff.next <= performance.now();
+    this.#dialer.dial(peer, id);
   }
 
   /** One maintenance pass, then the next is scheduled: redial bootstrap nodes, allowed and known peers that are away. */
   #maintain(): void {
     if (this.#closed) return;
-    for (const address of this.#opts.bootstrap) {
-      const peer = address.getComponents().at(-1)?.value;
-      const id = peer === undefined ? undefined : this.#libp2p.getConnections().find((c) => c.remotePeer.toString() === peer);
-      const key = String(address);
-      if (id === undefined && this.#ready(key)) this.#dial(key, address);
-    }
+    this.#dialer.redialBootstrap(this.#opts.bootstrap);
     const wanted = new Set(this.#known);
     for (const p of this.#allowed ?? []) wanted.add(p);
     for (const peer of wanted) {
-      if (peer === this.self || this.#connected.has(peer) || this.#blocked.has(peer) || !this.#ready(peer)) continue;
+      if (peer === this.self || this.#connected.has(peer) || this.#blocked.has(peer)) continue;
       if (this.#connected.size >= this.#opts.maxPeers) break;
-      this.#dial(peer, libp2pPeerId(peer));
+      this.#dialer.dial(peer, libp2pPeerId(peer));
     }
     this.#scores.prune((p) => this.#connected.has(p));
     this.#timer = setTimeout(() => this.#maintain(), this.#opts.maintenanceIntervalMs);

@@ -99,7 +99,10 @@ export function resolveOptions(options: P2PNetworkOptions): ResolvedOptions {
   const maxMessageSize = aint(options.maxMessageSize ?? DEFAULT_MAX_MESSAGE_SIZE, "options.maxMessageSize", 1, 256 * 1024 * 1024);
   const maxQueuedBytes = aint(options.maxQueuedBytes ?? 32 * 1024 * 1024, "options.maxQueuedBytes", 1, 2 ** 40);
   if (maxQueuedBytes < maxMessageSize) {
-    throw new ArgumentError("options.maxQueuedBytes", `(${maxQueuedBytes}) must be at least options.maxMessageSize (${maxMessageSize}), or a largest message could never be queued`);
+    throw new ArgumentError(
+      "options.maxQueuedBytes",
+      `(${maxQueuedBytes}) must be at least options.maxMessageSize (${maxMessageSize}), or a largest message could never be queued`,
+    );
   }
   const scoring = { ...DEFAULT_SCORING, ...aobject(options.scoring ?? {}, "options.scoring") };
   const penalties = { ...DEFAULT_SCORING.penalties, ...(options.scoring?.penalties ?? {}) };

@@ -72,6 +72,17 @@ export class OutboundLink {
     void this.#pump();
   }
 
+  /**
+   * Moves the link to the peer's newest connection (a new one appeared: the peer restarted, and the old one
+   * may be dead without knowing it yet). The current stream is closed gracefully, so what was written to it
+   * is still delivered if its connection is alive; the next message opens a stream on the newest connection.
+   */
+  reset(): void {
+    const stream = this.#stream;
+    this.#stream = undefined;
+    if (stream !== undefined && stream.status === "open") stream.close().catch((err: unknown) => stream.abort(err instanceof Error ? err : new Error(String(err))));
+  }
+
   /** Drops whatever is queued (counted as `disconnected`) and closes the stream; the link is not used again. */
   close(): void {
     if (this.#closed) return;

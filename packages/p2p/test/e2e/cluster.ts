@@ -45,3 +45,8 @@ export async function until(what: string, condition: () => boolean, timeoutMs = 
 export function fullMesh(nodes: readonly P2PNetwork[]): boolean {
   return nodes.every((a) => nodes.every((b) => a === b || a.peers().includes(b.self)));
 }
+
+/** True when `a` and `b` each list the other as connected (each side learns of a connection on its own). */
+export function linked(a: P2PNetwork, b: P2PNetwork): boolean {
+  return a.peers().includes(b.self) && b.peers().includes(a.self);
+}

@@ -12,7 +12,9 @@ function hkdfExpandLabel(secret: Buffer, label: string, length: number): Buffer 
   const out: Buffer[] = [];
   let previous = Buffer.alloc(0);
   for (let i = 1; Buffer.concat(out).length < length; i++) {
-    previous = createHmac("sha256", secret).update(Buffer.concat([previous, info, Buffer.from([i])])).digest();
+    previous = createHmac("sha256", secret)
+      .update(Buffer.concat([previous, info, Buffer.from([i])]))
+      .digest();
     out.push(previous);
   }
   return Buffer.concat(out).subarray(0, length);

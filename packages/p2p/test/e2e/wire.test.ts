@@ -45,7 +45,7 @@ function handshakeMessage(frames: { offset: number; data: Buffer }[]): Buffer {
 }
 
 describe("the wire", () => {
-  it("is QUIC v1 carrying TLS 1.3 only (versions and cipher suites), with ALPN "libp2p"", async () => {
+  it('is QUIC v1 carrying TLS 1.3 only (versions and cipher suites), with ALPN "libp2p"', async () => {
     const server = await cluster.node(1);
     const [address] = server.addresses();
     const port = Number(/\/udp\/(\d+)\//.exec(address!)![1]);

@@ -9,7 +9,13 @@ interface Vectors {
   version: number;
   header_bytes: number;
   frames: { channel: number; message: string; frame: string }[];
-  streams: { name: string; max_message_size: number; stream: string; frames: { channel: number; message: string }[]; violation?: { kind: string; channel: number; length: number } }[];
+  streams: {
+    name: string;
+    max_message_size: number;
+    stream: string;
+    frames: { channel: number; message: string }[];
+    violation?: { kind: string; channel: number; length: number };
+  }[];
 }
 
 const vectors = readVector<Vectors>("p2p/frames.json");
