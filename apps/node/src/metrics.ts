@@ -40,6 +40,24 @@ export class NodeMetrics {
   readonly peers = this.#gauge("cowboy_p2p_peers", "Connected peers");
   readonly blockedPeers = this.#counter("cowboy_p2p_blocked_peers_total", "Peers blocked for invalid messages or signatures");
   readonly mempoolSize = this.#gauge("cowboy_mempool_size", "Transactions in the pool");
+  readonly p2pMessages = new Counter({
+    name: "cowboy_p2p_messages_total",
+    help: "Direct messages by direction (sent, received) and consensus channel",
+    labelNames: ["direction", "channel"] as const,
+    registers: [this.registry],
+  });
+  readonly p2pBytes = new Counter({
+    name: "cowboy_p2p_bytes_total",
+    help: "Direct message bytes by direction (sent, received)",
+    labelNames: ["direction"] as const,
+    registers: [this.registry],
+  });
+  readonly p2pDropped = new Counter({
+    name: "cowboy_p2p_dropped_total",
+    help: "Direct messages dropped, by reason (queue_full, disconnected, no_handler, flood, unauthorized)",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: "cowboy_process_" });

@@ -78,11 +78,19 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       // certificates (verified before use; an invalid one blocks its sender): both stay open to them.
       openChannels: [CHANNELS.resolver, CHANNELS.certificates],
       loopbackOnly: true,
-      logger: {
-        debug: (m, f) => p2pLog.debug(m, f),
-        info: (m, f) => p2pLog.info(m, f),
-        warn: (m, f) => p2pLog.warn(m, f),
-        error: (m, f) => p2pLog.error(m, f),
+      logger: p2pLog,
+      metrics: {
+        onSent: (_peer, channel, bytes) => {
+          o.metrics.p2pMessages.inc({ direction: "sent", channel: String(channel) });
+          o.metrics.p2pBytes.inc({ direction: "sent" }, bytes);
+        },
+        onReceived: (_peer, channel, bytes) => {
+          o.metrics.p2pMessages.inc({ direction: "received", channel: String(channel) });
+          o.metrics.p2pBytes.inc({ direction: "received" }, bytes);
+        },
+        onDropped: (_peer, _channel, reason) => o.metrics.p2pDropped.inc({ reason }),
+        onBlocked: () => o.metrics.blockedPeers.inc(),
+        onPeerCount: (count) => o.metrics.peers.set(count),
       },
     });
     network = p2p;
@@ -141,9 +149,6 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
             break;
           case "journal-sync":
             o.metrics.journalSync.observe(event.ms / 1000);
-            break;
-          case "blocked":
-            o.metrics.blockedPeers.inc();
             break;
           default:
             break;
