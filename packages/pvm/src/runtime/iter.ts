@@ -64,6 +64,12 @@ export function genResume(rt: Runtime, g: PyGenerator, mode: "next" | "throw", v
     throw pyErr("RecursionError", "maximum recursion depth exceeded");
   }
   let r: IteratorResult<Value, Value>;
+  // A compiled generator's frame joins the running chain while it runs (the live-heap recount's roots).
+  const f = g.frame;
+  if (f !== null) {
+    f.back = rt.top;
+    rt.top = f;
+  }
   try {
     r = mode === "next" ? g.it.next(v as Value) : g.it.throw(v);
   } catch (e) {
@@ -77,6 +83,10 @@ export function genResume(rt: Runtime, g: PyGenerator, mode: "next" | "throw", v
     }
     throw e;
   } finally {
+    if (f !== null) {
+      rt.top = f.back;
+      f.back = null;
+    }
     g.running = false;
     rt.depth--;
   }
@@ -228,10 +238,16 @@ export function iterToArray(rt: Runtime, v: Value): Value[] {
   }
   const next = iterate(rt, v);
   const out: Value[] = [];
-  for (let x = next(); x !== undefined; x = next()) {
-    rt.charge(1);
-    out.push(x);
+  // Pinned while a Python iterator fills it: the live-heap recount must see the elements.
+  rt.pins.push(out);
+  try {
+    for (let x = next(); x !== undefined; x = next()) {
+      rt.charge(1);
+      out.push(x);
+    }
+    rt.alloc(8 * out.length);
+  } finally {
+    rt.pins.pop();
   }
-  rt.alloc(8 * out.length);
   return out;
 }
