@@ -33,6 +33,13 @@ const CHUNK = 1 << 30;
  */
 export const RECOUNT_ALLOWANCE = 32;
 
+/**
+ * After a recount finds L live bytes the next waits until the counter passes
+ * max(budget, L + budget / RECOUNT_SLACK): each recount then follows at least a quarter of the
+ * budget of charged bytes, and the counter exceeds the budget by at most that quarter.
+ */
+export const RECOUNT_SLACK = 4;
+
 export class Runtime {
   /**
    * Cycles available before the next refill from `reserve`: every charge is
@@ -49,7 +56,7 @@ export class Runtime {
    */
   memory = 0;
   readonly memoryLimit: number;
-  /** The counter value past which `alloc` recounts: the budget, or max(budget, 2 × live) after a recount. */
+  /** The counter value past which `alloc` recounts: the budget, or max(budget, live + budget / 4) after a recount. */
   recountAt: number;
   /** Bytes this call's recounts have forgiven (see RECOUNT_ALLOWANCE). */
   forgiven = 0;
@@ -170,15 +177,14 @@ export class Runtime {
 
   /**
    * The slow path of `alloc`: set the counter to the bytes reachable from the roots (charging
-   * Cycles per object visited), then take the allocation or raise MemoryError. After a recount
-   * finding L bytes the next waits until the counter passes max(budget, 2L), so each recount
-   * follows at least max(L, budget − L) charged bytes and the recounts' total work is linear in
-   * the bytes charged.
+   * Cycles per object visited), then take the allocation or raise MemoryError. Recounts forgive
+   * at most RECOUNT_ALLOWANCE budgets per call; RECOUNT_SLACK spaces them out.
    */
   private recount(bytes: number): void {
     const limit = this.memoryLimit;
     const allowance = RECOUNT_ALLOWANCE * limit;
-    if (this.forgiven >= allowance) throw pyErr("MemoryError", `memory limit of ${limit} bytes exceeded (the call's recount allowance of ${allowance} bytes is spent)`);
+    const spent = `memory limit of ${limit} bytes exceeded (the call's recount allowance of ${allowance} bytes is spent)`;
+    if (this.forgiven >= allowance) throw pyErr("MemoryError", spent);
     this.charge(RECOUNT_CYCLES.base);
     const before = this.memory;
     const live = countLive(this.rootList(), () => this.charge(RECOUNT_CYCLES.perVisit)).bytes;
@@ -190,10 +196,10 @@ export class Runtime {
     if (after + bytes > limit) {
       // No slack while over: every further allocation past the budget recounts (paying Cycles).
       this.recountAt = limit;
-      throw pyErr("MemoryError", `memory limit of ${limit} bytes exceeded`);
+      throw pyErr("MemoryError", after > live ? spent : `memory limit of ${limit} bytes exceeded`);
     }
     this.memory = after + bytes;
-    this.recountAt = Math.max(limit, 2 * after);
+    this.recountAt = Math.max(limit, after + Math.floor(limit / RECOUNT_SLACK));
   }
 
   /** The recount's roots: persistent roots, the running frames innermost first, handled exceptions, pins. */

@@ -8,7 +8,7 @@ import { PyDict, PySet } from "./dict.js";
 import { PyBaseException } from "./exceptions.js";
 import { Frame } from "./frame.js";
 import { Binding, Globals, PyFunction, PyGenerator, PyModule } from "./function.js";
-import { PyDictView } from "./iter.js";
+import { PyDictView, PyIterator } from "./iter.js";
 import { Cell, PyBoundMethod, PyBoxed, PyByteArray, PyBytes, PyList, PyObject, PySlice, PyTuple, PyType, PyUnion, PyWrapper } from "./object.js";
 
 /**
@@ -32,6 +32,14 @@ export const LIVE_BYTES = {
   classEntry: 32,
   exception: 96,
 } as const;
+
+/**
+ * Text a native routine has produced and charged but not yet handed to Python (json.dumps's
+ * pieces): pinned while the routine runs, it counts `bytes`, since its pieces may repeat one string.
+ */
+export class HeldBytes {
+  bytes = 0;
+}
 
 export interface LiveCount {
   /** Bytes reachable from the roots, by LIVE_BYTES; strings and bytes by their length. */
@@ -81,6 +89,10 @@ export function countLive(roots: readonly unknown[], visit: () => void): LiveCou
       if (x.nsObj !== undefined) work.push(x.nsObj);
       if (x.classCell !== null) work.push(x.classCell);
       if (x.fn !== null) work.push(x.fn);
+      continue;
+    }
+    if (x instanceof HeldBytes) {
+      bytes += x.bytes;
       continue;
     }
     if (x instanceof Cell) {
@@ -177,5 +189,6 @@ function objectBytes(x: PyObject, work: unknown[]): number {
   else if (x instanceof PyUnion) for (const a of x.args) work.push(a);
   else if (x instanceof PySuper) work.push(x.start, x.obj);
   else if (x instanceof PyDictView) work.push(x.d);
+  else if (x instanceof PyIterator) for (const r of x.refs) work.push(r);
   return user ? L.instance : 0;
 }

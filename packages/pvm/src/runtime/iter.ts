@@ -12,12 +12,20 @@ import { typeOf } from "./ops.js";
 
 export type NextFn = () => Value | undefined;
 
+const NO_REFS: readonly Value[] = [];
+
 /** A Python iterator implemented in TS (list_iterator, dict_keyiterator, map, zip, …). */
 export class PyIterator extends PyObject {
   readonly next: NextFn;
-  constructor(next: NextFn) {
+  /**
+   * The values `next` holds on to (the iterable, map's function, …): what the live-heap recount
+   * reaches through the iterator, whose closure it cannot enter (cips/pvm.md, "Memory accounting").
+   */
+  readonly refs: readonly Value[];
+  constructor(next: NextFn, refs: readonly Value[] = NO_REFS) {
     super(T.iterator);
     this.next = next;
+    this.refs = refs;
   }
 }
 
@@ -211,7 +219,7 @@ export function getIter(rt: Runtime, v: Value): Value {
       return it;
     }
   }
-  return new PyIterator(iterate(rt, v));
+  return new PyIterator(iterate(rt, v), [v]);
 }
 
 /** next(it): one value or undefined at exhaustion. */
