@@ -19,19 +19,23 @@ function run(src: string, memoryLimit?: number, cyclesLimit = 200_000_000n) {
 }
 
 describe("allocation churn with a small live set", () => {
-  it.each(Object.keys(CHURN_PROGRAMS))("%s runs far past 10 MiB of allocation", (name) => {
-    const src = CHURN_PROGRAMS[name] as string;
-    const bounded = run(src);
-    const unbounded = run(src, 2 ** 50);
-    expect(bounded.error).toBeUndefined();
-    expect(bounded.result).toBe("ok");
-    expect(bounded.out).toBe(unbounded.out);
-    // What it allocated in all (nothing recounted under an unreachable budget) exceeds the budget...
-    expect(unbounded.memory).toBeGreaterThan(10 * MiB);
-    // ...and the recounts it needed cost Cycles, only there.
-    expect(bounded.cycles).toBeGreaterThan(unbounded.cycles);
-    expect(bounded.memory).toBeLessThanOrEqual(10 * MiB);
-  }, 120_000);
+  it.each(Object.keys(CHURN_PROGRAMS))(
+    "%s runs far past 10 MiB of allocation",
+    (name) => {
+      const src = CHURN_PROGRAMS[name] as string;
+      const bounded = run(src);
+      const unbounded = run(src, 2 ** 50);
+      expect(bounded.error).toBeUndefined();
+      expect(bounded.result).toBe("ok");
+      expect(bounded.out).toBe(unbounded.out);
+      // What it allocated in all (nothing recounted under an unreachable budget) exceeds the budget...
+      expect(unbounded.memory).toBeGreaterThan(10 * MiB);
+      // ...and the recounts it needed cost Cycles, only there.
+      expect(bounded.cycles).toBeGreaterThan(unbounded.cycles);
+      expect(bounded.memory).toBeLessThanOrEqual(10 * MiB);
+    },
+    120_000,
+  );
 
   it("gives the same Cycles and memory figure on every run", () => {
     const a = run(CHURN_PROGRAMS.objects as string);
@@ -54,16 +58,26 @@ describe("holding more than the budget fails with MemoryError", () => {
     ["instance attributes", "class C:\n    pass\nkeep = []\nfor i in range(150000):\n    c = C()\n    c.a = i\n    c.b = i\n    keep.append(c)\n"],
     ["a list comprehension being built", "keep = [bytes(1000) for _ in range(20000)]\n"],
     ["list() of a generator being built", "def g():\n    for i in range(20000):\n        yield bytes(1000)\nkeep = list(g())\n"],
-    ["a suspended generator's locals", `def g():\n    buf = [bytes(1000) for _ in range(6000)]\n    yield 1\n    yield len(buf)\nit = g()\nnext(it)\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
+    [
+      "a suspended generator's locals",
+      `def g():\n    buf = [bytes(1000) for _ in range(6000)]\n    yield 1\n    yield len(buf)\nit = g()\nnext(it)\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`,
+    ],
     ["a closure cell", `def mk():\n    data = [bytes(1000) for _ in range(6000)]\n    return lambda: len(data)\nf = mk()\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
     ["a class attribute", `class K:\n    pass\nK.data = [bytes(1000) for _ in range(6000)]\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
-    ["a caller's local", `def inner():\n    ${churn.replace(/\n {4}/g, "\n        ").trimEnd()}\ndef outer():\n    data = [bytes(1000) for _ in range(11000)]\n    inner()\n    return len(data)\nouter()\n`],
-  ])("%s", (_name, src) => {
-    const r = run(src);
-    expect(r.error?.code).toBe("OutOfMemory");
-    expect(r.error?.pyType).toBe("MemoryError");
-    expect(r.error?.pyMessage).toBe(`memory limit of ${10 * MiB} bytes exceeded`);
-  }, 60_000);
+    [
+      "a caller's local",
+      `def inner():\n    ${churn.replace(/\n {4}/g, "\n        ").trimEnd()}\ndef outer():\n    data = [bytes(1000) for _ in range(11000)]\n    inner()\n    return len(data)\nouter()\n`,
+    ],
+  ])(
+    "%s",
+    (_name, src) => {
+      const r = run(src);
+      expect(r.error?.code).toBe("OutOfMemory");
+      expect(r.error?.pyType).toBe("MemoryError");
+      expect(r.error?.pyMessage).toBe(`memory limit of ${10 * MiB} bytes exceeded`);
+    },
+    60_000,
+  );
 
   it("keeps failing after the program catches MemoryError: no slack above the budget", () => {
     const src = [
@@ -91,11 +105,15 @@ describe("holding more than the budget fails with MemoryError", () => {
 });
 
 describe("bombs", () => {
-  it.each(["[0] * 10**9", "'x' * 10**9", "bytes(10**9)", "b'x' * 10**8"])("%s fails before allocating, also after recounts", (expr) => {
-    const r = run(`${CHURN_PROGRAMS.dicts}try:\n    x = ${expr}\nexcept MemoryError:\n    print('MemoryError')\n`);
-    expect(r.out.endsWith("MemoryError\n")).toBe(true);
-    expect(r.memory).toBeLessThan(10 * MiB);
-  }, 60_000);
+  it.each(["[0] * 10**9", "'x' * 10**9", "bytes(10**9)", "b'x' * 10**8"])(
+    "%s fails before allocating, also after recounts",
+    (expr) => {
+      const r = run(`${CHURN_PROGRAMS.dicts}try:\n    x = ${expr}\nexcept MemoryError:\n    print('MemoryError')\n`);
+      expect(r.out.endsWith("MemoryError\n")).toBe(true);
+      expect(r.memory).toBeLessThan(10 * MiB);
+    },
+    60_000,
+  );
 });
 
 describe("the recount allowance", () => {
