@@ -63,6 +63,8 @@ describe("holding more than the budget fails with MemoryError", () => {
       `def g():\n    buf = [bytes(1000) for _ in range(6000)]\n    yield 1\n    yield len(buf)\nit = g()\nnext(it)\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`,
     ],
     ["a closure cell", `def mk():\n    data = [bytes(1000) for _ in range(6000)]\n    return lambda: len(data)\nf = mk()\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
+    ["a list only an iterator holds", `it = iter([bytes(1000) for _ in range(6000)])\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
+    ["a list only a map object holds", `m = map(len, [bytes(1000) for _ in range(6000)])\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
     ["a class attribute", `class K:\n    pass\nK.data = [bytes(1000) for _ in range(6000)]\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
     [
       "a caller's local",
