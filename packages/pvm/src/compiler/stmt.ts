@@ -574,7 +574,7 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
         const next = iterate(rt, it);
         // The iterable is pinned while the loop runs: often nothing else holds it (`for x in
         // build():`), and the live-heap recount must see it. Safe as a stack: this body cannot
-        // suspend (a loop containing `yield` is compiled by generators.ts).
+        // suspend (a loop containing `yield` is compiled by generators.ts, which keeps it on the frame).
         rt.pins.push(it);
         try {
           for (let x = next(); x !== undefined; x = next()) {

@@ -20,6 +20,11 @@ export class Frame {
    * shape stays the same).
    */
   declare nsObj?: Value;
+  /**
+   * The iterables of the running `for` loops of a resumable body (a generator's or coroutine's),
+   * innermost last: a root of the live-heap recount. Never set on other frames.
+   */
+  declare held?: Value[];
   /** Cell that will hold the class being defined, for zero-argument super(). */
   declare classCell: Cell | null;
   declare readonly fn: PyFunction | null;

@@ -87,6 +87,7 @@ export function countLive(roots: readonly unknown[], visit: () => void): LiveCou
       work.push(x.ret);
       if (x.ns !== null) work.push(x.ns);
       if (x.nsObj !== undefined) work.push(x.nsObj);
+      if (x.held !== undefined) for (const v of x.held) work.push(v);
       if (x.classCell !== null) work.push(x.classCell);
       if (x.fn !== null) work.push(x.fn);
       continue;

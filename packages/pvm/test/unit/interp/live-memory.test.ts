@@ -65,6 +65,10 @@ describe("holding more than the budget fails with MemoryError", () => {
     ["a closure cell", `def mk():\n    data = [bytes(1000) for _ in range(6000)]\n    return lambda: len(data)\nf = mk()\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
     ["a list only an iterator holds", `it = iter([bytes(1000) for _ in range(6000)])\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
     ["a list only a map object holds", `m = map(len, [bytes(1000) for _ in range(6000)])\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
+    [
+      "a list only a suspended generator's for loop holds",
+      `def g():\n    for x in [bytes(1000) for _ in range(6000)]:\n        yield 1\nit = g()\nnext(it)\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`,
+    ],
     ["a list only a for loop holds", "for x in [bytes(1000) for _ in range(6000)]:\n    more = [bytes(1000) for _ in range(5000)]\n    break\n"],
     ["a class attribute", `class K:\n    pass\nK.data = [bytes(1000) for _ in range(6000)]\nmore = [bytes(1000) for _ in range(5000)]\n${churn}`],
     [
