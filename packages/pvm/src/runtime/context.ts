@@ -183,6 +183,8 @@ export class Runtime {
   private recount(bytes: number): void {
     const limit = this.memoryLimit;
     const allowance = RECOUNT_ALLOWANCE * limit;
+    // A request larger than the whole budget (a bomb) fails without a recount, as it always did.
+    if (bytes > limit) throw pyErr("MemoryError", `memory limit of ${limit} bytes exceeded`);
     const spent = `memory limit of ${limit} bytes exceeded (the call's recount allowance of ${allowance} bytes is spent)`;
     if (this.forgiven >= allowance) throw pyErr("MemoryError", spent);
     this.charge(RECOUNT_CYCLES.base);

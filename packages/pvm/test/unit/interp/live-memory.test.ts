@@ -158,9 +158,17 @@ describe("the recount itself", () => {
   it("raises MemoryError when the live figure plus the request exceeds the budget", () => {
     const r = rt(1000);
     r.roots.push(new PyList(T.list, new Array(100).fill(1)));
-    expect(() => r.alloc(2000)).toThrow();
+    r.alloc(900);
+    expect(() => r.alloc(200)).toThrow();
     expect(r.memory).toBe(LIVE_BYTES.listHeader + 800);
     expect(r.recountAt).toBe(1000);
+  });
+
+  it("refuses a request larger than the whole budget without recounting (bombs cost what they did)", () => {
+    const r = rt(1000);
+    r.alloc(10);
+    expect(() => r.alloc(1001)).toThrow();
+    expect([r.recounts, r.memory, r.cyclesUsed]).toEqual([0, 10, 0]);
   });
 
   it("waits until the counter passes max(budget, live + budget / 4) before the next recount", () => {
