@@ -22,3 +22,10 @@ export const C = {
   classDef: Number(P.classDef.base),
   genResume: Number(P.generatorResume.base),
 };
+
+/**
+ * The live-heap recount (cips/pvm.md, "Memory accounting"): Cycles per recount and per object or
+ * distinct string it visits. PVM-local, like the recount itself; they are charged only by a call
+ * whose memory counter reaches its budget.
+ */
+export const RECOUNT_CYCLES = { base: 100, perVisit: 2 } as const;
