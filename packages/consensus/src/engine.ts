@@ -132,6 +132,7 @@ class SimplexEngine implements Consensus {
       const candidate = certified ? view + 1n : entry.type === "block" ? 0n : view;
       if (candidate > next) next = candidate;
     }
+    this.restoreHeights();
     const net = this.ctx.network;
     net.handle(CHANNELS.votes, (from, m) => this.guard(from, () => this.onVoteMessage(from, m)));
     net.handle(CHANNELS.certificates, (from, m) => this.guard(from, () => this.onCertificateMessage(from, m)));
@@ -173,6 +174,18 @@ class SimplexEngine implements Consensus {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /** Heights of replayed blocks, from the finalized anchor up (a block's parent precedes it). */
+  private restoreHeights(): void {
+    for (const view of [...this.views.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const s = this.views.get(view) as ViewState;
+      if (!s.verified || s.proposal === undefined) continue;
+      const parent = s.proposal.parent;
+      const parentHeight = parent === this.finalizedView ? this.finalizedHeight : this.views.get(parent)?.height;
+      if (parentHeight !== undefined && (parent === this.finalizedView || this.views.get(parent)?.verified === true)) s.height = parentHeight + 1n;
+      else s.verified = false;
+    }
   }
 
   /** Replays one journal entry into the view states (own votes, certificates, blocks). */
@@ -512,9 +525,10 @@ class SimplexEngine implements Consensus {
    * only marks the block verified, so this node can build on it.
    */
   tryVerify(s: ViewState): void {
-    if (this.self === undefined && s.notarization === undefined) return;
+    // A follower never votes or builds, so it never needs to re-apply a block before it is final.
+    if (this.self === undefined) return;
     if (!this.running || s.proposal === undefined || s.payload === undefined || s.verified || s.verifying) return;
-    const voting = s.view === this.view && this.self !== undefined && !s.votedNotarize && !s.votedNullify;
+    const voting = s.view === this.view && !s.votedNotarize && !s.votedNullify;
     const certified = s.certifiedProposal();
     if (!voting && (certified === undefined || !sameProposal(certified, s.proposal))) return;
     const proposal = s.proposal;
