@@ -1,6 +1,6 @@
-import { decode, encode, equalBytes, toHex } from "@cowboy/codec";
+import { decode, encode, equalBytes } from "@cowboy/codec";
 import { partialSign, type Bls } from "@cowboy/crypto";
-import type { Context, Journal, PeerId, Timer } from "@cowboy/runtime";
+import type { Context, Journal, PeerId } from "@cowboy/runtime";
 import {
   blockCertificateCodec,
   finalizeMessage,
@@ -18,16 +18,18 @@ import {
 } from "@cowboy/types";
 import type { Application, Archive, BlockContext, ConsensusBlock } from "./application.js";
 import { assembleFinalization, assembleNotarization, assembleNullification } from "./assemble.js";
-import { signatureSets, verifyBatch, type BatchItem } from "./batch.js";
+import { signatureSets, verifyBatch } from "./batch.js";
 import { finalizationValid, notarizationValid, nullificationValid } from "./certificates.js";
 import { ConsensusError } from "./errors.js";
+import { walkFinalized } from "./finality.js";
 import { appendEntry, replayEntries, type JournalEntry } from "./journal.js";
 import { selectLeader } from "./leader.js";
 import { resolveEngineOptions, type EngineOptions, type Hooks, type LogLevel, type ResolvedOptions, type SelfKeys } from "./options.js";
 import { Resolver } from "./resolver.js";
-import { ViewState } from "./rounds.js";
+import { sameProposal, ViewState } from "./rounds.js";
 import type { Consensus, ConsensusStatus } from "./status.js";
 import { createValidatorSet, type ValidatorSet } from "./validators.js";
+import { hasCertificateFor, VoteBuffer, voteView } from "./votes.js";
 import { CHANNELS, certificateMessageCodec, proposalMessageCodec, voteMessageCodec, type CertificateMessage, type ProposalMessage, type VoteMessage } from "./wire.js";
 
 // The Simplex engine (cips/consensus.md, "Protocol"): enter a view on a certificate of the previous
@@ -42,11 +44,6 @@ interface Anchor {
   readonly height: bigint;
   readonly certificate: Uint8Array;
   readonly seenAt: number | undefined;
-}
-
-interface PendingVote {
-  readonly from: PeerId;
-  readonly vote: VoteMessage;
 }
 
 /** Creates a Simplex engine; `start()` it. */
@@ -75,9 +72,7 @@ class SimplexEngine implements Consensus {
   finalizedDigest: Uint8Array;
   private notarizedView = 0n;
   private bestFinalization: Finalization | undefined;
-  private pending: PendingVote[] = [];
-  private readonly pendingKeys = new Set<string>();
-  private flushTimer: Timer | undefined;
+  private readonly votes: VoteBuffer;
   private delivery: Promise<void> = Promise.resolve();
   private delivering = false;
   private redeliver = false;
@@ -111,6 +106,15 @@ class SimplexEngine implements Consensus {
     this.stakes = this.set.validators.map((v) => v.stake);
     this.finalizedDigest = new Uint8Array(32);
     this.resolver = new Resolver(this);
+    this.votes = new VoteBuffer({
+      set: this.set,
+      clock: this.ctx.clock,
+      views: this.views,
+      finalizedView: () => this.finalizedView,
+      metric: (e) => this.metric(e),
+      blockPeer: (peer, code, message) => this.blockPeer(peer, code, message),
+      accept: (votes) => this.acceptVotes(votes),
+    });
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -149,7 +153,7 @@ class SimplexEngine implements Consensus {
     this.stopped = true;
     for (const ch of Object.values(CHANNELS)) this.ctx.network.handle(ch, () => {});
     for (const s of this.views.values()) s.cancelTimers();
-    this.flushTimer?.cancel();
+    this.votes.stop();
     this.resolver.stop();
     await this.delivery;
     await this.journal?.close();
@@ -611,11 +615,7 @@ class SimplexEngine implements Consensus {
     }
     // A vote whose certificate is already held adds nothing: drop it unverified.
     if (hasCertificateFor(s, vote)) return;
-    const key = `${vote.type}:${view}:${signer}`;
-    if (this.pendingKeys.has(key)) return;
-    this.pendingKeys.add(key);
-    this.pending.push({ from, vote });
-    this.flushTimer ??= this.ctx.clock.schedule(0, () => this.flush());
+    this.votes.add(from, vote);
   }
 
   /** A peer voting in a view we have a certificate for is behind: send it what moves it on. */
@@ -633,63 +633,17 @@ class SimplexEngine implements Consensus {
     }
   }
 
-  /**
-   * Verifies, in one batch, the buffered votes that could complete a certificate together with the
-   * votes already verified (lazy verification: a vote nobody needs yet is not paid for), bisecting to
-   * the bad ones and blocking their senders. The rest stay buffered (one per signer, kind and view).
-   */
-  private flush(): void {
-    this.flushTimer?.cancel();
-    this.flushTimer = undefined;
-    if (!this.running) return;
-    const groups = new Map<string, PendingVote[]>();
-    for (const p of this.pending) {
-      const target = voteTarget(p.vote);
-      const list = groups.get(target) ?? [];
-      list.push(p);
-      groups.set(target, list);
-    }
-    const batch: PendingVote[] = [];
-    const keep: PendingVote[] = [];
-    for (const group of groups.values()) {
-      const first = group[0] as PendingVote;
-      const s = this.views.get(voteView(first.vote));
-      if (s === undefined || voteView(first.vote) <= this.finalizedView || hasCertificateFor(s, first.vote)) continue;
-      const signers = new Set(group.map((p) => p.vote.value.signer));
-      for (const signer of this.verifiedSigners(s, first.vote)) signers.add(signer);
-      if (this.set.isQuorum([...signers])) batch.push(...group);
-      else keep.push(...group);
-    }
-    this.pending = keep;
-    this.pendingKeys.clear();
-    for (const p of keep) this.pendingKeys.add(`${p.vote.type}:${voteView(p.vote)}:${p.vote.value.signer}`);
-    if (batch.length === 0) return;
-    const items: BatchItem<PendingVote>[] = batch.map((p) => ({ item: p, sets: signatureSets(this.set, p.vote) }));
-    const { valid, invalid } = verifyBatch(this.bls, items);
-    this.metric({ type: "batch", size: batch.length, invalid: invalid.length });
-    for (const bad of invalid) this.blockPeer(bad.from, "INVALID_SIGNATURE", `${bad.vote.type} vote does not verify`);
+  /** Records votes the buffer verified, then builds any certificate they complete. */
+  private acceptVotes(votes: readonly VoteMessage[]): void {
     const touched = new Set<ViewState>();
-    for (const { vote } of valid) {
-      const view = vote.type === "nullify" ? vote.value.round.view : vote.value.proposal.round.view;
-      const s = this.stateOf(view);
+    for (const vote of votes) {
+      const s = this.stateOf(voteView(vote));
       if (s === undefined) continue;
-      if (vote.type === "notarize") {
-        if (!s.notarizes.has(vote.value.signer)) s.notarizes.set(vote.value.signer, vote.value);
-      } else if (vote.type === "nullify") {
-        if (!s.nullifies.has(vote.value.signer)) s.nullifies.set(vote.value.signer, vote.value);
-      } else if (!s.finalizes.has(vote.value.signer)) {
-        s.finalizes.set(vote.value.signer, vote.value);
-      }
+      const map: Map<number, Notarize | Nullify | Finalize> = vote.type === "notarize" ? s.notarizes : vote.type === "nullify" ? s.nullifies : s.finalizes;
+      if (!map.has(vote.value.signer)) map.set(vote.value.signer, vote.value);
       touched.add(s);
     }
     for (const s of touched) this.checkCertificates(s);
-  }
-
-  /** Signers whose vote of the same kind, for the same proposal, is already verified in `s`. */
-  private verifiedSigners(s: ViewState, vote: VoteMessage): number[] {
-    if (vote.type === "nullify") return [...s.nullifies.keys()];
-    const votes = vote.type === "notarize" ? s.notarizes : s.finalizes;
-    return [...votes.values()].filter((v) => sameProposal(v.proposal, vote.value.proposal)).map((v) => v.signer);
   }
 
   /** Builds any certificate the view's votes now support. */
@@ -827,24 +781,16 @@ class SimplexEngine implements Consensus {
   private async deliver(): Promise<void> {
     const target = this.bestFinalization;
     if (target === undefined || !this.running || target.proposal.round.view <= this.finalizedView) return;
-    const chain: ViewState[] = [];
-    let view = target.proposal.round.view;
-    while (view > this.finalizedView) {
-      const s = this.views.get(view);
-      const certified = s?.certifiedProposal();
-      if (s === undefined || certified === undefined || s.payload === undefined || s.proposal === undefined || !sameProposal(s.proposal, certified)) {
-        this.resolver.want(view);
-        return;
-      }
-      chain.push(s);
-      view = certified.parent;
-    }
-    if (view !== this.finalizedView) {
-      this.log("error", "finalized chain does not reach the finalized anchor", { anchor: this.finalizedView, reached: view });
+    const walk = walkFinalized(this.views, target.proposal.round.view, this.finalizedView);
+    if (walk.type === "missing") {
+      this.resolver.want(walk.view);
       return;
     }
-    chain.reverse();
-    for (const s of chain) {
+    if (walk.type === "conflict") {
+      this.log("error", "finalized chain does not reach the finalized anchor", { anchor: this.finalizedView, reached: walk.reached });
+      return;
+    }
+    for (const s of walk.chain) {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
       s.height ??= height;
@@ -873,31 +819,4 @@ class SimplexEngine implements Consensus {
     this.resolver.prune(this.finalizedView);
     if (this.running && this.journal !== undefined) await this.journal.prune(this.finalizedView);
   }
-
-  /** For logs: a short id of a digest. */
-  short(bytes: Uint8Array): string {
-    return toHex(bytes).slice(0, 8);
-  }
-}
-
-export type { SimplexEngine };
-
-function hasCertificateFor(s: ViewState, vote: VoteMessage): boolean {
-  if (vote.type === "notarize") return s.notarization !== undefined || s.finalization !== undefined;
-  return vote.type === "nullify" ? s.nullification !== undefined : s.finalization !== undefined;
-}
-
-function voteView(vote: VoteMessage): bigint {
-  return vote.type === "nullify" ? vote.value.round.view : vote.value.proposal.round.view;
-}
-
-/** What a vote counts towards: its kind, view and (for notarize and finalize) proposal. */
-function voteTarget(vote: VoteMessage): string {
-  if (vote.type === "nullify") return `nullify:${vote.value.round.view}`;
-  const p = vote.value.proposal;
-  return `${vote.type}:${p.round.view}:${p.parent}:${toHex(p.payload)}`;
-}
-
-export function sameProposal(a: Proposal, b: Proposal): boolean {
-  return a.round.epoch === b.round.epoch && a.round.view === b.round.view && a.parent === b.parent && equalBytes(a.payload, b.payload);
 }
