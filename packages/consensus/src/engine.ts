@@ -408,9 +408,10 @@ class SimplexEngine implements Consensus {
 
   private async propose(s: ViewState): Promise<void> {
     const self = this.self;
-    if (self === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
+    if (self === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined || s.proposing) return;
     const parent = this.parentFor(s.view);
     if (parent === undefined || !this.buildable(parent)) return;
+    s.proposing = true;
     const built = await this.app.propose(this.contextFor(s.view, self.index, parent));
     if (built === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
     const proposal: Proposal = { round: { epoch: this.set.epoch, view: s.view }, parent: parent.view, payload: built.digest };

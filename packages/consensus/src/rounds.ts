@@ -15,6 +15,8 @@ export class ViewState {
   /** This node proposed or verified the block (so it may build on it). */
   verified = false;
   verifying = false;
+  /** This node (the leader) has asked the application for a block for this view. */
+  proposing = false;
   /** Clock time this node first saw the proposal (pacing and finality latency). */
   proposalSeenAt: number | undefined;
   /** Height of the proposal's block, when its ancestry is known. */
