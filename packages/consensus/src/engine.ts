@@ -1,4 +1,4 @@
-import { decode, encode, equalBytes } from "@cowboy/codec";
+import { decode, encode, equalBytes, isCodecError } from "@cowboy/codec";
 import { partialSign, type Bls } from "@cowboy/crypto";
 import type { Context, Journal, PeerId } from "@cowboy/runtime";
 import {
@@ -246,8 +246,9 @@ class SimplexEngine implements Consensus {
     try {
       fn();
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      this.blockPeer(from, "MALFORMED_MESSAGE", `undecodable message (${typeof code === "string" ? code : "error"})`);
+      // Only a decoding failure is the sender's fault; anything else is ours (or the application's) to report.
+      if (isCodecError(err)) this.blockPeer(from, "MALFORMED_MESSAGE", `undecodable message (${err.code})`);
+      else this.log("error", "message handler failed", { peer: from, error: String(err) });
     }
   }
 
