@@ -10,7 +10,7 @@ import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { createTransaction, type Transaction } from "@cowboy/types";
-import { createLogger, startNode, type ChainGenesis, type RunningNode } from "../src/index.js";
+import { createLogger, devnetGenesis, startNode, type ChainGenesis, type RunningNode } from "../src/index.js";
 
 const SENDERS = 4_000;
 const ROUNDS = 5;
@@ -23,6 +23,7 @@ const FULL_BLOCK = Math.floor(
 const keys = Array.from({ length: SENDERS }, (_, i) => keccak256(new TextEncoder().encode(`rpc bench ${i}`)));
 const addresses = keys.map((k) => addressFromPrivateKey(k));
 const genesis: ChainGenesis = {
+  consensus: devnetGenesis().consensus,
   chainId: 9n,
   devnet: false,
   config: {

@@ -1,9 +1,25 @@
 export * from "./rpc/index.js";
 export { nodeMethods, type NodeContext } from "./rpc/methods/index.js";
 export { startNode, type NodeOptions, type RunningNode } from "./node.js";
-export { parseNodeArgs, runNode, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
+export { parseNodeArgs, runNode, stopSignal, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
 export { Mempool, MempoolError, type AccountView, type MempoolOptions } from "./mempool/mempool.js";
 export { Chain, type ProducedBlock } from "./chain/chain.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";
 export { devAccounts, devnetGenesis, parseGenesisFile, devAccountsToJson, DEVNET_CHAIN_ID, type DevAccount, type ChainGenesis } from "./chain/genesis.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from "./logger.js";
+export { launchTestnet, cowboydCommand, type LaunchOptions, type RunningTestnet } from "./testnet/launcher.js";
+export { createTestnet, readTestnet, nodeDir, type TestnetLayout, type TestnetOptions } from "./testnet/setup.js";
+export { readNodeConfig, writeNodeConfig, NODE_CONFIG_FILE, type StoredNodeConfig, type BootstrapPeer } from "./testnet/config.js";
+export {
+  generateValidatorSet,
+  readValidatorKeyFile,
+  writeValidatorKeyFile,
+  validatorIndex,
+  seedThreshold,
+  ValidatorKeyError,
+  type ValidatorKeys,
+  type ConsensusGenesis,
+  type GenesisValidator,
+} from "./validator/keys.js";
+export { genesisToJson, devValidatorSet } from "./chain/genesis.js";
+export { NodeMetrics } from "./metrics.js";

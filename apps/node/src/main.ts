@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { NODE_USAGE, NodeUsageError, parseNodeArgs, runNode } from "./run.js";
+import { NODE_USAGE, NodeUsageError, parseNodeArgs, runNode, stopSignal } from "./run.js";
 
 async function main(): Promise<number> {
   let options: ReturnType<typeof parseNodeArgs>;
@@ -19,11 +19,7 @@ async function main(): Promise<number> {
     (t) => void process.stdout.write(t),
     (t) => void process.stderr.write(t),
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-  });
+  await stopSignal();
   await node.close();
   return 0;
 }

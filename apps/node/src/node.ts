@@ -1,13 +1,18 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes } from "@cowboy/crypto";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
-import { headerHash, headerToJson, receiptToJson } from "@cowboy/types";
+import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
-import { Chain } from "./chain/chain.js";
-import { devAccounts, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import { Chain, type ProducedBlock } from "./chain/chain.js";
+import { devAccounts, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import { startConsensus, type RunningConsensus } from "./consensus/start.js";
+import { NodeMetrics } from "./metrics.js";
+import type { BootstrapPeer } from "./testnet/config.js";
+import type { ValidatorKeys } from "./validator/keys.js";
 import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
 import { Mempool } from "./mempool/mempool.js";
@@ -30,14 +35,23 @@ export interface NodeOptions {
   readonly proposer?: Uint8Array;
   /** Copies of the Python interpreter actors are spread over (default 8; ActorEngine.load). */
   readonly interpreters?: number;
+  /** The validator this node votes as. Default: the devnet's built-in validator on the devnet genesis, else none (a full node). */
+  readonly validatorKey?: ValidatorKeys;
+  /** QUIC port on 127.0.0.1 for peers; undefined: no networking (a single-validator chain). */
+  readonly p2pPort?: number;
+  /** Peers to dial first. */
+  readonly bootstrap?: readonly BootstrapPeer[];
 }
 
 export interface RunningNode {
   readonly chain: Chain;
   readonly mempool: Mempool;
   readonly rpcUrl: string;
+  /** Consensus, when blocks are paced (block time > 0); undefined in manual mode. */
+  readonly consensus: RunningConsensus | undefined;
+  readonly metrics: NodeMetrics;
   readonly devAccounts: readonly DevAccount[];
-  /** Produces one block now (tests and `--block-time 0` manual mode). */
+  /** Produces and commits one block now (`--block-time 0` manual mode only: embedding and tests). */
   produceBlock(): void;
   close(): Promise<void>;
 }
@@ -68,26 +82,27 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const pool = VerifyPool.start({ workers: 2 });
   const verifier = new BatchingVerifier(pool);
   const dev = options.genesis.devnet ? devAccounts() : [];
-  const proposer = options.proposer ?? dev[0]?.address ?? new Uint8Array(20);
+  const metrics = new NodeMetrics();
+  const devValidator = devValidatorSet();
+  const onDevValidatorSet = toHex(options.genesis.consensus.groupPublicKey) === toHex(devValidator.genesis.groupPublicKey);
+  const keys = options.validatorKey ?? (onDevValidatorSet ? devValidator.keys[0] : undefined);
+  const proposer = options.proposer ?? dev[0]?.address ?? keys?.address ?? new Uint8Array(20);
+  writeFileSync(join(options.dataDir, "node.pid"), `${process.pid}\n`);
 
-  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool, verifier, ...(dev.length > 0 ? { devAccounts: dev } : {}) }));
+  // The server exists before consensus starts (its first blocks are published), but listens after.
+  let consensus: RunningConsensus | undefined;
+  const registry = new MethodRegistry();
   const server = new RpcServer({
     host: options.rpcHost,
     port: options.rpcPort,
     registry,
     topics: ["newHeads", "receipts"],
     health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
+    getRoutes: { "/metrics": () => metrics.render() },
     onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
-  const port = await server.listen();
-  const rpcUrl = `http://${options.rpcHost}:${port}`;
-  logger.info("rpc listening", { url: rpcUrl });
 
-  const produceBlock = (): void => {
-    const candidates = mempool.candidates(chain.accounts);
-    const started = performance.now();
-    const produced = chain.produce(candidates, proposer, BigInt(Date.now()));
-    mempool.prune(chain.accounts);
+  const onCommitted = (produced: ProducedBlock): void => {
     for (const [tx, reason] of produced.skipped) {
       // One that can never be included leaves the pool; which refusals those are is execution's rule.
       if (reason.permanent) mempool.remove(tx.digest());
@@ -95,44 +110,93 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     const header = produced.block.header;
     logger.info("block", {
       height: header.height,
+      ...(header.round > 0n ? { view: header.round } : {}),
       txs: produced.block.transactions.length,
       cycles: header.cycles_used,
       ...(produced.timers !== null && (produced.timers.fired.length > 0 || produced.timers.destroyed.length > 0)
         ? { timers_fired: produced.timers.fired.length, timers_destroyed: produced.timers.destroyed.length, timer_cycles: header.lane_usage.timer }
         : {}),
-      ms: Math.round(performance.now() - started),
       hash: `0x${toHex(headerHash(header))}`,
     });
+    metrics.finalizedHeight.set(Number(header.height));
+    metrics.mempoolSize.set(mempool.size);
     server.publish("newHeads", headerToJson(header));
     produced.block.transactions.forEach((tx, index) => {
       server.publish("receipts", { transaction_hash: `0x${toHex(tx.digest())}`, height: header.height.toString(), index, ...receiptToJson(produced.receipts[index]!) });
     });
   };
 
-  let timer: NodeJS.Timeout | undefined;
+  const produceBlock = (): void => {
+    if (consensus !== undefined) throw new Error("produceBlock is for manual mode (block time 0); consensus makes the blocks here");
+    const candidates = mempool.candidates(chain.accounts);
+    const produced = chain.produce(candidates, proposer, BigInt(Date.now()));
+    mempool.prune(chain.accounts);
+    onCommitted(produced);
+  };
+
   if (options.blockTimeMs > 0) {
-    timer = setInterval(() => {
-      try {
-        produceBlock();
-      } catch (error) {
-        logger.error("block production failed", { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      }
-    }, options.blockTimeMs);
+    consensus = await startConsensus({
+      dataDir: options.dataDir,
+      genesis: options.genesis,
+      chain,
+      mempool,
+      logger,
+      metrics,
+      blockTimeMs: options.blockTimeMs,
+      keys,
+      networkSecret: keys === undefined && options.p2pPort !== undefined ? fullNodeNetworkKey(options.dataDir) : undefined,
+      p2pPort: options.p2pPort,
+      bootstrap: options.bootstrap ?? [],
+      onCommitted,
+    });
   }
+  const running = consensus;
+  registry.register(
+    ...nodeMethods({
+      chain,
+      mempool,
+      verifier,
+      ...(dev.length > 0 ? { devAccounts: dev } : {}),
+      ...(running === undefined
+        ? {}
+        : {
+            consensus: { status: () => running.engine.status(), validators: running.validators.validators, peers: () => running.network.peers(), self: running.self },
+            onTransaction: (tx: Transaction) => running.gossip(tx),
+          }),
+    }),
+  );
+  const port = await server.listen();
+  const rpcUrl = `http://${options.rpcHost}:${port}`;
+  logger.child("rpc").info("rpc listening", { url: rpcUrl });
 
   return {
     chain,
     mempool,
     rpcUrl,
+    consensus,
+    metrics,
     devAccounts: dev,
     produceBlock,
     async close() {
-      if (timer !== undefined) clearInterval(timer);
+      await consensus?.stop();
       await server.close();
       await pool.close();
       await blocks.close();
       await state.close();
+      rmSync(join(options.dataDir, "node.pid"), { force: true });
       logger.info("stopped", { height: chain.head.height });
     },
   };
+}
+
+/** A full node's network identity: 32 random bytes kept in DIR/network-key, made on first start. */
+function fullNodeNetworkKey(dataDir: string): Uint8Array {
+  const path = join(dataDir, "network-key");
+  if (existsSync(path)) {
+    const raw = readFileSync(path);
+    if (raw.length === 32) return new Uint8Array(raw);
+  }
+  const key = new Uint8Array(randomBytes(32));
+  writeFileSync(path, key, { mode: 0o600 });
+  return key;
 }

@@ -1,7 +1,10 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { CowboyError, toHex } from "@cowboy/codec";
+import { toHex } from "@cowboy/codec";
+import { NodeUsageError } from "./errors.js";
+import { NODE_CONFIG_FILE, readNodeConfig, type BootstrapPeer } from "./testnet/config.js";
+import { readValidatorKeyFile, validatorIndex, ValidatorKeyError, type ValidatorKeys } from "./validator/keys.js";
 import { formatCby } from "@cowboy/types";
 import { devnetGenesis, GenesisFileError, parseGenesisFile, type ChainGenesis } from "./chain/genesis.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
@@ -12,11 +15,16 @@ export const NODE_USAGE = `cowboyd — the Cowboy node (a single-node devnet by 
 Usage: cowboyd [options]
 
 Options:
-  --data DIR          data directory (default .cowboy/devnet)
+  --data DIR          data directory (default .cowboy/devnet); a DIR/node.json written by
+                      \`cowboy testnet\` supplies the defaults below (genesis, keys, ports, peers)
   --rpc-port PORT     JSON-RPC port on 127.0.0.1 (default 8545; 0 picks a free one)
   --rpc-host HOST     interface to bind (default 127.0.0.1)
   --block-time MS     milliseconds between blocks (default 1000)
   --genesis FILE      genesis file (default: the built-in devnet genesis)
+  --validator-key F   vote as this validator (a key file; without one, a non-voting full node
+                      unless the genesis is the built-in devnet's, whose key is built in)
+  --p2p-port PORT     QUIC (UDP) port on 127.0.0.1 for peers (default: no networking)
+  --bootstrap PEER    host:port:networkkey of a peer to dial first (repeatable)
   --reset             delete the data directory first
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
@@ -25,16 +33,15 @@ Options:
   -h, --help          this help
 `;
 
-/** A wrong command line or configuration for cowboyd; the message says which option and why. */
-export class NodeUsageError extends CowboyError<"NODE_USAGE"> {
-  override readonly name = "NodeUsageError";
-  constructor(message: string) {
-    super("NODE_USAGE", message);
-  }
-}
+export { NodeUsageError };
 
 export interface NodeCliOptions {
   dataDir: string;
+  /** The validator this node votes as; undefined: a full node (or the devnet's built-in validator). */
+  validatorKey: ValidatorKeys | undefined;
+  /** QUIC port on 127.0.0.1; undefined: no networking (a single-validator chain). */
+  p2pPort: number | undefined;
+  bootstrap: BootstrapPeer[];
   rpcPort: number;
   rpcHost: string;
   blockTimeMs: number;
@@ -65,6 +72,9 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
         "rpc-host": { type: "string" },
         "block-time": { type: "string" },
         genesis: { type: "string" },
+        "validator-key": { type: "string" },
+        "p2p-port": { type: "string" },
+        bootstrap: { type: "string", multiple: true },
         reset: { type: "boolean" },
         interpreters: { type: "string" },
         "log-level": { type: "string" },
@@ -81,13 +91,19 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
   if (!LOG_LEVELS.includes(logLevel)) throw new NodeUsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}, got '${logLevel}'`);
   const logFormat = v["log-format"] ?? "text";
   if (logFormat !== "text" && logFormat !== "json") throw new NodeUsageError(`--log-format must be text or json, got '${logFormat}'`);
+  const dataDir = resolve(cwd, v.data ?? ".cowboy/devnet");
+  const storedPath = join(dataDir, NODE_CONFIG_FILE);
+  const stored = existsSync(storedPath) ? readNodeConfig(storedPath) : undefined;
+  // Paths in the stored configuration are relative to the data directory; on the command line, to cwd.
+  const genesisPath = v.genesis !== undefined ? resolve(cwd, v.genesis) : stored !== undefined ? resolve(dataDir, stored.genesis) : undefined;
+  const keyPath = v["validator-key"] !== undefined ? resolve(cwd, v["validator-key"]) : stored?.validatorKey !== undefined ? resolve(dataDir, stored.validatorKey) : undefined;
   let genesis = devnetGenesis();
-  if (v.genesis !== undefined) {
+  if (genesisPath !== undefined) {
     let text: string;
     try {
-      text = readFileSync(resolve(cwd, v.genesis), "utf8");
+      text = readFileSync(genesisPath, "utf8");
     } catch (error) {
-      throw new NodeUsageError(`cannot read the genesis file ${v.genesis}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new NodeUsageError(`cannot read the genesis file ${genesisPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     try {
       genesis = parseGenesisFile(text);
@@ -96,17 +112,39 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
       throw error;
     }
   }
+  let validatorKey: ValidatorKeys | undefined;
+  if (keyPath !== undefined) {
+    try {
+      validatorKey = readValidatorKeyFile(keyPath);
+      validatorIndex(genesis.consensus, validatorKey);
+    } catch (error) {
+      if (error instanceof ValidatorKeyError) throw new NodeUsageError(error.message);
+      throw error;
+    }
+  }
+  const p2p = v["p2p-port"] !== undefined ? integer(v["p2p-port"], "--p2p-port", 0, 65535) : stored?.p2pPort;
+  const bootstrap = v.bootstrap !== undefined ? v.bootstrap.map(parseBootstrap) : [...(stored?.bootstrap ?? [])];
   return {
-    dataDir: resolve(cwd, v.data ?? ".cowboy/devnet"),
-    rpcPort: integer(v["rpc-port"] ?? "8545", "--rpc-port", 0, 65535),
-    rpcHost: v["rpc-host"] ?? "127.0.0.1",
-    blockTimeMs: integer(v["block-time"] ?? "1000", "--block-time", 0, 3_600_000),
+    dataDir,
+    validatorKey,
+    p2pPort: p2p,
+    bootstrap,
+    rpcPort: v["rpc-port"] !== undefined ? integer(v["rpc-port"], "--rpc-port", 0, 65535) : (stored?.rpcPort ?? 8545),
+    rpcHost: v["rpc-host"] ?? stored?.rpcHost ?? "127.0.0.1",
+    blockTimeMs: v["block-time"] !== undefined ? integer(v["block-time"], "--block-time", 0, 3_600_000) : (stored?.blockTimeMs ?? 1000),
     genesis,
     reset: v.reset ?? false,
     interpreters: integer(v.interpreters ?? "8", "--interpreters", 1, 64),
     logLevel,
     logFormat,
   };
+}
+
+/** `host:port:key` (key: 64 hex digits of the peer's Ed25519 network key). */
+function parseBootstrap(text: string): BootstrapPeer {
+  const match = /^([^:\s]+):([0-9]{1,5}):(?:0x)?([0-9a-f]{64})$/.exec(text);
+  if (match === null || Number(match[2]) > 65535) throw new NodeUsageError(`--bootstrap expects host:port:networkkey (64 lowercase hex digits), got '${text}'`);
+  return { host: match[1]!, port: Number(match[2]), networkKey: match[3]! };
 }
 
 /** Starts the node from parsed options, printing the dev accounts on a devnet. */
@@ -121,6 +159,9 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
     reset: options.reset,
     interpreters: options.interpreters,
     logger,
+    ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
+    ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),
+    bootstrap: options.bootstrap,
   });
   if (node.devAccounts.length > 0) {
     const lines = ["", "Dev accounts (devnet only: these keys are public):", ""];
@@ -133,4 +174,21 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
   }
   logger.info("ready", { url: node.rpcUrl });
   return node;
+}
+
+/**
+ * Resolves on the first SIGINT or SIGTERM and keeps handling later ones, so a second signal (Ctrl-C
+ * reaches a whole process group: a testnet's launcher and its nodes) cannot cut a clean shutdown short.
+ */
+export function stopSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let stopping = false;
+    const onSignal = (): void => {
+      if (stopping) return;
+      stopping = true;
+      resolve();
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
 }

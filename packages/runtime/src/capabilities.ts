@@ -39,6 +39,7 @@ export type PeerId = string;
 /**
  * A message channel: each subsystem (consensus votes, certificates, blocks, sync, transactions)
  * has its own, with its own handler and its own bounded queue. Numbers are listed in cips/consensus.md.
+ * A channel is 0 to 255: @cowboy/p2p carries it in one byte, and the simulator refuses more as well.
  */
 export type Channel = number;
 

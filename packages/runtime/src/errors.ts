@@ -11,11 +11,15 @@ export type RuntimeErrorCode =
   | "JOURNAL_OPEN"
   /** A record longer than the journal's maximum record size. */
   | "RECORD_TOO_LARGE"
+  /** A file operation of FileStorage failed (meta: op, path, errno; the Node error is the cause). */
+  | "STORAGE_IO"
   /** A simulation participant label that is unknown, or added twice. */
   | "UNKNOWN_PARTICIPANT"
   | "DUPLICATE_PARTICIPANT"
   /** A fault or restart that does not fit the participant's state (restart of a running one). */
   | "INVALID_PARTICIPANT_STATE"
+  /** A simulated send of a message larger than the simulation's maxMessageBytes. */
+  | "MESSAGE_TOO_LARGE"
   /** `run`/`runUntil` called while a run is in progress. */
   | "SIMULATION_BUSY"
   /** Participant code threw (or its start promise rejected) inside the simulation; `cause` holds it. */

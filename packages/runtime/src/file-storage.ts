@@ -2,8 +2,9 @@
 // file per section (`<16 hex digits>.log`) of CRC-framed records (journal-frame.ts). Appends are
 // written at once (into the page cache); `sync` fdatasyncs every file written since the last sync and
 // the directory when files were created; opening truncates a torn or corrupt tail so it is never yielded;
-// `prune` unlinks whole section files and fsyncs the directory. Layout and guarantees: README.md.
-import { au64 } from "@cowboy/codec";
+// `prune` unlinks whole section files and fsyncs the directory. Layout and guarantees: cips/runtime.md §3.
+// A failing file operation surfaces as RuntimeError STORAGE_IO with the operation, the path and the errno.
+import { ArgumentError, au64, isCowboyError } from "@cowboy/codec";
 import { closeSync, fdatasync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { Journal, JournalRecord, Storage } from "./capabilities.js";
@@ -32,6 +33,30 @@ function sectionFile(section: bigint): string {
   return `${section.toString(16).padStart(16, "0")}.log`;
 }
 
+/** Runs a file operation, turning a failure of the file system into RuntimeError STORAGE_IO. */
+function io<T>(op: string, path: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw storageError(op, path, error);
+  }
+}
+
+function storageError(op: string, path: string, error: unknown): unknown {
+  if (isCowboyError(error)) return error;
+  const errno = (error as NodeJS.ErrnoException)?.code ?? "UNKNOWN";
+  return new RuntimeError("STORAGE_IO", `${op} ${path} failed: ${errno}`, { op, path, errno }, { cause: error });
+}
+
+/** Awaits a file operation, turning a failure of the file system into RuntimeError STORAGE_IO. */
+async function ioAsync(op: string, path: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw storageError(op, path, error);
+  }
+}
+
 function callback(run: (done: (err: NodeJS.ErrnoException | null) => void) => void): Promise<void> {
   return new Promise((resolve, reject) => run((err) => (err ? reject(err) : resolve())));
 }
@@ -56,41 +81,48 @@ export class FileStorage implements Storage {
 
   /** Opens (creating if absent) the storage rooted at `dir`. */
   static async open(dir: string, options: FileStorageOptions = {}): Promise<FileStorage> {
-    if (typeof dir !== "string" || dir.length === 0) throw new RuntimeError("INVALID_JOURNAL_NAME", "storage directory must be a non-empty path");
-    mkdirSync(dir, { recursive: true });
+    if (typeof dir !== "string" || dir.length === 0) throw new ArgumentError("dir", "must be a non-empty path");
+    io("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
     return new FileStorage(dir, options);
   }
 
   async journal(name: string): Promise<Journal> {
     ajournalName(name);
     if (this.open.has(name)) throw new RuntimeError("JOURNAL_OPEN", `journal ${name} is already open`, { name });
-    const dir = join(this.dir, name);
-    mkdirSync(dir, { recursive: true });
-    await syncDirectory(this.dir);
-    const sections = await recover(dir, name, this.options.onRecovery);
-    this.open.add(name);
-    return new FileJournal(dir, name, sections, () => this.open.delete(name));
+    this.open.add(name); // before the first await, so a concurrent open of the same name is refused
+    try {
+      const dir = join(this.dir, name);
+      io("mkdir", dir, () => mkdirSync(dir, { recursive: true }));
+      await ioAsync("fsync", this.dir, () => syncDirectory(this.dir));
+      const sections = await recover(dir, name, this.options.onRecovery);
+      return new FileJournal(dir, name, sections, () => this.open.delete(name));
+    } catch (error) {
+      this.open.delete(name);
+      throw error;
+    }
   }
 }
 
 /** Lists the section files of `dir` and truncates each one's invalid tail (durably). */
 async function recover(dir: string, name: string, onRecovery: FileStorageOptions["onRecovery"]): Promise<Set<bigint>> {
   const sections = new Set<bigint>();
-  for (const file of readdirSync(dir)) {
+  for (const file of io("readdir", dir, () => readdirSync(dir))) {
     if (!SECTION_FILE.test(file)) continue;
     const section = BigInt(`0x${file.slice(0, 16)}`);
     sections.add(section);
     const path = join(dir, file);
-    const bytes = readFileSync(path);
+    const bytes = io("read", path, () => readFileSync(path));
     const { validBytes } = decodeFrames(bytes);
     if (validBytes === bytes.length) continue;
-    const fd = openSync(path, "r+");
-    try {
-      ftruncateSync(fd, validBytes);
-      await callback((done) => fdatasync(fd, done));
-    } finally {
-      closeSync(fd);
-    }
+    await ioAsync("truncate", path, async () => {
+      const fd = openSync(path, "r+");
+      try {
+        ftruncateSync(fd, validBytes);
+        await callback((done) => fdatasync(fd, done));
+      } finally {
+        closeSync(fd);
+      }
+    });
     onRecovery?.({ journal: name, section, keptBytes: validBytes, droppedBytes: bytes.length - validBytes });
   }
   return sections;
@@ -129,13 +161,17 @@ class FileJournal implements Journal {
     let fd = this.fds.get(section);
     if (fd === undefined) {
       if (!this.sections.has(section)) this.created = true;
-      fd = openSync(join(this.dir, sectionFile(section)), "a");
+      const path = join(this.dir, sectionFile(section));
+      fd = io("open", path, () => openSync(path, "a"));
       this.fds.set(section, fd);
       this.sections.add(section);
     }
     const frame = encodeFrame(record);
-    let written = 0;
-    while (written < frame.length) written += writeSync(fd, frame, written, frame.length - written);
+    const out = fd;
+    io("write", join(this.dir, sectionFile(section)), () => {
+      let written = 0;
+      while (written < frame.length) written += writeSync(out, frame, written, frame.length - written);
+    });
     this.dirty.add(section);
   }
 
@@ -146,21 +182,24 @@ class FileJournal implements Journal {
     const created = this.created;
     this.dirty.clear();
     this.created = false;
-    return this.serial(async () => {
-      await Promise.all(fds.map((fd) => callback((done) => fdatasync(fd, done))));
-      if (created) await syncDirectory(this.dir);
-    });
+    return this.serial(() =>
+      ioAsync("sync", this.dir, async () => {
+        await Promise.all(fds.map((fd) => callback((done) => fdatasync(fd, done))));
+        if (created) await syncDirectory(this.dir);
+      }),
+    );
   }
 
   *replay(): Generator<JournalRecord> {
     this.live();
     for (const section of [...this.sections].sort(ascending)) {
       let bytes: Uint8Array;
+      const path = join(this.dir, sectionFile(section));
       try {
-        bytes = readFileSync(join(this.dir, sectionFile(section)));
+        bytes = readFileSync(path);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") continue; // pruned meanwhile
-        throw err;
+        throw storageError("read", path, err);
       }
       for (const record of decodeFrames(bytes).records) yield { section, record: record.slice() };
     }
@@ -179,20 +218,25 @@ class FileJournal implements Journal {
       this.fds.delete(s);
     }
     // Descriptors close inside the chain, after any sync already queued on them has finished.
-    return this.serial(async () => {
-      for (const fd of fds) closeSync(fd);
-      for (const s of doomed) unlinkSync(join(this.dir, sectionFile(s)));
-      if (doomed.length > 0) await syncDirectory(this.dir);
-    });
+    return this.serial(() =>
+      ioAsync("prune", this.dir, async () => {
+        for (const fd of fds) closeSync(fd);
+        for (const s of doomed) unlinkSync(join(this.dir, sectionFile(s)));
+        if (doomed.length > 0) await syncDirectory(this.dir);
+      }),
+    );
   }
 
   close(): Promise<void> {
     if (this.closed) return this.chain;
     this.closed = true;
     return this.serial(async () => {
-      for (const fd of this.fds.values()) closeSync(fd);
-      this.fds.clear();
-      this.onClose();
+      try {
+        for (const fd of this.fds.values()) io("close", this.dir, () => closeSync(fd));
+      } finally {
+        this.fds.clear();
+        this.onClose();
+      }
     });
   }
 }

@@ -21,6 +21,7 @@ export { MemoryStorage } from "./memory-storage.js";
 export {
   Simulation,
   simulatedPeerId,
+  MAX_CHANNEL,
   type SimulationOptions,
   type SimulationStats,
   type ChannelStats,

@@ -1,7 +1,7 @@
 // The on-disk frame of a FileStorage journal record (issue 17, "durable storage (journal)"; layout in
 // README.md, "FileStorage"): u32 LE record length, u32 LE CRC-32 over those 4 length bytes then the
 // record, then the record. A frame that is short, too long or fails its CRC ends the valid prefix.
-import { crc32 } from "node:zlib";
+import { crc32 } from "./crc32.js";
 import { MAX_JOURNAL_RECORD_BYTES } from "./journal-name.js";
 
 export const FRAME_HEADER_BYTES = 8;

@@ -54,12 +54,19 @@ export class MemoryJournalData {
     return removed;
   }
 
-  /** Forgets every record not yet durable, as a crash does. Returns how many were lost. */
-  crash(): number {
+  /**
+   * Forgets records not yet durable, as a crash does. `keep(unsynced)` says how many of a section's
+   * unsynced records survive (a prefix of them, in section order); by default none. Returns how many were lost.
+   */
+  crash(keep: (unsynced: number) => number = () => 0): number {
     let lost = 0;
-    for (const [n, s] of [...this.sections]) {
-      lost += s.records.length - s.durable;
-      s.records.length = s.durable;
+    for (const n of [...this.sections.keys()].sort(ascending)) {
+      const s = this.sections.get(n) as Section;
+      const unsynced = s.records.length - s.durable;
+      const kept = unsynced === 0 ? 0 : Math.max(0, Math.min(unsynced, Math.floor(keep(unsynced))));
+      lost += unsynced - kept;
+      s.records.length = s.durable + kept;
+      s.durable = s.records.length;
       if (s.durable === 0) this.sections.delete(n);
     }
     return lost;

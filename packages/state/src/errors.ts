@@ -1,5 +1,5 @@
 import { CowboyError } from "@cowboy/codec";
-export type StateErrorCode = "CLOSED" | "FORK_COMMITTED" | "STALE_FORK" | "BAD_CHECKPOINT" | "CORRUPT_STORE" | "INVALID_ARGUMENT" | "INVALID_PROOF";
+export type StateErrorCode = "CLOSED" | "FORK_COMMITTED" | "STALE_FORK" | "NOT_REBASABLE" | "BAD_CHECKPOINT" | "CORRUPT_STORE" | "INVALID_ARGUMENT" | "INVALID_PROOF";
 
 /** Every failure of @cowboy/state; `code` is stable, the message says what and where. */
 export class StateError extends CowboyError<StateErrorCode> {

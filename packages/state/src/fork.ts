@@ -40,8 +40,9 @@ export interface ForkInternals {
  */
 export class Fork {
   readonly #store: StateStore;
-  readonly #parent: Fork | null;
-  readonly #baseVersion: number;
+  #parent: Fork | null;
+  /** The store version this fork was opened on; only a root fork's (no parent) counts: see #base. */
+  #baseVersion: number;
   readonly #writes = new Map<string, Write>();
   /** Undo log: the key and its previous write (undefined: the fork had none). */
   readonly #journal: Array<readonly [string, Write | undefined]> = [];
@@ -50,7 +51,7 @@ export class Fork {
   #nextCheckpoint = 0;
   /** Bumped by every change; a cached root is valid while the sum along the chain is unchanged. */
   #revision = 0;
-  #cached: { readonly stamp: number; readonly prepared: Prepared } | undefined;
+  #cached: { readonly stamp: number; readonly version: number; readonly prepared: Prepared } | undefined;
   #committed = false;
 
   /** @internal forks are opened by `StateStore.fork()` or `Fork.fork()`. */
@@ -140,6 +141,22 @@ export class Fork {
     return new Fork(this.#store, this, this.#baseVersion);
   }
 
+  /**
+   * Re-roots this fork on the head right after the fork it was built on has been committed: its own
+   * writes (and those of forks built on it) are kept, and its reads fall through to the committed
+   * state, which now holds exactly what that parent held. A validator executes a chain of
+   * not-yet-final blocks as a chain of forks and finalizes them one by one without re-running any.
+   * NOT_REBASABLE unless the last commit of the store was this fork's parent.
+   */
+  rebase(): void {
+    const parent = this.#parent;
+    if (this.#committed || parent === null || this.#store.lastCommitted !== parent) {
+      throw new StateError("NOT_REBASABLE", "only a fork whose parent was the store's last commit can be re-rooted on the head");
+    }
+    this.#parent = null;
+    this.#baseVersion = this.#store.version;
+  }
+
   /** The state root this fork would have if committed (the store is not touched). */
   computeRoot(): Uint8Array {
     this.#assertLive();
@@ -167,7 +184,7 @@ export class Fork {
   get internals(): ForkInternals {
     return {
       store: this.#store,
-      baseVersion: this.#baseVersion,
+      baseVersion: this.#base(),
       prepare: () => this.#prepare(),
       writes: () => this.#allWrites(),
       markCommitted: () => {
@@ -178,7 +195,12 @@ export class Fork {
 
   #assertLive(): void {
     if (this.#committed) throw new StateError("FORK_COMMITTED", "this fork has been committed; open a new fork on the head");
-    if (this.#baseVersion !== this.#store.version) throw new StateError("STALE_FORK", "another fork was committed over this fork's base; open a new fork on the head");
+    if (this.#base() !== this.#store.version) throw new StateError("STALE_FORK", "another fork was committed over this fork's base; open a new fork on the head");
+  }
+
+  /** The version of the head under this chain of forks (rebase moves a chain's root). */
+  #base(): number {
+    return this.#parent === null ? this.#baseVersion : this.#parent.#base();
   }
 
   #stamp(): number {
@@ -194,7 +216,8 @@ export class Fork {
 
   #prepare(): Prepared {
     const stamp = this.#stamp();
-    if (this.#cached !== undefined && this.#cached.stamp === stamp) return this.#cached.prepared;
+    const version = this.#store.version;
+    if (this.#cached !== undefined && this.#cached.stamp === stamp && this.#cached.version === version) return this.#cached.prepared;
     const hash = this.#store.blake3;
     const changes: Change[] = [];
     for (const w of this.#allWrites().values()) changes.push({ keyHash: hash(w.key), valueHash: w.value === null ? null : hash(w.value) });
@@ -204,7 +227,7 @@ export class Fork {
     const root = update.apply(base, changes);
     let created: ReadonlyArray<readonly [Uint8Array, Uint8Array]> | undefined;
     const prepared = { root, created: () => (created ??= update.created()) };
-    this.#cached = { stamp, prepared };
+    this.#cached = { stamp, version, prepared };
     return prepared;
   }
 }

@@ -72,6 +72,7 @@ export class StateStore {
   #rootLoc: Uint8Array | null;
   #generation: bigint;
   #version = 0;
+  #lastCommitted: Fork | undefined;
 
   readonly #cache: NodeCache;
 
@@ -150,6 +151,11 @@ export class StateStore {
     return this.#head;
   }
 
+  /** @internal the fork of the last commit (what `Fork.rebase` re-roots its children after). */
+  get lastCommitted(): Fork | undefined {
+    return this.#lastCommitted;
+  }
+
   /** @internal bumped by every commit; a fork opened on an older version is stale. */
   get version(): number {
     return this.#version;
@@ -218,6 +224,7 @@ export class StateStore {
     this.#rootLoc = root.loc;
     this.#generation = generation;
     this.#version++;
+    this.#lastCommitted = fork;
     inner.markCommitted();
     return root.hash.slice();
   }

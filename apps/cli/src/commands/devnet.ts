@@ -1,4 +1,4 @@
-import { devAccounts, devAccountsToJson, NodeUsageError, parseNodeArgs, runNode } from "@cowboy/node";
+import { devAccounts, devAccountsToJson, NodeUsageError, parseNodeArgs, runNode, stopSignal } from "@cowboy/node";
 import { toHex } from "@cowboy/codec";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { usageError } from "../errors.js";
@@ -37,10 +37,7 @@ const start: Command = {
       throw error;
     }
     const node = await runNode(options, io.out, io.err);
-    await new Promise<void>((resolve) => {
-      process.once("SIGINT", resolve);
-      process.once("SIGTERM", resolve);
-    });
+    await stopSignal();
     await node.close();
     return 0;
   },

@@ -5,6 +5,7 @@ import { devnetCommands } from "./devnet.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
+import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
 
 /** The `cowboy` command tree. */
@@ -12,6 +13,8 @@ export const cowboy: CommandGroup = {
   summary: "cowboy — the command-line tool for Cowboy",
   commands: {
     devnet: devnetCommands,
+    testnet,
+    node,
     balance,
     nonce,
     transfer,

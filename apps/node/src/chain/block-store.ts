@@ -30,14 +30,19 @@ export class BlockStore {
     return new BlockStore(open({ path, encoding: "binary", compression: false }));
   }
 
-  /** Stores `block` with its receipts and indexes its transactions, synchronously and durably. */
-  put(block: Block, receipts: readonly Receipt[]): void {
+  /**
+   * Stores `block` with its receipts and the certificate that finalized it, and indexes it by
+   * height, by consensus view (header.round) and its transactions by hash, synchronously and durably.
+   */
+  put(block: Block, receipts: readonly Receipt[], certificate: Uint8Array = new Uint8Array(0)): void {
     const hash = blockHash(block);
     const hex = toHex(hash);
     this.#db.transactionSync(() => {
       this.#db.putSync(`b:${hex}`, encodeBlock(block));
       this.#db.putSync(`r:${hex}`, encode(receiptsCodec, receipts));
       this.#db.putSync(`h:${block.header.height}`, hash);
+      this.#db.putSync(`c:${hex}`, certificate);
+      if (block.header.height > 0n) this.#db.putSync(`v:${block.header.round}`, hash);
       block.transactions.forEach((tx, index) => {
         this.#db.putSync(`t:${toHex(tx.digest())}`, encode(locationCodec, { block_hash: hash, height: block.header.height, index }));
       });
@@ -65,6 +70,16 @@ export class BlockStore {
   blockAt(height: bigint): Block | undefined {
     const hash = this.hashAt(height);
     return hash === undefined ? undefined : this.blockByHash(hash);
+  }
+
+  /** The certificate stored with a block (empty for genesis and single-validator blocks). */
+  certificate(blockHashBytes: Uint8Array): Uint8Array | undefined {
+    return this.#get(`c:${toHex(blockHashBytes)}`);
+  }
+
+  /** The hash of the stored block proposed in consensus view `view`. */
+  hashAtView(view: bigint): Uint8Array | undefined {
+    return this.#get(`v:${view}`);
   }
 
   receipts(blockHashBytes: Uint8Array): readonly Receipt[] | undefined {

@@ -1,6 +1,7 @@
-import { toHex } from "@cowboy/codec";
+import { CowboyError, equalBytes, toHex } from "@cowboy/codec";
 import {
   ActorEngine,
+  applyBlock,
   applyGenesis,
   buildBlock,
   newActorBlockContext,
@@ -8,13 +9,47 @@ import {
   type BlockExecution,
   type ChainParams,
   type InterpreterPool,
+  type SignatureVerifier,
   type TxRejection,
 } from "@cowboy/execution";
 import { blockHash, decodeAccount, EMPTY_ACCOUNT, headerHash, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import type { AccountView } from "../mempool/mempool.js";
 import type { BlockStore } from "./block-store.js";
 import type { ChainGenesis } from "./genesis.js";
-import { MemoryBackend, StateStore } from "@cowboy/state";
+import { MemoryBackend, StateStore, type Fork } from "@cowboy/state";
+
+/** What `build` takes besides the parent. */
+export interface BuildOptions {
+  /** Hash of the block to extend: the committed head or a verified, not yet final block. */
+  readonly parentHash: Uint8Array;
+  readonly candidates: readonly Transaction[];
+  readonly proposer: Uint8Array;
+  /** Wall-clock proposal time; raised to parent + 1 ms when the clock is behind the parent. */
+  readonly timestampMs: bigint;
+  /** The consensus view (header.round). */
+  readonly round?: bigint;
+  /** The parent beacon (spec §3.4). */
+  readonly beacon?: Uint8Array;
+  /** The parent's certificate (header.certificate). */
+  readonly certificate?: Uint8Array;
+}
+
+/** A block this node built or verified, executed on a fork, waiting for finality. */
+export interface PendingBlock {
+  readonly block: Block;
+  readonly receipts: readonly Receipt[];
+  /** Its post-state: a fork of its parent's fork (or of the head), committed when it is finalized. */
+  readonly fork: Fork;
+  /** True once the fork sits directly on the committed head. */
+  rooted: boolean;
+  readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
+  readonly timers: BlockExecution["timers"];
+}
+
+/** A chain operation that cannot be done: an unknown parent, a block that does not extend the head. */
+export class ChainError extends CowboyError<"UNKNOWN_PARENT" | "NOT_NEXT"> {
+  override readonly name = "ChainError";
+}
 
 export interface ProducedBlock {
   readonly block: Block;
@@ -31,6 +66,8 @@ export interface ProducedBlock {
  */
 export class Chain {
   #head: Header;
+  /** Verified blocks not yet final, by hex hash. */
+  readonly #pending = new Map<string, PendingBlock>();
 
   private constructor(
     readonly params: ChainParams,
@@ -97,16 +134,118 @@ export class Chain {
     return tips;
   }
 
-  /** Builds a block on the head from `candidates`, stores it and commits its state. */
+  /**
+   * The header of a block this node holds, by hash: a verified block not yet final, or a committed
+   * one. Undefined for anything else (including a block stored above the committed head by a crash).
+   */
+  header(hash: Uint8Array): Header | undefined {
+    const pending = this.#pending.get(toHex(hash));
+    if (pending !== undefined) return pending.block.header;
+    const block = this.blocks.blockByHash(hash);
+    if (block === undefined || block.header.height > this.#head.height) return undefined;
+    const canonical = this.blocks.hashAt(block.header.height);
+    return canonical !== undefined && equalBytes(canonical, hash) ? block.header : undefined;
+  }
+
+  /** A verified block that is not final yet. */
+  pending(hash: Uint8Array): PendingBlock | undefined {
+    return this.#pending.get(toHex(hash));
+  }
+
+  /** How many verified blocks wait for finality (blocks on abandoned branches are dropped at each finalization). */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
+  /** The state a child of `parentHash` executes on: a fork of the head, or of a pending block's fork. */
+  #forkFor(parentHash: Uint8Array): { parent: Header; fork: Fork; rooted: boolean } {
+    if (equalBytes(parentHash, headerHash(this.#head))) return { parent: this.#head, fork: this.state.fork(), rooted: true };
+    const pending = this.#pending.get(toHex(parentHash));
+    if (pending === undefined) throw new ChainError("UNKNOWN_PARENT", `parent ${toHex(parentHash)} is neither the committed head nor a verified block`);
+    return { parent: pending.block.header, fork: pending.fork.fork(), rooted: false };
+  }
+
+  /**
+   * Builds a block on `parentHash` (the head or a verified block) from `candidates` and keeps it as
+   * pending; nothing is committed until `finalize`.
+   */
+  build(options: BuildOptions): PendingBlock {
+    const { parent, fork, rooted } = this.#forkFor(options.parentHash);
+    const timestamp = options.timestampMs > parent.timestamp_ms ? options.timestampMs : parent.timestamp_ms + 1n;
+    const built = buildBlock({
+      state: fork,
+      parent,
+      candidates: options.candidates,
+      params: this.params,
+      proposer: options.proposer,
+      timestampMs: timestamp,
+      interpreters: this.engine,
+      ...(options.round === undefined ? {} : { round: options.round }),
+      ...(options.beacon === undefined ? {} : { beacon: options.beacon }),
+      ...(options.certificate === undefined ? {} : { certificate: options.certificate }),
+    });
+    const pending: PendingBlock = { block: built.block, receipts: built.execution.receipts, fork, rooted, skipped: built.skipped, timers: built.execution.timers };
+    this.#pending.set(toHex(blockHash(built.block)), pending);
+    return pending;
+  }
+
+  /**
+   * Re-applies `block` on its parent (the head or a verified block) and keeps it as pending;
+   * BlockError (from execution) when it is invalid, ChainError when its parent is unknown.
+   */
+  verify(block: Block, verifier?: SignatureVerifier): PendingBlock {
+    const known = this.#pending.get(toHex(blockHash(block)));
+    if (known !== undefined) return known;
+    const { parent, fork, rooted } = this.#forkFor(block.header.parent_hash);
+    const applied = applyBlock({ state: fork, parent, block, params: this.params, interpreters: this.engine, ...(verifier === undefined ? {} : { verifier }) });
+    const pending: PendingBlock = { block, receipts: applied.execution.receipts, fork, rooted, skipped: [], timers: applied.execution.timers };
+    this.#pending.set(toHex(blockHash(block)), pending);
+    return pending;
+  }
+
+  /**
+   * Makes `block` (a child of the head) final: stores it with its certificate, commits its state and
+   * makes it the head. A block this node has not verified (one fetched by sync) is applied first.
+   * Pending blocks on other branches are dropped; the children of this one are re-rooted on it.
+   */
+  finalize(block: Block, certificate: Uint8Array = new Uint8Array(0)): ProducedBlock {
+    const hash = blockHash(block);
+    if (!equalBytes(block.header.parent_hash, headerHash(this.#head))) {
+      throw new ChainError("NOT_NEXT", `block ${block.header.height} (${toHex(hash)}) does not extend the committed head ${this.#head.height}`);
+    }
+    const pending = this.verify(block);
+    if (!pending.rooted) pending.fork.rebase();
+    this.blocks.put(block, pending.receipts, certificate);
+    this.state.commit(pending.fork, block.header.height, hash);
+    this.#head = block.header;
+    const hex = toHex(hash);
+    this.#pending.delete(hex);
+    for (const [key, other] of this.#pending) {
+      if (other.block.header.height <= block.header.height) this.#pending.delete(key);
+      else if (toHex(other.block.header.parent_hash) === hex) {
+        other.fork.rebase();
+        other.rooted = true;
+      }
+    }
+    // Forks above an abandoned branch are stale now: drop every pending block whose parent is gone.
+    let removed = true;
+    while (removed) {
+      removed = false;
+      for (const [key, other] of this.#pending) {
+        const parentHex = toHex(other.block.header.parent_hash);
+        if (parentHex !== hex && !this.#pending.has(parentHex)) {
+          this.#pending.delete(key);
+          removed = true;
+        }
+      }
+    }
+    return { block, receipts: pending.receipts, skipped: pending.skipped, timers: pending.timers };
+  }
+
+  /** Builds a block on the head from `candidates` and makes it final at once (a chain of one validator, and tests). */
   produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint): ProducedBlock {
-    const parent = this.#head;
-    const timestamp = timestampMs > parent.timestamp_ms ? timestampMs : parent.timestamp_ms + 1n;
-    const fork = this.state.fork();
-    const built = buildBlock({ state: fork, parent, candidates, params: this.params, proposer, timestampMs: timestamp, interpreters: this.engine });
-    this.blocks.put(built.block, built.execution.receipts);
-    this.state.commit(fork, built.block.header.height, blockHash(built.block));
-    this.#head = built.block.header;
-    return { block: built.block, receipts: built.execution.receipts, skipped: built.skipped, timers: built.execution.timers };
+    const built = this.build({ parentHash: headerHash(this.#head), candidates, proposer, timestampMs });
+    return this.finalize(built.block);
   }
 }
 

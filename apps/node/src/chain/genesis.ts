@@ -2,12 +2,11 @@ import { CowboyError, fromHex, toHex, U64_MAX } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import type { GenesisConfig } from "@cowboy/execution";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
-
-const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { z } from "zod";
+import { generateValidatorSet, type ConsensusGenesis, type ValidatorKeys } from "../validator/keys.js";
 
-/** 10^9 base units per CBY (cips/fee-market.md). */
+const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 
 /** The devnet's chain id. */
 export const DEVNET_CHAIN_ID = 1337n;
@@ -39,12 +38,27 @@ export interface ChainGenesis {
   readonly config: GenesisConfig;
   /** True for the built-in devnet (enables the faucet). */
   readonly devnet: boolean;
+  /** The validator set and the epoch-0 threshold key. */
+  readonly consensus: ConsensusGenesis;
+}
+
+/** Stake of each built-in validator (devnet and `cowboy testnet`): 1,000,000 CBY. */
+export const DEV_VALIDATOR_STAKE = 1_000_000n * BASE_UNITS_PER_CBY;
+
+/**
+ * The devnet's single validator: every secret derives from the public label "cowboy devnet
+ * validator set", so every devnet has the same genesis and the node needs no key file. Never use it
+ * anywhere but a local devnet.
+ */
+export function devValidatorSet(): { genesis: ConsensusGenesis; keys: ValidatorKeys[] } {
+  return generateValidatorSet(1, new TextEncoder().encode("cowboy devnet validator set"), DEV_VALIDATOR_STAKE);
 }
 
 export function devnetGenesis(): ChainGenesis {
   return {
     chainId: DEVNET_CHAIN_ID,
     devnet: true,
+    consensus: devValidatorSet().genesis,
     config: {
       timestampMs: DEVNET_GENESIS_TIMESTAMP_MS,
       allocations: devAccounts().map(({ address, balance }) => ({ address, balance })),
@@ -59,12 +73,24 @@ const u64 = z
   .regex(/^(0|[1-9][0-9]*)$/, "expected a decimal string")
   .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= U64_MAX, "exceeds 2^64-1");
 
-/** A genesis file: `{ chain_id, timestamp_ms, devnet?, allocations: [{ address, balance }] }`. */
+const hex = (bytes: number) => z.string().regex(new RegExp(`^0x[0-9a-f]{${bytes * 2}}$`), `expected 0x and ${bytes} bytes of lowercase hex`);
+
+/**
+ * A genesis file: `{ chain_id, timestamp_ms, devnet?, allocations: [{ address, balance }],
+ * validators?: [{ address, stake, bls_public_key, network_key }], consensus?: { threshold,
+ * group_public_key, commitments } }`. Without validators the chain runs on the devnet's validator.
+ */
 export const genesisFileSchema = z.strictObject({
   chain_id: u64,
   timestamp_ms: u64,
   devnet: z.boolean().optional(),
   allocations: z.array(z.strictObject({ address: z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-byte lowercase hex address"), balance: u64 })).max(100_000),
+  validators: z
+    .array(z.strictObject({ address: hex(20), stake: u64, bls_public_key: hex(48), network_key: hex(32) }))
+    .min(1)
+    .max(1_024)
+    .optional(),
+  consensus: z.strictObject({ threshold: z.number().int().min(1).max(1_024), group_public_key: hex(48), commitments: z.array(hex(48)).min(1).max(1_024) }).optional(),
 });
 
 /** A genesis file that is not JSON or does not match the genesis schema. */
@@ -88,9 +114,32 @@ export function parseGenesisFile(text: string): ChainGenesis {
     throw new GenesisFileError(`genesis ${issue.path.join(".") || "file"}: ${issue.message}`);
   }
   const g = parsed.data;
+  if ((g.validators === undefined) !== (g.consensus === undefined)) throw new GenesisFileError("genesis: validators and consensus go together (both or neither)");
+  let consensus = devValidatorSet().genesis;
+  if (g.validators !== undefined && g.consensus !== undefined) {
+    const c = g.consensus;
+    if (c.threshold > g.validators.length) throw new GenesisFileError(`genesis consensus.threshold: ${c.threshold} exceeds the ${g.validators.length} validators`);
+    if (c.commitments.length !== c.threshold) throw new GenesisFileError(`genesis consensus.commitments: expected ${c.threshold} (the threshold), got ${c.commitments.length}`);
+    if (c.commitments[0] !== c.group_public_key) throw new GenesisFileError("genesis consensus.commitments[0] must be the group public key");
+    const seen = new Set<string>();
+    for (const [i, v] of g.validators.entries()) {
+      if (BigInt(v.stake) === 0n) throw new GenesisFileError(`genesis validators.${i}.stake: must be positive`);
+      for (const key of [v.bls_public_key, v.network_key]) {
+        if (seen.has(key)) throw new GenesisFileError(`genesis validators.${i}: key ${key} appears twice`);
+        seen.add(key);
+      }
+    }
+    consensus = {
+      validators: g.validators.map((v) => ({ address: fromHex(v.address), stake: BigInt(v.stake), blsPublicKey: fromHex(v.bls_public_key), networkKey: fromHex(v.network_key) })),
+      threshold: c.threshold,
+      groupPublicKey: fromHex(c.group_public_key),
+      commitments: c.commitments.map(fromHex),
+    };
+  }
   return {
     chainId: BigInt(g.chain_id),
     devnet: g.devnet ?? false,
+    consensus,
     config: {
       timestampMs: BigInt(g.timestamp_ms),
       allocations: g.allocations.map((a) => ({ address: fromHex(a.address), balance: BigInt(a.balance) })),
@@ -102,4 +151,22 @@ export function parseGenesisFile(text: string): ChainGenesis {
 
 export function devAccountsToJson(accounts: readonly DevAccount[]): Array<{ address: string; private_key: string; balance: string }> {
   return accounts.map((a) => ({ address: `0x${toHex(a.address)}`, private_key: `0x${toHex(a.privateKey)}`, balance: a.balance.toString() }));
+}
+
+/** The genesis file form of `genesis` (what `cowboy testnet` writes; parseGenesisFile reads it back). */
+export function genesisToJson(genesis: ChainGenesis): z.infer<typeof genesisFileSchema> {
+  const c = genesis.consensus;
+  return {
+    chain_id: genesis.chainId.toString(),
+    timestamp_ms: genesis.config.timestampMs.toString(),
+    devnet: genesis.devnet,
+    allocations: genesis.config.allocations.map((a) => ({ address: `0x${toHex(a.address)}`, balance: a.balance.toString() })),
+    validators: c.validators.map((v) => ({
+      address: `0x${toHex(v.address)}`,
+      stake: v.stake.toString(),
+      bls_public_key: `0x${toHex(v.blsPublicKey)}`,
+      network_key: `0x${toHex(v.networkKey)}`,
+    })),
+    consensus: { threshold: c.threshold, group_public_key: `0x${toHex(c.groupPublicKey)}`, commitments: c.commitments.map((x) => `0x${toHex(x)}`) },
+  };
 }

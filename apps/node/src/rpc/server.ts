@@ -18,6 +18,8 @@ export interface RpcServerOptions {
   readonly health: () => Record<string, unknown>;
   /** Largest request body accepted, in bytes. */
   readonly maxBodyBytes?: number;
+  /** Extra GET routes by exact path (e.g. "/metrics"), each answering a content type and a body. */
+  readonly getRoutes?: Readonly<Record<string, () => Promise<{ contentType: string; body: string }>>>;
   readonly onInternalError?: (method: string, error: unknown) => void;
 }
 
@@ -76,6 +78,12 @@ export class RpcServer {
     try {
       if (req.method === "GET" && (req.url === "/health" || req.url === "/healthz")) {
         return send(res, 200, toJson({ status: "ok", ...this.#options.health() }));
+      }
+      const route = req.method === "GET" && req.url !== undefined ? this.#options.getRoutes?.[req.url] : undefined;
+      if (route !== undefined) {
+        const { contentType, body } = await route();
+        res.writeHead(200, { "content-type": contentType, "content-length": Buffer.byteLength(body) }).end(body);
+        return;
       }
       if (req.method !== "POST" || (req.url !== "/" && req.url !== "")) {
         return send(res, 404, toJson({ error: "JSON-RPC is served by POST / ; health by GET /health" }));

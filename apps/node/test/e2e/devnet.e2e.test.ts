@@ -59,7 +59,7 @@ describe("cowboyd devnet, as a process", () => {
 
     // graceful restart
     expect(await node.stop("SIGTERM")).toBe(0);
-    expect(node.stderr()).toMatch(/INFO {2}stopped height=\d+/);
+    expect(node.stderr()).toMatch(/INFO {2}\[node\] stopped height=\d+/);
     node = await start(data);
     client = createClient({ url: node.url });
     expect(await client.getBalance(RECIPIENT)).toBe(12_345n);

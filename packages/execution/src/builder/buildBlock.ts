@@ -2,9 +2,9 @@
 // select the best-paying includable transactions into their lanes, order them by the VRF key,
 // execute them again in that order and run the same end-of-block steps as applyBlock, filling the
 // same BlockTally, so the header carries exactly what an importer recomputes.
-import { aarray, aobject, au64, compareBytes, toHex } from "@cowboy/codec";
+import { aarray, abytesIn, aobject, au64, compareBytes, toHex } from "@cowboy/codec";
 import { keyedHashOrdering, type LaneId, type OrderingVrf } from "@cowboy/fee-market";
-import { headerHash, type Block, type Header, type Transaction } from "@cowboy/types";
+import { headerHash, MAX_BEACON_BYTES, MAX_CERTIFICATE_BYTES, type Block, type Header, type Transaction } from "@cowboy/types";
 import { markActors, newActorBlockContext, rewindActors } from "../actors/context.js";
 import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
@@ -33,8 +33,15 @@ export interface BuildBlockOptions {
   readonly proposer: Uint8Array;
   /** The block's timestamp; must be after the parent's for the block to be valid. */
   readonly timestampMs: bigint;
-  /** The consensus round; default 0. */
+  /** The consensus round (the view the block is proposed in); default 0. */
   readonly round?: bigint;
+  /**
+   * The parent beacon (spec §3.4): the seed of the round before the proposal round, which actors'
+   * randomness derives from. Default empty: R is then the parent hash (a single-node devnet only).
+   */
+  readonly beacon?: Uint8Array;
+  /** The encoded certificate of the parent (cips/consensus.md); default empty (genesis parent, devnet). */
+  readonly certificate?: Uint8Array;
   /** The proposer's VRF for the §6.5 order key; default: the keyed hash over the proposer address. */
   readonly ordering?: OrderingVrf;
   /** The interpreter copies actors run on (a node's ActorEngine). Default: this package's interpreter. */
@@ -109,6 +116,8 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   aobject(parent, "buildBlock: parent");
   aobject(params, "buildBlock: params");
   au64(timestampMs, "buildBlock: timestampMs");
+  const beacon = abytesIn(options.beacon ?? new Uint8Array(0), "buildBlock: beacon", 0, MAX_BEACON_BYTES);
+  const certificate = abytesIn(options.certificate ?? new Uint8Array(0), "buildBlock: certificate", 0, MAX_CERTIFICATE_BYTES);
   aarray(candidates, "buildBlock: candidates");
   const basefees = nextBlockBasefees(parent, params);
   const actors = (): BlockEnv["actors"] => newActorBlockContext(options.interpreters === undefined ? {} : { interpreters: options.interpreters });
@@ -118,7 +127,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
     proposer,
     cycleBasefee: basefees.cycle,
     cellBasefee: basefees.cell,
-    beacon: beaconOf(new Uint8Array(0), headerHash(parent)),
+    beacon: beaconOf(beacon, headerHash(parent)),
     actors: actors(),
   };
 
@@ -193,8 +202,8 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
     lane_usage: tally.laneUsage,
     cycles_used: tally.cyclesUsed,
     cells_used: tally.cellsUsed,
-    certificate: new Uint8Array(0),
-    beacon: new Uint8Array(0),
+    certificate: certificate.slice(),
+    beacon: beacon.slice(),
   };
   return { block: { header, transactions: tally.transactions }, execution: tally.execution(), skipped };
 }

@@ -56,6 +56,27 @@ describe("genesis", () => {
   });
 });
 
+describe("consensus fields", () => {
+  it("carries the round, the parent's certificate and the parent beacon, which an importer re-applies to the same root", () => {
+    const { store, state, header: parent } = genesis();
+    const beacon = new Uint8Array(96).fill(7);
+    const certificate = new Uint8Array(200).fill(9);
+    const built = buildBlock({ state, parent, candidates: [], params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n, round: 5n, beacon, certificate });
+    expect(built.block.header.round).toBe(5n);
+    expect(built.block.header.beacon).toEqual(beacon);
+    expect(built.block.header.certificate).toEqual(certificate);
+    const applied = applyBlock({ state: store.fork(), parent, block: decodeBlock(encodeBlock(built.block)), params });
+    expect(toHex(applied.stateRoot)).toBe(toHex(built.block.header.state_root));
+  });
+
+  it("refuses a beacon or certificate over the header's bounds", () => {
+    const { state, header: parent } = genesis();
+    const base = { state, parent, candidates: [], params, proposer: PROPOSER, timestampMs: parent.timestamp_ms + 1000n };
+    expect(() => buildBlock({ ...base, beacon: new Uint8Array(257) })).toThrow(/beacon/);
+    expect(() => buildBlock({ ...base, certificate: new Uint8Array(4097) })).toThrow(/certificate/);
+  });
+});
+
 describe("a block of transfers", () => {
   const recipient = new Uint8Array(20).fill(0x22);
 

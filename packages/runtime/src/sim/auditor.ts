@@ -1,31 +1,25 @@
-// The simulator's auditor (issue 17, "an auditor digest over every event"): a running SHA-256 over one
-// text line per event, so two runs are identical exactly when their digests are. Lines are plain text
-// (`t=<ms> <kind> <fields>`) so a diverging run can be diffed through `onEvent`.
-import { toHex } from "@cowboy/codec";
-import { sha256 } from "@cowboy/crypto";
-
-const encoder = new TextEncoder();
+// The simulator's auditor (issue 17, "an auditor digest over every event"): SHA-256 over the audit
+// log, one text line per event (`t=<ms> <kind> <fields>\n`), hashed incrementally, so two runs are
+// identical exactly when their digests are. Lines are plain text so a diverging run can be diffed
+// through `onEvent`. The simulator runs on Node (it drains with setImmediate), so node:crypto is used.
+import { createHash } from "node:crypto";
 
 export class Auditor {
-  private state: Uint8Array = sha256(encoder.encode("cowboy-runtime-simulation-audit"));
+  private readonly hash = createHash("sha256");
   private count = 0;
 
   constructor(private readonly onEvent?: (line: string) => void) {}
 
-  /** Folds one event into the digest: state = SHA-256(state || line). */
+  /** Appends one event line to the hashed log. */
   record(line: string): void {
-    const bytes = encoder.encode(line);
-    const input = new Uint8Array(32 + bytes.length);
-    input.set(this.state);
-    input.set(bytes, 32);
-    this.state = sha256(input);
+    this.hash.update(`${line}\n`);
     this.count++;
     this.onEvent?.(line);
   }
 
-  /** Lowercase hex of the running hash. */
+  /** Lowercase hex SHA-256 of the log so far. */
   digest(): string {
-    return toHex(this.state);
+    return this.hash.copy().digest("hex");
   }
 
   get events(): number {
@@ -33,7 +27,7 @@ export class Auditor {
   }
 }
 
-/** Short hex of a payload's SHA-256, the form messages and records take in audit lines. */
+/** The first 16 hex digits of a payload's SHA-256: how messages and records appear in audit lines. */
 export function payloadId(bytes: Uint8Array): string {
-  return toHex(sha256(bytes)).slice(0, 16);
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 16);
 }

@@ -19,6 +19,7 @@ export interface Kernel {
   nextTimerId(): number;
   send(from: ParticipantState, recipients: Recipients, channel: Channel, message: Uint8Array): PeerId[];
   peersOf(p: ParticipantState): PeerId[];
+  checkChannel(channel: Channel): void;
   block(p: ParticipantState, peer: PeerId, reason: BlockReason): void;
   fail(p: ParticipantState, error: unknown): void;
 }
@@ -83,6 +84,8 @@ export function createContext(kernel: Kernel, p: ParticipantState, rng: Rng): Co
     self: p.peerId,
     send: (recipients: Recipients, channel: Channel, message: Uint8Array): PeerId[] => (live() ? kernel.send(p, recipients, channel, message) : []),
     handle: (channel: Channel, handler: MessageHandler): void => {
+      kernel.checkChannel(channel);
+      if (typeof handler !== "function") throw new ArgumentError("handler", "must be a function");
       if (live()) p.handlers.set(channel, handler);
     },
     peers: (): readonly PeerId[] => (live() ? kernel.peersOf(p) : []),

@@ -4,13 +4,17 @@
 // over every event so one seed and scenario replay bit for bit. Rules for participant code: README.md.
 import { ArgumentError, aint, concatBytes, toHex } from "@cowboy/codec";
 import { sha256 } from "@cowboy/crypto";
-import type { BlockReason, Channel, Context, PeerId, Recipients } from "../capabilities.js";
+import type { Context, PeerId } from "../capabilities.js";
 import { RuntimeError } from "../errors.js";
 import { seedBytes, seededRng } from "../rng.js";
-import { Auditor, payloadId } from "./auditor.js";
+import { Auditor } from "./auditor.js";
 import { EventQueue } from "./event-queue.js";
 import { DEFAULT_LINK, type LinkConfig, LinkTable, alinkConfig } from "./links.js";
+import type { MemoryJournalData } from "../memory-journal.js";
 import { type Kernel, type ParticipantState, createContext } from "./participant.js";
+import { MAX_CHANNEL, type SimulationStats, Wire } from "./wire.js";
+
+export { MAX_CHANNEL, type ChannelStats, type DropCause, type SimulationStats } from "./wire.js";
 
 export interface SimulationOptions {
   /** The seed of every random choice: link delays and losses, and each participant's Rng. */
@@ -21,24 +25,24 @@ export interface SimulationOptions {
   readonly link?: Partial<LinkConfig>;
   /** Virtual milliseconds a journal `sync` or `prune` takes to become durable. Default 1. */
   readonly storageSyncMs?: number;
+  /**
+   * What a crash does to journal records not yet synced: "drop" (default) loses them all; "random-prefix"
+   * keeps a seeded random prefix of each section's unsynced records, which the Journal contract also allows
+   * ("possibly some appended after it"), so recovery code is tested against both.
+   */
+  readonly crashUnsynced?: "drop" | "random-prefix";
+  /**
+   * The most messages one (sender, receiver, channel) may have in flight; a send beyond it is dropped
+   * with cause "queue-full" (the Network's bounded queues). Default 10,000.
+   */
+  readonly queueLimit?: number;
+  /**
+   * The largest message `send` accepts; a larger one throws MESSAGE_TOO_LARGE, as @cowboy/p2p does.
+   * Default 8 MiB (p2p's default maxMessageSize).
+   */
+  readonly maxMessageBytes?: number;
   /** Called with every audit line as it is folded into the digest (for diffing two runs). */
   readonly onEvent?: (line: string) => void;
-}
-
-/** Why a message did not reach its handler. */
-export type DropCause = "unknown" | "offline" | "blocked" | "partition" | "cut" | "loss" | "crashed" | "no-handler";
-
-export interface ChannelStats {
-  /** Messages queued on a link (one per recipient). */
-  sent: number;
-  delivered: number;
-  /** Messages refused at send (unknown, offline, blocked) or lost after it. */
-  dropped: number;
-}
-
-export interface SimulationStats extends ChannelStats {
-  readonly channels: ReadonlyMap<Channel, Readonly<ChannelStats>>;
-  readonly drops: Readonly<Record<DropCause, number>>;
 }
 
 /** A participant as tests see it. */
@@ -67,28 +71,17 @@ export class Simulation {
   private readonly queue = new EventQueue();
   private readonly auditor: Auditor;
   private readonly links: LinkTable;
-  private readonly linkRng;
   private readonly participants = new Map<string, ParticipantState>();
   private readonly byPeer = new Map<PeerId, ParticipantState>();
-  /** Per (sender, receiver, channel): the latest delivery time queued, so a link never reorders a channel. */
-  private readonly fifo = new Map<string, number>();
-  private readonly channelStats = new Map<Channel, ChannelStats>();
-  private readonly dropCounts: Record<DropCause, number> = {
-    unknown: 0,
-    offline: 0,
-    blocked: 0,
-    partition: 0,
-    cut: 0,
-    loss: 0,
-    crashed: 0,
-    "no-handler": 0,
-  };
   private readonly storageSyncMs: number;
+  private readonly crashUnsynced: "drop" | "random-prefix";
+  private readonly storageRng;
   private time: number;
   private timerIds = 0;
   private running = false;
   private failure: { error: unknown; label: string } | undefined;
   private readonly kernel: Kernel;
+  private readonly wire: Wire;
 
   constructor(options: SimulationOptions) {
     this.seed = seedBytes(options.seed);
@@ -96,18 +89,39 @@ export class Simulation {
     if (!Number.isFinite(this.time) || this.time < 0) throw new ArgumentError("startMs", `must be a finite number ≥ 0, got ${String(this.time)}`);
     this.storageSyncMs = options.storageSyncMs ?? 1;
     if (!Number.isFinite(this.storageSyncMs) || this.storageSyncMs < 0) throw new ArgumentError("storageSyncMs", "must be a finite number ≥ 0");
+    const queueLimit = options.queueLimit ?? 10_000;
+    if (!Number.isSafeInteger(queueLimit) || queueLimit < 1) throw new ArgumentError("queueLimit", "must be an integer ≥ 1");
+    const maxMessageBytes = options.maxMessageBytes ?? 8 * 1024 * 1024;
+    if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) throw new ArgumentError("maxMessageBytes", "must be an integer ≥ 1");
     this.links = new LinkTable(alinkConfig(options.link, DEFAULT_LINK, "link"));
-    this.linkRng = seededRng(concatBytes(this.seed, encoder.encode("/links")));
+    this.storageRng = seededRng(concatBytes(this.seed, encoder.encode("/storage")));
+    this.crashUnsynced = options.crashUnsynced ?? "drop";
+    if (this.crashUnsynced !== "drop" && this.crashUnsynced !== "random-prefix") {
+      throw new ArgumentError("crashUnsynced", `must be "drop" or "random-prefix", got ${String(this.crashUnsynced)}`);
+    }
     this.auditor = new Auditor(options.onEvent);
+    this.wire = new Wire({
+      participants: this.participants,
+      byPeer: this.byPeer,
+      links: this.links,
+      rng: seededRng(concatBytes(this.seed, encoder.encode("/links"))),
+      queueLimit,
+      maxMessageBytes,
+      now: () => this.time,
+      at: (time, run) => this.queue.push(time, run),
+      audit: (line) => this.audit(line),
+      fail: (p, error) => this.fail(p, error),
+    });
     this.kernel = {
       now: () => this.time,
       at: (time, run) => this.queue.push(time, run),
       audit: (line) => this.audit(line),
       storageSyncMs: this.storageSyncMs,
       nextTimerId: () => ++this.timerIds,
-      send: (from, recipients, channel, message) => this.send(from, recipients, channel, message),
-      peersOf: (p) => this.peersOf(p),
-      block: (p, peer, reason) => this.block(p, peer, reason),
+      send: (from, recipients, channel, message) => this.wire.send(from, recipients, channel, message),
+      peersOf: (p) => this.wire.peersOf(p),
+      checkChannel: (channel) => aint(channel, "channel", 0, MAX_CHANNEL),
+      block: (p, peer, reason) => this.wire.block(p, peer, reason),
       fail: (p, error) => this.fail(p, error),
     };
   }
@@ -160,6 +174,9 @@ export class Simulation {
   /** Runs `fn` (a scenario step: a crash, a partition, a check) at virtual time `timeMs` (absolute; now if in the past). */
   at(timeMs: number, fn: () => void): void {
     if (typeof fn !== "function") throw new ArgumentError("fn", "must be a function");
+    if (typeof timeMs !== "number" || Number.isNaN(timeMs) || timeMs === Number.POSITIVE_INFINITY) {
+      throw new ArgumentError("timeMs", `must be a finite number, got ${String(timeMs)}`);
+    }
     this.queue.push(Math.max(this.time, timeMs), () => {
       try {
         fn();
@@ -236,7 +253,8 @@ export class Simulation {
     p.blocked.clear();
     p.openJournals.clear();
     let lost = 0;
-    for (const data of p.journals.values()) lost += data.crash();
+    const keep = this.crashUnsynced === "drop" ? undefined : (unsynced: number) => this.storageRng.below(unsynced + 1);
+    for (const name of [...p.journals.keys()].sort()) lost += (p.journals.get(name) as MemoryJournalData).crash(keep);
     this.audit(`crash ${label} lost=${lost}`);
   }
 
@@ -265,15 +283,7 @@ export class Simulation {
 
   /** Messages sent, delivered and dropped, in total, per channel and per drop cause. */
   stats(): SimulationStats {
-    const total = { sent: 0, delivered: 0, dropped: 0 };
-    const channels = new Map<Channel, ChannelStats>();
-    for (const [channel, s] of [...this.channelStats].sort((x, y) => x[0] - y[0])) {
-      channels.set(channel, { ...s });
-      total.sent += s.sent;
-      total.delivered += s.delivered;
-      total.dropped += s.dropped;
-    }
-    return { ...total, channels, drops: { ...this.dropCounts } };
+    return this.wire.stats();
   }
 
   /** The peers `label`'s current incarnation has blocked. */
@@ -356,103 +366,6 @@ export class Simulation {
         this.fail(p, error);
       }
     });
-  }
-
-  private stat(channel: Channel): ChannelStats {
-    let s = this.channelStats.get(channel);
-    if (s === undefined) {
-      s = { sent: 0, delivered: 0, dropped: 0 };
-      this.channelStats.set(channel, s);
-    }
-    return s;
-  }
-
-  private drop(from: string, to: string, channel: Channel, id: string, cause: DropCause): void {
-    this.stat(channel).dropped++;
-    this.dropCounts[cause]++;
-    this.audit(`drop ${from} ${to} ${channel} ${id} ${cause}`);
-  }
-
-  private connected(a: ParticipantState, b: ParticipantState): boolean {
-    return !a.blocked.has(b.peerId) && !b.blocked.has(a.peerId);
-  }
-
-  private peersOf(p: ParticipantState): PeerId[] {
-    const out: PeerId[] = [];
-    for (const q of this.participants.values()) if (q !== p && q.running && this.connected(p, q)) out.push(q.peerId);
-    return out;
-  }
-
-  private block(p: ParticipantState, peer: PeerId, reason: BlockReason): void {
-    if (typeof peer !== "string") throw new ArgumentError("peer", "must be a PeerId string");
-    p.blocked.add(peer);
-    const other = this.byPeer.get(peer)?.label ?? peer;
-    this.audit(`block ${p.label} ${other} ${String(reason?.code)}`);
-  }
-
-  private send(from: ParticipantState, recipients: Recipients, channel: Channel, message: Uint8Array): PeerId[] {
-    aint(channel, "channel", 0, 0xffff_ffff);
-    if (!(message instanceof Uint8Array)) throw new ArgumentError("message", "must be a Uint8Array");
-    const targets = recipients === "all" ? this.peersOf(from) : [...new Set(recipients)];
-    const id = payloadId(message);
-    const queued: PeerId[] = [];
-    for (const peer of targets) {
-      const to = this.byPeer.get(peer);
-      if (to === from) continue;
-      if (to === undefined) {
-        this.drop(from.label, peer.slice(0, 16), channel, id, "unknown");
-        continue;
-      }
-      if (!to.running) {
-        this.drop(from.label, to.label, channel, id, "offline");
-        continue;
-      }
-      if (!this.connected(from, to)) {
-        this.drop(from.label, to.label, channel, id, "blocked");
-        continue;
-      }
-      queued.push(peer);
-      this.stat(channel).sent++;
-      this.transmit(from, to, channel, message.slice(), id);
-    }
-    return queued;
-  }
-
-  /** Puts one message on the link from `from` to `to`: refused by a cut or partition, lost, or delivered after the link's delay. */
-  private transmit(from: ParticipantState, to: ParticipantState, channel: Channel, message: Uint8Array, id: string): void {
-    const refused = this.links.blocked(from.label, to.label);
-    if (refused !== undefined) {
-      this.drop(from.label, to.label, channel, id, refused);
-      return;
-    }
-    const link = this.links.config(from.label, to.label);
-    if (link.loss > 0 && this.linkRng.nextU32() < link.loss * 0x1_0000_0000) {
-      this.drop(from.label, to.label, channel, id, "loss");
-      return;
-    }
-    const delay = link.latencyMs + (link.jitterMs > 0 ? this.linkRng.below(link.jitterMs + 1) : 0);
-    const key = `${from.label}\u0000${to.label}\u0000${channel}`;
-    const at = Math.max(this.time + delay, this.fifo.get(key) ?? 0);
-    this.fifo.set(key, at);
-    this.audit(`send ${from.label} ${to.label} ${channel} ${id} ${at}`);
-    const incarnation = to.incarnation;
-    this.queue.push(at, () => this.deliver(from, to, incarnation, channel, message, id));
-  }
-
-  private deliver(from: ParticipantState, to: ParticipantState, incarnation: number, channel: Channel, message: Uint8Array, id: string): void {
-    if (!to.running || to.incarnation !== incarnation) return this.drop(from.label, to.label, channel, id, "crashed");
-    if (!this.connected(from, to)) return this.drop(from.label, to.label, channel, id, "blocked");
-    const refused = this.links.blocked(from.label, to.label);
-    if (refused !== undefined) return this.drop(from.label, to.label, channel, id, refused);
-    const handler = to.handlers.get(channel);
-    if (handler === undefined) return this.drop(from.label, to.label, channel, id, "no-handler");
-    this.stat(channel).delivered++;
-    this.audit(`deliver ${from.label} ${to.label} ${channel} ${id}`);
-    try {
-      handler(from.peerId, message);
-    } catch (error) {
-      this.fail(to, error);
-    }
   }
 }
 

@@ -152,3 +152,33 @@ describe("Simulation: crash and restart", () => {
     expect((await scenario(10n)).digest).not.toBe(one.digest);
   });
 });
+
+describe("Simulation: crashUnsynced", () => {
+  async function crashWithUnsynced(seed: bigint) {
+    const sim = new Simulation({ seed, crashUnsynced: "random-prefix" });
+    const replays: string[][] = [];
+    const h: { journal?: Journal } = {};
+    sim.add("v", journaling(replays, h));
+    await sim.run({ untilMs: 0 });
+    h.journal?.append(1n, enc("synced"));
+    await Promise.all([h.journal?.sync(), sim.run({ untilMs: 5 })]);
+    for (let i = 0; i < 10; i++) h.journal?.append(1n + BigInt(i % 2), enc(`u${i}`));
+    sim.crash("v");
+    sim.restart("v");
+    await sim.run({ untilMs: 10 });
+    return replays[1] as string[];
+  }
+
+  it("random-prefix keeps the synced records and a seeded prefix of each section's unsynced ones", async () => {
+    const outcomes = await Promise.all([1n, 2n, 3n, 4n, 5n, 6n].map(crashWithUnsynced));
+    for (const records of outcomes) {
+      expect(records[0]).toBe("1:synced");
+      const s1 = records.filter((r) => r.startsWith("1:u"));
+      const s2 = records.filter((r) => r.startsWith("2:u"));
+      expect(s1).toEqual(["1:u0", "1:u2", "1:u4", "1:u6", "1:u8"].slice(0, s1.length));
+      expect(s2).toEqual(["2:u1", "2:u3", "2:u5", "2:u7", "2:u9"].slice(0, s2.length));
+    }
+    expect(new Set(outcomes.map((o) => o.length)).size).toBeGreaterThan(1);
+    expect(await crashWithUnsynced(3n)).toEqual(outcomes[2]);
+  });
+});

@@ -14,7 +14,7 @@ interface Received {
 /** A sink participant that records every message on channels 1..4. */
 function sink(into: Received[]) {
   return (ctx: Context) => {
-    for (const channel of [1, 2, 3, 4]) ctx.network.handle(channel, (from, msg) => into.push({ at: ctx.clock.now(), from, text: dec(msg), channel }));
+    for (const channel of [1, 2, 3, 4, 255]) ctx.network.handle(channel, (from, msg) => into.push({ at: ctx.clock.now(), from, text: dec(msg), channel }));
   };
 }
 
@@ -218,5 +218,39 @@ describe("Simulation: network semantics", () => {
     expect(s.channels.get(2)).toEqual({ sent: 2, delivered: 0, dropped: 2 });
     expect(s).toMatchObject({ sent: 3, delivered: 1, dropped: 2 });
     expect(s.drops["no-handler"]).toBe(2);
+  });
+});
+
+describe("Simulation: bounded queues", () => {
+  it("drops sends beyond queueLimit in flight per (sender, receiver, channel), and frees room on delivery", async () => {
+    const sim = new Simulation({ seed: 20n, queueLimit: 3, link: { latencyMs: 10, jitterMs: 0 } });
+    const got: Received[] = [];
+    const a = driver(sim, "a");
+    sim.add("b", sink(got));
+    await sim.run({ untilMs: 0 });
+    for (let i = 0; i < 5; i++) a.ctx?.network.send("all", 1, enc(`x${i}`));
+    a.ctx?.network.send("all", 2, enc("other channel"));
+    await sim.run({ untilMs: 20 });
+    a.ctx?.network.send("all", 1, enc("later"));
+    await sim.run({ untilMs: 40 });
+    expect(got.map((r) => r.text)).toEqual(["x0", "x1", "x2", "other channel", "later"]);
+    expect(sim.stats().drops["queue-full"]).toBe(2);
+  });
+});
+
+describe("Simulation: the limits p2p has", () => {
+  it("refuses channels above 255 and messages above maxMessageBytes, failing the participant that tries", async () => {
+    const sim = new Simulation({ seed: 22n, maxMessageBytes: 16 });
+    const a = driver(sim, "a");
+    sim.add("b", sink([]));
+    await sim.run({ untilMs: 0 });
+    expect(() => a.ctx?.network.send("all", 256, enc("x"))).toThrowError(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(() => a.ctx?.network.handle(256, () => {})).toThrowError(expect.objectContaining({ code: "INVALID_ARGUMENT" }));
+    expect(a.ctx?.network.send("all", 255, new Uint8Array(16))).toHaveLength(1);
+    expect(() => a.ctx?.network.send("all", 1, new Uint8Array(17))).toThrowError(expect.objectContaining({ code: "MESSAGE_TOO_LARGE", meta: { size: 17, max: 16 } }));
+    sim.add("c", (ctx) => {
+      ctx.network.send("all", 1, new Uint8Array(100));
+    });
+    await expect(sim.run({ untilMs: 10 })).rejects.toMatchObject({ code: "PARTICIPANT_FAILED", meta: { label: "c" } });
   });
 });

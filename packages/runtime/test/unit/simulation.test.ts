@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { type Context, RuntimeError, Simulation, type SimulationOptions } from "../../src/index.js";
 
@@ -48,7 +49,22 @@ describe("Simulation: determinism", () => {
     await sim.run({ untilMs: 200 });
     // 4 gossipers × 3 messages to 3 peers: 4 adds, 4 starts, 12 timers, 36 sends, 36 deliveries.
     expect(sim.events).toBe(92);
-    expect(sim.digest()).toBe("573bca6fccee0701eef2ff82dd0aba49a68281576b2ea63cd2b0e807ee49526e");
+    expect(sim.digest()).toBe("e9d4299fc1f767cff0129cc75e9cfe85dda6e312ae896f5fdd91d80827314c69");
+  });
+
+  it("the digest is the SHA-256 of the audit log, one line per event, each ending in a newline", async () => {
+    const lines: string[] = [];
+    const { sim } = gossip({ seed: 4n, onEvent: (line) => lines.push(line) }, 2);
+    await sim.run({ untilMs: 100 });
+    expect(lines).toHaveLength(sim.events);
+    expect(lines.slice(0, 2)).toEqual([`t=0 add a ${sim.peerId("a")}`, `t=0 add b ${sim.peerId("b")}`]);
+    expect(lines.some((l) => / send a b 1 [0-9a-f]{16} \d+$/.test(l))).toBe(true);
+    expect(lines.some((l) => / deliver a b 1 [0-9a-f]{16}$/.test(l))).toBe(true);
+    expect(
+      createHash("sha256")
+        .update(lines.map((l) => `${l}\n`).join(""))
+        .digest("hex"),
+    ).toBe(sim.digest());
   });
 
   it("async participant code interleaves deterministically (microtasks drain between events)", async () => {

@@ -33,7 +33,7 @@ describe.each(implementations)("%s", (_name, make) => {
     j.append(2n, enc("2a"));
     j.append(5n, enc("5b"));
     j.append(0x1_0000_0000n, enc("big"));
-    j.append(2n, new Uint8Array(0));
+    j.append(2n, enc("")); // an empty record, from an empty backing buffer
     await j.sync();
     expect([...j.replay()].map((r) => `${r.section}:${dec(r.record)}`)).toEqual(["2:2a", "2:", "5:5a", "5:5b", "4294967296:big"]);
     await j.close();
@@ -141,7 +141,7 @@ describe("FileStorage files", () => {
   it("a flipped byte inside a record ends the valid prefix there", async () => {
     const { dir, file } = await written(["first", "second", "third"]);
     const bytes = readFileSync(file);
-    bytes[8 + 5 + 8 + 2] ^= 0x01; // inside "second"
+    bytes[8 + 5 + 8 + 2] = (bytes[8 + 5 + 8 + 2] as number) ^ 0x01; // inside "second"
     writeFileSync(file, bytes);
     expect(await dump(await FileStorage.open(dir), "votes")).toEqual(["7:first"]);
   });
@@ -151,6 +151,27 @@ describe("FileStorage files", () => {
     writeFileSync(file, Buffer.concat([readFileSync(file), Buffer.from([0xff, 0xff, 0xff, 0x7f, 1, 2, 3, 4, 5])]));
     expect(await dump(await FileStorage.open(dir), "votes")).toEqual(["7:first"]);
     expect(readFileSync(file).length).toBe(13);
+  });
+
+  it("a file cut at any byte yields exactly the records whose frames end before the cut", async () => {
+    const { decodeFrames, encodeFrame } = await import("../../src/journal-frame.js");
+    const records = ["", "a", "bb", "a longer record of bytes", "z"].map(enc);
+    const frames = records.map(encodeFrame);
+    const file = Buffer.concat(frames);
+    const ends = frames.map((_, i) => frames.slice(0, i + 1).reduce((n, f) => n + f.length, 0));
+    for (let cut = 0; cut <= file.length; cut++) {
+      const whole = ends.filter((end) => end <= cut).length;
+      const decoded = decodeFrames(file.subarray(0, cut));
+      expect(decoded.records.map(dec)).toEqual(records.slice(0, whole).map(dec));
+      expect(decoded.validBytes).toBe(whole === 0 ? 0 : ends[whole - 1]);
+    }
+    // And through real files, at a few cut points.
+    for (const cut of [0, 9, ends[2] as number, file.length - 1]) {
+      const { dir, file: path } = await written(records.map(dec));
+      truncateSync(path, cut);
+      const whole = ends.filter((end) => end <= cut).length;
+      expect(await dump(await FileStorage.open(dir), "votes")).toEqual(records.slice(0, whole).map((r) => `7:${dec(r)}`));
+    }
   });
 
   it("prune unlinks the section files below and ignores foreign files", async () => {
@@ -163,5 +184,18 @@ describe("FileStorage files", () => {
     await j.prune(3n);
     expect(readdirSync(join(dir, "q")).sort()).toEqual(["0000000000000003.log", "notes.txt"]);
     await j.close();
+  });
+});
+
+describe("FileStorage failures", () => {
+  it("reports a failing file operation as STORAGE_IO with the errno, and a concurrent second open as JOURNAL_OPEN", async () => {
+    const file = join(root, `plain-file-${dirs++}`);
+    writeFileSync(file, "not a directory");
+    await expect(FileStorage.open(join(file, "sub"))).rejects.toMatchObject({ code: "STORAGE_IO", meta: { op: "mkdir", errno: "ENOTDIR" } });
+    const storage = await FileStorage.open(join(root, `f${dirs++}`));
+    const [one, two] = await Promise.allSettled([storage.journal("same"), storage.journal("same")]);
+    expect(one.status).toBe("fulfilled");
+    expect(two).toMatchObject({ status: "rejected", reason: { code: "JOURNAL_OPEN" } });
+    await expect(FileStorage.open("")).rejects.toMatchObject({ code: "INVALID_ARGUMENT" });
   });
 });

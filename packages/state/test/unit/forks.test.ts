@@ -159,3 +159,53 @@ describe("fork proofs and memory backend copies", () => {
     expect(store.get(b("k"))).toEqual(b("abc"));
   });
 });
+
+describe("rebase: finalizing a chain of forks one block at a time", () => {
+  it("re-roots a child on the head after its parent's commit, keeping its writes and its root", () => {
+    const store = StateStore.open(new MemoryBackend());
+    const one = store.fork();
+    one.set(b("a"), b("1"));
+    one.set(b("shared"), b("from one"));
+    const two = one.fork();
+    two.set(b("b"), b("2"));
+    two.set(b("shared"), b("from two"));
+    const three = two.fork();
+    three.delete(b("a"));
+    const rootTwo = toHex(two.computeRoot());
+    const rootThree = toHex(three.computeRoot());
+
+    store.commit(one, 0n);
+    expect(code(() => two.get(b("b")))).toBe("STALE_FORK");
+    two.rebase();
+    expect(two.get(b("a"))).toEqual(b("1")); // read through to the committed head
+    expect(two.get(b("shared"))).toEqual(b("from two"));
+    expect(three.get(b("a"))).toBeUndefined(); // a grandchild follows its rebased parent
+    expect(toHex(two.computeRoot())).toBe(rootTwo);
+
+    store.commit(two, 1n);
+    expect(store.get(b("shared"))).toEqual(b("from two"));
+    three.rebase();
+    expect(toHex(three.computeRoot())).toBe(rootThree);
+    expect(toHex(store.commit(three, 2n))).toBe(rootThree);
+    expect(store.get(b("a"))).toBeUndefined();
+    expect(store.get(b("b"))).toEqual(b("2"));
+  });
+
+  it("refuses NOT_REBASABLE for a sibling's child, a root fork, or a child whose parent was not the last commit", () => {
+    const store = StateStore.open(new MemoryBackend());
+    const parent = store.fork();
+    const left = parent.fork();
+    left.set(b("k"), b("left"));
+    const right = parent.fork();
+    const rightChild = right.fork();
+    const root = store.fork();
+    store.commit(left, 0n);
+    expect(code(() => rightChild.rebase())).toBe("NOT_REBASABLE"); // its parent was not committed: left was
+    expect(code(() => root.rebase())).toBe("NOT_REBASABLE");
+    expect(code(() => rightChild.get(b("k")))).toBe("STALE_FORK");
+    const next = store.fork();
+    const afterNext = next.fork();
+    store.commit(store.fork(), 1n);
+    expect(code(() => afterNext.rebase())).toBe("NOT_REBASABLE"); // another fork was committed in between
+  });
+});

@@ -10,7 +10,9 @@ import { blockTag, hash32 } from "./params.js";
 
 export function chainMethods({ chain }: NodeContext): RpcMethod[] {
   const blockAt = (tag: string): Block => {
-    const height = tag === "latest" ? chain.head.height : BigInt(tag);
+    const height = tag === "latest" || tag === "finalized" ? chain.head.height : BigInt(tag);
+    // Only committed blocks: one stored above the committed head (a crash in the commit window) is not served.
+    if (height > chain.head.height) notFound(`block ${height}`);
     return chain.blocks.blockAt(height) ?? notFound(`block ${height}`);
   };
   return [
@@ -18,7 +20,7 @@ export function chainMethods({ chain }: NodeContext): RpcMethod[] {
     defineMethod({ name: "cowboy_head", summary: "the head block's header", params: [], handler: () => headerToJson(chain.head) }),
     defineMethod({
       name: "cowboy_getBlockByNumber",
-      summary: 'a block by height (or "latest"); full=true includes transaction bodies',
+      summary: 'a block by height (or "latest" / "finalized", both the committed head); full=true includes transaction bodies',
       params: [
         ["height", blockTag],
         ["full", z.boolean().optional()],

@@ -6,6 +6,22 @@ import { MempoolError, type Mempool } from "../../mempool/mempool.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { hex } from "./json.js";
 
+/** What the consensus RPC methods read (absent when the node runs without consensus: manual mode). */
+export interface ConsensusView {
+  status(): {
+    readonly view: bigint;
+    readonly leader: number | undefined;
+    readonly notarizedHeight: bigint | undefined;
+    readonly finalizedHeight: bigint;
+    readonly voting: boolean;
+  };
+  readonly validators: ReadonlyArray<{ readonly address: Uint8Array; readonly stake: bigint; readonly blsPublicKey: Uint8Array; readonly peer: string }>;
+  /** Peer ids currently connected. */
+  peers(): readonly string[];
+  /** This node's validator index, undefined for a full node. */
+  readonly self: number | undefined;
+}
+
 export interface NodeContext {
   readonly chain: Chain;
   readonly mempool: Mempool;
@@ -13,7 +29,8 @@ export interface NodeContext {
   readonly devAccounts?: readonly DevAccount[];
   /** Verifies signatures off the main thread; without it admission verifies them here. */
   readonly verifier?: { verify(tx: Transaction): Promise<ReadonlyArray<readonly [number, string]>> };
-  /** Called after a transaction is admitted (the producer may want to wake up). */
+  readonly consensus?: ConsensusView;
+  /** Called after a transaction is admitted (gossip carries it to the other nodes). */
   readonly onTransaction?: (tx: Transaction) => void;
 }
 

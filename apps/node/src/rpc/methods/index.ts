@@ -4,6 +4,7 @@ import type { RpcMethod } from "../registry.js";
 import { accountMethods } from "./accounts.js";
 import { actorMethods } from "./actors.js";
 import { chainMethods } from "./chain.js";
+import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
 import { devnetMethods } from "./devnet.js";
 import { timerMethods } from "./timers.js";
@@ -12,5 +13,5 @@ import { transactionMethods } from "./transactions.js";
 export type { NodeContext } from "./context.js";
 
 export function nodeMethods(ctx: NodeContext): RpcMethod[] {
-  return [...chainMethods(ctx), ...accountMethods(ctx), ...transactionMethods(ctx), ...actorMethods(ctx), ...timerMethods(ctx), ...devnetMethods(ctx)];
+  return [...chainMethods(ctx), ...accountMethods(ctx), ...transactionMethods(ctx), ...actorMethods(ctx), ...timerMethods(ctx), ...devnetMethods(ctx), ...consensusMethods(ctx)];
 }

@@ -10,7 +10,8 @@ export const u64 = z
   .string()
   .regex(/^(0|[1-9][0-9]*)$/, "expected a decimal u64 string")
   .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) <= U64_MAX, "exceeds 2^64-1");
-export const blockTag = z.union([z.literal("latest"), u64]);
+/** A height, or "latest" / "finalized": both the committed head (a node exposes only finalized state; notarized heights are in cowboy_consensus). */
+export const blockTag = z.union([z.literal("latest"), z.literal("finalized"), u64]);
 
 /** 0x-prefixed lowercase hex of at most `max` bytes. */
 export const hexBytes = (max: number) =>

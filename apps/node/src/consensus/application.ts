@@ -1,0 +1,182 @@
+// The node's side of the consensus boundary (cips/consensus.md, "Application"): the leader builds a
+// block from the mempool on the parent consensus names, every voter re-applies the leader's block
+// before it votes, and finalized blocks are committed in order. A notarized block's state is a
+// fork (chain.ts), never the committed state.
+import { CowboyError, equalBytes, toHex } from "@cowboy/codec";
+import { verifyBlockCertificate, type Application, type Archive, type ArchivedBlock, type BlockContext, type ConsensusBlock, type ValidatorSet } from "@cowboy/consensus";
+import { blockHash, decodeBlock, encodeBlock, headerHash, type Block, type Transaction } from "@cowboy/types";
+import type { Chain, ProducedBlock } from "../chain/chain.js";
+import type { Logger } from "../logger.js";
+import type { Mempool } from "../mempool/mempool.js";
+import type { NodeMetrics } from "../metrics.js";
+
+/** How far ahead of this node's clock a proposal's timestamp may be. */
+export const MAX_CLOCK_DRIFT_MS = 2_000n;
+
+export interface ChainApplicationOptions {
+  readonly chain: Chain;
+  readonly mempool: Mempool;
+  readonly validators: ValidatorSet;
+  readonly logger: Logger;
+  readonly metrics: NodeMetrics;
+  /** Wall-clock milliseconds (the runtime clock). */
+  readonly now: () => number;
+  /** Called after each block is committed (RPC subscriptions, logs). */
+  readonly onCommitted: (produced: ProducedBlock) => void;
+}
+
+const ZERO_DIGEST = new Uint8Array(32);
+
+/** Application and Archive over the node's chain and mempool. */
+export class ChainApplication implements Application, Archive {
+  readonly #o: ChainApplicationOptions;
+  readonly #genesis: Uint8Array;
+  /** This node's proposal per view: asked twice for one view, a leader must answer the same block (never equivocate). */
+  readonly #proposed = new Map<bigint, { parent: string; digest: Uint8Array; payload: Uint8Array }>();
+  /** When this node first saw each proposal (hex digest → ms), for the finality latency metric. */
+  readonly #seen = new Map<string, number>();
+
+  constructor(options: ChainApplicationOptions) {
+    this.#o = options;
+    const genesis = options.chain.blocks.blockAt(0n);
+    if (genesis === undefined) throw new Error("the chain has no genesis block");
+    this.#genesis = blockHash(genesis);
+  }
+
+  genesis(): Uint8Array {
+    return this.#genesis;
+  }
+
+  /** The block hash of a payload; 32 zero bytes (no block's hash) for bytes that are not a block. */
+  digest(payload: Uint8Array): Uint8Array {
+    try {
+      return blockHash(decodeBlock(payload));
+    } catch {
+      return ZERO_DIGEST;
+    }
+  }
+
+  async propose(ctx: BlockContext): Promise<{ digest: Uint8Array; payload: Uint8Array } | undefined> {
+    const { chain, mempool, validators, metrics, logger } = this.#o;
+    if (chain.header(ctx.parent.digest) === undefined) {
+      logger.warn("cannot propose: unknown parent", { view: ctx.round.view, parent: toHex(ctx.parent.digest) });
+      return undefined;
+    }
+    const earlier = this.#proposed.get(ctx.round.view);
+    if (earlier !== undefined) return earlier.parent === toHex(ctx.parent.digest) ? { digest: earlier.digest, payload: earlier.payload } : undefined;
+    const started = performance.now();
+    const included = this.#includedAbove(ctx.parent.digest);
+    const candidates = mempool.candidates(chain.accounts).filter((tx) => !included.has(toHex(tx.digest())));
+    const built = chain.build({
+      parentHash: ctx.parent.digest,
+      candidates,
+      proposer: validators.validators[ctx.leader]!.address,
+      timestampMs: BigInt(Math.floor(this.#o.now())),
+      round: ctx.round.view,
+      beacon: ctx.beacon,
+      certificate: ctx.parentCertificate,
+    });
+    metrics.blockExecution.observe({ kind: "build" }, (performance.now() - started) / 1000);
+    metrics.proposals.inc();
+    const digest = blockHash(built.block);
+    this.#seen.set(toHex(digest), this.#o.now());
+    logger.info("proposed", { view: ctx.round.view, height: built.block.header.height, txs: built.block.transactions.length, ms: Math.round(performance.now() - started) });
+    const payload = encodeBlock(built.block);
+    this.#proposed.set(ctx.round.view, { parent: toHex(ctx.parent.digest), digest, payload });
+    for (const view of this.#proposed.keys()) if (view + 64n < ctx.round.view) this.#proposed.delete(view);
+    return { digest, payload };
+  }
+
+  async verify(ctx: BlockContext, payload: Uint8Array): Promise<Uint8Array | undefined> {
+    const { chain, validators, metrics, logger } = this.#o;
+    let block: Block;
+    try {
+      block = decodeBlock(payload);
+    } catch (error) {
+      logger.warn("proposal does not decode", { view: ctx.round.view, error: (error as Error).message });
+      return undefined;
+    }
+    const h = block.header;
+    const reject = (why: string): undefined => {
+      logger.warn("proposal refused", { view: ctx.round.view, height: h.height, why });
+      return undefined;
+    };
+    if (h.round !== ctx.round.view) return reject(`round ${h.round} is not the view ${ctx.round.view}`);
+    if (!equalBytes(h.parent_hash, ctx.parent.digest)) return reject("parent_hash is not the parent consensus names");
+    if (h.height !== ctx.parentHeight + 1n) return reject(`height ${h.height} does not follow ${ctx.parentHeight}`);
+    if (!equalBytes(h.beacon, ctx.beacon)) return reject("beacon is not the seed of the previous round");
+    if (!equalBytes(h.proposer, validators.validators[ctx.leader]!.address)) return reject("proposer is not the view's leader");
+    if (h.timestamp_ms > BigInt(Math.floor(this.#o.now())) + MAX_CLOCK_DRIFT_MS) return reject("timestamp is too far in the future");
+    if (ctx.parent.view === 0n) {
+      if (h.certificate.length !== 0) return reject("a child of genesis carries no certificate");
+    } else {
+      try {
+        verifyBlockCertificate(h.certificate, ctx.parent, validators);
+      } catch (error) {
+        return reject(`certificate: ${(error as Error).message}`);
+      }
+    }
+    const started = performance.now();
+    try {
+      chain.verify(block);
+    } catch (error) {
+      if (error instanceof CowboyError) return reject(`${error.code}: ${error.message}`);
+      throw error;
+    }
+    metrics.blockExecution.observe({ kind: "verify" }, (performance.now() - started) / 1000);
+    const digest = blockHash(block);
+    if (!this.#seen.has(toHex(digest))) this.#seen.set(toHex(digest), this.#o.now());
+    return digest;
+  }
+
+  notarized(block: ConsensusBlock): void {
+    this.#o.metrics.notarizedHeight.set(Number(block.height));
+  }
+
+  async finalized(block: ConsensusBlock): Promise<void> {
+    const { chain, mempool, metrics } = this.#o;
+    const decoded = decodeBlock(block.payload);
+    const produced = chain.finalize(decoded, block.certificate);
+    mempool.prune(chain.accounts);
+    const hex = toHex(block.digest);
+    const seen = this.#seen.get(hex);
+    if (seen !== undefined) metrics.finalityLatency.observe((this.#o.now() - seen) / 1000);
+    for (const [key, at] of this.#seen) if (at < (seen ?? this.#o.now()) - 60_000 || key === hex) this.#seen.delete(key);
+    metrics.finalizedHeight.set(Number(decoded.header.height));
+    metrics.finalizations.inc();
+    metrics.mempoolSize.set(mempool.size);
+    this.#o.onCommitted(produced);
+  }
+
+  tip(): { view: bigint; height: bigint; digest: Uint8Array } | undefined {
+    const head = this.#o.chain.head;
+    if (head.height === 0n) return undefined;
+    return { view: head.round, height: head.height, digest: headerHash(head) };
+  }
+
+  async byView(view: bigint): Promise<ArchivedBlock | undefined> {
+    const { blocks } = this.#o.chain;
+    const hash = blocks.hashAtView(view);
+    if (hash === undefined) return undefined;
+    const block = blocks.blockByHash(hash);
+    if (block === undefined || block.header.height > this.#o.chain.head.height) return undefined;
+    const parent = blocks.blockAt(block.header.height - 1n);
+    return {
+      view,
+      parentView: parent?.header.round ?? 0n,
+      height: block.header.height,
+      digest: hash,
+      payload: encodeBlock(block),
+      certificate: blocks.certificate(hash) ?? new Uint8Array(0),
+    };
+  }
+
+  /** Digests of the transactions in the verified, not yet final blocks from `parentHash` down to the head. */
+  #includedAbove(parentHash: Uint8Array): Set<string> {
+    const included = new Set<string>();
+    for (let p = this.#o.chain.pending(parentHash); p !== undefined; p = this.#o.chain.pending(p.block.header.parent_hash)) {
+      for (const tx of p.block.transactions as readonly Transaction[]) included.add(toHex(tx.digest()));
+    }
+    return included;
+  }
+}

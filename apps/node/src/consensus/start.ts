@@ -1,0 +1,169 @@
+// Starts consensus for a node (issue 17, "The chain side"): the runtime capabilities (wall clock,
+// crypto randomness, the libp2p network or none for a lone validator, the journal under
+// DIR/consensus), the validator set from genesis, and the Simplex engine driving the chain.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { toHex } from "@cowboy/codec";
+import { createConsensus, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
+import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
+import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
+import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
+import type { Chain, ProducedBlock } from "../chain/chain.js";
+import type { ChainGenesis } from "../chain/genesis.js";
+import type { Logger } from "../logger.js";
+import type { Mempool } from "../mempool/mempool.js";
+import type { NodeMetrics } from "../metrics.js";
+import type { BootstrapPeer } from "../testnet/config.js";
+import { validatorIndex, type ValidatorKeys } from "../validator/keys.js";
+import { ChainApplication } from "./application.js";
+import { SoloNetwork } from "./solo-network.js";
+
+export interface StartConsensusOptions {
+  readonly dataDir: string;
+  readonly genesis: ChainGenesis;
+  readonly chain: Chain;
+  readonly mempool: Mempool;
+  readonly logger: Logger;
+  readonly metrics: NodeMetrics;
+  readonly blockTimeMs: number;
+  /** The validator this node votes as; undefined: a non-voting full node. */
+  readonly keys: ValidatorKeys | undefined;
+  /** The network identity of a full node (a validator uses its key file's). */
+  readonly networkSecret: Uint8Array | undefined;
+  /** QUIC port on 127.0.0.1; undefined: no network (only valid for a single validator). */
+  readonly p2pPort: number | undefined;
+  readonly bootstrap: readonly BootstrapPeer[];
+  readonly onCommitted: (produced: ProducedBlock) => void;
+}
+
+export interface RunningConsensus {
+  readonly engine: Consensus;
+  readonly validators: ValidatorSet;
+  readonly network: Network;
+  readonly self: number | undefined;
+  /** Sends an admitted transaction to the other nodes. */
+  gossip(tx: Transaction): void;
+  stop(): Promise<void>;
+}
+
+/** The multiaddr of a bootstrap peer's QUIC listener. */
+export function bootstrapAddress(peer: BootstrapPeer): string {
+  return `/ip4/${peer.host}/udp/${peer.port}/quic-v1/p2p/${libp2pPeerId(peer.networkKey).toString()}`;
+}
+
+export async function startConsensus(o: StartConsensusOptions): Promise<RunningConsensus> {
+  const log = o.logger.child("consensus");
+  const c = o.genesis.consensus;
+  const validators = createValidatorSet({
+    chainId: o.genesis.chainId,
+    epoch: 0n,
+    validators: c.validators.map((v) => ({ address: v.address, stake: v.stake, blsPublicKey: v.blsPublicKey, peer: toHex(v.networkKey) })),
+    threshold: c.threshold,
+    commitments: c.commitments,
+  });
+  const self = o.keys === undefined ? undefined : validatorIndex(c, o.keys);
+  let network: Network;
+  let p2p: P2PNetwork | undefined;
+  if (o.p2pPort === undefined) {
+    if (c.validators.length > 1) throw new Error(`a chain of ${c.validators.length} validators needs networking: give --p2p-port (and --bootstrap)`);
+    network = new SoloNetwork(toHex(o.keys?.networkKey ?? new Uint8Array(32)));
+  } else {
+    const p2pLog = o.logger.child("p2p");
+    p2p = await createP2PNetwork({
+      privateKey: o.keys?.networkSecret ?? o.networkSecret ?? new Uint8Array(randomBytes(32)),
+      listen: [`/ip4/127.0.0.1/udp/${o.p2pPort}/quic-v1`],
+      bootstrap: o.bootstrap.map(bootstrapAddress),
+      allowedPeers: validators.validators.map((v) => v.peer),
+      loopbackOnly: true,
+      logger: {
+        debug: (m, f) => p2pLog.debug(m, f),
+        info: (m, f) => p2pLog.info(m, f),
+        warn: (m, f) => p2pLog.warn(m, f),
+        error: (m, f) => p2pLog.error(m, f),
+      },
+    });
+    network = p2p;
+    p2p.gossip.subscribe(GOSSIP_TOPICS.transactions, (_from, bytes) => {
+      let tx: Transaction;
+      try {
+        tx = createTransactionFromBytes(bytes);
+      } catch {
+        return "reject";
+      }
+      try {
+        o.mempool.add(tx, o.chain.accounts);
+        o.metrics.mempoolSize.set(o.mempool.size);
+        return "accept";
+      } catch {
+        return "ignore"; // already known, nonce used, pool full: not the relayer's fault
+      }
+    });
+    log.info("p2p listening", { addresses: p2p.addresses() });
+  }
+  const clock = realClock();
+  const storage = await FileStorage.open(join(o.dataDir, "consensus"));
+  const context: Context = { label: `node-${self ?? "full"}`, clock, rng: cryptoRng(), network, storage };
+  const application = new ChainApplication({
+    chain: o.chain,
+    mempool: o.mempool,
+    validators,
+    logger: log,
+    metrics: o.metrics,
+    now: () => clock.now(),
+    onCommitted: o.onCommitted,
+  });
+  const engine = createConsensus({
+    context,
+    chainId: o.genesis.chainId,
+    epoch: 0n,
+    validators: validators.validators,
+    threshold: c.threshold,
+    commitments: c.commitments,
+    ...(o.keys === undefined || self === undefined ? {} : { self: { index: self, blsSecretKey: o.keys.blsSecretKey, share: o.keys.share } }),
+    application,
+    archive: application,
+    blockTimeMs: o.blockTimeMs,
+    hooks: {
+      log: (level, message, fields) => log[level](message, fields),
+      metric: (event) => {
+        switch (event.type) {
+          case "view":
+            o.metrics.view.set(Number(event.view));
+            break;
+          case "nullified":
+            o.metrics.nullifications.inc();
+            break;
+          case "batch":
+            o.metrics.verifyBatchSize.observe(event.size);
+            break;
+          case "journal-sync":
+            o.metrics.journalSync.observe(event.ms / 1000);
+            break;
+          case "blocked":
+            o.metrics.blockedPeers.inc();
+            break;
+          default:
+            break;
+        }
+      },
+    },
+  });
+  await engine.start();
+  const peersTimer = setInterval(() => o.metrics.peers.set(network.peers().length), 1000);
+  peersTimer.unref();
+  log.info("consensus started", { validators: validators.validators.length, self: self ?? "full node", threshold: c.threshold });
+  return {
+    engine,
+    validators,
+    network,
+    self,
+    gossip(tx) {
+      if (p2p !== undefined) void p2p.gossip.publish(GOSSIP_TOPICS.transactions, tx.encode()).catch(() => undefined);
+    },
+    async stop() {
+      clearInterval(peersTimer);
+      await engine.stop();
+      await p2p?.close();
+    },
+  };
+}
