@@ -30,7 +30,16 @@ import { sameProposal, ViewState } from "./rounds.js";
 import type { Consensus, ConsensusStatus } from "./status.js";
 import { createValidatorSet, type ValidatorSet } from "./validators.js";
 import { hasCertificateFor, VoteBuffer, voteView } from "./votes.js";
-import { CHANNELS, certificateMessageCodec, proposalMessageCodec, voteMessageCodec, type CertificateMessage, type ProposalMessage, type VoteMessage } from "./wire.js";
+import {
+  CHANNELS,
+  MAX_PAYLOAD_BYTES,
+  certificateMessageCodec,
+  proposalMessageCodec,
+  voteMessageCodec,
+  type CertificateMessage,
+  type ProposalMessage,
+  type VoteMessage,
+} from "./wire.js";
 
 // The Simplex engine (cips/consensus.md, "Protocol"): enter a view on a certificate of the previous
 // one; the leader (sampled by stake from the previous seed) proposes on the highest notarized block
@@ -252,6 +261,11 @@ class SimplexEngine implements Consensus {
     }
   }
 
+  /** Runs an async step whose failure (the application's or the journal's) is logged, never unhandled. */
+  private spawn(step: string, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.log("error", `${step} failed`, { error: String(err) }));
+  }
+
   blockPeer(peer: PeerId, code: string, message: string): void {
     this.log("warn", "blocking peer", { peer, code, reason: message });
     this.metric({ type: "blocked", peer, code });
@@ -323,7 +337,7 @@ class SimplexEngine implements Consensus {
     if (!this.running || s.view !== this.view || this.self === undefined) return;
     if (!s.votedNullify) {
       this.log("debug", "view timed out", { timedOut: s.view, leader: s.leader });
-      void this.voteNullify(s);
+      this.spawn("nullify", this.voteNullify(s));
     }
     s.timers.push(this.ctx.clock.schedule(this.cfg.timeouts.nullifyRetryMs, () => this.retryNullify(s)));
   }
@@ -401,9 +415,9 @@ class SimplexEngine implements Consensus {
     if (parent === undefined || !this.buildable(parent)) return;
     const due = parent.seenAt === undefined ? 0 : parent.seenAt + this.cfg.blockTimeMs - this.ctx.clock.now();
     if (due > 0) {
-      s.timers.push(this.ctx.clock.schedule(due, () => void this.propose(s)));
+      s.timers.push(this.ctx.clock.schedule(due, () => this.spawn("propose", this.propose(s))));
     } else {
-      void this.propose(s);
+      this.spawn("propose", this.propose(s));
     }
   }
 
@@ -415,6 +429,10 @@ class SimplexEngine implements Consensus {
     s.proposing = true;
     const built = await this.app.propose(this.contextFor(s.view, self.index, parent));
     if (built === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
+    if (built.payload.length > MAX_PAYLOAD_BYTES || built.digest.length !== 32) {
+      this.log("error", "application built an oversized block or a bad digest", { bytes: built.payload.length });
+      return;
+    }
     const proposal: Proposal = { round: { epoch: this.set.epoch, view: s.view }, parent: parent.view, payload: built.digest };
     s.proposal = proposal;
     s.payload = built.payload;
@@ -546,18 +564,21 @@ class SimplexEngine implements Consensus {
     }
     if (parent.view !== proposal.parent) {
       // The leader skipped a notarized view or built on one we cannot see as the latest: refuse.
-      if (voting && parent.view > proposal.parent) void this.voteNullify(s);
+      if (voting && parent.view > proposal.parent) this.spawn("nullify", this.voteNullify(s));
       return;
     }
     if (!this.buildable(parent) || s.leader === undefined) return;
     s.verifying = true;
     const payload = s.payload;
-    void this.app.verify(this.contextFor(s.view, s.leader, parent), payload).then(
-      (digest) => this.onVerified(s, proposal, payload, parent, digest),
-      (err: unknown) => {
-        s.verifying = false;
-        this.log("error", "application verify failed", { failed: s.view, error: String(err) });
-      },
+    this.spawn(
+      "verify",
+      this.app.verify(this.contextFor(s.view, s.leader, parent), payload).then(
+        (digest) => this.onVerified(s, proposal, payload, parent, digest),
+        (err: unknown) => {
+          s.verifying = false;
+          throw err;
+        },
+      ),
     );
   }
 
@@ -691,7 +712,7 @@ class SimplexEngine implements Consensus {
     if (view > this.notarizedView) this.notarizedView = view;
     this.metric({ type: "notarized", view, height: s.height ?? -1n });
     if (s.payload !== undefined && s.height !== undefined) this.app.notarized?.(this.blockOf(s, { type: "notarization", value: c }));
-    void this.voteFinalize(s, c.proposal);
+    this.spawn("finalize", this.voteFinalize(s, c.proposal));
     this.enterView(view + 1n);
     this.afterProgress();
   }
