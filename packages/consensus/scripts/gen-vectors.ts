@@ -105,7 +105,12 @@ write("signing.json", {
 });
 
 // ---- leader.json: stake-weighted leader sampling ------------------------------------------------
-const stakeSets: bigint[][] = [[100n, 100n, 100n, 100n], [1n, 1_000_000n, 1n], [5n, 7n, 11n, 13n, 17n, 19n, 23n], [10n ** 30n, 3n * 10n ** 30n]];
+const stakeSets: bigint[][] = [
+  [100n, 100n, 100n, 100n],
+  [1n, 1_000_000n, 1n],
+  [5n, 7n, 11n, 13n, 17n, 19n, 23n],
+  [10n ** 30n, 3n * 10n ** 30n],
+];
 const leaderCases = [];
 for (const [i, stakes] of stakeSets.entries()) {
   for (const view of [1n, 2n, 17n, 1_000_000n]) {

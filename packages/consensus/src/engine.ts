@@ -1,6 +1,6 @@
-import { decode, encode, equalBytes, toHex } from "@cowboy/codec";
+import { decode, encode, equalBytes, isCodecError } from "@cowboy/codec";
 import { partialSign, type Bls } from "@cowboy/crypto";
-import type { Context, Journal, PeerId, Timer } from "@cowboy/runtime";
+import type { Context, Journal, PeerId } from "@cowboy/runtime";
 import {
   blockCertificateCodec,
   finalizeMessage,
@@ -18,17 +18,28 @@ import {
 } from "@cowboy/types";
 import type { Application, Archive, BlockContext, ConsensusBlock } from "./application.js";
 import { assembleFinalization, assembleNotarization, assembleNullification } from "./assemble.js";
-import { signatureSets, verifyBatch, type BatchItem } from "./batch.js";
+import { signatureSets, verifyBatch } from "./batch.js";
 import { finalizationValid, notarizationValid, nullificationValid } from "./certificates.js";
 import { ConsensusError } from "./errors.js";
+import { walkFinalized } from "./finality.js";
 import { appendEntry, replayEntries, type JournalEntry } from "./journal.js";
 import { selectLeader } from "./leader.js";
 import { resolveEngineOptions, type EngineOptions, type Hooks, type LogLevel, type ResolvedOptions, type SelfKeys } from "./options.js";
 import { Resolver } from "./resolver.js";
-import { ViewState } from "./rounds.js";
+import { sameProposal, ViewState } from "./rounds.js";
 import type { Consensus, ConsensusStatus } from "./status.js";
 import { createValidatorSet, type ValidatorSet } from "./validators.js";
-import { CHANNELS, certificateMessageCodec, proposalMessageCodec, voteMessageCodec, type CertificateMessage, type ProposalMessage, type VoteMessage } from "./wire.js";
+import { hasCertificateFor, VoteBuffer, voteView } from "./votes.js";
+import {
+  CHANNELS,
+  MAX_PAYLOAD_BYTES,
+  certificateMessageCodec,
+  proposalMessageCodec,
+  voteMessageCodec,
+  type CertificateMessage,
+  type ProposalMessage,
+  type VoteMessage,
+} from "./wire.js";
 
 // The Simplex engine (cips/consensus.md, "Protocol"): enter a view on a certificate of the previous
 // one; the leader (sampled by stake from the previous seed) proposes on the highest notarized block
@@ -42,11 +53,6 @@ interface Anchor {
   readonly height: bigint;
   readonly certificate: Uint8Array;
   readonly seenAt: number | undefined;
-}
-
-interface PendingVote {
-  readonly from: PeerId;
-  readonly vote: VoteMessage;
 }
 
 /** Creates a Simplex engine; `start()` it. */
@@ -75,9 +81,7 @@ class SimplexEngine implements Consensus {
   finalizedDigest: Uint8Array;
   private notarizedView = 0n;
   private bestFinalization: Finalization | undefined;
-  private pending: PendingVote[] = [];
-  private readonly pendingKeys = new Set<string>();
-  private flushTimer: Timer | undefined;
+  private readonly votes: VoteBuffer;
   private delivery: Promise<void> = Promise.resolve();
   private delivering = false;
   private redeliver = false;
@@ -111,6 +115,15 @@ class SimplexEngine implements Consensus {
     this.stakes = this.set.validators.map((v) => v.stake);
     this.finalizedDigest = new Uint8Array(32);
     this.resolver = new Resolver(this);
+    this.votes = new VoteBuffer({
+      set: this.set,
+      clock: this.ctx.clock,
+      views: this.views,
+      finalizedView: () => this.finalizedView,
+      metric: (e) => this.metric(e),
+      blockPeer: (peer, code, message) => this.blockPeer(peer, code, message),
+      accept: (votes) => this.acceptVotes(votes),
+    });
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -132,6 +145,7 @@ class SimplexEngine implements Consensus {
       const candidate = certified ? view + 1n : entry.type === "block" ? 0n : view;
       if (candidate > next) next = candidate;
     }
+    this.restoreHeights();
     const net = this.ctx.network;
     net.handle(CHANNELS.votes, (from, m) => this.guard(from, () => this.onVoteMessage(from, m)));
     net.handle(CHANNELS.certificates, (from, m) => this.guard(from, () => this.onCertificateMessage(from, m)));
@@ -148,7 +162,7 @@ class SimplexEngine implements Consensus {
     this.stopped = true;
     for (const ch of Object.values(CHANNELS)) this.ctx.network.handle(ch, () => {});
     for (const s of this.views.values()) s.cancelTimers();
-    this.flushTimer?.cancel();
+    this.votes.stop();
     this.resolver.stop();
     await this.delivery;
     await this.journal?.close();
@@ -173,6 +187,18 @@ class SimplexEngine implements Consensus {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /** Heights of replayed blocks, from the finalized anchor up (a block's parent precedes it). */
+  private restoreHeights(): void {
+    for (const view of [...this.views.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const s = this.views.get(view) as ViewState;
+      if (!s.verified || s.proposal === undefined) continue;
+      const parent = s.proposal.parent;
+      const parentHeight = parent === this.finalizedView ? this.finalizedHeight : this.views.get(parent)?.height;
+      if (parentHeight !== undefined && (parent === this.finalizedView || this.views.get(parent)?.verified === true)) s.height = parentHeight + 1n;
+      else s.verified = false;
+    }
   }
 
   /** Replays one journal entry into the view states (own votes, certificates, blocks). */
@@ -229,9 +255,15 @@ class SimplexEngine implements Consensus {
     try {
       fn();
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      this.blockPeer(from, "MALFORMED_MESSAGE", `undecodable message (${typeof code === "string" ? code : "error"})`);
+      // Only a decoding failure is the sender's fault; anything else is ours (or the application's) to report.
+      if (isCodecError(err)) this.blockPeer(from, "MALFORMED_MESSAGE", `undecodable message (${err.code})`);
+      else this.log("error", "message handler failed", { peer: from, error: String(err) });
     }
+  }
+
+  /** Runs an async step whose failure (the application's or the journal's) is logged, never unhandled. */
+  private spawn(step: string, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.log("error", `${step} failed`, { error: String(err) }));
   }
 
   blockPeer(peer: PeerId, code: string, message: string): void {
@@ -305,7 +337,7 @@ class SimplexEngine implements Consensus {
     if (!this.running || s.view !== this.view || this.self === undefined) return;
     if (!s.votedNullify) {
       this.log("debug", "view timed out", { timedOut: s.view, leader: s.leader });
-      void this.voteNullify(s);
+      this.spawn("nullify", this.voteNullify(s));
     }
     s.timers.push(this.ctx.clock.schedule(this.cfg.timeouts.nullifyRetryMs, () => this.retryNullify(s)));
   }
@@ -383,19 +415,24 @@ class SimplexEngine implements Consensus {
     if (parent === undefined || !this.buildable(parent)) return;
     const due = parent.seenAt === undefined ? 0 : parent.seenAt + this.cfg.blockTimeMs - this.ctx.clock.now();
     if (due > 0) {
-      s.timers.push(this.ctx.clock.schedule(due, () => void this.propose(s)));
+      s.timers.push(this.ctx.clock.schedule(due, () => this.spawn("propose", this.propose(s))));
     } else {
-      void this.propose(s);
+      this.spawn("propose", this.propose(s));
     }
   }
 
   private async propose(s: ViewState): Promise<void> {
     const self = this.self;
-    if (self === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
+    if (self === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined || s.proposing) return;
     const parent = this.parentFor(s.view);
     if (parent === undefined || !this.buildable(parent)) return;
+    s.proposing = true;
     const built = await this.app.propose(this.contextFor(s.view, self.index, parent));
     if (built === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
+    if (built.payload.length > MAX_PAYLOAD_BYTES || built.digest.length !== 32) {
+      this.log("error", "application built an oversized block or a bad digest", { bytes: built.payload.length });
+      return;
+    }
     const proposal: Proposal = { round: { epoch: this.set.epoch, view: s.view }, parent: parent.view, payload: built.digest };
     s.proposal = proposal;
     s.payload = built.payload;
@@ -512,9 +549,10 @@ class SimplexEngine implements Consensus {
    * only marks the block verified, so this node can build on it.
    */
   tryVerify(s: ViewState): void {
-    if (this.self === undefined && s.notarization === undefined) return;
+    // A follower never votes or builds, so it never needs to re-apply a block before it is final.
+    if (this.self === undefined) return;
     if (!this.running || s.proposal === undefined || s.payload === undefined || s.verified || s.verifying) return;
-    const voting = s.view === this.view && this.self !== undefined && !s.votedNotarize && !s.votedNullify;
+    const voting = s.view === this.view && !s.votedNotarize && !s.votedNullify;
     const certified = s.certifiedProposal();
     if (!voting && (certified === undefined || !sameProposal(certified, s.proposal))) return;
     const proposal = s.proposal;
@@ -526,18 +564,21 @@ class SimplexEngine implements Consensus {
     }
     if (parent.view !== proposal.parent) {
       // The leader skipped a notarized view or built on one we cannot see as the latest: refuse.
-      if (voting && parent.view > proposal.parent) void this.voteNullify(s);
+      if (voting && parent.view > proposal.parent) this.spawn("nullify", this.voteNullify(s));
       return;
     }
     if (!this.buildable(parent) || s.leader === undefined) return;
     s.verifying = true;
     const payload = s.payload;
-    void this.app.verify(this.contextFor(s.view, s.leader, parent), payload).then(
-      (digest) => this.onVerified(s, proposal, payload, parent, digest),
-      (err: unknown) => {
-        s.verifying = false;
-        this.log("error", "application verify failed", { failed: s.view, error: String(err) });
-      },
+    this.spawn(
+      "verify",
+      this.app.verify(this.contextFor(s.view, s.leader, parent), payload).then(
+        (digest) => this.onVerified(s, proposal, payload, parent, digest),
+        (err: unknown) => {
+          s.verifying = false;
+          throw err;
+        },
+      ),
     );
   }
 
@@ -597,11 +638,7 @@ class SimplexEngine implements Consensus {
     }
     // A vote whose certificate is already held adds nothing: drop it unverified.
     if (hasCertificateFor(s, vote)) return;
-    const key = `${vote.type}:${view}:${signer}`;
-    if (this.pendingKeys.has(key)) return;
-    this.pendingKeys.add(key);
-    this.pending.push({ from, vote });
-    this.flushTimer ??= this.ctx.clock.schedule(0, () => this.flush());
+    this.votes.add(from, vote);
   }
 
   /** A peer voting in a view we have a certificate for is behind: send it what moves it on. */
@@ -619,63 +656,17 @@ class SimplexEngine implements Consensus {
     }
   }
 
-  /**
-   * Verifies, in one batch, the buffered votes that could complete a certificate together with the
-   * votes already verified (lazy verification: a vote nobody needs yet is not paid for), bisecting to
-   * the bad ones and blocking their senders. The rest stay buffered (one per signer, kind and view).
-   */
-  private flush(): void {
-    this.flushTimer?.cancel();
-    this.flushTimer = undefined;
-    if (!this.running) return;
-    const groups = new Map<string, PendingVote[]>();
-    for (const p of this.pending) {
-      const target = voteTarget(p.vote);
-      const list = groups.get(target) ?? [];
-      list.push(p);
-      groups.set(target, list);
-    }
-    const batch: PendingVote[] = [];
-    const keep: PendingVote[] = [];
-    for (const group of groups.values()) {
-      const first = group[0] as PendingVote;
-      const s = this.views.get(voteView(first.vote));
-      if (s === undefined || voteView(first.vote) <= this.finalizedView || hasCertificateFor(s, first.vote)) continue;
-      const signers = new Set(group.map((p) => p.vote.value.signer));
-      for (const signer of this.verifiedSigners(s, first.vote)) signers.add(signer);
-      if (this.set.isQuorum([...signers])) batch.push(...group);
-      else keep.push(...group);
-    }
-    this.pending = keep;
-    this.pendingKeys.clear();
-    for (const p of keep) this.pendingKeys.add(`${p.vote.type}:${voteView(p.vote)}:${p.vote.value.signer}`);
-    if (batch.length === 0) return;
-    const items: BatchItem<PendingVote>[] = batch.map((p) => ({ item: p, sets: signatureSets(this.set, p.vote) }));
-    const { valid, invalid } = verifyBatch(this.bls, items);
-    this.metric({ type: "batch", size: batch.length, invalid: invalid.length });
-    for (const bad of invalid) this.blockPeer(bad.from, "INVALID_SIGNATURE", `${bad.vote.type} vote does not verify`);
+  /** Records votes the buffer verified, then builds any certificate they complete. */
+  private acceptVotes(votes: readonly VoteMessage[]): void {
     const touched = new Set<ViewState>();
-    for (const { vote } of valid) {
-      const view = vote.type === "nullify" ? vote.value.round.view : vote.value.proposal.round.view;
-      const s = this.stateOf(view);
+    for (const vote of votes) {
+      const s = this.stateOf(voteView(vote));
       if (s === undefined) continue;
-      if (vote.type === "notarize") {
-        if (!s.notarizes.has(vote.value.signer)) s.notarizes.set(vote.value.signer, vote.value);
-      } else if (vote.type === "nullify") {
-        if (!s.nullifies.has(vote.value.signer)) s.nullifies.set(vote.value.signer, vote.value);
-      } else if (!s.finalizes.has(vote.value.signer)) {
-        s.finalizes.set(vote.value.signer, vote.value);
-      }
+      const map: Map<number, Notarize | Nullify | Finalize> = vote.type === "notarize" ? s.notarizes : vote.type === "nullify" ? s.nullifies : s.finalizes;
+      if (!map.has(vote.value.signer)) map.set(vote.value.signer, vote.value);
       touched.add(s);
     }
     for (const s of touched) this.checkCertificates(s);
-  }
-
-  /** Signers whose vote of the same kind, for the same proposal, is already verified in `s`. */
-  private verifiedSigners(s: ViewState, vote: VoteMessage): number[] {
-    if (vote.type === "nullify") return [...s.nullifies.keys()];
-    const votes = vote.type === "notarize" ? s.notarizes : s.finalizes;
-    return [...votes.values()].filter((v) => sameProposal(v.proposal, vote.value.proposal)).map((v) => v.signer);
   }
 
   /** Builds any certificate the view's votes now support. */
@@ -721,7 +712,7 @@ class SimplexEngine implements Consensus {
     if (view > this.notarizedView) this.notarizedView = view;
     this.metric({ type: "notarized", view, height: s.height ?? -1n });
     if (s.payload !== undefined && s.height !== undefined) this.app.notarized?.(this.blockOf(s, { type: "notarization", value: c }));
-    void this.voteFinalize(s, c.proposal);
+    this.spawn("finalize", this.voteFinalize(s, c.proposal));
     this.enterView(view + 1n);
     this.afterProgress();
   }
@@ -813,24 +804,16 @@ class SimplexEngine implements Consensus {
   private async deliver(): Promise<void> {
     const target = this.bestFinalization;
     if (target === undefined || !this.running || target.proposal.round.view <= this.finalizedView) return;
-    const chain: ViewState[] = [];
-    let view = target.proposal.round.view;
-    while (view > this.finalizedView) {
-      const s = this.views.get(view);
-      const certified = s?.certifiedProposal();
-      if (s === undefined || certified === undefined || s.payload === undefined || s.proposal === undefined || !sameProposal(s.proposal, certified)) {
-        this.resolver.want(view);
-        return;
-      }
-      chain.push(s);
-      view = certified.parent;
-    }
-    if (view !== this.finalizedView) {
-      this.log("error", "finalized chain does not reach the finalized anchor", { anchor: this.finalizedView, reached: view });
+    const walk = walkFinalized(this.views, target.proposal.round.view, this.finalizedView);
+    if (walk.type === "missing") {
+      this.resolver.want(walk.view);
       return;
     }
-    chain.reverse();
-    for (const s of chain) {
+    if (walk.type === "conflict") {
+      this.log("error", "finalized chain does not reach the finalized anchor", { anchor: this.finalizedView, reached: walk.reached });
+      return;
+    }
+    for (const s of walk.chain) {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
       s.height ??= height;
@@ -859,31 +842,4 @@ class SimplexEngine implements Consensus {
     this.resolver.prune(this.finalizedView);
     if (this.running && this.journal !== undefined) await this.journal.prune(this.finalizedView);
   }
-
-  /** For logs: a short id of a digest. */
-  short(bytes: Uint8Array): string {
-    return toHex(bytes).slice(0, 8);
-  }
-}
-
-export type { SimplexEngine };
-
-function hasCertificateFor(s: ViewState, vote: VoteMessage): boolean {
-  if (vote.type === "notarize") return s.notarization !== undefined || s.finalization !== undefined;
-  return vote.type === "nullify" ? s.nullification !== undefined : s.finalization !== undefined;
-}
-
-function voteView(vote: VoteMessage): bigint {
-  return vote.type === "nullify" ? vote.value.round.view : vote.value.proposal.round.view;
-}
-
-/** What a vote counts towards: its kind, view and (for notarize and finalize) proposal. */
-function voteTarget(vote: VoteMessage): string {
-  if (vote.type === "nullify") return `nullify:${vote.value.round.view}`;
-  const p = vote.value.proposal;
-  return `${vote.type}:${p.round.view}:${p.parent}:${toHex(p.payload)}`;
-}
-
-export function sameProposal(a: Proposal, b: Proposal): boolean {
-  return a.round.epoch === b.round.epoch && a.round.view === b.round.view && a.parent === b.parent && equalBytes(a.payload, b.payload);
 }

@@ -3,7 +3,7 @@ import type { Context, PeerId, Timer } from "@cowboy/runtime";
 import { blockCertificateCodec, type Finalization, type Nullification } from "@cowboy/types";
 import type { Application, Archive } from "./application.js";
 import { finalizationValid, notarizationValid } from "./certificates.js";
-import type { ResolvedOptions } from "./options.js";
+import type { LogLevel, ResolvedOptions } from "./options.js";
 import type { ViewState } from "./rounds.js";
 import type { ValidatorSet } from "./validators.js";
 import { CHANNELS, resolverMessageCodec, type ResolvedView } from "./wire.js";
@@ -12,9 +12,12 @@ import { CHANNELS, resolverMessageCodec, type ResolvedView } from "./wire.js";
 // needs (to deliver a finalized chain, or to see that a view was nullified) from one peer at a time,
 // moving to the next validator after `fetchMs` or an "unknown" answer; serves the same from its
 // views and, below the finalized view, from the application's Archive. At most MAX_OUTSTANDING
-// views are in flight; answers nobody asked for are ignored, so no peer can make it grow.
+// views are in flight, and at most MAX_SERVING_PER_PEER answers per peer are being prepared; answers
+// nobody asked for are ignored, so no peer can make it grow.
 
 const MAX_OUTSTANDING = 16;
+/** Requests one peer may have this node answering at once; more are dropped (the asker retries elsewhere). */
+const MAX_SERVING_PER_PEER = 4;
 
 /** What the resolver needs of the engine. */
 export interface ResolverHost {
@@ -32,6 +35,7 @@ export interface ResolverHost {
   onFinalization(c: Finalization, from: PeerId | undefined): void;
   blockPeer(peer: PeerId, code: string, message: string): void;
   scheduleDelivery(): void;
+  log(level: LogLevel, message: string, fields: Record<string, unknown>): void;
 }
 
 interface Wanted {
@@ -45,6 +49,7 @@ export class Resolver {
   private readonly wanted = new Map<bigint, Wanted>();
   private nextId = 1n;
   private readonly start: number;
+  private readonly serving = new Map<PeerId, number>();
 
   constructor(host: ResolverHost) {
     this.host = host;
@@ -90,8 +95,18 @@ export class Resolver {
   onMessage(from: PeerId, bytes: Uint8Array): void {
     const msg = decode(resolverMessageCodec, bytes);
     if (this.host.set.indexOf(from) === undefined && msg.type === "response") return;
-    if (msg.type === "request") void this.serve(from, msg.value.id, msg.value.view);
-    else this.onResponse(from, msg.value.id, msg.value.view, msg.value.answer, msg.value.latestFinalization);
+    if (msg.type === "request") {
+      const busy = this.serving.get(from) ?? 0;
+      if (busy >= MAX_SERVING_PER_PEER) return;
+      this.serving.set(from, busy + 1);
+      this.serve(from, msg.value.id, msg.value.view)
+        .catch((err: unknown) => this.host.log("error", "serving a view failed", { view: msg.value.view, error: String(err) }))
+        .finally(() => {
+          const left = (this.serving.get(from) ?? 1) - 1;
+          if (left <= 0) this.serving.delete(from);
+          else this.serving.set(from, left);
+        });
+    } else this.onResponse(from, msg.value.id, msg.value.view, msg.value.answer, msg.value.latestFinalization);
   }
 
   private async serve(from: PeerId, id: bigint, view: bigint): Promise<void> {

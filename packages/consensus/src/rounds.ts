@@ -1,4 +1,5 @@
-import type { Timer, PeerId } from "@cowboy/runtime";
+import { equalBytes } from "@cowboy/codec";
+import type { PeerId, Timer } from "@cowboy/runtime";
 import type { Finalization, Finalize, Notarization, Notarize, Nullification, Nullify, Proposal } from "@cowboy/types";
 import type { ProposalMessage } from "./wire.js";
 
@@ -14,6 +15,8 @@ export class ViewState {
   /** This node proposed or verified the block (so it may build on it). */
   verified = false;
   verifying = false;
+  /** This node (the leader) has asked the application for a block for this view. */
+  proposing = false;
   /** Clock time this node first saw the proposal (pacing and finality latency). */
   proposalSeenAt: number | undefined;
   /** Height of the proposal's block, when its ancestry is known. */
@@ -46,4 +49,9 @@ export class ViewState {
   cancelTimers(): void {
     for (const t of this.timers.splice(0)) t.cancel();
   }
+}
+
+/** Same round, parent and payload. */
+export function sameProposal(a: Proposal, b: Proposal): boolean {
+  return a.round.epoch === b.round.epoch && a.round.view === b.round.view && a.parent === b.parent && equalBytes(a.payload, b.payload);
 }

@@ -7,8 +7,12 @@ import { blockCertificateCodec, finalizationCodec, finalizeCodec, notarizationCo
 /** Channel numbers on the runtime Network. */
 export const CHANNELS = Object.freeze({ votes: 0x10, certificates: 0x11, proposals: 0x12, resolver: 0x13 });
 
-/** Largest block payload the engine accepts (a proposal or a sync response). */
-export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
+/**
+ * Largest block payload the engine accepts (a proposal or a sync response): 8 KiB under 8 MiB, so a
+ * whole proposal or resolver message (payload + votes and certificates, under 1 KiB) fits in
+ * @cowboy/p2p's default message bound of 8 MiB.
+ */
+export const MAX_PAYLOAD_BYTES = 8 * 1024 * 1024 - 8 * 1024;
 
 export const voteMessageCodec = variant({
   notarize: { tag: 0, codec: notarizeCodec },

@@ -35,7 +35,7 @@ export interface GenesisValidator {
 /** The genesis validator set and the epoch-0 threshold key (a trusted dealing; reshares come with staking). */
 export interface ConsensusGenesis {
   readonly validators: readonly GenesisValidator[];
-  /** Partials needed to recover a round's seed: 2f+1 of n with f = floor((n-1)/3). */
+  /** Partials needed to recover a round's seed: n − f of n with f = floor((n-1)/3) (cips/consensus.md, "Quorums"). */
   readonly threshold: number;
   /** The epoch's threshold public key (48 bytes, G1). */
   readonly groupPublicKey: Uint8Array;
@@ -43,9 +43,12 @@ export interface ConsensusGenesis {
   readonly commitments: readonly Uint8Array[];
 }
 
-/** The smallest number of shares any quorum of a BFT set of `n` holds: 2f+1 with f = floor((n-1)/3). */
+/**
+ * The seed threshold of an equal-stake set of `n`: n − f with f = floor((n-1)/3), the honest
+ * validators' count, so that the stake rule and the count rule of a quorum coincide (cips/consensus.md, "Quorums").
+ */
 export function seedThreshold(n: number): number {
-  return 2 * Math.floor((n - 1) / 3) + 1;
+  return n - Math.floor((n - 1) / 3);
 }
 
 /** A bad or unreadable validator key file. */

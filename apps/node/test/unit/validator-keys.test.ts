@@ -18,8 +18,8 @@ const tmp = () => {
 };
 
 describe("validator sets", () => {
-  it("use 2f+1 shares: 1 of 1, 3 of 4, 5 of 7, 7 of 10", () => {
-    expect([1, 4, 7, 10].map(seedThreshold)).toEqual([1, 3, 5, 7]);
+  it("use n − f shares: 1 of 1, 2 of 2, 3 of 4, 4 of 5, 5 of 7, 7 of 10", () => {
+    expect([1, 2, 4, 5, 7, 10].map(seedThreshold)).toEqual([1, 2, 3, 4, 5, 7]);
   });
 
   it("deal a threshold key any 3 of 4 validators recover the same group signature from", () => {

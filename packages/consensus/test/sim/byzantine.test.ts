@@ -43,3 +43,21 @@ describe("byzantine validators (n = 4, f = 1)", () => {
     }
   });
 });
+
+describe("malformed traffic", () => {
+  it("a peer sending bytes that do not decode is blocked, and finality goes on", async () => {
+    const net = createNetwork({ n: 4, seed: 56n });
+    net.sim.add("junk", async (ctx) => {
+      for (let i = 0; i < 5; i++) {
+        await ctx.clock.sleep(100);
+        ctx.network.send("all", 0x10, ctx.rng.bytes(40));
+      }
+    });
+    await net.sim.run({ forMs: 2_000 });
+    assertSafety(net.nodes);
+    for (const i of [0, 1, 2, 3]) {
+      expect(net.sim.blockedBy(`v${i}`)).toContain(net.sim.peerId("junk"));
+      expect(finalizedHeight(net.nodes[i]!)).toBeGreaterThanOrEqual(5n);
+    }
+  });
+});

@@ -63,3 +63,18 @@ describe("crashes (n = 4, f = 1)", () => {
     assertSafety(net.nodes);
   });
 });
+
+describe("long outage", () => {
+  it("a validator down for more views than maxViewsAhead restarts and catches up to the same hashes", async () => {
+    const net = createNetwork({ n: 4, seed: 17n, blockTimeMs: 100, timeouts: { leaderMs: 400, notarizationMs: 600, nullifyRetryMs: 1_000, fetchMs: 200 } });
+    net.sim.after(300, () => net.crash(1));
+    await net.sim.run({ forMs: 8_000 });
+    const ahead = finalizedHeight(net.nodes[0]!);
+    expect(net.nodes[0]!.engine!.status().view).toBeGreaterThan(40n);
+    net.restart(1);
+    expect(await runUntilHeight(net, [1], ahead + 2n, 15_000)).toBe(true);
+    assertSafety(net.nodes);
+    const h = Number(ahead);
+    expect(net.nodes[1]!.finalized.slice(0, h).map((b) => b.digest)).toEqual(net.nodes[0]!.finalized.slice(0, h).map((b) => b.digest));
+  });
+});

@@ -82,6 +82,8 @@ export interface SimNetwork {
   readonly nodes: NodeRecord[];
   readonly labels: string[];
   readonly validators: Validator[];
+  /** The epoch's group public key (seeds verify against it). */
+  readonly groupPublicKey: Uint8Array;
   start(index: number): void;
   /** Crashes a node (its engine object becomes inert with its context). */
   crash(index: number): void;
@@ -155,6 +157,7 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     nodes,
     labels: nodes.map((n) => n.label),
     validators,
+    groupPublicKey: dealing.groupPublicKey,
     start,
     crash: (i) => sim.crash(labels[i] as string),
     restart: (i) => sim.restart(labels[i] as string),

@@ -1,5 +1,8 @@
+import { decode } from "@cowboy/codec";
+import { bls } from "@cowboy/crypto";
+import { seedMessage } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { assertSafety, createNetwork, finalizedHeight } from "./harness.js";
+import { CHAIN_ID, assertSafety, blockCodec, createNetwork, finalizedHeight } from "./harness.js";
 
 describe("all honest (n = 4)", () => {
   it.each([1n, 2n])("seed %s: finalizes about one block per 200 ms view and every node delivers the same chain", async (seed) => {
@@ -13,6 +16,14 @@ describe("all honest (n = 4)", () => {
       expect(node.warnings).toEqual([]);
       expect(node.metrics.some((m) => m.type === "nullified")).toBe(false);
     }
+    // Every block's beacon is the seed of the round before its own (spec §3.4), valid under the group key.
+    for (const block of net.nodes[0]!.finalized) {
+      const beacon = decode(blockCodec, block.payload).beacon;
+      if (block.view === 1n) expect(beacon).toHaveLength(0);
+      else expect(bls.verify(beacon, seedMessage(CHAIN_ID, { epoch: 0n, view: block.view - 1n }), net.groupPublicKey)).toBe(true);
+    }
+    // "Commit" (notarized) is reported before finality, for every view.
+    expect(net.nodes[0]!.notarized.length).toBeGreaterThanOrEqual(net.nodes[0]!.finalized.length - 1);
     const status = net.nodes[0]?.engine?.status();
     expect(status?.finalizedHeight).toBe(finalizedHeight(net.nodes[0]!));
     expect(status?.voting).toBe(true);
@@ -41,6 +52,19 @@ describe("small and mixed networks", () => {
     const height = finalizedHeight(net.nodes[0]!);
     expect(height).toBeGreaterThanOrEqual(9n);
     expect(height).toBeLessThanOrEqual(11n);
+  });
+
+  it("the devnet validator crashes and restarts from its journal and archive, and goes on from its height", async () => {
+    const net = createNetwork({ n: 1, seed: 63n, blockTimeMs: 200 });
+    await net.sim.run({ forMs: 1_050 });
+    net.crash(0);
+    const before = finalizedHeight(net.nodes[0]!);
+    expect(before).toBeGreaterThanOrEqual(4n);
+    await net.sim.run({ forMs: 500 });
+    net.restart(0);
+    await net.sim.run({ forMs: 1_000 });
+    assertSafety(net.nodes);
+    expect(finalizedHeight(net.nodes[0]!)).toBeGreaterThanOrEqual(before + 4n);
   });
 
   it("a non-voting follower verifies certificates and delivers the same finalized chain", async () => {

@@ -89,7 +89,12 @@ describe("signing domain vectors (test-vectors/consensus/signing.json)", () => {
   const chainId = BigInt(signing.chain_id);
   const proposal = decode(proposalCodec, fromHex(signing.proposal));
   const round = decode(roundCodec, fromHex(signing.round));
-  const make = { notarize: () => notarizeMessage(chainId, proposal), finalize: () => finalizeMessage(chainId, proposal), nullify: () => nullifyMessage(chainId, round), seed: () => seedMessage(chainId, round) };
+  const make = {
+    notarize: () => notarizeMessage(chainId, proposal),
+    finalize: () => finalizeMessage(chainId, proposal),
+    nullify: () => nullifyMessage(chainId, round),
+    seed: () => seedMessage(chainId, round),
+  };
   it.each(signing.messages.map((m) => [m.kind, m] as const))("%s message bytes", (kind, m) => {
     expect(toHex(make[kind]())).toBe(m.hex);
   });
