@@ -10,6 +10,7 @@ import { Chain } from "./chain/chain.js";
 import { devAccounts, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
+import { FileJournal } from "./mempool/journal.js";
 import { Mempool } from "./mempool/mempool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
 import { MethodRegistry } from "./rpc/registry.js";
@@ -64,8 +65,14 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir, interpreters: engine.copies });
 
-  const mempool = new Mempool({ params });
+  // Accepted transactions are journaled and re-admitted (checked again) after a restart.
+  const { journal, contents } = FileJournal.open(join(options.dataDir, "mempool.journal"));
+  const mempool = new Mempool({ params, journal });
   const pool = VerifyPool.start({ workers: 2 });
+  if (contents.transactions.length > 0 || contents.discardedBytes > 0) {
+    const restored = mempool.restore(contents.transactions, chain.accounts, await pool.verify(contents.transactions));
+    logger.info("mempool restored", { ...restored, discarded_bytes: contents.discardedBytes });
+  }
   const verifier = new BatchingVerifier(pool);
   const dev = options.genesis.devnet ? devAccounts() : [];
   const proposer = options.proposer ?? dev[0]?.address ?? new Uint8Array(20);
@@ -87,11 +94,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     const candidates = mempool.candidates(chain.accounts);
     const started = performance.now();
     const produced = chain.produce(candidates, proposer, BigInt(Date.now()));
-    mempool.prune(chain.accounts);
-    for (const [tx, reason] of produced.skipped) {
-      // One that can never be included leaves the pool; which refusals those are is execution's rule.
-      if (reason.permanent) mempool.remove(tx.digest());
-    }
+    // Included ones leave; one that can never be included leaves with its reason (execution's rule).
+    mempool.reset(chain.accounts, { included: produced.block.transactions, skipped: produced.skipped });
     const header = produced.block.header;
     logger.info("block", {
       height: header.height,
@@ -130,6 +134,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       if (timer !== undefined) clearInterval(timer);
       await server.close();
       await pool.close();
+      journal.close();
       await blocks.close();
       await state.close();
       logger.info("stopped", { height: chain.head.height });

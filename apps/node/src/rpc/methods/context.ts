@@ -2,7 +2,8 @@
 import type { Transaction } from "@cowboy/types";
 import type { Chain } from "../../chain/chain.js";
 import type { DevAccount } from "../../chain/genesis.js";
-import { MempoolError, type Mempool } from "../../mempool/mempool.js";
+import { MempoolError } from "../../mempool/errors.js";
+import type { Mempool } from "../../mempool/mempool.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { hex } from "./json.js";
 
