@@ -11,10 +11,10 @@ import { devAccounts, type ChainGenesis, type DevAccount } from "./chain/genesis
 import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
 import { FileJournal } from "./mempool/journal.js";
-import { Mempool } from "./mempool/mempool.js";
+import { Mempool, type MempoolOptions } from "./mempool/mempool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
 import { MethodRegistry } from "./rpc/registry.js";
-import { RpcServer } from "./rpc/server.js";
+import { RpcServer, type RpcLimits } from "./rpc/server.js";
 
 export interface NodeOptions {
   readonly dataDir: string;
@@ -31,6 +31,10 @@ export interface NodeOptions {
   readonly proposer?: Uint8Array;
   /** Copies of the Python interpreter actors are spread over (default 8; ActorEngine.load). */
   readonly interpreters?: number;
+  /** RPC server bounds and the browser origins it serves (RpcServer's options; defaults: DEFAULT_RPC_LIMITS, no origin). */
+  readonly rpc?: { readonly limits?: Partial<RpcLimits>; readonly allowedOrigins?: readonly string[] };
+  /** The mempool's limits and lifetimes (Mempool's options; defaults there). */
+  readonly mempool?: Omit<MempoolOptions, "params" | "journal" | "verifier">;
 }
 
 export interface RunningNode {
@@ -67,7 +71,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
 
   // Accepted transactions are journaled and re-admitted (checked again) after a restart.
   const { journal, contents } = FileJournal.open(join(options.dataDir, "mempool.journal"));
-  const mempool = new Mempool({ params, journal });
+  const mempool = new Mempool({ ...options.mempool, params, journal });
   const pool = VerifyPool.start({ workers: 2 });
   if (contents.transactions.length > 0 || contents.discardedBytes > 0) {
     const restored = mempool.restore(contents.transactions, chain.accounts, await pool.verify(contents.transactions));
@@ -83,6 +87,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     port: options.rpcPort,
     registry,
     topics: ["newHeads", "receipts"],
+    ...(options.rpc?.limits === undefined ? {} : { limits: options.rpc.limits }),
+    ...(options.rpc?.allowedOrigins === undefined ? {} : { allowedOrigins: options.rpc.allowedOrigins }),
     health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
     onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
