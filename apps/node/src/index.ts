@@ -10,3 +10,5 @@ export { Chain, type ProducedBlock } from "./chain/chain.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";
 export { devAccounts, devnetGenesis, parseGenesisFile, devAccountsToJson, DEVNET_CHAIN_ID, type DevAccount, type ChainGenesis } from "./chain/genesis.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from "./logger.js";
+export { ReadOnlyPool, QueryError, type QueryErrorCode, type ReadOnlyPoolOptions } from "./query/pool.js";
+export { runCall, runEstimate, type ReadOnlyEnv, type ReadOnlyWork } from "./query/read-only.js";

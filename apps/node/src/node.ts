@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes } from "@cowboy/crypto";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
+import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
@@ -12,6 +13,7 @@ import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
 import { FileJournal } from "./mempool/journal.js";
 import { Mempool, type MempoolOptions } from "./mempool/mempool.js";
+import { ReadOnlyPool } from "./query/pool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
 import { MethodRegistry } from "./rpc/registry.js";
 import { RpcServer, type RpcLimits } from "./rpc/server.js";
@@ -35,6 +37,12 @@ export interface NodeOptions {
   readonly rpc?: { readonly limits?: Partial<RpcLimits>; readonly allowedOrigins?: readonly string[] };
   /** The mempool's limits and lifetimes (Mempool's options; defaults there). */
   readonly mempool?: Omit<MempoolOptions, "params" | "journal" | "verifier">;
+  /**
+   * Read-only work (`cowboy_call`, `cowboy_estimateFee`) runs on a worker thread with its own state
+   * reader: at most `maxQueued` requests wait (default 32; more get -32005) and a call spends at most
+   * `maxCycles` (default: the block's Cycle capacity).
+   */
+  readonly queries?: { readonly maxQueued?: number; readonly maxCycles?: bigint };
 }
 
 export interface RunningNode {
@@ -81,7 +89,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const dev = options.genesis.devnet ? devAccounts() : [];
   const proposer = options.proposer ?? dev[0]?.address ?? new Uint8Array(20);
 
-  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool, verifier, ...(dev.length > 0 ? { devAccounts: dev } : {}) }));
+  // The query worker loads its interpreter beside this thread; a query made before it is ready waits.
+  const queries = ReadOnlyPool.open({
+    statePath: join(options.dataDir, "state"),
+    chainId: params.chainId,
+    maxCycles: options.queries?.maxCycles ?? blockCycleCapacity(params.feeMarket),
+    ...(options.queries?.maxQueued === undefined ? {} : { maxQueued: options.queries.maxQueued }),
+  });
+  queries.ready.then(
+    () => logger.debug("query worker ready"),
+    (error: unknown) => logger.error("query worker failed to start", { error: error instanceof Error ? error.message : String(error) }),
+  );
+  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool, verifier, queries, ...(dev.length > 0 ? { devAccounts: dev } : {}) }));
   const server = new RpcServer({
     host: options.rpcHost,
     port: options.rpcPort,
@@ -139,6 +158,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     async close() {
       if (timer !== undefined) clearInterval(timer);
       await server.close();
+      await queries.close();
       await pool.close();
       journal.close();
       await blocks.close();

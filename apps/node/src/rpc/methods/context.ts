@@ -4,6 +4,8 @@ import type { Chain } from "../../chain/chain.js";
 import type { DevAccount } from "../../chain/genesis.js";
 import { MempoolError } from "../../mempool/errors.js";
 import type { Mempool } from "../../mempool/mempool.js";
+import { QueryError } from "../../query/pool.js";
+import type { ReadOnlyEnv, ReadOnlyWork } from "../../query/read-only.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { hex } from "./json.js";
 
@@ -16,6 +18,22 @@ export interface NodeContext {
   readonly verifier?: { verify(tx: Transaction): Promise<ReadonlyArray<readonly [number, string]>> };
   /** Called after a transaction is admitted (the producer may want to wake up). */
   readonly onTransaction?: (tx: Transaction) => void;
+  /** Runs read-only calls and estimates off this thread (ReadOnlyPool); without it they run here. */
+  readonly queries?: ReadOnlyWork;
+}
+
+/**
+ * Runs read-only work through the query worker when there is one, else here. A full queue is the
+ * client's cue to try later (-32005).
+ */
+export async function readOnly<T>(ctx: NodeContext, offThread: (work: ReadOnlyWork) => Promise<T>, here: (env: ReadOnlyEnv) => T): Promise<T> {
+  if (ctx.queries === undefined) return here({ state: ctx.chain.state, head: ctx.chain.head, params: ctx.chain.params, engine: ctx.chain.engine });
+  try {
+    return await offThread(ctx.queries);
+  } catch (error) {
+    if (error instanceof QueryError && error.code === "QUERY_QUEUE_FULL") throw new RpcError(RpcErrorCode.LimitExceeded, `${error.code}: ${error.message}`);
+    throw error;
+  }
 }
 
 export function notFound(what: string): never {

@@ -1,12 +1,13 @@
 // The `transactions` namespace: submission, lookup, receipts, fee estimation and the pool's size.
 import { CodecError, fromHex } from "@cowboy/codec";
-import { envOf, estimateUsage, nextBlockBasefees } from "@cowboy/execution";
+import { nextBlockBasefees } from "@cowboy/execution";
 import { DEFAULT_TIP_PERCENTILE, estimateFees } from "@cowboy/fee-market";
 import { TransactionError, createTransactionFromBytes, receiptToJson, transactionFromJson, transactionToJson, type Transaction } from "@cowboy/types";
 import { z } from "zod";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
-import { admit, notFound, type NodeContext } from "./context.js";
+import { runEstimate } from "../../query/read-only.js";
+import { admit, notFound, readOnly, type NodeContext } from "./context.js";
 import { hex } from "./json.js";
 import { hash32, rawTransaction } from "./params.js";
 import { RecentTips } from "../../chain/recent-tips.js";
@@ -81,7 +82,7 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
         ["transaction", z.record(z.string(), z.unknown())],
         ["blocks", z.number().int().min(0).max(1000).optional()],
       ],
-      handler: ([json, blocks]) => {
+      handler: async ([json, blocks]) => {
         let tx: Transaction;
         try {
           tx = transactionFromJson(json);
@@ -89,10 +90,15 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
           if (error instanceof TransactionError || error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid transaction: ${error.message}`);
           throw error;
         }
-        const usage = estimateUsage(chain.state.fork(), envOf(chain.head, chain.queryContext()), tx, chain.params);
-        const basefees = nextBlockBasefees(chain.head, chain.params);
+        const head = chain.head;
+        const usage = await readOnly(
+          ctx,
+          (work) => work.estimate(head, json),
+          (env) => runEstimate(env, tx),
+        );
+        const basefees = nextBlockBasefees(head, chain.params);
         // The median recent tip, computed once per head (fee-market's percentile rule, on cached receipts).
-        const tip = tips.percentile(chain.head, TIP_HISTORY_BLOCKS, DEFAULT_TIP_PERCENTILE);
+        const tip = tips.percentile(head, TIP_HISTORY_BLOCKS, DEFAULT_TIP_PERCENTILE);
         const input = { ...usage, basefees, tip: { kind: "fixed" as const, cycle: tip, cell: tip }, ...(blocks === undefined ? {} : { blocks }) };
         return estimateJson(estimateFees(input, chain.params.feeMarket));
       },
