@@ -92,4 +92,45 @@ describe("a storm of expensive read-only queries", () => {
     const transfer = await client.transfer({ privateKey: node.devAccounts[1]!.privateKey, to: new Uint8Array(20).fill(3), amount: 1n });
     expect((await client.waitForReceipt(transfer.digest(), { timeoutMs: 30_000, pollMs: 50 })).status).toBe(ReceiptStatus.Success);
   });
+
+  it("answers four batches of 100 fee estimates at once while blocks keep coming", async () => {
+    const dev = node.devAccounts[2]!;
+    const transfer = {
+      chain_id: "1337",
+      nonce: "0",
+      instruction: { type: "transfer", to: `0x${"33".repeat(20)}`, amount: "1" },
+      cycles_limit: "0",
+      cells_limit: "0",
+      max_fee_per_cycle: "0",
+      max_fee_per_cell: "0",
+      max_priority_fee_per_cycle: "0",
+      max_priority_fee_per_cell: "0",
+      from: `0x${Buffer.from(dev.address).toString("hex")}`,
+      access_list: null,
+      metadata: "0x",
+      origin_tx_hash: null,
+      origin_remaining_cycles: null,
+      origin_remaining_cells: null,
+      signature: `0x${"00".repeat(65)}`,
+      additional_signers: [],
+    };
+    const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: "2.0", id, method: "cowboy_estimateFee", params: [transfer] }));
+    const start = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const res = await fetch(node.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) });
+        return (await res.json()) as Array<{ result?: { cycles_limit: string }; error?: unknown }>;
+      }),
+    );
+    const end = performance.now();
+    // a transfer's estimate simulates nothing: all 400 are answered (recent tips come from the per-head cache)
+    const flat = answers.flat();
+    expect(flat).toHaveLength(400);
+    for (const a of flat) expect(a.result?.cycles_limit).toBe("25200");
+    const during = blockTimes.filter((t) => t >= start && t <= end).length;
+    console.log(`400 estimates in ${Math.round(end - start)} ms; ${during} blocks meanwhile, worst gap ${Math.round(worstGap(start, end))} ms; blocks at ${blockTimes.slice(-8).map((t) => Math.round(t - start)).join(",")}`);
+    // the batches yield between slices of work: blocks interleave instead of waiting for all 400
+    expect(during).toBeGreaterThanOrEqual(3);
+    expect(worstGap(start, end)).toBeLessThan((end - start) / 2);
+  });
 });

@@ -91,11 +91,17 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
           throw error;
         }
         const head = chain.head;
-        const usage = await readOnly(
-          ctx,
-          (work) => work.estimate(head, json),
-          (env) => runEstimate(env, tx),
-        );
+        // Only an actor call is simulated (estimateUsage); anything else is its intrinsic cost, cheap
+        // enough to answer here rather than wait in the query worker's queue.
+        const here = { state: chain.state, head, params: chain.params, engine: chain.engine };
+        const usage =
+          tx.instruction.type === "call_actor"
+            ? await readOnly(
+                ctx,
+                (work) => work.estimate(head, json),
+                (env) => runEstimate(env, tx),
+              )
+            : runEstimate(here, tx);
         const basefees = nextBlockBasefees(head, chain.params);
         // The median recent tip, computed once per head (fee-market's percentile rule, on cached receipts).
         const tip = tips.percentile(head, TIP_HISTORY_BLOCKS, DEFAULT_TIP_PERCENTILE);
