@@ -256,7 +256,8 @@ export class Mempool {
       }
       if (this.#queued < this.#o.maxQueued) return;
       const victim = this.#cheapestQueued();
-      if (victim === undefined || victim.score >= entry.score) throw new MempoolError("POOL_FULL", "the queued (nonce-gapped) part of the pool is full and this transaction pays no more than the cheapest one there");
+      if (victim === undefined || victim.score >= entry.score)
+        throw new MempoolError("POOL_FULL", "the queued (nonce-gapped) part of the pool is full and this transaction pays no more than the cheapest one there");
       this.#drop(victim, "EVICTED", "the queued part of the pool was full and a better-paying transaction took its place");
       return;
     }
@@ -332,13 +333,22 @@ export class Mempool {
       this.#dropUncovered(sender, state);
       this.#reclassify(sender);
       if (sender.queued > 0 && now - sender.beat > this.#o.queuedLifetimeMs) {
-        for (const entry of sortedEntries(sender).slice(sender.pending)) this.#drop(entry, "EXPIRED", `queued (nonce-gapped) for more than ${this.#o.queuedLifetimeMs} ms without progress`);
+        for (const entry of sortedEntries(sender).slice(sender.pending))
+          this.#drop(entry, "EXPIRED", `queued (nonce-gapped) for more than ${this.#o.queuedLifetimeMs} ms without progress`);
       }
     }
-    for (let victim = this.#queued > this.#o.maxQueued ? this.#cheapestQueued() : undefined; victim !== undefined; victim = this.#queued > this.#o.maxQueued ? this.#cheapestQueued() : undefined) {
+    for (
+      let victim = this.#queued > this.#o.maxQueued ? this.#cheapestQueued() : undefined;
+      victim !== undefined;
+      victim = this.#queued > this.#o.maxQueued ? this.#cheapestQueued() : undefined
+    ) {
       this.#drop(victim, "EVICTED", "the queued part of the pool was over its limit and this was its cheapest");
     }
-    for (let victim = this.#pending > this.#o.maxPending ? this.#cheapestPendingTail() : undefined; victim !== undefined; victim = this.#pending > this.#o.maxPending ? this.#cheapestPendingTail() : undefined) {
+    for (
+      let victim = this.#pending > this.#o.maxPending ? this.#cheapestPendingTail() : undefined;
+      victim !== undefined;
+      victim = this.#pending > this.#o.maxPending ? this.#cheapestPendingTail() : undefined
+    ) {
       this.#drop(victim, "EVICTED", "the pool was over its limit and this was its cheapest executable transaction");
     }
     const journal = this.#o.journal;
@@ -356,7 +366,15 @@ export class Mempool {
     const { params } = this.#o;
     const floor = params.feeMarket.minBasefee;
     const uncovered = (entry: Entry, before: bigint): TxRejection | undefined => {
-      const r = checkIncludable({ state, tx: entry.tx, basefees: { cycle: floor, cell: floor }, params, verifySignatures: false, pendingNonce: entry.tx.nonce, pendingCost: before });
+      const r = checkIncludable({
+        state,
+        tx: entry.tx,
+        basefees: { cycle: floor, cell: floor },
+        params,
+        verifySignatures: false,
+        pendingNonce: entry.tx.nonce,
+        pendingCost: before,
+      });
       return r?.code === "INSUFFICIENT_BALANCE" ? r : undefined;
     };
     const last = entries[entries.length - 1]!;

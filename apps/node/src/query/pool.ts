@@ -109,7 +109,8 @@ export class ReadOnlyPool implements ReadOnlyWork {
 
   async #send(make: (id: number) => WorkerRequest): Promise<QueryResult | UsageEstimate> {
     if (this.#closed) throw new QueryError("QUERY_WORKER_FAILED", "the query worker was closed");
-    if (this.#waiting.size >= this.#maxQueued) throw new QueryError("QUERY_QUEUE_FULL", `the node's read-only queue holds its most requests (${this.#maxQueued}); try again shortly`);
+    if (this.#waiting.size >= this.#maxQueued)
+      throw new QueryError("QUERY_QUEUE_FULL", `the node's read-only queue holds its most requests (${this.#maxQueued}); try again shortly`);
     const id = this.#nextId++;
     const done = new Promise<QueryResult | UsageEstimate>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
     try {

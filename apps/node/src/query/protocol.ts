@@ -11,7 +11,9 @@ export type WorkerRequest =
   | { readonly id: number; readonly kind: "call"; readonly head: Header; readonly request: QueryRequest }
   | { readonly id: number; readonly kind: "estimate"; readonly head: Header; readonly tx: unknown };
 
-export type WorkerReply = { readonly id: number; readonly ok: true; readonly value: QueryResult | UsageEstimate } | { readonly id: number; readonly ok: false; readonly message: string };
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly value: QueryResult | UsageEstimate }
+  | { readonly id: number; readonly ok: false; readonly message: string };
 
 /** The first message a worker sends: ready, or why it could not start. */
 export type WorkerStatus = { readonly ready: true } | { readonly fatal: string };

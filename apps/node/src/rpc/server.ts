@@ -161,9 +161,7 @@ export class RpcServer {
   stats(): Promise<RpcServerStats> {
     return new Promise((resolve, reject) =>
       this.#http.getConnections((error, connections) =>
-        error
-          ? reject(error)
-          : resolve({ connections, webSockets: this.#ws.clients.size, subscriptions: this.#hub.total, slowSubscribersDropped: this.#hub.slowDropped }),
+        error ? reject(error) : resolve({ connections, webSockets: this.#ws.clients.size, subscriptions: this.#hub.total, slowSubscribersDropped: this.#hub.slowDropped }),
       ),
     );
   }

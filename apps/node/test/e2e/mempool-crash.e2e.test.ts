@@ -27,7 +27,8 @@ describe("cowboyd killed with pending transactions", () => {
     const dev = devAccounts();
     const sent: Transaction[] = [];
     for (let round = 0; round < 8; round++) {
-      for (const account of dev.slice(1, 6)) sent.push(await client.transfer({ privateKey: account.privateKey, to: new Uint8Array(20).fill(0x77), amount: 1_000n + BigInt(round) }));
+      for (const account of dev.slice(1, 6))
+        sent.push(await client.transfer({ privateKey: account.privateKey, to: new Uint8Array(20).fill(0x77), amount: 1_000n + BigInt(round) }));
     }
     expect(await client.request<number>("cowboy_pendingCount")).toBe(40);
     await node.stop("SIGKILL");

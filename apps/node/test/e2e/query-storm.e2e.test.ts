@@ -128,7 +128,12 @@ describe("a storm of expensive read-only queries", () => {
     expect(flat).toHaveLength(400);
     for (const a of flat) expect(a.result?.cycles_limit).toBe("25200");
     const during = blockTimes.filter((t) => t >= start && t <= end).length;
-    console.log(`400 estimates in ${Math.round(end - start)} ms; ${during} blocks meanwhile, worst gap ${Math.round(worstGap(start, end))} ms; blocks at ${blockTimes.slice(-8).map((t) => Math.round(t - start)).join(",")}`);
+    console.log(
+      `400 estimates in ${Math.round(end - start)} ms; ${during} blocks meanwhile, worst gap ${Math.round(worstGap(start, end))} ms; blocks at ${blockTimes
+        .slice(-8)
+        .map((t) => Math.round(t - start))
+        .join(",")}`,
+    );
     // the batches yield between slices of work: blocks interleave instead of waiting for all 400
     expect(during).toBeGreaterThanOrEqual(3);
     expect(worstGap(start, end)).toBeLessThan((end - start) / 2);

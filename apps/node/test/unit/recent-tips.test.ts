@@ -34,7 +34,16 @@ function header(height: bigint): Header {
 
 /** Receipts paying tips per unit `tips` (and one that used no Cycles, which does not count). */
 const receipts = (tips: bigint[]): Receipt[] => [
-  ...tips.map((t) => ({ status: ReceiptStatus.Success, cycles_used: 21_000n, cells_used: 0n, fee_paid: 0n, fee_burned: 0n, fee_tipped: t * 21_000n, return_data: new Uint8Array(0), events: [] })),
+  ...tips.map((t) => ({
+    status: ReceiptStatus.Success,
+    cycles_used: 21_000n,
+    cells_used: 0n,
+    fee_paid: 0n,
+    fee_burned: 0n,
+    fee_tipped: t * 21_000n,
+    return_data: new Uint8Array(0),
+    events: [],
+  })),
   { status: ReceiptStatus.Success, cycles_used: 0n, cells_used: 0n, fee_paid: 0n, fee_burned: 0n, fee_tipped: 0n, return_data: new Uint8Array(0), events: [] },
 ];
 
