@@ -4,7 +4,7 @@ export { startNode, type NodeOptions, type RunningNode } from "./node.js";
 export { parseNodeArgs, runNode, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
 export { Mempool, type AccountView, type MempoolOptions, type BlockOutcome } from "./mempool/mempool.js";
 export { MempoolError, type MempoolErrorCode } from "./mempool/errors.js";
-export { DropLog, type DropCode, type DropReason } from "./mempool/drops.js";
+export { DropLog, type DropCode, type Dropped, type DropReason } from "./mempool/drops.js";
 export { FileJournal, readJournal, type TxJournal, type JournalContents } from "./mempool/journal.js";
 export { Chain, type ProducedBlock } from "./chain/chain.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";

@@ -3,6 +3,7 @@
 // (`cowboy_getTransaction`, `cowboy_getReceipt`) and `cowboy tx status` show.
 import { toHex } from "@cowboy/codec";
 import type { TxRejectionCode } from "@cowboy/execution";
+import type { Transaction } from "@cowboy/types";
 
 export type DropCode =
   /** A transaction of the same sender and nonce paying at least the bump more took its place. */
@@ -27,9 +28,15 @@ export interface DropReason {
   readonly atMs: number;
 }
 
+/** A dropped transaction and why. */
+export interface Dropped {
+  readonly tx: Transaction;
+  readonly reason: DropReason;
+}
+
 /** The most recent `capacity` drops by transaction hash; the oldest is forgotten first. */
 export class DropLog {
-  readonly #entries = new Map<string, DropReason>();
+  readonly #entries = new Map<string, Dropped>();
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`DropLog: capacity must be a positive integer, got ${capacity}`);
@@ -39,14 +46,14 @@ export class DropLog {
     return this.#entries.size;
   }
 
-  record(hash: Uint8Array | string, reason: DropReason): void {
-    const key = typeof hash === "string" ? hash : toHex(hash);
+  record(tx: Transaction, reason: DropReason): void {
+    const key = toHex(tx.digest());
     this.#entries.delete(key);
-    this.#entries.set(key, reason);
+    this.#entries.set(key, { tx, reason });
     if (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value as string);
   }
 
-  get(hash: Uint8Array): DropReason | undefined {
+  get(hash: Uint8Array): Dropped | undefined {
     return this.#entries.get(toHex(hash));
   }
 

@@ -18,7 +18,7 @@ import {
 } from "@cowboy/execution";
 import { effectiveFee, type LaneId } from "@cowboy/fee-market";
 import type { Transaction } from "@cowboy/types";
-import { DropLog, type DropCode, type DropReason } from "./drops.js";
+import { DropLog, type DropCode, type Dropped, type DropReason } from "./drops.js";
 import { MempoolError, POOL_CODE } from "./errors.js";
 import type { TxJournal } from "./journal.js";
 
@@ -179,6 +179,11 @@ export class Mempool {
 
   /** Why `hash` left the pool without a block, while the record is recent enough to be kept. */
   dropReason(hash: Uint8Array): DropReason | undefined {
+    return this.#drops.get(hash)?.reason;
+  }
+
+  /** The transaction `hash` names and why it left the pool, while the record is kept. */
+  dropped(hash: Uint8Array): Dropped | undefined {
     return this.#drops.get(hash);
   }
 
@@ -441,7 +446,7 @@ export class Mempool {
   /** Removes `entry` and records why. */
   #drop(entry: Entry, code: DropCode, message: string, rejection?: TxRejection): void {
     this.#forget(entry);
-    this.#drops.record(entry.hash, { code, message, atMs: this.#o.now(), ...(rejection === undefined ? {} : { rejection: rejection.code }) });
+    this.#drops.record(entry.tx, { code, message, atMs: this.#o.now(), ...(rejection === undefined ? {} : { rejection: rejection.code }) });
   }
 
   /** Removes `entry` (no reason: it was included, or is being dropped by #drop). */

@@ -45,8 +45,8 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
         if (location === undefined) {
           const pending = mempool.get(txHash);
           if (pending !== undefined) return { hash: h, status: "pending", transaction: transactionToJson(pending) };
-          const dropped = mempool.dropReason(txHash) ?? notFound(`transaction ${h}`);
-          return { hash: h, status: "dropped", reason: dropJson(dropped) };
+          const dropped = mempool.dropped(txHash) ?? notFound(`transaction ${h}`);
+          return { hash: h, status: "dropped", reason: dropJson(dropped.reason), transaction: transactionToJson(dropped.tx) };
         }
         const block = chain.blocks.blockByHash(location.blockHash)!;
         return {
