@@ -65,7 +65,9 @@ describe("a storm of expensive read-only queries", () => {
     expect((await client.waitForReceipt(tx.digest(), { timeoutMs: 60_000, pollMs: 50 })).status).toBe(ReceiptStatus.Success);
     const spin = () => client.queryActor({ to: address, method: "spin", args: [300_000n, 10n], cyclesLimit: 80_000_000n });
 
-    // one query alone: how long the work takes (on the worker, the block thread's time is free)
+    // one query alone: how long the work takes (on the worker, the block thread's time is free);
+    // the first waits for the worker to have loaded, the second is measured
+    expect((await spin()).ok).toBe(true);
     const soloStart = performance.now();
     const solo = await spin();
     const soloMs = performance.now() - soloStart;
@@ -93,7 +95,7 @@ describe("a storm of expensive read-only queries", () => {
     expect((await client.waitForReceipt(transfer.digest(), { timeoutMs: 30_000, pollMs: 50 })).status).toBe(ReceiptStatus.Success);
   });
 
-  it("answers twenty batches of 100 fee estimates at once while blocks keep coming", async () => {
+  it("answers rounds of twenty batches of 100 fee estimates at once while blocks keep coming", async () => {
     const dev = node.devAccounts[2]!;
     const transfer = {
       chain_id: "1337",
@@ -115,27 +117,26 @@ describe("a storm of expensive read-only queries", () => {
       additional_signers: [],
     };
     const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: "2.0", id, method: "cowboy_estimateFee", params: [transfer] }));
+    // rounds of twenty batches of 100 at once, for at least two seconds whatever the machine's speed
     const start = performance.now();
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const res = await fetch(node.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) });
-        return (await res.json()) as Array<{ result?: { cycles_limit: string }; error?: unknown }>;
-      }),
-    );
+    const flat: Array<{ result?: { cycles_limit: string }; error?: unknown }> = [];
+    while (performance.now() - start < 2_000) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await fetch(node.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(batch) });
+          return (await res.json()) as Array<{ result?: { cycles_limit: string }; error?: unknown }>;
+        }),
+      );
+      flat.push(...answers.flat());
+    }
     const end = performance.now();
-    // a transfer's estimate simulates nothing: all 2,000 are answered (recent tips come from the per-head cache)
-    const flat = answers.flat();
-    expect(flat).toHaveLength(2_000);
+    // a transfer's estimate simulates nothing: every one is answered (recent tips come from the per-head cache)
+    expect(flat.length % 2_000).toBe(0);
     for (const a of flat) expect(a.result?.cycles_limit).toBe("25200");
     const during = blockTimes.filter((t) => t >= start && t <= end).length;
-    console.log(
-      `2,000 estimates in ${Math.round(end - start)} ms; ${during} blocks meanwhile, worst gap ${Math.round(worstGap(start, end))} ms; blocks at ${blockTimes
-        .slice(-8)
-        .map((t) => Math.round(t - start))
-        .join(",")}`,
-    );
-    // the batches yield between slices of work: blocks interleave instead of waiting for all 400
-    expect(during).toBeGreaterThanOrEqual(2);
+    console.log(`${flat.length} estimates in ${Math.round(end - start)} ms; ${during} blocks meanwhile, worst gap ${Math.round(worstGap(start, end))} ms`);
+    // the batches yield between slices of work: blocks interleave instead of waiting for them all
+    expect(during).toBeGreaterThanOrEqual(3);
     expect(worstGap(start, end)).toBeLessThan((end - start) / 2);
   });
 });
