@@ -12,6 +12,9 @@ import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { createTransaction, type Transaction } from "@cowboy/types";
 import { createLogger, devnetGenesis, startNode, type ChainGenesis, type RunningNode } from "../src/index.js";
 
+/** The node serves JSON-RPC only to bodies declared as JSON. */
+const JSON_HEADERS = { "content-type": "application/json" };
+
 const SENDERS = 4_000;
 const ROUNDS = 5;
 const IN_FLIGHT = 4;
@@ -124,7 +127,7 @@ const direct = await run("mempool directly", async (node, batch) => {
 });
 const overRpc = await run("JSON-RPC batches", async (node, batch) => {
   const body = JSON.stringify(batch.map((tx, id) => ({ jsonrpc: "2.0", id, method: "cowboy_sendRawTransaction", params: [`0x${toHex(tx.encode())}`] })));
-  const res = await fetch(node.rpcUrl, { method: "POST", body });
+  const res = await fetch(node.rpcUrl, { method: "POST", headers: JSON_HEADERS, body });
   const replies = (await res.json()) as Array<{ error?: { message: string } }>;
   const failed = replies.find((r) => r.error !== undefined);
   if (failed) throw new Error(`rejected: ${failed.error!.message}`);

@@ -2,7 +2,10 @@ export * from "./rpc/index.js";
 export { nodeMethods, type NodeContext } from "./rpc/methods/index.js";
 export { startNode, type NodeOptions, type RunningNode } from "./node.js";
 export { parseNodeArgs, runNode, stopSignal, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
-export { Mempool, MempoolError, type AccountView, type MempoolOptions } from "./mempool/mempool.js";
+export { Mempool, type AccountView, type MempoolOptions, type BlockOutcome } from "./mempool/mempool.js";
+export { MempoolError, type MempoolErrorCode } from "./mempool/errors.js";
+export { DropLog, type DropCode, type Dropped, type DropReason } from "./mempool/drops.js";
+export { FileJournal, readJournal, type TxJournal, type JournalContents } from "./mempool/journal.js";
 export { Chain, type ProducedBlock } from "./chain/chain.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";
 export { devAccounts, devnetGenesis, parseGenesisFile, devAccountsToJson, DEVNET_CHAIN_ID, type DevAccount, type ChainGenesis } from "./chain/genesis.js";
@@ -23,3 +26,5 @@ export {
 } from "./validator/keys.js";
 export { genesisToJson, devValidatorSet } from "./chain/genesis.js";
 export { NodeMetrics } from "./metrics.js";
+export { ReadOnlyPool, QueryError, type QueryErrorCode, type ReadOnlyPoolOptions } from "./query/pool.js";
+export { runCall, runEstimate, type ReadOnlyEnv, type ReadOnlyWork } from "./query/read-only.js";

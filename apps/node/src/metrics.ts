@@ -64,7 +64,7 @@ export class NodeMetrics {
   }
 
   /** The text exposition format, for GET /metrics. */
-  async render(): Promise<{ contentType: string; body: string }> {
+  async render(): Promise<{ readonly contentType: string; readonly body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes } from "@cowboy/crypto";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
+import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
@@ -15,10 +16,12 @@ import type { BootstrapPeer } from "./testnet/config.js";
 import type { ValidatorKeys } from "./validator/keys.js";
 import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
-import { Mempool } from "./mempool/mempool.js";
+import { FileJournal } from "./mempool/journal.js";
+import { Mempool, type MempoolOptions } from "./mempool/mempool.js";
+import { ReadOnlyPool } from "./query/pool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
 import { MethodRegistry } from "./rpc/registry.js";
-import { RpcServer } from "./rpc/server.js";
+import { RpcServer, type RpcLimits } from "./rpc/server.js";
 
 export interface NodeOptions {
   readonly dataDir: string;
@@ -41,6 +44,16 @@ export interface NodeOptions {
   readonly p2pPort?: number;
   /** Peers to dial first. */
   readonly bootstrap?: readonly BootstrapPeer[];
+  /** RPC server bounds and the browser origins it serves (RpcServer's options; defaults: DEFAULT_RPC_LIMITS, no origin). */
+  readonly rpc?: { readonly limits?: Partial<RpcLimits>; readonly allowedOrigins?: readonly string[] };
+  /** The mempool's limits and lifetimes (Mempool's options; defaults there). */
+  readonly mempool?: Omit<MempoolOptions, "params" | "journal" | "verifier">;
+  /**
+   * Read-only work (`cowboy_call`, `cowboy_estimateFee`) runs on a worker thread with its own state
+   * reader: at most `maxQueued` requests wait (default 32; more get -32005) and a call spends at most
+   * `maxCycles` (default: the block's Cycle capacity).
+   */
+  readonly queries?: { readonly maxQueued?: number; readonly maxCycles?: bigint };
 }
 
 export interface RunningNode {
@@ -78,8 +91,14 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir, interpreters: engine.copies });
 
-  const mempool = new Mempool({ params });
+  // Accepted transactions are journaled and re-admitted (checked again) after a restart.
+  const { journal, contents } = FileJournal.open(join(options.dataDir, "mempool.journal"));
+  const mempool = new Mempool({ ...options.mempool, params, journal });
   const pool = VerifyPool.start({ workers: 2 });
+  if (contents.transactions.length > 0 || contents.discardedBytes > 0) {
+    const restored = mempool.restore(contents.transactions, chain.accounts, await pool.verify(contents.transactions));
+    logger.info("mempool restored", { ...restored, discarded_bytes: contents.discardedBytes });
+  }
   const verifier = new BatchingVerifier(pool);
   const dev = options.genesis.devnet ? devAccounts() : [];
   const metrics = new NodeMetrics();
@@ -89,6 +108,17 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const proposer = options.proposer ?? dev[0]?.address ?? keys?.address ?? new Uint8Array(20);
   writeFileSync(join(options.dataDir, "node.pid"), `${process.pid}\n`);
 
+  // The query worker loads its interpreter beside this thread; a query made before it is ready waits.
+  const queries = ReadOnlyPool.open({
+    statePath: join(options.dataDir, "state"),
+    chainId: params.chainId,
+    maxCycles: options.queries?.maxCycles ?? blockCycleCapacity(params.feeMarket),
+    ...(options.queries?.maxQueued === undefined ? {} : { maxQueued: options.queries.maxQueued }),
+  });
+  queries.ready.then(
+    () => logger.debug("query worker ready"),
+    (error: unknown) => logger.error("query worker failed to start", { error: error instanceof Error ? error.message : String(error) }),
+  );
   // The server exists before consensus starts (its first blocks are published), but listens after.
   let consensus: RunningConsensus | undefined;
   const registry = new MethodRegistry();
@@ -97,16 +127,15 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     port: options.rpcPort,
     registry,
     topics: ["newHeads", "receipts"],
+    ...(options.rpc?.limits === undefined ? {} : { limits: options.rpc.limits }),
+    ...(options.rpc?.allowedOrigins === undefined ? {} : { allowedOrigins: options.rpc.allowedOrigins }),
     health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
-    getRoutes: { "/metrics": () => metrics.render() },
     onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
 
   const onCommitted = (produced: ProducedBlock): void => {
-    for (const [tx, reason] of produced.skipped) {
-      // One that can never be included leaves the pool; which refusals those are is execution's rule.
-      if (reason.permanent) mempool.remove(tx.digest());
-    }
+    // Included ones leave the pool; one that can never be included leaves with its reason (execution's rule).
+    mempool.reset(chain.accounts, { included: produced.block.transactions, skipped: produced.skipped });
     const header = produced.block.header;
     logger.info("block", {
       height: header.height,
@@ -129,9 +158,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const produceBlock = (): void => {
     if (consensus !== undefined) throw new Error("produceBlock is for manual mode (block time 0); consensus makes the blocks here");
     const candidates = mempool.candidates(chain.accounts);
-    const produced = chain.produce(candidates, proposer, BigInt(Date.now()));
-    mempool.prune(chain.accounts);
-    onCommitted(produced);
+    onCommitted(chain.produce(candidates, proposer, BigInt(Date.now())));
   };
 
   if (options.blockTimeMs > 0) {
@@ -156,6 +183,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       chain,
       mempool,
       verifier,
+      queries,
       ...(dev.length > 0 ? { devAccounts: dev } : {}),
       ...(running === undefined
         ? {}
@@ -165,6 +193,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
           }),
     }),
   );
+  server.route("/metrics", () => metrics.render());
   const port = await server.listen();
   const rpcUrl = `http://${options.rpcHost}:${port}`;
   logger.child("rpc").info("rpc listening", { url: rpcUrl });
@@ -180,7 +209,9 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     async close() {
       await consensus?.stop();
       await server.close();
+      await queries.close();
       await pool.close();
+      journal.close();
       await blocks.close();
       await state.close();
       rmSync(join(options.dataDir, "node.pid"), { force: true });

@@ -140,22 +140,43 @@ export const block: Command = {
   },
 };
 
+/** The node's error for a transaction that left its mempool without a block (apps/node README, "JSON-RPC"). */
+const TRANSACTION_DROPPED = -32004;
+
+/** A drop reason as the node reports it in the error's data. */
+interface DropJson {
+  readonly code: string;
+  readonly message: string;
+  readonly rejection?: string;
+  readonly dropped_at_ms: number;
+}
+
 export const txStatus: Command = {
-  summary: "print a transaction's status: pending, or its receipt status and height",
+  summary: "print a transaction's status: pending, its receipt status and height, or dropped with the reason it left the mempool",
   usage: "HASH [--rpc URL] [--json]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "HASH" });
     const hash = parseHash(positionals[0], "HASH");
-    const receipt = await rpcCall(clientFor(values.rpc, io).getReceipt(hash));
+    const hashHex = `0x${toHex(hash)}`;
+    let receipt: Awaited<ReturnType<CowboyClient["getReceipt"]>>;
+    try {
+      receipt = await clientFor(values.rpc, io).getReceipt(hash);
+    } catch (error) {
+      if (!(error instanceof ClientError) || error.code !== TRANSACTION_DROPPED) return rpcCall(Promise.reject(error));
+      const reason = error.data as DropJson;
+      if (values.json) out(io, { hash: hashHex, status: "dropped", reason });
+      else io.out(`dropped\nreason ${reason.code}: ${reason.message}\n`);
+      return 0;
+    }
     if (receipt === null) {
-      if (values.json) out(io, { hash: positionals[0], status: "pending" });
+      if (values.json) out(io, { hash: hashHex, status: "pending" });
       else io.out("pending\n");
       return 0;
     }
     const status = receiptStatusName(receipt.status);
     if (values.json)
       out(io, {
-        hash: `0x${toHex(hash)}`,
+        hash: hashHex,
         status,
         height: receipt.height.toString(),
         index: receipt.index,

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { toHex } from "@cowboy/codec";
+import { createClient } from "@cowboy/client";
+import { fromHex, toHex } from "@cowboy/codec";
+import { createTransaction } from "@cowboy/types";
 import { createLogger, devAccounts, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli.js";
@@ -57,6 +59,39 @@ describe("chain commands against a devnet", () => {
     expect(txStatus.stdout).toMatch(/^success\nheight \d+\n$/);
     const json = JSON.parse((await cli(["tx", "status", hash!, "--json"])).stdout);
     expect(json).toMatchObject({ hash, status: "success", cycles_used: "21000" });
+  });
+
+  it("tx status shows why a transaction left the mempool without a block", async () => {
+    const client = createClient({ url: rpc });
+    const payer = dev[6]!;
+    const nonce = await client.getNonce(payer.address, "pending");
+    const send = (tip: bigint) =>
+      createTransaction({
+        chainId: 1337n,
+        nonce,
+        instruction: { type: "transfer", to: fromHex(RECIPIENT.slice(2)), amount: 1n },
+        from: payer.address,
+        cyclesLimit: 21_000n,
+        cellsLimit: 0n,
+        maxFeePerCycle: 100_000n * tip,
+        maxFeePerCell: 100_000n * tip,
+        maxPriorityFeePerCycle: tip,
+        maxPriorityFeePerCell: tip,
+      }).sign(payer.privateKey);
+    // two transactions with one nonce, in one turn (no block between): the second replaces the first
+    const first = send(1n);
+    const second = send(5n);
+    node.mempool.add(first, node.chain.accounts);
+    node.mempool.add(second, node.chain.accounts);
+    const firstHash = `0x${toHex(first.digest())}`;
+    const shown = await cli(["tx", "status", firstHash]);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toBe(`dropped\nreason REPLACED: replaced by 0x${toHex(second.digest())}, which pays at least 10% more\n`);
+    const json = JSON.parse((await cli(["tx", "status", firstHash, "--json"])).stdout);
+    expect(json).toMatchObject({ hash: firstHash, status: "dropped", reason: { code: "REPLACED" } });
+    expect(typeof json.reason.dropped_at_ms).toBe("number");
+    await client.waitForReceipt(second.digest(), { timeoutMs: 20_000, pollMs: 50 });
+    expect((await cli(["tx", "status", `0x${toHex(second.digest())}`])).stdout).toMatch(/^success\nheight \d+\n$/);
   });
 
   it("takes the key from COWBOY_KEY and prints JSON with --json", async () => {

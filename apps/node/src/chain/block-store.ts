@@ -15,7 +15,8 @@ export interface TxLocation {
 /**
  * Blocks, receipts and the transaction index, in lmdb. A block is written (durably, in one
  * transaction) before the state that results from it is committed, so the state's committed height
- * always names a block that is here; blocks above it after a crash are simply overwritten.
+ * always names a block that is here; a block above it after a crash is removed when the chain opens
+ * (`discardAbove`), so nothing ever serves it.
  */
 export class BlockStore {
   readonly #root: RootDatabase;
@@ -47,6 +48,32 @@ export class BlockStore {
         this.#db.putSync(`t:${toHex(tx.digest())}`, encode(locationCodec, { block_hash: hash, height: block.header.height, index }));
       });
     });
+  }
+
+  /**
+   * Removes every block above `height` with its receipts and the index entries that point at it:
+   * the blocks a crash left stored without the state commit that would have made them the head
+   * (called when the chain opens at its committed height). Returns how many it removed.
+   */
+  discardAbove(height: bigint): number {
+    let removed = 0;
+    this.#db.transactionSync(() => {
+      for (let h = height + 1n; ; h++) {
+        const hash = this.hashAt(h);
+        if (hash === undefined) break;
+        const hex = toHex(hash);
+        for (const tx of this.blockByHash(hash)?.transactions ?? []) {
+          const key = `t:${toHex(tx.digest())}`;
+          const raw = this.#get(key);
+          if (raw !== undefined && toHex(decode(locationCodec, raw).block_hash) === hex) this.#db.removeSync(key);
+        }
+        this.#db.removeSync(`b:${hex}`);
+        this.#db.removeSync(`r:${hex}`);
+        this.#db.removeSync(`h:${h}`);
+        removed++;
+      }
+    });
+    return removed;
   }
 
   /**

@@ -91,6 +91,8 @@ export class Chain {
       state.commit(fork, 0n, blockHash(block));
       return new Chain(params, blocks, state, header, engine);
     }
+    // A block stored above the committed state (a crash between the two writes) never became the head.
+    blocks.discardAbove(committed.height);
     const block = blocks.blockAt(committed.height);
     if (block === undefined || toHex(blockHash(block)) !== toHex(committed.blockHash)) {
       throw new Error(`the block store has no block ${committed.height} matching the committed state; the data directory is corrupt`);
@@ -119,19 +121,6 @@ export class Chain {
   /** Actor bookkeeping for a read-only query at the head (RPC calls and estimates). */
   queryContext(): ActorBlockContext {
     return newActorBlockContext({ interpreters: this.engine });
-  }
-
-  /**
-   * Tips per unit (Cycles and Cells together) paid by the transactions of the last `blocks`
-   * blocks that used Cycles: what fee estimation offers a percentile of.
-   */
-  recentTips(blocks: bigint): bigint[] {
-    const tips: bigint[] = [];
-    for (let h = this.#head.height; h > 0n && h + blocks > this.#head.height; h--) {
-      const hash = this.blocks.hashAt(h);
-      for (const r of (hash && this.blocks.receipts(hash)) || []) if (r.cycles_used > 0n) tips.push(r.fee_tipped / (r.cycles_used + r.cells_used));
-    }
-    return tips;
   }
 
   /**

@@ -137,7 +137,6 @@ export class ChainApplication implements Application, Archive {
     const { chain, mempool, metrics } = this.#o;
     const decoded = decodeBlock(block.payload);
     const produced = chain.finalize(decoded, block.certificate);
-    mempool.prune(chain.accounts);
     const hex = toHex(block.digest);
     const seen = this.#seen.get(hex);
     if (seen !== undefined) metrics.finalityLatency.observe((this.#o.now() - seen) / 1000);

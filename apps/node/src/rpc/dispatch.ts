@@ -5,6 +5,8 @@ export interface MethodCaller {
 }
 
 export const MAX_BATCH = 100;
+/** Milliseconds of a batch's handler work between two yields to the event loop. */
+const BATCH_SLICE_MS = 5;
 
 type Id = string | number | null;
 
@@ -73,7 +75,18 @@ export async function handlePayload(registry: MethodCaller, text: string, onInte
       return toJson(errorResponse(null, new RpcError(RpcErrorCode.LimitExceeded, `a batch holds at most ${MAX_BATCH} requests, got ${payload.length}`)));
     }
     // Requests of a batch run concurrently (JSON-RPC 2.0 allows it); responses keep request order.
-    const settled = await Promise.all(payload.map((request) => handleOne(registry, request, onInternal)));
+    // Every few milliseconds of handler work the batch yields to the event loop, so a batch of
+    // cheap-but-not-free calls cannot hold off block production or other clients (issue 18).
+    const started: Array<Promise<Response | undefined>> = [];
+    let slice = performance.now();
+    for (const request of payload) {
+      if (performance.now() - slice >= BATCH_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+      started.push(handleOne(registry, request, onInternal));
+    }
+    const settled = await Promise.all(started);
     const responses = settled.filter((r): r is Response => r !== undefined);
     return responses.length === 0 ? undefined : toJson(responses);
   }

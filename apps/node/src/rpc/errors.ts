@@ -16,6 +16,8 @@ export const RpcErrorCode = {
   ExecutionFailed: -32002,
   /** The method exists but not on this network (e.g. the faucet outside a devnet). */
   Unavailable: -32003,
+  /** The transaction left the mempool without a block (`data` holds the drop reason: code, message, rejection?). */
+  TransactionDropped: -32004,
   /** The request is too large or asks for too much (batch size, range). */
   LimitExceeded: -32005,
 } as const;

@@ -1,10 +1,58 @@
+// The node's JSON-RPC server (apps/node/README.md "JSON-RPC"), hardened as issue 18 ("The node
+// cannot be stalled") asks: a connection cap, header/request/idle timeouts, JSON bodies only (415),
+// browser origins refused unless allowed (403), 405 for a method a route does not serve, aborted
+// requests dropped quietly; WebSocket subscriptions are SubscriptionHub's.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { WebSocketServer, type WebSocket } from "ws";
-import { z } from "zod";
-import { handlePayload, toJson, type MethodCaller } from "./dispatch.js";
+import type { AddressInfo, Socket } from "node:net";
+import { WebSocketServer } from "ws";
+import { handlePayload, toJson } from "./dispatch.js";
 import { RpcError, RpcErrorCode } from "./errors.js";
 import type { MethodRegistry } from "./registry.js";
+import { SubscriptionHub } from "./subscriptions.js";
+
+/** Bounds on what clients may hold of the server; every field has a default (DEFAULT_RPC_LIMITS). */
+export interface RpcLimits {
+  /** Largest request body (and WebSocket message) accepted, in bytes. */
+  readonly maxBodyBytes: number;
+  /** Most open connections, WebSocket ones included; a connection beyond it is closed on accept. */
+  readonly maxConnections: number;
+  /** Milliseconds a client has to send a request's headers (then 408 and close). */
+  readonly headersTimeoutMs: number;
+  /** Milliseconds a client has to send a whole request (then 408 and close). */
+  readonly requestTimeoutMs: number;
+  /** Milliseconds an HTTP connection may sit without traffic before it is closed. */
+  readonly idleTimeoutMs: number;
+  /** Most open WebSocket connections; an upgrade beyond it is answered 503. */
+  readonly maxWebSockets: number;
+  /** Most subscriptions per WebSocket. */
+  readonly maxSubscriptionsPerSocket: number;
+  /** Most subscriptions over all WebSockets. */
+  readonly maxSubscriptions: number;
+  /** A WebSocket holding more unsent bytes than this is closed (a reader that does not keep up). */
+  readonly maxBufferedBytes: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export const DEFAULT_RPC_LIMITS: RpcLimits = {
+  maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+  maxConnections: 1_024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 30_000,
+  maxWebSockets: 256,
+  maxSubscriptionsPerSocket: 64,
+  maxSubscriptions: 4_096,
+  maxBufferedBytes: 4 * 1024 * 1024,
+};
+
+/** What a GET route answers. */
+export interface RouteResponse {
+  readonly status?: number;
+  /** Default application/json. */
+  readonly contentType?: string;
+  readonly body: string;
+}
 
 export interface RpcServerOptions {
   /** Interface to bind; the node only ever defaults to loopback. */
@@ -16,34 +64,82 @@ export interface RpcServerOptions {
   readonly topics: readonly string[];
   /** What GET /health answers (besides status "ok"). */
   readonly health: () => Record<string, unknown>;
-  /** Largest request body accepted, in bytes. */
+  /** Largest request body accepted, in bytes (also `limits.maxBodyBytes`; this one wins). */
   readonly maxBodyBytes?: number;
-  /** Extra GET routes by exact path (e.g. "/metrics"), each answering a content type and a body. */
-  readonly getRoutes?: Readonly<Record<string, () => Promise<{ contentType: string; body: string }>>>;
+  /** Any subset of the limits; the rest are DEFAULT_RPC_LIMITS'. */
+  readonly limits?: Partial<RpcLimits>;
+  /**
+   * Browser origins (the `Origin` header, e.g. "http://localhost:3000") allowed to call; "*" allows
+   * any. Default none: a request carrying an Origin header is refused with 403, so a web page cannot
+   * drive a node on the visitor's loopback.
+   */
+  readonly allowedOrigins?: readonly string[];
   readonly onInternalError?: (method: string, error: unknown) => void;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-const MAX_SUBSCRIPTIONS_PER_SOCKET = 64;
+/** What the server holds now. */
+export interface RpcServerStats {
+  readonly connections: number;
+  readonly webSockets: number;
+  readonly subscriptions: number;
+  /** WebSockets closed because they did not read fast enough, since start. */
+  readonly slowSubscribersDropped: number;
+}
+
+const ABORTED = Symbol("aborted");
+const TOO_LARGE = Symbol("too large");
 
 /**
  * JSON-RPC 2.0 over HTTP (POST /) and WebSocket (same port), with subscriptions over WebSocket:
  * `cowboy_subscribe(topic)` returns an id, then every `publish(topic, value)` arrives as a
- * `cowboy_subscription` notification until `cowboy_unsubscribe(id)` or the socket closes.
+ * `cowboy_subscription` notification until `cowboy_unsubscribe(id)` or the socket closes. GET
+ * routes (`/health`, and whatever `route` adds) answer beside it.
  */
 export class RpcServer {
   readonly #options: RpcServerOptions;
+  readonly #limits: RpcLimits;
   readonly #http: Server;
   readonly #ws: WebSocketServer;
-  readonly #subscribers = new Map<string, Map<string, WebSocket>>();
-  #nextSubscription = 1;
+  readonly #hub: SubscriptionHub;
+  readonly #routes = new Map<string, () => RouteResponse | Promise<RouteResponse>>();
+  readonly #origins: ReadonlySet<string>;
 
   constructor(options: RpcServerOptions) {
     this.#options = options;
-    this.#http = createServer((req, res) => void this.#onHttp(req, res));
-    this.#ws = new WebSocketServer({ server: this.#http, maxPayload: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES });
-    this.#ws.on("connection", (socket) => this.#onSocket(socket));
-    for (const topic of options.topics) this.#subscribers.set(topic, new Map());
+    const limits = { ...DEFAULT_RPC_LIMITS, ...options.limits, ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }) };
+    this.#limits = limits;
+    this.#origins = new Set(options.allowedOrigins ?? []);
+    this.#http = createServer(
+      {
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.idleTimeoutMs,
+        // How often the header and request timeouts are checked (Node's default is 30 s).
+        connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+      },
+      (req, res) => void this.#onHttp(req, res),
+    );
+    this.#http.maxConnections = limits.maxConnections;
+    // Inactivity on a connection closes it (WebSocket sockets opt out: ws clears it on upgrade).
+    this.#http.setTimeout(limits.idleTimeoutMs);
+    this.#ws = new WebSocketServer({ noServer: true, maxPayload: limits.maxBodyBytes });
+    this.#hub = new SubscriptionHub(
+      options.topics,
+      { maxPerSocket: limits.maxSubscriptionsPerSocket, maxTotal: limits.maxSubscriptions, maxBufferedBytes: limits.maxBufferedBytes },
+      options.registry,
+      options.onInternalError ?? (() => {}),
+    );
+    this.#http.on("upgrade", (req, socket, head) => this.#onUpgrade(req, socket as Socket, head));
+    this.route("/health", () => ({ body: toJson({ status: "ok", ...this.#options.health() }) }));
+    this.route("/healthz", () => ({ body: toJson({ status: "ok", ...this.#options.health() }) }));
+  }
+
+  /** Serves GET `path` with `handler` (e.g. /metrics); a path may be registered once. */
+  route(path: string, handler: () => RouteResponse | Promise<RouteResponse>): this {
+    if (!path.startsWith("/") || path === "/") throw new Error(`RpcServer.route: '${path}' must start with / and not be / (JSON-RPC's)`);
+    if (this.#routes.has(path)) throw new Error(`RpcServer.route: ${path} registered twice`);
+    this.#routes.set(path, handler);
+    return this;
   }
 
   /** Starts listening; resolves with the bound port. */
@@ -57,14 +153,17 @@ export class RpcServer {
     });
   }
 
-  /** Sends `value` to every subscriber of `topic`. */
+  /** Sends `value` to every subscriber of `topic` (serialised once). */
   publish(topic: string, value: unknown): void {
-    const subscribers = this.#subscribers.get(topic);
-    if (subscribers === undefined) throw new Error(`unknown topic ${topic}`);
-    for (const [id, socket] of subscribers) {
-      if (socket.readyState !== socket.OPEN) continue;
-      socket.send(toJson({ jsonrpc: "2.0", method: "cowboy_subscription", params: { subscription: id, result: value } }));
-    }
+    this.#hub.publish(topic, value);
+  }
+
+  stats(): Promise<RpcServerStats> {
+    return new Promise((resolve, reject) =>
+      this.#http.getConnections((error, connections) =>
+        error ? reject(error) : resolve({ connections, webSockets: this.#ws.clients.size, subscriptions: this.#hub.total, slowSubscribersDropped: this.#hub.slowDropped }),
+      ),
+    );
   }
 
   async close(): Promise<void> {
@@ -74,112 +173,105 @@ export class RpcServer {
     await new Promise<void>((resolve, reject) => this.#http.close((error) => (error ? reject(error) : resolve())));
   }
 
+  /** The Origin header when it is not allowed (a browser page the operator did not name). */
+  #refusedOrigin(req: IncomingMessage): string | undefined {
+    const origin = req.headers.origin;
+    if (origin === undefined || this.#origins.has("*") || this.#origins.has(origin)) return undefined;
+    return origin;
+  }
+
+  #onUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    socket.on("error", () => socket.destroy());
+    const refuse = (status: number, reason: string): void => {
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+    };
+    if (this.#refusedOrigin(req) !== undefined) return refuse(403, "Forbidden");
+    if (this.#ws.clients.size >= this.#limits.maxWebSockets) return refuse(503, "Service Unavailable");
+    this.#ws.handleUpgrade(req, socket, head, (ws) => this.#hub.attach(ws));
+  }
+
   async #onHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      if (req.method === "GET" && (req.url === "/health" || req.url === "/healthz")) {
-        return send(res, 200, toJson({ status: "ok", ...this.#options.health() }));
+      const origin = req.headers.origin;
+      if (this.#refusedOrigin(req) !== undefined) {
+        return reply(res, 403, rpcError(RpcErrorCode.InvalidRequest, `requests from the browser origin ${origin} are refused (allow it with the allowed-origins option)`));
       }
-      const route = req.method === "GET" && req.url !== undefined ? this.#options.getRoutes?.[req.url] : undefined;
+      if (origin !== undefined) {
+        res.setHeader("access-control-allow-origin", origin);
+        res.setHeader("vary", "origin");
+      }
+      const path = (req.url ?? "/").split("?")[0]!;
+      const route = this.#routes.get(path);
       if (route !== undefined) {
-        const { contentType, body } = await route();
-        res.writeHead(200, { "content-type": contentType, "content-length": Buffer.byteLength(body) }).end(body);
+        if (req.method !== "GET") return reply(res, 405, rpcError(RpcErrorCode.InvalidRequest, `${path} answers GET only`), { allow: "GET" });
+        const answer = await route();
+        return reply(res, answer.status ?? 200, answer.body, answer.contentType === undefined ? {} : { "content-type": answer.contentType });
+      }
+      if (path !== "/" && path !== "") return reply(res, 404, toJson({ error: `no route ${path}: JSON-RPC is served by POST / ; health by GET /health` }));
+      if (req.method === "OPTIONS" && origin !== undefined) {
+        // A CORS preflight from an allowed origin.
+        res.writeHead(204, { "access-control-allow-methods": "POST", "access-control-allow-headers": "content-type", "access-control-max-age": "600" }).end();
         return;
       }
-      if (req.method !== "POST" || (req.url !== "/" && req.url !== "")) {
-        return send(res, 404, toJson({ error: "JSON-RPC is served by POST / ; health by GET /health" }));
+      if (req.method !== "POST") return reply(res, 405, rpcError(RpcErrorCode.InvalidRequest, "JSON-RPC is served by POST /"), { allow: "POST" });
+      if (!isJson(req.headers["content-type"])) {
+        req.resume();
+        return reply(res, 415, rpcError(RpcErrorCode.InvalidRequest, "Content-Type must be application/json"));
       }
-      const body = await readBody(req, this.#options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
-      if (body === undefined) {
-        const error = new RpcError(RpcErrorCode.LimitExceeded, `the request body exceeds ${this.#options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes`);
-        return send(res, 413, toJson({ jsonrpc: "2.0", id: null, error: error.toJson() }));
+      const body = await readBody(req, this.#limits.maxBodyBytes);
+      if (body === ABORTED) return;
+      if (body === TOO_LARGE) {
+        return reply(res, 413, rpcError(RpcErrorCode.LimitExceeded, `the request body exceeds ${this.#limits.maxBodyBytes} bytes`));
       }
-      const reply = await handlePayload(this.#options.registry, body, this.#options.onInternalError);
-      if (reply === undefined) {
+      const answer = await handlePayload(this.#options.registry, body, this.#options.onInternalError);
+      if (res.destroyed) return;
+      if (answer === undefined) {
         res.writeHead(204).end();
         return;
       }
-      send(res, 200, reply);
+      reply(res, 200, answer);
     } catch (error) {
+      if (res.destroyed) return;
       this.#options.onInternalError?.("http", error);
-      if (!res.headersSent) send(res, 500, toJson({ jsonrpc: "2.0", id: null, error: { code: RpcErrorCode.InternalError, message: "internal error" } }));
+      if (!res.headersSent) reply(res, 500, rpcError(RpcErrorCode.InternalError, "internal error"));
     }
-  }
-
-  #onSocket(socket: WebSocket): void {
-    const own = new Map<string, string>(); // subscription id -> topic
-    const caller: MethodCaller = {
-      call: async (method, params) => {
-        if (method === "cowboy_subscribe") return this.#subscribe(socket, own, params);
-        if (method === "cowboy_unsubscribe") return this.#unsubscribe(own, params);
-        return this.#options.registry.call(method, params);
-      },
-    };
-    socket.on("message", (data, isBinary) => {
-      if (isBinary) {
-        socket.send(toJson({ jsonrpc: "2.0", id: null, error: { code: RpcErrorCode.InvalidRequest, message: "send JSON text frames" } }));
-        return;
-      }
-      void handlePayload(caller, data.toString("utf8"), this.#options.onInternalError).then((reply) => {
-        if (reply !== undefined && socket.readyState === socket.OPEN) socket.send(reply);
-      });
-    });
-    socket.on("close", () => {
-      for (const [id, topic] of own) this.#subscribers.get(topic)?.delete(id);
-      own.clear();
-    });
-    socket.on("error", () => socket.terminate());
-  }
-
-  #subscribe(socket: WebSocket, own: Map<string, string>, params: unknown): string {
-    const parsed = z.tuple([z.string()]).safeParse(params);
-    if (!parsed.success) throw new RpcError(RpcErrorCode.InvalidParams, "invalid topic: expected [topic]");
-    const [topic] = parsed.data;
-    const subscribers = this.#subscribers.get(topic);
-    if (subscribers === undefined) {
-      throw new RpcError(RpcErrorCode.InvalidParams, `invalid topic: ${topic} (one of ${[...this.#subscribers.keys()].join(", ")})`);
-    }
-    if (own.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-      throw new RpcError(RpcErrorCode.LimitExceeded, `at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per connection`);
-    }
-    const id = `0x${(this.#nextSubscription++).toString(16)}`;
-    subscribers.set(id, socket);
-    own.set(id, topic);
-    return id;
-  }
-
-  #unsubscribe(own: Map<string, string>, params: unknown): boolean {
-    const parsed = z.tuple([z.string()]).safeParse(params);
-    if (!parsed.success) throw new RpcError(RpcErrorCode.InvalidParams, "invalid subscription: expected [id]");
-    const topic = own.get(parsed.data[0]);
-    if (topic === undefined) return false;
-    own.delete(parsed.data[0]);
-    this.#subscribers.get(topic)?.delete(parsed.data[0]);
-    return true;
   }
 }
 
-function send(res: ServerResponse, status: number, body: string): void {
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body) }).end(body);
+function rpcError(code: RpcErrorCode, message: string): string {
+  return toJson({ jsonrpc: "2.0", id: null, error: new RpcError(code, message).toJson() });
 }
 
-/** Reads the body as UTF-8, or undefined when it exceeds `limit` bytes (the rest is discarded). */
-function readBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+function reply(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  if (res.destroyed) return;
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers }).end(body);
+}
+
+/** Whether a Content-Type header names application/json (parameters such as charset allowed). */
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(";")[0]!.trim().toLowerCase() === "application/json";
+}
+
+/** Reads the body as UTF-8; TOO_LARGE past `limit` bytes (the rest is discarded); ABORTED when the client went away. */
+function readBody(req: IncomingMessage, limit: number): Promise<string | typeof TOO_LARGE | typeof ABORTED> {
+  return new Promise((resolve) => {
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) {
       req.resume();
-      resolve(undefined);
+      resolve(TOO_LARGE);
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = false;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) over = true;
-      if (!over) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
-    req.on("end", () => resolve(over ? undefined : Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
+    req.on("end", () => resolve(size > limit ? TOO_LARGE : Buffer.concat(chunks).toString("utf8")));
+    // A client that disconnects mid-request is no error of ours.
+    req.on("error", () => resolve(ABORTED));
+    req.on("close", () => {
+      if (!req.complete) resolve(ABORTED);
+    });
   });
 }

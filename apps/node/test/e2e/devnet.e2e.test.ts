@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { devAccounts } from "../../src/chain/genesis.js";
 import { startNodeProcess, type NodeProcess } from "../utils/spawn.js";
 
+/** The node serves JSON-RPC only to bodies declared as JSON. */
+const JSON_HEADERS = { "content-type": "application/json" };
+
 const dir = mkdtempSync(join(tmpdir(), "cowboyd-e2e-"));
 const running: NodeProcess[] = [];
 afterAll(async () => {
@@ -82,7 +85,7 @@ describe("cowboyd devnet, as a process", () => {
   it("answers bad input with JSON-RPC errors and stays up", async () => {
     const node = await start(join(dir, "fuzz"));
     const post = async (body: string) => {
-      const res = await fetch(node.url, { method: "POST", body });
+      const res = await fetch(node.url, { method: "POST", headers: JSON_HEADERS, body });
       return { status: res.status, json: (await res.json()) as { error?: { code: number; message: string } } };
     };
     expect((await post("{")).json.error?.code).toBe(-32700);

@@ -3,6 +3,9 @@ import WebSocket from "ws";
 import { z } from "zod";
 import { MethodRegistry, RpcError, RpcErrorCode, RpcServer, defineMethod, handlePayload } from "../../src/rpc/index.js";
 
+/** The node serves JSON-RPC only to bodies declared as JSON. */
+const JSON_HEADERS = { "content-type": "application/json" };
+
 const internal: Array<[string, unknown]> = [];
 const registry = new MethodRegistry().register(
   defineMethod({
@@ -108,7 +111,7 @@ describe("RpcServer on loopback", () => {
   afterAll(() => server.close());
 
   it("serves JSON-RPC over HTTP POST", async () => {
-    const res = await fetch(url, { method: "POST", body: '{"jsonrpc":"2.0","id":7,"method":"test_add","params":["2","3"]}' });
+    const res = await fetch(url, { method: "POST", headers: JSON_HEADERS, body: '{"jsonrpc":"2.0","id":7,"method":"test_add","params":["2","3"]}' });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
     expect(await res.json()).toEqual({ jsonrpc: "2.0", id: 7, result: "5" });
@@ -117,17 +120,17 @@ describe("RpcServer on loopback", () => {
   it("answers health, refuses other routes and oversized bodies, and stays up", async () => {
     expect(await (await fetch(`${url}/health`)).json()).toEqual({ status: "ok", height: "3" });
     expect((await fetch(`${url}/nope`)).status).toBe(404);
-    const huge = await fetch(url, { method: "POST", body: "x".repeat(10_000) });
+    const huge = await fetch(url, { method: "POST", headers: JSON_HEADERS, body: "x".repeat(10_000) });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toMatchObject({ error: { code: -32005 } });
-    const garbage = await fetch(url, { method: "POST", body: "\u0000\u0001{{{" });
+    const garbage = await fetch(url, { method: "POST", headers: JSON_HEADERS, body: "\u0000\u0001{{{" });
     expect(await garbage.json()).toMatchObject({ error: { code: -32700 } });
-    const after = await fetch(url, { method: "POST", body: '{"jsonrpc":"2.0","id":1,"method":"test_add","params":["1"]}' });
+    const after = await fetch(url, { method: "POST", headers: JSON_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"test_add","params":["1"]}' });
     expect(await after.json()).toEqual({ jsonrpc: "2.0", id: 1, result: "1" });
   });
 
   it("answers a notification-only POST with 204", async () => {
-    const res = await fetch(url, { method: "POST", body: '{"jsonrpc":"2.0","method":"test_add","params":["1"]}' });
+    const res = await fetch(url, { method: "POST", headers: JSON_HEADERS, body: '{"jsonrpc":"2.0","method":"test_add","params":["1"]}' });
     expect(res.status).toBe(204);
   });
 

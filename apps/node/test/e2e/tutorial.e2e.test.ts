@@ -12,6 +12,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { devAccounts } from "../../src/chain/genesis.js";
 import { startNodeProcess, type NodeProcess } from "../utils/spawn.js";
 
+/** The node serves JSON-RPC only to bodies declared as JSON. */
+const JSON_HEADERS = { "content-type": "application/json" };
+
 const CLI = fileURLToPath(new URL("../../../cli/src/main.ts", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "cowboy-tutorial-"));
 const running: NodeProcess[] = [];
@@ -89,7 +92,11 @@ describe("the actor tutorial", () => {
     };
     const estimate = await client.request<{ cycles_limit: string }>("cowboy_estimateFee", [callJson]);
     expect(BigInt(estimate.cycles_limit)).toBeGreaterThan((21_000n * 12n) / 10n);
-    const bad = await fetch(node.url, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_call", params: [{ to: address, method: "_private" }] }) });
+    const bad = await fetch(node.url, {
+      method: "POST",
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_call", params: [{ to: address, method: "_private" }] }),
+    });
     expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32602);
 
     expect(await node.stop("SIGTERM")).toBe(0);

@@ -4,7 +4,8 @@ import { Accounts, defaultChainParams } from "@cowboy/execution";
 import { MemoryBackend, StateStore } from "@cowboy/state";
 import { createTransaction, EMPTY_ACCOUNT, type Transaction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { Mempool, MempoolError, type AccountView } from "../../src/mempool/mempool.js";
+import { MempoolError } from "../../src/mempool/errors.js";
+import { Mempool, type AccountView } from "../../src/mempool/mempool.js";
 
 const params = defaultChainParams(42n, (a) => a);
 const key = (i: number) => keccak256(new TextEncoder().encode(`mempool${i}`));
@@ -85,7 +86,7 @@ describe("Mempool", () => {
   });
 
   it("evicts the cheapest when full, and refuses a transaction that pays no more", () => {
-    const pool = new Mempool({ params, maxSize: 2 });
+    const pool = new Mempool({ params, maxPending: 2 });
     const view = accounts();
     const cheap = tx(1, 0n, 10_000n, 0n);
     pool.add(cheap, view);
@@ -109,7 +110,8 @@ describe("Mempool", () => {
     pool.add(tx(1, 0n), accounts());
     pool.add(tx(1, 1n), accounts());
     pool.add(tx(2, 0n), accounts());
-    expect(pool.prune(accounts({ 1: 1n, 2: 1n }))).toBe(2);
+    pool.reset(accounts({ 1: 1n, 2: 1n }));
+    expect(pool.size).toBe(1);
     expect(pool.candidates(accounts({ 1: 1n, 2: 1n })).map((t) => [toHex(t.from), t.nonce])).toEqual([[toHex(addr(1)), 1n]]);
   });
 });

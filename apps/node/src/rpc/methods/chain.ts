@@ -9,11 +9,14 @@ import { blockJson } from "./json.js";
 import { blockTag, hash32 } from "./params.js";
 
 export function chainMethods({ chain }: NodeContext): RpcMethod[] {
+  // Only blocks at or below the committed head exist for the RPC (a crash can leave one above it).
   const blockAt = (tag: string): Block => {
     const height = tag === "latest" || tag === "finalized" ? chain.head.height : BigInt(tag);
-    // Only committed blocks: one stored above the committed head (a crash in the commit window) is not served.
-    if (height > chain.head.height) notFound(`block ${height}`);
-    return chain.blocks.blockAt(height) ?? notFound(`block ${height}`);
+    return (height <= chain.head.height ? chain.blocks.blockAt(height) : undefined) ?? notFound(`block ${height}`);
+  };
+  const blockByHash = (hash: string): Block => {
+    const block = chain.blocks.blockByHash(fromHex(hash));
+    return block !== undefined && block.header.height <= chain.head.height ? block : notFound(`block ${hash}`);
   };
   return [
     defineMethod({ name: "cowboy_chainId", summary: "the chain id", params: [], handler: () => chain.params.chainId.toString() }),
@@ -34,7 +37,7 @@ export function chainMethods({ chain }: NodeContext): RpcMethod[] {
         ["hash", hash32],
         ["full", z.boolean().optional()],
       ],
-      handler: ([h, full]) => blockJson(chain.blocks.blockByHash(fromHex(h)) ?? notFound(`block ${h}`), full ?? false),
+      handler: ([h, full]) => blockJson(blockByHash(h), full ?? false),
     }),
     defineMethod({
       name: "cowboy_basefees",

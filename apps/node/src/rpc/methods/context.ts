@@ -2,7 +2,10 @@
 import type { Transaction } from "@cowboy/types";
 import type { Chain } from "../../chain/chain.js";
 import type { DevAccount } from "../../chain/genesis.js";
-import { MempoolError, type Mempool } from "../../mempool/mempool.js";
+import { MempoolError } from "../../mempool/errors.js";
+import type { Mempool } from "../../mempool/mempool.js";
+import { QueryError } from "../../query/pool.js";
+import type { ReadOnlyEnv, ReadOnlyWork } from "../../query/read-only.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { hex } from "./json.js";
 
@@ -32,6 +35,22 @@ export interface NodeContext {
   readonly consensus?: ConsensusView;
   /** Called after a transaction is admitted (gossip carries it to the other nodes). */
   readonly onTransaction?: (tx: Transaction) => void;
+  /** Runs read-only calls and estimates off this thread (ReadOnlyPool); without it they run here. */
+  readonly queries?: ReadOnlyWork;
+}
+
+/**
+ * Runs read-only work through the query worker when there is one, else here. A full queue is the
+ * client's cue to try later (-32005).
+ */
+export async function readOnly<T>(ctx: NodeContext, offThread: (work: ReadOnlyWork) => Promise<T>, here: (env: ReadOnlyEnv) => T): Promise<T> {
+  if (ctx.queries === undefined) return here({ state: ctx.chain.state, head: ctx.chain.head, params: ctx.chain.params, engine: ctx.chain.engine });
+  try {
+    return await offThread(ctx.queries);
+  } catch (error) {
+    if (error instanceof QueryError && error.code === "QUERY_QUEUE_FULL") throw new RpcError(RpcErrorCode.LimitExceeded, `${error.code}: ${error.message}`);
+    throw error;
+  }
 }
 
 export function notFound(what: string): never {

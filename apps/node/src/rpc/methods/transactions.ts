@@ -1,36 +1,52 @@
 // The `transactions` namespace: submission, lookup, receipts, fee estimation and the pool's size.
 import { CodecError, fromHex } from "@cowboy/codec";
-import { envOf, estimateUsage, nextBlockBasefees } from "@cowboy/execution";
-import { estimateFees } from "@cowboy/fee-market";
+import { nextBlockBasefees } from "@cowboy/execution";
+import { DEFAULT_TIP_PERCENTILE, estimateFees } from "@cowboy/fee-market";
 import { TransactionError, createTransactionFromBytes, receiptToJson, transactionFromJson, transactionToJson, type Transaction } from "@cowboy/types";
 import { z } from "zod";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
-import { admit, notFound, type NodeContext } from "./context.js";
+import { runEstimate } from "../../query/read-only.js";
+import { admit, notFound, readOnly, type NodeContext } from "./context.js";
 import { hex } from "./json.js";
 import { hash32, rawTransaction } from "./params.js";
+import { RecentTips } from "../../chain/recent-tips.js";
+import type { DropReason } from "../../mempool/drops.js";
 
 /** Blocks of recent tips that fee estimation offers a percentile of. */
-const TIP_HISTORY_BLOCKS = 20n;
+const TIP_HISTORY_BLOCKS = 20;
 
 /** snake_case keys and decimal strings: the JSON form of a FeeEstimate. */
 function estimateJson(estimate: object): Record<string, string> {
   return Object.fromEntries(Object.entries(estimate).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), String(v)]));
 }
 
+/** The JSON form of a drop reason. */
+function dropJson(reason: DropReason) {
+  return { code: reason.code, message: reason.message, ...(reason.rejection === undefined ? {} : { rejection: reason.rejection }), dropped_at_ms: reason.atMs };
+}
+
 export function transactionMethods(ctx: NodeContext): RpcMethod[] {
   const { chain, mempool } = ctx;
+  // Only blocks at or below the committed head exist for the RPC (a crash can leave one above it).
+  const located = (txHash: Uint8Array) => {
+    const location = chain.blocks.txLocation(txHash);
+    return location === undefined || location.height > chain.head.height ? undefined : location;
+  };
+  const tips = new RecentTips(chain.blocks);
   return [
     defineMethod({
       name: "cowboy_getTransaction",
-      summary: "a transaction by hash, with where it was included (or status pending)",
+      summary: "a transaction by hash, with where it was included (or status pending, or dropped with the reason it left the pool)",
       params: [["hash", hash32]],
       handler: ([h]) => {
         const txHash = fromHex(h);
-        const location = chain.blocks.txLocation(txHash);
+        const location = located(txHash);
         if (location === undefined) {
-          const pending = mempool.get(txHash) ?? notFound(`transaction ${h}`);
-          return { hash: h, status: "pending", transaction: transactionToJson(pending) };
+          const pending = mempool.get(txHash);
+          if (pending !== undefined) return { hash: h, status: "pending", transaction: transactionToJson(pending) };
+          const dropped = mempool.dropped(txHash) ?? notFound(`transaction ${h}`);
+          return { hash: h, status: "dropped", reason: dropJson(dropped.reason), transaction: transactionToJson(dropped.tx) };
         }
         const block = chain.blocks.blockByHash(location.blockHash)!;
         return {
@@ -45,13 +61,14 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
     }),
     defineMethod({
       name: "cowboy_getReceipt",
-      summary: "the receipt of an included transaction, or null while it is pending",
+      summary: "the receipt of an included transaction, null while it is pending, error -32004 with the reason when it was dropped",
       params: [["hash", hash32]],
       handler: ([h]) => {
-        const location = chain.blocks.txLocation(fromHex(h));
+        const location = located(fromHex(h));
         if (location === undefined) {
           if (mempool.has(fromHex(h))) return null;
-          notFound(`transaction ${h}`);
+          const dropped = mempool.dropReason(fromHex(h)) ?? notFound(`transaction ${h}`);
+          throw new RpcError(RpcErrorCode.TransactionDropped, `transaction ${h} was dropped: ${dropped.code}: ${dropped.message}`, dropJson(dropped));
         }
         const receipt = chain.blocks.receipts(location.blockHash)![location.index]!;
         return { transaction_hash: h, block_hash: hex(location.blockHash), height: location.height.toString(), index: location.index, ...receiptToJson(receipt) };
@@ -65,7 +82,7 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
         ["transaction", z.record(z.string(), z.unknown())],
         ["blocks", z.number().int().min(0).max(1000).optional()],
       ],
-      handler: ([json, blocks]) => {
+      handler: async ([json, blocks]) => {
         let tx: Transaction;
         try {
           tx = transactionFromJson(json);
@@ -73,9 +90,22 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
           if (error instanceof TransactionError || error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid transaction: ${error.message}`);
           throw error;
         }
-        const usage = estimateUsage(chain.state.fork(), envOf(chain.head, chain.queryContext()), tx, chain.params);
-        const basefees = nextBlockBasefees(chain.head, chain.params);
-        const input = { ...usage, basefees, recentTips: chain.recentTips(TIP_HISTORY_BLOCKS), ...(blocks === undefined ? {} : { blocks }) };
+        const head = chain.head;
+        // Only an actor call is simulated (estimateUsage); anything else is its intrinsic cost, cheap
+        // enough to answer here rather than wait in the query worker's queue.
+        const here = { state: chain.state, head, params: chain.params, engine: chain.engine };
+        const usage =
+          tx.instruction.type === "call_actor"
+            ? await readOnly(
+                ctx,
+                (work) => work.estimate(head, json),
+                (env) => runEstimate(env, tx),
+              )
+            : runEstimate(here, tx);
+        const basefees = nextBlockBasefees(head, chain.params);
+        // The median recent tip, computed once per head (fee-market's percentile rule, on cached receipts).
+        const tip = tips.percentile(head, TIP_HISTORY_BLOCKS, DEFAULT_TIP_PERCENTILE);
+        const input = { ...usage, basefees, tip: { kind: "fixed" as const, cycle: tip, cell: tip }, ...(blocks === undefined ? {} : { blocks }) };
         return estimateJson(estimateFees(input, chain.params.feeMarket));
       },
     }),

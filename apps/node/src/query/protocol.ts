@@ -1,0 +1,19 @@
+// Messages between ReadOnlyPool and its worker (structured clone: bigints and bytes pass as they are).
+import type { QueryRequest, QueryResult, UsageEstimate } from "@cowboy/execution";
+import type { Header } from "@cowboy/types";
+
+export interface WorkerInit {
+  readonly statePath: string;
+  readonly chainId: bigint;
+}
+
+export type WorkerRequest =
+  | { readonly id: number; readonly kind: "call"; readonly head: Header; readonly request: QueryRequest }
+  | { readonly id: number; readonly kind: "estimate"; readonly head: Header; readonly tx: unknown };
+
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly value: QueryResult | UsageEstimate }
+  | { readonly id: number; readonly ok: false; readonly message: string };
+
+/** The first message a worker sends: ready, or why it could not start. */
+export type WorkerStatus = { readonly ready: true } | { readonly fatal: string };
