@@ -153,6 +153,7 @@ class SimplexEngine implements Consensus {
     net.handle(CHANNELS.resolver, (from, m) => this.guard(from, () => this.resolver.onMessage(from, m)));
     this.log("info", "started", { finalizedView: this.finalizedView, finalizedHeight: this.finalizedHeight, entering: next });
     this.enterView(next);
+    this.afterProgress();
     this.scheduleDelivery();
   }
 
@@ -232,9 +233,11 @@ class SimplexEngine implements Consensus {
         if (this.bestFinalization === undefined || view > this.bestFinalization.proposal.round.view) this.bestFinalization = entry.value;
         break;
       case "block":
+        // The payload is kept, but the application lost whatever it derived from verifying it (a
+        // node's state fork lives in memory): it is verified again, parents first, before anything
+        // builds on it or votes for its children (afterProgress at the end of start).
         s.proposal = entry.value.proposal;
         s.payload = entry.value.payload;
-        s.verified = true;
         break;
     }
   }

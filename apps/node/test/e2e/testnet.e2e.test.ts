@@ -94,7 +94,8 @@ function killNode(i: number): void {
 
 function restartNode(i: number): void {
   const { command, args } = cowboydCommand();
-  const child = spawn(command, [...args, "--data", nodeDir(dir, i)], { stdio: "ignore" });
+  const log = openSync(join(nodeDir(dir, i), "node.log"), "a");
+  const child = spawn(command, [...args, "--data", nodeDir(dir, i)], { stdio: ["ignore", log, log] });
   if (child.pid !== undefined) pids.add(child.pid);
 }
 

@@ -75,3 +75,16 @@ export function badSigner(ctx: Context, keys: NodeKeys): Context {
     return net.send(recipients, channel, encode(voteMessageCodec, bad));
   });
 }
+
+/**
+ * Sends everything except its finalize votes while `muted()` holds: with two such validators of four,
+ * blocks are notarized but none is finalized, so a crash leaves notarized, not-final blocks in their
+ * journals (what a restart must re-verify).
+ */
+export function finalizeMuted(muted: () => boolean): (ctx: Context, keys: NodeKeys) => Context {
+  return (ctx) =>
+    withSend(ctx, (net, recipients, channel, message) => {
+      if (channel === CHANNELS.votes && muted() && decode(voteMessageCodec, message).type === "finalize") return [];
+      return net.send(recipients, channel, message);
+    });
+}

@@ -1,3 +1,4 @@
+import { finalizeMuted } from "./byzantine.js";
 import { describe, expect, it } from "vitest";
 import { assertSafety, createNetwork, finalizedHeight, runUntilHeight } from "./harness.js";
 
@@ -60,6 +61,28 @@ describe("crashes (n = 4, f = 1)", () => {
     net.restart(1);
     net.restart(2);
     expect(await runUntilHeight(net, [0, 1, 2, 3], halted + 5n, 15_000)).toBe(true);
+    assertSafety(net.nodes);
+  });
+});
+
+describe("restart above finality", () => {
+  it("validators restarted with notarized but not final blocks in their journal re-verify them and finality resumes", async () => {
+    // Two of four withhold finalize votes: views are notarized, nothing is finalized. Then both crash
+    // and restart (unmuted): their applications forgot what they verified (as a node's state forks
+    // do), so the engine must have those blocks verified again before anyone can build on them.
+    let muted = true;
+    const behaviour = { wrapNetwork: finalizeMuted(() => muted) };
+    const net = createNetwork({ n: 4, seed: 29n, behaviours: { 1: behaviour, 2: behaviour } });
+    await net.sim.run({ forMs: 2_000 });
+    const notarizedAhead = net.nodes[0]!.engine!.status().notarizedView;
+    expect(notarizedAhead).toBeGreaterThan(3n);
+    const stuck = finalizedHeight(net.nodes[0]!);
+    net.crash(1);
+    net.crash(2);
+    muted = false;
+    net.restart(1);
+    net.restart(2);
+    expect(await runUntilHeight(net, [0, 1, 2, 3], stuck + 5n, 20_000)).toBe(true);
     assertSafety(net.nodes);
   });
 });

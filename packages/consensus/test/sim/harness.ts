@@ -176,15 +176,24 @@ function archiveOf(node: NodeRecord): Archive {
   };
 }
 
+/**
+ * A small block application with the node's essential statefulness: like a node's state forks, what
+ * it verified lives in memory (one incarnation), and it builds or verifies only on a parent it
+ * verified itself or that is final. An engine that forgot to have blocks re-verified after a restart
+ * would leave it unable to vote (the test for that is "two of four crash").
+ */
 function testApplication(node: NodeRecord, nullifier: boolean): Application {
+  const known = new Set<string>([toHex(GENESIS)]);
+  const parentKnown = (digest: Uint8Array): boolean => known.has(toHex(digest)) || node.finalized.some((b) => equalBytes(b.digest, digest));
   const build = (ctx: BlockContext): Uint8Array =>
     encode(blockCodec, { parent: ctx.parent.digest, height: ctx.parentHeight + 1n, view: ctx.round.view, proposer: ctx.leader, beacon: ctx.beacon, extra: new Uint8Array(0) });
   return {
     genesis: () => GENESIS,
     digest: (payload) => sha256(payload),
     async propose(ctx) {
-      if (nullifier) return undefined;
+      if (nullifier || !parentKnown(ctx.parent.digest)) return undefined;
       const payload = build(ctx);
+      known.add(toHex(sha256(payload)));
       return { payload, digest: sha256(payload) };
     },
     async verify(ctx, payload) {
@@ -200,8 +209,11 @@ function testApplication(node: NodeRecord, nullifier: boolean): Application {
         block.height === ctx.parentHeight + 1n &&
         block.view === ctx.round.view &&
         block.proposer === ctx.leader &&
-        equalBytes(block.beacon, ctx.beacon);
-      return ok ? sha256(payload) : undefined;
+        equalBytes(block.beacon, ctx.beacon) &&
+        parentKnown(ctx.parent.digest);
+      if (!ok) return undefined;
+      known.add(toHex(sha256(payload)));
+      return sha256(payload);
     },
     notarized(block) {
       node.notarized.push(block.view);
