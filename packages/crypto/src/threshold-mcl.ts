@@ -36,10 +36,10 @@ export async function loadMclModule(): Promise<MclModule | undefined> {
  * (compression bit set, infinity bit clear, x_c1 and x_c0 below p: mcl would read some
  * non-canonical forms, such as an infinity flag with a non-zero payload), then mcl's deserializer
  * in Ethereum/ZCash mode recovers y (refusing an x off the curve) and checks the point's order is r
- * (`verifyOrderG2(true)`). Any refusal re-runs the whole combination with noble, which throws
- * exactly its own error (or, were mcl ever stricter than noble, returns noble's result).
+ * (`verifyOrderG2(true)`). Any refusal re-runs the whole combination with `fallback` (noble), which
+ * throws exactly its own error (or, were mcl ever stricter than noble, returns noble's result).
  */
-export function createMclG2Combiner(mcl: MclModule): G2Combiner {
+export function createMclG2Combiner(mcl: MclModule, fallback: G2Combiner = nobleG2Combiner): G2Combiner {
   function decode(bytes: Uint8Array): Mcl.G2 | undefined {
     const b0 = bytes[0] as number;
     if ((b0 & COMPRESSED) === 0 || (b0 & INFINITY) !== 0) return undefined;
@@ -63,16 +63,16 @@ export function createMclG2Combiner(mcl: MclModule): G2Combiner {
     name: "mcl",
     combine(chosen: readonly IndexedSignature[], scalars: readonly bigint[]): Uint8Array {
       // Another mcl-wasm user re-initialized it for another curve: our points would be meaningless.
-      if (mcl.curveType !== mcl.BLS12_381) return nobleG2Combiner.combine(chosen, scalars);
+      if (mcl.curveType !== mcl.BLS12_381) return fallback.combine(chosen, scalars);
       mcl.setETHserialization(true);
       mcl.verifyOrderG2(true);
       const points: Mcl.G2[] = [];
       for (const p of chosen) {
         const point = decode(p.signature);
-        if (point === undefined) return nobleG2Combiner.combine(chosen, scalars);
+        if (point === undefined) return fallback.combine(chosen, scalars);
         points.push(point);
       }
-      for (const s of scalars) if (s <= 0n || s >= BLS_R) return nobleG2Combiner.combine(chosen, scalars);
+      for (const s of scalars) if (s <= 0n || s >= BLS_R) return fallback.combine(chosen, scalars);
       const sum = mcl.mulVec(points, scalars.map(toFr));
       if (sum.isZero()) throw infinityError();
       return sum.serialize();
