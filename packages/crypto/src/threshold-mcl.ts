@@ -25,6 +25,10 @@ export async function loadMclModule(): Promise<MclModule | undefined> {
     const imported = (await import("mcl-wasm")) as MclModule & { default?: MclModule };
     const mcl = imported.default ?? imported;
     await mcl.init(mcl.BLS12_381);
+    // Hash-to-curve as BLS_DST's suite (RFC 9380 = mcl's IRTF mode); unused by recombination, set so
+    // the process-wide module is never left in a mode that disagrees with our signatures.
+    mcl.setMapToMode(mcl.IRTF);
+    mcl.setETHserialization(true);
     return mcl;
   } catch {
     return undefined;
