@@ -2,7 +2,24 @@
 // measured in the same run. Hash rows count bytes, so "12.3M/s" means 12.3 MB/s.
 import { createHash } from "node:crypto";
 import { compare, type BenchOptions } from "@cowboy/bench-harness";
-import { keccak256, loadFastHashes, nativeBls, nativeSecp256k1, nobleBls, nobleHashes, nobleSecp256k1, type Bls, type BlsSignatureSet } from "../src/index.js";
+import {
+  bls,
+  dealShares,
+  keccak256,
+  loadFastHashes,
+  nativeBls,
+  nativeSecp256k1,
+  nobleBls,
+  nobleHashes,
+  nobleSecp256k1,
+  partialSign,
+  type Bls,
+  type BlsSignatureSet,
+} from "../src/index.js";
+import { decodeG2 } from "../src/bls.js";
+import { nobleG2Combiner } from "../src/threshold-combine.js";
+import { createMclG2Combiner, loadMclModule } from "../src/threshold-mcl.js";
+import { recoverSignatureWith } from "../src/threshold.js";
 
 const quick: BenchOptions = { samples: 5, sampleMs: 200, warmupMs: 100 };
 const slow: BenchOptions = { samples: 3, sampleMs: 400, warmupMs: 100 };
@@ -102,6 +119,50 @@ function blsBench(): void {
   );
 }
 
-await hashes();
-secp();
-blsBench();
+/** Seed recovery as consensus runs it: t = n − f partials, f = ⌊(n − 1) / 3⌋ (cips/consensus.md). */
+async function thresholdBench(): Promise<void> {
+  const started = performance.now();
+  const mcl = await loadMclModule();
+  if (mcl === undefined) {
+    console.log("\nmcl-wasm unavailable: skipping the threshold recovery comparison");
+    return;
+  }
+  console.log(`\nmcl-wasm load and BLS12-381 init: ${(performance.now() - started).toFixed(0)} ms (once per process)`);
+  const fast = createMclG2Combiner(mcl);
+  // Where recovery time goes: every chosen partial is decompressed and subgroup-checked.
+  const sample = bls.sign(seeded("decode sample", 32), blsKey(999));
+  mcl.verifyOrderG2(true);
+  compare(
+    "G2 signature decode with subgroup check (points/s)",
+    { name: "noble decodeG2", fn: () => decodeG2("bench", sample) },
+    [
+      {
+        name: "mcl deserialize",
+        fn: () => {
+          const p = new mcl.G2();
+          p.deserialize(sample);
+          return p;
+        },
+      },
+    ],
+    quick,
+  );
+  for (const n of [4, 10, 50]) {
+    const t = n - Math.floor((n - 1) / 3);
+    const message = seeded(`seed round ${n}`, 32);
+    const dealing = dealShares(blsKey(1000 + n), t, n, seeded(`dealing ${n}`, 32));
+    const partials = dealing.shares.map((s) => partialSign(bls, s, message));
+    compare(
+      `threshold seed recovery, n = ${n}, t = ${t} (recoveries/s)`,
+      { name: "noble", fn: () => recoverSignatureWith(nobleG2Combiner, partials, t) },
+      [{ name: "mcl-wasm mulVec", fn: () => recoverSignatureWith(fast, partials, t) }],
+      slow,
+    );
+  }
+}
+
+// `pnpm bench [section…]` runs only the named sections (hashes, secp, bls, threshold); none: all.
+const sections: Record<string, () => void | Promise<void>> = { hashes, secp, bls: blsBench, threshold: thresholdBench };
+const wanted = process.argv.slice(2).filter((a) => a !== "--");
+for (const name of wanted) if (!(name in sections)) throw new Error(`unknown bench section "${name}"; known: ${Object.keys(sections).join(", ")}`);
+for (const [name, run] of Object.entries(sections)) if (wanted.length === 0 || wanted.includes(name)) await run();

@@ -65,6 +65,7 @@ export {
   type PartialSignature,
   type ThresholdDealing,
 } from "./threshold.js";
+export { loadFastThreshold, thresholdBackend } from "./threshold-backend.js";
 
 /** blst (~25x faster than noble) when @chainsafe/blst's native module loads, else undefined. */
 export const nativeBls: Bls | undefined = (() => {

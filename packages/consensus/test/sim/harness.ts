@@ -3,7 +3,7 @@
 // is sha256 of those bytes; every voter checks the parent link and height before voting. Each node's
 // Archive survives its crashes (it stands for the node's database).
 import { atMost, bytes, concatBytes, decode, encode, equalBytes, fixedBytes, struct, toHex, u32, u64, type Infer } from "@cowboy/codec";
-import { bls, dealShares, sha256, type SecretShare } from "@cowboy/crypto";
+import { bls, dealShares, loadFastThreshold, sha256, type SecretShare } from "@cowboy/crypto";
 import { type Context, Simulation, type SimulationOptions, simulatedPeerId } from "@cowboy/runtime";
 import {
   createConsensus,
@@ -16,6 +16,9 @@ import {
   type MetricEvent,
   type Validator,
 } from "../../src/index.js";
+
+// Seed recovery on mcl-wasm (same bytes as noble): the simulated networks recover a seed per view per node.
+await loadFastThreshold();
 
 export const CHAIN_ID = 777n;
 const GENESIS = sha256(new TextEncoder().encode("cowboy-sim-genesis"));
