@@ -73,7 +73,13 @@ const rows: AuditRow[] = [];
 for (const e of ENTRIES) {
   if (filter !== undefined && !e.name.includes(filter)) continue;
   for (const size of e.sizes) {
-    const t = time(e, size);
+    let t: { cyclesPerOp: number; nsPerOp: number };
+    try {
+      t = time(e, size);
+    } catch (err) {
+      console.error(String(err));
+      continue;
+    }
     const nsPerCycle = t.nsPerOp / t.cyclesPerOp;
     rows.push({ name: e.name, size, cyclesPerOp: t.cyclesPerOp, nsPerOp: t.nsPerOp, nsPerCycle, ratio: nsPerCycle / baseNsPerCycle });
   }

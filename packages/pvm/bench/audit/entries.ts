@@ -61,7 +61,7 @@ export const ENTRIES: readonly AuditEntry[] = [
   { name: "repr(set)", setup: "A = set(range(N))", op: "repr(A)", sizes: S },
   // big ints
   { name: "pow(a, e, m)", setup: "A = 3 ** (N // 2) + 1; E = 7 ** (N // 3); M = (1 << (N - 1)) + 12345", op: "pow(A, E, M)", sizes: BIG },
-  { name: "a * b (bits)", setup: "A = (1 << (N - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A * B", sizes: BIG },
+  { name: "a * b (bits)", setup: "A = (1 << (N // 2 - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A * B", sizes: BIG },
   { name: "a // b (bits)", setup: "A = (1 << (N - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A // B", sizes: BIG },
   { name: "a ** k", setup: "A = 3; K = N // 2", op: "A ** K", sizes: BIG },
   { name: "str(int)", setup: "A = (1 << (N - 2)) - 12345", op: "str(A)", sizes: BIG },
