@@ -37,6 +37,8 @@ export const PVM_OPS_V1 = Object.freeze({
   builtinPerElement: linear(0, 1),
   /** Sorting: per element per comparison round, charged as n * ceil(log2 n) comparisons. */
   sortCompare: linear(0, 1),
+  /** hash() of a str or bytes: per started 2 characters or bytes (tuples and frozensets: containerPerElement per item). */
+  hashing: linear(0, 1, 2),
   /** Allocating any object (instance, closure, container header). */
   allocation: linear(2, 0),
   /** `raise` (explicit or from a failing operation). */

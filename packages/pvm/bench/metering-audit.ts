@@ -52,6 +52,7 @@ function time(e: AuditEntry, size: number): { cyclesPerOp: number; nsPerOp: numb
     if (!out.ok) throw new Error(`${e.name} (N=${size}): ${out.error?.code} ${out.error?.message}`);
     return { ms, cycles: out.cycles };
   };
+  for (let k = 0; k < 3; k++) call(1); // compile and warm up before calibrating
   let r = 1;
   for (;;) {
     const { ms } = call(r);

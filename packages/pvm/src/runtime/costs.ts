@@ -4,6 +4,8 @@
 import { COST_TABLE_V1 } from "@cowboy/metering";
 
 const P = COST_TABLE_V1.pvm;
+const HASH_PER = Number(P.hashing.perUnit);
+const HASH_UNIT = Number(P.hashing.unitSize);
 export const C = {
   step: Number(P.step.base),
   arith: Number(P.arithmetic.base),
@@ -21,4 +23,8 @@ export const C = {
   importFailed: Number(P.importFailed.base),
   classDef: Number(P.classDef.base),
   genResume: Number(P.generatorResume.base),
+  /** Per element copied, compared or visited by a container operation (containerPerElement). */
+  elem: Number(P.containerPerElement.perUnit),
+  /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */
+  hashBytes: (n: number): number => HASH_PER * Math.ceil(n / HASH_UNIT),
 };

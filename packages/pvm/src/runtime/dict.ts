@@ -7,7 +7,7 @@ import { AttrDict, type LiveDict } from "./attrs.js";
 import type { Runtime } from "./context.js";
 import { pyErr } from "./exceptions.js";
 import * as I from "./int.js";
-import { PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
+import { type HashMemo, PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
 import { callValue, userDunder } from "./call.js";
 import { eq, hash, repr, typeOf } from "./ops.js";
 import { None, T } from "./types.js";
@@ -259,13 +259,18 @@ export function dictRepr(rt: Runtime, d: PyDict): string {
   return `{${parts.join(", ")}}`;
 }
 
-export class PySet extends PyObject {
+export class PySet extends PyObject implements HashMemo {
   declare readonly table: HashTable;
   declare readonly frozen: boolean;
+  /** A frozenset's hash once computed (object.ts HashMemo); a set is never hashed. */
+  declare hashMemo: number | bigint | undefined;
+  declare hashWeight: number;
   constructor(cls: PyType, frozen: boolean) {
     super(cls, cls === T.set || cls === T.frozenset ? null : new AttrDict(cls));
     this.table = new HashTable();
     this.frozen = frozen;
+    this.hashMemo = undefined;
+    this.hashWeight = 0;
   }
   add(rt: Runtime, k: Value): void {
     if (this.table.set(rt, k, k)) rt.alloc(16);

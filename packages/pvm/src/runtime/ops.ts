@@ -21,12 +21,14 @@ import {
   PyRange,
   PySlice,
   PyTuple,
+  type HashMemo,
   type PyType,
   PyType as PyTypeClass,
   PyUnion,
   type Value,
 } from "./object.js";
 import { bytesRepr, cmpStr, strRepr } from "./strings.js";
+import { C } from "./costs.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { call2, callValue, userDunder } from "./call.js";
 import { PyFunction } from "./function.js";
@@ -377,6 +379,7 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     case "boolean":
       return v ? 1 : 0;
     case "string":
+      rt.charge(C.hashBytes(v.length));
       return hashStr(v);
   }
   if (v instanceof PyFloat && v.cls === T.float) return hashFloat(v.v);
@@ -395,9 +398,10 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     if (v instanceof PyFloat) return hashFloat(v.v);
   }
   if (v instanceof PyTuple) {
+    if (v.hashMemo !== undefined) return replayHash(rt, v);
     rt.enter(" while calling a Python object");
     try {
-      return hashTuple(rt, v.items);
+      return hashTuple(rt, v);
     } finally {
       rt.leave();
     }
@@ -411,17 +415,67 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     return h;
   }
   if (v instanceof PySet) {
+    if (v.hashMemo !== undefined) return replayHash(rt, v);
+    const start = rt.cyclesUsed;
+    rt.charge(C.elem * v.table.size);
     let h = 0;
-    for (const e of v.table.entries()) h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, e.k))))) | 0;
+    let fixed = true;
+    for (const e of v.table.entries()) {
+      const x = e.k;
+      h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, x))))) | 0;
+      if (fixed && !hashIsFixed(x)) fixed = false;
+    }
+    if (fixed) memoHash(v, h, rt.cyclesUsed - start);
     return h;
   }
-  if (v instanceof PyBytes) return I.norm(N.hashBytes(v.b));
+  if (v instanceof PyBytes) {
+    if (v.hashMemo !== undefined) return replayHash(rt, v);
+    const w = C.hashBytes(v.b.length);
+    rt.charge(w);
+    return memoHash(v, I.norm(N.hashBytes(v.b)), w);
+  }
   return rt.idOf(v) * 16;
 }
 
+// Hashing charges its work (cips/metering.md "Hashing"): a tuple or frozenset one Cycle per item plus
+// its items' own hashes, a str or bytes per started 2 characters or bytes. An immutable value whose items all hash
+// the same forever keeps its hash and the Cycles that first computation charged (object.ts HashMemo):
+// a repeat charges the same Cycles without redoing the work, so the memo is never observable.
+
+function replayHash(rt: Runtime, v: HashMemo): number | bigint {
+  rt.charge(v.hashWeight);
+  return v.hashMemo as number | bigint;
+}
+
+function memoHash(v: HashMemo, h: number | bigint, weight: number): number | bigint {
+  v.hashMemo = h;
+  v.hashWeight = weight;
+  return h;
+}
+
+/** Whether `x`'s hash is the same on every later call and runs no Python code. */
+function hashIsFixed(x: Value): boolean {
+  if (typeof x !== "object") return true;
+  if (!x.cls.builtin) return false;
+  if (x instanceof PyTuple || x instanceof PySet || x instanceof PyBytes) return x.hashMemo !== undefined;
+  return x instanceof PyFloat;
+}
+
 /** CPython's tuple hash (xxHash-derived, 64-bit). */
-function hashTuple(rt: Runtime, items: readonly Value[]): number | bigint {
-  return I.norm(N.hashTuple(items.map((x) => BigInt(hash(rt, x)))));
+function hashTuple(rt: Runtime, t: PyTuple): number | bigint {
+  const items = t.items;
+  const start = rt.cyclesUsed;
+  rt.charge(C.elem * items.length);
+  const hashes: (number | bigint)[] = new Array(items.length);
+  let fixed = true;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i] as Value;
+    hashes[i] = hash(rt, x);
+    if (fixed && !hashIsFixed(x)) fixed = false;
+  }
+  const r = N.hashTupleOf(hashes);
+  const h = typeof r === "number" ? r : I.norm(r);
+  return fixed ? memoHash(t, h, rt.cyclesUsed - start) : h;
 }
 
 // ---------------------------------------------------------------------------------------------
