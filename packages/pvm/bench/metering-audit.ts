@@ -18,7 +18,7 @@ const bundle = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 const useDist = !args.includes("--src") && existsSync(bundle);
 const pvm = (useDist ? await import(pathToFileURL(bundle).href) : await import("../src/index.js")) as Pvm;
 const modules = pvm.standardLibrary();
-const LIMITS = { cyclesLimit: 10n ** 13n, memoryLimit: 1 << 30 };
+const LIMITS = { cyclesLimit: 10n ** 13n, memoryLimit: 2 ** 52 };
 /** Wall time one timed call aims for. */
 const TARGET_MS = 40;
 const FLAG = 10;
