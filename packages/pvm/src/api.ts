@@ -141,11 +141,17 @@ export class Session {
   execModule(source: string, globals: Globals): void {
     const body = this.compileModule(source, globals);
     const f = new Frame(0, null, null);
+    // The namespace outlives the module body: it stays a root of the live-heap recount.
+    if (!this.rt.roots.includes(globals)) this.rt.roots.push(globals);
+    f.back = this.rt.top;
+    this.rt.top = f;
     try {
       body(f);
     } catch (e) {
       if (e instanceof PyThrow) addTraceback(e.exc, globals.filename, f.line, "<module>", f);
       throw e;
+    } finally {
+      this.rt.top = f.back;
     }
   }
 

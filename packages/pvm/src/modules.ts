@@ -75,6 +75,8 @@ export class ModuleLoader {
       this.#loaded.delete(name);
       throw e;
     }
+    // A loaded module lives as long as the run: a root of the live-heap recount.
+    rt.roots.push(mod);
     return mod;
   }
 }

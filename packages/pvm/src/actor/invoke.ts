@@ -187,17 +187,24 @@ export function invokeActor(inv: Invocation): InvocationResult {
     session.execModule(inv.source, globals);
     const cls = findActorClass(globals);
     const { args, kwargs } = splitArgs(rt, inv.args);
+    // Held by this function, not by a frame: roots of the live-heap recount (cips/pvm.md).
+    rt.roots.push(args);
+    if (kwargs !== null) rt.roots.push(kwargs);
     let inst: Value;
     let before: Uint8Array | null = null;
     let result: Value = None;
     if (inv.kind === "deploy") {
       inst = callValue(rt, cls, args, kwargs);
+      rt.roots.push(inst);
     } else {
       const method = methodOf(cls, inv.method ?? "");
       inst = bareInstance(rt, cls);
+      rt.roots.push(inst);
       before = restoreAttributes(rt, inv.host, inst);
       result = callValue(rt, method, [inst, ...args], kwargs);
+      rt.roots.push(result);
       if (result instanceof PyGenerator && result.cls === T.coroutine) result = runCoroutine(rt, result);
+      rt.roots.push(result);
     }
     const returnData = inv.kind === "deploy" ? new Uint8Array(0) : encodeValue(rt, result);
     if (returnData.length > MAX_RETURN_BYTES) throw pyErr("ValueError", `return value is ${returnData.length} bytes encoded; the limit is ${MAX_RETURN_BYTES}`);

@@ -176,7 +176,7 @@ function mapIter(rt: Runtime, f: Value, its: Value[]): Value {
     }
     rt.charge(1);
     return callValue(rt, f, vals, null);
-  });
+  }, [f, ...its]);
 }
 
 function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
@@ -195,7 +195,7 @@ function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
     }
     rt.charge(1);
     return tuple(vals);
-  });
+  }, its);
 }
 
 /** Build the builtins namespace (one per run: it is a fresh Map, but its values are shared). */
@@ -248,7 +248,7 @@ export function makeBuiltins(): Map<string, Value> {
           return undefined;
         }
         return v;
-      });
+      }, [fn, sentinel]);
     }
     return getIter(rt, a[0] as Value);
   });
@@ -317,9 +317,12 @@ export function makeBuiltins(): Map<string, Value> {
     if (f !== undefined) return callValue(rt, f, [v], null);
     if (v instanceof PyList) {
       let i = v.items.length - 1;
-      return new PyIterator(() => (i >= 0 && i < v.items.length ? v.items[i--] : undefined));
+      return new PyIterator(() => (i >= 0 && i < v.items.length ? v.items[i--] : undefined), [v]);
     }
-    if (v instanceof PyDict) return new PyIterator(iterate(rt, new PyList(T.list, iterToArray(rt, v).reverse())));
+    if (v instanceof PyDict) {
+      const keys = new PyList(T.list, iterToArray(rt, v).reverse());
+      return new PyIterator(iterate(rt, keys), [keys]);
+    }
     if (
       v instanceof PyObject &&
       !(v instanceof PyTuple) &&
@@ -333,7 +336,7 @@ export function makeBuiltins(): Map<string, Value> {
     if (typeof v !== "string" && !(v instanceof PyObject)) throw pyErr("TypeError", `'${typeOf(v).name}' object is not reversible`);
     const items = iterToArray(rt, v).reverse();
     let i = 0;
-    return new PyIterator(() => (i < items.length ? items[i++] : undefined));
+    return new PyIterator(() => (i < items.length ? items[i++] : undefined), [new PyList(T.list, items)]);
   });
   def("enumerate", (rt, a, kw) => {
     const next = iterate(rt, a[0] as Value);
@@ -344,7 +347,7 @@ export function makeBuiltins(): Map<string, Value> {
       const r = tuple([i, x]);
       i = I.intAdd(i, 1);
       return r;
-    });
+    }, [a[0] as Value]);
   });
   def("zip", (rt, a, kw) => zipIter(rt, a, truthy(rt, kw?.get("strict") ?? false)));
   def("map", (rt, a) => {
@@ -360,7 +363,7 @@ export function makeBuiltins(): Map<string, Value> {
         if (truthy(rt, f === None ? x : callValue(rt, f, [x], null))) return x;
       }
       return undefined;
-    });
+    }, [f, a[1] as Value]);
   });
   def("chr", (_rt, a) => {
     const i = asInt(a[0] as Value);

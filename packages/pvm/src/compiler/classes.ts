@@ -140,7 +140,13 @@ export function compileClassDef(c: Compiler, s: ScopeCtx, st: A.ClassDef): SF {
     }
     for (const fs of freeSlots) frame.s[fs.inner] = fs.outer === undefined ? new Cell() : f.s[fs.outer];
     frame.line = st.lineno;
-    body(frame);
+    frame.back = rt.top;
+    rt.top = frame;
+    try {
+      body(frame);
+    } finally {
+      rt.top = frame.back;
+    }
     let cls: Value = buildClass(rt, meta, st.name, bs as PyType[], prepared ?? frame.ns, kw, module, qualname);
     (frame.classCell as Cell).v = cls;
     for (let i = ds.length - 1; i >= 0; i--) cls = callValue(rt, ds[i] as Value, [cls], null);

@@ -1,42 +1,13 @@
-import type { PyFunction } from "../runtime/function.js";
-import type { Cell, Value } from "../runtime/object.js";
-import { None } from "../runtime/types.js";
+import { Frame } from "../runtime/frame.js";
+import type { Value } from "../runtime/object.js";
+
+export { Frame };
 
 /** Completion codes of compiled statements: control flow without exceptions. */
 export const NORMAL = 0;
 export const BREAK = 1;
 export const CONTINUE = 2;
 export const RETURN = 3;
-
-/**
- * The activation record of one function call, class body or module body. Locals live in `s`
- * (slots resolved at compile time); a captured variable's slot holds its Cell.
- */
-export class Frame {
-  declare readonly s: (Value | Cell | undefined)[];
-  declare line: number;
-  declare ret: Value;
-  /** The namespace of a class body being executed. */
-  declare ns: Map<string, Value> | null;
-  /**
-   * The mapping a metaclass's `__prepare__` returned: class-body names go through its
-   * __getitem__/__setitem__/__delitem__ instead of `ns`. Never set on function frames (so their
-   * shape stays the same).
-   */
-  declare nsObj?: Value;
-  /** Cell that will hold the class being defined, for zero-argument super(). */
-  declare classCell: Cell | null;
-  declare readonly fn: PyFunction | null;
-  /** `slots`: an array of `n` slots the caller already filled with the arguments (see FunctionCode.enter). */
-  constructor(n: number, fn: PyFunction | null, classCell: Cell | null, slots?: (Value | Cell | undefined)[]) {
-    this.s = slots ?? new Array<Value | Cell | undefined>(n);
-    this.line = 0;
-    this.ret = None;
-    this.ns = null;
-    this.fn = fn;
-    this.classCell = classCell;
-  }
-}
 
 export type EF = (f: Frame) => Value;
 export type SF = (f: Frame) => number;

@@ -179,6 +179,8 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
       if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) tooDeep(rt, weight);
       const f = new Frame(nslots, fn, fn.classCell, slots);
       f.line = firstLine;
+      f.back = rt.top;
+      rt.top = f;
       try {
         (body as SF)(f);
         return f.ret;
@@ -186,6 +188,7 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
         if (e instanceof PyThrow) addTraceback(e.exc, filename, f.line, name, f);
         throw e;
       } finally {
+        rt.top = f.back;
         rt.depth--;
         rt.stack -= weight;
       }
@@ -196,6 +199,7 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
         const it = runGen(genBody, f, filename, name);
         const g = info.kind === "async_generator" ? new PyAsyncGenerator(it, name) : new PyGenerator(info.kind === "coroutine" ? T.coroutine : T.generator, it, name);
         g.qualname = info.qualname;
+        g.frame = f;
         return g;
       }
       if (++rt.depth > rt.recursionLimit || (rt.stack += weight) > rt.stackLimit) tooDeep(rt, weight);
@@ -207,12 +211,15 @@ function makeCode(c: Compiler, info: BodyInfo): FunctionCode {
           for (let i = 0; i < npos; i++) sl[i] = args[i];
           f.line = firstLine;
         } else f = setup(fn, args, kw);
+        f.back = rt.top;
+        rt.top = f;
         (body as SF)(f);
         return f.ret;
       } catch (e) {
         if (e instanceof PyThrow) addTraceback(e.exc, filename, f === null ? info.firstLine : f.line, name, f ?? code);
         throw e;
       } finally {
+        if (f !== null) rt.top = f.back;
         rt.depth--;
         rt.stack -= weight;
       }
@@ -434,31 +441,45 @@ export function compileComprehension(c: Compiler, s: ScopeCtx, e: A.ListComp | A
       const g = makeFrame(f);
       g.s[dotSlot] = wrapIter(c, firstIter(f));
       const it = gen(g, 0);
-      return new PyGenerator(T.generator, it, "<genexpr>");
+      const pg = new PyGenerator(T.generator, it, "<genexpr>");
+      pg.frame = g;
+      return pg;
     };
   }
+  // The frame is linked into the running chain, and the result being built sits in its `ret`, so
+  // a live-heap recount during the comprehension sees both (cips/pvm.md, "Memory accounting").
   return (f) => {
     const g = makeFrame(f);
     g.s[dotSlot] = wrapIter(c, firstIter(f));
-    if (e.type === "ListComp") {
-      const out: Value[] = [];
+    g.back = rt.top;
+    rt.top = g;
+    try {
+      if (e.type === "ListComp") {
+        const out: Value[] = [];
+        const list = new PyList(T.list, out);
+        g.ret = list;
+        run(g, 0, (h) => {
+          out.push((elt as EF)(h));
+        });
+        rt.alloc(56 + 8 * out.length);
+        return list;
+      }
+      if (e.type === "SetComp") {
+        const out = new PySet(T.set, false);
+        g.ret = out;
+        run(g, 0, (h) => out.add(rt, (elt as EF)(h)));
+        return out;
+      }
+      const out = new PyDict();
+      g.ret = out;
       run(g, 0, (h) => {
-        out.push((elt as EF)(h));
+        const k = (key as EF)(h);
+        out.set(rt, k, (val as EF)(h));
       });
-      rt.alloc(56 + 8 * out.length);
-      return new PyList(T.list, out);
-    }
-    if (e.type === "SetComp") {
-      const out = new PySet(T.set, false);
-      run(g, 0, (h) => out.add(rt, (elt as EF)(h)));
       return out;
+    } finally {
+      rt.top = g.back;
     }
-    const out = new PyDict();
-    run(g, 0, (h) => {
-      const k = (key as EF)(h);
-      out.set(rt, k, (val as EF)(h));
-    });
-    return out;
   };
 }
 

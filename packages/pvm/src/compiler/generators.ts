@@ -667,13 +667,21 @@ function genStmt(c: Compiler, s: ScopeCtx, st: A.Stmt): GSF {
       const orelse = compileGenBlock(c, s, st.orelse);
       return function* (f) {
         f.line = line;
-        const next = iterate(rt, yield* iter(f));
-        for (let x = next(); x !== undefined; x = next()) {
-          rt.charge(1);
-          yield* store(f, x);
-          const r = yield* body(f);
-          if (r === BREAK) return NORMAL;
-          if (r === RETURN) return r;
+        const it = yield* iter(f);
+        const next = iterate(rt, it);
+        // The iterable stays on the frame while the loop runs (it may suspend), for the recount.
+        const held = (f.held ??= []);
+        held.push(it);
+        try {
+          for (let x = next(); x !== undefined; x = next()) {
+            rt.charge(1);
+            yield* store(f, x);
+            const r = yield* body(f);
+            if (r === BREAK) return NORMAL;
+            if (r === RETURN) return r;
+          }
+        } finally {
+          held.pop();
         }
         return yield* orelse(f);
       };

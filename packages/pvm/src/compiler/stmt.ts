@@ -572,12 +572,20 @@ function compileStmtInner(c: Compiler, s: ScopeCtx, st: A.Stmt): SF {
           return orelse === null ? NORMAL : orelse(f);
         }
         const next = iterate(rt, it);
-        for (let x = next(); x !== undefined; x = next()) {
-          if ((rt.budget -= step) < 0) rt.overdrawn(step);
-          store(f, x);
-          const r = runBody(rt, f, body);
-          if (r === BREAK) return NORMAL;
-          if (r === RETURN) return r;
+        // The iterable is pinned while the loop runs: often nothing else holds it (`for x in
+        // build():`), and the live-heap recount must see it. Safe as a stack: this body cannot
+        // suspend (a loop containing `yield` is compiled by generators.ts, which keeps it on the frame).
+        rt.pins.push(it);
+        try {
+          for (let x = next(); x !== undefined; x = next()) {
+            if ((rt.budget -= step) < 0) rt.overdrawn(step);
+            store(f, x);
+            const r = runBody(rt, f, body);
+            if (r === BREAK) return NORMAL;
+            if (r === RETURN) return r;
+          }
+        } finally {
+          rt.pins.pop();
         }
         return orelse === null ? NORMAL : orelse(f);
       };

@@ -2,7 +2,10 @@
 // counter and output. One Runtime per call (per script run, per actor method call); nothing here
 // is shared between runs.
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
+import { RECOUNT_CYCLES } from "./costs.js";
 import { pyErr, type PyBaseException } from "./exceptions.js";
+import type { Frame } from "./frame.js";
+import { countLive } from "./heap.js";
 import type { PyObject } from "./object.js";
 
 export interface RuntimeOptions {
@@ -23,6 +26,20 @@ export interface RuntimeOptions {
  */
 const CHUNK = 1 << 30;
 
+/**
+ * What the live-heap recounts of one call may forgive in total (counter minus live figure, summed),
+ * in multiples of the call's memory budget: the bound on host memory the recount cannot see
+ * (cips/pvm.md, "Memory accounting").
+ */
+export const RECOUNT_ALLOWANCE = 32;
+
+/**
+ * After a recount finds L live bytes the next waits until the counter passes
+ * max(budget, L + budget / RECOUNT_SLACK): each recount then follows at least a quarter of the
+ * budget of charged bytes, and the counter exceeds the budget by at most that quarter.
+ */
+export const RECOUNT_SLACK = 4;
+
 export class Runtime {
   /**
    * Cycles available before the next refill from `reserve`: every charge is
@@ -33,8 +50,24 @@ export class Runtime {
   /** Cycles of the allowance not yet moved into `budget`. */
   reserve: number;
   readonly cyclesLimit: number;
+  /**
+   * The memory counter: bytes charged at allocation since the call began or, after a live-heap
+   * recount, the live figure it found plus what was charged since.
+   */
   memory = 0;
   readonly memoryLimit: number;
+  /** The counter value past which `alloc` recounts: the budget, or max(budget, live + budget / 4) after a recount. */
+  recountAt: number;
+  /** Bytes this call's recounts have forgiven (see RECOUNT_ALLOWANCE). */
+  forgiven = 0;
+  /** Recounts run in this call. */
+  recounts = 0;
+  /** The innermost running frame; `Frame.back` links the rest (a root of the recount). */
+  top: Frame | null = null;
+  /** Roots that outlive a frame: module namespaces, the actor instance and its call's result. */
+  readonly roots: unknown[] = [];
+  /** Partial results held by native code while it runs Python code (arrays being filled). */
+  readonly pins: unknown[] = [];
   depth = 0;
   readonly recursionLimit: number;
   stack = 0;
@@ -60,6 +93,7 @@ export class Runtime {
     this.cyclesLimit = opts.cyclesLimit;
     this.fill(opts.cyclesLimit);
     this.memoryLimit = opts.memoryLimit;
+    this.recountAt = opts.memoryLimit;
     this.recursionLimit = opts.recursionLimit;
     this.stackLimit = opts.stackLimit;
     this.stdout = opts.stdout;
@@ -83,6 +117,11 @@ export class Runtime {
     (this as { cyclesLimit: number }).cyclesLimit = cyclesLimit;
     (this as { memoryLimit: number }).memoryLimit = memoryLimit;
     this.memory = 0;
+    this.recountAt = memoryLimit;
+    this.forgiven = 0;
+    this.recounts = 0;
+    this.top = null;
+    this.pins.length = 0;
     this.cells = 0;
     this.depth = 0;
     this.stack = 0;
@@ -126,13 +165,52 @@ export class Runtime {
   }
 
   /**
-   * Account `bytes` of allocation *before* allocating. The model is a bump allocator that is
-   * reset at the end of the call (cips/pvm.md): so a bomb fails before any host memory is used.
+   * Account `bytes` of allocation *before* allocating (cips/pvm.md, "Memory accounting"): a bump
+   * counter, so a bomb fails before any host memory is used; past `recountAt` the live heap is
+   * recounted, and MemoryError is raised only if the live figure plus `bytes` exceeds the budget.
    */
   alloc(bytes: number): void {
     const next = this.memory + bytes;
-    if (next > this.memoryLimit) throw pyErr("MemoryError", `memory limit of ${this.memoryLimit} bytes exceeded`);
-    this.memory = next;
+    if (next > this.recountAt) this.recount(bytes);
+    else this.memory = next;
+  }
+
+  /**
+   * The slow path of `alloc`: set the counter to the bytes reachable from the roots (charging
+   * Cycles per object visited), then take the allocation or raise MemoryError. Recounts forgive
+   * at most RECOUNT_ALLOWANCE budgets per call; RECOUNT_SLACK spaces them out.
+   */
+  private recount(bytes: number): void {
+    const limit = this.memoryLimit;
+    const allowance = RECOUNT_ALLOWANCE * limit;
+    // A request larger than the whole budget (a bomb) fails without a recount, as it always did.
+    if (bytes > limit) throw pyErr("MemoryError", `memory limit of ${limit} bytes exceeded`);
+    const spent = `memory limit of ${limit} bytes exceeded (the call's recount allowance of ${allowance} bytes is spent)`;
+    if (this.forgiven >= allowance) throw pyErr("MemoryError", spent);
+    this.charge(RECOUNT_CYCLES.base);
+    const before = this.memory;
+    const live = countLive(this.rootList(), () => this.charge(RECOUNT_CYCLES.perVisit)).bytes;
+    this.recounts++;
+    // Forgive at most what is left of the allowance.
+    const after = Math.max(live, before - (allowance - this.forgiven));
+    if (after < before) this.forgiven += before - after;
+    this.memory = after;
+    if (after + bytes > limit) {
+      // No slack while over: every further allocation past the budget recounts (paying Cycles).
+      this.recountAt = limit;
+      throw pyErr("MemoryError", after > live ? spent : `memory limit of ${limit} bytes exceeded`);
+    }
+    this.memory = after + bytes;
+    this.recountAt = Math.max(limit, after + Math.floor(limit / RECOUNT_SLACK));
+  }
+
+  /** The recount's roots: persistent roots, the running frames innermost first, handled exceptions, pins. */
+  private rootList(): unknown[] {
+    const out: unknown[] = this.roots.slice();
+    for (let f = this.top; f !== null; f = f.back) out.push(f);
+    for (const e of this.handling) out.push(e);
+    for (const p of this.pins) out.push(p);
+    return out;
   }
 
   /** Count one level of recursion inside a builtin operation (repr, ==, hash of nested containers). */

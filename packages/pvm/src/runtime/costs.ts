@@ -28,3 +28,10 @@ export const C = {
   /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */
   hashBytes: (n: number): number => HASH_PER * Math.ceil(n / HASH_UNIT),
 };
+
+/**
+ * The live-heap recount (cips/pvm.md, "Memory accounting"): Cycles per recount and per object or
+ * distinct string it visits. PVM-local, like the recount itself; they are charged only by a call
+ * whose memory counter reaches its budget.
+ */
+export const RECOUNT_CYCLES = { base: 100, perVisit: 2 } as const;

@@ -1,6 +1,7 @@
 // Python functions, generators and modules as runtime objects. The compiler supplies the code.
 import { AttrDict } from "./attrs.js";
 import type { PyBaseException } from "./exceptions.js";
+import type { Frame } from "./frame.js";
 import { type Cell, PyObject, type PyType, type Value } from "./object.js";
 import { T } from "./types.js";
 
@@ -112,7 +113,11 @@ export class PyGenerator extends PyObject {
   running = false;
   finished = false;
   started = false;
-  /** `yield from` target currently delegated to (for throw/close forwarding). */
+  /**
+   * The frame of a compiled generator body (null for natively implemented ones): what the live-heap
+   * recount reaches through a suspended generator, and what `genResume` links into the frame chain.
+   */
+  frame: Frame | null = null;
   constructor(cls: PyType, it: Generator<Value, Value, Value>, name: string) {
     super(cls);
     this.it = it;

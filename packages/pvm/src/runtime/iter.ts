@@ -12,12 +12,20 @@ import { typeOf } from "./ops.js";
 
 export type NextFn = () => Value | undefined;
 
+const NO_REFS: readonly Value[] = [];
+
 /** A Python iterator implemented in TS (list_iterator, dict_keyiterator, map, zip, …). */
 export class PyIterator extends PyObject {
   readonly next: NextFn;
-  constructor(next: NextFn) {
+  /**
+   * The values `next` holds on to (the iterable, map's function, …): what the live-heap recount
+   * reaches through the iterator, whose closure it cannot enter (cips/pvm.md, "Memory accounting").
+   */
+  readonly refs: readonly Value[];
+  constructor(next: NextFn, refs: readonly Value[] = NO_REFS) {
     super(T.iterator);
     this.next = next;
+    this.refs = refs;
   }
 }
 
@@ -64,6 +72,12 @@ export function genResume(rt: Runtime, g: PyGenerator, mode: "next" | "throw", v
     throw pyErr("RecursionError", "maximum recursion depth exceeded");
   }
   let r: IteratorResult<Value, Value>;
+  // A compiled generator's frame joins the running chain while it runs (the live-heap recount's roots).
+  const f = g.frame;
+  if (f !== null) {
+    f.back = rt.top;
+    rt.top = f;
+  }
   try {
     r = mode === "next" ? g.it.next(v as Value) : g.it.throw(v);
   } catch (e) {
@@ -77,6 +91,10 @@ export function genResume(rt: Runtime, g: PyGenerator, mode: "next" | "throw", v
     }
     throw e;
   } finally {
+    if (f !== null) {
+      rt.top = f.back;
+      f.back = null;
+    }
     g.running = false;
     rt.depth--;
   }
@@ -201,7 +219,7 @@ export function getIter(rt: Runtime, v: Value): Value {
       return it;
     }
   }
-  return new PyIterator(iterate(rt, v));
+  return new PyIterator(iterate(rt, v), [v]);
 }
 
 /** next(it): one value or undefined at exhaustion. */
@@ -228,10 +246,16 @@ export function iterToArray(rt: Runtime, v: Value): Value[] {
   }
   const next = iterate(rt, v);
   const out: Value[] = [];
-  for (let x = next(); x !== undefined; x = next()) {
-    rt.charge(1);
-    out.push(x);
+  // Pinned while a Python iterator fills it: the live-heap recount must see the elements.
+  rt.pins.push(out);
+  try {
+    for (let x = next(); x !== undefined; x = next()) {
+      rt.charge(1);
+      out.push(x);
+    }
+    rt.alloc(8 * out.length);
+  } finally {
+    rt.pins.pop();
   }
-  rt.alloc(8 * out.length);
   return out;
 }

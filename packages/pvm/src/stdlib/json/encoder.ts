@@ -5,6 +5,7 @@ import { callValue } from "../../runtime/call.js";
 import type { Runtime } from "../../runtime/context.js";
 import { PyDict } from "../../runtime/dict.js";
 import { pyErr } from "../../runtime/exceptions.js";
+import { HeldBytes } from "../../runtime/heap.js";
 import { PyBoxed, PyFloat, PyList, type PyObject, PyTuple, type Value } from "../../runtime/object.js";
 import { floatRepr, intStr, typeName } from "../../runtime/ops.js";
 import { None } from "../../runtime/types.js";
@@ -52,6 +53,8 @@ export function quote(s: string, ensureAscii: boolean): string {
 
 class Encoder {
   readonly parts: string[] = [];
+  /** The charged length of `parts`, pinned for the live-heap recount while encoding. */
+  readonly held = new HeldBytes();
   readonly markers = new Set<PyObject>();
   constructor(
     readonly rt: Runtime,
@@ -62,6 +65,7 @@ class Encoder {
     this.rt.charge(s.length * JSON_COSTS.perOutputChar);
     this.rt.alloc(s.length);
     this.parts.push(s);
+    this.held.bytes += s.length;
   }
 
   floatStr(x: number): string {
@@ -186,6 +190,11 @@ class Encoder {
 export function encodeDocument(rt: Runtime, v: Value, o: EncodeOptions): string {
   rt.charge(JSON_COSTS.call);
   const enc = new Encoder(rt, o);
-  enc.value(v, 0);
+  rt.pins.push(enc.held);
+  try {
+    enc.value(v, 0);
+  } finally {
+    rt.pins.pop();
+  }
   return enc.parts.join("");
 }
