@@ -124,7 +124,9 @@ function roundValue(rt: Runtime, x: Value, nd: Value | undefined): Value {
 function intToBase(rt: Runtime, v: Value, base: number, prefix: string): string {
   const i = toIndex(rt, v, "'%s' object cannot be interpreted as an integer");
   const b = I.big(i);
-  return (b < 0n ? "-" : "") + prefix + (b < 0n ? -b : b).toString(base);
+  const out = (b < 0n ? "-" : "") + prefix + (b < 0n ? -b : b).toString(base);
+  rt.charge(out.length); // stringPerChar per digit produced (cips/metering.md)
+  return out;
 }
 
 function printFn(rt: Runtime, args: Value[], kw: Map<string, Value> | null): Value {
@@ -287,7 +289,10 @@ export function makeBuiltins(): Map<string, Value> {
       }
     }
     if (x === undefined || y === undefined || m === undefined) throw pyErr("TypeError", "pow() 3rd argument not allowed unless all arguments are integers");
-    rt.charge(Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64) * Math.max(1, I.bitLength(y)));
+    // One modular multiply per exponent bit, each quadratic in the 64-bit words of the operands:
+    // words * ceil(words / 8) per bit (cips/metering.md "Big integers").
+    const words = Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64);
+    rt.charge(words * Math.ceil(words / 8) * Math.max(1, I.bitLength(y)));
     return I.intPowMod(x, y, m);
   });
   def("round", (rt, a, kw) => roundValue(rt, a[0] as Value, a[1] ?? kw?.get("ndigits")));

@@ -9,6 +9,7 @@ import { pyErr } from "./exceptions.js";
 import * as I from "./int.js";
 import { type HashMemo, PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
 import { callValue, userDunder } from "./call.js";
+import { C } from "./costs.js";
 import { eq, hash, repr, typeOf } from "./ops.js";
 import { None, T } from "./types.js";
 
@@ -89,10 +90,14 @@ class HashTable {
     return undefined;
   }
 
-  /** Insert or overwrite; returns true when a new key was added. */
+  /** Insert or overwrite; returns true when a new key was added, which charges tableInsert (cips/metering.md). */
   set(rt: Runtime, k: Value, v: Value): boolean {
     const d = directKey(k);
-    if (d !== HASHED) return this.setDirect(d, k, v);
+    if (d !== HASHED) {
+      if (!this.setDirect(d, k, v)) return false;
+      rt.charge(C.tableInsert);
+      return true;
+    }
     const h = hash(rt, k);
     if (this.hashed === null) this.hashed = new Map();
     let bucket = this.hashed.get(h);
@@ -111,6 +116,7 @@ class HashTable {
     bucket.push(e);
     this.main.set(e, e);
     this.version++;
+    rt.charge(C.tableInsert);
     return true;
   }
 

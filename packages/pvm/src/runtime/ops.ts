@@ -520,7 +520,10 @@ function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefi
   const ia = asInt(a);
   const ib = asInt(b);
   if (ia !== undefined && ib !== undefined) return I.intCmp(ia, ib);
-  if (typeof a === "string" && typeof b === "string") return cmpStr(a, b);
+  if (typeof a === "string" && typeof b === "string") {
+    rt.charge(C.compareUnits(a.length < b.length ? a.length : b.length));
+    return cmpStr(a, b);
+  }
   if (a instanceof PyFloat || b instanceof PyFloat) {
     if (a instanceof PyFloat && b instanceof PyFloat) return a.v < b.v ? -1 : a.v > b.v ? 1 : a.v === b.v ? 0 : NaN;
     if (a instanceof PyFloat && ib !== undefined) return -cmpIntFloat(ib, a.v);
@@ -533,6 +536,7 @@ function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefi
     const x = a instanceof PyBytes ? a.b : a.view();
     const y = b instanceof PyBytes ? b.b : b.view();
     const n = Math.min(x.length, y.length);
+    rt.charge(C.compareUnits(n));
     for (let i = 0; i < n; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
     return x.length - y.length;
   }
@@ -611,9 +615,15 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
   throw pyErr("TypeError", `'${SYMBOL[op]}' not supported between instances of '${ta.name}' and '${tb.name}'`);
 }
 
+/** Strings shorter than one compare chunk charge nothing extra (a sort's hot path skips the call). */
+const COMPARE_FREE = C.compareChunk;
+
 export function lessThan(rt: Runtime, a: Value, b: Value): boolean {
   if (typeof a === "number" && typeof b === "number") return a < b;
-  if (typeof a === "string" && typeof b === "string") return cmpStr(a, b) < 0;
+  if (typeof a === "string" && typeof b === "string") {
+    if (a.length >= COMPARE_FREE || b.length >= COMPARE_FREE) rt.charge(C.compareUnits(a.length < b.length ? a.length : b.length));
+    return cmpStr(a, b) < 0;
+  }
   const r = richCompare(rt, "Lt", a, b);
   return typeof r === "boolean" ? r : truthy(rt, r);
 }
