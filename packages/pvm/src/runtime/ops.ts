@@ -160,6 +160,11 @@ export function repr(rt: Runtime, v: Value): string {
   return builtinRepr(rt, v);
 }
 
+function charged(rt: Runtime, text: string): string {
+  rt.charge(text.length);
+  return text;
+}
+
 function expectStr(r: Value, what: string): string {
   if (typeof r !== "string") throw pyErr("TypeError", `${what} returned non-string (type ${typeName(r)})`);
   return r;
@@ -196,8 +201,9 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   }
   if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
   if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));
-  if (v instanceof PyBytes) return bytesRepr(v.b);
-  if (v instanceof PyByteArray) return `${v.cls.name}(${bytesRepr(v.view())})`;
+  // The text a bytes repr produces is charged per character, as a str's (stringPerChar).
+  if (v instanceof PyBytes) return charged(rt, bytesRepr(v.b));
+  if (v instanceof PyByteArray) return charged(rt, `${v.cls.name}(${bytesRepr(v.view())})`);
   if (v instanceof PySlice) return `slice(${repr(rt, v.start)}, ${repr(rt, v.stop)}, ${repr(rt, v.step)})`;
   if (v instanceof PyUnion) return v.args.map((a) => unionMemberRepr(rt, a)).join(" | ");
   if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
