@@ -1,5 +1,6 @@
 // The builtins namespace: builtin functions, types and exception classes. Iterating builtins
 // charge one Cycle per element visited (CIP-3 "cost of built-in functions").
+import { C } from "../runtime/costs.js";
 import { callValue, getAttr, setAttr, delAttr, genericGetAttr, PySuper, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict } from "../runtime/dict.js";
@@ -195,7 +196,7 @@ function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
       }
       vals.push(v);
     }
-    rt.charge(1);
+    rt.charge(1 + C.alloc); // per step, and the new tuple (cips/metering.md)
     return tuple(vals);
   }, its);
 }
@@ -349,6 +350,7 @@ export function makeBuiltins(): Map<string, Value> {
     return new PyIterator(() => {
       const x = next();
       if (x === undefined) return undefined;
+      rt.charge(C.alloc); // each item is a new pair (cips/metering.md)
       const r = tuple([i, x]);
       i = I.intAdd(i, 1);
       return r;
