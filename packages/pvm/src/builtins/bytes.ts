@@ -27,8 +27,9 @@ export function bytesFrom(rt: Runtime, v: Value | undefined, enc?: Value): Uint8
     rt.alloc(Number(n));
     return new Uint8Array(Number(n));
   }
-  if (v instanceof PyBytes) return v.b.slice();
-  if (v instanceof PyByteArray) return v.view().slice();
+  // A copy: containerPerElement per byte (cips/metering.md).
+  if (v instanceof PyBytes) return (rt.charge(v.b.length), v.b.slice());
+  if (v instanceof PyByteArray) return (rt.charge(v.view().length), v.view().slice());
   const items = iterToArray(rt, v);
   return Uint8Array.from(
     items.map((x) => {

@@ -682,9 +682,23 @@ function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
   if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.max(I.chunks64(a), I.chunks64(b)));
 }
 
+/**
+ * Multiplication and division are quadratic in the operands' 64-bit words: beyond the linear
+ * charge, ceil(wa * wb / 8) - max(wa, wb) more when that is positive (only past 512-bit operands;
+ * cips/metering.md "Big integers").
+ */
+function quadraticCharge(rt: Runtime, a: I.Int, b: I.Int): void {
+  if (typeof a !== "bigint" && typeof b !== "bigint") return;
+  const wa = I.chunks64(a);
+  const wb = I.chunks64(b);
+  const extra = Math.ceil((wa * wb) / 8) - Math.max(wa, wb);
+  if (extra > 0) rt.charge(extra);
+}
+
 /** int op int (bigints charged by size); what `binop` reaches for two ints, callable directly. */
 export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
   bigCharge(rt, a, b);
+  if (op === "Mult" || op === "FloorDiv" || op === "Mod") quadraticCharge(rt, a, b);
   switch (op) {
     case "Add":
       return I.intAdd(a, b);
@@ -707,11 +721,18 @@ export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value 
       }
       {
         const r = I.intPow(a, b);
-        if (typeof r === "bigint") rt.charge(Math.ceil(I.bitLength(r) / 64));
+        if (typeof r === "bigint") {
+          // Repeated squaring up to the result's w words: w, plus ceil(w * w / 8) - w past 8 words.
+          const w = Math.ceil(I.bitLength(r) / 64);
+          rt.charge(Math.max(w, Math.ceil((w * w) / 8)));
+        }
         return r;
       }
-    case "LShift":
-      return I.intShl(a, b);
+    case "LShift": {
+      const r = I.intShl(a, b);
+      if (typeof r === "bigint") rt.charge(I.chunks64(r)); // the words written (cips/metering.md)
+      return r;
+    }
     case "RShift":
       return I.intShr(a, b);
     case "BitAnd":
