@@ -104,5 +104,8 @@ for (const r of rows) {
   table.push([r.name, String(r.size), String(r.cyclesPerOp), r.nsPerOp.toFixed(0), r.nsPerCycle.toFixed(2), `${r.ratio.toFixed(2)}x`, r.ratio > FLAG ? `> ${FLAG}x` : ""]);
 }
 const flagged = rows.filter((r) => r.ratio > FLAG);
-printTable(`Metering audit (${useDist ? "built bundle" : "TS sources"}): ns per Cycle as a ratio to plain arithmetic, flagged above ${FLAG}x; ${flagged.length} of ${rows.length} flagged`, table);
+printTable(
+  `Metering audit (${useDist ? "built bundle" : "TS sources"}): ns per Cycle as a ratio to plain arithmetic, flagged above ${FLAG}x; ${flagged.length} of ${rows.length} flagged`,
+  table,
+);
 if (jsonOut !== undefined) writeFileSync(jsonOut, `${JSON.stringify({ baselineNsPerCycle: baseNsPerCycle, rows }, null, 1)}\n`);
