@@ -335,7 +335,17 @@ function unionMemberRepr(rt: Runtime, v: Value): string {
 // ---------------------------------------------------------------------------------------------
 // equality and hashing
 
+/**
+ * `a == b` for two str: equal lengths of a full compare chunk or more charge compareBytes (the
+ * contents are scanned); different lengths are unequal at once and charge nothing.
+ */
+export function strEq(rt: Runtime, a: string, b: string): boolean {
+  if (a.length === b.length && a.length >= COMPARE_FREE) rt.charge(C.compareUnits(a.length));
+  return a === b;
+}
+
 export function eq(rt: Runtime, a: Value, b: Value): boolean {
+  if (typeof a === "string" && typeof b === "string") return strEq(rt, a, b);
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
   const ta = typeof a;
   const tb = typeof b;
@@ -527,6 +537,7 @@ function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefi
   const ib = asInt(b);
   if (ia !== undefined && ib !== undefined) return I.intCmp(ia, ib);
   if (typeof a === "string" && typeof b === "string") {
+    if (op === "Eq" || op === "NotEq") return strEq(rt, a, b) ? 0 : 1;
     rt.charge(C.compareUnits(a.length < b.length ? a.length : b.length));
     return cmpStr(a, b);
   }

@@ -61,6 +61,28 @@ describe("hashing charges its work", () => {
   });
 });
 
+describe("size-dependent surcharges beyond hashing", () => {
+  it("str and bytes comparisons charge per full 16 characters or bytes", () => {
+    const short = cyclesOf("A = 'ab'; B = 'ab'", "A == B");
+    expect(cyclesOf("A = 'a' * 1600; B = 'a' * 1599 + 'a'", "A == B") - short).toBe(100n);
+    expect(cyclesOf("A = 'a' * 1600; B = 'a' * 1601", "A == B") - short).toBe(0n); // lengths differ: no scan
+    expect(cyclesOf("A = 'a' * 1600; B = 'a' * 1600 + 'b'", "A < B") - cyclesOf("A = 'ab'; B = 'ac'", "A < B")).toBe(100n);
+    expect(cyclesOf("A = bytes(1600); B = bytes(1600)", "A == B") - cyclesOf("A = bytes(2); B = bytes(2)", "A == B")).toBe(100n);
+  });
+  it("a dict or set stores each new key for tableInsert (4) more", () => {
+    expect(cyclesOf("D = {i: i for i in range(100)}", "D.copy()") - cyclesOf("D = {i: i for i in range(0)}", "D.copy()")).toBe(500n);
+  });
+  it("big-int multiply is quadratic in 64-bit words past 512 bits; pow with a modulus too", () => {
+    // 2048-bit operands: 32 words; ceil(32*32/8) - 32 = 96 more than the linear charge
+    expect(cyclesOf("A = (1 << 2047) - 1", "A * A") - cyclesOf("A = (1 << 511) - 1", "A * A")).toBe(32n - 8n + 96n);
+  });
+  it("int.from_bytes refuses an int over the cap before building it", () => {
+    const r = runScript("int.from_bytes(b'\\x01' * 100000, 'big')\n");
+    expect(r.error?.pyType).toBe("OverflowError");
+    expect(r.cycles).toBeLessThan(400_000n); // the repetition and 1 per byte read, no quadratic build
+  });
+});
+
 describe("object.__new__ and internal errors", () => {
   it("object.__new__(type) is a TypeError, as in CPython", () => {
     const out: string[] = [];
