@@ -113,3 +113,10 @@ describe("object.__new__ and internal errors", () => {
 });
 
 const HASHES = "529344067295497451 -1708209208535806726 5740354900026072187 6395329678795984700";
+
+describe("a frozenset never changes once hashed", () => {
+  it("set's mutating methods refuse a frozenset, as CPython", () => {
+    const r = runScript("f = frozenset({1, 2})\nhash(f)\nset.add(f, 3)\n");
+    expect(r.error?.pyMessage).toBe("descriptor 'add' for 'set' objects doesn't apply to a 'frozenset' object");
+  });
+});
