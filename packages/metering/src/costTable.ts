@@ -37,6 +37,12 @@ export const PVM_OPS_V1 = Object.freeze({
   builtinPerElement: linear(0, 1),
   /** Sorting: per element per comparison round, charged as n * ceil(log2 n) comparisons. */
   sortCompare: linear(0, 1),
+  /** hash() of a str or bytes: per started 2 characters or bytes (tuples and frozensets: containerPerElement per item). */
+  hashing: linear(0, 1, 2),
+  /** Comparing str or bytes (==, <, sorting): per full 16 characters or bytes of the shorter operand. */
+  compareBytes: linear(0, 1, 16),
+  /** Each new key stored in a dict, set or frozenset (on top of the operation's own cost): table growth and an entry. */
+  tableInsert: linear(4, 0),
   /** Allocating any object (instance, closure, container header). */
   allocation: linear(2, 0),
   /** `raise` (explicit or from a failing operation). */

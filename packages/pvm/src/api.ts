@@ -27,6 +27,8 @@ import { Scratch, scratchOpen } from "./stdlib/scratch.js";
 installBuiltinTypes();
 
 export const DEFAULT_CYCLES_LIMIT = 10_000_000n;
+/** The message of every InternalError that is not a stack overflow: fixed, so a receipt never carries host text. */
+export const INTERNAL_ERROR_MESSAGE = "internal error in the interpreter (a PVM bug: please report)";
 export const DEFAULT_MEMORY_LIMIT = 10 * 1024 * 1024;
 export const RECURSION_LIMIT = 256;
 /** Budget of compile-time stack weight (sum over live frames of their max AST nesting + 4). */
@@ -181,7 +183,9 @@ export class Session {
       // Should be unreachable: the recursion limit and stack weight stop Python code first.
       return new PvmError("InternalError", "host stack exhausted (please report: the PVM's depth guard should have fired)");
     }
-    return new PvmError("InternalError", `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    // A bug of the interpreter reached the API as a host exception. Its text is the JS engine's and
+    // may differ between nodes, so the message is fixed and the exception is only the cause.
+    return new PvmError("InternalError", INTERNAL_ERROR_MESSAGE, null, null, null, e);
   }
 }
 

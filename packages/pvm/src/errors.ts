@@ -36,8 +36,13 @@ export class PvmError extends CowboyError<PvmErrorCode, PvmErrorMeta> {
   readonly pyMessage: string | null;
   /** A CPython-style traceback text ("Traceback (most recent call last): ..."), when there is one. */
   readonly traceback: string | null;
-  constructor(code: PvmErrorCode, message: string, pyType: string | null = null, pyMessage: string | null = null, traceback: string | null = null) {
-    super(code, message, { pyType, pyMessage });
+  /**
+   * `cause`: for an InternalError, the host exception that escaped the interpreter, for logs only.
+   * Its text never enters `message` (a receipt carries `message`, and JS engine texts differ between
+   * versions and machines: cips/pvm.md "Internal errors").
+   */
+  constructor(code: PvmErrorCode, message: string, pyType: string | null = null, pyMessage: string | null = null, traceback: string | null = null, cause?: unknown) {
+    super(code, message, { pyType, pyMessage }, cause === undefined ? undefined : { cause });
     this.pyType = pyType;
     this.pyMessage = pyMessage;
     this.traceback = traceback;

@@ -1,5 +1,5 @@
 export { ParseCache } from "./api.js";
-export { runScript, ActorVm, PyHandle, DEFAULT_CYCLES_LIMIT, DEFAULT_MEMORY_LIMIT, RECURSION_LIMIT, STACK_WEIGHT_LIMIT } from "./api.js";
+export { runScript, ActorVm, PyHandle, DEFAULT_CYCLES_LIMIT, INTERNAL_ERROR_MESSAGE, DEFAULT_MEMORY_LIMIT, RECURSION_LIMIT, STACK_WEIGHT_LIMIT } from "./api.js";
 export type { RunOptions, RunResult, CallOptions, CallResult } from "./api.js";
 export { PvmError, type PvmErrorCode } from "./errors.js";
 export { ModuleRegistry, type ModuleDef } from "./modules.js";

@@ -27,8 +27,9 @@ export function bytesFrom(rt: Runtime, v: Value | undefined, enc?: Value): Uint8
     rt.alloc(Number(n));
     return new Uint8Array(Number(n));
   }
-  if (v instanceof PyBytes) return v.b.slice();
-  if (v instanceof PyByteArray) return v.view().slice();
+  // A copy: containerPerElement per byte (cips/metering.md).
+  if (v instanceof PyBytes) return (rt.charge(v.b.length), v.b.slice());
+  if (v instanceof PyByteArray) return (rt.charge(v.view().length), v.view().slice());
   const items = iterToArray(rt, v);
   return Uint8Array.from(
     items.map((x) => {
@@ -212,19 +213,22 @@ export function installBytes(): void {
   method(T.bytes, "hex", (rt, a) => {
     const b = (a[0] as PyBytes).b;
     rt.charge(b.length * 2);
-    return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    let out = "";
+    for (let i = 0; i < b.length; i++) out += HEX_PAIRS[b[i] as number] as string;
+    return out;
   });
   T.bytes.ns.set(
     "fromhex",
     new PyWrapper(
       T.classmethod,
-      nativeFn("fromhex", (_rt, a) => {
-        const s = String(a[1]).replace(/\s+/g, "");
+      nativeFn("fromhex", (rt, a) => {
+        const text = String(a[1]);
+        rt.charge(text.length); // stringPerChar: every character is scanned (cips/metering.md)
+        const s = text.replace(/\s+/g, "");
         if (!/^([0-9a-fA-F]{2})*$/.test(s)) throw pyErr("ValueError", "non-hexadecimal number found in fromhex() arg");
-        return new PyBytes(
-          T.bytes,
-          Uint8Array.from(s.match(/../g) ?? [], (h) => parseInt(h, 16)),
-        );
+        const out = new Uint8Array(s.length >> 1);
+        for (let i = 0; i < out.length; i++) out[i] = (hexNibble(s.charCodeAt(2 * i)) << 4) | hexNibble(s.charCodeAt(2 * i + 1));
+        return new PyBytes(T.bytes, out);
       }),
     ),
   );
@@ -262,4 +266,12 @@ export function installBytes(): void {
   });
   method(T.bytearray, "decode", (rt, a) => (T.bytes.ns.get("decode") as PyNative).fn(rt, [new PyBytes(T.bytes, (a[0] as PyByteArray).view()), ...a.slice(1)], null));
   method(T.bytearray, "hex", (rt, a) => (T.bytes.ns.get("hex") as PyNative).fn(rt, [new PyBytes(T.bytes, (a[0] as PyByteArray).view())], null));
+}
+
+/** "00".."ff", indexed by byte: bytes.hex() appends one per byte. */
+const HEX_PAIRS: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+/** The value of an ASCII hex digit already validated by the caller. */
+function hexNibble(c: number): number {
+  return c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57;
 }

@@ -1,5 +1,6 @@
 // The builtins namespace: builtin functions, types and exception classes. Iterating builtins
 // charge one Cycle per element visited (CIP-3 "cost of built-in functions").
+import { C } from "../runtime/costs.js";
 import { callValue, getAttr, setAttr, delAttr, genericGetAttr, PySuper, userDunder } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict } from "../runtime/dict.js";
@@ -124,7 +125,9 @@ function roundValue(rt: Runtime, x: Value, nd: Value | undefined): Value {
 function intToBase(rt: Runtime, v: Value, base: number, prefix: string): string {
   const i = toIndex(rt, v, "'%s' object cannot be interpreted as an integer");
   const b = I.big(i);
-  return (b < 0n ? "-" : "") + prefix + (b < 0n ? -b : b).toString(base);
+  const out = (b < 0n ? "-" : "") + prefix + (b < 0n ? -b : b).toString(base);
+  rt.charge(out.length); // stringPerChar per digit produced (cips/metering.md)
+  return out;
 }
 
 function printFn(rt: Runtime, args: Value[], kw: Map<string, Value> | null): Value {
@@ -193,7 +196,7 @@ function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
       }
       vals.push(v);
     }
-    rt.charge(1);
+    rt.charge(1 + C.alloc); // per step, and the new tuple (cips/metering.md)
     return tuple(vals);
   }, its);
 }
@@ -287,7 +290,10 @@ export function makeBuiltins(): Map<string, Value> {
       }
     }
     if (x === undefined || y === undefined || m === undefined) throw pyErr("TypeError", "pow() 3rd argument not allowed unless all arguments are integers");
-    rt.charge(Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64) * Math.max(1, I.bitLength(y)));
+    // One modular multiply per exponent bit, each quadratic in the 64-bit words of the operands:
+    // words * ceil(words / 8) per bit (cips/metering.md "Big integers").
+    const words = Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64);
+    rt.charge(words * Math.ceil(words / 8) * Math.max(1, I.bitLength(y)));
     return I.intPowMod(x, y, m);
   });
   def("round", (rt, a, kw) => roundValue(rt, a[0] as Value, a[1] ?? kw?.get("ndigits")));
@@ -344,6 +350,7 @@ export function makeBuiltins(): Map<string, Value> {
     return new PyIterator(() => {
       const x = next();
       if (x === undefined) return undefined;
+      rt.charge(C.alloc); // each item is a new pair (cips/metering.md)
       const r = tuple([i, x]);
       i = I.intAdd(i, 1);
       return r;

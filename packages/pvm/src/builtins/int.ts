@@ -84,6 +84,7 @@ export function installInt(): void {
     const order = (a[2] ?? kw?.get("byteorder") ?? "big") as string;
     const signed = truthy(rt, kw?.get("signed") ?? false);
     rt.alloc(len);
+    rt.charge(len); // containerPerElement per byte written (cips/metering.md)
     let v = n;
     if (v < 0n) {
       if (!signed) throw pyErr("OverflowError", "can't convert negative int to unsigned");
@@ -91,10 +92,9 @@ export function installInt(): void {
     }
     if (v >= 1n << BigInt(8 * len) || (signed && n >= 0n && len > 0 && v >= 1n << BigInt(8 * len - 1))) throw pyErr("OverflowError", "int too big to convert");
     const out = new Uint8Array(len);
-    for (let i = len - 1; i >= 0; i--) {
-      out[i] = Number(v & 0xffn);
-      v >>= 8n;
-    }
+    // The hex digits of v, written from the last byte back: linear in len (a shift per byte is not).
+    const hex = v.toString(16);
+    for (let i = len - 1, j = hex.length; i >= 0 && j > 0; i--, j -= 2) out[i] = Number.parseInt(hex.slice(Math.max(0, j - 2), j), 16);
     if (order === "little") out.reverse();
     return new PyBytes(T.bytes, out);
   });
@@ -106,10 +106,19 @@ export function installInt(): void {
         const b = bytesFrom(rt, a[1]);
         const order = (a[2] ?? kw?.get("byteorder") ?? "big") as string;
         const signed = truthy(rt, kw?.get("signed") ?? false);
+        rt.charge(b.length); // containerPerElement per byte read (cips/metering.md)
         const arr = order === "little" ? Array.from(b).reverse() : Array.from(b);
-        let v = 0n;
-        for (const x of arr) v = (v << 8n) | BigInt(x);
-        if (signed && arr.length > 0 && (arr[0] as number) >= 0x80) v -= 1n << BigInt(8 * arr.length);
+        // Refuse an int wider than the cap before building it: leading 0x00 (or 0xff when signed and
+        // negative) bytes carry no magnitude; the rest must fit in maxIntBits (+1 byte for the sign).
+        const negative = signed && arr.length > 0 && (arr[0] as number) >= 0x80;
+        const pad = negative ? 0xff : 0;
+        let first = 0;
+        while (first < arr.length - 1 && arr[first] === pad) first++;
+        if ((arr.length - first - 1) * 8 > I.MAX_INT_BITS) throw pyErr("OverflowError", `int exceeds the ${I.MAX_INT_BITS}-bit limit`);
+        let hex = "";
+        for (let i = first; i < arr.length; i++) hex += ((arr[i] as number) < 16 ? "0" : "") + (arr[i] as number).toString(16);
+        let v = hex === "" ? 0n : BigInt(`0x${hex}`);
+        if (negative) v -= 1n << BigInt(8 * (arr.length - first));
         // `I.from_bytes(...)` builds an I, as CPython does for subclasses.
         return a[0] === T.int || a[0] === undefined ? I.norm(v) : callValue(rt, a[0], [I.norm(v)], null);
       }),

@@ -49,7 +49,9 @@ function installSetMethods(): void {
     method(S, "copy", (rt, a) => me(a[0] as Value, "copy").setOp(rt, "BitOr", new PySet(T.set, false)));
   }
   const S = T.set;
-  const me = (v: Value, n: string): PySet => (v instanceof PySet ? v : selfArg(v, PySet, S, n)); // constant instanceof: monomorphic
+  // A frozenset is a PySet too: set's mutating methods refuse it, as CPython's descriptors do (a
+  // frozenset's hash is kept once computed, object.ts HashMemo, so it must never change).
+  const me = (v: Value, n: string): PySet => (v instanceof PySet && !v.frozen ? v : (selfArg(v, FrozenRefused, S, n) as never)); // constant instanceof: monomorphic
   method(S, "__init__", (rt, a) => {
     const st = me(a[0] as Value, "__init__");
     st.table.clear();
@@ -87,3 +89,6 @@ function installSetMethods(): void {
   inplace("difference_update", "Sub");
   inplace("symmetric_difference_update", "BitXor");
 }
+
+/** Matches no value: selfArg's TypeError for a frozenset (or anything else) passed to a set-only method. */
+abstract class FrozenRefused {}

@@ -1,5 +1,6 @@
 // str: the constructor (str(x), str(bytes, encoding)) and every method. Every method charges 1 Cycle per
 // character scanned or produced (CIP-3). The slot wrappers (str.__add__, ...) are in valueslots.ts.
+import { C } from "../runtime/costs.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
 import { PyBoxed, PyBytes, PyList, PyTuple, type Value } from "../runtime/object.js";
@@ -319,6 +320,7 @@ function installStrMethods(): void {
       rt.charge(cands.length);
       for (const c of cands) {
         if (typeof c !== "string") throw pyErr("TypeError", `${name} first arg must be str or a tuple of str, not ${typeOf(c).name}`);
+        rt.charge(C.compareUnits(c.length));
         if (starts ? sub.startsWith(c) : sub.endsWith(c)) return true;
       }
       return false;

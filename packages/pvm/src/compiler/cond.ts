@@ -9,7 +9,7 @@ import type * as A from "../ast.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyFloat, type Value } from "../runtime/object.js";
 import { T } from "../runtime/types.js";
-import { richCompare, truthy } from "../runtime/ops.js";
+import { richCompare, strEq, truthy } from "../runtime/ops.js";
 import type { Compiler, ScopeCtx } from "./compiler.js";
 import { compileExpr, ld, operand } from "./expr.js";
 import type { EF, Frame } from "./frame.js";
@@ -73,8 +73,8 @@ export function condTrue(rt: Runtime, f: Frame, d: Cond): boolean {
   const n = floatCompare(op, a, b);
   if (n !== undefined) return n;
   if (typeof a === "string" && typeof b === "string") {
-    if (op === EQ) return a === b;
-    if (op === NE) return a !== b;
+    if (op === EQ) return strEq(rt, a, b);
+    if (op === NE) return !strEq(rt, a, b);
   }
   const t = richCompare(rt, op === LT ? "Lt" : op === LTE ? "LtE" : op === GT ? "Gt" : op === GTE ? "GtE" : op === EQ ? "Eq" : "NotEq", a, b);
   return typeof t === "boolean" ? t : truthy(rt, t);

@@ -8,7 +8,7 @@ import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { iterToArray } from "../runtime/iter.js";
 import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
-import { binop, type BinOpName, intBinop, type CmpOp, eq, float, repr, richCompare, str, strConcat, truthy, typeOf, unaryop } from "../runtime/ops.js";
+import { binop, type BinOpName, intBinop, type CmpOp, eq, float, repr, richCompare, str, strConcat, strEq, truthy, typeOf, unaryop } from "../runtime/ops.js";
 import { asciiReprOf } from "../runtime/strings.js";
 import { contains, getItem, sliceValues, toIndex } from "../runtime/subscript.js";
 import { Ellipsis, None, T } from "../runtime/types.js";
@@ -531,14 +531,16 @@ function compareClosure(c: Compiler, s: ScopeCtx, e: A.Compare): EF {
         return (f) => {
           const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
           const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
-          if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a === b;
+          if (typeof a === "number" && typeof b === "number") return a === b;
+          if (typeof a === "string" && typeof b === "string") return strEq(rt, a, b);
           return floatCompare(EQ, a, b) ?? richCompare(rt, "Eq", a, b);
         };
       case "NotEq":
         return (f) => {
           const a = lk === 0 ? left(f) : ld(f, lk, left, li, lv);
           const b = rk === 0 ? right(f) : ld(f, rk, right, ri, rv);
-          if ((typeof a === "number" && typeof b === "number") || (typeof a === "string" && typeof b === "string")) return a !== b;
+          if (typeof a === "number" && typeof b === "number") return a !== b;
+          if (typeof a === "string" && typeof b === "string") return !strEq(rt, a, b);
           return floatCompare(NE, a, b) ?? richCompare(rt, "NotEq", a, b);
         };
       default:

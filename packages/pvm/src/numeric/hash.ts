@@ -65,9 +65,30 @@ export function hashBytes(b: Uint8Array): bigint {
  */
 export function hashStr(s: string): bigint {
   aString(s, "s");
-  const cps: number[] = [];
-  for (const ch of s) cps.push(ch.codePointAt(0) as number);
-  return hashCodePoints(cps);
+  const n = s.length;
+  if (n === 0) return 0n;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c > max) max = c;
+  }
+  if (max >= 0xd800) {
+    // Surrogates may pair into astral code points: take the general path.
+    const cps: number[] = [];
+    for (const ch of s) cps.push(ch.codePointAt(0) as number);
+    return hashCodePoints(cps);
+  }
+  // Every code unit is a code point: CPython's 1- or 2-byte representation, written directly.
+  const width = max < 0x100 ? 1 : 2;
+  const bytes = new Uint8Array(n * width);
+  if (width === 1) for (let i = 0; i < n; i++) bytes[i] = s.charCodeAt(i);
+  else
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      bytes[2 * i] = c & 0xff;
+      bytes[2 * i + 1] = c >>> 8;
+    }
+  return finish(siphash13(bytes));
 }
 
 /** hash(str) of the Python string with exactly these code points (each in 0..0x10FFFF). */

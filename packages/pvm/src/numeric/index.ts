@@ -4,6 +4,7 @@ export type { Decomposed } from "./bits.js";
 export * from "./repr.js";
 export * from "./hash.js";
 export { siphash13 } from "./siphash.js";
+export { hashTupleOf } from "./xxtuple.js";
 export * from "./pystr.js";
 export * from "./parse.js";
 export * from "./convert.js";

@@ -431,6 +431,10 @@ function typeGetAttr(rt: Runtime, cls: PyType, name: string): Value | undefined 
         const sub = a[0];
         if (!(sub instanceof PyType)) throw pyErr("TypeError", `${cls.name}.__new__(X): X is not a type object (${typeOf(sub ?? None).name})`);
         if (!sub.isSubtypeOf(cls)) throw pyErr("TypeError", `${cls.name}.__new__(${sub.name}): ${sub.name} is not a subtype of ${cls.name}`);
+        // CPython's tp_new_wrapper: the builtin constructor `sub` inherits must be this one, or the
+        // instance would lack the layout its type promises (`object.__new__(type)` is not a type).
+        const own = sub.mro.find((c) => c.newFn !== null);
+        if (own !== undefined && own.newFn !== nf) throw pyErr("TypeError", `${cls.name}.__new__(${sub.name}) is not safe, use ${own.name}.__new__()`);
         return nf(r, sub, a.slice(1), k);
       },
       false,

@@ -4,6 +4,10 @@
 import { COST_TABLE_V1 } from "@cowboy/metering";
 
 const P = COST_TABLE_V1.pvm;
+const HASH_PER = Number(P.hashing.perUnit);
+const HASH_UNIT = Number(P.hashing.unitSize);
+const CMP_PER = Number(P.compareBytes.perUnit);
+const CMP_UNIT = Number(P.compareBytes.unitSize);
 export const C = {
   step: Number(P.step.base),
   arith: Number(P.arithmetic.base),
@@ -21,6 +25,15 @@ export const C = {
   importFailed: Number(P.importFailed.base),
   classDef: Number(P.classDef.base),
   genResume: Number(P.generatorResume.base),
+  /** Ordering or comparing `n` characters or bytes of a str or bytes (compareBytes: per full chunk). */
+  compareUnits: (n: number): number => CMP_PER * Math.floor(n / CMP_UNIT),
+  compareChunk: Number(P.compareBytes.unitSize),
+  /** Each new key stored in a dict or set table (tableInsert). */
+  tableInsert: Number(P.tableInsert.base),
+  /** Per element copied, compared or visited by a container operation (containerPerElement). */
+  elem: Number(P.containerPerElement.perUnit),
+  /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */
+  hashBytes: (n: number): number => HASH_PER * Math.ceil(n / HASH_UNIT),
 };
 
 /**

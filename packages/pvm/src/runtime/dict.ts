@@ -7,8 +7,9 @@ import { AttrDict, type LiveDict } from "./attrs.js";
 import type { Runtime } from "./context.js";
 import { pyErr } from "./exceptions.js";
 import * as I from "./int.js";
-import { PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
+import { type HashMemo, PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
 import { callValue, userDunder } from "./call.js";
+import { C } from "./costs.js";
 import { eq, hash, repr, typeOf } from "./ops.js";
 import { None, T } from "./types.js";
 
@@ -89,10 +90,14 @@ class HashTable {
     return undefined;
   }
 
-  /** Insert or overwrite; returns true when a new key was added. */
+  /** Insert or overwrite; returns true when a new key was added, which charges tableInsert (cips/metering.md). */
   set(rt: Runtime, k: Value, v: Value): boolean {
     const d = directKey(k);
-    if (d !== HASHED) return this.setDirect(d, k, v);
+    if (d !== HASHED) {
+      if (!this.setDirect(d, k, v)) return false;
+      rt.charge(C.tableInsert);
+      return true;
+    }
     const h = hash(rt, k);
     if (this.hashed === null) this.hashed = new Map();
     let bucket = this.hashed.get(h);
@@ -111,6 +116,7 @@ class HashTable {
     bucket.push(e);
     this.main.set(e, e);
     this.version++;
+    rt.charge(C.tableInsert);
     return true;
   }
 
@@ -259,13 +265,18 @@ export function dictRepr(rt: Runtime, d: PyDict): string {
   return `{${parts.join(", ")}}`;
 }
 
-export class PySet extends PyObject {
+export class PySet extends PyObject implements HashMemo {
   declare readonly table: HashTable;
   declare readonly frozen: boolean;
+  /** A frozenset's hash once computed (object.ts HashMemo); a set is never hashed. */
+  declare hashMemo: number | bigint | undefined;
+  declare hashWeight: number;
   constructor(cls: PyType, frozen: boolean) {
     super(cls, cls === T.set || cls === T.frozenset ? null : new AttrDict(cls));
     this.table = new HashTable();
     this.frozen = frozen;
+    this.hashMemo = undefined;
+    this.hashWeight = 0;
   }
   add(rt: Runtime, k: Value): void {
     if (this.table.set(rt, k, k)) rt.alloc(16);

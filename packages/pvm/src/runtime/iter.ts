@@ -1,5 +1,6 @@
 // Iteration: a JS-level `next()` returning `undefined` at exhaustion, so loops over lists, ranges,
 // dicts and strings never allocate exception objects; Python-visible iterators wrap the same.
+import { C } from "./costs.js";
 import type { Runtime } from "./context.js";
 import { E, PyBaseException, PyThrow, pyErr } from "./exceptions.js";
 import { PyGenerator } from "./function.js";
@@ -156,7 +157,11 @@ export function iterate(rt: Runtime, v: Value): NextFn {
     const d = v.d;
     if (v.cls === T.dict_keys) return tableIter(rt, d.table, (k) => k);
     if (v.cls === T.dict_values) return tableIter(rt, d.table, (_k, x) => x);
-    return tableIter(rt, d.table, (k, x) => new PyTuple(T.tuple, [k, x]));
+    // Each item is a new pair: `allocation` per item, as a tuple display (cips/metering.md).
+    return tableIter(rt, d.table, (k, x) => {
+      rt.charge(C.alloc);
+      return new PyTuple(T.tuple, [k, x]);
+    });
   }
   if (v instanceof PyBytes || v instanceof PyByteArray) {
     let i = 0;

@@ -177,22 +177,40 @@ export class PyList extends PyObject {
   }
 }
 
-export class PyTuple extends PyObject {
+/**
+ * hash(x) of an immutable value whose items all hash the same forever, kept with the Cycles its first
+ * computation charged so a later hash charges them again without redoing the work (ops.ts `hash`,
+ * cips/metering.md "Hashing"). `undefined` until then.
+ */
+export interface HashMemo {
+  hashMemo: number | bigint | undefined;
+  hashWeight: number;
+}
+
+export class PyTuple extends PyObject implements HashMemo {
   declare readonly items: readonly Value[];
+  declare hashMemo: number | bigint | undefined;
+  declare hashWeight: number;
   constructor(cls: PyType, items: readonly Value[]) {
     super(OWN_FIELDS);
     this.cls = cls;
     // Instances of user subclasses carry an attribute dict unless the class declares empty __slots__.
     this.dict = cls.builtin || (cls.slots !== null && cls.slots.length === 0 && !cls.hasDict) ? null : new AttrDict(cls);
     this.items = items;
+    this.hashMemo = undefined;
+    this.hashWeight = 0;
   }
 }
 
-export class PyBytes extends PyObject {
+export class PyBytes extends PyObject implements HashMemo {
   readonly b: Uint8Array;
+  declare hashMemo: number | bigint | undefined;
+  declare hashWeight: number;
   constructor(cls: PyType, b: Uint8Array) {
     super(cls);
     this.b = b;
+    this.hashMemo = undefined;
+    this.hashWeight = 0;
   }
 }
 

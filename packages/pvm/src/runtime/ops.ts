@@ -21,12 +21,14 @@ import {
   PyRange,
   PySlice,
   PyTuple,
+  type HashMemo,
   type PyType,
   PyType as PyTypeClass,
   PyUnion,
   type Value,
 } from "./object.js";
 import { bytesRepr, cmpStr, strRepr } from "./strings.js";
+import { C } from "./costs.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { call2, callValue, userDunder } from "./call.js";
 import { PyFunction } from "./function.js";
@@ -158,6 +160,11 @@ export function repr(rt: Runtime, v: Value): string {
   return builtinRepr(rt, v);
 }
 
+function charged(rt: Runtime, text: string): string {
+  rt.charge(text.length);
+  return text;
+}
+
 function expectStr(r: Value, what: string): string {
   if (typeof r !== "string") throw pyErr("TypeError", `${what} returned non-string (type ${typeName(r)})`);
   return r;
@@ -194,8 +201,9 @@ function builtinRepr(rt: Runtime, v: PyObject): string {
   }
   if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
   if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));
-  if (v instanceof PyBytes) return bytesRepr(v.b);
-  if (v instanceof PyByteArray) return `${v.cls.name}(${bytesRepr(v.view())})`;
+  // The text a bytes repr produces is charged per character, as a str's (stringPerChar).
+  if (v instanceof PyBytes) return charged(rt, bytesRepr(v.b));
+  if (v instanceof PyByteArray) return charged(rt, `${v.cls.name}(${bytesRepr(v.view())})`);
   if (v instanceof PySlice) return `slice(${repr(rt, v.start)}, ${repr(rt, v.stop)}, ${repr(rt, v.step)})`;
   if (v instanceof PyUnion) return v.args.map((a) => unionMemberRepr(rt, a)).join(" | ");
   if (v instanceof PyRange) return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
@@ -327,7 +335,17 @@ function unionMemberRepr(rt: Runtime, v: Value): string {
 // ---------------------------------------------------------------------------------------------
 // equality and hashing
 
+/**
+ * `a == b` for two str: equal lengths of a full compare chunk or more charge compareBytes (the
+ * contents are scanned); different lengths are unequal at once and charge nothing.
+ */
+export function strEq(rt: Runtime, a: string, b: string): boolean {
+  if (a.length === b.length && a.length >= COMPARE_FREE) rt.charge(C.compareUnits(a.length));
+  return a === b;
+}
+
 export function eq(rt: Runtime, a: Value, b: Value): boolean {
+  if (typeof a === "string" && typeof b === "string") return strEq(rt, a, b);
   if (a === b) return !(a instanceof PyFloat && Number.isNaN(a.v));
   const ta = typeof a;
   const tb = typeof b;
@@ -377,6 +395,7 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     case "boolean":
       return v ? 1 : 0;
     case "string":
+      rt.charge(C.hashBytes(v.length));
       return hashStr(v);
   }
   if (v instanceof PyFloat && v.cls === T.float) return hashFloat(v.v);
@@ -395,9 +414,10 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     if (v instanceof PyFloat) return hashFloat(v.v);
   }
   if (v instanceof PyTuple) {
+    if (v.hashMemo !== undefined) return replayHash(rt, v);
     rt.enter(" while calling a Python object");
     try {
-      return hashTuple(rt, v.items);
+      return hashTuple(rt, v);
     } finally {
       rt.leave();
     }
@@ -411,17 +431,67 @@ export function hash(rt: Runtime, v: Value): number | bigint {
     return h;
   }
   if (v instanceof PySet) {
+    if (v.hashMemo !== undefined) return replayHash(rt, v);
+    const start = rt.cyclesUsed;
+    rt.charge(C.elem * v.table.size);
     let h = 0;
-    for (const e of v.table.entries()) h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, e.k))))) | 0;
+    let fixed = true;
+    for (const e of v.table.entries()) {
+      const x = e.k;
+      h = (h ^ Number(BigInt.asIntN(32, BigInt(hash(rt, x))))) | 0;
+      if (fixed && !hashIsFixed(x)) fixed = false;
+    }
+    if (fixed) memoHash(v, h, rt.cyclesUsed - start);
     return h;
   }
-  if (v instanceof PyBytes) return I.norm(N.hashBytes(v.b));
+  if (v instanceof PyBytes) {
+    if (v.hashMemo !== undefined) return replayHash(rt, v);
+    const w = C.hashBytes(v.b.length);
+    rt.charge(w);
+    return memoHash(v, I.norm(N.hashBytes(v.b)), w);
+  }
   return rt.idOf(v) * 16;
 }
 
+// Hashing charges its work (cips/metering.md "Hashing"): a tuple or frozenset one Cycle per item plus
+// its items' own hashes, a str or bytes per started 2 characters or bytes. An immutable value whose items all hash
+// the same forever keeps its hash and the Cycles that first computation charged (object.ts HashMemo):
+// a repeat charges the same Cycles without redoing the work, so the memo is never observable.
+
+function replayHash(rt: Runtime, v: HashMemo): number | bigint {
+  rt.charge(v.hashWeight);
+  return v.hashMemo as number | bigint;
+}
+
+function memoHash(v: HashMemo, h: number | bigint, weight: number): number | bigint {
+  v.hashMemo = h;
+  v.hashWeight = weight;
+  return h;
+}
+
+/** Whether `x`'s hash is the same on every later call and runs no Python code. */
+function hashIsFixed(x: Value): boolean {
+  if (typeof x !== "object") return true;
+  if (!x.cls.builtin) return false;
+  if (x instanceof PyTuple || x instanceof PySet || x instanceof PyBytes) return x.hashMemo !== undefined;
+  return x instanceof PyFloat;
+}
+
 /** CPython's tuple hash (xxHash-derived, 64-bit). */
-function hashTuple(rt: Runtime, items: readonly Value[]): number | bigint {
-  return I.norm(N.hashTuple(items.map((x) => BigInt(hash(rt, x)))));
+function hashTuple(rt: Runtime, t: PyTuple): number | bigint {
+  const items = t.items;
+  const start = rt.cyclesUsed;
+  rt.charge(C.elem * items.length);
+  const hashes: (number | bigint)[] = new Array(items.length);
+  let fixed = true;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i] as Value;
+    hashes[i] = hash(rt, x);
+    if (fixed && !hashIsFixed(x)) fixed = false;
+  }
+  const r = N.hashTupleOf(hashes);
+  const h = typeof r === "number" ? r : I.norm(r);
+  return fixed ? memoHash(t, h, rt.cyclesUsed - start) : h;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -466,7 +536,11 @@ function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefi
   const ia = asInt(a);
   const ib = asInt(b);
   if (ia !== undefined && ib !== undefined) return I.intCmp(ia, ib);
-  if (typeof a === "string" && typeof b === "string") return cmpStr(a, b);
+  if (typeof a === "string" && typeof b === "string") {
+    if (op === "Eq" || op === "NotEq") return strEq(rt, a, b) ? 0 : 1;
+    rt.charge(C.compareUnits(a.length < b.length ? a.length : b.length));
+    return cmpStr(a, b);
+  }
   if (a instanceof PyFloat || b instanceof PyFloat) {
     if (a instanceof PyFloat && b instanceof PyFloat) return a.v < b.v ? -1 : a.v > b.v ? 1 : a.v === b.v ? 0 : NaN;
     if (a instanceof PyFloat && ib !== undefined) return -cmpIntFloat(ib, a.v);
@@ -479,6 +553,7 @@ function builtinCmp(rt: Runtime, a: Value, b: Value, op: CmpOp): number | undefi
     const x = a instanceof PyBytes ? a.b : a.view();
     const y = b instanceof PyBytes ? b.b : b.view();
     const n = Math.min(x.length, y.length);
+    rt.charge(C.compareUnits(n));
     for (let i = 0; i < n; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
     return x.length - y.length;
   }
@@ -557,9 +632,15 @@ export function richCompare(rt: Runtime, op: CmpOp, a: Value, b: Value): Value {
   throw pyErr("TypeError", `'${SYMBOL[op]}' not supported between instances of '${ta.name}' and '${tb.name}'`);
 }
 
+/** Strings shorter than one compare chunk charge nothing extra (a sort's hot path skips the call). */
+const COMPARE_FREE = C.compareChunk;
+
 export function lessThan(rt: Runtime, a: Value, b: Value): boolean {
   if (typeof a === "number" && typeof b === "number") return a < b;
-  if (typeof a === "string" && typeof b === "string") return cmpStr(a, b) < 0;
+  if (typeof a === "string" && typeof b === "string") {
+    if (a.length >= COMPARE_FREE || b.length >= COMPARE_FREE) rt.charge(C.compareUnits(a.length < b.length ? a.length : b.length));
+    return cmpStr(a, b) < 0;
+  }
   const r = richCompare(rt, "Lt", a, b);
   return typeof r === "boolean" ? r : truthy(rt, r);
 }
@@ -612,9 +693,23 @@ function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
   if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.max(I.chunks64(a), I.chunks64(b)));
 }
 
+/**
+ * Multiplication and division are quadratic in the operands' 64-bit words: beyond the linear
+ * charge, ceil(wa * wb / 8) - max(wa, wb) more when that is positive (only past 512-bit operands;
+ * cips/metering.md "Big integers").
+ */
+function quadraticCharge(rt: Runtime, a: I.Int, b: I.Int): void {
+  if (typeof a !== "bigint" && typeof b !== "bigint") return;
+  const wa = I.chunks64(a);
+  const wb = I.chunks64(b);
+  const extra = Math.ceil((wa * wb) / 8) - Math.max(wa, wb);
+  if (extra > 0) rt.charge(extra);
+}
+
 /** int op int (bigints charged by size); what `binop` reaches for two ints, callable directly. */
 export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
   bigCharge(rt, a, b);
+  if (op === "Mult" || op === "FloorDiv" || op === "Mod") quadraticCharge(rt, a, b);
   switch (op) {
     case "Add":
       return I.intAdd(a, b);
@@ -637,11 +732,18 @@ export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value 
       }
       {
         const r = I.intPow(a, b);
-        if (typeof r === "bigint") rt.charge(Math.ceil(I.bitLength(r) / 64));
+        if (typeof r === "bigint") {
+          // Repeated squaring up to the result's w words: w, plus ceil(w * w / 8) - w past 8 words.
+          const w = Math.ceil(I.bitLength(r) / 64);
+          rt.charge(Math.max(w, Math.ceil((w * w) / 8)));
+        }
         return r;
       }
-    case "LShift":
-      return I.intShl(a, b);
+    case "LShift": {
+      const r = I.intShl(a, b);
+      if (typeof r === "bigint") rt.charge(I.chunks64(r)); // the words written (cips/metering.md)
+      return r;
+    }
     case "RShift":
       return I.intShr(a, b);
     case "BitAnd":

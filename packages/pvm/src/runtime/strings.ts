@@ -105,12 +105,19 @@ export function asciiReprOf(s: string): string {
   return out;
 }
 
+/** Any UTF-16 unit from the surrogates up (no `u` flag: the class matches code units). */
+const HIGH_UNITS = /[\ud800-\uffff]/;
+
 /**
  * Python's str ordering (by code point). JS `<` compares UTF-16 code units, which disagrees when
  * an astral character (a surrogate pair) meets a BMP character at or above U+E000.
  */
 export function cmpStr(a: string, b: string): number {
   if (a === b) return 0;
+  // JS orders by UTF-16 code unit, Python by code point; they differ only where a surrogate meets a
+  // unit of 0xE000 or more. When either string has no unit from 0xD800 up, the engine's (native,
+  // specified) order is Python's: long strings take it instead of the loop below.
+  if (a.length > 32 && b.length > 32 && (!HIGH_UNITS.test(a) || !HIGH_UNITS.test(b))) return a < b ? -1 : 1;
   const n = a.length < b.length ? a.length : b.length;
   let i = 0;
   while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;

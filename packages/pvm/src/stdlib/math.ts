@@ -235,7 +235,9 @@ function build(): Map<string, Value> {
     def(name, (rt, a, kw) => {
       noKw(name, kw);
       const xs = intsOf(rt, a);
-      rt.charge(MATH_COSTS.intBase + xs.reduce((s, v) => s + 4 * limbs(v), 0));
+      // Euclid's steps are linear in the bits (each step a bigint remainder): 2 per bit of each
+      // argument (cips/metering.md "Big integers"; was 4 per 64-bit limb).
+      rt.charge(MATH_COSTS.intBase + xs.reduce((s, v) => s + Math.max(4 * limbs(v), 2 * I.bitLength(v)), 0));
       return intResult(num(() => f(...xs)));
     });
   }

@@ -16,13 +16,13 @@ const tsx = fileURLToPath(new URL("../../../../../node_modules/.bin/tsx", import
 const PINNED: Record<string, [string, number]> = {
   tuples: ["10800171", 8714393],
   strings: ["28616839", 4592115],
-  dicts: ["4800305", 6228856],
+  dicts: ["7200305", 6228856],
   objects: ["9289285", 1119082],
   comprehensions: ["17040312", 6390417],
   generators: ["18296200", 6794860],
   cycles: ["6150387", 3030055],
   bigstrings: ["120046429", 5160032],
-  mixed: ["3582189", 1210307],
+  mixed: ["3984189", 1210307],
 };
 
 type Results = Record<string, { result: string; out: string; cycles: string; memory: number }>;

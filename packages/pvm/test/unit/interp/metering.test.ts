@@ -7,7 +7,7 @@ import { METERED_PROGRAMS } from "../../fixtures/metered-programs.js";
 const PINNED: Record<string, bigint> = {
   loop: 4043n,
   fib: 51325n,
-  words: 5465n,
+  words: 5513n,
   classes: 5508n,
   exceptions: 4084n,
   bigint: 2806n,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { floatRepr, hashBytes, hashCodePoints, hashFloat, hashInt, hashStr, hashTuple, siphash13 } from "../../../src/numeric/index.js";
+import { floatRepr, hashBytes, hashCodePoints, hashFloat, hashInt, hashStr, hashTuple, hashTupleOf, siphash13 } from "../../../src/numeric/index.js";
 import { hexToDouble, loadVector } from "./load.js";
 
 describe("floatRepr", () => {
@@ -47,6 +47,26 @@ describe("hashes (CPython 3.11, PYTHONHASHSEED=0)", () => {
   });
   it("hashTuple", () => {
     for (const [items, h] of v.tuple) expect(hashTuple(items.map((i) => BigInt(i)))).toBe(BigInt(h));
+  });
+  it("hashTupleOf (uint32 lanes) matches the CPython vectors and the bigint reference", () => {
+    const same = (hs: (number | bigint)[]) => BigInt(hashTupleOf(hs)) === hashTuple(hs.map((x) => BigInt(x)));
+    for (const [items, h] of v.tuple) expect(BigInt(hashTupleOf(items.map((i) => BigInt(i))))).toBe(BigInt(h));
+    let seed = 0x2545f491;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed;
+    };
+    const edges: (number | bigint)[] = [0, 1, -2, 2 ** 52 - 1, -(2 ** 52), 2 ** 32, -(2 ** 32), 9223372036854775807n, -9223372036854775808n, 2305843009213693950n];
+    expect(same(edges)).toBe(true);
+    for (let n = 0; n < 2000; n++) {
+      const len = next() % 9;
+      const hs: (number | bigint)[] = [];
+      for (let i = 0; i < len; i++) {
+        const r = next();
+        hs.push(r % 3 === 0 ? BigInt.asIntN(64, (BigInt(next()) << 32n) | BigInt(next())) : (r % 2 === 0 ? 1 : -1) * (next() * 2 ** 20 + (next() % 2 ** 20)));
+      }
+      if (!same(hs)) expect(hs).toBe("a mismatch");
+    }
   });
   it("siphash13 reference vector with a nonzero key", () => {
     // Key 00..0f, message 00..0e: known SipHash-1-3 output is checked against the BigInt oracle below.
