@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ClientError, createClient } from "@cowboy/client";
+import { createClient, encodeArgs } from "@cowboy/client";
+import { toHex } from "@cowboy/codec";
 import { ReceiptStatus } from "@cowboy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devnetGenesis } from "../../src/chain/genesis.js";
@@ -63,32 +64,45 @@ describe("a storm of expensive read-only queries", () => {
     const client = createClient({ url: node.rpcUrl, timeoutMs: 120_000 });
     const { tx, address } = await client.deployActor({ privateKey: node.devAccounts[0]!.privateKey, source: HASHER });
     expect((await client.waitForReceipt(tx.digest(), { timeoutMs: 60_000, pollMs: 50 })).status).toBe(ReceiptStatus.Success);
-    const spin = () => client.queryActor({ to: address, method: "spin", args: [300_000n, 10n], cyclesLimit: 80_000_000n });
+    // Hashing is now charged by size (cips/metering.md), so the issue's 300,000 × 30 no longer fits one
+    // actor's 1,000,000-Cycle allowance per block: a smaller tuple, hashed a few times, keeps each query
+    // just under it — the most a read-only call of one actor can do.
+    const spin = () => client.queryActor({ to: address, method: "spin", args: [150_000n, 4n], cyclesLimit: 80_000_000n });
 
     // one query alone: how long the work takes (on the worker, the block thread's time is free);
     // the first waits for the worker to have loaded, the second is measured
-    expect((await spin()).ok).toBe(true);
+    const first = await spin();
+    expect(first.ok ? "ok" : first.error).toBe("ok");
     const soloStart = performance.now();
     const solo = await spin();
     const soloMs = performance.now() - soloStart;
     expect(solo.ok ? "ok" : solo.error).toBe("ok");
 
-    // the storm: 24 at once, as in the issue; MAX_QUEUED run, the rest are refused at once
+    // the storm: 24 at once, as in the issue, in one JSON-RPC batch so that all 24 reach the bounded
+    // queue together (the work itself is now cheap per Cycle): MAX_QUEUED run, the rest are refused at once
+    const call = { to: `0x${toHex(address)}`, method: "spin", args: `0x${toHex(encodeArgs([150_000n, 4n]))}`, cycles_limit: "80000000" };
     const stormStart = performance.now();
-    const outcomes = await Promise.allSettled(Array.from({ length: 24 }, () => spin()));
+    const response = await fetch(node.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(Array.from({ length: 24 }, (_, id) => ({ jsonrpc: "2.0", id, method: "cowboy_call", params: [call] }))),
+    });
+    const answers = (await response.json()) as Array<{ result?: { ok: boolean }; error?: { code: number; message: string } }>;
     const stormEnd = performance.now();
-    const refused = outcomes.filter((o) => o.status === "rejected");
-    expect(outcomes.filter((o) => o.status === "fulfilled" && o.value.ok)).toHaveLength(MAX_QUEUED);
+    const refused = answers.filter((a) => a.error !== undefined);
+    expect(answers.filter((a) => a.result?.ok === true)).toHaveLength(MAX_QUEUED);
     expect(refused).toHaveLength(24 - MAX_QUEUED);
     for (const r of refused) {
-      expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ClientError);
-      expect((r as PromiseRejectedResult).reason.code).toBe(-32005);
-      expect((r as PromiseRejectedResult).reason.message).toMatch(/^QUERY_QUEUE_FULL: /);
+      expect(r.error!.code).toBe(-32005);
+      expect(r.error!.message).toMatch(/^QUERY_QUEUE_FULL: /);
     }
     // blocks kept coming all along: no gap between blocks as long as one query's work
     const blocks = blockTimes.filter((t) => t >= stormStart && t <= stormEnd).length;
-    console.log(`solo query ${Math.round(soloMs)} ms; storm ${Math.round(stormEnd - stormStart)} ms; ${blocks} blocks, worst gap ${Math.round(worstGap(stormStart, stormEnd))} ms`);
-    expect(blocks).toBeGreaterThanOrEqual(3);
+    console.log(
+      `solo query ${Math.round(soloMs)} ms, ${solo.cyclesUsed} Cycles; storm ${Math.round(stormEnd - stormStart)} ms; ${blocks} blocks, worst gap ${Math.round(worstGap(stormStart, stormEnd))} ms`,
+    );
+    // at the 200 ms block time, a block at least every second of the storm (its length varies by machine)
+    expect(blocks).toBeGreaterThanOrEqual(Math.floor((stormEnd - stormStart) / 1_000));
     expect(worstGap(stormStart, stormEnd)).toBeLessThan(Math.max(soloMs, 1_000));
     // and transfers are still included meanwhile
     const transfer = await client.transfer({ privateKey: node.devAccounts[1]!.privateKey, to: new Uint8Array(20).fill(3), amount: 1n });
