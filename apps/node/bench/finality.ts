@@ -11,7 +11,9 @@ import { formatRatio, printTable } from "@cowboy/bench-harness";
 import WebSocket from "ws";
 import { launchTestnet } from "../src/testnet/launcher.js";
 
+/** How long each run measures (env FINALITY_BENCH_MS, default 30 s) and at which block times (FINALITY_BENCH_BLOCK_TIMES, e.g. "1000,200"). */
 const RUN_MS = Number(process.env.FINALITY_BENCH_MS ?? 30_000);
+const BLOCK_TIMES = (process.env.FINALITY_BENCH_BLOCK_TIMES ?? "1000,200").split(",").map(Number);
 const WARMUP_BLOCKS = 3;
 
 interface Sample {
@@ -89,7 +91,7 @@ async function measure(label: string, validators: number, blockTimeMs: number): 
 
 async function main(): Promise<void> {
   const rows: string[][] = [];
-  for (const blockTimeMs of [1000, 200]) {
+  for (const blockTimeMs of BLOCK_TIMES) {
     const baseline = await measure(`1 validator, ${blockTimeMs} ms`, 1, blockTimeMs);
     const four = await measure(`4 validators, ${blockTimeMs} ms`, 4, blockTimeMs);
     for (const s of [baseline, four]) {
