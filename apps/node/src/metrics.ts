@@ -14,7 +14,7 @@ export class NodeMetrics {
   readonly proposals = this.#counter("cowboy_consensus_proposals_total", "Blocks this node proposed as leader");
   readonly finalityLatency = new Histogram({
     name: "cowboy_consensus_finality_latency_seconds",
-    help: "From this node's first sight of a proposal (its own or a leader's) to its finalization",
+    help: "From this node's first sight of a proposal (its own or a leader's) to its finalization (the engine's measure)",
     buckets: [0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 0.75, 1, 2, 5, 10],
     registers: [this.registry],
   });

@@ -33,8 +33,6 @@ export class ChainApplication implements Application, Archive {
   readonly #genesis: Uint8Array;
   /** This node's proposal per view: asked twice for one view, a leader must answer the same block (never equivocate). */
   readonly #proposed = new Map<bigint, { parent: string; digest: Uint8Array; payload: Uint8Array }>();
-  /** When this node first saw each proposal (hex digest → ms), for the finality latency metric. */
-  readonly #seen = new Map<string, number>();
 
   constructor(options: ChainApplicationOptions) {
     this.#o = options;
@@ -79,7 +77,6 @@ export class ChainApplication implements Application, Archive {
     metrics.blockExecution.observe({ kind: "build" }, (performance.now() - started) / 1000);
     metrics.proposals.inc();
     const digest = blockHash(built.block);
-    this.#seen.set(toHex(digest), this.#o.now());
     logger.info("proposed", { view: ctx.round.view, height: built.block.header.height, txs: built.block.transactions.length, ms: Math.round(performance.now() - started) });
     const payload = encodeBlock(built.block);
     this.#proposed.set(ctx.round.view, { parent: toHex(ctx.parent.digest), digest, payload });
@@ -124,27 +121,12 @@ export class ChainApplication implements Application, Archive {
       throw error;
     }
     metrics.blockExecution.observe({ kind: "verify" }, (performance.now() - started) / 1000);
-    const digest = blockHash(block);
-    if (!this.#seen.has(toHex(digest))) this.#seen.set(toHex(digest), this.#o.now());
-    return digest;
+    return blockHash(block);
   }
 
-  notarized(block: ConsensusBlock): void {
-    this.#o.metrics.notarizedHeight.set(Number(block.height));
-  }
-
+  /** Commits the block; the node's onCommitted (pool reset, metrics, subscriptions) follows. */
   async finalized(block: ConsensusBlock): Promise<void> {
-    const { chain, mempool, metrics } = this.#o;
-    const decoded = decodeBlock(block.payload);
-    const produced = chain.finalize(decoded, block.certificate);
-    const hex = toHex(block.digest);
-    const seen = this.#seen.get(hex);
-    if (seen !== undefined) metrics.finalityLatency.observe((this.#o.now() - seen) / 1000);
-    for (const [key, at] of this.#seen) if (at < (seen ?? this.#o.now()) - 60_000 || key === hex) this.#seen.delete(key);
-    metrics.finalizedHeight.set(Number(decoded.header.height));
-    metrics.finalizations.inc();
-    metrics.mempoolSize.set(mempool.size);
-    this.#o.onCommitted(produced);
+    this.#o.onCommitted(this.#o.chain.finalize(decodeBlock(block.payload), block.certificate));
   }
 
   tip(): { view: bigint; height: bigint; digest: Uint8Array } | undefined {

@@ -11,6 +11,7 @@ import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
 import type { Chain, ProducedBlock } from "../chain/chain.js";
 import type { ChainGenesis } from "../chain/genesis.js";
 import type { Logger } from "../logger.js";
+import { MempoolError } from "../mempool/errors.js";
 import type { Mempool } from "../mempool/mempool.js";
 import type { NodeMetrics } from "../metrics.js";
 import type { BootstrapPeer } from "../testnet/config.js";
@@ -105,8 +106,11 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
         o.mempool.add(tx, o.chain.accounts);
         o.metrics.mempoolSize.set(o.mempool.size);
         return "accept";
-      } catch {
-        return "ignore"; // already known, nonce used, pool full: not the relayer's fault
+      } catch (error) {
+        // A transaction no node could ever accept (a bad signature, a stateless rule) costs the relayer;
+        // already known, nonce used or pool full is not its fault.
+        if (error instanceof MempoolError && error.code === "INVALID") return "reject";
+        return "ignore";
       }
     });
     log.info("p2p listening", { addresses: p2p.addresses() });
@@ -141,8 +145,15 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
           case "view":
             o.metrics.view.set(Number(event.view));
             break;
+          case "notarized":
+            if (event.height >= 0n) o.metrics.notarizedHeight.set(Number(event.height));
+            break;
           case "nullified":
             o.metrics.nullifications.inc();
+            break;
+          case "finalized":
+            o.metrics.finalizations.inc();
+            if (event.latencyMs !== undefined) o.metrics.finalityLatency.observe(event.latencyMs / 1000);
             break;
           case "batch":
             o.metrics.verifyBatchSize.observe(event.size);
@@ -157,8 +168,6 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     },
   });
   await engine.start();
-  const peersTimer = setInterval(() => o.metrics.peers.set(network.peers().length), 1000);
-  peersTimer.unref();
   log.info("consensus started", { validators: validators.validators.length, self: self ?? "full node", threshold: c.threshold });
   return {
     engine,
@@ -169,7 +178,6 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       if (p2p !== undefined) void p2p.gossip.publish(GOSSIP_TOPICS.transactions, tx.encode()).catch(() => undefined);
     },
     async stop() {
-      clearInterval(peersTimer);
       await engine.stop();
       await p2p?.close();
     },

@@ -84,18 +84,8 @@ export function readTestnet(dir: string): TestnetLayout | undefined {
 
 /** Removes a testnet directory (only one that looks like a testnet, or is empty/absent). */
 export function resetTestnet(dir: string): void {
-  if (existsSync(dir) && !existsSync(join(dir, TESTNET_FILE)) && existsSync(join(dir, "node-0")) === false) {
-    // A directory that is not ours: refuse rather than delete someone's files.
-    const entries = readdirSafe(dir);
-    if (entries.length > 0) throw new NodeUsageError(`${dir} exists and is not a testnet directory; choose another --data`);
-  }
+  // A non-empty directory that is not ours: refuse rather than delete someone's files.
+  const ours = existsSync(join(dir, TESTNET_FILE)) || existsSync(join(dir, "node-0"));
+  if (!ours && existsSync(dir) && readdirSync(dir).length > 0) throw new NodeUsageError(`${dir} exists and is not a testnet directory; choose another --data`);
   rmSync(dir, { recursive: true, force: true });
-}
-
-function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }

@@ -166,7 +166,6 @@ describe("a 4-validator testnet of real processes", () => {
     await until("all four at the same height", async () => (await Promise.all([1, 2, 3].map(finalized))).every((h) => h >= agreed), 90_000);
     const hashes = await Promise.all([0, 1, 2, 3].map((i) => hashAt(i, agreed)));
     expect(new Set(hashes).size).toBe(1);
-    expect(toHex(new Uint8Array(32))).not.toBe(hashes[0]);
   }, 900_000);
 });
 
