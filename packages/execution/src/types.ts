@@ -3,7 +3,7 @@
 import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
-import type { invokeActor, ModuleRegistry, ParseCache } from "@cowboy/pvm";
+import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { ActorLimits } from "./actors/limits.js";
@@ -77,10 +77,14 @@ export interface BlockEnv {
   readonly actors: ActorBlockContext;
 }
 
-/** One copy of the Python interpreter and its parse cache (parsed actor and SDK modules). */
+/**
+ * One copy of the Python interpreter, its parse cache (parsed actor and SDK modules) and its warm
+ * sessions (compiled modules, reused call after call; results are those of a new session).
+ */
 export interface Interpreter {
   readonly pvm: { readonly invokeActor: typeof invokeActor };
   readonly parseCache: ParseCache;
+  readonly sessions?: SessionCache;
 }
 
 /**

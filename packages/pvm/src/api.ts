@@ -68,15 +68,17 @@ function guardLimit(name: string, v: bigint | number | undefined, dflt: bigint):
   return Number(n);
 }
 
-export function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
-  return new Runtime({
+/** A run's Cycle, memory and Cell limits, checked, with their defaults. */
+export function runLimits(opts: RunOptions): { cyclesLimit: number; memoryLimit: number; cellsLimit: number } {
+  return {
     cyclesLimit: guardLimit("cyclesLimit", opts.cyclesLimit, DEFAULT_CYCLES_LIMIT),
     memoryLimit: guardLimit("memoryLimit", opts.memoryLimit, BigInt(DEFAULT_MEMORY_LIMIT)),
-    recursionLimit: RECURSION_LIMIT,
-    stackLimit: STACK_WEIGHT_LIMIT,
-    stdout,
     cellsLimit: guardLimit("cellsLimit", opts.cellsLimit, BigInt(Number.MAX_SAFE_INTEGER)),
-  });
+  };
+}
+
+export function newRuntime(opts: RunOptions, stdout: (s: string) => void): Runtime {
+  return new Runtime({ ...runLimits(opts), recursionLimit: RECURSION_LIMIT, stackLimit: STACK_WEIGHT_LIMIT, stdout });
 }
 
 /**
@@ -111,17 +113,46 @@ export class Session {
   readonly loader: ModuleLoader;
   readonly builtins = makeBuiltins();
   readonly sources = new Map<string, string[]>();
+  /** The source each entry of `sources` was split from (a reused session splits each file once). */
+  readonly #sourceText = new Map<string, string>();
+  /**
+   * Each namespace's compiled body, with the names its compilation bound: compiled closures hold
+   * the runtime, the builtins and the namespace's bindings, so a session that is reused (with
+   * `Runtime.restart` and `resetGlobals`) runs the same closures again instead of compiling anew.
+   */
+  readonly #compiled = new WeakMap<Globals, { readonly source: string; readonly body: (f: Frame) => number; readonly names: ReadonlySet<string> }>();
   constructor(
     rt: Runtime,
     registry: ModuleRegistry,
     readonly parseCache: ParseCache | null = null,
+    /** Keep source modules' namespaces and compiled code for later invocations (actor/session.ts). */
+    reusable = false,
   ) {
     this.rt = rt;
-    this.loader = new ModuleLoader(rt, registry, (_r, src, g) => this.execModule(src, g));
+    this.loader = new ModuleLoader(rt, registry, (_r, src, g) => this.execModule(src, g), reusable ? (g) => this.resetGlobals(g) : null);
+  }
+
+  /**
+   * Make a namespace this session compiled look as it did before its module first ran: the
+   * bindings its compilation created stay (unbound, in their order: the compiled code holds
+   * them), every name bound later is dropped. Executing the module body again then gives the same
+   * namespace, in the same order, as a fresh session would.
+   */
+  resetGlobals(globals: Globals): void {
+    const names = this.#compiled.get(globals)?.names;
+    for (const [name, b] of globals.map) {
+      if (names?.has(name) === true) b.v = undefined;
+      else globals.map.delete(name);
+    }
   }
 
   compileModule(source: string, globals: Globals): (f: Frame) => number {
-    this.sources.set(globals.filename, source.split(/\r?\n/));
+    const done = this.#compiled.get(globals);
+    if (done !== undefined && done.source === source) return done.body;
+    if (this.#sourceText.get(globals.filename) !== source) {
+      this.sources.set(globals.filename, source.split(/\r?\n/));
+      this.#sourceText.set(globals.filename, source);
+    }
     const mod: A.Module = this.parseCache?.parse(source, globals.filename) ?? parse(source, globals.filename);
     const c = new Compiler(this.rt, globals, this.builtins, this.loader);
     // Scope analysis is a pure function of the AST (and never mutated after): cache it with the parse.
@@ -135,6 +166,7 @@ export class Session {
       scope = known.get(mod) as Scope;
     }
     const body = compileBlock(c, { scope, qualname: "", loop: 0, gen: false, weight: 0 }, mod.body);
+    this.#compiled.set(globals, { source, body, names: new Set(globals.map.keys()) });
     return body;
   }
 

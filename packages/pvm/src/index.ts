@@ -19,7 +19,9 @@ export {
   type MemoryHostOptions,
   type TimerOptions,
 } from "./host.js";
-export { invokeActor, actorModules, findActorClass, ATTRIBUTES_SLOT, MAX_RETURN_BYTES, type Invocation, type InvocationResult } from "./actor/invoke.js";
+export { invokeActor, findActorClass, ATTRIBUTES_SLOT, MAX_RETURN_BYTES, type Invocation, type InvocationResult } from "./actor/invoke.js";
+export { actorModules } from "./actor/modules.js";
+export { SessionCache } from "./actor/session.js";
 export { standardLibrary, standardModules } from "./stdlib/index.js";
 export { hostModuleDef } from "./hostmodule.js";
 export { asyncioModuleDef } from "./asyncio.js";

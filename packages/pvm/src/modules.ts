@@ -39,14 +39,41 @@ export class ModuleRegistry {
 /** Executes a source module: provided by the API layer (it needs the parser and compiler). */
 export type SourceExecutor = (rt: Runtime, source: string, globals: Globals) => void;
 
+/**
+ * Makes a namespace that a reused session compiled before look new again (Session.resetGlobals):
+ * the loader then keeps source modules' namespaces, and their compiled code, across invocations.
+ */
+export type NamespaceRecycler = (globals: Globals) => void;
+
 /** Per-run import state: the cache of loaded modules. */
 export class ModuleLoader {
   readonly #loaded = new Map<string, PyModule>();
+  /** Source modules' namespaces kept for the next invocation (only with a recycler). */
+  readonly #namespaces = new Map<string, Globals>();
   constructor(
     readonly rt: Runtime,
     readonly registry: ModuleRegistry,
     readonly execSource: SourceExecutor,
+    readonly recycle: NamespaceRecycler | null = null,
   ) {}
+
+  /** Forget the modules loaded by the previous invocation: the next import of each runs it again. */
+  beginInvocation(): void {
+    this.#loaded.clear();
+  }
+
+  #namespace(name: string, def: ModuleDef): Globals {
+    const filename = def.kind === "source" ? (def.filename ?? `${name}.py`) : `<${name}>`;
+    if (this.recycle === null || def.kind !== "source") return new Globals(name, filename);
+    const kept = this.#namespaces.get(name);
+    if (kept !== undefined) {
+      this.recycle(kept);
+      return kept;
+    }
+    const fresh = new Globals(name, filename);
+    this.#namespaces.set(name, fresh);
+    return fresh;
+  }
 
   import(name: string): PyModule {
     const rt = this.rt;
@@ -61,7 +88,7 @@ export class ModuleLoader {
       throw pyErr("ModuleNotFoundError", `No module named '${name}'`);
     }
     rt.charge(C.importFirst);
-    const globals = new Globals(name, def.kind === "source" ? (def.filename ?? `${name}.py`) : `<${name}>`);
+    const globals = this.#namespace(name, def);
     const mod = new PyModule(globals);
     this.#loaded.set(name, mod);
     try {

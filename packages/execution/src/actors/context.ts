@@ -16,7 +16,8 @@ export interface ActorContextOptions {
 
 /** One interpreter, this package's own, with one parse cache (default: a fresh one): the pool of a block without an engine. */
 export function singleInterpreter(options: { readonly parseCache?: pvm.ParseCache } = {}): InterpreterPool {
-  const interpreter: Interpreter = { pvm, parseCache: options.parseCache ?? new pvm.ParseCache() };
+  const parseCache = options.parseCache ?? new pvm.ParseCache();
+  const interpreter: Interpreter = { pvm, parseCache, sessions: new pvm.SessionCache(64, 4, parseCache) };
   return { interpreterFor: () => interpreter, record: () => {} };
 }
 

@@ -15,6 +15,9 @@ import type { Interpreter, InterpreterPool } from "../types.js";
 
 export type PvmModule = typeof pvm;
 
+/** Actor modules whose compiled sessions a copy keeps warm (least recently used dropped). */
+const SESSIONS_PER_COPY = 256;
+
 /** Cycle tallies of actors still on copy 0 are forgotten once this many are kept. */
 const MAX_TALLIED = 65_536;
 
@@ -47,7 +50,10 @@ export class ActorEngine implements InterpreterPool {
     if (copies.length === 0) throw new ExecutionError("INVALID_ARGUMENT", "an ActorEngine needs at least one interpreter");
     const t = options.promoteAfterCycles ?? 1_000_000;
     if (!Number.isSafeInteger(t) || t < 0) throw new ExecutionError("INVALID_ARGUMENT", `promoteAfterCycles must be a non-negative integer, got ${t}`);
-    this.#copies = copies.map((m) => ({ pvm: m, parseCache: new m.ParseCache() }));
+    this.#copies = copies.map((m) => {
+      const parseCache = new m.ParseCache();
+      return { pvm: m, parseCache, sessions: new m.SessionCache(SESSIONS_PER_COPY, 4, parseCache) };
+    });
     this.#threshold = t;
   }
 

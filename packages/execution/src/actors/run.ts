@@ -124,6 +124,7 @@ export class TxRun implements FrameRunner {
         stackLimit: budget.stack,
         memoryLimit: this.params.actors.memoryPerCall,
         parseCache: interpreter.parseCache,
+        ...(interpreter.sessions === undefined ? {} : { sessions: interpreter.sessions }),
         ...(this.block.stdlib === undefined ? {} : { stdlib: this.block.stdlib }),
       });
     } finally {

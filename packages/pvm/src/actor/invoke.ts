@@ -5,11 +5,10 @@ import { AttrDict } from "../runtime/attrs.js";
 import { HOST_OPS_V1, linearCost } from "@cowboy/metering";
 import { ACTOR_ATTRIBUTES_TAG, MAX_METHOD_NAME, isPublicMethodName } from "@cowboy/types/actor";
 import { PvmError } from "../errors.js";
-import { type ParseCache, Session, newRuntime, runCoroutine } from "../api.js";
+import { type ParseCache, STACK_WEIGHT_LIMIT, Session, newRuntime, runCoroutine, runLimits } from "../api.js";
 import { decodeValue, encodeValue } from "../canonical/index.js";
 import { HostError, type Host } from "../host.js";
-import { hostModuleDef } from "../hostmodule.js";
-import { ModuleRegistry } from "../modules.js";
+import type { ModuleRegistry } from "../modules.js";
 import { callValue, findNew, getAttr } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict } from "../runtime/dict.js";
@@ -17,9 +16,9 @@ import { pyErr } from "../runtime/exceptions.js";
 import { Globals, PyFunction, PyGenerator } from "../runtime/function.js";
 import { PyList, PyObject, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { None, T } from "../runtime/types.js";
-import { cowboy_sdk_collections_py, cowboy_sdk_py } from "../sdk/sources.js";
-import { standardLibrary } from "../stdlib/index.js";
 import { Scratch, scratchOpen } from "../stdlib/scratch.js";
+import { actorModules } from "./modules.js";
+import type { ActorSession, SessionCache } from "./session.js";
 
 /** Storage slot of the instance's persisted attributes; cowboy_sdk's keys start with 0x01. */
 export const ATTRIBUTES_SLOT = Uint8Array.of(ACTOR_ATTRIBUTES_TAG);
@@ -45,6 +44,8 @@ export interface Invocation {
   stdout?: (text: string) => void;
   /** Parsed modules shared across invocations (pure: any cache gives the same results). */
   parseCache?: ParseCache;
+  /** Warm sessions to run on (a speed device: results are those of a new session; actor/session.ts). */
+  sessions?: SessionCache;
 }
 
 export interface InvocationResult {
@@ -55,20 +56,6 @@ export interface InvocationResult {
   cells: number;
   memory: number;
   error?: PvmError;
-}
-
-function registryFor(inv: Invocation): ModuleRegistry {
-  return actorModules(inv.host, inv.stdlib);
-}
-
-/** The modules an actor sees: the whitelist plus `pvm_host` over `host` and `cowboy_sdk`. */
-export function actorModules(host: Host, stdlib: ModuleRegistry = standardLibrary()): ModuleRegistry {
-  const reg = new ModuleRegistry();
-  for (const name of stdlib.names()) reg.register(name, stdlib.get(name)!);
-  return reg
-    .register("pvm_host", hostModuleDef(host))
-    .register("cowboy_sdk", { kind: "source", source: cowboy_sdk_py, filename: "cowboy_sdk/__init__.py" })
-    .register("cowboy_sdk.collections", { kind: "source", source: cowboy_sdk_collections_py, filename: "cowboy_sdk/collections.py" });
 }
 
 /** The class marked `@actor`, else the class named `Actor`, defined by the module itself. */
@@ -166,14 +153,34 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Runs one invocation; never throws for anything the actor does (the result says what failed). */
 export function invokeActor(inv: Invocation): InvocationResult {
-  const rt = newRuntime({ cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit }, inv.stdout ?? (() => {}));
-  if (inv.stackLimit !== undefined) (rt as { stackLimit: number }).stackLimit = Math.max(0, Math.min(rt.stackLimit, inv.stackLimit));
-  const session = new Session(rt, registryFor(inv), inv.parseCache ?? null);
+  const filename = inv.filename ?? "actor.py";
+  const stdout = inv.stdout ?? (() => {});
+  if (inv.sessions === undefined) return invokeOn(inv, freshSession(inv, filename, stdout));
+  const limits = runLimits({ cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit });
+  const stackLimit = inv.stackLimit === undefined ? STACK_WEIGHT_LIMIT : Math.max(0, Math.min(STACK_WEIGHT_LIMIT, inv.stackLimit));
+  const warm = inv.sessions.acquire(inv.source, filename, inv.stdlib);
+  warm.begin(inv.host, stdout, { ...limits, stackLimit });
+  try {
+    return invokeOn(inv, warm);
+  } finally {
+    warm.end();
+    inv.sessions.release(inv.source, filename, warm);
+  }
+}
+
+/** A session for this invocation alone. */
+function freshSession(inv: Invocation, filename: string, stdout: (text: string) => void): Pick<ActorSession, "rt" | "session" | "globals" | "scratch"> {
+  const rt = newRuntime({ cyclesLimit: inv.cyclesLimit, cellsLimit: inv.cellsLimit, memoryLimit: inv.memoryLimit }, stdout);
+  if (inv.stackLimit !== undefined) rt.stackLimit = Math.max(0, Math.min(rt.stackLimit, inv.stackLimit));
+  const session = new Session(rt, actorModules(inv.host, inv.stdlib), inv.parseCache ?? null);
   // open() reaches only this invocation's /tmp scratch space (256 KiB, Cells per byte written).
   const scratch = new Scratch();
   session.builtins.set("open", scratchOpen(scratch));
-  const filename = inv.filename ?? "actor.py";
-  const globals = new Globals(filename.replace(/\.py$/, ""), filename);
+  return { rt, session, globals: new Globals(filename.replace(/\.py$/, ""), filename), scratch };
+}
+
+function invokeOn(inv: Invocation, on: Pick<ActorSession, "rt" | "session" | "globals" | "scratch">): InvocationResult {
+  const { rt, session, globals, scratch } = on;
   globals.set("__name__", globals.name);
   const done = (ok: boolean, returnData: Uint8Array, error?: PvmError): InvocationResult => ({
     ok,

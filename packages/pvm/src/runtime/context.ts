@@ -71,8 +71,8 @@ export class Runtime {
   depth = 0;
   readonly recursionLimit: number;
   stack = 0;
-  readonly stackLimit: number;
-  readonly stdout: (text: string) => void;
+  stackLimit: number;
+  stdout: (text: string) => void;
   cells = 0;
   cellsLimit: number;
   /** Exceptions currently being handled (innermost last), for __context__ and bare `raise`. */
@@ -80,7 +80,7 @@ export class Runtime {
   /** Containers whose repr is being computed (self-reference shows as `[...]`). */
   readonly reprActive = new Set<PyObject>();
   #nextId = 1;
-  readonly #ids = new WeakMap<object, number>();
+  #ids = new WeakMap<object, number>();
   /**
    * Scratch for slice bounds (start, stop, step, length), written last by `sliceBounds` so no
    * user __index__ can clobber it before the caller reads it: hot slices allocate no tuple.
@@ -128,6 +128,21 @@ export class Runtime {
     // A call that halted mid-operation (OutOfCycles, OutOfCells) may have left these behind.
     this.handling.length = 0;
     this.reprActive.clear();
+  }
+
+  /**
+   * Start an unrelated invocation on a reused runtime (a warm actor session, actor/session.ts):
+   * fresh meters as `reset`, and nothing of the previous invocation reachable or numbered — the
+   * recount's roots are emptied and `id()` starts again at 1, exactly as on a new Runtime.
+   */
+  restart(limits: { cyclesLimit: number; memoryLimit: number; cellsLimit: number; stackLimit: number }, stdout: (text: string) => void): void {
+    this.reset(limits.cyclesLimit, limits.memoryLimit);
+    this.cellsLimit = limits.cellsLimit;
+    this.stackLimit = limits.stackLimit;
+    this.stdout = stdout;
+    this.roots.length = 0;
+    this.#ids = new WeakMap();
+    this.#nextId = 1;
   }
 
   /** Split an allowance between the counter and the reserve. */
