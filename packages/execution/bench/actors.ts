@@ -1,4 +1,4 @@
-// Actor method calls per second through applyBlock (signatures checked beforehand, memory state),
+// Actor method calls per second of CPU time through applyBlock (signatures checked beforehand, memory state),
 // for Counter.increment and a storage-heavy handler, with the Cycles per second they represent;
 // the baseline is a block of plain transfers applied in the same run.
 import { formatRatio, printTable } from "@cowboy/bench-harness";
@@ -63,9 +63,11 @@ function importBlock(txs: ReturnType<typeof tx>[]): { seconds: number; cycles: b
   if (built.skipped.length > 0) throw new Error(`skipped ${built.skipped.length}: ${built.skipped[0]![1].message}`);
   const block: Block = built.block;
   fork = store.fork();
-  const t = performance.now();
+  // CPU time of this thread, not wall time: a loaded machine distorts it less.
+  const t = process.cpuUsage();
   applyBlock({ state: fork, parent: head, block, params, verifier: noVerify });
-  const seconds = (performance.now() - t) / 1000;
+  const used = process.cpuUsage(t);
+  const seconds = (used.user + used.system) / 1e6;
   store.commit(fork, block.header.height, headerHash(block.header));
   head = block.header;
   return { seconds, cycles: block.header.cycles_used, n: block.transactions.length };
@@ -85,9 +87,11 @@ const { actorAddress, codeHash } = await import("@cowboy/types");
 const actors = salts.map((salt, i) => actorAddress(addresses[i]!, salt, codeHash(code)));
 
 const transfers = importBlock(addresses.map((_, i) => tx(i, { type: "transfer", to: addresses[(i + 1) % SENDERS]!, amount: 1n }, 21_000n, 0n)));
-const increments = importBlock(
-  addresses.map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "increment", args: new Uint8Array(0), value: 0n }, 200_000n)),
-);
+const incrementBlock = () =>
+  importBlock(addresses.map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "increment", args: new Uint8Array(0), value: 0n }, 200_000n)));
+// The first block after the deploys, then the best of three more (the interpreter warm).
+const firstIncrements = incrementBlock();
+const increments = [incrementBlock(), incrementBlock(), incrementBlock()].reduce((a, b) => (a.seconds <= b.seconds ? a : b));
 const heavyArgs = Uint8Array.of(0x81, 0x18, 20); // [20]
 const heavy = importBlock(
   addresses.slice(0, 200).map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "heavy", args: heavyArgs, value: 0n }, 2_000_000n, 1_000_000n)),
@@ -99,7 +103,13 @@ printTable("actor calls through applyBlock (memory state, signatures pre-verifie
   ["case", "per second", "vs transfers", "Cycles/s"],
   ["plain transfers (baseline)", Math.round(base).toLocaleString("en-US"), "1.00x", Math.round(Number(transfers.cycles) / transfers.seconds).toLocaleString("en-US")],
   [
-    "Counter.increment",
+    "Counter.increment (first block)",
+    Math.round(rate(firstIncrements)).toLocaleString("en-US"),
+    formatRatio(rate(firstIncrements) / base),
+    Math.round(Number(firstIncrements.cycles) / firstIncrements.seconds).toLocaleString("en-US"),
+  ],
+  [
+    "Counter.increment (warm)",
     Math.round(rate(increments)).toLocaleString("en-US"),
     formatRatio(rate(increments) / base),
     Math.round(Number(increments.cycles) / increments.seconds).toLocaleString("en-US"),
