@@ -1,5 +1,6 @@
 // The explorer's entry: one CowboyClient on the origin that served the page (the node itself), the header with the
 // search box, and the hash router that draws one page at a time (issue 26; README.md).
+import "./no-eval.js";
 import { createClient } from "@cowboy/client";
 import { h, replace } from "./dom.js";
 import { errorBox, type PageContext } from "./page.js";

@@ -63,7 +63,7 @@ export interface FullBlock {
 function fullBlockFromJson(j: { header: { hash: string }; transactions: { hash: string }[] }): FullBlock {
   return {
     hash: fromHex(j.header.hash),
-    header: headerFromJson(withoutHash(j.header)),
+    header: headerFromJson(j.header),
     transactions: j.transactions.map((t) => ({ hash: fromHex(t.hash), transaction: transactionFromJson(withoutHash(t)) })),
   };
 }

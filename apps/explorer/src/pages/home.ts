@@ -94,7 +94,7 @@ export async function homePage(ctx: PageContext): Promise<void> {
   };
   await draw();
 
-  // Live: each new head brings its block; the oldest leaves the window.
+  // Live: each new head brings its block (and any the subscription started too late for); the oldest leave the window.
   let drawing = Promise.resolve();
   try {
     const subscription = await client.subscribe(
@@ -102,13 +102,17 @@ export async function homePage(ctx: PageContext): Promise<void> {
       (value) => {
         const height = BigInt((value as { height: string }).height);
         drawing = drawing.then(async () => {
-          const block = await client.getFullBlock(height);
-          if (block === null || !ctx.active() || blocks.some((b) => b.header.height === height)) return;
-          blocks.push(block);
-          blocks.sort((a, b) => (a.header.height < b.header.height ? -1 : 1));
+          const newest = blocks[blocks.length - 1]!.header.height;
+          if (height <= newest || !ctx.active()) return;
+          const start = height - newest > BigInt(RECENT) ? height - BigInt(RECENT) + 1n : newest + 1n;
+          const missing: bigint[] = [];
+          for (let h = start; h <= height; h++) missing.push(h);
+          const fetched = await Promise.all(missing.map((h) => client.getFullBlock(h)));
+          if (!ctx.active()) return;
+          for (const block of fetched) if (block !== null) blocks.push(block);
           while (blocks.length > RECENT) blocks.shift();
           await draw();
-        });
+        }).catch((error: unknown) => replace(live, `update failed: ${(error as Error).message}`));
       },
       { onError: () => replace(live, "disconnected") },
     );

@@ -46,11 +46,12 @@ export function defaultExplorerDir(): string | undefined {
  */
 export function explorerFiles(dir: string): (path: string) => RouteResponse {
   const root = resolve(dir);
-  const index = readFileSync(join(root, "index.html"));
+  if (!isFile(join(root, "index.html"))) throw new Error(`explorer: ${root} has no index.html (build it with pnpm --filter @cowboy/explorer build)`);
   return (path) => {
     const relative = decodeURIComponentSafe(path.slice(EXPLORER_PATH.length).replace(/^\/+/, ""));
     if (relative === undefined) return notFound(path);
-    if (relative === "" || extname(relative) === "") return { contentType: CONTENT_TYPES[".html"]!, body: index, headers: { ...SECURITY_HEADERS, "cache-control": "no-cache" } };
+    // Read on every request: a rebuild (new asset names) is served without restarting the node.
+    if (relative === "" || extname(relative) === "") return { contentType: CONTENT_TYPES[".html"]!, body: readFileSync(join(root, "index.html")), headers: { ...SECURITY_HEADERS, "cache-control": "no-cache" } };
     const file = resolve(root, relative);
     if (!file.startsWith(root + sep) || !isFile(file)) return notFound(path);
     // Vite names assets by content hash, so they never change under their name.
