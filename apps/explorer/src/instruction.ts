@@ -41,5 +41,7 @@ function bytesValue(name: string, value: string): Child {
   if (name === "code") return h("details", {}, h("summary", {}, `${count(bytes.length)} bytes of Python`), codeBlock(new TextDecoder().decode(bytes)));
   if (bytes.length === 0) return h("span", { class: "muted" }, "empty");
   const decoded = cborJsonOf(bytes);
-  return decoded === null ? mono(value) : h("span", {}, h("code", { "data-testid": `decoded-${name}` }, decoded), h("span", { class: "muted" }, ` (${bytes.length} bytes canonical CBOR)`));
+  return decoded === null
+    ? mono(value)
+    : h("span", {}, h("code", { "data-testid": `decoded-${name}` }, decoded), h("span", { class: "muted" }, ` (${bytes.length} bytes canonical CBOR)`));
 }

@@ -15,7 +15,14 @@ import "./style.css";
 
 const client = createClient({ url: window.location.origin });
 const main = h("main", { id: "page" });
-const input = h("input", { type: "search", name: "q", placeholder: "Height, transaction or block hash, address", "aria-label": "search", "data-testid": "search-input", autocomplete: "off" });
+const input = h("input", {
+  type: "search",
+  name: "q",
+  placeholder: "Height, transaction or block hash, address",
+  "aria-label": "search",
+  "data-testid": "search-input",
+  autocomplete: "off",
+});
 const form = h(
   "form",
   {

@@ -35,7 +35,11 @@ export async function accountPage(ctx: PageContext, id: string): Promise<void> {
           h(
             "details",
             {},
-            h("summary", {}, `${proof.exists ? "inclusion" : "absence"} proof, ${count(proof.proof.length)} bytes, against state root ${short(hex(proof.stateRoot))} at height ${proof.height}`),
+            h(
+              "summary",
+              {},
+              `${proof.exists ? "inclusion" : "absence"} proof, ${count(proof.proof.length)} bytes, against state root ${short(hex(proof.stateRoot))} at height ${proof.height}`,
+            ),
             mono(hex(proof.proof)),
           ),
         ],
@@ -54,7 +58,12 @@ export async function accountPage(ctx: PageContext, id: string): Promise<void> {
         "methods",
         table(
           ["Method", "Parameters", "Payable", "Doc"],
-          iface.methods.map((m) => [mono(m.name), m.params.map((p) => (p.default === undefined ? p.name : `${p.name}=${p.default}`)).join(", "), m.payable ? "yes" : "", m.doc ?? ""]),
+          iface.methods.map((m) => [
+            mono(m.name),
+            m.params.map((p) => (p.default === undefined ? p.name : `${p.name}=${p.default}`)).join(", "),
+            m.payable ? "yes" : "",
+            m.doc ?? "",
+          ]),
           "methods-table",
         ),
       ),
@@ -89,7 +98,9 @@ export async function accountPage(ctx: PageContext, id: string): Promise<void> {
           ? h("p", { class: "muted" }, "No events.")
           : table(
               ["Block", "Source", "Topic", "Data"],
-              logs.slice(-100).map((l) => [blockLink(l.blockNumber), l.txHash !== null ? txLink(l.txHash) : `timer ${short(hex(l.timerId ?? new Uint8Array()))}`, l.topic, mono(hex(l.data))]),
+              logs
+                .slice(-100)
+                .map((l) => [blockLink(l.blockNumber), l.txHash !== null ? txLink(l.txHash) : `timer ${short(hex(l.timerId ?? new Uint8Array()))}`, l.topic, mono(hex(l.data))]),
               "account-events-table",
             ),
       ),
@@ -102,7 +113,8 @@ function parseArgs(text: string): CborValue[] | { [name: string]: CborValue } | 
   if (text.trim() === "") return undefined;
   const value = cborFromJson(text);
   if (Array.isArray(value)) return value;
-  if (value instanceof Map || value === null || typeof value !== "object" || value instanceof Uint8Array) throw new Error("arguments are a JSON list (positional) or object (keywords)");
+  if (value instanceof Map || value === null || typeof value !== "object" || value instanceof Uint8Array)
+    throw new Error("arguments are a JSON list (positional) or object (keywords)");
   return value as { [name: string]: CborValue };
 }
 
@@ -152,7 +164,7 @@ function storageKey(text: string): CborValue {
 
 async function storageBrowser(client: CowboyClient, address: Uint8Array): Promise<HTMLElement> {
   const attributes = await client.getStorageEntry(address, actorAttributesSlot());
-  const key = h("input", { name: "key", required: true, placeholder: "storage key: count, \"count\", 5, [1, 2]", "data-testid": "storage-key", autocomplete: "off" });
+  const key = h("input", { name: "key", required: true, placeholder: 'storage key: count, "count", 5, [1, 2]', "data-testid": "storage-key", autocomplete: "off" });
   const output = h("div", { "data-testid": "storage-output", "aria-live": "polite" });
   const form = h(
     "form",
@@ -190,7 +202,11 @@ function entryView(label: string, entry: Awaited<ReturnType<CowboyClient["getSto
       h(
         "details",
         {},
-        h("summary", {}, `${entry.value === null ? "absence" : "inclusion"} proof, ${count(entry.proof.length)} bytes, state root ${short(hex(entry.stateRoot))} at height ${entry.height}`),
+        h(
+          "summary",
+          {},
+          `${entry.value === null ? "absence" : "inclusion"} proof, ${count(entry.proof.length)} bytes, state root ${short(hex(entry.stateRoot))} at height ${entry.height}`,
+        ),
         mono(hex(entry.proof)),
       ),
     ],

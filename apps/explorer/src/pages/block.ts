@@ -94,7 +94,10 @@ function laneBar(block: FullBlock): HTMLElement {
     "div",
     {},
     total === 0n ? h("p", { class: "muted" }, "An empty block: no Cycles used in any lane.") : bar,
-    table(["Lane", "Cycles"], LANES.map((lane) => [h("span", { class: `key lane-${lane}` }, lane), h("span", { "data-testid": `lane-${lane}` }, count(lanes[lane]))])),
+    table(
+      ["Lane", "Cycles"],
+      LANES.map((lane) => [h("span", { class: `key lane-${lane}` }, lane), h("span", { "data-testid": `lane-${lane}` }, count(lanes[lane]))]),
+    ),
   );
 }
 
@@ -105,7 +108,13 @@ function transactionsView(block: FullBlock): HTMLElement {
     block.transactions.map((t, i) => {
       const instruction = t.transaction.instruction as { type: string; to?: Uint8Array; target?: Uint8Array; method?: string };
       const to = instruction.to ?? instruction.target;
-      return [i, txLink(t.hash), addressLink(t.transaction.from, true), instruction.method === undefined ? instruction.type : `${instruction.type} ${instruction.method}`, to === undefined ? "" : addressLink(to, true)];
+      return [
+        i,
+        txLink(t.hash),
+        addressLink(t.transaction.from, true),
+        instruction.method === undefined ? instruction.type : `${instruction.type} ${instruction.method}`,
+        to === undefined ? "" : addressLink(to, true),
+      ];
     }),
     "block-tx-table",
   );
@@ -138,6 +147,8 @@ function signerBitmap(certificate: DecodedCertificate): HTMLElement {
   return h(
     "div",
     { class: "bitmap" },
-    ...Array.from({ length: certificate.setSize }, (_, i) => h("span", { class: signed.has(i) ? "bit on" : "bit", title: `validator ${i}${signed.has(i) ? " signed" : " did not sign"}` }, String(i))),
+    ...Array.from({ length: certificate.setSize }, (_, i) =>
+      h("span", { class: signed.has(i) ? "bit on" : "bit", title: `validator ${i}${signed.has(i) ? " signed" : " did not sign"}` }, String(i)),
+    ),
   );
 }

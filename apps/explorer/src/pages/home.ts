@@ -30,7 +30,8 @@ export async function homePage(ctx: PageContext): Promise<void> {
     if (!ctx.active()) return;
     const last = blocks[blocks.length - 1]!;
     const online = validators === undefined ? "—" : `${validators.filter((v) => v.connected).length} / ${validators.length}`;
-    const stat = (label: string, value: string, testId: string): HTMLElement => h("div", { class: "stat" }, h("div", { class: "label" }, label), h("div", { class: "value", "data-testid": testId }, value));
+    const stat = (label: string, value: string, testId: string): HTMLElement =>
+      h("div", { class: "stat" }, h("div", { class: "label" }, label), h("div", { class: "value", "data-testid": testId }, value));
     replace(
       stats,
       stat("Head height", last.header.height.toString(), "head-height"),
@@ -76,7 +77,16 @@ export async function homePage(ctx: PageContext): Promise<void> {
       blocksList,
       table(
         ["Height", "Hash", "Age", "Txs", "Cycles used", "Proposer"],
-        [...blocks].reverse().map((b) => [blockLink(b.header.height), h("span", { class: "mono" }, short(hex(b.hash))), ago(b.header.timestamp_ms), b.transactions.length, count(b.header.cycles_used), addressLink(b.header.proposer, true)]),
+        [...blocks]
+          .reverse()
+          .map((b) => [
+            blockLink(b.header.height),
+            h("span", { class: "mono" }, short(hex(b.hash))),
+            ago(b.header.timestamp_ms),
+            b.transactions.length,
+            count(b.header.cycles_used),
+            addressLink(b.header.proposer, true),
+          ]),
         "blocks-table",
       ),
     );
@@ -101,18 +111,20 @@ export async function homePage(ctx: PageContext): Promise<void> {
       "newHeads",
       (value) => {
         const height = BigInt((value as { height: string }).height);
-        drawing = drawing.then(async () => {
-          const newest = blocks[blocks.length - 1]!.header.height;
-          if (height <= newest || !ctx.active()) return;
-          const start = height - newest > BigInt(RECENT) ? height - BigInt(RECENT) + 1n : newest + 1n;
-          const missing: bigint[] = [];
-          for (let h = start; h <= height; h++) missing.push(h);
-          const fetched = await Promise.all(missing.map((h) => client.getFullBlock(h)));
-          if (!ctx.active()) return;
-          for (const block of fetched) if (block !== null) blocks.push(block);
-          while (blocks.length > RECENT) blocks.shift();
-          await draw();
-        }).catch((error: unknown) => replace(live, `update failed: ${(error as Error).message}`));
+        drawing = drawing
+          .then(async () => {
+            const newest = blocks[blocks.length - 1]!.header.height;
+            if (height <= newest || !ctx.active()) return;
+            const start = height - newest > BigInt(RECENT) ? height - BigInt(RECENT) + 1n : newest + 1n;
+            const missing: bigint[] = [];
+            for (let h = start; h <= height; h++) missing.push(h);
+            const fetched = await Promise.all(missing.map((h) => client.getFullBlock(h)));
+            if (!ctx.active()) return;
+            for (const block of fetched) if (block !== null) blocks.push(block);
+            while (blocks.length > RECENT) blocks.shift();
+            await draw();
+          })
+          .catch((error: unknown) => replace(live, `update failed: ${(error as Error).message}`));
       },
       { onError: () => replace(live, "disconnected") },
     );

@@ -112,7 +112,10 @@ describe("the explorer served by cowboyd", () => {
     transferHash = transfer.digest();
     expect((await client.waitForReceipt(transferHash, { pollMs: 100 })).status).toBe(0);
     await open("");
-    await page.getByTestId("latest-transactions").locator(`a[title="${hex(transferHash)}"]`).click();
+    await page
+      .getByTestId("latest-transactions")
+      .locator(`a[title="${hex(transferHash)}"]`)
+      .click();
     await page.getByTestId("tx-status").waitFor();
     expect(page.url()).toContain(`#/tx/${hex(transferHash)}`);
     const receipt = (await client.getReceipt(transferHash))!;

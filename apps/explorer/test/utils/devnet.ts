@@ -12,9 +12,13 @@ export interface Devnet {
 
 /** Starts a devnet making a block every `blockTimeMs` and resolves with its RPC URL once it says ready. */
 export async function startDevnet(dataDir: string, blockTimeMs: number): Promise<Devnet> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=@cowboy/source", MAIN, "--rpc-port", "0", "--data", dataDir, "--reset", "--block-time", String(blockTimeMs)], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--conditions=@cowboy/source", MAIN, "--rpc-port", "0", "--data", dataDir, "--reset", "--block-time", String(blockTimeMs)],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));

@@ -1,6 +1,6 @@
 // The explorer's static files at GET /explorer on the RPC port (issue 26, apps/explorer/README.md): the node serves
 // whatever `pnpm --filter @cowboy/explorer build` left in apps/explorer/dist, and runs without it when it was not built.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RouteResponse } from "../rpc/server.js";
@@ -37,21 +37,28 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
  */
 export function defaultExplorerDir(): string | undefined {
   const candidates = ["../../../explorer/dist", "../../explorer/dist"].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
-  return candidates.find((dir) => existsSync(join(dir, "index.html")));
+  return candidates.find(isExplorerBuild);
+}
+
+/** Whether `dir` holds an explorer build (its index.html). */
+export function isExplorerBuild(dir: string): boolean {
+  return isFile(join(dir, "index.html"));
 }
 
 /**
  * A handler for GET /explorer and every path under it, serving the files of `dir` (an explorer build). Paths without
  * an extension get index.html, so the history-API URLs a page shares load the app; nothing outside `dir` is served.
+ * Without a build in `dir`, every path answers explorerNotBuilt().
  */
 export function explorerFiles(dir: string): (path: string) => RouteResponse {
   const root = resolve(dir);
-  if (!isFile(join(root, "index.html"))) throw new Error(`explorer: ${root} has no index.html (build it with pnpm --filter @cowboy/explorer build)`);
   return (path) => {
+    if (!isExplorerBuild(root)) return explorerNotBuilt();
     const relative = decodeURIComponentSafe(path.slice(EXPLORER_PATH.length).replace(/^\/+/, ""));
     if (relative === undefined) return notFound(path);
     // Read on every request: a rebuild (new asset names) is served without restarting the node.
-    if (relative === "" || extname(relative) === "") return { contentType: CONTENT_TYPES[".html"]!, body: readFileSync(join(root, "index.html")), headers: { ...SECURITY_HEADERS, "cache-control": "no-cache" } };
+    if (relative === "" || extname(relative) === "")
+      return { contentType: CONTENT_TYPES[".html"]!, body: readFileSync(join(root, "index.html")), headers: { ...SECURITY_HEADERS, "cache-control": "no-cache" } };
     const file = resolve(root, relative);
     if (!file.startsWith(root + sep) || !isFile(file)) return notFound(path);
     // Vite names assets by content hash, so they never change under their name.
