@@ -19,10 +19,10 @@ const BUILTINS = new Set("self print len range int str float bool bytes list dic
 // Order matters: comments and strings (triple quotes before single, optional prefixes) before names and numbers.
 const TOKEN = new RegExp(
   [
-    String.raw`(?<comment>#[^\n]*)`,
+    "(?<comment>#[^\\n]*)",
     String.raw`(?<string>(?:[rRbBuUfF]{1,2})?(?:"""[\s\S]*?(?:"""|$)|'''[\s\S]*?(?:'''|$)|"(?:\\.|[^"\\\n])*"?|'(?:\\.|[^'\\\n])*'?))`,
-    String.raw`(?<decorator>@[A-Za-z_][A-Za-z0-9_.]*)`,
-    String.raw`(?<name>[A-Za-z_][A-Za-z0-9_]*)`,
+    "(?<decorator>@[A-Za-z_][A-Za-z0-9_.]*)",
+    "(?<name>[A-Za-z_][A-Za-z0-9_]*)",
     String.raw`(?<number>\b(?:0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][+-]?[0-9]+)?j?)\b)`,
   ].join("|"),
   "g",

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright locators, whose innerText() is the text a reader sees
 // The explorer in Chromium against a real devnet (issue 26 "Tests"): an actor deployed, transactions sent, then each
 // page loaded from the node's /explorer, links followed, the search box used, and what is shown checked against what
 // the node answers over RPC. The home page's screenshot is saved to test-artifacts/home.png.
