@@ -17,6 +17,7 @@ export {
   decodeCertificate,
   METHOD_NOT_FOUND,
   NOT_FOUND,
+  UNAVAILABLE,
   optional,
   type AccountProof,
   type BlockTransaction,

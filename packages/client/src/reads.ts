@@ -11,6 +11,8 @@ import type { Request } from "./transport.js";
 export const METHOD_NOT_FOUND = -32601;
 /** The node's "not found" (a block, transaction or receipt that does not exist). */
 export const NOT_FOUND = -32001;
+/** The node's "unavailable": the method exists but not here (e.g. a node that keeps no observation index). */
+export const UNAVAILABLE = -32003;
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
 
@@ -214,12 +216,12 @@ export async function getAccountProof(request: Request, address: Uint8Array): Pr
   return { height: BigInt(j.height), stateRoot: fromHex(j.state_root), exists: j.account !== null, proof: fromHex(j.proof) };
 }
 
-/** The result, or undefined when the node answers "method not found" (a method it does not serve). */
+/** The result, or undefined when the node does not serve the method ("method not found", or "unavailable" here). */
 export async function optional<T>(pending: Promise<T>): Promise<T | undefined> {
   try {
     return await pending;
   } catch (error) {
-    if (error instanceof ClientError && error.code === METHOD_NOT_FOUND) return undefined;
+    if (error instanceof ClientError && (error.code === METHOD_NOT_FOUND || error.code === UNAVAILABLE)) return undefined;
     throw error;
   }
 }

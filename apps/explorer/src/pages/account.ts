@@ -10,6 +10,9 @@ import { addressLink, blockLink, cby, count, hex, mono, short, txLink } from "..
 import { errorBox, type PageContext } from "../page.js";
 import { classifyQuery } from "../search.js";
 
+/** How many recent blocks the events section covers. */
+const EVENT_BLOCKS = 1_000n;
+
 export async function accountPage(ctx: PageContext, id: string): Promise<void> {
   const { client, root } = ctx;
   const query = classifyQuery(id);
@@ -88,14 +91,17 @@ export async function accountPage(ctx: PageContext, id: string): Promise<void> {
       ),
     );
   }
-  const logs = await client.getLogs({ address, fromBlock: 0n, toBlock: "latest" });
+  // Nodes bound the range a log query may span; the last EVENT_BLOCKS blocks stay well inside any such bound.
+  const head = await client.getHead();
+  const fromBlock = head.height >= EVENT_BLOCKS ? head.height - EVENT_BLOCKS + 1n : 0n;
+  const logs = await client.getLogs({ address, fromBlock, toBlock: head.height });
   if (logs !== undefined && ctx.active()) {
     root.append(
       section(
         "Events",
         "account-events",
         logs.length === 0
-          ? h("p", { class: "muted" }, "No events.")
+          ? h("p", { class: "muted" }, `No events in the last ${count(EVENT_BLOCKS)} blocks.`)
           : table(
               ["Block", "Source", "Topic", "Data"],
               logs

@@ -140,6 +140,9 @@ describe("the explorer served by cowboyd", () => {
     const events = await page.getByTestId("events-table").innerText();
     expect(events).toContain("signed");
     expect(events).toContain('{"name":"alice"}');
+    // The trace section exists exactly where the node serves cowboy_getTrace.
+    const served = (await client.getTrace(signHash)) !== undefined;
+    await expect.poll(() => page.getByTestId("trace").count()).toBe(served ? 1 : 0);
     expect(problems).toEqual([]);
   });
 
@@ -180,6 +183,16 @@ describe("the explorer served by cowboyd", () => {
     const [timer] = await client.getTimers(actor);
     expect(await page.getByTestId("timers-table").innerText()).toContain("tick");
     expect(await text("timer-next-fire")).toContain(timer!.nextFireHeight.toString());
+
+    // Sections of methods a node may not serve yet appear exactly where it serves them.
+    const logs = await client.getLogs({ address: actor });
+    if (logs === undefined) expect(await page.getByTestId("account-events").count()).toBe(0);
+    else await expect.poll(() => page.getByTestId("account-events").innerText()).toContain("signed");
+    const history = await client.getTimerHistory(actor);
+    await expect.poll(() => page.getByTestId("timer-history").count()).toBe(history === undefined ? 0 : 1);
+    const iface = await client.getActorInterface(actor);
+    if (iface === undefined || iface === null) expect(await page.getByTestId("methods").count()).toBe(0);
+    else expect(await page.getByTestId("methods-table").innerText()).toContain("get_count");
     expect(problems).toEqual([]);
   });
 

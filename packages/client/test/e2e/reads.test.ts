@@ -42,7 +42,9 @@ beforeAll(async () => {
           ? { jsonrpc: "2.0", id, result: results[method] }
           : method === "cowboy_getTransaction"
             ? { jsonrpc: "2.0", id, error: { code: -32001, message: "transaction not found" } }
-            : { jsonrpc: "2.0", id, error: { code: -32601, message: `unknown method ${method}` } };
+            : method === "cowboy_getLogs"
+              ? { jsonrpc: "2.0", id, error: { code: -32003, message: "this node keeps no observation index" } }
+              : { jsonrpc: "2.0", id, error: { code: -32601, message: `unknown method ${method}` } };
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     });
   });
@@ -90,7 +92,7 @@ describe("explorer reads", () => {
     expect(await client.getTransactionInfo(new Uint8Array(32))).toBeNull();
   });
 
-  it("answers undefined for methods the node does not serve, and passes other errors on", async () => {
+  it("answers undefined for methods the node does not serve (-32601) or not here (-32003), and passes other errors on", async () => {
     const client = createClient({ url });
     expect(await client.getConsensus()).toBeUndefined();
     expect(await client.getLogs({ address: new Uint8Array(20) })).toBeUndefined();
