@@ -55,9 +55,14 @@ export function subscribe(options: SubscribeOptions): Promise<Subscription> {
     }
     let id: string | undefined;
     let closedByUs = false;
+    let reported = false;
+    // After the subscription started, a lost socket is reported once (an error event is followed by a close event).
     const fail = (error: Error): void => {
       if (id === undefined) reject(error);
-      else if (!closedByUs) options.onError?.(error);
+      else if (!closedByUs && !reported) {
+        reported = true;
+        options.onError?.(error);
+      }
     };
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_subscribe", params: [options.topic, ...(options.params ?? [])] }));

@@ -9,6 +9,8 @@ import type { PageContext } from "../page.js";
 
 /** How many recent blocks the charts and the list show. */
 const RECENT = 30;
+/** Milliseconds between attempts to restore the live subscription. */
+const RECONNECT_MS = 3_000;
 
 export async function homePage(ctx: PageContext): Promise<void> {
   const { client, root } = ctx;
@@ -106,34 +108,44 @@ export async function homePage(ctx: PageContext): Promise<void> {
 
   // Live: each new head brings its block (and any the subscription started too late for); the oldest leave the window.
   let drawing = Promise.resolve();
-  try {
-    const subscription = await client.subscribe(
-      "newHeads",
-      (value) => {
-        const height = BigInt((value as { height: string }).height);
-        drawing = drawing
-          .then(async () => {
-            const newest = blocks[blocks.length - 1]!.header.height;
-            if (height <= newest || !ctx.active()) return;
-            const start = height - newest > BigInt(RECENT) ? height - BigInt(RECENT) + 1n : newest + 1n;
-            const missing: bigint[] = [];
-            for (let h = start; h <= height; h++) missing.push(h);
-            const fetched = await Promise.all(missing.map((h) => client.getFullBlock(h)));
-            if (!ctx.active()) return;
-            for (const block of fetched) if (block !== null) blocks.push(block);
-            while (blocks.length > RECENT) blocks.shift();
-            await draw();
-          })
-          .catch((error: unknown) => replace(live, `update failed: ${(error as Error).message}`));
-      },
-      { onError: () => replace(live, "disconnected") },
-    );
-    ctx.onLeave(() => subscription.close());
-    replace(live, "live");
-    live.classList.add("on");
-  } catch (error) {
-    replace(live, `not live: ${(error as Error).message}`);
-  }
+  const onHead = (value: unknown): void => {
+    const height = BigInt((value as { height: string }).height);
+    drawing = drawing
+      .then(async () => {
+        const newest = blocks[blocks.length - 1]!.header.height;
+        if (height <= newest || !ctx.active()) return;
+        const first = height - newest > BigInt(RECENT) ? height - BigInt(RECENT) + 1n : newest + 1n;
+        const missing: bigint[] = [];
+        for (let at = first; at <= height; at++) missing.push(at);
+        const fetched = await Promise.all(missing.map((at) => client.getFullBlock(at)));
+        if (!ctx.active()) return;
+        for (const block of fetched) if (block !== null) blocks.push(block);
+        while (blocks.length > RECENT) blocks.shift();
+        await draw();
+      })
+      .catch((error: unknown) => replace(live, `update failed: ${(error as Error).message}`));
+  };
+  // A lost connection (the node restarted) is retried every few seconds while the page is shown.
+  const connect = async (): Promise<void> => {
+    if (!ctx.active()) return;
+    try {
+      const subscription = await client.subscribe("newHeads", onHead, {
+        onError: () => {
+          live.classList.remove("on");
+          replace(live, "reconnecting…");
+          setTimeout(() => void connect(), RECONNECT_MS);
+        },
+      });
+      if (!ctx.active()) return subscription.close();
+      ctx.onLeave(() => subscription.close());
+      replace(live, "live");
+      live.classList.add("on");
+    } catch (error) {
+      replace(live, `not live: ${(error as Error).message}`);
+      setTimeout(() => void connect(), RECONNECT_MS);
+    }
+  };
+  await connect();
 }
 
 /** Mean milliseconds between the blocks shown ("—" with fewer than two). */

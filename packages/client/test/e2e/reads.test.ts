@@ -115,6 +115,14 @@ describe("explorer reads", () => {
     subscription.close();
     expect(subscription.id).toBe("0x7");
     expect(seen).toEqual([{ height: "5" }, { height: "6" }]);
+    // A socket the node drops is reported once.
+    const errors: Error[] = [];
+    await client.subscribe("newHeads", () => {}, { onError: (error) => errors.push(error) });
+    for (const socket of wss.clients) socket.terminate();
+    await expect.poll(() => errors.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(errors.length).toBe(1);
+    expect((errors[0] as ClientError).code).toBe("NETWORK");
     const refused = await client.subscribe("nope", () => {}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ClientError);
     expect((refused as ClientError).code).toBe(-32602);
