@@ -11,6 +11,7 @@ import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
 import { devAccounts, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
+import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isExplorerBuild } from "./explorer/static-files.js";
 import { NodeMetrics } from "./metrics.js";
 import type { BootstrapPeer } from "./testnet/config.js";
 import type { ValidatorKeys } from "./validator/keys.js";
@@ -54,6 +55,12 @@ export interface NodeOptions {
    * `maxCycles` (default: the block's Cycle capacity).
    */
   readonly queries?: { readonly maxQueued?: number; readonly maxCycles?: bigint };
+  /**
+   * The built explorer (apps/explorer/dist) served at GET /explorer on the RPC port. Default: the repository's build
+   * when there is one; without one (or with a directory holding no index.html) the node runs, says so in its log, and
+   * /explorer answers 404 with how to build it.
+   */
+  readonly explorerDir?: string;
 }
 
 export interface RunningNode {
@@ -195,9 +202,14 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     }),
   );
   server.route("/metrics", () => metrics.render());
+  const explorerDir = options.explorerDir ?? defaultExplorerDir();
+  server.routePrefix(EXPLORER_PATH, explorerDir === undefined ? () => explorerNotBuilt() : explorerFiles(explorerDir));
   const port = await server.listen();
   const rpcUrl = `http://${options.rpcHost}:${port}`;
   logger.child("rpc").info("rpc listening", { url: rpcUrl });
+  if (explorerDir === undefined || !isExplorerBuild(explorerDir))
+    logger.child("rpc").info("explorer not built: run `pnpm --filter @cowboy/explorer build` to serve it", { path: EXPLORER_PATH });
+  else logger.child("rpc").info("explorer", { url: `${rpcUrl}${EXPLORER_PATH}/` });
 
   return {
     chain,

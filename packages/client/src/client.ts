@@ -17,8 +17,23 @@ import {
   type TimerJson,
   type Transaction,
 } from "@cowboy/types";
-import WebSocket from "ws";
 import { ClientError } from "./errors.js";
+import { getActorInterface, getLogs, getTimerHistory, getTrace, type ActorInterface, type FinishedTimer, type Log, type LogFilter, type Trace } from "./optional-methods.js";
+import {
+  getAccountProof,
+  getConsensus,
+  getFullBlock,
+  getStorageEntry,
+  getTransactionInfo,
+  getValidators,
+  type AccountProof,
+  type ConsensusStatus,
+  type FullBlock,
+  type StorageEntry,
+  type TransactionInfo,
+  type ValidatorInfo,
+} from "./reads.js";
+import { subscribe, type Subscription } from "./subscribe.js";
 import { httpTransport, type Request, type TransportOptions } from "./transport.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
@@ -322,34 +337,81 @@ export class CowboyClient {
    * Returns a function that stops watching.
    */
   async watchBlocks(onHeader: (header: Header) => void, onError: (error: Error) => void = () => {}): Promise<() => void> {
-    const socket = new WebSocket(this.url.replace(/^http/, "ws"));
-    await new Promise<void>((resolve, reject) => {
-      socket.once("open", () => resolve());
-      socket.once("error", (error) => reject(new ClientError("NETWORK", `cannot open a WebSocket to ${this.url}: ${error.message}`)));
-    });
-    let subscription: string | undefined;
-    socket.on("message", (data) => {
-      try {
-        const message = JSON.parse(String(data)) as {
-          id?: number;
-          result?: unknown;
-          error?: { message: string };
-          method?: string;
-          params?: { subscription: string; result: unknown };
-        };
-        if (message.id === 1) {
-          if (message.error !== undefined) onError(new ClientError("BAD_RESPONSE", message.error.message));
-          else subscription = message.result as string;
-        } else if (message.method === "cowboy_subscription" && message.params !== undefined && message.params.subscription === subscription) {
-          onHeader(headerFromJson(message.params.result));
+    const subscription = await this.subscribe(
+      "newHeads",
+      (value) => {
+        try {
+          onHeader(headerFromJson(value));
+        } catch (error) {
+          onError(error as Error);
         }
-      } catch (error) {
-        onError(error as Error);
-      }
-    });
-    socket.on("error", (error) => onError(error));
-    socket.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "cowboy_subscribe", params: ["newHeads"] }));
-    return () => socket.close();
+      },
+      { onError },
+    );
+    return () => subscription.close();
+  }
+
+  /**
+   * Subscribes to a topic the node publishes ("newHeads", "receipts"; "logs" with a filter where served) over a
+   * WebSocket on the same host and port: in Node and in a browser. `onValue` gets each notification's JSON.
+   */
+  subscribe(topic: string, onValue: (value: unknown) => void, options: { params?: readonly unknown[]; onError?: (error: Error) => void } = {}): Promise<Subscription> {
+    return subscribe({ url: this.url, topic, onValue, ...options });
+  }
+
+  /** A block by height, "latest" or hash, with its hash and transaction bodies; null when there is none. */
+  getFullBlock(at: bigint | "latest" | Uint8Array): Promise<FullBlock | null> {
+    return getFullBlock(this.request, at);
+  }
+
+  /** A transaction with its status (pending, included with its place, dropped with the reason); null when unknown. */
+  getTransactionInfo(hash: Uint8Array): Promise<TransactionInfo | null> {
+    return getTransactionInfo(this.request, hash);
+  }
+
+  /** How many transactions the node's mempool holds. */
+  async getPendingCount(): Promise<number> {
+    return Number(await this.request<number>("cowboy_pendingCount"));
+  }
+
+  /** Consensus view, leader and heights; undefined on a node without consensus (manual block production). */
+  getConsensus(): Promise<ConsensusStatus | undefined> {
+    return getConsensus(this.request);
+  }
+
+  /** The active validator set; undefined on a node without consensus. */
+  getValidators(): Promise<ValidatorInfo[] | undefined> {
+    return getValidators(this.request);
+  }
+
+  /** A storage slot with its value, JSON form and state proof (see getStorage for the slot layout). */
+  getStorageEntry(address: Uint8Array, slot: Uint8Array): Promise<StorageEntry> {
+    return getStorageEntry(this.request, address, slot);
+  }
+
+  /** An account's state proof against the head's state root. */
+  getAccountProof(address: Uint8Array): Promise<AccountProof> {
+    return getAccountProof(this.request, address);
+  }
+
+  /** Events of transactions and timer fires; undefined where the node does not serve cowboy_getLogs. */
+  getLogs(filter: LogFilter): Promise<Log[] | undefined> {
+    return getLogs(this.request, filter);
+  }
+
+  /** A transaction's debug trace; null when the node has none, undefined where it does not serve cowboy_getTrace. */
+  getTrace(txHash: Uint8Array): Promise<Trace | null | undefined> {
+    return getTrace(this.request, txHash);
+  }
+
+  /** An actor's public methods; undefined where the node does not serve cowboy_getActorInterface. */
+  getActorInterface(address: Uint8Array): Promise<ActorInterface | null | undefined> {
+    return getActorInterface(this.request, address);
+  }
+
+  /** Finished and destroyed timers of `address`; undefined where the node does not serve cowboy_getTimerHistory. */
+  getTimerHistory(address: Uint8Array): Promise<FinishedTimer[] | undefined> {
+    return getTimerHistory(this.request, address);
   }
 }
 

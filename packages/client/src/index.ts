@@ -12,3 +12,21 @@ export {
 } from "./client.js";
 export { ClientError, type ClientErrorCode } from "./errors.js";
 export { httpTransport, type TransportOptions, type Request } from "./transport.js";
+export { subscribe, type Subscription, type SubscribeOptions } from "./subscribe.js";
+export {
+  decodeCertificate,
+  METHOD_NOT_FOUND,
+  NOT_FOUND,
+  UNAVAILABLE,
+  optional,
+  type AccountProof,
+  type BlockTransaction,
+  type ConsensusStatus,
+  type DecodedCertificate,
+  type DropReason,
+  type FullBlock,
+  type StorageEntry,
+  type TransactionInfo,
+  type ValidatorInfo,
+} from "./reads.js";
+export type { ActorInterface, BlockRef, FinishedTimer, Log, LogFilter, Trace } from "./optional-methods.js";

@@ -51,8 +51,14 @@ export interface RouteResponse {
   readonly status?: number;
   /** Default application/json. */
   readonly contentType?: string;
-  readonly body: string;
+  /** Text (sent as UTF-8) or raw bytes (static files). */
+  readonly body: string | Uint8Array;
+  /** Further response headers (e.g. cache-control, content-security-policy). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
+
+/** A GET handler; prefix routes receive the request path (without the query). */
+export type RouteHandler = (path: string) => RouteResponse | Promise<RouteResponse>;
 
 export interface RpcServerOptions {
   /** Interface to bind; the node only ever defaults to loopback. */
@@ -101,8 +107,11 @@ export class RpcServer {
   readonly #http: Server;
   readonly #ws: WebSocketServer;
   readonly #hub: SubscriptionHub;
-  readonly #routes = new Map<string, () => RouteResponse | Promise<RouteResponse>>();
+  readonly #routes = new Map<string, RouteHandler>();
+  readonly #prefixes = new Map<string, RouteHandler>();
   readonly #origins: ReadonlySet<string>;
+  /** The node's own origins (http://127.0.0.1:PORT, http://localhost:PORT, …), known once listening. */
+  #selfOrigins: ReadonlySet<string> = new Set();
 
   constructor(options: RpcServerOptions) {
     this.#options = options;
@@ -135,10 +144,21 @@ export class RpcServer {
   }
 
   /** Serves GET `path` with `handler` (e.g. /metrics); a path may be registered once. */
-  route(path: string, handler: () => RouteResponse | Promise<RouteResponse>): this {
+  route(path: string, handler: RouteHandler): this {
     if (!path.startsWith("/") || path === "/") throw new Error(`RpcServer.route: '${path}' must start with / and not be / (JSON-RPC's)`);
     if (this.#routes.has(path)) throw new Error(`RpcServer.route: ${path} registered twice`);
     this.#routes.set(path, handler);
+    return this;
+  }
+
+  /**
+   * Serves GET `prefix` and every path under `prefix/` with `handler`, which receives the path (static files such
+   * as the explorer's at /explorer). Exact routes win; a prefix may be registered once.
+   */
+  routePrefix(prefix: string, handler: RouteHandler): this {
+    if (!/^\/[^/]+$/.test(prefix)) throw new Error(`RpcServer.routePrefix: '${prefix}' must be one path segment such as /explorer`);
+    if (this.#prefixes.has(prefix)) throw new Error(`RpcServer.routePrefix: ${prefix} registered twice`);
+    this.#prefixes.set(prefix, handler);
     return this;
   }
 
@@ -148,7 +168,11 @@ export class RpcServer {
       this.#http.once("error", reject);
       this.#http.listen(this.#options.port, this.#options.host, () => {
         this.#http.off("error", reject);
-        resolve((this.#http.address() as AddressInfo).port);
+        const port = (this.#http.address() as AddressInfo).port;
+        // Pages the node serves itself (the explorer) call it from these origins; a page elsewhere still cannot.
+        const bound = this.#options.host.includes(":") ? `[${this.#options.host}]` : this.#options.host;
+        this.#selfOrigins = new Set([bound, "127.0.0.1", "localhost", "[::1]"].map((host) => `http://${host}:${port}`));
+        resolve(port);
       });
     });
   }
@@ -176,7 +200,7 @@ export class RpcServer {
   /** The Origin header when it is not allowed (a browser page the operator did not name). */
   #refusedOrigin(req: IncomingMessage): string | undefined {
     const origin = req.headers.origin;
-    if (origin === undefined || this.#origins.has("*") || this.#origins.has(origin)) return undefined;
+    if (origin === undefined || this.#origins.has("*") || this.#origins.has(origin) || this.#selfOrigins.has(origin)) return undefined;
     return origin;
   }
 
@@ -201,11 +225,11 @@ export class RpcServer {
         res.setHeader("vary", "origin");
       }
       const path = (req.url ?? "/").split("?")[0]!;
-      const route = this.#routes.get(path);
+      const route = this.#routes.get(path) ?? this.#prefixes.get(firstSegment(path));
       if (route !== undefined) {
         if (req.method !== "GET") return reply(res, 405, rpcError(RpcErrorCode.InvalidRequest, `${path} answers GET only`), { allow: "GET" });
-        const answer = await route();
-        return reply(res, answer.status ?? 200, answer.body, answer.contentType === undefined ? {} : { "content-type": answer.contentType });
+        const answer = await route(path);
+        return reply(res, answer.status ?? 200, answer.body, { ...answer.headers, ...(answer.contentType === undefined ? {} : { "content-type": answer.contentType }) });
       }
       if (path !== "/" && path !== "") return reply(res, 404, toJson({ error: `no route ${path}: JSON-RPC is served by POST / ; health by GET /health` }));
       if (req.method === "OPTIONS" && origin !== undefined) {
@@ -242,9 +266,15 @@ function rpcError(code: RpcErrorCode, message: string): string {
   return toJson({ jsonrpc: "2.0", id: null, error: new RpcError(code, message).toJson() });
 }
 
-function reply(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+function reply(res: ServerResponse, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): void {
   if (res.destroyed) return;
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers }).end(body);
+}
+
+/** "/explorer" of "/explorer/assets/x.js" (and of "/explorer"). */
+function firstSegment(path: string): string {
+  const end = path.indexOf("/", 1);
+  return end === -1 ? path : path.slice(0, end);
 }
 
 /** Whether a Content-Type header names application/json (parameters such as charset allowed). */
