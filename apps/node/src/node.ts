@@ -9,6 +9,7 @@ import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
+import { DevControl } from "./chain/dev-control.js";
 import { devAccounts, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
 import { NodeMetrics } from "./metrics.js";
@@ -179,6 +180,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     });
   }
   const running = consensus;
+  // A devnet in manual mode gets the dev_* controls; its blocks come from them (or produceBlock).
+  const devControl = running === undefined && options.genesis.devnet ? new DevControl({ chain, mempool, proposer, onCommitted }) : undefined;
   registry.register(
     ...nodeMethods({
       chain,
@@ -186,6 +189,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       verifier,
       queries,
       ...(dev.length > 0 ? { devAccounts: dev } : {}),
+      ...(devControl === undefined ? {} : { dev: devControl, onTransaction: (tx: Transaction) => devControl.onTransaction(tx) }),
       ...(running === undefined
         ? {}
         : {

@@ -32,6 +32,8 @@ export interface BuildOptions {
   readonly beacon?: Uint8Array;
   /** The parent's certificate (header.certificate). */
   readonly certificate?: Uint8Array;
+  /** Writes made to the block's state before its transactions run (a devnet's dev_setBalance). */
+  readonly prepare?: (fork: Fork) => void;
 }
 
 /** A block this node built or verified, executed on a fork, waiting for finality. */
@@ -47,7 +49,7 @@ export interface PendingBlock {
 }
 
 /** A chain operation that cannot be done: an unknown parent, a block that does not extend the head. */
-export class ChainError extends CowboyError<"UNKNOWN_PARENT" | "NOT_NEXT"> {
+export class ChainError extends CowboyError<"UNKNOWN_PARENT" | "NOT_NEXT" | "NO_UNDO"> {
   override readonly name = "ChainError";
 }
 
@@ -161,6 +163,7 @@ export class Chain {
   build(options: BuildOptions): PendingBlock {
     const { parent, fork, rooted } = this.#forkFor(options.parentHash);
     const timestamp = options.timestampMs > parent.timestamp_ms ? options.timestampMs : parent.timestamp_ms + 1n;
+    options.prepare?.(fork);
     const built = buildBlock({
       state: fork,
       parent,
@@ -232,9 +235,28 @@ export class Chain {
   }
 
   /** Builds a block on the head from `candidates` and makes it final at once (a chain of one validator, and tests). */
-  produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint): ProducedBlock {
-    const built = this.build({ parentHash: headerHash(this.#head), candidates, proposer, timestampMs });
+  produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint, prepare?: (fork: Fork) => void): ProducedBlock {
+    const built = this.build({ parentHash: headerHash(this.#head), candidates, proposer, timestampMs, ...(prepare === undefined ? {} : { prepare }) });
     return this.finalize(built.block);
+  }
+
+  /** True when `rewind(height)` can return to `height` (the state keeps an undo log reaching it). */
+  canRewind(height: bigint): boolean {
+    return height <= this.#head.height && this.state.canRewind(height);
+  }
+
+  /**
+   * Makes committed block `height` the head again (a devnet's dev_revert; cips/state.md "Rewind"):
+   * the state first, then the blocks above it leave the block store, so a crash in between reopens
+   * at `height` (Chain.open discards blocks above the committed state). Pending blocks are dropped.
+   */
+  rewind(height: bigint): void {
+    const block = this.blocks.blockAt(height);
+    if (block === undefined || !this.canRewind(height)) throw new ChainError("NO_UNDO", `cannot rewind to height ${height}: the state keeps no undo log reaching it`);
+    this.state.rewind(height, blockHash(block));
+    this.blocks.discardAbove(height);
+    this.#pending.clear();
+    this.#head = block.header;
   }
 }
 

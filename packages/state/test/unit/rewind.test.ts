@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CowboyError, toHex } from "@cowboy/codec";
+import { type CowboyError, toHex } from "@cowboy/codec";
 import { afterAll, describe, expect, it } from "vitest";
 import { LmdbBackend, MemoryBackend, StateStore, type StateBackend } from "../../src/index.js";
 

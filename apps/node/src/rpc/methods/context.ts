@@ -2,6 +2,7 @@
 import type { Transaction } from "@cowboy/types";
 import type { Chain } from "../../chain/chain.js";
 import type { DevAccount } from "../../chain/genesis.js";
+import type { DevControl } from "../../chain/dev-control.js";
 import { MempoolError } from "../../mempool/errors.js";
 import type { Mempool } from "../../mempool/mempool.js";
 import { QueryError } from "../../query/pool.js";
@@ -37,6 +38,8 @@ export interface NodeContext {
   readonly onTransaction?: (tx: Transaction) => void;
   /** Runs read-only calls and estimates off this thread (ReadOnlyPool); without it they run here. */
   readonly queries?: ReadOnlyWork;
+  /** A devnet in manual mode: the dev_* controls (mining, snapshots, balances, impersonation). */
+  readonly dev?: DevControl;
 }
 
 /**

@@ -6,6 +6,7 @@ import { actorMethods } from "./actors.js";
 import { chainMethods } from "./chain.js";
 import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
+import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
@@ -13,5 +14,14 @@ import { transactionMethods } from "./transactions.js";
 export type { NodeContext } from "./context.js";
 
 export function nodeMethods(ctx: NodeContext): RpcMethod[] {
-  return [...chainMethods(ctx), ...accountMethods(ctx), ...transactionMethods(ctx), ...actorMethods(ctx), ...timerMethods(ctx), ...devnetMethods(ctx), ...consensusMethods(ctx)];
+  return [
+    ...chainMethods(ctx),
+    ...accountMethods(ctx),
+    ...transactionMethods(ctx),
+    ...actorMethods(ctx),
+    ...timerMethods(ctx),
+    ...devnetMethods(ctx),
+    ...devMethods(ctx),
+    ...consensusMethods(ctx),
+  ];
 }
