@@ -47,6 +47,20 @@ class Address(str):
     def bytes(self) -> bytes:
         return bytes.fromhex(self[2:])
 
+    def __eq__(self, other: object) -> bool:
+        # An actor returns addresses as 20 bytes: `actor.call.owner() == accounts[0].address` holds.
+        if isinstance(other, (bytes, bytearray)):
+            return len(other) == 20 and bytes(other) == self.bytes
+        if isinstance(other, str):
+            return str.__eq__(self, other.lower())
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = str.__hash__
+
 
 def _head(major: int, n: int) -> bytes:
     if n < 24:
