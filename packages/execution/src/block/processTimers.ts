@@ -54,7 +54,9 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
       // The fire's receipt-like record (block journal, outside consensus).
       const observe = (status: ReceiptStatus, result: FireResult, exhausted: TxExhausted | null): FireResult => {
         const error =
-          exhausted === null ? run.error : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
+          exhausted === null
+            ? run.error
+            : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
         const ok = status === ReceiptStatus.Success;
         ctx.journal.fires.push({
           timerId: fire.id.slice(),
@@ -81,7 +83,11 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
         if (!(error instanceof TxExhausted)) throw error;
         const partial = used();
         const cycles = error.meter === "cycles";
-        return observe(cycles ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells, cycles ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit }, error);
+        return observe(
+          cycles ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells,
+          cycles ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit },
+          error,
+        );
       }
     },
     queryGasBid: (gba, context) => queryGasBid(state, env, params, gba, context),

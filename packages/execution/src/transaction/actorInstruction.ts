@@ -17,7 +17,8 @@ export function runActorInstruction(ctx: InstructionContext, body: (run: TxRun) 
   const cellsUsed = (): bigint => intrinsic.cells + BigInt(Number(cellsBudget) - run.cellsLeft);
   // The debug trace (block journal, outside consensus): kept for a failure or when something printed.
   const journal = (status: ReceiptStatus, exhausted: TxExhausted | null): void => {
-    const error = exhausted === null ? run.error : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
+    const error =
+      exhausted === null ? run.error : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
     const output = run.output.text;
     if (status === ReceiptStatus.Success && output === "") return;
     ctx.env.actors.journal.traces.push({ txHash: tx.digest(), trace: { status: receiptStatusName(status), error, output } });

@@ -4,6 +4,7 @@ import type { Chain } from "../../chain/chain.js";
 import type { DevAccount } from "../../chain/genesis.js";
 import { MempoolError } from "../../mempool/errors.js";
 import type { Mempool } from "../../mempool/mempool.js";
+import type { ObservationStore } from "../../index-store/observations.js";
 import { QueryError } from "../../query/pool.js";
 import type { ReadOnlyEnv, ReadOnlyWork } from "../../query/read-only.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
@@ -37,6 +38,8 @@ export interface NodeContext {
   readonly onTransaction?: (tx: Transaction) => void;
   /** Runs read-only calls and estimates off this thread (ReadOnlyPool); without it they run here. */
   readonly queries?: ReadOnlyWork;
+  /** Logs, fire records, timer history and debug traces (outside consensus data). */
+  readonly observations?: ObservationStore;
 }
 
 /**
