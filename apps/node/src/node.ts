@@ -21,6 +21,8 @@ import { FileJournal } from "./mempool/journal.js";
 import { Mempool, type MempoolOptions } from "./mempool/mempool.js";
 import { ReadOnlyPool } from "./query/pool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
+import { logSubscriptionFilter } from "./rpc/methods/logs.js";
+import { ObservationStore } from "./index-store/observations.js";
 import { MethodRegistry } from "./rpc/registry.js";
 import { RpcServer, type RpcLimits } from "./rpc/server.js";
 
@@ -79,6 +81,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
   const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
+  const observations = ObservationStore.open(join(options.dataDir, "index"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });
   // Separate interpreter copies keep each hot actor's JIT feedback its own (a bundle only: from
   // the TypeScript sources there is one copy).
@@ -89,6 +92,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   } catch (error) {
     await blocks.close();
     await state.close();
+    await observations.close();
     throw error;
   }
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir, interpreters: engine.copies, threshold });
@@ -128,7 +132,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     host: options.rpcHost,
     port: options.rpcPort,
     registry,
-    topics: ["newHeads", "receipts"],
+    topics: ["newHeads", "receipts", "logs", "timers"],
+    topicFilters: { logs: logSubscriptionFilter },
     ...(options.rpc?.limits === undefined ? {} : { limits: options.rpc.limits }),
     ...(options.rpc?.allowedOrigins === undefined ? {} : { allowedOrigins: options.rpc.allowedOrigins }),
     health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
@@ -155,6 +160,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     produced.block.transactions.forEach((tx, index) => {
       server.publish("receipts", { transaction_hash: `0x${toHex(tx.digest())}`, height: header.height.toString(), index, ...receiptToJson(produced.receipts[index]!) });
     });
+    // The observation index (logs, fire records, timer ends, traces): outside consensus, after the commit.
+    const observed = observations.record(produced.block, produced.receipts, produced.journal);
+    for (const log of observed.logs) server.publish("logs", log);
+    for (const f of observed.fires)
+      server.publish("timers", { kind: "fired", timerId: f.timerId, owner: f.owner, handler: f.handler, height: f.height, status: f.status, events: f.events.length });
+    for (const e of observed.ended) server.publish("timers", { kind: "ended", ...e });
   };
 
   const produceBlock = (): void => {
@@ -188,6 +199,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       mempool,
       verifier,
       queries,
+      observations,
       ...(dev.length > 0 ? { devAccounts: dev } : {}),
       ...(devControl === undefined ? {} : { dev: devControl, onTransaction: (tx: Transaction) => devControl.onTransaction(tx) }),
       ...(running === undefined
@@ -219,6 +231,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       journal.close();
       await blocks.close();
       await state.close();
+      await observations.close();
       rmSync(join(options.dataDir, "node.pid"), { force: true });
       logger.info("stopped", { height: chain.head.height });
     },

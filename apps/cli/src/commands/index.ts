@@ -4,6 +4,7 @@ import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
+import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
@@ -24,5 +25,6 @@ export const cowboy: CommandGroup = {
     init,
     actor: actorCommands,
     pvm: pvmCommands,
+    logs,
   },
 };

@@ -7,6 +7,7 @@ import {
   newActorBlockContext,
   type ActorBlockContext,
   type BlockExecution,
+  type BlockJournal,
   type ChainParams,
   type InterpreterPool,
   type SignatureVerifier,
@@ -46,6 +47,8 @@ export interface PendingBlock {
   rooted: boolean;
   readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
   readonly timers: BlockExecution["timers"];
+  /** What execution observed outside consensus (fires, timer ends, debug traces). */
+  readonly journal: BlockJournal;
 }
 
 /** A chain operation that cannot be done: an unknown parent, a block that does not extend the head. */
@@ -59,6 +62,8 @@ export interface ProducedBlock {
   readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
   /** What the end-of-block timer step did (null on a chain without timers). */
   readonly timers: BlockExecution["timers"];
+  /** What execution observed outside consensus (fires, timer ends, debug traces). */
+  readonly journal: BlockJournal;
 }
 
 /**
@@ -176,7 +181,15 @@ export class Chain {
       ...(options.beacon === undefined ? {} : { beacon: options.beacon }),
       ...(options.certificate === undefined ? {} : { certificate: options.certificate }),
     });
-    const pending: PendingBlock = { block: built.block, receipts: built.execution.receipts, fork, rooted, skipped: built.skipped, timers: built.execution.timers };
+    const pending: PendingBlock = {
+      block: built.block,
+      receipts: built.execution.receipts,
+      fork,
+      rooted,
+      skipped: built.skipped,
+      timers: built.execution.timers,
+      journal: built.execution.journal,
+    };
     this.#pending.set(toHex(blockHash(built.block)), pending);
     return pending;
   }
@@ -190,7 +203,7 @@ export class Chain {
     if (known !== undefined) return known;
     const { parent, fork, rooted } = this.#forkFor(block.header.parent_hash);
     const applied = applyBlock({ state: fork, parent, block, params: this.params, interpreters: this.engine, ...(verifier === undefined ? {} : { verifier }) });
-    const pending: PendingBlock = { block, receipts: applied.execution.receipts, fork, rooted, skipped: [], timers: applied.execution.timers };
+    const pending: PendingBlock = { block, receipts: applied.execution.receipts, fork, rooted, skipped: [], timers: applied.execution.timers, journal: applied.execution.journal };
     this.#pending.set(toHex(blockHash(block)), pending);
     return pending;
   }
@@ -231,7 +244,7 @@ export class Chain {
         }
       }
     }
-    return { block, receipts: pending.receipts, skipped: pending.skipped, timers: pending.timers };
+    return { block, receipts: pending.receipts, skipped: pending.skipped, timers: pending.timers, journal: pending.journal };
   }
 
   /** Builds a block on the head from `candidates` and makes it final at once (a chain of one validator, and tests). */

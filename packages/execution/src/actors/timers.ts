@@ -3,7 +3,7 @@
 // each block the scheduler fires what is due (block/processTimers.ts). The timer instructions are in
 // transaction/scheduleTimer.ts and transaction/cancelTimer.ts.
 import { HostError, type TimerOptions } from "@cowboy/pvm";
-import { cancelTimer, scheduleTimer, SchedulerError, type SchedulerConfig } from "@cowboy/scheduler";
+import { cancelTimer, scheduleTimer, SchedulerError, type SchedulerConfig, type TimerRecord } from "@cowboy/scheduler";
 import type { Fork } from "@cowboy/state";
 import type { BlockEnv, ChainParams, PyException, StateAccess } from "../types.js";
 
@@ -70,13 +70,12 @@ export function schedule(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig
   return { id, costCycles };
 }
 
-/** Cancels `id` on behalf of `caller`: false when no such timer is pending. */
-export function cancel(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig, caller: Uint8Array, id: Uint8Array): boolean {
+/** Cancels `id` on behalf of `caller`: the cancelled record, or null when no such timer is pending. */
+export function cancel(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig, caller: Uint8Array, id: Uint8Array): TimerRecord | null {
   try {
-    cancelTimer(asFork(state), env.height, caller, id, cfg);
-    return true;
+    return cancelTimer(asFork(state), env.height, caller, id, cfg);
   } catch (error) {
-    if (error instanceof SchedulerError && error.code === "TIMER_NOT_FOUND") return false;
+    if (error instanceof SchedulerError && error.code === "TIMER_NOT_FOUND") return null;
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import type { DevAccount } from "../../chain/genesis.js";
 import type { DevControl } from "../../chain/dev-control.js";
 import { MempoolError } from "../../mempool/errors.js";
 import type { Mempool } from "../../mempool/mempool.js";
+import type { ObservationStore } from "../../index-store/observations.js";
 import { QueryError } from "../../query/pool.js";
 import type { ReadOnlyEnv, ReadOnlyWork } from "../../query/read-only.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
@@ -40,6 +41,8 @@ export interface NodeContext {
   readonly queries?: ReadOnlyWork;
   /** A devnet in manual mode: the dev_* controls (mining, snapshots, balances, impersonation). */
   readonly dev?: DevControl;
+  /** Logs, fire records, timer history and debug traces (outside consensus data). */
+  readonly observations?: ObservationStore;
 }
 
 /**

@@ -10,6 +10,7 @@ import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
+import { observationMethods } from "./observations.js";
 
 export type { NodeContext } from "./context.js";
 
@@ -23,5 +24,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...devnetMethods(ctx),
     ...devMethods(ctx),
     ...consensusMethods(ctx),
+    ...observationMethods(ctx),
   ];
 }

@@ -186,7 +186,7 @@ describe("timers fire at the end of their block", () => {
     chain.block([]);
     const report = chain.last!.timers!;
     expect(report.fired).toHaveLength(0);
-    expect(report.destroyed).toEqual([{ id, owner: ticker, reason: "insufficient-funds" }]);
+    expect(report.destroyed).toEqual([{ id, owner: ticker, handler: "tick", reason: "insufficient-funds" }]);
     expect(getTimer(chain.store.fork() as never, id)).toBeUndefined();
     expect(get(chain, ticker, "ticks")).toEqual(cbor(0));
     expect(chain.head.lane_usage.timer).toBe(0n);
