@@ -192,7 +192,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   }
   const running = consensus;
   // A devnet in manual mode gets the dev_* controls; its blocks come from them (or produceBlock).
-  const devControl = running === undefined && options.genesis.devnet ? new DevControl({ chain, mempool, proposer, onCommitted }) : undefined;
+  const devControl =
+    running === undefined && options.genesis.devnet
+      ? new DevControl({ chain, mempool, proposer, onCommitted, onRewind: (height) => observations.discardAbove(height) })
+      : undefined;
   registry.register(
     ...nodeMethods({
       chain,

@@ -16,6 +16,8 @@ export interface DevControlOptions {
   readonly onCommitted: (produced: ProducedBlock) => void;
   /** Wall clock in milliseconds (default Date.now). */
   readonly now?: () => number;
+  /** Called after a revert returned the chain to `height` (the node's observation index forgets above it). */
+  readonly onRewind?: (height: bigint) => void;
 }
 
 interface Snapshot {
@@ -121,6 +123,7 @@ export class DevControl {
     const { chain, mempool } = this.#o;
     if (snap === undefined || !chain.canRewind(snap.height)) return false;
     chain.rewind(snap.height);
+    this.#o.onRewind?.(snap.height);
     for (const other of [...this.#snapshots.keys()]) if (other >= id) this.#snapshots.delete(other);
     this.#balances.clear();
     this.#nextTimestampMs = undefined;

@@ -179,6 +179,24 @@ export class ObservationStore {
     return raw === undefined ? undefined : (JSON.parse(raw) as DebugTrace);
   }
 
+  /**
+   * Forgets what blocks above `height` recorded (their logs, fire records and timer ends): a devnet's
+   * dev_revert discarded those blocks (apps/node/README.md "Dev methods"). Traces stay: they are
+   * looked up by transaction hash only.
+   */
+  discardAbove(height: bigint): void {
+    const above = (key: string): boolean => {
+      const match = /:(\d{20})(?::\d+)?$/.exec(key);
+      return match !== null && BigInt(match[1]!) > height;
+    };
+    this.#db.transactionSync(() => {
+      for (const { key } of this.#db.getRange({ start: `L:${height20(height + 1n)}`, end: "L;" })) this.#db.removeSync(key);
+      for (const prefix of ["T:", "F:"]) {
+        for (const { key } of this.#db.getRange({ start: prefix, end: `${prefix.slice(0, 1)};` })) if (above(key)) this.#db.removeSync(key);
+      }
+    });
+  }
+
   async close(): Promise<void> {
     await this.#root.close();
   }

@@ -18,6 +18,7 @@ from . import cbor
 from .account import Account
 from .cbor import Address
 from .client import Cowboy, RpcError, TransactionFailed
+from .devnet import find_repository
 
 METHOD_NOT_FOUND = -32601
 
@@ -130,13 +131,18 @@ class Chain:
         return cbor.decode(data) if data else None
 
     def _source(self, path: str | Path) -> str:
-        candidate = Path(path)
-        if not candidate.is_absolute() and not candidate.exists() and self.base_dir is not None:
-            candidate = self.base_dir / candidate
-        return candidate.read_text("utf-8")
+        """The file at `path`: as given (absolute, or relative to the current directory), else
+        relative to the pytest root, else to the Cowboy repository the devnet came from."""
+        given = Path(path)
+        bases = [] if given.is_absolute() else [self.base_dir, find_repository()]
+        for candidate in [given, *(base / given for base in bases if base is not None)]:
+            if candidate.is_file():
+                return candidate.read_text("utf-8")
+        raise FileNotFoundError(f"no actor source at {path} (relative to the current directory, the pytest root or the repository)")
 
     def deploy(self, path: str | Path, sender: Account | str | None = None, args: list[Any] | tuple[Any, ...] | dict[str, Any] | None = None, value: int = 0, salt: bytes | None = None) -> ActorHandle:
-        """Deploys the actor in `path` (relative to the current directory, else the pytest root);
+        """Deploys the actor in `path` (relative to the current directory, else the pytest root, else
+        the repository);
         `value` base units are then sent to it (a deploy carries no value: a timer's fires are
         pre-charged from the actor's own balance). Each deploy gets a fresh salt unless given."""
         who = self.sender(sender)
