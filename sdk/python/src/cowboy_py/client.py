@@ -25,6 +25,15 @@ DEFAULT_DEPLOY_CYCLES = 2_000_000
 TRANSFER_CYCLES = 21_000
 # Max fee per unit: this many times the next block's basefee.
 FEE_MULTIPLIER = 2
+# An actor call's limits: the node's estimate (its own 20% margin included) plus this much.
+ESTIMATE_MARGIN_PERCENT = 50
+# Floors under an estimate: the node's simulation can under-count what the handler writes (seen:
+# an estimate of 7 Cells for a call that needed 33), and these cost little.
+MIN_ESTIMATED_CYCLES = 100_000
+MIN_ESTIMATED_CELLS = 10_000
+# A transaction's hard caps (cips/transactions.md "Stateless validity").
+MAX_TX_CYCLES = 80_000_000
+MAX_TX_CELLS = 16_000_000
 # Base units in one CBY (@cowboy/types CBY_DECIMALS = 9).
 BASE_UNITS_PER_CBY = 10**9
 
@@ -156,10 +165,36 @@ class Cowboy:
             "additional_signers": [],
         }
 
-    def send(self, sender: Account | str, instruction: dict[str, Any], *, cycles_limit: int, cells_limit: int, tip: int = 0) -> str:
-        """Signs (or, for an impersonated address given as a str, leaves unsigned) and submits; returns the hash."""
+    def estimate(self, tx: dict[str, Any]) -> dict[str, int]:
+        """The node's suggested limits and fees for `tx` (`cowboy_estimateFee`: an actor call is
+        simulated read-only at the head)."""
+        return {k: int(v) for k, v in self.request("cowboy_estimateFee", tx).items()}
+
+    def send(self, sender: Account | str, instruction: dict[str, Any], *, cycles_limit: int | None, cells_limit: int | None, tip: int = 0) -> str:
+        """Signs (or, for an impersonated address given as a str, leaves unsigned) and submits; returns
+        the hash. Limits left None come from the node's estimate with a margin (ESTIMATE_MARGIN_PERCENT
+        more), and then the fees too; the defaults when the node cannot estimate."""
         address = sender.address if isinstance(sender, Account) else Address(sender)
-        tx = self.build_transaction(address, instruction, cycles_limit=cycles_limit, cells_limit=cells_limit, tip=tip)
+        tx = self.build_transaction(
+            address,
+            instruction,
+            cycles_limit=DEFAULT_CALL_CYCLES if cycles_limit is None else cycles_limit,
+            cells_limit=DEFAULT_CALL_CELLS if cells_limit is None else cells_limit,
+            tip=tip,
+        )
+        if cycles_limit is None or cells_limit is None:
+            try:
+                est = self.estimate(tx)
+            except RpcError:
+                est = None
+            if est is not None:
+                margin = lambda v: v * (100 + ESTIMATE_MARGIN_PERCENT) // 100 + 1  # noqa: E731
+                if cycles_limit is None:
+                    tx["cycles_limit"] = str(min(max(margin(est["cycles_limit"]), MIN_ESTIMATED_CYCLES), MAX_TX_CYCLES))
+                if cells_limit is None:
+                    tx["cells_limit"] = str(min(max(margin(est["cells_limit"]), MIN_ESTIMATED_CELLS), MAX_TX_CELLS))
+                for key in ("max_fee_per_cycle", "max_fee_per_cell"):
+                    tx[key] = str(max(int(tx[key]), est[key]))
         if isinstance(sender, Account):
             return self.request("cowboy_sendRawTransaction", _hex(encode_tx(sender.sign_transaction(tx))))
         return self.request("dev_sendTransaction", tx)
@@ -190,8 +225,9 @@ class Cowboy:
         tx_hash = self.send(sender, instruction, cycles_limit=cycles_limit, cells_limit=len(code) + 100_000 if cells_limit is None else cells_limit)
         return tx_hash, actor_address(creator, salt, code)
 
-    def call_actor(self, sender: Account | str, to: str, method: str, args: tuple[Any, ...] = (), kwargs: dict[str, Any] | None = None, *, value: int = 0, cycles_limit: int = DEFAULT_CALL_CYCLES, cells_limit: int = DEFAULT_CALL_CELLS) -> str:
-        """Sends a transaction calling `to.method(*args, **kwargs)` with `value` attached; returns the hash."""
+    def call_actor(self, sender: Account | str, to: str, method: str, args: tuple[Any, ...] = (), kwargs: dict[str, Any] | None = None, *, value: int = 0, cycles_limit: int | None = None, cells_limit: int | None = None) -> str:
+        """Sends a transaction calling `to.method(*args, **kwargs)` with `value` attached; returns the
+        hash. Limits default to the node's estimate of the call plus ESTIMATE_MARGIN_PERCENT."""
         instruction = {"type": "call_actor", "target": Address(to), "method": method, "args": _hex(encode_args(args, kwargs)), "value": str(value)}
         return self.send(sender, instruction, cycles_limit=cycles_limit, cells_limit=cells_limit)
 
