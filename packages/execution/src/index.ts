@@ -71,5 +71,6 @@ export {
   type TimerEndReason,
   type TxTrace,
 } from "./actors/journal.js";
+export { perFireCharge, armingRefusal } from "./actors/timers.js";
 export { estimateUsage, type UsageEstimate } from "./estimate.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";
