@@ -121,6 +121,16 @@ function methodOf(cls: PyType, name: string): Value {
   return m;
 }
 
+/**
+ * Value sent to a method not marked @payable (cowboy_sdk) is refused before the method runs
+ * (cips/actors.md "Actor interfaces"); the frame fails, so the value stays with the sender.
+ */
+function refuseUnpayable(cls: PyType, method: Value, name: string, value: bigint): void {
+  if (value === 0n) return;
+  const marked = method instanceof PyObject && method.dict !== null && method.dict.get("__cowboy_payable__") === true;
+  if (!marked) throw pyErr("ValueError", `${cls.name}.${name} is not @payable: it refuses the ${value} base units sent with the call (decorate it with @payable from cowboy_sdk to accept value)`);
+}
+
 /** The public methods the class and its bases define, for the "did you mean" hint. */
 function publicMethodNames(cls: PyType): string[] {
   const names: string[] = [];
@@ -209,6 +219,7 @@ export function invokeActor(inv: Invocation): InvocationResult {
       rt.roots.push(inst);
     } else {
       const method = methodOf(cls, inv.method ?? "");
+      refuseUnpayable(cls, method, inv.method ?? "", inv.host.context().value);
       inst = bareInstance(rt, cls);
       rt.roots.push(inst);
       before = restoreAttributes(rt, inv.host, inst);

@@ -289,6 +289,13 @@ def emit(topic, data=b""):
     _h.emit_event(topic, data if isinstance(data, bytes) else _h.encode(data))
 
 
+def payable(fn):
+    """Mark a public method as accepting value: a call or message that sends value to a method
+    without @payable is refused (ValueError) and the value stays with the sender."""
+    fn.__cowboy_payable__ = True
+    return fn
+
+
 def nonreentrant(fn):
     """Refuse to run `fn` while this actor already has a live frame on the call stack."""
 
