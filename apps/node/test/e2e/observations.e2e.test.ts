@@ -138,6 +138,15 @@ describe("logs, fires, traces and timer history on a devnet", () => {
       { file: "actor.py", line: 20, function: "explode" },
       { file: "actor.py", line: 23, function: "helper" },
     ]);
+    // The interface stored at deploy.
+    const described = await client.request<{ name: string; methods: Array<{ name: string; params: unknown[]; doc: string | null; payable: boolean }> }>(
+      "cowboy_getActorInterface",
+      [alarm],
+    );
+    expect(described.name).toBe("Alarm");
+    expect(described.methods.map((m) => m.name)).toEqual(["arm", "ring", "explode", "helper"]);
+    expect(described.methods[0]).toEqual({ name: "arm", params: [{ name: "blocks" }], doc: "Rings after `blocks` blocks.", payable: false });
+    expect(await client.request("cowboy_getActorInterface", [`0x${"12".repeat(20)}`])).toBeNull();
     // A silent success has a plain trace.
     expect(await client.request("cowboy_getTrace", [hex(armTx.digest())])).toEqual({ status: "success", error: null, output: "" });
   }, 120_000);

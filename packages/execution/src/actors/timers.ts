@@ -88,7 +88,15 @@ export function perFireCharge(state: StateAccess, env: BlockEnv, params: ChainPa
  * The arming check: a timer is refused (ValueError) unless its fee payer can cover at least one
  * fire's pre-charge now; otherwise it would be destroyed unfired at its first due block.
  */
-export function armingRefusal(state: StateAccess, env: BlockEnv, params: ChainParams, cfg: SchedulerConfig, feePayer: Uint8Array, cycles: bigint, cells: bigint): PyException | null {
+export function armingRefusal(
+  state: StateAccess,
+  env: BlockEnv,
+  params: ChainParams,
+  cfg: SchedulerConfig,
+  feePayer: Uint8Array,
+  cycles: bigint,
+  cells: bigint,
+): PyException | null {
   const charge = perFireCharge(state, env, params, cfg, cycles, cells);
   const balance = new Accounts(state, params.accountKey).get(feePayer).balance;
   if (balance >= charge) return null;

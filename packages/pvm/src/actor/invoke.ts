@@ -128,7 +128,11 @@ function methodOf(cls: PyType, name: string): Value {
 function refuseUnpayable(cls: PyType, method: Value, name: string, value: bigint): void {
   if (value === 0n) return;
   const marked = method instanceof PyObject && method.dict !== null && method.dict.get("__cowboy_payable__") === true;
-  if (!marked) throw pyErr("ValueError", `${cls.name}.${name} is not @payable: it refuses the ${value} base units sent with the call (decorate it with @payable from cowboy_sdk to accept value)`);
+  if (!marked)
+    throw pyErr(
+      "ValueError",
+      `${cls.name}.${name} is not @payable: it refuses the ${value} base units sent with the call (decorate it with @payable from cowboy_sdk to accept value)`,
+    );
 }
 
 /** The public methods the class and its bases define, for the "did you mean" hint. */

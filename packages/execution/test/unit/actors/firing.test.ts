@@ -204,7 +204,17 @@ describe("timers fire at the end of their block", () => {
     const chain = new ActorChain(withTimers);
     const ticker = deployTicker(chain, 0n);
     const [r] = chain.block([
-      chain.tx(2, { type: "schedule_timer", target: ticker, handler: "ring", data: new Uint8Array(0), fireAt: chain.head.height + 2n, cyclesPerFire: 10n ** 15n, cellsPerFire: 0n, expiresAt: null, feePayer: null }),
+      chain.tx(2, {
+        type: "schedule_timer",
+        target: ticker,
+        handler: "ring",
+        data: new Uint8Array(0),
+        fireAt: chain.head.height + 2n,
+        cyclesPerFire: 10n ** 15n,
+        cellsPerFire: 0n,
+        expiresAt: null,
+        feePayer: null,
+      }),
     ]);
     expect(r!.status).toBe(ReceiptStatus.Reverted);
     expect(new TextDecoder().decode(r!.return_data)).toMatch(/^ValueError: timer refused: its fee payer 0x[0-9a-f]{40} holds \d+ but each fire is pre-charged \d+/);

@@ -52,7 +52,9 @@ describe("actor interfaces", () => {
     });
     expect(actorInterface("def broken(:\n")).toBeNull();
     expect(actorInterface("x = 1\n")).toBeNull();
-    expect(actorInterface("class Actor:\n    def go(self, a=[1,\n  2]):\n        pass\n")?.methods).toEqual([{ name: "go", params: [{ name: "a", default: "[1,\n  2]" }], doc: null, payable: false }]);
+    expect(actorInterface("class Actor:\n    def go(self, a=[1,\n  2]):\n        pass\n")?.methods).toEqual([
+      { name: "go", params: [{ name: "a", default: "[1,\n  2]" }], doc: null, payable: false },
+    ]);
   });
 
   it("suggests the closest public method name", () => {
