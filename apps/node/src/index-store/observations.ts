@@ -123,7 +123,7 @@ export class ObservationStore {
    * Indexes a committed block: its logs, the fires and timer ends its execution observed, and the
    * debug traces of its transactions. Returns the logs (for subscriptions) and the timer ends.
    */
-  record(block: Block, receipts: readonly Receipt[], journal: BlockJournal): { logs: LogEntry[]; ended: TimerHistoryEntry[]; fires: FireEntry[] } {
+  record(block: Block, receipts: readonly Receipt[], journal: BlockJournal): { logs: LogEntry[]; ended: Array<TimerHistoryEntry & { owner: string }>; fires: FireEntry[] } {
     const h = block.header.height;
     const logs = blockLogs(block, receipts, journal);
     const blockHashHex = hex(blockHash(block));
@@ -154,7 +154,7 @@ export class ObservationStore {
         if (description !== null) this.#db.putSync(`I:${hex(r.return_data)}`, JSON.stringify(description));
       });
     });
-    return { logs, ended: ended.map((e) => e.entry), fires };
+    return { logs, ended: ended.map((e) => ({ ...e.entry, owner: e.owner })), fires };
   }
 
   /** The logs of blocks `from..to` (inclusive) passing `filter`, at most MAX_LOG_RESULTS. */
