@@ -71,5 +71,8 @@ export {
   type TimerEndReason,
   type TxTrace,
 } from "./actors/journal.js";
+export { closestName } from "@cowboy/pvm";
+export { actorInterface, type ActorInterface, type InterfaceMethod, type InterfaceParam } from "./actors/interface.js";
+export { perFireCharge, armingRefusal } from "./actors/timers.js";
 export { estimateUsage, type UsageEstimate } from "./estimate.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";

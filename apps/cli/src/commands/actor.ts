@@ -12,6 +12,7 @@ import {
   TransactionError,
 } from "@cowboy/types";
 import { printTimerHistory } from "./actor-dx.js";
+import { resolveTypedArgs } from "./json-args.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
 import type { CliIo } from "../io.js";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -59,7 +60,7 @@ function parseArgsJson(text: string | undefined, what: string): ActorArgs | unde
   if (text === undefined) return undefined;
   let v: CborValue;
   try {
-    v = cborFromJson(text);
+    v = resolveTypedArgs(cborFromJson(text), what);
   } catch (error) {
     if (error instanceof CodecError) throw usageError(`${what}: ${error.message}`);
     throw error;

@@ -1,5 +1,6 @@
 import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
+import { codegen, methods } from "./actor-dx.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { init } from "./init.js";
@@ -23,7 +24,7 @@ export const cowboy: CommandGroup = {
     block,
     tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },
     init,
-    actor: actorCommands,
+    actor: { ...actorCommands, commands: { ...actorCommands.commands, methods, codegen } },
     pvm: pvmCommands,
     logs,
   },

@@ -27,6 +27,21 @@ class Alarm:
         raise KeyError("missing")
 `;
 
+const SHOP = `from cowboy_sdk import actor, payable, msg, this
+
+@actor
+class Shop:
+    """Sells one thing."""
+
+    @payable
+    def buy(self, qty, note="hi"):
+        """Buys qty."""
+        return this.balance
+
+    def is_sender(self, who):
+        return who == msg.sender
+`;
+
 const dir = mkdtempSync(join(tmpdir(), "cowboy-cli-dx-"));
 let node: RunningNode;
 const dev = devAccounts();
@@ -90,5 +105,37 @@ describe("logs, traces, receipts and timer history from the CLI", () => {
     const trace = await cli(["tx", "trace", `0x${toHex(bad.digest())}`]);
     expect(trace.status).toBe(0);
     expect(trace.stdout).toBe("status reverted\noutput:\n  checking\nTraceback (most recent call last):\n  File \"actor.py\", line 14, in fail\nKeyError: 'missing'\n");
+  }, 120_000);
+
+  it("lists methods, generates a typed client, takes $address/$bytes JSON arguments, and refuses value to a method without @payable", async () => {
+    const client = createClient({ url: node.rpcUrl });
+    const key = dev[3]!.privateKey;
+    const { tx, address } = await client.deployActor({ privateKey: key, source: SHOP });
+    await client.waitForReceipt(tx.digest(), { timeoutMs: 30_000, pollMs: 50 });
+    const shop = `0x${toHex(address)}`;
+    const listed = await cli(["actor", "methods", shop]);
+    expect(listed.stderr).toBe("");
+    expect(listed.stdout).toBe('Shop — Sells one thing.\n  @payable buy(qty, note="hi")\n      Buys qty.\n  is_sender(who)\n');
+
+    const me = `0x${toHex(dev[3]!.address)}`;
+    const typed = await cli(["actor", "query", shop, "is_sender", `[{"$address": "${me}"}]`, "--from", me]);
+    expect(typed.stdout.trim()).toBe("true");
+    const plain = await cli(["actor", "query", shop, "is_sender", `["${me}"]`, "--from", me]);
+    expect(plain.stdout.trim()).toBe("false");
+    const short = await cli(["actor", "query", shop, "is_sender", '[{"$address": "0x1234"}]']);
+    expect(short.status).toBe(2);
+    expect(short.stderr).toContain('{"$address": "0x1234"} is 2 bytes, an address is 20');
+
+    const io = memoryIo({});
+    expect(await runCommand(cowboy, ["actor", "codegen", shop, "--out", "shop.ts", "--rpc", node.rpcUrl], io)).toBe(0);
+    const generated = io.files["shop.ts"] as string;
+    expect(generated).toContain("export class ShopClient {");
+    expect(generated).toContain('  buy(args: { "qty": CborValue; "note"?: CborValue }, tx: PayableTxOptions): Sent {');
+    expect(generated).toContain('  is_sender(args: { "who": CborValue }, tx: TxOptions): Sent {');
+    expect(generated).toContain(`static readonly ADDRESS = "${shop}";`);
+
+    const refused = await cli(["actor", "call", shop, "is_sender", `[{"$address": "${me}"}]`, "--value", "5", "--key", `0x${toHex(key)}`]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain("Shop.is_sender is not @payable: it refuses the 5 base units sent with the call");
   }, 120_000);
 });

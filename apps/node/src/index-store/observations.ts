@@ -5,8 +5,8 @@
 // database beside the block store. A node that crashes between the commit and this write lacks
 // that block's entries (the chain itself is unaffected).
 import { toHex } from "@cowboy/codec";
-import type { BlockJournal, DebugTrace, TimerEndReason } from "@cowboy/execution";
-import { blockHash, type Block, type Event, type Receipt } from "@cowboy/types";
+import { actorInterface, type ActorInterface, type BlockJournal, type DebugTrace, type TimerEndReason } from "@cowboy/execution";
+import { blockHash, ReceiptStatus, type Block, type Event, type Receipt } from "@cowboy/types";
 import { open, type Database, type RootDatabase } from "lmdb";
 
 /** One event as `cowboy_getLogs` returns it (the cross-helper contract). */
@@ -123,7 +123,7 @@ export class ObservationStore {
    * Indexes a committed block: its logs, the fires and timer ends its execution observed, and the
    * debug traces of its transactions. Returns the logs (for subscriptions) and the timer ends.
    */
-  record(block: Block, receipts: readonly Receipt[], journal: BlockJournal): { logs: LogEntry[]; ended: TimerHistoryEntry[]; fires: FireEntry[] } {
+  record(block: Block, receipts: readonly Receipt[], journal: BlockJournal): { logs: LogEntry[]; ended: Array<TimerHistoryEntry & { owner: string }>; fires: FireEntry[] } {
     const h = block.header.height;
     const logs = blockLogs(block, receipts, journal);
     const blockHashHex = hex(blockHash(block));
@@ -146,8 +146,15 @@ export class ObservationStore {
       for (const [i, { owner, entry }] of ended.entries()) this.#db.putSync(`T:${owner}:${height20(h)}:${i}`, JSON.stringify(entry));
       for (const [i, f] of fires.entries()) this.#db.putSync(`F:${f.timerId}:${height20(h)}:${i}`, JSON.stringify(f));
       for (const t of journal.traces) this.#db.putSync(`X:${hex(t.txHash)}`, JSON.stringify(t.trace));
+      // Actor interfaces, derived from the source of each successful deploy.
+      block.transactions.forEach((tx, i) => {
+        const r = receipts[i];
+        if (tx.instruction.type !== "deploy_actor" || r?.status !== ReceiptStatus.Success || r.return_data.length !== 20) return;
+        const description = actorInterface(new TextDecoder().decode(tx.instruction.code));
+        if (description !== null) this.#db.putSync(`I:${hex(r.return_data)}`, JSON.stringify(description));
+      });
     });
-    return { logs, ended: ended.map((e) => e.entry), fires };
+    return { logs, ended: ended.map((e) => ({ ...e.entry, owner: e.owner })), fires };
   }
 
   /** The logs of blocks `from..to` (inclusive) passing `filter`, at most MAX_LOG_RESULTS. */
@@ -171,6 +178,12 @@ export class ObservationStore {
   /** The fire records of a timer, oldest first. */
   fires(timerId: string): FireEntry[] {
     return [...this.#db.getRange({ start: `F:${timerId}:`, end: `F:${timerId};` })].map(({ value }) => JSON.parse(value) as FireEntry);
+  }
+
+  /** The interface stored when the actor at `address` was deployed. */
+  actorInterface(address: string): ActorInterface | undefined {
+    const raw = this.#db.get(`I:${address}`);
+    return raw === undefined ? undefined : (JSON.parse(raw) as ActorInterface);
   }
 
   /** The debug trace of a transaction, when it failed or printed. */

@@ -36,6 +36,20 @@ class Alarm:
         raise ValueError("boom " + str(n))
 `;
 
+const DRY = `from cowboy_sdk import actor, emit, set_timer, block, transfer, this
+
+@actor
+class Dry:
+    def arm(self):
+        return set_timer(block.height + 10, "ring", cycles=80_000, cells=2_000)
+
+    def give_all(self, to):
+        transfer(to, this.balance)
+
+    def ring(self):
+        emit("rang")
+`;
+
 const dir = mkdtempSync(join(tmpdir(), "cowboyd-obs-"));
 let node: NodeProcess;
 const dev = devAccounts();
@@ -124,7 +138,49 @@ describe("logs, fires, traces and timer history on a devnet", () => {
       { file: "actor.py", line: 20, function: "explode" },
       { file: "actor.py", line: 23, function: "helper" },
     ]);
+    // The interface stored at deploy.
+    const described = await client.request<{ name: string; methods: Array<{ name: string; params: unknown[]; doc: string | null; payable: boolean }> }>(
+      "cowboy_getActorInterface",
+      [alarm],
+    );
+    expect(described.name).toBe("Alarm");
+    expect(described.methods.map((m) => m.name)).toEqual(["arm", "ring", "explode", "helper"]);
+    expect(described.methods[0]).toEqual({ name: "arm", params: [{ name: "blocks" }], doc: "Rings after `blocks` blocks.", payable: false });
+    expect(await client.request("cowboy_getActorInterface", [`0x${"12".repeat(20)}`])).toBeNull();
     // A silent success has a plain trace.
     expect(await client.request("cowboy_getTrace", [hex(armTx.digest())])).toEqual({ status: "success", error: null, output: "" });
+  }, 120_000);
+
+  it("refuses a timer armed without funds; one whose actor runs dry later ends with reason insufficient_funds", async () => {
+    const client = createClient({ url: node.url });
+    const key = dev[3]!.privateKey;
+    const deployed = await client.deployActor({ privateKey: key, source: DRY });
+    await client.waitForReceipt(deployed.tx.digest(), { timeoutMs: 30_000, pollMs: 50 });
+    const dry = hex(deployed.address);
+    const refused = await client.callActor({ privateKey: key, to: deployed.address, method: "arm", cyclesLimit: 2_000_000n });
+    const r1 = await client.waitForReceipt(refused.digest(), { timeoutMs: 30_000, pollMs: 50 });
+    expect(r1.status).toBe(ReceiptStatus.Reverted);
+    expect(new TextDecoder().decode(r1.return_data)).toMatch(new RegExp(`^ValueError: timer refused: its fee payer ${dry} holds 0 but each fire is pre-charged \\d+`));
+    const refusedTrace = await client.request<{ error: { type: string; traceback: Array<{ function: string }> } }>("cowboy_getTrace", [hex(refused.digest())]);
+    expect(refusedTrace.error.type).toBe("ValueError");
+    expect(refusedTrace.error.traceback.map((f) => f.function)).toContain("arm");
+    expect(await client.getTimers(deployed.address)).toEqual([]);
+
+    await client.waitForReceipt(await client.faucet(deployed.address, 10n * 10n ** 9n), { timeoutMs: 30_000, pollMs: 50 });
+    const arm = await client.callActor({ privateKey: key, to: deployed.address, method: "arm", cyclesLimit: 2_000_000n });
+    const armed = await client.waitForReceipt(arm.digest(), { timeoutMs: 30_000, pollMs: 50 });
+    expect(armed.status).toBe(ReceiptStatus.Success);
+    const timerId = `0x${toHex(armed.return_data.slice(2))}`;
+    const drain = await client.callActor({ privateKey: key, to: deployed.address, method: "give_all", args: [dev[3]!.address], cyclesLimit: 2_000_000n });
+    const drained = await client.waitForReceipt(drain.digest(), { timeoutMs: 30_000, pollMs: 50 });
+    expect(drained.status).toBe(ReceiptStatus.Success);
+    expect(drained.height).toBeLessThan(armed.height + 10n);
+    let history: Array<{ timerId: string; reason: string; handler: string; height: number }> = [];
+    for (let i = 0; i < 100 && history.length === 0; i++) {
+      history = await client.request("cowboy_getTimerHistory", [dry]);
+      if (history.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(history).toEqual([{ timerId, handler: "ring", reason: "insufficient_funds", height: Number(armed.height) + 10 }]);
+    expect(await client.request("cowboy_getTimerFires", [timerId])).toEqual([]);
   }, 120_000);
 });

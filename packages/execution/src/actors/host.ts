@@ -21,7 +21,7 @@ import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
 import type { TimerEnd } from "./journal.js";
 import { messageId, type QueuedMessage } from "./message.js";
-import { cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
+import { armingRefusal, cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
 
 const hex = toHex;
 
@@ -142,6 +142,8 @@ export class ChainHost implements Host {
   #schedule(fireHeight: bigint, interval: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
     const cfg = schedulerOf(this.run.params);
     const self = this.frame.self;
+    const refusal = armingRefusal(this.run.state, this.run.env, this.run.params, cfg, self, options.cyclesPerFire, options.cellsPerFire);
+    if (refusal !== null) throw new HostError("ValueError", refusal.message);
     try {
       return schedule(this.run.state, this.run.env, cfg, { owner: self, target: self, feePayer: self, handler, data, fireHeight, interval, options }).id;
     } catch (error) {

@@ -98,8 +98,8 @@ def actor(cls: type[T]) -> type[T]:
 
 
 def payable(fn: F) -> F:
-    """Marks a handler that accepts value (a call with value to one without it is refused on chains
-    that enforce the marker)."""
+    """Marks a public method as accepting value: a call or message that sends value to a method
+    without @payable is refused (ValueError) and the value stays with the sender."""
     fn.__cowboy_payable__ = True  # type: ignore[attr-defined]
     return fn
 

@@ -1,4 +1,4 @@
-from cowboy_sdk import actor, block, emit, msg, set_timer, transfer
+from cowboy_sdk import actor, block, emit, msg, payable, set_timer, transfer
 
 
 @actor
@@ -23,6 +23,7 @@ class Auction:
         emit("opened", {"end": self.storage["end"]})
         return self.storage["end"]
 
+    @payable
     def bid(self):
         if self.storage["closed"] or block.height >= self.storage["end"]:
             raise ValueError("the auction is over")

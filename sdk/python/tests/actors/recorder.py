@@ -1,4 +1,4 @@
-from cowboy_sdk import actor, block, emit, msg
+from cowboy_sdk import actor, block, emit, msg, payable
 
 
 @actor
@@ -8,6 +8,7 @@ class Recorder:
     def __init__(self):
         self.storage["last"] = None
 
+    @payable
     def record(self, note=""):
         self.storage["last"] = {"sender": msg.sender, "value": msg.value, "height": block.height, "timestamp": block.timestamp, "note": note}
         emit("recorded", note)
