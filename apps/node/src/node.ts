@@ -9,6 +9,7 @@ import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowboy/types";
 import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
+import { DevControl } from "./chain/dev-control.js";
 import { devAccounts, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
 import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isExplorerBuild } from "./explorer/static-files.js";
@@ -21,6 +22,8 @@ import { FileJournal } from "./mempool/journal.js";
 import { Mempool, type MempoolOptions } from "./mempool/mempool.js";
 import { ReadOnlyPool } from "./query/pool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
+import { logSubscriptionFilter } from "./rpc/methods/logs.js";
+import { ObservationStore } from "./index-store/observations.js";
 import { MethodRegistry } from "./rpc/registry.js";
 import { RpcServer, type RpcLimits } from "./rpc/server.js";
 
@@ -85,6 +88,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
   const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
+  const observations = ObservationStore.open(join(options.dataDir, "index"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });
   // Separate interpreter copies keep each hot actor's JIT feedback its own (a bundle only: from
   // the TypeScript sources there is one copy).
@@ -95,6 +99,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   } catch (error) {
     await blocks.close();
     await state.close();
+    await observations.close();
     throw error;
   }
   logger.info("chain opened", { chain_id: params.chainId, height: chain.head.height, data: options.dataDir, interpreters: engine.copies, threshold });
@@ -134,7 +139,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     host: options.rpcHost,
     port: options.rpcPort,
     registry,
-    topics: ["newHeads", "receipts"],
+    topics: ["newHeads", "receipts", "logs", "timers"],
+    topicFilters: { logs: logSubscriptionFilter },
     ...(options.rpc?.limits === undefined ? {} : { limits: options.rpc.limits }),
     ...(options.rpc?.allowedOrigins === undefined ? {} : { allowedOrigins: options.rpc.allowedOrigins }),
     health: () => ({ height: chain.head.height.toString(), pending: mempool.size }),
@@ -161,6 +167,12 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     produced.block.transactions.forEach((tx, index) => {
       server.publish("receipts", { transaction_hash: `0x${toHex(tx.digest())}`, height: header.height.toString(), index, ...receiptToJson(produced.receipts[index]!) });
     });
+    // The observation index (logs, fire records, timer ends, traces): outside consensus, after the commit.
+    const observed = observations.record(produced.block, produced.receipts, produced.journal);
+    for (const log of observed.logs) server.publish("logs", log);
+    for (const f of observed.fires)
+      server.publish("timers", { kind: "fired", timerId: f.timerId, owner: f.owner, handler: f.handler, height: f.height, status: f.status, events: f.events.length });
+    for (const e of observed.ended) server.publish("timers", { kind: "ended", ...e });
   };
 
   const produceBlock = (): void => {
@@ -186,13 +198,20 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     });
   }
   const running = consensus;
+  // A devnet in manual mode gets the dev_* controls; its blocks come from them (or produceBlock).
+  const devControl =
+    running === undefined && options.genesis.devnet
+      ? new DevControl({ chain, mempool, proposer, onCommitted, onRewind: (height) => observations.discardAbove(height) })
+      : undefined;
   registry.register(
     ...nodeMethods({
       chain,
       mempool,
       verifier,
       queries,
+      observations,
       ...(dev.length > 0 ? { devAccounts: dev } : {}),
+      ...(devControl === undefined ? {} : { dev: devControl, onTransaction: (tx: Transaction) => devControl.onTransaction(tx) }),
       ...(running === undefined
         ? {}
         : {
@@ -227,6 +246,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       journal.close();
       await blocks.close();
       await state.close();
+      await observations.close();
       rmSync(join(options.dataDir, "node.pid"), { force: true });
       logger.info("stopped", { height: chain.head.height });
     },

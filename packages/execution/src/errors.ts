@@ -84,6 +84,8 @@ export type TimerInstructionErrorCode =
   | "FEE_PAYER_NOT_SIGNED"
   /** schedule_interval with every_blocks = 0. */
   | "ZERO_INTERVAL"
+  /** The fee payer cannot cover one fire's pre-charge (the arming check). */
+  | "UNFUNDED_TIMER"
   /** @cowboy/scheduler refused the request (meta.exception is what an actor would see). */
   | "SCHEDULER_REFUSED";
 

@@ -59,5 +59,20 @@ export { newActorBlockContext, singleInterpreter, type ActorContextOptions } fro
 export { exceptionLine, errorLine, MAX_ERROR_BYTES } from "./actors/exceptions.js";
 export { ActorEngine, type EngineOptions, type LoadEngineOptions, type EngineOfOptions, type PvmModule } from "./actors/engine.js";
 export { messageId } from "./actors/message.js";
+export {
+  BlockJournal,
+  parseTraceback,
+  MAX_TRACE_OUTPUT,
+  type DebugTrace,
+  type TraceError,
+  type TraceFrame,
+  type FireRecord,
+  type TimerEnd,
+  type TimerEndReason,
+  type TxTrace,
+} from "./actors/journal.js";
+export { closestName } from "@cowboy/pvm";
+export { actorInterface, type ActorInterface, type InterfaceMethod, type InterfaceParam } from "./actors/interface.js";
+export { perFireCharge, armingRefusal } from "./actors/timers.js";
 export { estimateUsage, type UsageEstimate } from "./estimate.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";

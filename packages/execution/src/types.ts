@@ -6,6 +6,7 @@ import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
+import type { BlockJournal } from "./actors/journal.js";
 import type { ActorLimits } from "./actors/limits.js";
 
 /**
@@ -108,6 +109,8 @@ export interface ActorBlockContext {
   readonly interpreters: InterpreterPool;
   /** The whitelisted modules (default: @cowboy/pvm's standardLibrary()). */
   readonly stdlib?: ModuleRegistry;
+  /** What the block's execution observed outside consensus (fires, timer ends, debug traces). */
+  readonly journal: BlockJournal;
 }
 
 /** A Python exception as data: its class name and its str(). Formatted once, in actors/exceptions.ts. */
@@ -149,6 +152,8 @@ export interface BlockExecution {
   readonly tipped: bigint;
   /** The end-of-block timer work (null on a chain without the scheduler). */
   readonly timers: TimerBlockReport | null;
+  /** What execution observed outside consensus: fire records, timer ends, debug traces. */
+  readonly journal: BlockJournal;
 }
 
 /** An imported block: its execution and the state root it reached. */

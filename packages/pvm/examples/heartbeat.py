@@ -1,4 +1,4 @@
-from cowboy_sdk import actor, set_interval, cancel_timer, msg
+from cowboy_sdk import actor, payable, set_interval, cancel_timer, msg
 
 
 @actor
@@ -8,8 +8,9 @@ class Heartbeat:
     def __init__(self):
         self.storage["beats"] = 0
 
+    @payable
     def start(self, every=1):
-        # The actor pays for its own fires: send it some CBY with this call (--value).
+        """Beats every `every` blocks. The actor pays for its own fires: send it some CBY with this call (--value)."""
         self.storage["timer"] = set_interval(every, self.beat, {"from": msg.sender}, cycles=150_000, cells=2_000)
         return self.storage["timer"]
 

@@ -19,6 +19,7 @@ export {
   type MemoryHostOptions,
   type TimerOptions,
 } from "./host.js";
+export { closestName } from "./actor/suggest.js";
 export { invokeActor, findActorClass, ATTRIBUTES_SLOT, MAX_RETURN_BYTES, type Invocation, type InvocationResult } from "./actor/invoke.js";
 export { actorModules } from "./actor/modules.js";
 export { SessionCache } from "./actor/session.js";
@@ -26,4 +27,5 @@ export { standardLibrary, standardModules } from "./stdlib/index.js";
 export { hostModuleDef } from "./hostmodule.js";
 export { asyncioModuleDef } from "./asyncio.js";
 export { parse, tokenize, PySyntaxError } from "./parser/index.js";
+export type { Module as PyModule, ClassDef, FunctionDef, AsyncFunctionDef, Expr as PyExpr, Stmt as PyStmt } from "./ast.js";
 export { loadIsolatedPvm } from "./isolate.js";

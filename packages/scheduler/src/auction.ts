@@ -91,7 +91,7 @@ export function runAuctionBlock(fork: Fork, h: bigint, start: SchedulerMeta, sta
         if (gc === 0) break collect;
         gc--;
         meta = destroyQueued(fork, cfg, meta, id, record);
-        destroyed.push({ id, owner: record.owner, reason: "expired" });
+        destroyed.push({ id, owner: record.owner, handler: record.handler, reason: "expired" });
       } else {
         const tip = effectiveTip(bidFor(host, record, id, h, meta, basefee, cellPrice), basefee);
         candidates.push({ id, record, order: candidates.length, tip, score: 0n });
@@ -133,7 +133,7 @@ export function runAuctionBlock(fork: Fork, h: bigint, start: SchedulerMeta, sta
       if (gc === 0) continue;
       gc--;
       meta = destroyQueued(fork, cfg, meta, c.id, current);
-      destroyed.push({ id: c.id, owner: current.owner, reason: "insufficient-funds" });
+      destroyed.push({ id: c.id, owner: current.owner, handler: current.handler, reason: "insufficient-funds" });
       done.add(c.order);
       continue;
     }

@@ -97,7 +97,7 @@ function runFifoBlock(
       if (gc === 0) break;
       gc--;
       meta = destroyQueued(fork, cfg, meta, id, record);
-      destroyed.push({ id, owner: record.owner, reason: expired ? "expired" : "insufficient-funds" });
+      destroyed.push({ id, owner: record.owner, handler: record.handler, reason: expired ? "expired" : "insufficient-funds" });
       continue;
     }
     if (record.gasLimitPerFire > lane) {

@@ -27,6 +27,8 @@ export interface FiredTimer {
 export interface DestroyedTimer {
   readonly id: Uint8Array;
   readonly owner: Uint8Array;
+  /** The handler it would have run (for the node's timer history). */
+  readonly handler: string;
   /** `expired`: past its expiresAt; `insufficient-funds`: the fee payer could not cover the pre-charge. */
   readonly reason: "expired" | "insufficient-funds";
 }

@@ -73,6 +73,8 @@ export class StateStore {
   #generation: bigint;
   #version = 0;
   #lastCommitted: Fork | undefined;
+  /** Prior flat-table values of every key each commit wrote, by height, once `keepUndo` is called. */
+  #undo: Map<bigint, Array<readonly [Uint8Array, Uint8Array | null]>> | undefined;
 
   readonly #cache: NodeCache;
 
@@ -210,7 +212,9 @@ export class StateStore {
     const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
     const deletes: Uint8Array[] = [];
     for (const entry of created) puts.push(entry);
+    const undo: Array<readonly [Uint8Array, Uint8Array | null]> | undefined = this.#undo === undefined ? undefined : [];
     for (const write of inner.writes().values()) {
+      undo?.push([write.key, this.#backend.get(prefixed(VALUE, write.key)) ?? null]);
       if (write.value === null) deletes.push(prefixed(VALUE, write.key));
       else puts.push([prefixed(VALUE, write.key), write.value]);
     }
@@ -225,8 +229,64 @@ export class StateStore {
     this.#generation = generation;
     this.#version++;
     this.#lastCommitted = fork;
+    if (undo !== undefined) this.#undo?.set(height, undo);
     inner.markCommitted();
     return root.hash.slice();
+  }
+
+  /**
+   * Starts keeping, in memory, the prior value of every key each later commit writes, so `rewind`
+   * can return to any height committed from now on (a development chain's snapshots; cips/state.md
+   * "Rewind"). The log grows with every commit until the store is closed.
+   */
+  keepUndo(): void {
+    this.#undo ??= new Map();
+  }
+
+  /** True when `rewind(height)` can go back to `height`. */
+  canRewind(height: bigint): boolean {
+    if (this.#undo === undefined || this.#head === undefined || height > this.#head.height) return false;
+    for (let h = height + 1n; h <= this.#head.height; h++) if (!this.#undo.has(h)) return false;
+    return this.rootAt(height) !== undefined;
+  }
+
+  /**
+   * Makes the state committed at `height` the head again, atomically: the flat table gets back the
+   * values of that height (from the undo log), the head names `height`, `blockHash` and the root
+   * recorded for it, and the roots recorded above it are removed. Tree nodes are never deleted
+   * (no pruning), so the old root stays walkable; later commits use fresh generations. Every open
+   * fork is stale afterwards. INVALID_ARGUMENT unless `canRewind(height)`.
+   */
+  rewind(height: bigint, blockHash: Uint8Array): void {
+    au64(height, "height");
+    abytesIn(blockHash, "blockHash", 32, 32);
+    const head = this.#head;
+    const undo = this.#undo;
+    if (head === undefined || undo === undefined || !this.canRewind(height)) {
+      throw new StateError("INVALID_ARGUMENT", `cannot rewind to height ${height}: no undo log reaches it (keepUndo must precede its commits)`);
+    }
+    const record = this.#backend.get(heightKey(height))!;
+    const root = record.slice(0, 32);
+    const loc = record.slice(32);
+    const rootLoc = loc.every((b) => b === 0) ? null : loc;
+    // Newest first: the value a key had at `height` is the prior value of its earliest later write.
+    const restore = new Map<string, readonly [Uint8Array, Uint8Array | null]>();
+    for (let h = head.height; h > height; h--) for (const [key, prior] of undo.get(h)!) restore.set(toHex(key), [key, prior]);
+    const puts: Array<readonly [Uint8Array, Uint8Array]> = [];
+    const deletes: Uint8Array[] = [];
+    for (const [key, prior] of restore.values()) {
+      if (prior === null) deletes.push(prefixed(VALUE, key));
+      else puts.push([prefixed(VALUE, key), prior]);
+    }
+    for (let h = head.height; h > height; h--) deletes.push(heightKey(h));
+    const rewound: StateHead = { height, blockHash: blockHash.slice(), root };
+    puts.push([HEAD_KEY, encodeHead({ head: rewound, rootLoc, generation: this.#generation })]);
+    this.#backend.write(puts, deletes);
+    for (let h = head.height; h > height; h--) undo.delete(h);
+    this.#head = rewound;
+    this.#rootLoc = rootLoc;
+    this.#version++;
+    this.#lastCommitted = undefined;
   }
 
   /** An inclusion or exclusion proof for `key` against the committed root. */

@@ -11,6 +11,8 @@ import {
   receiptStatusName,
   TransactionError,
 } from "@cowboy/types";
+import { printTimerHistory } from "./actor-dx.js";
+import { resolveTypedArgs } from "./json-args.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
 import type { CliIo } from "../io.js";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -58,7 +60,7 @@ function parseArgsJson(text: string | undefined, what: string): ActorArgs | unde
   if (text === undefined) return undefined;
   let v: CborValue;
   try {
-    v = cborFromJson(text);
+    v = resolveTypedArgs(cborFromJson(text), what);
   } catch (error) {
     if (error instanceof CodecError) throw usageError(`${what}: ${error.message}`);
     throw error;
@@ -210,11 +212,12 @@ const storage: Command = {
 };
 
 const timers: Command = {
-  summary: "list the active timers an address owns: id, handler, next fire height, interval, per-fire limits",
-  usage: "ADDR [--rpc URL] [--json]",
+  summary: "list the active timers an address owns: id, handler, next fire height, interval, per-fire limits (--history: the ended ones and why)",
+  usage: "ADDR [--history] [--rpc URL] [--json]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "ADDR" });
+    const { values, positionals } = parseCommandArgs(args, { ...CHAIN_OPTIONS, history: { type: "boolean" } }, { min: 1, max: 1, names: "ADDR" });
     const owner = parseAddress(positionals[0], "ADDR");
+    if (values.history) return printTimerHistory(io, values.rpc, `0x${toHex(owner)}`, values.json);
     const list = await rpcCall(clientFor(values.rpc, io).getTimers(owner));
     const h = (b: Uint8Array): string => `0x${toHex(b)}`;
     if (values.json) {

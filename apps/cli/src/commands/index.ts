@@ -1,9 +1,11 @@
 import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
+import { codegen, methods } from "./actor-dx.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
+import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
@@ -22,7 +24,8 @@ export const cowboy: CommandGroup = {
     block,
     tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },
     init,
-    actor: actorCommands,
+    actor: { ...actorCommands, commands: { ...actorCommands.commands, methods, codegen } },
     pvm: pvmCommands,
+    logs,
   },
 };

@@ -13,6 +13,8 @@ import { parseCommandArgs, type Command, type CommandGroup } from "../command.js
 import { CliError, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { parseU64 } from "../units.js";
+import { CHAIN_OPTIONS, clientFor, rpcCall } from "./chain.js";
+import { formatLog, type LogJson } from "./logs.js";
 
 /** Turns the library's typed errors into one CLI line; anything else is a bug and propagates. */
 function explain(error: unknown): never {
@@ -139,7 +141,77 @@ const check: Command = {
   },
 };
 
+function txHashArg(text: string | undefined): string {
+  if (text === undefined || !/^0x[0-9a-fA-F]{64}$/.test(text)) throw usageError("HASH must be a 0x-prefixed 32-byte hex hash");
+  return text.toLowerCase();
+}
+
+interface TraceJson {
+  readonly status: string;
+  readonly error: { readonly type: string; readonly message: string; readonly traceback: ReadonlyArray<{ file: string; line: number; function: string }> } | null;
+  readonly output: string;
+}
+
+/** The trace as a Python user reads it: print output, then the traceback, innermost call last. */
+export function formatTrace(trace: TraceJson): string {
+  let text = `status ${trace.status}\n`;
+  if (trace.output !== "") {
+    const lines = trace.output.endsWith("\n") ? trace.output.slice(0, -1).split("\n") : trace.output.split("\n");
+    text += `output:\n${lines.map((l) => `  ${l}\n`).join("")}`;
+  }
+  if (trace.error !== null) {
+    if (trace.error.traceback.length > 0) text += "Traceback (most recent call last):\n";
+    for (const f of trace.error.traceback) text += `  File "${f.file}", line ${f.line}, in ${f.function}\n`;
+    text += `${trace.error.type}: ${trace.error.message}\n`;
+  }
+  return text;
+}
+
+const trace: Command = {
+  summary: "print the debug trace of an included transaction: its Python traceback (file, line, function) and print() output",
+  usage: "HASH [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "HASH" });
+    const h = txHashArg(positionals[0]);
+    const t = await rpcCall(clientFor(values.rpc, io).request<TraceJson | null>("cowboy_getTrace", [h]));
+    if (t === null) throw new CliError(`transaction ${h} is not included (yet): no trace`);
+    io.out(values.json ? `${JSON.stringify(t)}\n` : formatTrace(t));
+    return 0;
+  },
+};
+
+interface ReceiptJson {
+  readonly status: string;
+  readonly height: string;
+  readonly block_hash: string;
+  readonly index: number;
+  readonly cycles_used: string;
+  readonly cells_used: string;
+  readonly fee_paid: string;
+  readonly return_data: string;
+}
+
+const receipt: Command = {
+  summary: "print the receipt of an included transaction with its decoded events (exit 1 when it did not succeed)",
+  usage: "HASH [--rpc URL] [--json]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "HASH" });
+    const h = txHashArg(positionals[0]);
+    const client = clientFor(values.rpc, io);
+    const r = await rpcCall(client.request<ReceiptJson | null>("cowboy_getReceipt", [h]));
+    if (r === null) throw new CliError(`transaction ${h} is pending`);
+    const events = (await rpcCall(client.request<LogJson[]>("cowboy_getLogs", [{ fromBlock: Number(r.height), toBlock: Number(r.height) }]))).filter((l) => l.txHash === h);
+    if (values.json) io.out(`${JSON.stringify({ ...r, transaction_hash: h, logs: events })}\n`);
+    else {
+      io.out(`status ${r.status}\nblock ${r.height} (${r.block_hash}) index ${r.index}\ncycles ${r.cycles_used}  cells ${r.cells_used}  fee ${r.fee_paid}\n`);
+      if (r.status !== "success" && r.return_data !== "0x") io.out(`error ${new TextDecoder().decode(fromHex(r.return_data))}\n`);
+      for (const e of events) io.out(`event ${formatLog(e)}`);
+    }
+    return r.status === "success" ? 0 : 1;
+  },
+};
+
 export const txCommands: CommandGroup = {
-  summary: "encode, decode, hash, sign and check transactions",
-  commands: { encode, decode, hash, sign, check },
+  summary: "encode, decode, hash, sign and check transactions; show receipts and debug traces",
+  commands: { encode, decode, hash, sign, check, trace, receipt },
 };

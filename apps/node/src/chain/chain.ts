@@ -7,6 +7,7 @@ import {
   newActorBlockContext,
   type ActorBlockContext,
   type BlockExecution,
+  type BlockJournal,
   type ChainParams,
   type InterpreterPool,
   type SignatureVerifier,
@@ -32,6 +33,8 @@ export interface BuildOptions {
   readonly beacon?: Uint8Array;
   /** The parent's certificate (header.certificate). */
   readonly certificate?: Uint8Array;
+  /** Writes made to the block's state before its transactions run (a devnet's dev_setBalance). */
+  readonly prepare?: (fork: Fork) => void;
 }
 
 /** A block this node built or verified, executed on a fork, waiting for finality. */
@@ -44,10 +47,12 @@ export interface PendingBlock {
   rooted: boolean;
   readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
   readonly timers: BlockExecution["timers"];
+  /** What execution observed outside consensus (fires, timer ends, debug traces). */
+  readonly journal: BlockJournal;
 }
 
 /** A chain operation that cannot be done: an unknown parent, a block that does not extend the head. */
-export class ChainError extends CowboyError<"UNKNOWN_PARENT" | "NOT_NEXT"> {
+export class ChainError extends CowboyError<"UNKNOWN_PARENT" | "NOT_NEXT" | "NO_UNDO"> {
   override readonly name = "ChainError";
 }
 
@@ -57,6 +62,8 @@ export interface ProducedBlock {
   readonly skipped: ReadonlyArray<readonly [Transaction, TxRejection]>;
   /** What the end-of-block timer step did (null on a chain without timers). */
   readonly timers: BlockExecution["timers"];
+  /** What execution observed outside consensus (fires, timer ends, debug traces). */
+  readonly journal: BlockJournal;
 }
 
 /**
@@ -161,6 +168,7 @@ export class Chain {
   build(options: BuildOptions): PendingBlock {
     const { parent, fork, rooted } = this.#forkFor(options.parentHash);
     const timestamp = options.timestampMs > parent.timestamp_ms ? options.timestampMs : parent.timestamp_ms + 1n;
+    options.prepare?.(fork);
     const built = buildBlock({
       state: fork,
       parent,
@@ -173,7 +181,15 @@ export class Chain {
       ...(options.beacon === undefined ? {} : { beacon: options.beacon }),
       ...(options.certificate === undefined ? {} : { certificate: options.certificate }),
     });
-    const pending: PendingBlock = { block: built.block, receipts: built.execution.receipts, fork, rooted, skipped: built.skipped, timers: built.execution.timers };
+    const pending: PendingBlock = {
+      block: built.block,
+      receipts: built.execution.receipts,
+      fork,
+      rooted,
+      skipped: built.skipped,
+      timers: built.execution.timers,
+      journal: built.execution.journal,
+    };
     this.#pending.set(toHex(blockHash(built.block)), pending);
     return pending;
   }
@@ -187,7 +203,7 @@ export class Chain {
     if (known !== undefined) return known;
     const { parent, fork, rooted } = this.#forkFor(block.header.parent_hash);
     const applied = applyBlock({ state: fork, parent, block, params: this.params, interpreters: this.engine, ...(verifier === undefined ? {} : { verifier }) });
-    const pending: PendingBlock = { block, receipts: applied.execution.receipts, fork, rooted, skipped: [], timers: applied.execution.timers };
+    const pending: PendingBlock = { block, receipts: applied.execution.receipts, fork, rooted, skipped: [], timers: applied.execution.timers, journal: applied.execution.journal };
     this.#pending.set(toHex(blockHash(block)), pending);
     return pending;
   }
@@ -228,13 +244,32 @@ export class Chain {
         }
       }
     }
-    return { block, receipts: pending.receipts, skipped: pending.skipped, timers: pending.timers };
+    return { block, receipts: pending.receipts, skipped: pending.skipped, timers: pending.timers, journal: pending.journal };
   }
 
   /** Builds a block on the head from `candidates` and makes it final at once (a chain of one validator, and tests). */
-  produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint): ProducedBlock {
-    const built = this.build({ parentHash: headerHash(this.#head), candidates, proposer, timestampMs });
+  produce(candidates: readonly Transaction[], proposer: Uint8Array, timestampMs: bigint, prepare?: (fork: Fork) => void): ProducedBlock {
+    const built = this.build({ parentHash: headerHash(this.#head), candidates, proposer, timestampMs, ...(prepare === undefined ? {} : { prepare }) });
     return this.finalize(built.block);
+  }
+
+  /** True when `rewind(height)` can return to `height` (the state keeps an undo log reaching it). */
+  canRewind(height: bigint): boolean {
+    return height <= this.#head.height && this.state.canRewind(height);
+  }
+
+  /**
+   * Makes committed block `height` the head again (a devnet's dev_revert; cips/state.md "Rewind"):
+   * the state first, then the blocks above it leave the block store, so a crash in between reopens
+   * at `height` (Chain.open discards blocks above the committed state). Pending blocks are dropped.
+   */
+  rewind(height: bigint): void {
+    const block = this.blocks.blockAt(height);
+    if (block === undefined || !this.canRewind(height)) throw new ChainError("NO_UNDO", `cannot rewind to height ${height}: the state keeps no undo log reaching it`);
+    this.state.rewind(height, blockHash(block));
+    this.blocks.discardAbove(height);
+    this.#pending.clear();
+    this.#head = block.header;
   }
 }
 

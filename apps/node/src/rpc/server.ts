@@ -8,7 +8,7 @@ import { WebSocketServer } from "ws";
 import { handlePayload, toJson } from "./dispatch.js";
 import { RpcError, RpcErrorCode } from "./errors.js";
 import type { MethodRegistry } from "./registry.js";
-import { SubscriptionHub } from "./subscriptions.js";
+import { SubscriptionHub, type SubscriptionFilter } from "./subscriptions.js";
 
 /** Bounds on what clients may hold of the server; every field has a default (DEFAULT_RPC_LIMITS). */
 export interface RpcLimits {
@@ -68,6 +68,8 @@ export interface RpcServerOptions {
   readonly registry: MethodRegistry;
   /** Subscription topics WebSocket clients may subscribe to (e.g. newHeads, receipts). */
   readonly topics: readonly string[];
+  /** Topics whose subscriptions take a filter (`cowboy_subscribe(topic, filter)`), e.g. logs. */
+  readonly topicFilters?: Readonly<Record<string, SubscriptionFilter>>;
   /** What GET /health answers (besides status "ok"). */
   readonly health: () => Record<string, unknown>;
   /** Largest request body accepted, in bytes (also `limits.maxBodyBytes`; this one wins). */
@@ -137,6 +139,7 @@ export class RpcServer {
       { maxPerSocket: limits.maxSubscriptionsPerSocket, maxTotal: limits.maxSubscriptions, maxBufferedBytes: limits.maxBufferedBytes },
       options.registry,
       options.onInternalError ?? (() => {}),
+      options.topicFilters ?? {},
     );
     this.#http.on("upgrade", (req, socket, head) => this.#onUpgrade(req, socket as Socket, head));
     this.route("/health", () => ({ body: toJson({ status: "ok", ...this.#options.health() }) }));

@@ -17,9 +17,20 @@ export interface SubscriptionLimits {
   readonly maxBufferedBytes: number;
 }
 
+/**
+ * A topic's filter: validates the second parameter of `cowboy_subscribe(topic, filter)` (throwing
+ * an RpcError) and returns what a published value must pass to reach that subscriber.
+ */
+export type SubscriptionFilter = (raw: unknown) => (value: unknown) => boolean;
+
+interface Subscriber {
+  readonly socket: WebSocket;
+  readonly accepts: ((value: unknown) => boolean) | null;
+}
+
 /** The subscriptions of every socket, by topic. */
 export class SubscriptionHub {
-  readonly #byTopic = new Map<string, Map<string, WebSocket>>();
+  readonly #byTopic = new Map<string, Map<string, Subscriber>>();
   #total = 0;
   #next = 1;
   #slowDropped = 0;
@@ -29,6 +40,7 @@ export class SubscriptionHub {
     private readonly limits: SubscriptionLimits,
     private readonly registry: MethodRegistry,
     private readonly onInternalError: InternalErrorSink,
+    private readonly filters: Readonly<Record<string, SubscriptionFilter>> = {},
   ) {
     for (const topic of topics) this.#byTopic.set(topic, new Map());
   }
@@ -77,8 +89,10 @@ export class SubscriptionHub {
     const subscribers = this.#byTopic.get(topic);
     if (subscribers === undefined) throw new Error(`unknown topic ${topic}`);
     if (subscribers.size === 0) return;
-    const result = toJson(value);
-    for (const [id, socket] of subscribers) {
+    let result: string | undefined;
+    for (const [id, { socket, accepts }] of subscribers) {
+      if (accepts !== null && !accepts(value)) continue;
+      result ??= toJson(value);
       // Same bytes as toJson({ jsonrpc, method, params: { subscription: id, result } }): ids are 0x-hex.
       this.#send(socket, `{"jsonrpc":"2.0","method":"cowboy_subscription","params":{"subscription":"${id}","result":${result}}}`);
     }
@@ -96,17 +110,20 @@ export class SubscriptionHub {
   }
 
   #subscribe(socket: WebSocket, own: Map<string, string>, params: unknown): string {
-    const parsed = z.tuple([z.string()]).safeParse(params);
-    if (!parsed.success) throw new RpcError(RpcErrorCode.InvalidParams, "invalid topic: expected [topic]");
-    const [topic] = parsed.data;
+    const parsed = z.tuple([z.string()]).rest(z.unknown()).safeParse(params);
+    if (!parsed.success || parsed.data.length > 2) throw new RpcError(RpcErrorCode.InvalidParams, "invalid topic: expected [topic] or [topic, filter]");
+    const [topic, filterParam] = parsed.data;
     const subscribers = this.#byTopic.get(topic);
     if (subscribers === undefined) {
       throw new RpcError(RpcErrorCode.InvalidParams, `invalid topic: ${topic} (one of ${[...this.#byTopic.keys()].join(", ")})`);
     }
     if (own.size >= this.limits.maxPerSocket) throw new RpcError(RpcErrorCode.LimitExceeded, `at most ${this.limits.maxPerSocket} subscriptions per connection`);
     if (this.#total >= this.limits.maxTotal) throw new RpcError(RpcErrorCode.LimitExceeded, `the node holds its most subscriptions (${this.limits.maxTotal}); try later`);
+    const filter = this.filters[topic];
+    if (filter === undefined && filterParam !== undefined) throw new RpcError(RpcErrorCode.InvalidParams, `the topic ${topic} takes no filter`);
+    const accepts = filter === undefined ? null : filter(filterParam);
     const id = `0x${(this.#next++).toString(16)}`;
-    subscribers.set(id, socket);
+    subscribers.set(id, { socket, accepts });
     own.set(id, topic);
     this.#total++;
     return id;

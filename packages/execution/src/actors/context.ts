@@ -4,6 +4,7 @@
 import * as pvm from "@cowboy/pvm";
 import { ExecutionError } from "../errors.js";
 import type { ActorBlockContext, Interpreter, InterpreterPool } from "../types.js";
+import { BlockJournal } from "./journal.js";
 
 export interface ActorContextOptions {
   /** The interpreter copies to run actors on (a node's ActorEngine). Default: this package's interpreter with a per-block parse cache. */
@@ -36,6 +37,7 @@ export function newActorBlockContext(options: ActorContextOptions = {}): ActorBl
     delivered: [],
     interpreters: options.interpreters ?? singleInterpreter(options.parseCache === undefined ? {} : { parseCache: options.parseCache }),
     ...(options.stdlib === undefined ? {} : { stdlib: options.stdlib }),
+    journal: new BlockJournal(),
   };
 }
 
@@ -43,14 +45,16 @@ export function newActorBlockContext(options: ActorContextOptions = {}): ActorBl
 export interface ActorMark {
   readonly cycles: Map<string, number>;
   readonly delivered: number;
+  readonly journal: readonly [number, number, number];
 }
 
 export function markActors(ctx: ActorBlockContext): ActorMark {
-  return { cycles: new Map(ctx.cyclesByActor), delivered: ctx.delivered.length };
+  return { cycles: new Map(ctx.cyclesByActor), delivered: ctx.delivered.length, journal: ctx.journal.mark() };
 }
 
 export function rewindActors(ctx: ActorBlockContext, mark: ActorMark): void {
   ctx.cyclesByActor.clear();
   for (const [k, v] of mark.cycles) ctx.cyclesByActor.set(k, v);
   ctx.delivered.length = mark.delivered;
+  ctx.journal.rewind(mark.journal);
 }

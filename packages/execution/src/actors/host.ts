@@ -19,8 +19,9 @@ import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
 import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
+import type { TimerEnd } from "./journal.js";
 import { messageId, type QueuedMessage } from "./message.js";
-import { cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
+import { armingRefusal, cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
 
 const hex = toHex;
 
@@ -53,6 +54,8 @@ export class ChainHost implements Host {
   /** Effects that become visible only if this frame succeeds. */
   readonly events: Event[] = [];
   readonly outbox: QueuedMessage[] = [];
+  /** Timers this frame cancelled (the block journal's, outside consensus). */
+  readonly ended: TimerEnd[] = [];
   constructor(
     readonly run: FrameRunner,
     readonly frame: FrameInfo,
@@ -139,6 +142,8 @@ export class ChainHost implements Host {
   #schedule(fireHeight: bigint, interval: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
     const cfg = schedulerOf(this.run.params);
     const self = this.frame.self;
+    const refusal = armingRefusal(this.run.state, this.run.env, this.run.params, cfg, self, options.cyclesPerFire, options.cellsPerFire);
+    if (refusal !== null) throw new HostError("ValueError", refusal.message);
     try {
       return schedule(this.run.state, this.run.env, cfg, { owner: self, target: self, feePayer: self, handler, data, fireHeight, interval, options }).id;
     } catch (error) {
@@ -148,7 +153,10 @@ export class ChainHost implements Host {
 
   cancelTimer(id: Uint8Array): boolean {
     try {
-      return cancel(this.run.state, this.run.env, schedulerOf(this.run.params), this.frame.self, id);
+      const record = cancel(this.run.state, this.run.env, schedulerOf(this.run.params), this.frame.self, id);
+      if (record === null) return false;
+      this.ended.push({ timerId: id.slice(), owner: record.owner, handler: record.handler, reason: "cancelled" });
+      return true;
     } catch (error) {
       throw error instanceof SchedulerError ? hostErrorOf(error) : error;
     }

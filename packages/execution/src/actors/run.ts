@@ -11,6 +11,7 @@ import type { ActorBlockContext, ActorOutcome, BlockEnv, ChainParams, StateAcces
 import { Accounts } from "../world.js";
 import { errorBytes, errorLine, failedInvocation } from "./exceptions.js";
 import { ChainHost, type FrameRunner } from "./host.js";
+import { OutputBuffer, traceErrorOf, type TimerEnd, type TraceError } from "./journal.js";
 import { u64be, type QueuedMessage } from "./message.js";
 
 const utf8 = new TextEncoder();
@@ -28,6 +29,12 @@ export class TxRun implements FrameRunner {
   cellsLeft: number;
   readonly events: Event[] = [];
   readonly delivered: Uint8Array[] = [];
+  /** Timers cancelled by committed frames (the block journal's, outside consensus). */
+  readonly ended: TimerEnd[] = [];
+  /** print() output of every frame of the run (debug trace, outside consensus). */
+  readonly output = new OutputBuffer();
+  /** The top-level frame's Python error, when it failed (debug trace). */
+  error: TraceError | null = null;
   readonly #queue: QueuedMessage[] = [];
   #enqueued = 0;
   readonly #mailbox = new Map<string, number>();
@@ -125,6 +132,7 @@ export class TxRun implements FrameRunner {
         memoryLimit: this.params.actors.memoryPerCall,
         parseCache: interpreter.parseCache,
         ...(interpreter.sessions === undefined ? {} : { sessions: interpreter.sessions }),
+        stdout: this.output.write,
         ...(this.block.stdlib === undefined ? {} : { stdlib: this.block.stdlib }),
       });
     } finally {
@@ -149,6 +157,7 @@ export class TxRun implements FrameRunner {
     });
     if (!res.ok || host === null) return { ok: false, error: errorLine(res), cycles: res.cycles, cells: res.cells };
     caller.events.push(...host.events);
+    caller.ended.push(...host.ended);
     caller.outbox.push(...host.outbox);
     return { ok: true, data: res.returnData, cycles: res.cycles, cells: res.cells };
   }
@@ -166,6 +175,7 @@ export class TxRun implements FrameRunner {
     if (code === "OutOfCells") throw new TxExhausted("OUT_OF_CELLS", errorLine(r.res), { detail: errorLine(r.res) });
     if (r.res.ok && r.host !== null) {
       this.events.push(...r.host.events);
+      this.ended.push(...r.host.ended);
       this.#queue.push(...r.host.outbox);
     }
   }
@@ -173,6 +183,7 @@ export class TxRun implements FrameRunner {
   /** Runs the constructor of a freshly installed actor, then the cascade. */
   deploy(address: Uint8Array, install: () => void, payload: Uint8Array): ActorOutcome {
     const r = this.#frame("deploy", address, this.origin, 0n, "__init__", payload, 1, this.#budget(), install);
+    this.error = traceErrorOf(r.res);
     this.#settle(r);
     this.#drain();
     return { ok: r.res.ok, returnData: r.res.ok ? address.slice() : errorBytes(errorLine(r.res)), events: this.events };
@@ -185,6 +196,7 @@ export class TxRun implements FrameRunner {
       this.accounts.debit(from, value);
       this.accounts.credit(target, value);
     });
+    this.error = traceErrorOf(r.res);
     this.#settle(r);
     this.#drain();
     return { ok: r.res.ok, returnData: r.res.ok ? r.res.returnData : errorBytes(errorLine(r.res)), events: this.events };

@@ -3,9 +3,12 @@
 // each block the scheduler fires what is due (block/processTimers.ts). The timer instructions are in
 // transaction/scheduleTimer.ts and transaction/cancelTimer.ts.
 import { HostError, type TimerOptions } from "@cowboy/pvm";
-import { cancelTimer, scheduleTimer, SchedulerError, type SchedulerConfig } from "@cowboy/scheduler";
+import { toHex } from "@cowboy/codec";
+import { laneBasefee } from "@cowboy/fee-market";
+import { auctionActive, cancelTimer, currentLaneBasefee, scheduleTimer, SchedulerError, type SchedulerConfig, type TimerRecord } from "@cowboy/scheduler";
 import type { Fork } from "@cowboy/state";
 import type { BlockEnv, ChainParams, PyException, StateAccess } from "../types.js";
+import { Accounts } from "../world.js";
 
 // The scheduler's functions take @cowboy/state's Fork but only get, set and delete keys: every
 // StateAccess can serve them.
@@ -70,13 +73,45 @@ export function schedule(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig
   return { id, costCycles };
 }
 
-/** Cancels `id` on behalf of `caller`: false when no such timer is pending. */
-export function cancel(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig, caller: Uint8Array, id: Uint8Array): boolean {
+/**
+ * What one fire of a timer with these per-fire limits is pre-charged at the block of `env`: its
+ * Cycles at the timer lane's price (the lane basefee, or the auction's lane basefee once CIP-1 is
+ * active) plus its Cells at the timer lane's Cell basefee (cips/actors.md "Timers": arming check).
+ */
+export function perFireCharge(state: StateAccess, env: BlockEnv, params: ChainParams, cfg: SchedulerConfig, cycles: bigint, cells: bigint): bigint {
+  const cyclePrice = auctionActive(cfg, env.height) ? currentLaneBasefee(asFork(state), env.height, cfg) : laneBasefee(env.cycleBasefee, "timer", params.feeMarket);
+  const cellPrice = laneBasefee(env.cellBasefee, "timer", params.feeMarket);
+  return cycles * cyclePrice + cells * cellPrice;
+}
+
+/**
+ * The arming check: a timer is refused (ValueError) unless its fee payer can cover at least one
+ * fire's pre-charge now; otherwise it would be destroyed unfired at its first due block.
+ */
+export function armingRefusal(
+  state: StateAccess,
+  env: BlockEnv,
+  params: ChainParams,
+  cfg: SchedulerConfig,
+  feePayer: Uint8Array,
+  cycles: bigint,
+  cells: bigint,
+): PyException | null {
+  const charge = perFireCharge(state, env, params, cfg, cycles, cells);
+  const balance = new Accounts(state, params.accountKey).get(feePayer).balance;
+  if (balance >= charge) return null;
+  return {
+    type: "ValueError",
+    message: `timer refused: its fee payer 0x${toHex(feePayer)} holds ${balance} but each fire is pre-charged ${charge} (cycles=${cycles} and cells=${cells} at this block's timer-lane basefees); fund it or lower cycles/cells`,
+  };
+}
+
+/** Cancels `id` on behalf of `caller`: the cancelled record, or null when no such timer is pending. */
+export function cancel(state: StateAccess, env: BlockEnv, cfg: SchedulerConfig, caller: Uint8Array, id: Uint8Array): TimerRecord | null {
   try {
-    cancelTimer(asFork(state), env.height, caller, id, cfg);
-    return true;
+    return cancelTimer(asFork(state), env.height, caller, id, cfg);
   } catch (error) {
-    if (error instanceof SchedulerError && error.code === "TIMER_NOT_FOUND") return false;
+    if (error instanceof SchedulerError && error.code === "TIMER_NOT_FOUND") return null;
     throw error;
   }
 }

@@ -62,5 +62,5 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processEndOfBlockHooks(state, env, params);
   // The header commits to all of the above: checked once every write is in.
   const stateRoot = checkRoots(state, block.header, tally, params);
-  return { execution: tally.execution(), stateRoot };
+  return { execution: tally.execution(actors.journal), stateRoot };
 }

@@ -10,10 +10,14 @@ import { Accounts } from "../world.js";
 import { queryActor } from "../actors/query.js";
 import { TxRun } from "../actors/run.js";
 import { asFork, firePayload } from "../actors/timers.js";
+import type { TimerEndReason } from "../actors/journal.js";
+import { ReceiptStatus, receiptStatusName } from "@cowboy/types";
 import type { BlockTally } from "./tally.js";
 
 /** Cycles a Gas Bidding Agent's `get_gas_bid` may use (a free, read-only call). */
 export const GAS_BID_QUERY_CYCLES = 100_000n;
+
+const END_REASON: Record<"expired" | "insufficient-funds", TimerEndReason> = { expired: "expired", "insufficient-funds": "insufficient_funds" };
 
 export const NO_TIMER_USAGE: TimerUsage = { cycles: 0n, cells: 0n, burned: 0n, tipped: 0n, report: null };
 
@@ -47,17 +51,43 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
         cyclesUsed: fire.cyclesLimit - BigInt(Math.max(run.cyclesLeft, 0)),
         cellsUsed: fire.cellsLimit - BigInt(Math.max(run.cellsLeft, 0)),
       });
+      // The fire's receipt-like record (block journal, outside consensus).
+      const observe = (status: ReceiptStatus, result: FireResult, exhausted: TxExhausted | null): FireResult => {
+        const error =
+          exhausted === null
+            ? run.error
+            : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
+        const ok = status === ReceiptStatus.Success;
+        ctx.journal.fires.push({
+          timerId: fire.id.slice(),
+          owner: record.owner,
+          target: record.target,
+          handler: record.handler,
+          status: receiptStatusName(status),
+          cyclesUsed: result.cyclesUsed,
+          cellsUsed: result.cellsUsed,
+          events: ok ? run.events.slice() : [],
+          trace: { status: receiptStatusName(status), error, output: run.output.text },
+        });
+        if (ok) ctx.journal.ended.push(...run.ended);
+        return result;
+      };
       try {
         // A handler that raised is a failed fire: the run has already undone its frame.
-        run.call(record.target, record.handler, firePayload(record.data), 0n);
+        const outcome = run.call(record.target, record.handler, firePayload(record.data), 0n);
         state.commitCheckpoint(checkpoint);
         ctx.delivered.push(...run.delivered);
-        return used();
+        return observe(outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted, used(), null);
       } catch (error) {
         state.revertTo(checkpoint);
         if (!(error instanceof TxExhausted)) throw error;
         const partial = used();
-        return error.meter === "cycles" ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit };
+        const cycles = error.meter === "cycles";
+        return observe(
+          cycles ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells,
+          cycles ? { ...partial, cyclesUsed: fire.cyclesLimit } : { ...partial, cellsUsed: fire.cellsLimit },
+          error,
+        );
       }
     },
     queryGasBid: (gba, context) => queryGasBid(state, env, params, gba, context),
@@ -73,6 +103,9 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
     cfg,
   );
   if (report.tips > 0n) accounts.credit(env.proposer, report.tips);
+  // Why timers ended this block (block journal): destroyed unfired, or fired for the last time.
+  for (const d of report.destroyed) ctx.journal.ended.push({ timerId: d.id.slice(), owner: d.owner, handler: d.handler, reason: END_REASON[d.reason] });
+  for (const f of report.fired) if (f.rearmedAt === null) ctx.journal.ended.push({ timerId: f.id.slice(), owner: f.owner, handler: f.handler, reason: "completed" });
   return { cycles: report.laneCyclesUsed, cells: report.fired.reduce((n, f) => n + f.cellsUsed, 0n), burned: report.burned, tipped: report.tips, report };
 }
 

@@ -4,6 +4,7 @@
 // exactly what the importer recomputes: the same fit rule, the same sums, the same roots.
 import { laneCapacity, type FeeMarketConfig, type LaneId } from "@cowboy/fee-market";
 import { merkleRoot, receiptDigest, transactionsRoot, type LaneUsage, type Receipt, type Transaction } from "@cowboy/types";
+import type { BlockJournal } from "../actors/journal.js";
 import type { BlockExecution, TimerUsage } from "../types.js";
 
 /** Why a transaction does not fit: its lane's Cycles, or the block's Cells cap. */
@@ -83,8 +84,8 @@ export class BlockTally {
     );
   }
 
-  /** Everything counted so far, as the block's execution result. */
-  execution(): BlockExecution {
+  /** Everything counted so far, as the block's execution result, with what `journal` observed. */
+  execution(journal: BlockJournal): BlockExecution {
     return {
       receipts: this.receipts,
       laneUsage: this.#laneUsage,
@@ -93,6 +94,7 @@ export class BlockTally {
       burned: this.#burned,
       tipped: this.#tipped,
       timers: this.#timers,
+      journal,
     };
   }
 }

@@ -205,5 +205,5 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
     certificate: certificate.slice(),
     beacon: beacon.slice(),
   };
-  return { block: { header, transactions: tally.transactions }, execution: tally.execution(), skipped };
+  return { block: { header, transactions: tally.transactions }, execution: tally.execution(finalEnv.actors.journal), skipped };
 }

@@ -11,7 +11,8 @@ export function cancelTimer(ctx: InstructionContext, ins: CancelTimerInstruction
   return timerInstruction(ctx, () => {
     const cfg = ctx.params.scheduler;
     if (cfg === undefined) throw timerRefusal("TIMERS_DISABLED", { type: "RuntimeError", message: "timers are not enabled on this chain" });
-    cancelScheduled(asFork(ctx.state), ctx.env.height, ctx.tx.from, ins.timerId, cfg);
+    const record = cancelScheduled(asFork(ctx.state), ctx.env.height, ctx.tx.from, ins.timerId, cfg);
+    ctx.env.actors.journal.ended.push({ timerId: ins.timerId.slice(), owner: record.owner, handler: record.handler, reason: "cancelled" });
     return new Uint8Array(0);
   });
 }

@@ -6,7 +6,7 @@ import { equalBytes, toHex } from "@cowboy/codec";
 import type { TimerOptions } from "@cowboy/pvm";
 import { actorCodeKey } from "@cowboy/state";
 import type { ScheduleIntervalInstruction, ScheduleTimerInstruction } from "@cowboy/types";
-import { schedule } from "../actors/timers.js";
+import { armingRefusal, schedule } from "../actors/timers.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { timerInstruction, timerRefusal } from "./timerInstruction.js";
 
@@ -28,6 +28,8 @@ export function scheduleTimer(ctx: InstructionContext, ins: ScheduleTimerInstruc
     if (ins.type === "schedule_interval" && interval === 0n) throw timerRefusal("ZERO_INTERVAL", { type: "ValueError", message: "every_blocks must be at least 1" });
     const fireHeight = ins.type === "schedule_timer" ? ins.fireAt : env.height + interval;
     const options = instructionOptions(ins.cyclesPerFire, ins.cellsPerFire, ins.expiresAt);
+    const refusal = armingRefusal(state, env, ctx.params, cfg, feePayer, ins.cyclesPerFire, ins.cellsPerFire);
+    if (refusal !== null) throw timerRefusal("UNFUNDED_TIMER", refusal);
     return schedule(state, env, cfg, { owner: tx.from, target: ins.target, feePayer, handler: ins.handler, data: ins.data, fireHeight, interval, options }).id;
   });
 }

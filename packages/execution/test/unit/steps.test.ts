@@ -57,7 +57,7 @@ describe("the steps of applyBlock", () => {
     const applied = applyBlock({ state: store.fork(), parent, block, params });
     expect(toHex(root)).toBe(toHex(applied.stateRoot));
     expect(toHex(root)).toBe(toHex(block.header.state_root));
-    expect(tally.execution()).toEqual(applied.execution);
+    expect(tally.execution(env.actors.journal)).toEqual(applied.execution);
   });
 
   it("each fails alone with its code", () => {

@@ -9,6 +9,7 @@ import { type ParseCache, STACK_WEIGHT_LIMIT, Session, newRuntime, runCoroutine,
 import { decodeValue, encodeValue } from "../canonical/index.js";
 import { HostError, type Host } from "../host.js";
 import type { ModuleRegistry } from "../modules.js";
+import { closestName } from "./suggest.js";
 import { callValue, findNew, getAttr } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { PyDict } from "../runtime/dict.js";
@@ -100,8 +101,32 @@ function methodOf(cls: PyType, name: string): Value {
     throw new PvmError("InvalidMethod", `'${name.slice(0, 80)}' is not a public method name (a letter, then letters, digits or _; at most ${MAX_METHOD_NAME})`);
   }
   const m = cls.lookup(name);
-  if (!(m instanceof PyFunction)) throw new PvmError("InvalidMethod", `${cls.name} has no public method '${name}'`);
+  if (!(m instanceof PyFunction)) {
+    const near = closestName(name, publicMethodNames(cls));
+    throw new PvmError("InvalidMethod", `${cls.name} has no public method '${name}'${near === null ? "" : `; did you mean '${near}'?`}`);
+  }
   return m;
+}
+
+/**
+ * Value sent to a method not marked @payable (cowboy_sdk) is refused before the method runs
+ * (cips/actors.md "Actor interfaces"); the frame fails, so the value stays with the sender.
+ */
+function refuseUnpayable(cls: PyType, method: Value, name: string, value: bigint): void {
+  if (value === 0n) return;
+  const marked = method instanceof PyObject && method.dict !== null && method.dict.get("__cowboy_payable__") === true;
+  if (!marked)
+    throw pyErr(
+      "ValueError",
+      `${cls.name}.${name} is not @payable: it refuses the ${value} base units sent with the call (decorate it with @payable from cowboy_sdk to accept value)`,
+    );
+}
+
+/** The public methods the class and its bases define, for the "did you mean" hint. */
+function publicMethodNames(cls: PyType): string[] {
+  const names: string[] = [];
+  for (const c of cls.mro) for (const [k, v] of c.ns) if (v instanceof PyFunction && isPublicMethodName(k as unknown) && !names.includes(k)) names.push(k);
+  return names;
 }
 
 function bareInstance(rt: Runtime, cls: PyType): Value {
@@ -205,6 +230,7 @@ function invokeOn(inv: Invocation, on: Pick<ActorSession, "rt" | "session" | "gl
       rt.roots.push(inst);
     } else {
       const method = methodOf(cls, inv.method ?? "");
+      refuseUnpayable(cls, method, inv.method ?? "", inv.host.context().value);
       inst = bareInstance(rt, cls);
       rt.roots.push(inst);
       before = restoreAttributes(rt, inv.host, inst);

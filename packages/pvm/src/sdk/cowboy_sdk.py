@@ -242,6 +242,11 @@ def set_timer(height, handler, data=None, *, cycles=DEFAULT_TIMER_CYCLES, cells=
 
     With `data` None the handler is called without an argument: `handler()`. Each fire is pre-charged `cycles` and `cells` at the block's basefees from this actor's
     balance, and the unused part refunded. A timer not fired by `expires_at` is dropped.
+
+    Per-fire cost: cycles x the timer lane's Cycle basefee + cells x its Cell basefee; with the defaults
+    at the minimum basefee (10,000 base units each) that is 1.1 CBY per fire. Arming raises ValueError
+    unless this actor holds at least one fire's pre-charge now; a timer whose balance cannot cover a
+    later fire is destroyed unfired (reason insufficient_funds in the node's timer history).
     """
     opts = _timer_options(cycles, cells, expires_at, priority, max_fee_per_cycle, max_priority_fee_per_cycle, bidding_agent)
     return _h.set_timer(height, _handler_name(handler), _timer_data(data), *opts)
@@ -282,6 +287,13 @@ vrf = _Vrf()
 def emit(topic, data=b""):
     """Emit an event: bytes as they are, anything else canonically encoded."""
     _h.emit_event(topic, data if isinstance(data, bytes) else _h.encode(data))
+
+
+def payable(fn):
+    """Mark a public method as accepting value: a call or message that sends value to a method
+    without @payable is refused (ValueError) and the value stays with the sender."""
+    fn.__cowboy_payable__ = True
+    return fn
 
 
 def nonreentrant(fn):

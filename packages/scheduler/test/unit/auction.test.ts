@@ -131,8 +131,8 @@ describe("CIP-1 auction", () => {
     run(2n);
     const r = run(4n);
     expect(r.destroyed).toEqual([
-      { id: stale, owner: A, reason: "expired" },
-      { id: unfunded, owner: A, reason: "insufficient-funds" },
+      { id: stale, owner: A, handler: "tick", reason: "expired" },
+      { id: unfunded, owner: A, handler: "tick", reason: "insufficient-funds" },
     ]);
     expect(host.runs).toHaveLength(0);
   });

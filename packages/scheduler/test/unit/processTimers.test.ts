@@ -55,8 +55,8 @@ describe("processTimers (FIFO phase)", () => {
     // Block 3 is not processed here (as if the lane had been full): at 4, `stale` is past its expiry.
     const r = block(4n);
     expect(r.destroyed).toEqual([
-      { id: poor, owner: B, reason: "insufficient-funds" },
-      { id: stale, owner: A, reason: "expired" },
+      { id: poor, owner: B, handler: "tick", reason: "insufficient-funds" },
+      { id: stale, owner: A, handler: "tick", reason: "expired" },
     ]);
     expect(r.fired.map((f) => toHex(f.id))).toEqual([toHex(live)]);
     expect(host.runs).toHaveLength(1);

@@ -2,8 +2,10 @@
 import type { Transaction } from "@cowboy/types";
 import type { Chain } from "../../chain/chain.js";
 import type { DevAccount } from "../../chain/genesis.js";
+import type { DevControl } from "../../chain/dev-control.js";
 import { MempoolError } from "../../mempool/errors.js";
 import type { Mempool } from "../../mempool/mempool.js";
+import type { ObservationStore } from "../../index-store/observations.js";
 import { QueryError } from "../../query/pool.js";
 import type { ReadOnlyEnv, ReadOnlyWork } from "../../query/read-only.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
@@ -37,6 +39,10 @@ export interface NodeContext {
   readonly onTransaction?: (tx: Transaction) => void;
   /** Runs read-only calls and estimates off this thread (ReadOnlyPool); without it they run here. */
   readonly queries?: ReadOnlyWork;
+  /** A devnet in manual mode: the dev_* controls (mining, snapshots, balances, impersonation). */
+  readonly dev?: DevControl;
+  /** Logs, fire records, timer history and debug traces (outside consensus data). */
+  readonly observations?: ObservationStore;
 }
 
 /**

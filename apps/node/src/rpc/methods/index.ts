@@ -6,12 +6,24 @@ import { actorMethods } from "./actors.js";
 import { chainMethods } from "./chain.js";
 import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
+import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
+import { observationMethods } from "./observations.js";
 
 export type { NodeContext } from "./context.js";
 
 export function nodeMethods(ctx: NodeContext): RpcMethod[] {
-  return [...chainMethods(ctx), ...accountMethods(ctx), ...transactionMethods(ctx), ...actorMethods(ctx), ...timerMethods(ctx), ...devnetMethods(ctx), ...consensusMethods(ctx)];
+  return [
+    ...chainMethods(ctx),
+    ...accountMethods(ctx),
+    ...transactionMethods(ctx),
+    ...actorMethods(ctx),
+    ...timerMethods(ctx),
+    ...devnetMethods(ctx),
+    ...devMethods(ctx),
+    ...consensusMethods(ctx),
+    ...observationMethods(ctx),
+  ];
 }

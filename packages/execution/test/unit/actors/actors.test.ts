@@ -202,16 +202,18 @@ class Bank:
   });
 
   it("value moves with calls and sends, and comes back when the handler fails", () => {
-    const VAULT = `from cowboy_sdk import actor, send, this
+    const VAULT = `from cowboy_sdk import actor, payable, send, this
 
 @actor
 class Vault:
+    @payable
     def deposit(self):
         return this.balance
 
     def forward(self, to, amount):
         send(to, "refuse", value=amount)
 
+    @payable
     def refuse(self):
         raise RuntimeError("no thanks")
 

@@ -2,16 +2,17 @@
 // timer's owner to its target, after the block's transactions, paid by the fee payer; its Cycles
 // fill the header's timer lane. Every block is built by a proposer and re-applied by a verifier.
 import { activeTimers, createSchedulerConfig, getTimer, timersOf } from "@cowboy/scheduler";
+import { toHex } from "@cowboy/codec";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import type { ChainParams } from "../../../src/index.js";
+import { envOf, newActorBlockContext, perFireCharge, type ChainParams } from "../../../src/index.js";
 import { addressOf, params as baseParams } from "../../utils/helpers.js";
 import { ActorChain, CBY, cbor } from "../../utils/chain.js";
 
 const withTimers: ChainParams = baseParams;
 const { scheduler: _, ...withoutTimers } = baseParams;
 
-const TICKER = `from cowboy_sdk import actor, set_timer, set_interval, cancel_timer, block, msg
+const TICKER = `from cowboy_sdk import actor, set_timer, set_interval, cancel_timer, block, msg, transfer, this
 
 @actor
 class Ticker:
@@ -61,6 +62,9 @@ class Ticker:
 
     def bid_timer(self, agent):
         return set_timer(block.height + 1, "ring", "bid", cycles=50_000, cells=500, priority="fast", bidding_agent=agent)
+
+    def give_all(self, to):
+        transfer(to, this.balance)
 
     def get(self, key):
         return self.storage.get(key)
@@ -177,16 +181,58 @@ describe("timers fire at the end of their block", () => {
     expect(getTimer(chain.store.fork() as never, r!.return_data)).toBeUndefined(); // a one-shot is gone
   });
 
-  it("a fee payer that cannot cover the pre-charge loses the timer without a fire", () => {
+  it("arming without the funds for one fire raises ValueError in the actor and schedules nothing", () => {
     const chain = new ActorChain(withTimers);
     const ticker = deployTicker(chain, 0n);
     const [r] = chain.block([chain.callTx(1, ticker, "start", [1])]);
+    expect(r!.status).toBe(ReceiptStatus.Reverted);
+    // 80,000 Cycles and 2,000 Cells at the timer lane's basefees of this chain's first blocks.
+    const charge = perFireCharge(chain.store.fork(), envOf(chain.head, newActorBlockContext()), withTimers, withTimers.scheduler!, 80_000n, 2_000n);
+    expect(charge).toBeGreaterThan(0n);
+    expect(new TextDecoder().decode(r!.return_data)).toBe(
+      `ValueError: timer refused: its fee payer 0x${toHex(ticker)} holds 0 but each fire is pre-charged ${charge} (cycles=80000 and cells=2000 at this block's timer-lane basefees); fund it or lower cycles/cells`,
+    );
+    expect(timersOf(chain.store.fork() as never, ticker)).toEqual([]);
+    // One base unit short is refused too; the exact pre-charge is enough.
+    expect(chain.block([chain.transferTx(0, ticker, charge - 1n)])[0]!.status).toBe(ReceiptStatus.Success);
+    expect(chain.block([chain.callTx(1, ticker, "start", [5])])[0]!.status).toBe(ReceiptStatus.Reverted);
+    expect(chain.block([chain.transferTx(0, ticker, 1n)])[0]!.status).toBe(ReceiptStatus.Success);
+    expect(chain.block([chain.callTx(1, ticker, "start", [5])])[0]!.status).toBe(ReceiptStatus.Success);
+  });
+
+  it("a schedule_timer instruction whose fee payer cannot cover one fire reverts with the same ValueError", () => {
+    const chain = new ActorChain(withTimers);
+    const ticker = deployTicker(chain, 0n);
+    const [r] = chain.block([
+      chain.tx(2, {
+        type: "schedule_timer",
+        target: ticker,
+        handler: "ring",
+        data: new Uint8Array(0),
+        fireAt: chain.head.height + 2n,
+        cyclesPerFire: 10n ** 15n,
+        cellsPerFire: 0n,
+        expiresAt: null,
+        feePayer: null,
+      }),
+    ]);
+    expect(r!.status).toBe(ReceiptStatus.Reverted);
+    expect(new TextDecoder().decode(r!.return_data)).toMatch(/^ValueError: timer refused: its fee payer 0x[0-9a-f]{40} holds \d+ but each fire is pre-charged \d+/);
+  });
+
+  it("a fee payer that runs dry after arming loses the timer without a fire; the journal records insufficient_funds", () => {
+    const chain = new ActorChain(withTimers);
+    const ticker = deployTicker(chain, 100n * CBY);
+    const [r] = chain.block([chain.callTx(1, ticker, "start", [2])]);
     expect(r!.status).toBe(ReceiptStatus.Success);
     const id = r!.return_data.slice(2);
+    expect(chain.block([chain.callTx(1, ticker, "give_all", [addressOf(3)])])[0]!.status).toBe(ReceiptStatus.Success);
+    expect(chain.account(ticker).balance).toBe(0n);
     chain.block([]);
     const report = chain.last!.timers!;
     expect(report.fired).toHaveLength(0);
-    expect(report.destroyed).toEqual([{ id, owner: ticker, reason: "insufficient-funds" }]);
+    expect(report.destroyed).toEqual([{ id, owner: ticker, handler: "tick", reason: "insufficient-funds" }]);
+    expect(chain.last!.journal.ended).toEqual([{ timerId: id, owner: ticker, handler: "tick", reason: "insufficient_funds" }]);
     expect(getTimer(chain.store.fork() as never, id)).toBeUndefined();
     expect(get(chain, ticker, "ticks")).toEqual(cbor(0));
     expect(chain.head.lane_usage.timer).toBe(0n);
@@ -222,7 +268,7 @@ describe("timers fire at the end of their block", () => {
 
   it("a timer bomb stops at 1,024 active timers per actor; the refused call schedules nothing", () => {
     const chain = new ActorChain(withTimers);
-    const ticker = deployTicker(chain, 0n);
+    const ticker = deployTicker(chain, 100n * CBY);
     const bomb = (n: number) => chain.block([chain.callTx(1, ticker, "bomb", [n], { cycles: 20_000_000n })])[0]!;
     for (let i = 0; i < 4; i++) expect(bomb(256).status).toBe(ReceiptStatus.Success);
     expect(activeTimers(chain.store.fork() as never, ticker)).toBe(1_024);

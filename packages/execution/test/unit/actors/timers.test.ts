@@ -2,11 +2,11 @@
 // friends) and the schedule_timer / schedule_interval / cancel_timer instructions.
 import { toHex } from "@cowboy/codec";
 import { getTimer } from "@cowboy/scheduler";
-import { ReceiptStatus } from "@cowboy/types";
+import { actorAddress, canonicalizeSource, codeHash, ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import type { ChainParams } from "../../../src/index.js";
 import { addressOf, params as baseParams } from "../../utils/helpers.js";
-import { ActorChain, cbor, text } from "../../utils/chain.js";
+import { ActorChain, CBY, cbor, text } from "../../utils/chain.js";
 
 const withTimers: ChainParams = baseParams;
 const { scheduler: _, ...withoutTimers } = baseParams;
@@ -41,9 +41,13 @@ class Alarm:
         self.storage["rings"] += 1
 `;
 
-function deployAlarm(chain: ActorChain): Uint8Array {
-  const [r] = chain.block([chain.deployTx(0, ALARM)]);
+/** Deploys ALARM and, in the same block, funds it (its timers pass the arming check). */
+function deployAlarm(chain: ActorChain, fund = 100n * CBY): Uint8Array {
+  const address = actorAddress(addressOf(0), new Uint8Array(32), codeHash(canonicalizeSource(ALARM)));
+  const [r, t] = chain.block([chain.deployTx(0, ALARM), chain.transferTx(0, address, fund)]);
   expect(r!.status).toBe(ReceiptStatus.Success);
+  expect(t!.status).toBe(ReceiptStatus.Success);
+  expect(r!.return_data).toEqual(address);
   return r!.return_data;
 }
 
