@@ -2,6 +2,7 @@ import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
+import { faucet } from "./faucet.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
@@ -18,6 +19,7 @@ export const cowboy: CommandGroup = {
     balance,
     nonce,
     transfer,
+    faucet,
     keys: keysCommands,
     block,
     tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },
