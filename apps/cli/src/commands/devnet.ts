@@ -1,6 +1,6 @@
 import { toHex } from "@cowboy/codec";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
-import { usageError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 import { formatCby } from "../units.js";
 
 const start: Command = {
@@ -29,7 +29,7 @@ const start: Command = {
     if (values.interpreters !== undefined) argv.push("--interpreters", values.interpreters);
     if (values.reset) argv.push("--reset");
     // The node is loaded only by the commands that run one (a chunk of its own in the built CLI).
-    const { NodeUsageError, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
+    const { NodeStartError, NodeUsageError, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
     let options: NonNullable<ReturnType<typeof parseNodeArgs>>;
     try {
       options = parseNodeArgs(argv, process.cwd())!;
@@ -37,7 +37,10 @@ const start: Command = {
       if (error instanceof NodeUsageError) throw usageError(error.message.replace("--rpc-port", "--port"));
       throw error;
     }
-    const node = await runNode(options, io.out, io.err);
+    // A locked data directory or a busy port: one line, nothing left open.
+    const node = await runNode(options, io.out, io.err).catch((error: unknown) => {
+      throw error instanceof NodeStartError ? new CliError(error.message) : error;
+    });
     await stopSignal();
     await node.close();
     return 0;

@@ -1,6 +1,6 @@
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../command.js";
-import { usageError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 
 const integer = (value: string | undefined, fallback: number, option: string, min: number, max: number): number => {
   if (value === undefined) return fallback;
@@ -58,7 +58,7 @@ export const node: Command = {
     return NODE_USAGE.replace("Usage: cowboyd [options]", "Usage: cowboy node [options]   (the same as cowboyd)");
   },
   async run(args, io) {
-    const { NodeUsageError, NODE_USAGE, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
+    const { NodeStartError, NodeUsageError, NODE_USAGE, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
     let options: NonNullable<ReturnType<typeof parseNodeArgs>> | undefined;
     try {
       options = parseNodeArgs(args, process.cwd());
@@ -70,7 +70,10 @@ export const node: Command = {
       io.out(NODE_USAGE);
       return 0;
     }
-    const running = await runNode(options, io.out, io.err);
+    // A locked data directory or a busy port: one line, nothing left open.
+    const running = await runNode(options, io.out, io.err).catch((error: unknown) => {
+      throw error instanceof NodeStartError ? new CliError(error.message) : error;
+    });
     await stopSignal();
     await running.close();
     return 0;
