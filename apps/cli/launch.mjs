@@ -58,7 +58,9 @@ function build() {
     const tsup = join(dirname(createRequire(join(here, "package.json")).resolve("tsup/package.json")), "dist", "cli-default.js");
     const run = spawnSync(process.execPath, [tsup], { cwd: here, encoding: "utf8" });
     if (run.status !== 0) {
-      process.stderr.write(`${run.stdout}${run.stderr}cowboy: the build failed (above); fix it or run from the sources: pnpm exec tsx --conditions=@cowboy/source apps/cli/src/main.ts\n`);
+      process.stderr.write(
+        `${run.stdout}${run.stderr}cowboy: the build failed (above); fix it or run from the sources: pnpm exec tsx --conditions=@cowboy/source apps/cli/src/main.ts\n`,
+      );
       process.exit(1);
     }
     writeFileSync(stamp, `${new Date(started).toISOString()}\n`);

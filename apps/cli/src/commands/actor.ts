@@ -154,8 +154,7 @@ const deploy: Command = {
 };
 
 const call: Command = {
-  summary:
-    "call an actor method in a transaction (simulated first); waits and prints the return value as JSON (a raising handler exits 1 with the Python exception on stderr)",
+  summary: "call an actor method in a transaction (simulated first); waits and prints the return value as JSON (a raising handler exits 1 with the Python exception on stderr)",
   usage: "ADDR METHOD [ARGS_JSON] [--value N|2.5cby] [--cycles N] [--force] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
   details: SEND_DETAILS,
   async run(args, io) {

@@ -75,7 +75,9 @@ describe("help", () => {
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     const leaf = await run(echo, ["help", "group", "show"]);
-    expect(leaf.stdout).toBe(`print the parsed options\n\nUsage: cowboy group show ARG [--rpc URL] [--json] [--key HEX]\n\nMore about show.\n\n${leaf.stdout.split("\n\n").slice(3).join("\n\n")}`);
+    expect(leaf.stdout).toBe(
+      `print the parsed options\n\nUsage: cowboy group show ARG [--rpc URL] [--json] [--key HEX]\n\nMore about show.\n\n${leaf.stdout.split("\n\n").slice(3).join("\n\n")}`,
+    );
     expect((await run(echo, ["help", "plain"])).stdout).toBe("takes no options\n\nUsage: cowboy plain \n");
   });
 
