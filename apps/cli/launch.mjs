@@ -5,7 +5,7 @@
 // the TypeScript toolchain at run time. The build is tsup's (offline, ~2 s of CPU), one at a time
 // under a lock directory; its output is shown only when it fails.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -54,7 +54,6 @@ function build() {
   try {
     if (fresh()) return;
     process.stderr.write("cowboy: building apps/cli/dist from the sources (first run or sources changed)…\n");
-    const started = Date.now();
     const tsup = join(dirname(createRequire(join(here, "package.json")).resolve("tsup/package.json")), "dist", "cli-default.js");
     const run = spawnSync(process.execPath, [tsup], { cwd: here, encoding: "utf8" });
     if (run.status !== 0) {
@@ -63,7 +62,7 @@ function build() {
       );
       process.exit(1);
     }
-    writeFileSync(stamp, `${new Date(started).toISOString()}\n`);
+    // tsup.config.ts's onSuccess wrote dist/.built, dated when the build started.
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { defineConfig } from "tsup";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { dependencies: Record<string, string> };
@@ -11,6 +11,8 @@ const thirdParty = Object.keys(pkg.dependencies).filter((name) => !name.startsWi
 // node's entry (dist/cowboyd.js: what `cowboy testnet` spawns per validator) and the two worker
 // threads, where the bundled pools look for them (dist/query/worker.js, dist/verify-worker.js).
 // Command modules that load the node are imported on demand, so they are chunks of their own.
+// dist/.built, dated when the build started, tells launch.mjs which sources the build has seen.
+const started = new Date();
 export default defineConfig({
   entry: {
     main: "src/main.ts",
@@ -27,6 +29,11 @@ export default defineConfig({
   clean: true,
   noExternal: [/^@cowboy\//],
   external: thirdParty.map((name) => new RegExp(`^${name.replace(/[/.]/g, "\\$&")}(/|$)`)),
+  async onSuccess() {
+    const stamp = new URL("./dist/.built", import.meta.url);
+    writeFileSync(stamp, `${started.toISOString()}\n`);
+    utimesSync(stamp, started, started);
+  },
   esbuildOptions(options) {
     options.conditions = ["@cowboy/source"];
   },
