@@ -58,6 +58,8 @@ export function simulateTransaction(env: ReadOnlyEnv, tx: Transaction, limits: S
     return { status: receiptStatusName(receipt.status), data: receipt.return_data, cyclesUsed: receipt.cycles_used, cellsUsed: receipt.cells_used };
   } catch (error) {
     if (!(error instanceof TxRejection)) throw error;
-    return { status: "rejected", data: new TextEncoder().encode(`${error.code}: ${error.message}`), cyclesUsed: 0n, cellsUsed: 0n };
+    // The pre-charge was credited first, so the rule's own numbers would include it: name the value instead.
+    const message = error.code === "INSUFFICIENT_BALANCE" ? `balance ${sender.balance} does not cover the value ${valueMoved(run)} it moves (fees come on top)` : error.message;
+    return { status: "rejected", data: new TextEncoder().encode(`${error.code}: ${message}`), cyclesUsed: 0n, cellsUsed: 0n };
   }
 }

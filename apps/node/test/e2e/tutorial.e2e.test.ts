@@ -114,7 +114,7 @@ describe("the actor tutorial", () => {
     const broke = { ...callJson, from: `0x${"77".repeat(20)}`, instruction: { ...callJson.instruction, value: "1" } };
     const poor = await client.request<Sim>("cowboy_simulateTransaction", [broke]);
     expect(poor.status).toBe("rejected");
-    expect(poor.error).toMatch(/^INSUFFICIENT_BALANCE: balance 0 does not cover/);
+    expect(poor.error).toBe("INSUFFICIENT_BALANCE: balance 0 does not cover the value 1 it moves (fees come on top)");
     const tight = await client.request<Sim>("cowboy_simulateTransaction", [{ ...callJson, cycles_limit: "100" }]);
     expect(tight.status).toBe("rejected"); // below the intrinsic Cycles: kept as given, so refused
     expect(tight.error).toMatch(/^INTRINSIC_CYCLES_TOO_LOW/);
