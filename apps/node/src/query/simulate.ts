@@ -3,7 +3,7 @@
 // value, any instruction — applied with execution's applyTransaction on a fork of the committed state
 // as the next block would run it, then thrown away. Not consensus: the state can change before the
 // real transaction is included.
-import { applyTransaction, envOf, laneBasefeesOf, maxFeeOf, newActorBlockContext, nextBlockBasefees, TxRejection, Accounts } from "@cowboy/execution";
+import { applyTransaction, envOf, laneBasefeesOf, maxFeeOf, newActorBlockContext, nextBlockBasefees, TxRejection, Accounts, valueMoved } from "@cowboy/execution";
 import { createTransaction, receiptStatusName, type ReceiptStatusName, type Transaction } from "@cowboy/types";
 import type { ReadOnlyEnv } from "./read-only.js";
 
