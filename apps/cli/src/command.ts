@@ -9,6 +9,10 @@ export interface Command {
   readonly usage: string;
   /** Returns the exit status (0 on success). Throws CliError for reported failures. */
   run(args: readonly string[], io: CliIo): Promise<number>;
+  /** Further lines of help after the usage (options, examples, exit statuses). */
+  readonly details?: string;
+  /** The whole help text, when it is only known after loading a module (e.g. cowboyd's options). */
+  readonly help?: () => Promise<string>;
 }
 
 /** A group of commands, e.g. `cowboy tx`. */

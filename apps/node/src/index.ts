@@ -2,6 +2,8 @@ export * from "./rpc/index.js";
 export { nodeMethods, type NodeContext } from "./rpc/methods/index.js";
 export { startNode, type NodeOptions, type RunningNode } from "./node.js";
 export { parseNodeArgs, runNode, stopSignal, NODE_USAGE, NodeUsageError, type NodeCliOptions } from "./run.js";
+export { NodeStartError, lockDataDir, checkPortFree, LOCK_FILE, type NodeStartErrorCode } from "./startup.js";
+export { simulateTransaction, type Simulation, type SimulationLimits } from "./query/simulate.js";
 export { Mempool, type AccountView, type MempoolOptions, type BlockOutcome } from "./mempool/mempool.js";
 export { MempoolError, type MempoolErrorCode } from "./mempool/errors.js";
 export { DropLog, type DropCode, type Dropped, type DropReason } from "./mempool/drops.js";

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { toHex } from "@cowboy/codec";
@@ -9,6 +9,7 @@ import { formatCby } from "@cowboy/types";
 import { devnetGenesis, GenesisFileError, parseGenesisFile, type ChainGenesis } from "./chain/genesis.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
 import { startNode, type RunningNode } from "./node.js";
+import { checkPortFree, LOCK_FILE, lockDataDir } from "./startup.js";
 
 export const NODE_USAGE = `cowboyd — the Cowboy node (a single-node devnet by default)
 
@@ -147,22 +148,25 @@ function parseBootstrap(text: string): BootstrapPeer {
   return { host: match[1]!, port: Number(match[2]), networkKey: match[3]! };
 }
 
-/** Starts the node from parsed options, printing the dev accounts on a devnet. */
+/**
+ * Starts the node from parsed options, printing the dev accounts on a devnet. It first takes the
+ * data directory's lock (startup.ts: a second node on it refuses, naming the holder's pid; a stale
+ * lock is taken over) and checks the RPC port is free, so either mistake ends in one line
+ * (NodeStartError) before anything is opened. `close()` releases the lock.
+ */
 export async function runNode(options: NodeCliOptions, out: (text: string) => void, err: (text: string) => void): Promise<RunningNode> {
   const logger = createLogger({ level: options.logLevel, format: options.logFormat, write: err });
-  const node = await startNode({
-    dataDir: options.dataDir,
-    genesis: options.genesis,
-    blockTimeMs: options.blockTimeMs,
-    rpcHost: options.rpcHost,
-    rpcPort: options.rpcPort,
-    reset: options.reset,
-    interpreters: options.interpreters,
-    logger,
-    ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
-    ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),
-    bootstrap: options.bootstrap,
-  });
+  const release = lockDataDir(options.dataDir);
+  let node: RunningNode;
+  try {
+    // --reset empties the directory but keeps our lock in it.
+    if (options.reset) for (const name of readdirSync(options.dataDir)) if (name !== LOCK_FILE) rmSync(join(options.dataDir, name), { recursive: true, force: true });
+    await checkPortFree(options.rpcHost, options.rpcPort);
+    node = await startNodeFrom(options, logger);
+  } catch (error) {
+    release();
+    throw error;
+  }
   if (node.devAccounts.length > 0) {
     const lines = ["", "Dev accounts (devnet only: these keys are public):", ""];
     node.devAccounts.forEach((a, i) => {
@@ -173,7 +177,30 @@ export async function runNode(options: NodeCliOptions, out: (text: string) => vo
     out(`${lines.join("\n")}\n`);
   }
   logger.info("ready", { url: node.rpcUrl });
-  return node;
+  const close = node.close;
+  return {
+    ...node,
+    async close() {
+      await close();
+      release();
+    },
+  };
+}
+
+function startNodeFrom(options: NodeCliOptions, logger: ReturnType<typeof createLogger>): Promise<RunningNode> {
+  return startNode({
+    dataDir: options.dataDir,
+    genesis: options.genesis,
+    blockTimeMs: options.blockTimeMs,
+    rpcHost: options.rpcHost,
+    rpcPort: options.rpcPort,
+    reset: false,
+    interpreters: options.interpreters,
+    logger,
+    ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
+    ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),
+    bootstrap: options.bootstrap,
+  });
 }
 
 /**

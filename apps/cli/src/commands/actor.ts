@@ -1,4 +1,4 @@
-import type { ActorArgs } from "@cowboy/client";
+import { encodeArgs, type ActorArgs } from "@cowboy/client";
 import { cborFromJson, cborJsonOf, cborToJson, CodecError, encodeCbor, equalBytes, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import {
   actorAddress,
@@ -10,7 +10,9 @@ import {
   isPublicMethodName,
   receiptStatusName,
   TransactionError,
+  type Transaction,
 } from "@cowboy/types";
+import { addressFromPrivateKey } from "@cowboy/crypto";
 import { printTimerHistory } from "./actor-dx.js";
 import { resolveTypedArgs } from "./json-args.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
@@ -18,7 +20,8 @@ import type { CliIo } from "../io.js";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile } from "../io.js";
-import { parseU64 } from "../units.js";
+import { parseAmount, parseU64 } from "../units.js";
+import { simulateAndSend, SimulationRefused, type SimulationJson } from "../simulate.js";
 
 function fixedHex(value: string | undefined, option: string, length: number): Uint8Array {
   if (value === undefined) throw usageError(`missing ${option}`);
@@ -84,13 +87,27 @@ async function readSource(io: CliIo, file: string): Promise<Uint8Array> {
   }
 }
 
+/** What --json prints for a transaction the simulation refused. */
+function refusedJson(io: CliIo, error: SimulationRefused): number {
+  const sim = error.simulation;
+  printJson(io, { status: "refused", simulated: sim.status, error: sim.error, cycles_used: sim.cycles_used, cells_used: sim.cells_used });
+  return 1;
+}
+
+const SEND_DETAILS = `Before sending, the transaction is simulated on the node (cowboy_simulateTransaction, a fork of the
+head): one that would fail is refused with its Python error and nothing is sent (exit 1), unless
+--force. The limits and fees signed are the node's estimate for the simulated use: limits = use + 20%,
+max fee per unit = the basefee after 12 full blocks + the median recent tip (--cycles N overrides
+the Cycle limit, and the simulation runs with it).`;
+
 const deploy: Command = {
-  summary: "deploy an actor from a Python file; waits and prints the actor's address",
-  usage: "FILE.py [--salt 0xHEX32] [--args JSON] [--cycles N] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  summary: "deploy an actor from a Python file (simulated first); waits and prints the actor's address",
+  usage: "FILE.py [--salt 0xHEX32] [--args JSON] [--cycles N] [--force] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  details: SEND_DETAILS,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, salt: { type: "string" }, args: { type: "string" }, cycles: { type: "string" } },
+      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, salt: { type: "string" }, args: { type: "string" }, cycles: { type: "string" }, force: { type: "boolean" } },
       { min: 1, max: 1, names: "FILE.py" },
     );
     const code = await readSource(io, positionals[0]!);
@@ -99,63 +116,90 @@ const deploy: Command = {
     const cycles = parseU64(values.cycles, "--cycles");
     const key = await signerKey(values, io);
     const client = clientFor(values.rpc, io);
-    const { tx, address: addr } = await rpcCall(
-      client.deployActor({ privateKey: key, source: code, salt, ...(ctorArgs === undefined ? {} : { args: ctorArgs }), ...(cycles === undefined ? {} : { cyclesLimit: cycles }) }),
-    );
+    const addr = actorAddress(addressFromPrivateKey(key), salt, codeHash(code));
+    let tx: Transaction;
+    let simulation: SimulationJson;
+    try {
+      ({ tx, simulation } = await simulateAndSend(client, {
+        privateKey: key,
+        instruction: { type: "deploy_actor", code, salt, args: encodeArgs(ctorArgs) },
+        ...(cycles === undefined ? {} : { cyclesLimit: cycles }),
+        force: values.force === true,
+      }));
+    } catch (error) {
+      if (error instanceof SimulationRefused && values.json) return refusedJson(io, error);
+      throw error;
+    }
     const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const status = receiptStatusName(receipt.status);
     const hash = `0x${toHex(tx.digest())}`;
     const address = `0x${toHex(addr)}`;
     if (status !== "success") {
       const reason = new TextDecoder().decode(receipt.return_data);
-      if (values.json) printJson(io, { hash, status, error: reason });
+      if (values.json) printJson(io, { hash, status, error: reason, fee_paid: receipt.fee_paid.toString() });
       else io.err(`${reason}\n`);
       return 1;
     }
-    if (values.json) printJson(io, { address, hash, status, height: receipt.height.toString(), cycles_used: receipt.cycles_used.toString() });
+    if (values.json)
+      printJson(io, {
+        address,
+        hash,
+        status,
+        height: receipt.height.toString(),
+        cycles_used: receipt.cycles_used.toString(),
+        fee_paid: receipt.fee_paid.toString(),
+        max_cost: simulation.estimate.max_cost,
+      });
     else io.out(`${address}\n`);
     return 0;
   },
 };
 
 const call: Command = {
-  summary: "call an actor method in a transaction; waits and prints the return value as JSON (a raising handler exits 1 with the Python exception on stderr)",
-  usage: "ADDR METHOD [ARGS_JSON] [--value N] [--cycles N] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  summary: "call an actor method in a transaction (simulated first); waits and prints the return value as JSON (a raising handler exits 1 with the Python exception on stderr)",
+  usage: "ADDR METHOD [ARGS_JSON] [--value N|2.5cby] [--cycles N] [--force] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  details: SEND_DETAILS,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, value: { type: "string" }, cycles: { type: "string" } },
+      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, value: { type: "string" }, cycles: { type: "string" }, force: { type: "boolean" } },
       { min: 2, max: 3, names: "ADDR METHOD [ARGS_JSON]" },
     );
     const to = parseAddress(positionals[0], "ADDR");
     const method = positionals[1]!;
     if (!isPublicMethodName(method)) throw usageError(`METHOD must be a public method name, got '${method}'`);
     const callArgs = parseArgsJson(positionals[2], "ARGS_JSON");
-    const value = parseU64(values.value, "--value");
+    const value = values.value === undefined ? 0n : parseAmount(values.value, "--value");
     const cycles = parseU64(values.cycles, "--cycles");
     const key = await signerKey(values, io);
     const client = clientFor(values.rpc, io);
-    const tx = await rpcCall(
-      client.callActor({
+    let tx: Transaction;
+    let simulation: SimulationJson;
+    try {
+      ({ tx, simulation } = await simulateAndSend(client, {
         privateKey: key,
-        to,
-        method,
-        ...(callArgs === undefined ? {} : { args: callArgs }),
-        ...(value === undefined ? {} : { value }),
+        instruction: { type: "call_actor", target: to, method, args: encodeArgs(callArgs), value },
         ...(cycles === undefined ? {} : { cyclesLimit: cycles }),
-      }),
-    );
+        force: values.force === true,
+      }));
+    } catch (error) {
+      if (error instanceof SimulationRefused && values.json) return refusedJson(io, error);
+      throw error;
+    }
     const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const status = receiptStatusName(receipt.status);
     const hash = `0x${toHex(tx.digest())}`;
     if (status !== "success") {
       const reason = new TextDecoder().decode(receipt.return_data);
-      if (values.json) printJson(io, { hash, status, error: reason });
+      if (values.json) printJson(io, { hash, status, error: reason, fee_paid: receipt.fee_paid.toString() });
       else io.err(`${reason}\n`);
       return 1;
     }
     const result = decodedJson(receipt.return_data);
-    if (values.json) io.out(`{"hash":"${hash}","status":"${status}","cycles_used":"${receipt.cycles_used}","result":${result}}\n`);
+    if (values.json)
+      io.out(
+        `{"hash":"${hash}","status":"${status}","cycles_used":"${receipt.cycles_used}","fee_paid":"${receipt.fee_paid}","max_cost":"${simulation.estimate.max_cost}","result":${result}}\n`,
+      );
     else io.out(`${result}\n`);
     return 0;
   },

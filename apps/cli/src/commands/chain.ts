@@ -3,7 +3,7 @@ import { fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { headerToJson, receiptStatusName } from "@cowboy/types";
 import { parseCommandArgs, type Command } from "../command.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError, EXIT_FAILURE, EXIT_PENDING, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { decryptKey } from "../keystore.js";
 import { formatCby, parseAmount } from "../units.js";
@@ -154,6 +154,7 @@ interface DropJson {
 export const txStatus: Command = {
   summary: "print a transaction's status: pending, its receipt status and height, or dropped with the reason it left the mempool",
   usage: "HASH [--rpc URL] [--json]",
+  details: "Exit status: 0 success, 1 reverted, out_of_cycles, out_of_cells or dropped, 3 still pending (2: a wrong command line).",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "HASH" });
     const hash = parseHash(positionals[0], "HASH");
@@ -166,12 +167,12 @@ export const txStatus: Command = {
       const reason = error.data as DropJson;
       if (values.json) out(io, { hash: hashHex, status: "dropped", reason });
       else io.out(`dropped\nreason ${reason.code}: ${reason.message}\n`);
-      return 0;
+      return EXIT_FAILURE;
     }
     if (receipt === null) {
       if (values.json) out(io, { hash: hashHex, status: "pending" });
       else io.out("pending\n");
-      return 0;
+      return EXIT_PENDING;
     }
     const status = receiptStatusName(receipt.status);
     if (values.json)
@@ -184,6 +185,6 @@ export const txStatus: Command = {
         fee_paid: receipt.fee_paid.toString(),
       });
     else io.out(`${status}\nheight ${receipt.height}\n`);
-    return 0;
+    return status === "success" ? 0 : EXIT_FAILURE;
   },
 };

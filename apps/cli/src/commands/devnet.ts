@@ -1,7 +1,6 @@
-import { devAccounts, devAccountsToJson, NodeUsageError, parseNodeArgs, runNode, stopSignal } from "@cowboy/node";
 import { toHex } from "@cowboy/codec";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
-import { usageError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 import { formatCby } from "../units.js";
 
 const start: Command = {
@@ -29,6 +28,8 @@ const start: Command = {
     if (values["log-level"] !== undefined) argv.push("--log-level", values["log-level"]);
     if (values.interpreters !== undefined) argv.push("--interpreters", values.interpreters);
     if (values.reset) argv.push("--reset");
+    // The node is loaded only by the commands that run one (a chunk of its own in the built CLI).
+    const { NodeStartError, NodeUsageError, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
     let options: NonNullable<ReturnType<typeof parseNodeArgs>>;
     try {
       options = parseNodeArgs(argv, process.cwd())!;
@@ -36,7 +37,10 @@ const start: Command = {
       if (error instanceof NodeUsageError) throw usageError(error.message.replace("--rpc-port", "--port"));
       throw error;
     }
-    const node = await runNode(options, io.out, io.err);
+    // A locked data directory or a busy port: one line, nothing left open.
+    const node = await runNode(options, io.out, io.err).catch((error: unknown) => {
+      throw error instanceof NodeStartError ? new CliError(error.message) : error;
+    });
     await stopSignal();
     await node.close();
     return 0;
@@ -48,6 +52,7 @@ const accounts: Command = {
   usage: "[--json]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, { json: { type: "boolean" } }, { min: 0, max: 0, names: "" });
+    const { devAccounts, devAccountsToJson } = await import("@cowboy/node");
     const list = devAccounts();
     if (values.json) {
       io.out(`${JSON.stringify(devAccountsToJson(list))}\n`);

@@ -3,6 +3,7 @@ import { actorCommands } from "./actor.js";
 import { codegen, methods } from "./actor-dx.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
+import { faucet } from "./faucet.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { logs } from "./logs.js";
@@ -20,6 +21,7 @@ export const cowboy: CommandGroup = {
     balance,
     nonce,
     transfer,
+    faucet,
     keys: keysCommands,
     block,
     tx: { ...txCommands, commands: { ...txCommands.commands, status: txStatus } },

@@ -1,4 +1,4 @@
-import { actorModules, MemoryHost, type ModuleRegistry, runScript } from "@cowboy/pvm";
+import type { ModuleRegistry } from "@cowboy/pvm";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { decodeUtf8, readInputFile, type CliIo } from "../io.js";
@@ -40,6 +40,8 @@ const run: Command = {
     const cyclesLimit = parseLimit(values["cycles-limit"]);
     // The whitelisted standard library, plus pvm_host and cowboy_sdk over an in-memory host (storage
     // in a Map, events and messages recorded), so actor code runs here as on chain.
+    // The interpreter is loaded only when a script runs (a chunk of its own in the built CLI).
+    const { actorModules, MemoryHost, runScript } = await import("@cowboy/pvm");
     const modules = actorModules(new MemoryHost());
     for (const dir of (values.path as string[] | undefined) ?? []) await registerLocalModules(io, dir, modules);
     const result = runScript(source, {

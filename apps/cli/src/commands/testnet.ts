@@ -1,7 +1,6 @@
-import { launchTestnet, NodeUsageError, NODE_USAGE, parseNodeArgs, runNode, stopSignal } from "@cowboy/node";
 import type { Command } from "../command.js";
 import { parseCommandArgs } from "../command.js";
-import { usageError } from "../errors.js";
+import { CliError, usageError } from "../errors.js";
 
 const integer = (value: string | undefined, fallback: number, option: string, min: number, max: number): number => {
   if (value === undefined) return fallback;
@@ -20,6 +19,8 @@ export const testnet: Command = {
       { min: 0, max: 0, names: "" },
     );
     if (values.validators === undefined) throw usageError("--validators N is required (e.g. --validators 4)");
+    // The node is loaded only by the commands that run one (a chunk of its own in the built CLI).
+    const { launchTestnet, NodeUsageError, stopSignal } = await import("@cowboy/node");
     let running: ReturnType<typeof launchTestnet>;
     try {
       running = launchTestnet(
@@ -51,11 +52,13 @@ export const testnet: Command = {
 /** `cowboy node`: cowboyd itself (e.g. `cowboy node --data .cowboy/testnet/node-2` restarts one testnet node). */
 export const node: Command = {
   summary: "run one node (cowboyd) in the foreground; --data DIR/node-i restarts a testnet node from its stored configuration",
-  usage: NODE_USAGE.split("\n")
-    .slice(2)
-    .join("\n")
-    .replace(/^Usage: cowboyd \[options\]\n*/, "[options]  (as cowboyd)\n"),
+  usage: "[cowboyd options: --data DIR --rpc-port PORT --p2p-port PORT --block-time MS …]",
+  async help() {
+    const { NODE_USAGE } = await import("@cowboy/node");
+    return NODE_USAGE.replace("Usage: cowboyd [options]", "Usage: cowboy node [options]   (the same as cowboyd)");
+  },
   async run(args, io) {
+    const { NodeStartError, NodeUsageError, NODE_USAGE, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
     let options: NonNullable<ReturnType<typeof parseNodeArgs>> | undefined;
     try {
       options = parseNodeArgs(args, process.cwd());
@@ -67,7 +70,10 @@ export const node: Command = {
       io.out(NODE_USAGE);
       return 0;
     }
-    const running = await runNode(options, io.out, io.err);
+    // A locked data directory or a busy port: one line, nothing left open.
+    const running = await runNode(options, io.out, io.err).catch((error: unknown) => {
+      throw error instanceof NodeStartError ? new CliError(error.message) : error;
+    });
     await stopSignal();
     await running.close();
     return 0;

@@ -85,13 +85,13 @@ describe("chain commands against a devnet", () => {
     node.mempool.add(second, node.chain.accounts);
     const firstHash = `0x${toHex(first.digest())}`;
     const shown = await cli(["tx", "status", firstHash]);
-    expect(shown.status).toBe(0);
+    expect(shown.status).toBe(1); // a dropped transaction did not succeed (apps/cli README "Exit status")
     expect(shown.stdout).toBe(`dropped\nreason REPLACED: replaced by 0x${toHex(second.digest())}, which pays at least 10% more\n`);
     const json = JSON.parse((await cli(["tx", "status", firstHash, "--json"])).stdout);
     expect(json).toMatchObject({ hash: firstHash, status: "dropped", reason: { code: "REPLACED" } });
     expect(typeof json.reason.dropped_at_ms).toBe("number");
     await client.waitForReceipt(second.digest(), { timeoutMs: 20_000, pollMs: 50 });
-    expect((await cli(["tx", "status", `0x${toHex(second.digest())}`])).stdout).toMatch(/^success\nheight \d+\n$/);
+    expect(await cli(["tx", "status", `0x${toHex(second.digest())}`])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^success\nheight \d+\n$/) });
   });
 
   it("takes the key from COWBOY_KEY and prints JSON with --json", async () => {

@@ -13,6 +13,7 @@ import {
 } from "@cowboy/execution";
 import type { StateStore } from "@cowboy/state";
 import type { Header, Transaction } from "@cowboy/types";
+import type { Simulation, SimulationLimits } from "./simulate.js";
 
 /** What a read-only run needs: committed state, the head it is read at, the chain's parameters, interpreters. */
 export interface ReadOnlyEnv {
@@ -39,4 +40,6 @@ export interface ReadOnlyWork {
   call(head: Header, request: QueryRequest): Promise<QueryResult>;
   /** `tx` in its JSON form (`transactionToJson`), already checked by the caller. */
   estimate(head: Header, tx: unknown): Promise<UsageEstimate>;
+  /** `tx` in its JSON form, applied on a fork as the next block would (simulate.ts). */
+  simulate(head: Header, tx: unknown, limits: SimulationLimits): Promise<Simulation>;
 }

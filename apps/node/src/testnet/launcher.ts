@@ -32,7 +32,8 @@ export interface RunningTestnet {
 }
 
 /**
- * The command that starts cowboyd: the built `dist/main.js` beside this file, or the TypeScript
+ * The command that starts cowboyd: the built `dist/main.js` (or, in the CLI's bundle,
+ * `dist/cowboyd.js`) beside this file, or the TypeScript
  * sources through tsx when running from the repository.
  */
 export function cowboydCommand(): { command: string; args: string[] } {
@@ -41,7 +42,9 @@ export function cowboydCommand(): { command: string; args: string[] } {
     const main = resolve(here, "../../main.ts");
     return { command: process.execPath, args: ["--import", "tsx", "--conditions=@cowboy/source", main] };
   }
-  return { command: process.execPath, args: [resolve(here, "../main.js")] };
+  // Bundled into the CLI (apps/cli/dist), main.js is the CLI and cowboyd is its own entry beside it.
+  const bundled = resolve(here, "../cowboyd.js");
+  return { command: process.execPath, args: [existsSync(bundled) ? bundled : resolve(here, "../main.js")] };
 }
 
 /** Creates (or reuses) the testnet in `options.dir` and starts its nodes; `out` gets the table. */

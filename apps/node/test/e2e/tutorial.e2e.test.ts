@@ -54,7 +54,8 @@ describe("the actor tutorial", () => {
     expect((await cowboy(["actor", "call", address, "increment", "[5]"], env)).stdout).toBe("6\n");
     const refused = await cowboy(["actor", "call", address, "increment", '{"by": 0}'], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe("ValueError: amount must be positive\n");
+    // Simulated first (cowboy_simulateTransaction) and not sent: nothing is paid.
+    expect(refused.stderr).toBe("error: simulated, not sent (reverted; --force sends it anyway): ValueError: amount must be positive\n");
     expect((await cowboy(["actor", "query", address, "get_count"], env)).stdout).toBe("6\n");
     expect((await cowboy(["actor", "storage", address, "count"], env)).stdout).toBe("6\n");
 
@@ -92,6 +93,31 @@ describe("the actor tutorial", () => {
     };
     const estimate = await client.request<{ cycles_limit: string }>("cowboy_estimateFee", [callJson]);
     expect(BigInt(estimate.cycles_limit)).toBeGreaterThan((21_000n * 12n) / 10n);
+    // The whole transaction on a fork of the head: its result, its use, and the estimate for that use.
+    type Sim = {
+      status: string;
+      ok: boolean;
+      result: string | null;
+      error: string | null;
+      cycles_used: string;
+      cells_used: string;
+      estimate: { cycles_limit: string; cells_limit: string };
+    };
+    const sim = await client.request<Sim>("cowboy_simulateTransaction", [callJson]);
+    expect(sim).toMatchObject({ status: "success", ok: true, result: "0x07", error: null });
+    expect(BigInt(sim.estimate.cycles_limit)).toBe((BigInt(sim.cycles_used) * 120n + 99n) / 100n);
+    expect(BigInt(sim.estimate.cells_limit)).toBe((BigInt(sim.cells_used) * 120n + 99n) / 100n);
+    const unchanged = await client.queryActor({ to: target, method: "get_count" });
+    expect(unchanged.ok && unchanged.value).toBe(6n); // nothing committed
+    const typo = await client.request<Sim>("cowboy_simulateTransaction", [{ ...callJson, instruction: { ...callJson.instruction, method: "incremnt" } }]);
+    expect(typo).toMatchObject({ status: "reverted", ok: false, result: null, error: "InvalidMethod: Counter has no public method 'incremnt'" });
+    const broke = { ...callJson, from: `0x${"77".repeat(20)}`, instruction: { ...callJson.instruction, value: "1" } };
+    const poor = await client.request<Sim>("cowboy_simulateTransaction", [broke]);
+    expect(poor.status).toBe("rejected");
+    expect(poor.error).toBe("INSUFFICIENT_BALANCE: balance 0 does not cover the value 1 it moves (fees come on top)");
+    const tight = await client.request<Sim>("cowboy_simulateTransaction", [{ ...callJson, cycles_limit: "100" }]);
+    expect(tight.status).toBe("rejected"); // below the intrinsic Cycles: kept as given, so refused
+    expect(tight.error).toMatch(/^INTRINSIC_CYCLES_TOO_LOW/);
     const bad = await fetch(node.url, {
       method: "POST",
       headers: JSON_HEADERS,

@@ -1,12 +1,14 @@
-// The `transactions` namespace: submission, lookup, receipts, fee estimation and the pool's size.
+// The `transactions` namespace: submission, lookup, receipts, fee estimation, simulation before
+// sending (issue 20) and the pool's size.
 import { CodecError, fromHex } from "@cowboy/codec";
 import { nextBlockBasefees } from "@cowboy/execution";
-import { DEFAULT_TIP_PERCENTILE, estimateFees } from "@cowboy/fee-market";
+import { blockCycleCapacity, DEFAULT_TIP_PERCENTILE, estimateFees } from "@cowboy/fee-market";
 import { TransactionError, createTransactionFromBytes, receiptToJson, transactionFromJson, transactionToJson, type Transaction } from "@cowboy/types";
 import { z } from "zod";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import { runEstimate } from "../../query/read-only.js";
+import { simulateTransaction } from "../../query/simulate.js";
 import { admit, notFound, readOnly, type NodeContext } from "./context.js";
 import { hex } from "./json.js";
 import { hash32, rawTransaction } from "./params.js";
@@ -26,6 +28,16 @@ function dropJson(reason: DropReason) {
   return { code: reason.code, message: reason.message, ...(reason.rejection === undefined ? {} : { rejection: reason.rejection }), dropped_at_ms: reason.atMs };
 }
 
+/** A transaction's JSON form (signature ignored) as a Transaction, or InvalidParams. */
+function parseTransactionJson(json: unknown): Transaction {
+  try {
+    return transactionFromJson(json);
+  } catch (error) {
+    if (error instanceof TransactionError || error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid transaction: ${error.message}`);
+    throw error;
+  }
+}
+
 export function transactionMethods(ctx: NodeContext): RpcMethod[] {
   const { chain, mempool } = ctx;
   // Only blocks at or below the committed head exist for the RPC (a crash can leave one above it).
@@ -34,6 +46,15 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
     return location === undefined || location.height > chain.head.height ? undefined : location;
   };
   const tips = new RecentTips(chain.blocks);
+  /** Suggested limits and fees for a use of `cycles`/`cells` at the head (fee-market's estimateFees, its 20% margin). */
+  const feesFor = (usage: { cycles: bigint; cells: bigint }, blocks: number | undefined) => {
+    const head = chain.head;
+    const basefees = nextBlockBasefees(head, chain.params);
+    // The median recent tip, computed once per head (fee-market's percentile rule, on cached receipts).
+    const tip = tips.percentile(head, TIP_HISTORY_BLOCKS, DEFAULT_TIP_PERCENTILE);
+    const input = { ...usage, basefees, tip: { kind: "fixed" as const, cycle: tip, cell: tip }, ...(blocks === undefined ? {} : { blocks }) };
+    return estimateJson(estimateFees(input, chain.params.feeMarket));
+  };
   return [
     defineMethod({
       name: "cowboy_getTransaction",
@@ -83,13 +104,7 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
         ["blocks", z.number().int().min(0).max(1000).optional()],
       ],
       handler: async ([json, blocks]) => {
-        let tx: Transaction;
-        try {
-          tx = transactionFromJson(json);
-        } catch (error) {
-          if (error instanceof TransactionError || error instanceof CodecError) throw new RpcError(RpcErrorCode.InvalidParams, `invalid transaction: ${error.message}`);
-          throw error;
-        }
+        const tx = parseTransactionJson(json);
         const head = chain.head;
         // Only an actor call is simulated (estimateUsage); anything else is its intrinsic cost, cheap
         // enough to answer here rather than wait in the query worker's queue.
@@ -102,11 +117,38 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
                 (env) => runEstimate(env, tx),
               )
             : runEstimate(here, tx);
-        const basefees = nextBlockBasefees(head, chain.params);
-        // The median recent tip, computed once per head (fee-market's percentile rule, on cached receipts).
-        const tip = tips.percentile(head, TIP_HISTORY_BLOCKS, DEFAULT_TIP_PERCENTILE);
-        const input = { ...usage, basefees, tip: { kind: "fixed" as const, cycle: tip, cell: tip }, ...(blocks === undefined ? {} : { blocks }) };
-        return estimateJson(estimateFees(input, chain.params.feeMarket));
+        return feesFor(usage, blocks);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_simulateTransaction",
+      summary:
+        "runs a transaction (JSON form; signature ignored; cycles_limit/cells_limit 0: as much as a block allows) on a fork of the head as the next block would, at the sender's current nonce, and returns what it did: status, result or the Python error, use, and the fee estimate for that use",
+      params: [
+        ["transaction", z.record(z.string(), z.unknown())],
+        ["blocks", z.number().int().min(0).max(1000).optional()],
+      ],
+      handler: async ([json, blocks]) => {
+        const tx = parseTransactionJson(json);
+        const head = chain.head;
+        const cap = ctx.queries?.maxCycles ?? blockCycleCapacity(chain.params.feeMarket);
+        const txLimits = chain.params.txLimits;
+        const limits = { maxCycles: cap < txLimits.maxCyclesLimit ? cap : txLimits.maxCyclesLimit, maxCells: txLimits.maxCellsLimit };
+        const run = await readOnly(
+          ctx,
+          (work) => work.simulate(head, json, limits),
+          (env) => simulateTransaction(env, tx, limits),
+        );
+        const ok = run.status === "success";
+        return {
+          status: run.status,
+          ok,
+          result: ok ? hex(run.data) : null,
+          error: ok ? null : new TextDecoder().decode(run.data),
+          cycles_used: run.cyclesUsed.toString(),
+          cells_used: run.cellsUsed.toString(),
+          estimate: feesFor({ cycles: run.cyclesUsed, cells: run.cellsUsed }, blocks),
+        };
       },
     }),
     defineMethod({
