@@ -13,7 +13,15 @@ export type CbfsErrorCode =
   /** Coding parameters (K, M, sizes) are out of range. */
   | "INVALID_PARAMS"
   /** A Merkle chunk proof does not verify. */
-  | "INVALID_PROOF";
+  | "INVALID_PROOF"
+  /** Too few staked relays of distinct operators to place every shard of a stripe. */
+  | "NOT_ENOUGH_RELAYS"
+  /** A relay could not be reached or answered outside the relay protocol (client side). */
+  | "RELAY_UNAVAILABLE"
+  /** A relay refused a request (its status and reason in the message). */
+  | "RELAY_REFUSED"
+  /** No reachable relay holds a manifest with the requested root. */
+  | "MANIFEST_NOT_FOUND";
 
 export class CbfsError extends CowboyError<CbfsErrorCode> {
   override readonly name = "CbfsError";

@@ -20,3 +20,5 @@ export {
   decodeFile,
 } from "./file.js";
 export { sha256 } from "./hash.js";
+export { type PlacementRelay, placeStripe } from "./placement.js";
+export { type OwnerAction, ownerDigest, signOwnerAction, ownerOf } from "./auth.js";
