@@ -2,9 +2,11 @@ import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
+import { fsCommands } from "./fs.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
+import { relayCommands } from "./relay.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
 
@@ -24,5 +26,7 @@ export const cowboy: CommandGroup = {
     init,
     actor: actorCommands,
     pvm: pvmCommands,
+    fs: fsCommands,
+    relay: relayCommands,
   },
 };
