@@ -22,3 +22,4 @@ export {
 export { sha256 } from "./hash.js";
 export { type PlacementRelay, placeStripe } from "./placement.js";
 export { type OwnerAction, ownerDigest, signOwnerAction, ownerOf } from "./auth.js";
+export * from "./chain/index.js";

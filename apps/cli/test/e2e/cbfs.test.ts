@@ -50,9 +50,10 @@ function filesUnder(path: string): string[] {
 }
 
 beforeAll(async () => {
+  // Six tsx processes start slowly on a loaded 2-core machine.
   relays.push(...(await Promise.all([0, 1, 2, 3, 4, 5].map(startRelay))));
   env.COWBOY_RELAYS = relays.map((r) => r.url).join(",");
-});
+}, 600_000);
 afterAll(() => {
   for (const r of relays) r.child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
@@ -113,5 +114,5 @@ describe("cbfs end to end: 6 relay processes, 64 MiB, kill -9 two", () => {
     expect(removed.stdout).toBe("removed from 4 relays\n");
     for (const i of [0, 2, 3, 5]) expect(readdirSync(join(relays[i]!.data, "shards"))).toHaveLength(0);
     expect((await cowboy(["fs", "ls"])).stdout).toBe("");
-  });
+  }, 900_000);
 });
