@@ -3,7 +3,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { addressFromPrivateKey } from "@cowboy/crypto";
-import { createRelayServer } from "./server.js";
+import { type ChainView, createRelayServer } from "./server.js";
 import { DiskStore } from "./store.js";
 
 export interface RelayOptions {
@@ -17,6 +17,8 @@ export interface RelayOptions {
   readonly port?: number;
   /** Bytes the relay accepts in total (default 1 TiB). */
   readonly capacity?: bigint;
+  /** With a chain view, reads need a CapToken checked against its heights and revocations (cips/cbfs.md §8). */
+  readonly chain?: ChainView;
   /** The operator's address (default: the relay's own). */
   readonly operator?: Uint8Array;
 }
@@ -31,7 +33,7 @@ export interface RunningRelay {
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const address = addressFromPrivateKey(options.privateKey);
   const store = new DiskStore(options.dataDir);
-  const server: Server = createRelayServer({ address, operator: options.operator ?? address, stake: options.stake, capacity: options.capacity ?? 2n ** 40n }, store);
+  const server: Server = createRelayServer({ address, operator: options.operator ?? address, stake: options.stake, capacity: options.capacity ?? 2n ** 40n }, store, options.chain);
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -51,4 +53,4 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
 }
 
 export { DiskStore } from "./store.js";
-export { createRelayServer, type RelayIdentity } from "./server.js";
+export { createRelayServer, type RelayIdentity, type ChainView } from "./server.js";

@@ -7,8 +7,14 @@
 //   DELETE /manifests/<root>       x-cbfs-owner-signature ("rm" by the same owner): drops it and its shards here
 // Writes are acknowledged (201) only after fsync.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { CbfsError, LIMITS, decodeManifest, manifestRoot, ownerOf, shardRoot } from "@cowboy/cbfs";
+import { CbfsError, LIMITS, capTokenRefusal, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot } from "@cowboy/cbfs";
 import type { DiskStore } from "./store.js";
+
+/** What a relay reads from the chain to check CapTokens (never writes). */
+export interface ChainView {
+  height(): bigint;
+  isRevoked(owner: Uint8Array, nonce: bigint): boolean;
+}
 
 export interface RelayIdentity {
   readonly address: Uint8Array;
@@ -55,7 +61,38 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-export function createRelayServer(identity: RelayIdentity, store: DiskStore): Server {
+/**
+ * With a chain view, every read carries a CapToken for the volume (`x-cbfs-captoken`), the grantee's signature
+ * over this object (`x-cbfs-use-signature`) and, for a shard, the volume's root (`x-cbfs-root`): cips/cbfs.md §8.
+ */
+export function createRelayServer(identity: RelayIdentity, store: DiskStore, chain?: ChainView): Server {
+  async function authorizeRead(req: IncomingMessage, kind: "shards" | "manifests", object: Uint8Array): Promise<void> {
+    if (chain === undefined) return;
+    const header = (name: string) => String(req.headers[name] ?? "");
+    let token: ReturnType<typeof decodeCapToken>;
+    try {
+      token = decodeCapToken(unhex(header("x-cbfs-captoken")));
+    } catch {
+      throw new HttpFailure(401, "a CapToken (x-cbfs-captoken) is required to read");
+    }
+    const root = kind === "manifests" ? object : unhex(header("x-cbfs-root"));
+    const manifest = await store.get("manifests", hex(root));
+    if (manifest === undefined) throw new HttpFailure(403, "the token's volume is not held here");
+    if (kind === "shards" && !decodeManifest(manifest.body).shardRoots.some((stripe) => stripe.some((r) => equal(r, object)))) {
+      throw new HttpFailure(403, "the shard is not part of the token's volume");
+    }
+    const refusal = capTokenRefusal(token, {
+      height: chain.height(),
+      root,
+      owner: manifest.header,
+      right: "read",
+      object,
+      useSignature: unhex(header("x-cbfs-use-signature")),
+      isRevoked: (owner, nonce) => chain.isRevoked(owner, nonce),
+    });
+    if (refusal !== undefined) throw new HttpFailure(403, refusal);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? "/";
     if (req.method === "GET" && url === "/info") {
@@ -97,6 +134,7 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore): Se
     }
 
     if (req.method === "GET") {
+      await authorizeRead(req, kind, root);
       const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ""));
       if (range !== null) {
         const start = Number(range[1]);

@@ -21,7 +21,9 @@ export type CbfsErrorCode =
   /** A relay refused a request (its status and reason in the message). */
   | "RELAY_REFUSED"
   /** No reachable relay holds a manifest with the requested root. */
-  | "MANIFEST_NOT_FOUND";
+  | "MANIFEST_NOT_FOUND"
+  /** CapToken bytes that do not decode, or a token that cannot be signed as asked. */
+  | "INVALID_CAPTOKEN";
 
 export class CbfsError extends CowboyError<CbfsErrorCode> {
   override readonly name = "CbfsError";

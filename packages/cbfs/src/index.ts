@@ -23,3 +23,18 @@ export { sha256 } from "./hash.js";
 export { type PlacementRelay, placeStripe } from "./placement.js";
 export { type OwnerAction, ownerDigest, signOwnerAction, ownerOf } from "./auth.js";
 export * from "./chain/index.js";
+export {
+  Rights,
+  type Right,
+  type CapToken,
+  type CapTokenBody,
+  type CapTokenCheck,
+  CAPTOKEN_BYTES,
+  rightsMask,
+  signCapToken,
+  encodeCapToken,
+  decodeCapToken,
+  capTokenHash,
+  signCapTokenUse,
+  capTokenRefusal,
+} from "./captoken.js";

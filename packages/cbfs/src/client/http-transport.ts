@@ -1,6 +1,7 @@
 // RelayTransport over HTTP/1.1 with keep-alive (cips/cbfs.md §6): the relay protocol's routes, one function
 // each. Loopback in tests; bodies are raw bytes, metadata in headers, /info is JSON.
 import { Agent, request } from "node:http";
+import { type CapToken, encodeCapToken, signCapTokenUse } from "../captoken.js";
 import { CbfsError } from "../errors.js";
 import type { ByteRange, RelayTransport } from "./transport.js";
 
@@ -17,11 +18,20 @@ export interface HttpTransportOptions {
   readonly maxSockets?: number;
   /** Milliseconds before a request without progress fails (default 30,000). */
   readonly timeoutMs?: number;
+  /** Reads carry this CapToken and a per-request signature by the grantee's key (relays that check tokens need it). */
+  readonly capToken?: { readonly token: CapToken; readonly granteeKey: Uint8Array };
+
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): RelayTransport & { close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 4 });
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const cap = options.capToken;
+  const tokenHex = cap === undefined ? "" : hex(encodeCapToken(cap.token));
+  const readAuth = (object: Uint8Array): Record<string, string> =>
+    cap === undefined
+      ? {}
+      : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": hex(cap.token.scope), "x-cbfs-use-signature": hex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
 
   function call(endpoint: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array): Promise<Reply> {
     return new Promise((resolve, reject) => {
@@ -64,7 +74,7 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
       expectOk(await call(endpoint, "PUT", `/shards/${hex(root)}`, { "x-cbfs-chunk-size": String(chunkSize) }, shard), "a shard", endpoint);
     },
     async getShard(endpoint, root, range?: ByteRange) {
-      const reply = await call(endpoint, "GET", `/shards/${hex(root)}`, range ? { range: `bytes=${range.start}-${range.end}` } : {});
+      const reply = await call(endpoint, "GET", `/shards/${hex(root)}`, { ...readAuth(root), ...(range ? { range: `bytes=${range.start}-${range.end}` } : {}) });
       if (reply.status === 404) return undefined;
       expectOk(reply, "a shard read", endpoint);
       return reply.body;
@@ -73,7 +83,7 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
       expectOk(await call(endpoint, "PUT", `/manifests/${hex(root)}`, { "x-cbfs-owner-signature": hex(ownerSignature) }, manifest), "a manifest", endpoint);
     },
     async getManifest(endpoint, root) {
-      const reply = await call(endpoint, "GET", `/manifests/${hex(root)}`, {});
+      const reply = await call(endpoint, "GET", `/manifests/${hex(root)}`, readAuth(root));
       if (reply.status === 404) return undefined;
       expectOk(reply, "a manifest read", endpoint);
       return reply.body;
