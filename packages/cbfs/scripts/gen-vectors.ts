@@ -2,7 +2,8 @@
 // byte patterns). The vectors freeze the CBFS format of cips/cbfs.md: a change to any byte shows up as a
 // reviewed diff. Run from packages/cbfs: pnpm gen-vectors
 import { mkdirSync, writeFileSync } from "node:fs";
-import { chunkCount, chunkProof, createReedSolomon, encodeFile, encryptSegments, shardRoot } from "../src/index.js";
+import { addressFromPrivateKey } from "@cowboy/crypto";
+import { capTokenHash, chunkCount, chunkProof, createReedSolomon, encodeCapToken, encodeFile, encryptSegments, rightsMask, shardRoot, signCapToken, signCapTokenUse } from "../src/index.js";
 
 const out = new URL("../../../test-vectors/cbfs/", import.meta.url);
 mkdirSync(out, { recursive: true });
@@ -55,3 +56,24 @@ const fileCases = [
   return { name, key: hex(key), params, plaintext: hex(plaintext), manifest: hex(f.manifestBytes), root: hex(f.root), shards: f.shards.map((s) => s.map(hex)) };
 });
 write("files.json", { description: "whole files: params, plaintext → manifest bytes, manifest root, shards[stripe][index]", cases: fileCases });
+
+const ownerKey = pattern(32, 5, 1);
+const granteeKey = pattern(32, 9, 3);
+const token = signCapToken({ grantee: addressFromPrivateKey(granteeKey), scope: pattern(32, 1, 0xa0), rights: rightsMask(["read", "list"]), notBefore: 100n, notAfter: 250n, nonce: 42n }, ownerKey);
+const object = pattern(32, 3, 0x40);
+write("captoken.json", {
+ description: "a CapToken (owner-signed, RFC 6979 deterministic secp256k1) and a grantee's use signature over one object",
+ ownerKey: hex(ownerKey),
+ granteeKey: hex(granteeKey),
+ owner: hex(token.owner),
+ grantee: hex(token.grantee),
+ scope: hex(token.scope),
+ rights: token.rights,
+ notBefore: token.notBefore.toString(),
+ notAfter: token.notAfter.toString(),
+ nonce: token.nonce.toString(),
+ token: hex(encodeCapToken(token)),
+ tokenHash: hex(capTokenHash(token)),
+ object: hex(object),
+ useSignature: hex(signCapTokenUse(token, object, granteeKey)),
+});

@@ -5,6 +5,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
+import { type Right, Rights, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
 import { type Progress, type RelayInfo, createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
@@ -168,7 +169,36 @@ const rmCommand: Command = {
   },
 };
 
+const grant: Command = {
+  summary: "sign a CapToken granting ADDR rights on ROOT from height --from for N blocks; prints it as hex",
+  usage: "ROOT --to ADDR --rights read[,write,list,repair] --blocks N [--from HEIGHT] [--nonce N] [--key HEX32]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { to: { type: "string" }, rights: { type: "string" }, blocks: { type: "string" }, from: { type: "string" }, nonce: { type: "string" }, key: { type: "string" } },
+      { min: 1, max: 1, names: "ROOT" },
+    );
+    const root = parseRoot(positionals[0]!);
+    const ownerKey = parseKey(values.key, io);
+    const to = (values.to ?? "").toLowerCase().replace(/^0x/, "");
+    if (!/^[0-9a-f]{40}$/.test(to)) throw usageError("--to must be a 20-byte address (0x + 40 hex digits)");
+    const rights = (values.rights ?? "read").split(",").map((r) => r.trim());
+    for (const r of rights) if (!(r in Rights)) throw usageError(`--rights: '${r}' is not one of read, write, list, repair`);
+    const uint = (v: string | undefined, option: string, fallback?: bigint): bigint => {
+      if (v === undefined && fallback !== undefined) return fallback;
+      if (v === undefined || !/^[0-9]+$/.test(v)) throw usageError(`${option} must be a non-negative integer`);
+      return BigInt(v);
+    };
+    const from = uint(values.from, "--from", 0n);
+    const blocks = uint(values.blocks, "--blocks");
+    const nonce = uint(values.nonce, "--nonce", BigInt(Date.now()));
+    const token = signCapToken({ grantee: fromHex(to), scope: root, rights: rightsMask(rights as Right[]), notBefore: from, notAfter: from + blocks, nonce }, ownerKey);
+    io.out(`0x${toHex(encodeCapToken(token))}\n`);
+    return 0;
+  },
+};
+
 export const fsCommands: CommandGroup = {
   summary: "CBFS: encrypted, erasure-coded files on storage relays",
-  commands: { put, get, ls, rm: rmCommand },
+  commands: { put, get, ls, rm: rmCommand, grant },
 };

@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), "cowboy-cbfs-e2e-"));
 const OWNER = `0x${"11".repeat(32)}`;
 const MARKER = "COWBOY-PLAINTEXT-MARKER-7f3a";
 const relays: { child: ChildProcess; url: string; data: string }[] = [];
-const env = { ...process.env, COWBOY_CBFS_HOME: join(dir, "home"), COWBOY_KEY: OWNER };
+const env: Record<string, string | undefined> = { ...process.env, COWBOY_CBFS_HOME: join(dir, "home"), COWBOY_KEY: OWNER };
 
 function cowboy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {

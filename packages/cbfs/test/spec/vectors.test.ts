@@ -21,6 +21,12 @@ import {
   shardRoot,
   verifyChunkProof,
   chunkCount,
+  capTokenHash,
+  capTokenRefusal,
+  decodeCapToken,
+  encodeCapToken,
+  signCapToken,
+  signCapTokenUse,
 } from "../../src/index.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
@@ -126,5 +132,39 @@ describe("cbfs vectors: files.json", () => {
         ),
       ),
     ).toBe(c.plaintext);
+  });
+});
+
+describe("cbfs vectors: captoken.json", () => {
+  const v = readVector<Record<string, string | number>>("cbfs/captoken.json");
+  it("signs the same bytes, decodes them, and the check accepts the use within the window only", () => {
+    const token = signCapToken(
+      { grantee: un(v.grantee as string), scope: un(v.scope as string), rights: v.rights as number, notBefore: BigInt(v.notBefore!), notAfter: BigInt(v.notAfter!), nonce: BigInt(v.nonce!) },
+      un(v.ownerKey as string),
+    );
+    expect(hex(encodeCapToken(token))).toBe(v.token);
+    expect(hex(capTokenHash(token))).toBe(v.tokenHash);
+    const decoded = decodeCapToken(un(v.token as string));
+    expect(hex(decoded.owner)).toBe(v.owner);
+    expect(hex(signCapTokenUse(decoded, un(v.object as string), un(v.granteeKey as string)))).toBe(v.useSignature);
+    const check = (height: bigint, right: "read" | "write", revoked = false) =>
+      capTokenRefusal(decoded, {
+        height,
+        root: un(v.scope as string),
+        owner: un(v.owner as string),
+        right,
+        object: un(v.object as string),
+        useSignature: un(v.useSignature as string),
+        isRevoked: () => revoked,
+      });
+    expect(check(100n, "read")).toBeUndefined();
+    expect(check(250n, "read")).toBeUndefined();
+    expect(check(99n, "read")).toMatch(/valid from/);
+    expect(check(251n, "read")).toMatch(/expired/);
+    expect(check(200n, "write")).toMatch(/does not grant write/);
+    expect(check(200n, "read", true)).toMatch(/revoked/);
+    const forged = un(v.token as string);
+    forged[60]! ^= 1; // a byte of the scope: the owner's signature no longer matches
+    expect(capTokenRefusal(decodeCapToken(forged), { height: 200n, root: un(v.scope as string), owner: un(v.owner as string), right: "read", object: un(v.object as string), useSignature: un(v.useSignature as string), isRevoked: () => false })).toBeDefined();
   });
 });
