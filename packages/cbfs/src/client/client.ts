@@ -52,6 +52,24 @@ export interface CbfsClient {
   /** The manifest with this root from the first relay that holds it (its root is checked). */
   manifest(root: Uint8Array, relays: readonly RelayInfo[]): Promise<Manifest>;
   remove(root: Uint8Array, ownerKey: Uint8Array, relays: readonly RelayInfo[]): Promise<number>;
+  /** Rebuilds the shards missing from stripes at or below K + threshold and re-places them (needs no file key). */
+  repair(root: Uint8Array, options: RepairOptions): Promise<RepairMove[]>;
+}
+
+export interface RepairOptions {
+  /** The relay set the file was placed on (placement is recomputed from it). */
+  readonly placedOn: readonly RelayInfo[];
+  /** Relays that may receive rebuilt shards (live ones; those that do not answer are skipped). */
+  readonly candidates: readonly RelayInfo[];
+  /** Repair a stripe when its available shards are ≤ K + threshold (default M − 1: any loss). */
+  readonly threshold?: number;
+}
+
+/** One rebuilt shard and the relay that now holds it (what storage_record_repair records at 0x0A). */
+export interface RepairMove {
+  readonly stripe: number;
+  readonly shard: number;
+  readonly to: RelayInfo;
 }
 
 export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
@@ -128,6 +146,18 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
             have++;
           });
         }
+        // A shard moved by a repair is not where placement put it: ask the other relays of the set.
+        for (const relay of opts.relays) {
+          if (have >= m.k) break;
+          for (let i = 0; i < m.k + m.m && have < m.k; i++) {
+            if (slots[i] !== undefined || placed.some((p, j) => j === i && opts.relays[p] === relay)) continue;
+            const shard = await fetchShard(s, i, relay.endpoint);
+            if (shard !== undefined && verifyShard(m, s, i, shard)) {
+              slots[i] = shard;
+              have++;
+            }
+          }
+        }
         // Every slot was verified above, so the rebuilt data is what the manifest names.
         const blocks = have < m.k ? [] : slots.slice(0, m.k).every((x) => x !== undefined) ? (slots.slice(0, m.k) as Uint8Array[]) : rs.reconstruct(slots).slice(0, m.k);
         if (have < m.k) throw new CbfsError("NOT_ENOUGH_SHARDS", `stripe ${s}: only ${have} of the ${m.k} shards needed could be fetched and verified`);
@@ -137,6 +167,63 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       });
       const data = await runLimited(stripeTasks, Math.max(1, Math.floor(concurrency / m.k)));
       return decodeStripes(m, key, data);
+    },
+
+    async repair(root, opts) {
+      const m = await manifest(root, [...opts.placedOn, ...opts.candidates]);
+      const rs = createReedSolomon(m.k, m.m);
+      const threshold = opts.threshold ?? m.m - 1;
+      const moves: RepairMove[] = [];
+      const alive = new Map<string, boolean>();
+      const isAlive = async (r: RelayInfo) => {
+        if (!alive.has(r.endpoint)) alive.set(r.endpoint, await transport.info(r.endpoint).then(() => true, () => false));
+        return alive.get(r.endpoint)!;
+      };
+      for (let s = 0; s < m.shardRoots.length; s++) {
+        const placed = placeStripe(opts.placedOn, root, s, m.k + m.m);
+        const holders = placed.map((p) => opts.placedOn[p]!);
+        const slots: (Uint8Array | undefined)[] = await Promise.all(
+          holders.map(async (r, i) => {
+            if (!(await isAlive(r))) return undefined;
+            const shard = await transport.getShard(r.endpoint, m.shardRoots[s]![i]!).catch(() => undefined);
+            return shard !== undefined && verifyShard(m, s, i, shard) ? shard : undefined;
+          }),
+        );
+        // A shard an earlier repair moved is elsewhere: look for it on the other relays.
+        for (let i = 0; i < m.k + m.m; i++) {
+          if (slots[i] !== undefined) continue;
+          for (const r of [...opts.placedOn, ...opts.candidates]) {
+            if (r.endpoint === holders[i]!.endpoint || !(await isAlive(r))) continue;
+            const shard = await transport.getShard(r.endpoint, m.shardRoots[s]![i]!).catch(() => undefined);
+            if (shard !== undefined && verifyShard(m, s, i, shard)) {
+              slots[i] = shard;
+              holders[i] = r;
+              break;
+            }
+          }
+        }
+        const available = slots.filter((x) => x !== undefined).length;
+        if (available > m.k + threshold) continue;
+        if (available < m.k) throw new CbfsError("NOT_ENOUGH_SHARDS", `stripe ${s}: ${available} shards survive, ${m.k} are needed to repair`);
+        const all = rs.reconstruct(slots);
+        for (let i = 0; i < m.k + m.m; i++) {
+          if (slots[i] !== undefined) continue;
+          if (!verifyShard(m, s, i, all[i]!)) throw new CbfsError("SHARD_MISMATCH", `rebuilt shard ${i} of stripe ${s} does not match the manifest`);
+          const used = new Set(holders.filter((_, j) => slots[j] !== undefined).map((r) => r.endpoint));
+          for (const mv of moves) if (mv.stripe === s) used.add(mv.to.endpoint);
+          let target: RelayInfo | undefined;
+          for (const c of opts.candidates) {
+            if (used.has(c.endpoint) || !(await isAlive(c))) continue;
+            if (holders.some((h, j) => slots[j] !== undefined && h.operator.every((b, x) => b === c.operator[x]))) continue;
+            target = c;
+            break;
+          }
+          if (target === undefined) throw new CbfsError("NOT_ENOUGH_RELAYS", `no live relay of a new operator can take shard ${i} of stripe ${s}`);
+          await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!);
+          moves.push({ stripe: s, shard: i, to: target });
+        }
+      }
+      return moves;
     },
 
     async remove(root, ownerKey, relays) {

@@ -10,5 +10,7 @@ export {
   type PutResult,
   type GetOptions,
   type Progress,
+  type RepairOptions,
+  type RepairMove,
 } from "./client.js";
 export { runLimited } from "./pool.js";
