@@ -31,7 +31,8 @@ async function measure(fn: () => Promise<unknown>): Promise<Figure> {
   return { wallMiBs: MIB / wall, cpuMiBs: MIB / ((cpu.user + cpu.system) / 1e6) };
 }
 
-const fmt = (f: Figure, base?: Figure) => `${f.wallMiBs.toFixed(1).padStart(7)} MiB/s wall ${f.cpuMiBs.toFixed(1).padStart(7)} MiB/CPU-s${base ? `   ×${(f.wallMiBs / base.wallMiBs).toFixed(2)} of raw disk` : ""}`;
+const fmt = (f: Figure, base?: Figure) =>
+  `${f.wallMiBs.toFixed(1).padStart(7)} MiB/s wall ${f.cpuMiBs.toFixed(1).padStart(7)} MiB/CPU-s${base ? `   ×${(f.wallMiBs / base.wallMiBs).toFixed(2)} of raw disk` : ""}`;
 
 async function rawDisk(): Promise<{ write: Figure; read: Figure }> {
   const path = join(dir, "raw.bin");
@@ -84,7 +85,9 @@ await cbfs(4, 2, 6, base);
 await cbfs(10, 4, 14, base);
 // Repair: K=4,M=2 on 7 relays (a spare to re-place onto), one relay stopped, every stripe that lost a shard rebuilt.
 {
-  const relays = await Promise.all(Array.from({ length: 7 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `repair-r${i}`) })));
+  const relays = await Promise.all(
+    Array.from({ length: 7 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `repair-r${i}`) })),
+  );
   const transport = createHttpTransport();
   const client = createCbfsClient({ transport });
   const put = await client.put(data, { relays: relays.map((r) => r.url), ownerKey: new Uint8Array(32).fill(7) });

@@ -3,7 +3,19 @@
 // reviewed diff. Run from packages/cbfs: pnpm gen-vectors
 import { mkdirSync, writeFileSync } from "node:fs";
 import { addressFromPrivateKey } from "@cowboy/crypto";
-import { capTokenHash, chunkCount, chunkProof, createReedSolomon, encodeCapToken, encodeFile, encryptSegments, rightsMask, shardRoot, signCapToken, signCapTokenUse } from "../src/index.js";
+import {
+  capTokenHash,
+  chunkCount,
+  chunkProof,
+  createReedSolomon,
+  encodeCapToken,
+  encodeFile,
+  encryptSegments,
+  rightsMask,
+  shardRoot,
+  signCapToken,
+  signCapTokenUse,
+} from "../src/index.js";
 
 const out = new URL("../../../test-vectors/cbfs/", import.meta.url);
 mkdirSync(out, { recursive: true });
@@ -59,21 +71,24 @@ write("files.json", { description: "whole files: params, plaintext → manifest 
 
 const ownerKey = pattern(32, 5, 1);
 const granteeKey = pattern(32, 9, 3);
-const token = signCapToken({ grantee: addressFromPrivateKey(granteeKey), scope: pattern(32, 1, 0xa0), rights: rightsMask(["read", "list"]), notBefore: 100n, notAfter: 250n, nonce: 42n }, ownerKey);
+const token = signCapToken(
+  { grantee: addressFromPrivateKey(granteeKey), scope: pattern(32, 1, 0xa0), rights: rightsMask(["read", "list"]), notBefore: 100n, notAfter: 250n, nonce: 42n },
+  ownerKey,
+);
 const object = pattern(32, 3, 0x40);
 write("captoken.json", {
- description: "a CapToken (owner-signed, RFC 6979 deterministic secp256k1) and a grantee's use signature over one object",
- ownerKey: hex(ownerKey),
- granteeKey: hex(granteeKey),
- owner: hex(token.owner),
- grantee: hex(token.grantee),
- scope: hex(token.scope),
- rights: token.rights,
- notBefore: token.notBefore.toString(),
- notAfter: token.notAfter.toString(),
- nonce: token.nonce.toString(),
- token: hex(encodeCapToken(token)),
- tokenHash: hex(capTokenHash(token)),
- object: hex(object),
- useSignature: hex(signCapTokenUse(token, object, granteeKey)),
+  description: "a CapToken (owner-signed, RFC 6979 deterministic secp256k1) and a grantee's use signature over one object",
+  ownerKey: hex(ownerKey),
+  granteeKey: hex(granteeKey),
+  owner: hex(token.owner),
+  grantee: hex(token.grantee),
+  scope: hex(token.scope),
+  rights: token.rights,
+  notBefore: token.notBefore.toString(),
+  notAfter: token.notAfter.toString(),
+  nonce: token.nonce.toString(),
+  token: hex(encodeCapToken(token)),
+  tokenHash: hex(capTokenHash(token)),
+  object: hex(object),
+  useSignature: hex(signCapTokenUse(token, object, granteeKey)),
 });

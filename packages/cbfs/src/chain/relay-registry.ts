@@ -65,7 +65,7 @@ function readList(store: ChainStore): Uint8Array[] {
 function writeList(store: ChainStore, list: Uint8Array[]): void {
   const sorted = [...list].sort((a, b) => compareBytes(a, b));
   const out = new Uint8Array(sorted.length * 20);
-  sorted.forEach((a, i) => out.set(a, i * 20));
+  for (const [i, a] of sorted.entries()) out.set(a, i * 20);
   if (out.length === 0) store.delete(LIST_KEY);
   else store.set(LIST_KEY, out);
 }

@@ -176,7 +176,14 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       const moves: RepairMove[] = [];
       const alive = new Map<string, boolean>();
       const isAlive = async (r: RelayInfo) => {
-        if (!alive.has(r.endpoint)) alive.set(r.endpoint, await transport.info(r.endpoint).then(() => true, () => false));
+        if (!alive.has(r.endpoint))
+          alive.set(
+            r.endpoint,
+            await transport.info(r.endpoint).then(
+              () => true,
+              () => false,
+            ),
+          );
         return alive.get(r.endpoint)!;
       };
       for (let s = 0; s < m.shardRoots.length; s++) {

@@ -20,7 +20,6 @@ export interface HttpTransportOptions {
   readonly timeoutMs?: number;
   /** Reads carry this CapToken and a per-request signature by the grantee's key (relays that check tokens need it). */
   readonly capToken?: { readonly token: CapToken; readonly granteeKey: Uint8Array };
-
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): RelayTransport & { close(): void } {
@@ -29,9 +28,7 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
   const cap = options.capToken;
   const tokenHex = cap === undefined ? "" : hex(encodeCapToken(cap.token));
   const readAuth = (object: Uint8Array): Record<string, string> =>
-    cap === undefined
-      ? {}
-      : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": hex(cap.token.scope), "x-cbfs-use-signature": hex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
+    cap === undefined ? {} : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": hex(cap.token.scope), "x-cbfs-use-signature": hex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
 
   function call(endpoint: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array): Promise<Reply> {
     return new Promise((resolve, reject) => {

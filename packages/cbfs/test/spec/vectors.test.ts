@@ -139,7 +139,14 @@ describe("cbfs vectors: captoken.json", () => {
   const v = readVector<Record<string, string | number>>("cbfs/captoken.json");
   it("signs the same bytes, decodes them, and the check accepts the use within the window only", () => {
     const token = signCapToken(
-      { grantee: un(v.grantee as string), scope: un(v.scope as string), rights: v.rights as number, notBefore: BigInt(v.notBefore!), notAfter: BigInt(v.notAfter!), nonce: BigInt(v.nonce!) },
+      {
+        grantee: un(v.grantee as string),
+        scope: un(v.scope as string),
+        rights: v.rights as number,
+        notBefore: BigInt(v.notBefore!),
+        notAfter: BigInt(v.notAfter!),
+        nonce: BigInt(v.nonce!),
+      },
       un(v.ownerKey as string),
     );
     expect(hex(encodeCapToken(token))).toBe(v.token);
@@ -165,6 +172,16 @@ describe("cbfs vectors: captoken.json", () => {
     expect(check(200n, "read", true)).toMatch(/revoked/);
     const forged = un(v.token as string);
     forged[60]! ^= 1; // a byte of the scope: the owner's signature no longer matches
-    expect(capTokenRefusal(decodeCapToken(forged), { height: 200n, root: un(v.scope as string), owner: un(v.owner as string), right: "read", object: un(v.object as string), useSignature: un(v.useSignature as string), isRevoked: () => false })).toBeDefined();
+    expect(
+      capTokenRefusal(decodeCapToken(forged), {
+        height: 200n,
+        root: un(v.scope as string),
+        owner: un(v.owner as string),
+        right: "read",
+        object: un(v.object as string),
+        useSignature: un(v.useSignature as string),
+        isRevoked: () => false,
+      }),
+    ).toBeDefined();
   });
 });

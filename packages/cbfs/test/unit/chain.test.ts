@@ -52,7 +52,8 @@ describe("0x0B relay registry", () => {
 
   it("placement from chain state: stake-weighted, deterministic, never one operator twice in a stripe", () => {
     const s = memoryStore();
-    for (let i = 1; i <= 8; i++) registerRelay(s, 1n, addr(i), { stake: STAKE * BigInt(i), capacity: 1n << 40n, endpoint: `http://127.0.0.1:${7000 + i}`, operator: addr(100 + (i % 7)) }, C);
+    for (let i = 1; i <= 8; i++)
+      registerRelay(s, 1n, addr(i), { stake: STAKE * BigInt(i), capacity: 1n << 40n, endpoint: `http://127.0.0.1:${7000 + i}`, operator: addr(100 + (i % 7)) }, C);
     const set = placementSet(s, 2n, C);
     const root = new Uint8Array(32).fill(9);
     const counts = new Map<number, number>();

@@ -1,12 +1,39 @@
 // The CBFS control-plane instructions (cips/cbfs.md §7): System sub_types 96–105 call the 0x0B Relay Registry
 // and 0x0A Storage Manager state machines of @cowboy/cbfs, and move the balances they name (stakes into and
 // out of 0x0B, rent into and refunds out of 0x0A). A refusal reverts with `<code>: <message>`.
-import { CbfsChainError, DEFAULT_CBFS_CHAIN_CONFIG, RELAY_REGISTRY_ADDRESS, STORAGE_MANAGER_ADDRESS, type ChainStore, anchorVolume, deleteVolume, exitRelay, getRelay, getVolume, heartbeat, recordRepair, registerRelay, replaceVolume, revokeCapToken, topUpRent, withdrawRelay } from "@cowboy/cbfs";
+import {
+  CbfsChainError,
+  DEFAULT_CBFS_CHAIN_CONFIG,
+  RELAY_REGISTRY_ADDRESS,
+  STORAGE_MANAGER_ADDRESS,
+  type ChainStore,
+  anchorVolume,
+  deleteVolume,
+  exitRelay,
+  getRelay,
+  getVolume,
+  heartbeat,
+  recordRepair,
+  registerRelay,
+  replaceVolume,
+  revokeCapToken,
+  topUpRent,
+  withdrawRelay,
+} from "@cowboy/cbfs";
 import type { InstructionOf } from "@cowboy/types";
 import { type InstructionContext, type InstructionResult, reverted, succeeded } from "./instruction.js";
 
 type CbfsInstruction = InstructionOf<
-  "relay_register" | "relay_heartbeat" | "relay_exit" | "relay_withdraw" | "storage_anchor" | "storage_replace" | "storage_delete" | "storage_revoke" | "storage_record_repair" | "storage_top_up"
+  | "relay_register"
+  | "relay_heartbeat"
+  | "relay_exit"
+  | "relay_withdraw"
+  | "storage_anchor"
+  | "storage_replace"
+  | "storage_delete"
+  | "storage_revoke"
+  | "storage_record_repair"
+  | "storage_top_up"
 >;
 
 const small = (v: bigint, name: string, max: number): number => {
@@ -61,7 +88,7 @@ export function cbfsInstruction(ctx: InstructionContext, ins: CbfsInstruction): 
         break;
       case "storage_record_repair": {
         const v = getVolume(store, ins.root);
-        const isOwner = v !== undefined && v.owner.every((b, i) => b === from[i]);
+        const isOwner = v?.owner.every((b, i) => b === from[i]) === true;
         if (v !== undefined && !isOwner && getRelay(store, from) === undefined) throw new CbfsChainError("NOT_OWNER", "only the owner or a registered relay records a repair");
         recordRepair(store, ins.root, ins.stripe, small(ins.shard, "shard", 255));
         break;
