@@ -14,7 +14,7 @@ export const DEFAULT_SEGMENT_SIZE = 64 * 1024;
 /** Default bytes per shard block in a full stripe (a stripe carries K blocks of ciphertext). */
 export const DEFAULT_BLOCK_SIZE = 1024 * 1024;
 /** Default bytes per leaf of a shard's Merkle chunk tree. */
-export const DEFAULT_CHUNK_SIZE = 4096;
+export const DEFAULT_CHUNK_SIZE = 16 * 1024;
 /** Bounds a manifest may declare (decoders refuse anything outside them). */
 export const LIMITS = {
   maxShardsPerStripe: 256,
