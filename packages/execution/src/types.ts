@@ -1,5 +1,6 @@
 // The types every step of the state transition shares (cips/execution.md). This file imports no
 // other file of this package, so any module may depend on it without closing a cycle.
+import type { CbfsChainConfig } from "@cowboy/cbfs";
 import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
@@ -42,6 +43,8 @@ export interface ChainParams {
    * timer instructions are refused and the end of block fires nothing.
    */
   readonly scheduler?: SchedulerConfig;
+  /** CBFS's 0x0A/0x0B numbers (cips/cbfs.md §7); absent: DEFAULT_CBFS_CHAIN_CONFIG. */
+  readonly cbfs?: CbfsChainConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

@@ -19,6 +19,18 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "schedule_interval":
     case "cancel_timer":
       return intrinsicCost("timerSchedule", 0n, table);
+    // CBFS control-plane instructions (cips/cbfs.md §7): priced as a transfer; their records are small and fixed.
+    case "relay_register":
+    case "relay_heartbeat":
+    case "relay_exit":
+    case "relay_withdraw":
+    case "storage_anchor":
+    case "storage_replace":
+    case "storage_delete":
+    case "storage_revoke":
+    case "storage_record_repair":
+    case "storage_top_up":
+      return intrinsicCost("transfer", 0n, table);
   }
 }
 

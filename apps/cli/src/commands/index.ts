@@ -4,10 +4,12 @@ import { codegen, methods } from "./actor-dx.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { faucet } from "./faucet.js";
+import { fsCommands } from "./fs.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
+import { relayCommands } from "./relay.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
 
@@ -29,5 +31,7 @@ export const cowboy: CommandGroup = {
     actor: { ...actorCommands, commands: { ...actorCommands.commands, methods, codegen } },
     pvm: pvmCommands,
     logs,
+    fs: fsCommands,
+    relay: relayCommands,
   },
 };

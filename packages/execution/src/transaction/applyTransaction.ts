@@ -7,6 +7,7 @@ import { intrinsicCosts } from "@cowboy/metering";
 import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js";
 import { Accounts } from "../world.js";
 import { callActor } from "./callActor.js";
+import { cbfsInstruction } from "./cbfsInstruction.js";
 import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
@@ -28,6 +29,17 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
       return scheduleTimer(ctx, instruction);
     case "cancel_timer":
       return cancelTimer(ctx, instruction);
+    case "relay_register":
+    case "relay_heartbeat":
+    case "relay_exit":
+    case "relay_withdraw":
+    case "storage_anchor":
+    case "storage_replace":
+    case "storage_delete":
+    case "storage_revoke":
+    case "storage_record_repair":
+    case "storage_top_up":
+      return cbfsInstruction(ctx, instruction);
   }
 }
 

@@ -52,6 +52,61 @@ export const INSTRUCTIONS = {
     subType: 50,
     fields: [["timerId", "timer_id", "hash"]],
   },
+  // CBFS (cips/cbfs.md §7): 0x0B Relay Registry (96–99) and 0x0A Storage Manager (100–105), System sub_types 96–111.
+  relay_register: {
+    category: 0,
+    subType: 96,
+    fields: [
+      ["stake", "stake", "amount"],
+      ["capacity", "capacity", "uint"],
+      ["endpoint", "endpoint", "bytes"],
+    ],
+  },
+  relay_heartbeat: { category: 0, subType: 97, fields: [] },
+  relay_exit: { category: 0, subType: 98, fields: [] },
+  relay_withdraw: { category: 0, subType: 99, fields: [] },
+  storage_anchor: {
+    category: 0,
+    subType: 100,
+    fields: [
+      ["root", "root", "hash"],
+      ["size", "size", "uint"],
+      ["k", "k", "uint"],
+      ["m", "m", "uint"],
+      ["blocks", "blocks", "uint"],
+    ],
+  },
+  storage_replace: {
+    category: 0,
+    subType: 101,
+    fields: [
+      ["oldRoot", "old_root", "hash"],
+      ["root", "root", "hash"],
+      ["size", "size", "uint"],
+      ["k", "k", "uint"],
+      ["m", "m", "uint"],
+      ["blocks", "blocks", "uint"],
+    ],
+  },
+  storage_delete: { category: 0, subType: 102, fields: [["root", "root", "hash"]] },
+  storage_revoke: { category: 0, subType: 103, fields: [["nonce", "nonce", "uint"]] },
+  storage_record_repair: {
+    category: 0,
+    subType: 104,
+    fields: [
+      ["root", "root", "hash"],
+      ["stripe", "stripe", "uint"],
+      ["shard", "shard", "uint"],
+    ],
+  },
+  storage_top_up: {
+    category: 0,
+    subType: 105,
+    fields: [
+      ["root", "root", "hash"],
+      ["blocks", "blocks", "uint"],
+    ],
+  },
   deploy_actor: {
     category: 1,
     subType: 1,

@@ -1,0 +1,204 @@
+// `cowboy fs put|get|ls|rm` (cips/cbfs.md §6): files encrypted here, Reed–Solomon coded onto relays. The file
+// key and the relays a file was placed on are kept in a local volume record (COWBOY_CBFS_HOME, default
+// ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays.
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { fromHex, toHex } from "@cowboy/codec";
+import { type Right, Rights, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
+import { type Progress, type RelayInfo, createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
+import { CliError, usageError } from "../errors.js";
+import { readInputFile, type CliIo } from "../io.js";
+import { parseKey } from "./keys.js";
+
+interface VolumeRecord {
+  root: string;
+  name: string;
+  size: number;
+  k: number;
+  m: number;
+  key: string;
+  relays: { endpoint: string; address: string; operator: string; stake: string }[];
+}
+
+const COMMON = { home: { type: "string" }, relays: { type: "string" } } as const;
+
+function homeDir(value: string | undefined, io: CliIo): string {
+  return resolve(value ?? io.env.COWBOY_CBFS_HOME ?? join(io.env.HOME ?? homedir(), ".cowboy", "cbfs"));
+}
+
+async function relayList(value: string | undefined, home: string, io: CliIo): Promise<string[]> {
+  const text = value ?? io.env.COWBOY_RELAYS ?? (await readFile(join(home, "relays"), "utf8").catch(() => undefined));
+  const list = (text ?? "").split(/[\s,]+/).filter((s) => s !== "");
+  if (list.length === 0) throw usageError("no relays: give --relays URL,URL,… or COWBOY_RELAYS, or list them in <home>/relays");
+  return list;
+}
+
+function parseRoot(text: string): Uint8Array {
+  const hex = text.toLowerCase().replace(/^0x/, "");
+  if (!/^[0-9a-f]{64}$/.test(hex)) throw usageError(`ROOT must be 32 bytes of hex, got '${text}'`);
+  return fromHex(hex);
+}
+
+const recordPath = (home: string, root: Uint8Array) => join(home, "volumes", `${toHex(root)}.json`);
+
+async function readRecord(home: string, root: Uint8Array): Promise<VolumeRecord | undefined> {
+  const text = await readFile(recordPath(home, root), "utf8").catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as VolumeRecord);
+}
+
+const toInfo = (r: VolumeRecord["relays"][number]): RelayInfo => ({
+  endpoint: r.endpoint,
+  address: fromHex(r.address),
+  operator: fromHex(r.operator),
+  stake: BigInt(r.stake),
+  capacity: 0n,
+  used: 0n,
+});
+
+function progressBar(io: CliIo, verb: string): { report: Progress; end(): void } {
+  if (io.isTTY !== true) return { report: () => {}, end: () => {} };
+  const mib = (n: number) => (n / 1048576).toFixed(1);
+  return {
+    report: (done, total) => io.err(`\r${verb} ${mib(done)}/${mib(total)} MiB ${total === 0 ? 100 : Math.floor((done * 100) / total)}%`),
+    end: () => io.err("\n"),
+  };
+}
+
+async function withClient<T>(fn: (client: ReturnType<typeof createCbfsClient>) => Promise<T>): Promise<T> {
+  const transport = createHttpTransport();
+  try {
+    return await fn(createCbfsClient({ transport }));
+  } catch (error) {
+    if (error instanceof Error && "code" in error && !(error instanceof CliError)) throw new CliError(error.message);
+    throw error;
+  } finally {
+    transport.close();
+  }
+}
+
+const shardCount = (value: string | undefined, fallback: number, option: string, min: number): number => {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > 255) throw usageError(`${option} must be an integer in [${min}, 255], got '${value}'`);
+  return Number(value);
+};
+
+const put: Command = {
+  summary: "encrypt a file, code it K+M onto relays; prints its manifest root",
+  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,…] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" } }, { min: 1, max: 1, names: "FILE" });
+    const ownerKey = parseKey(values.key, io);
+    const home = homeDir(values.home, io);
+    const relays = await relayList(values.relays, home, io);
+    const k = shardCount(values.k, 4, "--k", 1);
+    const m = shardCount(values.m, 2, "--m", 0);
+    const plaintext = await readInputFile(io, positionals[0]!);
+    const bar = progressBar(io, "put");
+    const result = await withClient((c) => c.put(plaintext, { relays, ownerKey, k, m, onProgress: bar.report }));
+    bar.end();
+    const record: VolumeRecord = {
+      root: toHex(result.root),
+      name: positionals[0]!,
+      size: plaintext.length,
+      k,
+      m,
+      key: toHex(result.key),
+      relays: result.relays.map((r) => ({ endpoint: r.endpoint, address: toHex(r.address), operator: toHex(r.operator), stake: r.stake.toString() })),
+    };
+    await mkdir(join(home, "volumes"), { recursive: true, mode: 0o700 });
+    await writeFile(recordPath(home, result.root), `${JSON.stringify(record, null, 1)}\n`, { mode: 0o600 });
+    io.out(`0x${record.root}\n`);
+    return 0;
+  },
+};
+
+const get: Command = {
+  summary: "read a file back from any K verified shards per stripe and decrypt it to OUT",
+  usage: "ROOT OUT [--file-key HEX32] [--relays URL,…] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" } }, { min: 2, max: 2, names: "ROOT OUT" });
+    const root = parseRoot(positionals[0]!);
+    const home = homeDir(values.home, io);
+    const record = await readRecord(home, root);
+    const keyHex = values["file-key"] ?? record?.key;
+    if (keyHex === undefined) throw usageError(`no key for ${positionals[0]}: not in the local volumes; give --file-key HEX32`);
+    const key = fromHex(keyHex.replace(/^0x/, ""));
+    const bar = progressBar(io, "get");
+    const plaintext = await withClient(async (c) => {
+      const relays = record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io));
+      return c.get(root, key, { relays, onProgress: bar.report });
+    });
+    bar.end();
+    await writeFile(resolve(positionals[1]!), plaintext);
+    return 0;
+  },
+};
+
+const ls: Command = {
+  summary: "list the files this client has put: root, size, K+M, name",
+  usage: "[--json] [--home DIR]",
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { home: { type: "string" }, json: { type: "boolean" } }, { min: 0, max: 0, names: "" });
+    const dir = join(homeDir(values.home, io), "volumes");
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json")).sort();
+    const records = await Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), "utf8")) as VolumeRecord));
+    if (values.json) io.out(`${JSON.stringify(records.map(({ root, name, size, k, m }) => ({ root: `0x${root}`, name, size, k, m })))}\n`);
+    else for (const r of records) io.out(`0x${r.root} ${r.size} ${r.k}+${r.m} ${r.name}\n`);
+    return 0;
+  },
+};
+
+const rmCommand: Command = {
+  summary: "delete a file from its relays (owner's signature) and forget it locally",
+  usage: "ROOT [--key HEX32] [--relays URL,…] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, key: { type: "string" } }, { min: 1, max: 1, names: "ROOT" });
+    const root = parseRoot(positionals[0]!);
+    const ownerKey = parseKey(values.key, io);
+    const home = homeDir(values.home, io);
+    const record = await readRecord(home, root);
+    const count = await withClient(async (c) => {
+      const relays = record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io));
+      return c.remove(root, ownerKey, relays);
+    });
+    await rm(recordPath(home, root), { force: true });
+    io.out(`removed from ${count} relays\n`);
+    return 0;
+  },
+};
+
+const grant: Command = {
+  summary: "sign a CapToken granting ADDR rights on ROOT from height --from for N blocks; prints it as hex",
+  usage: "ROOT --to ADDR --rights read[,write,list,repair] --blocks N [--from HEIGHT] [--nonce N] [--key HEX32]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { to: { type: "string" }, rights: { type: "string" }, blocks: { type: "string" }, from: { type: "string" }, nonce: { type: "string" }, key: { type: "string" } },
+      { min: 1, max: 1, names: "ROOT" },
+    );
+    const root = parseRoot(positionals[0]!);
+    const ownerKey = parseKey(values.key, io);
+    const to = (values.to ?? "").toLowerCase().replace(/^0x/, "");
+    if (!/^[0-9a-f]{40}$/.test(to)) throw usageError("--to must be a 20-byte address (0x + 40 hex digits)");
+    const rights = (values.rights ?? "read").split(",").map((r) => r.trim());
+    for (const r of rights) if (!(r in Rights)) throw usageError(`--rights: '${r}' is not one of read, write, list, repair`);
+    const uint = (v: string | undefined, option: string, fallback?: bigint): bigint => {
+      if (v === undefined && fallback !== undefined) return fallback;
+      if (v === undefined || !/^[0-9]+$/.test(v)) throw usageError(`${option} must be a non-negative integer`);
+      return BigInt(v);
+    };
+    const from = uint(values.from, "--from", 0n);
+    const blocks = uint(values.blocks, "--blocks");
+    const nonce = uint(values.nonce, "--nonce", BigInt(Date.now()));
+    const token = signCapToken({ grantee: fromHex(to), scope: root, rights: rightsMask(rights as Right[]), notBefore: from, notAfter: from + blocks, nonce }, ownerKey);
+    io.out(`0x${toHex(encodeCapToken(token))}\n`);
+    return 0;
+  },
+};
+
+export const fsCommands: CommandGroup = {
+  summary: "CBFS: encrypted, erasure-coded files on storage relays",
+  commands: { put, get, ls, rm: rmCommand, grant },
+};

@@ -1,0 +1,44 @@
+// Repair (cips/cbfs.md §9 first step): with one of seven relays dead, every stripe that lost a shard is rebuilt
+// from K survivors without the file key, verified against the manifest and re-placed on a relay that held no
+// shard of that stripe; afterwards the file survives two more relay losses.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningRelay, startRelay } from "../../src/index.js";
+
+let dir: string;
+let relays: RunningRelay[];
+const transport = createHttpTransport();
+const client = createCbfsClient({ transport });
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "cbfs-repair-"));
+  relays = await Promise.all(Array.from({ length: 7 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `r${i}`) })));
+});
+afterAll(async () => {
+  transport.close();
+  await Promise.all(relays.map((r) => r.close()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("repair", () => {
+  it("rebuilds and re-places the shards of a dead relay; the file then survives two more losses", async () => {
+    const data = Uint8Array.from({ length: 9 * 1024 * 1024 }, (_, i) => (i * 7 + (i >> 11)) & 0xff);
+    const put = await client.put(data, { relays: relays.map((r) => r.url), ownerKey: new Uint8Array(32).fill(7) });
+    expect(await client.repair(put.root, { placedOn: put.relays, candidates: put.relays })).toEqual([]);
+    const victim = put.relays[0]!;
+    await relays.find((r) => r.url === victim.endpoint)!.close();
+    const moves = await client.repair(put.root, { placedOn: put.relays, candidates: put.relays });
+    expect(moves.length).toBeGreaterThan(0);
+    for (const mv of moves) expect(mv.to.endpoint).not.toBe(victim.endpoint);
+    // Every stripe is whole again: a second pass has nothing to do.
+    expect(await client.repair(put.root, { placedOn: put.relays, candidates: put.relays })).toEqual([]);
+    // Two more relays go: every stripe still has K of its K+M shards somewhere.
+    const others = relays.filter((r) => r.url !== victim.endpoint).slice(0, 2);
+    for (const r of others) await r.close();
+    expect(same(await client.get(put.root, put.key, { relays: put.relays }), data)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+// The governance-tunable numbers of 0x0A and 0x0B (cips/cbfs.md §7) in one object with genesis defaults.
+// ORPHAN_SHARD_TTL is the spec's (§7.3); the others are ours, written down in the CIP.
+import { ORPHAN_SHARD_TTL } from "../params.js";
+
+export interface CbfsChainConfig {
+  /** Least stake (base units) a relay bonds to register: 1,000 CBY. */
+  readonly minRelayStake: bigint;
+  /** A relay heartbeats at least this often (blocks). */
+  readonly heartbeatInterval: bigint;
+  /** Without a heartbeat for this long a relay is dead: placement skips it, repair replaces its shards. */
+  readonly deadAfter: bigint;
+  /** Blocks between a relay's exit and the return of its stake (slashable until then). */
+  readonly unbondingBlocks: bigint;
+  /** Superseded shards stay retrievable this long after a replace (spec §7.3). */
+  readonly orphanShardTtl: bigint;
+  /** Rent per stored MiB (data + parity) per block, base units. */
+  readonly rentPerMiBBlock: bigint;
+  /** After its paid-up height, a volume may be deleted by anyone once this grace has passed. */
+  readonly rentGraceBlocks: bigint;
+  /** Longest relay endpoint (UTF-8 bytes). */
+  readonly maxEndpointLength: number;
+}
+
+export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
+  minRelayStake: 1_000n * 1_000_000_000n,
+  heartbeatInterval: 600n,
+  deadAfter: 1_800n,
+  unbondingBlocks: 86_400n,
+  orphanShardTtl: ORPHAN_SHARD_TTL,
+  rentPerMiBBlock: 10n,
+  rentGraceBlocks: 86_400n,
+  maxEndpointLength: 128,
+};
+
+/** 0x0A and 0x0B as 20-byte addresses (spec §9): nineteen zero bytes, then the number. */
+export const STORAGE_MANAGER_ADDRESS: Uint8Array = Uint8Array.from({ length: 20 }, (_, i) => (i === 19 ? 0x0a : 0));
+export const RELAY_REGISTRY_ADDRESS: Uint8Array = Uint8Array.from({ length: 20 }, (_, i) => (i === 19 ? 0x0b : 0));
+
+/** What 0x0A and 0x0B read and write: any state fork. */
+export interface ChainStore {
+  get(key: Uint8Array): Uint8Array | undefined;
+  set(key: Uint8Array, value: Uint8Array): void;
+  delete(key: Uint8Array): void;
+}

@@ -1,0 +1,97 @@
+// RelayTransport over HTTP/1.1 with keep-alive (cips/cbfs.md §6): the relay protocol's routes, one function
+// each. Loopback in tests; bodies are raw bytes, metadata in headers, /info is JSON.
+import { Agent, request } from "node:http";
+import { type CapToken, encodeCapToken, signCapTokenUse } from "../captoken.js";
+import { CbfsError } from "../errors.js";
+import type { ByteRange, RelayTransport } from "./transport.js";
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+const unhex = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
+
+interface Reply {
+  status: number;
+  body: Uint8Array;
+}
+
+export interface HttpTransportOptions {
+  /** Sockets per relay (default 4). */
+  readonly maxSockets?: number;
+  /** Milliseconds before a request without progress fails (default 30,000). */
+  readonly timeoutMs?: number;
+  /** Reads carry this CapToken and a per-request signature by the grantee's key (relays that check tokens need it). */
+  readonly capToken?: { readonly token: CapToken; readonly granteeKey: Uint8Array };
+}
+
+export function createHttpTransport(options: HttpTransportOptions = {}): RelayTransport & { close(): void } {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 4 });
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const cap = options.capToken;
+  const tokenHex = cap === undefined ? "" : hex(encodeCapToken(cap.token));
+  const readAuth = (object: Uint8Array): Record<string, string> =>
+    cap === undefined ? {} : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": hex(cap.token.scope), "x-cbfs-use-signature": hex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
+
+  function call(endpoint: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const url = new URL(path, endpoint);
+      const req = request(url, { method, agent, headers: { ...headers, ...(body ? { "content-length": String(body.length) } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const all = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, body: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) });
+        });
+        res.on("error", (cause) => reject(new CbfsError("RELAY_UNAVAILABLE", `${endpoint}: ${cause.message}`, { cause })));
+      });
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+      req.on("error", (cause) => reject(new CbfsError("RELAY_UNAVAILABLE", `${endpoint} ${method} ${path}: ${cause.message}`, { cause })));
+      req.end(body);
+    });
+  }
+
+  function expectOk(reply: Reply, what: string, endpoint: string): void {
+    if (reply.status >= 200 && reply.status < 300) return;
+    throw new CbfsError("RELAY_REFUSED", `${endpoint} refused ${what}: ${reply.status} ${new TextDecoder().decode(reply.body).slice(0, 200)}`);
+  }
+
+  return {
+    async info(endpoint) {
+      const reply = await call(endpoint, "GET", "/info", {});
+      expectOk(reply, "info", endpoint);
+      const j = JSON.parse(new TextDecoder().decode(reply.body)) as Record<string, string>;
+      return {
+        endpoint,
+        address: unhex(j.address!),
+        operator: unhex(j.operator!),
+        stake: BigInt(j.stake!),
+        capacity: BigInt(j.capacity!),
+        used: BigInt(j.used!),
+      };
+    },
+    async putShard(endpoint, root, chunkSize, shard) {
+      expectOk(await call(endpoint, "PUT", `/shards/${hex(root)}`, { "x-cbfs-chunk-size": String(chunkSize) }, shard), "a shard", endpoint);
+    },
+    async getShard(endpoint, root, range?: ByteRange) {
+      const reply = await call(endpoint, "GET", `/shards/${hex(root)}`, { ...readAuth(root), ...(range ? { range: `bytes=${range.start}-${range.end}` } : {}) });
+      if (reply.status === 404) return undefined;
+      expectOk(reply, "a shard read", endpoint);
+      return reply.body;
+    },
+    async putManifest(endpoint, root, manifest, ownerSignature) {
+      expectOk(await call(endpoint, "PUT", `/manifests/${hex(root)}`, { "x-cbfs-owner-signature": hex(ownerSignature) }, manifest), "a manifest", endpoint);
+    },
+    async getManifest(endpoint, root) {
+      const reply = await call(endpoint, "GET", `/manifests/${hex(root)}`, readAuth(root));
+      if (reply.status === 404) return undefined;
+      expectOk(reply, "a manifest read", endpoint);
+      return reply.body;
+    },
+    async deleteManifest(endpoint, root, ownerSignature) {
+      const reply = await call(endpoint, "DELETE", `/manifests/${hex(root)}`, { "x-cbfs-owner-signature": hex(ownerSignature) });
+      if (reply.status === 404) return;
+      expectOk(reply, "a delete", endpoint);
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// @cowboy/cbfs/client — the off-chain CBFS client and its relay transports (cips/cbfs.md §6).
+// @cowboy/execution never imports this subpath.
+export type { RelayInfo, ByteRange, RelayTransport } from "./transport.js";
+export { createHttpTransport, type HttpTransportOptions } from "./http-transport.js";
+export {
+  createCbfsClient,
+  type CbfsClient,
+  type CbfsClientOptions,
+  type PutOptions,
+  type PutResult,
+  type GetOptions,
+  type Progress,
+  type RepairOptions,
+  type RepairMove,
+} from "./client.js";
+export { runLimited } from "./pool.js";
