@@ -10,7 +10,7 @@ export { keccak256, sha256, blake3, nobleHashes, type Hashes } from "./hashes.js
 export { loadFastHashes } from "./fast-hashes.js";
 export { nobleSecp256k1, type Secp256k1, type Secp256k1VerifyItem } from "./secp256k1.js";
 export { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
-export { addressFromPublicKey } from "./address.js";
+export { addressFromPublicKey, checksumAddress } from "./address.js";
 
 /**
  * libsecp256k1 (~26x faster verify) when its prebuilt addon loads, else undefined.
