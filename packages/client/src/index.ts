@@ -12,3 +12,4 @@ export {
 } from "./client.js";
 export { ClientError, type ClientErrorCode } from "./errors.js";
 export { httpTransport, type TransportOptions, type Request } from "./transport.js";
+export { privateKeyToAccount, accountAddress, normalizeSignature, resolveSigner, type CowboyAccount, type Signer } from "./account.js";
