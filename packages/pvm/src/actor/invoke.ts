@@ -17,7 +17,7 @@ import { pyErr } from "../runtime/exceptions.js";
 import { Globals, PyFunction, PyGenerator } from "../runtime/function.js";
 import { PyList, PyObject, PyTuple, PyType, type Value } from "../runtime/object.js";
 import { None, T } from "../runtime/types.js";
-import { cowboy_sdk_collections_py, cowboy_sdk_py } from "../sdk/sources.js";
+import { cowboy_sdk_collections_py, cowboy_sdk_eth_py, cowboy_sdk_py } from "../sdk/sources.js";
 import { standardLibrary } from "../stdlib/index.js";
 import { Scratch, scratchOpen } from "../stdlib/scratch.js";
 
@@ -68,7 +68,8 @@ export function actorModules(host: Host, stdlib: ModuleRegistry = standardLibrar
   return reg
     .register("pvm_host", hostModuleDef(host))
     .register("cowboy_sdk", { kind: "source", source: cowboy_sdk_py, filename: "cowboy_sdk/__init__.py" })
-    .register("cowboy_sdk.collections", { kind: "source", source: cowboy_sdk_collections_py, filename: "cowboy_sdk/collections.py" });
+    .register("cowboy_sdk.collections", { kind: "source", source: cowboy_sdk_collections_py, filename: "cowboy_sdk/collections.py" })
+    .register("cowboy_sdk.eth", { kind: "source", source: cowboy_sdk_eth_py, filename: "cowboy_sdk/eth.py" });
 }
 
 /** The class marked `@actor`, else the class named `Actor`, defined by the module itself. */
