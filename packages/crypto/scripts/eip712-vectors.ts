@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { hashTypedData, type TypedDataDefinition } from "viem";
 import { privateKeyToAccount, signTypedData } from "viem/accounts";
 
-const KEYS = ["0x" + "11".repeat(32), "0x" + "42".repeat(32), "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"] as const;
+const KEYS: readonly [`0x${string}`, `0x${string}`, `0x${string}`] = [`0x${"11".repeat(32)}`, `0x${"42".repeat(32)}`, "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"];
 const SECP_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 const mail = {
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     const digest = hashTypedData(c.data);
     valid.push({ name: c.name, typedData: json(c.data), digest, signer: account.address, signature, expected: true });
     valid.push({ name: `${c.name}/v01`, typedData: json(c.data), digest, signer: account.address, signature: flipV(signature, true), expected: true });
-    const other = privateKeyToAccount(KEYS[(c.key + 1) % 3]);
+    const other = privateKeyToAccount(KEYS[((c.key + 1) % 3) as 0 | 1 | 2]);
     refused.push({ name: `${c.name}/forged`, why: "signed by another key", typedData: json(c.data), signer: other.address, signature, expected: false });
     refused.push({ name: `${c.name}/high-s`, why: "the malleable twin (n - s, v flipped): Cowboy accepts low-S only", typedData: json(c.data), signer: account.address, signature: highS(signature), expected: false });
     if (c.data.domain?.chainId !== undefined) {

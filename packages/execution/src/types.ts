@@ -7,6 +7,7 @@ import type { invokeActor, ModuleRegistry, ParseCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { ActorLimits } from "./actors/limits.js";
+import type { InteropParams } from "./interop/listener.js";
 
 /**
  * What the state transition needs of a state: a fork of @cowboy/state (or anything shaped like
@@ -41,6 +42,11 @@ export interface ChainParams {
    * timer instructions are refused and the end of block fires nothing.
    */
   readonly scheduler?: SchedulerConfig;
+  /**
+   * Ethereum event subscriptions (the EventListener 0x14, cips/interop.md). Absent: calls to 0x14 find no actor and
+   * the eth_* instructions revert.
+   */
+  readonly interop?: InteropParams;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

@@ -19,6 +19,13 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "schedule_interval":
     case "cancel_timer":
       return intrinsicCost("timerSchedule", 0n, table);
+    // Ethereum event subscriptions (cips/interop.md "Instructions"): priced as a transfer, and a report as an actor
+    // message carrying its topics and data (the delivery it may trigger runs on the remaining budget).
+    case "eth_register_oracle":
+    case "eth_unregister_oracle":
+      return intrinsicCost("transfer", 0n, table);
+    case "eth_report_event":
+      return intrinsicCost("actorMessage", BigInt(instruction.topics.length + instruction.data.length), table);
   }
 }
 

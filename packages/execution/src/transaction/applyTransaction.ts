@@ -10,6 +10,7 @@ import { callActor } from "./callActor.js";
 import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
+import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { scheduleTimer } from "./scheduleTimer.js";
@@ -28,6 +29,12 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
       return scheduleTimer(ctx, instruction);
     case "cancel_timer":
       return cancelTimer(ctx, instruction);
+    case "eth_register_oracle":
+      return ethRegisterOracle(ctx, instruction);
+    case "eth_unregister_oracle":
+      return ethUnregisterOracle(ctx, instruction);
+    case "eth_report_event":
+      return ethReportEvent(ctx, instruction);
   }
 }
 
