@@ -2,6 +2,7 @@ import type { CommandGroup } from "../command.js";
 import { actorCommands } from "./actor.js";
 import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
+import { ethCommands } from "./eth.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
@@ -24,5 +25,6 @@ export const cowboy: CommandGroup = {
     init,
     actor: actorCommands,
     pvm: pvmCommands,
+    eth: ethCommands,
   },
 };
