@@ -44,7 +44,7 @@ export function reportEvent(store: InteropStore, oracle: Uint8Array, id: Uint8Ar
   if (!matches(sub, log)) throw new InteropError("NOT_MATCHING", "the log does not match the subscription's contract, topics or from block");
   const c = sub.cursor;
   if (c !== null && (log.blockNumber < c.block || (log.blockNumber === c.block && log.logIndex <= c.logIndex)))
-    throw new InteropError("ALREADY_DELIVERED", `the subscription has delivered up to block ${c.block} log ${c.logIndex}`);
+    throw new InteropError("ALREADY_DELIVERED", `already delivered: the subscription has delivered up to block ${c.block} log ${c.logIndex}`);
   if (sub.deposit < sub.feePerEvent) throw new InteropError("UNFUNDED", `the deposit ${sub.deposit} does not cover the fee ${sub.feePerEvent}`);
 
   const key = keys.pending(id, log.blockNumber, log.logIndex);

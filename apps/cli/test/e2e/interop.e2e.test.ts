@@ -37,7 +37,10 @@ beforeAll(async () => {
     reset: true,
     logger: createLogger({ level: "error", format: "text", write: () => {} }),
   });
-  client = createClient({ url: node.rpcUrl });
+  client = createClient({ url: node.rpcUrl, timeoutMs: 120_000 });
+  // Warm up: the node's signature-verifying worker compiles its sources on first use, slow on a loaded machine.
+  const warm = await client.transfer({ privateKey: devAccounts()[9]!.privateKey, to: devAccounts()[8]!.address, amount: 1n });
+  await client.waitForReceipt(warm.digest(), { timeoutMs: 120_000 });
 });
 afterAll(async () => {
   await node.close();

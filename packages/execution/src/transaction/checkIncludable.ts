@@ -84,6 +84,8 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   const type = tx.instruction.type;
   const timer = type === "schedule_timer" || type === "schedule_interval" || type === "cancel_timer";
   if (timer && params.scheduler === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
+  const eth = type === "eth_register_oracle" || type === "eth_unregister_oracle" || type === "eth_report_event";
+  if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !eth) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
 }
