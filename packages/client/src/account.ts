@@ -69,7 +69,8 @@ export function resolveSigner(signer: Signer): { from: Uint8Array; sign: (hash: 
       } catch (error) {
         throw new ClientError("INVALID_SIGNATURE", `the account's signature does not recover: ${(error as Error).message}`);
       }
-      if (!equalBytes(recovered, from)) throw new ClientError("INVALID_SIGNATURE", `the account's signature recovers to 0x${toHex(recovered)}, not to its address 0x${toHex(from)}`);
+      if (!equalBytes(recovered, from))
+        throw new ClientError("INVALID_SIGNATURE", `the account's signature recovers to 0x${toHex(recovered)}, not to its address 0x${toHex(from)}`);
       return signature;
     },
   };

@@ -248,12 +248,12 @@ export class CowboyClient {
    */
   async deployActor(
     options: Signer & {
-    source: string | Uint8Array;
-    salt?: Uint8Array;
-    args?: ActorArgs;
-    cyclesLimit?: bigint;
-    cellsLimit?: bigint;
-  },
+      source: string | Uint8Array;
+      salt?: Uint8Array;
+      args?: ActorArgs;
+      cyclesLimit?: bigint;
+      cellsLimit?: bigint;
+    },
   ): Promise<{ tx: Transaction; address: Uint8Array }> {
     const code = canonicalizeSource(options.source);
     const salt = options.salt ?? new Uint8Array(32);
@@ -270,14 +270,14 @@ export class CowboyClient {
   /** Sends a transaction calling `to.method(*args)` with `value` base units attached. */
   callActor(
     options: Signer & {
-    to: Uint8Array;
-    method: string;
-    args?: ActorArgs;
-    value?: bigint;
-    cyclesLimit?: bigint;
-    cellsLimit?: bigint;
-    tip?: bigint;
-  },
+      to: Uint8Array;
+      method: string;
+      args?: ActorArgs;
+      value?: bigint;
+      cyclesLimit?: bigint;
+      cellsLimit?: bigint;
+      tip?: bigint;
+    },
   ): Promise<Transaction> {
     return this.sendTransaction({
       ...signerOf(options),

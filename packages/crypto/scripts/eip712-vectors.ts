@@ -6,7 +6,11 @@ import { fileURLToPath } from "node:url";
 import { hashTypedData, type TypedDataDefinition } from "viem";
 import { privateKeyToAccount, signTypedData } from "viem/accounts";
 
-const KEYS: readonly [`0x${string}`, `0x${string}`, `0x${string}`] = [`0x${"11".repeat(32)}`, `0x${"42".repeat(32)}`, "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"];
+const KEYS: readonly [`0x${string}`, `0x${string}`, `0x${string}`] = [
+  `0x${"11".repeat(32)}`,
+  `0x${"42".repeat(32)}`,
+  "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
+];
 const SECP_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 
 const mail = {
@@ -143,10 +147,25 @@ async function main(): Promise<void> {
     valid.push({ name: `${c.name}/v01`, typedData: json(c.data), digest, signer: account.address, signature: flipV(signature, true), expected: true });
     const other = privateKeyToAccount(KEYS[((c.key + 1) % 3) as 0 | 1 | 2]);
     refused.push({ name: `${c.name}/forged`, why: "signed by another key", typedData: json(c.data), signer: other.address, signature, expected: false });
-    refused.push({ name: `${c.name}/high-s`, why: "the malleable twin (n - s, v flipped): Cowboy accepts low-S only", typedData: json(c.data), signer: account.address, signature: highS(signature), expected: false });
+    refused.push({
+      name: `${c.name}/high-s`,
+      why: "the malleable twin (n - s, v flipped): Cowboy accepts low-S only",
+      typedData: json(c.data),
+      signer: account.address,
+      signature: highS(signature),
+      expected: false,
+    });
     if (c.data.domain?.chainId !== undefined) {
       const wrongChain = { ...c.data, domain: { ...c.data.domain, chainId: BigInt(c.data.domain.chainId) + 1n } } as Def;
-      refused.push({ name: `${c.name}/wrong-chain`, why: "the same signature presented under another chainId", typedData: json(wrongChain), digest: hashTypedData(wrongChain), signer: account.address, signature, expected: false });
+      refused.push({
+        name: `${c.name}/wrong-chain`,
+        why: "the same signature presented under another chainId",
+        typedData: json(wrongChain),
+        digest: hashTypedData(wrongChain),
+        signer: account.address,
+        signature,
+        expected: false,
+      });
     }
   }
   const file = {

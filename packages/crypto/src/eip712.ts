@@ -153,7 +153,9 @@ class Hasher {
       if (!Array.isArray(value)) throw bad(`${path} must be a list (${type})`);
       if (array.length !== undefined && value.length !== array.length) throw bad(`${path} must have ${array.length} items, got ${value.length}`);
       const out = new Uint8Array(32 * value.length);
-      value.forEach((v, i) => out.set(this.encodeField(array.element, v, `${path}[${i}]`, depth + 1), 32 * i));
+      value.forEach((v, i) => {
+        out.set(this.encodeField(array.element, v, `${path}[${i}]`, depth + 1), 32 * i);
+      });
       return this.keccak(out);
     }
     if (Object.hasOwn(this.types, type)) return this.hashStruct(type, value, path, depth);

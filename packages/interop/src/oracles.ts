@@ -23,7 +23,9 @@ export function getOracle(store: InteropStore, operator: Uint8Array): OracleReco
 function writeList(store: InteropStore, list: Uint8Array[]): void {
   list.sort((a, b) => (hex(a) < hex(b) ? -1 : hex(a) > hex(b) ? 1 : 0));
   const out = new Uint8Array(list.length * 20);
-  list.forEach((a, i) => out.set(a, i * 20));
+  list.forEach((a, i) => {
+    out.set(a, i * 20);
+  });
   store.set(keys.oracleList(), out);
 }
 

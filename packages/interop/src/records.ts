@@ -119,7 +119,9 @@ export function checkEthLog(log: EthLog, maxDataBytes: number): EthLog {
   b(log.blockHash, 32, "blockHash");
   b(log.transactionHash, 32, "transactionHash");
   if (!Array.isArray(log.topics) || log.topics.length > 4) throw bad("a log has at most 4 topics");
-  log.topics.forEach((t, i) => b(t, 32, `topics[${i}]`));
+  log.topics.forEach((t, i) => {
+    b(t, 32, `topics[${i}]`);
+  });
   if (!(log.data instanceof Uint8Array) || log.data.length > maxDataBytes) throw bad(`data must be at most ${maxDataBytes} bytes`);
   for (const [n, v] of [
     ["blockNumber", log.blockNumber],

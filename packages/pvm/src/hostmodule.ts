@@ -296,9 +296,7 @@ export function hostModuleDef(host: Host): ModuleDef {
         return guarded(() => host.verifySignature(scheme as SignatureScheme, pk, msg, sig));
       });
       // EIP-712 (cips/interop.md): pure computation, priced by HOST_OPS_V1.ethVerifyTypedData in eth.ts.
-      def("eth_verify_typed_data", (rt, a) =>
-        ethVerifyTypedData(rt, a, bytesArg(a[4], "eth_verify_typed_data", "signature"), bytesArg(a[5], "eth_verify_typed_data", "address")),
-      );
+      def("eth_verify_typed_data", (rt, a) => ethVerifyTypedData(rt, a, bytesArg(a[4], "eth_verify_typed_data", "signature"), bytesArg(a[5], "eth_verify_typed_data", "address")));
       def("sha256", (rt, a) => {
         const data = bytesArg(a[0], "sha256", "data");
         charge(rt, H.sha256, data.length);

@@ -82,7 +82,11 @@ const register: Command = {
     const tx = await rpcCall(client.sendTransaction({ privateKey: await signerKey(values, io), instruction: { type: "eth_register_oracle", stake } }));
     const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const reason = receipt.status === 0 ? "" : new TextDecoder().decode(receipt.return_data);
-    io.out(values.json ? `${JSON.stringify({ hash: `0x${toHex(tx.digest())}`, status: receipt.status === 0 ? "success" : "reverted", reason })}\n` : `0x${toHex(tx.digest())}\n${receipt.status === 0 ? "success" : `reverted: ${reason}`}\n`);
+    io.out(
+      values.json
+        ? `${JSON.stringify({ hash: `0x${toHex(tx.digest())}`, status: receipt.status === 0 ? "success" : "reverted", reason })}\n`
+        : `0x${toHex(tx.digest())}\n${receipt.status === 0 ? "success" : `reverted: ${reason}`}\n`,
+    );
     return receipt.status === 0 ? 0 : 1;
   },
 };

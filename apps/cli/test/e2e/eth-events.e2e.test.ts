@@ -95,7 +95,12 @@ describe("Ethereum events reach a Cowboy actor through 0x14", () => {
     const watch = async () => {
       const io = memoryIo();
       await runCommand(cowboy, ["eth", "watch", "--eth-rpc", ethUrl, "--contract", contract, "--topics", `0x${toHex(PING)}`, "--confirmations", "3", "--once"], io);
-      return io.stdout.join("").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { data: string; topics: string[] });
+      return io.stdout
+        .join("")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { data: string; topics: string[] });
     };
     expect(await watch()).toEqual([]);
     await mine(3);

@@ -69,7 +69,11 @@ describe("cowboy keys import-keystore / export-keystore / show", () => {
 
   it("imports an ethers keystore and shows the same address on both chains", async () => {
     const json = encryptKeystoreJsonSync({ address: wallet.address, privateKey: KEY_HEX }, "file-pw", { scrypt: { N: 2048 } });
-    const r = await cli(["keys", "import-keystore", "wallet.json", "eve", "--keystore", keystore, "--v3-password-file", "v3pw"], { COWBOY_PASSWORD: "cowboy-pw" }, { "wallet.json": json, v3pw: "file-pw\n" });
+    const r = await cli(
+      ["keys", "import-keystore", "wallet.json", "eve", "--keystore", keystore, "--v3-password-file", "v3pw"],
+      { COWBOY_PASSWORD: "cowboy-pw" },
+      { "wallet.json": json, v3pw: "file-pw\n" },
+    );
     expect(r).toMatchObject({ status: 0, stdout: lines, stderr: "" });
     expect(toHex(decryptKey(new Keystore(keystore).find("eve"), "cowboy-pw"))).toBe(toHex(KEY));
     expect((await cli(["keys", "show", "eve", "--keystore", keystore])).stdout).toBe(lines);

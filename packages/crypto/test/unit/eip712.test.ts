@@ -5,7 +5,13 @@ import { toHex } from "../utils/helpers.js";
 
 const base: TypedData = {
   domain: { name: "T", chainId: 5n },
-  types: { Thing: [{ name: "n", type: "uint8" }, { name: "b", type: "bytes2" }, { name: "who", type: "address" }] },
+  types: {
+    Thing: [
+      { name: "n", type: "uint8" },
+      { name: "b", type: "bytes2" },
+      { name: "who", type: "address" },
+    ],
+  },
   primaryType: "Thing",
   message: { n: 7n, b: "0xabcd", who: new Uint8Array(20).fill(1) },
 };
@@ -30,7 +36,18 @@ describe("EIP-712 typed data", () => {
     refuse({ ...base, types: { Thing: [{ name: "n", type: "uint7" }] } }, /unknown type 'uint7'/);
     refuse({ ...base, types: { Thing: [{ name: "n", type: "Nope" }] } }, /unknown type 'Nope'/);
     refuse({ ...base, primaryType: "Other" }, /primaryType 'Other' is not among the types/);
-    refuse({ ...base, types: { Thing: [{ name: "a", type: "bool" }, { name: "a", type: "bool" }] } }, /field 'a' appears twice/);
+    refuse(
+      {
+        ...base,
+        types: {
+          Thing: [
+            { name: "a", type: "bool" },
+            { name: "a", type: "bool" },
+          ],
+        },
+      },
+      /field 'a' appears twice/,
+    );
     const many = Object.fromEntries(Array.from({ length: EIP712_LIMITS.maxStructTypes + 1 }, (_, i) => [`T${i}`, []]));
     refuse({ ...base, types: many }, /at most 32 struct types/);
     try {

@@ -18,7 +18,12 @@ function convert(type: string, value: unknown, types: Record<string, readonly Ty
   return value as TypedDataValue;
 }
 
-export function typedDataFromJson(json: { domain: Record<string, unknown>; types: Record<string, TypedDataField[]>; primaryType: string; message: Record<string, unknown> }): TypedData {
+export function typedDataFromJson(json: {
+  domain: Record<string, unknown>;
+  types: Record<string, TypedDataField[]>;
+  primaryType: string;
+  message: Record<string, unknown>;
+}): TypedData {
   const domain: Record<string, TypedDataValue> = {};
   for (const [k, v] of Object.entries(json.domain)) domain[k] = convert(DOMAIN_TYPES[k] ?? "string", v, json.types);
   return { domain, types: json.types, primaryType: json.primaryType, message: convert(json.primaryType, json.message, json.types) as Record<string, TypedDataValue> } as TypedData;

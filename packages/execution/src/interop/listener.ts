@@ -2,16 +2,7 @@
 // module backs its store with the chain state, checks the entitlement, and moves the CBY (deposits, stakes and fees
 // are held in 0x14's own account).
 import { decodeCbor, toHex, type CborValue } from "@cowboy/codec";
-import {
-  cancel,
-  DEFAULT_INTEROP_CONFIG,
-  EVENT_LISTENER_ADDRESS,
-  type InteropConfig,
-  InteropError,
-  type InteropStore,
-  subscribe,
-  topUp,
-} from "@cowboy/interop";
+import { cancel, DEFAULT_INTEROP_CONFIG, EVENT_LISTENER_ADDRESS, type InteropConfig, InteropError, type InteropStore, subscribe, topUp } from "@cowboy/interop";
 import { HostError } from "@cowboy/pvm";
 import { systemKey } from "@cowboy/state";
 import type { StateAccess } from "../types.js";
@@ -76,7 +67,15 @@ function kwargs(payload: Uint8Array): Map<CborValue, CborValue> {
  * 32-byte subscription id; `cancel(subscription_id)` → the refunded deposit; `top_up(subscription_id)` → the deposit.
  * Refusals are HostErrors (the caller's Python sees them; the frame's value moves back with its checkpoint).
  */
-export function callEventListener(state: StateAccess, accounts: Accounts, params: InteropParams, caller: Uint8Array, method: string, payload: Uint8Array, value: bigint): CborValue {
+export function callEventListener(
+  state: StateAccess,
+  accounts: Accounts,
+  params: InteropParams,
+  caller: Uint8Array,
+  method: string,
+  payload: Uint8Array,
+  value: bigint,
+): CborValue {
   const store = listenerStore(state);
   const a = kwargs(payload);
   try {
