@@ -7,7 +7,7 @@ import type { invokeActor, ModuleRegistry, ParseCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { ActorLimits } from "./actors/limits.js";
-import type { InteropParams } from "./interop/listener.js";
+import type { InteropParams } from "./interop/params.js";
 
 /**
  * What the state transition needs of a state: a fork of @cowboy/state (or anything shaped like

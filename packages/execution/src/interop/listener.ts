@@ -2,25 +2,16 @@
 // module backs its store with the chain state, checks the entitlement, and moves the CBY (deposits, stakes and fees
 // are held in 0x14's own account).
 import { decodeCbor, toHex, type CborValue } from "@cowboy/codec";
-import { cancel, DEFAULT_INTEROP_CONFIG, EVENT_LISTENER_ADDRESS, type InteropConfig, InteropError, type InteropStore, subscribe, topUp } from "@cowboy/interop";
+import { cancel, EVENT_LISTENER_ADDRESS, InteropError, type InteropStore, subscribe, topUp } from "@cowboy/interop";
 import { HostError } from "@cowboy/pvm";
 import { systemKey } from "@cowboy/state";
 import type { StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
+import { DEFAULT_INTEROP_PARAMS, type InteropParams } from "./params.js";
+
+export { DEFAULT_INTEROP_PARAMS, type InteropParams };
 
 export { EVENT_LISTENER_ADDRESS };
-
-/** The chain's interop parameters: the listener's configuration and the interim entitlement rule. */
-export interface InteropParams extends InteropConfig {
-  /**
-   * Until the Entitlement Registry (0x07) lands with the runner market, `hasEntitlement` grants
-   * `bridge.subscribe_event` to every actor when this is true (the default chain), and otherwise only to actors with a
-   * grant record `systemKey("entitlements", actor ‖ utf8(name))` written at genesis.
-   */
-  readonly grantAllEntitlements: boolean;
-}
-
-export const DEFAULT_INTEROP_PARAMS: InteropParams = Object.freeze({ ...DEFAULT_INTEROP_CONFIG, grantAllEntitlements: true });
 
 /** The entitlement an actor needs to subscribe (spec §16, §15.3 rule 3). */
 export const SUBSCRIBE_ENTITLEMENT = "bridge.subscribe_event";
