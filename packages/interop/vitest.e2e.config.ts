@@ -1,3 +1,0 @@
-import { cowboyVitestConfig } from "../../config/vitest.shared.js";
-
-export default cowboyVitestConfig({ kind: "e2e" });
