@@ -47,7 +47,8 @@ const mine = async (n: number) => {
 };
 
 beforeAll(async () => {
-  eth = ganache.server({ logging: { quiet: true }, wallet: { deterministic: true }, chain: { chainId: 31337 }, miner: { instamine: "eager" } });
+  // ganache 7's option types resolve to `undefined` under TypeScript 6; the options are its documented ones.
+  eth = ganache.server({ logging: { quiet: true }, wallet: { deterministic: true }, chain: { chainId: 31337 }, miner: { instamine: "eager" } } as never);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   await eth.listen(port, "127.0.0.1");
   ethUrl = `http://127.0.0.1:${port}`;
