@@ -1,5 +1,4 @@
 import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
-import { addressFromPrivateKey } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import {
   actorAddress,
@@ -17,6 +16,7 @@ import {
   type TimerJson,
   type Transaction,
 } from "@cowboy/types";
+import { resolveSigner, type Signer } from "./account.js";
 import { ClientError } from "./errors.js";
 import { getActorInterface, getLogs, getTimerHistory, getTrace, type ActorInterface, type FinishedTimer, type Log, type LogFilter, type Trace } from "./optional-methods.js";
 import {
@@ -50,8 +50,8 @@ export interface BlockSummary {
   readonly transactionHashes: readonly Uint8Array[];
 }
 
-export interface SendOptions {
-  readonly privateKey: Uint8Array;
+/** The signer (`privateKey` or a viem-style `account`, see account.ts) and the transaction's fields. */
+export type SendOptions = Signer & {
   readonly instruction: Instruction;
   /** Defaults: the intrinsic cost for transfers (@cowboy/metering), else 1,000,000 / 100,000. */
   readonly cyclesLimit?: bigint;
@@ -63,6 +63,11 @@ export interface SendOptions {
   /** Default: the account's pending nonce. */
   readonly nonce?: bigint;
   readonly metadata?: Uint8Array;
+};
+
+/** Just the signer half of an option bag (so the other fields are not passed on). */
+function signerOf(options: Signer): Signer {
+  return options.account === undefined ? { privateKey: options.privateKey } : { account: options.account };
 }
 
 /** Positional arguments (a list) or keyword arguments (a string-keyed object); none when omitted. */
@@ -177,9 +182,10 @@ export class CowboyClient {
     return fromHex(await this.request<string>("cowboy_sendRawTransaction", [hex(tx.encode())]));
   }
 
-  /** Fills in chain id, nonce and fees, signs with `privateKey`, submits; returns the signed transaction. */
+  /** Fills in chain id, nonce and fees, signs with `privateKey` or `account`, submits; returns the signed transaction. */
   async sendTransaction(options: SendOptions): Promise<Transaction> {
-    const from = addressFromPrivateKey(options.privateKey);
+    const signer = resolveSigner(options);
+    const from = signer.from;
     const [chainId, nonce, basefees] = await Promise.all([
       this.getChainId(),
       options.nonce === undefined ? this.getNonce(from, "pending") : Promise.resolve(options.nonce),
@@ -190,7 +196,7 @@ export class CowboyClient {
     const metadata = options.metadata ?? new Uint8Array(0);
     // A transfer's limits are exactly its intrinsic cost; anything else gets room to run.
     const intrinsic = options.instruction.type === "transfer" ? instructionIntrinsicCosts(options.instruction) : undefined;
-    const tx = createTransaction({
+    const input = {
       chainId,
       nonce,
       instruction: options.instruction,
@@ -202,15 +208,17 @@ export class CowboyClient {
       maxPriorityFeePerCycle: tip,
       maxPriorityFeePerCell: tip,
       metadata,
-    }).sign(options.privateKey);
+    };
+    const signature = await signer.sign(createTransaction(input).signingHash());
+    const tx = createTransaction({ ...input, signature });
     await this.sendRawTransaction(tx);
     return tx;
   }
 
   /** Sends `amount` base units to `to`. */
-  transfer(options: { privateKey: Uint8Array; to: Uint8Array; amount: bigint; tip?: bigint }): Promise<Transaction> {
+  transfer(options: Signer & { to: Uint8Array; amount: bigint; tip?: bigint }): Promise<Transaction> {
     return this.sendTransaction({
-      privateKey: options.privateKey,
+      ...signerOf(options),
       instruction: { type: "transfer", to: options.to, amount: options.amount },
       ...(options.tip === undefined ? {} : { tip: options.tip }),
     });
@@ -253,19 +261,20 @@ export class CowboyClient {
    * Deploys an actor: `source` (Python) is canonicalised, constructor `args` canonically encoded.
    * Returns the signed transaction and the address the actor will have (spec §1.2).
    */
-  async deployActor(options: {
-    privateKey: Uint8Array;
-    source: string | Uint8Array;
-    salt?: Uint8Array;
-    args?: ActorArgs;
-    cyclesLimit?: bigint;
-    cellsLimit?: bigint;
-  }): Promise<{ tx: Transaction; address: Uint8Array }> {
+  async deployActor(
+    options: Signer & {
+      source: string | Uint8Array;
+      salt?: Uint8Array;
+      args?: ActorArgs;
+      cyclesLimit?: bigint;
+      cellsLimit?: bigint;
+    },
+  ): Promise<{ tx: Transaction; address: Uint8Array }> {
     const code = canonicalizeSource(options.source);
     const salt = options.salt ?? new Uint8Array(32);
-    const address = actorAddress(addressFromPrivateKey(options.privateKey), salt, codeHash(code));
+    const address = actorAddress(resolveSigner(options).from, salt, codeHash(code));
     const tx = await this.sendTransaction({
-      privateKey: options.privateKey,
+      ...signerOf(options),
       instruction: { type: "deploy_actor", code, salt, args: encodeArgs(options.args) },
       cyclesLimit: options.cyclesLimit ?? 2_000_000n,
       cellsLimit: options.cellsLimit ?? BigInt(code.length) + 100_000n,
@@ -274,18 +283,19 @@ export class CowboyClient {
   }
 
   /** Sends a transaction calling `to.method(*args)` with `value` base units attached. */
-  callActor(options: {
-    privateKey: Uint8Array;
-    to: Uint8Array;
-    method: string;
-    args?: ActorArgs;
-    value?: bigint;
-    cyclesLimit?: bigint;
-    cellsLimit?: bigint;
-    tip?: bigint;
-  }): Promise<Transaction> {
+  callActor(
+    options: Signer & {
+      to: Uint8Array;
+      method: string;
+      args?: ActorArgs;
+      value?: bigint;
+      cyclesLimit?: bigint;
+      cellsLimit?: bigint;
+      tip?: bigint;
+    },
+  ): Promise<Transaction> {
     return this.sendTransaction({
-      privateKey: options.privateKey,
+      ...signerOf(options),
       instruction: { type: "call_actor", target: options.to, method: options.method, args: encodeArgs(options.args), value: options.value ?? 0n },
       ...(options.cyclesLimit === undefined ? {} : { cyclesLimit: options.cyclesLimit }),
       ...(options.cellsLimit === undefined ? {} : { cellsLimit: options.cellsLimit }),

@@ -30,3 +30,4 @@ export {
   type ValidatorInfo,
 } from "./reads.js";
 export type { ActorInterface, BlockRef, FinishedTimer, Log, LogFilter, Trace } from "./optional-methods.js";
+export { privateKeyToAccount, accountAddress, normalizeSignature, resolveSigner, type CowboyAccount, type Signer } from "./account.js";

@@ -27,3 +27,19 @@ export function addressFromPrivateKey(privateKey: Uint8Array, curve: Secp256k1):
 export function recoverAddress(msgHash: Uint8Array, signature: Uint8Array, curve: Secp256k1): Uint8Array {
   return keccak256(curve.recoverPublicKey(msgHash, signature).subarray(1)).slice(12);
 }
+
+/**
+ * EIP-55 mixed-case checksum form of a 20-byte address ("0x" + 40 hex digits): the i-th letter is
+ * upper case when the i-th nibble of keccak256(lowercase hex) is 8 or more. Same bytes on Cowboy and Ethereum.
+ */
+export function checksumAddress(address: Uint8Array): string {
+  if (!(address instanceof Uint8Array) || address.length !== 20) throw new CryptoError("INVALID_LENGTH", "address: expected 20 bytes");
+  const lower = Array.from(address, (b) => b.toString(16).padStart(2, "0")).join("");
+  const hash = keccak256(new TextEncoder().encode(lower));
+  let out = "0x";
+  for (let i = 0; i < 40; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out;
+}

@@ -4,13 +4,14 @@ import { nobleSecp256k1, type Secp256k1 } from "./secp256k1.js";
 import { createNativeBls, loadBlstModule } from "./bls-native.js";
 import { nobleBls, type Bls } from "./bls.js";
 import { nobleEd25519, type Ed25519 } from "./ed25519.js";
+import { type TypedData, verifyTypedDataWith } from "./eip712.js";
 
 export { CryptoError, type CryptoErrorCode } from "./errors.js";
 export { keccak256, sha256, blake3, nobleHashes, type Hashes } from "./hashes.js";
 export { loadFastHashes } from "./fast-hashes.js";
 export { nobleSecp256k1, type Secp256k1, type Secp256k1VerifyItem } from "./secp256k1.js";
 export { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
-export { addressFromPublicKey } from "./address.js";
+export { addressFromPublicKey, checksumAddress } from "./address.js";
 
 /**
  * libsecp256k1 (~26x faster verify) when its prebuilt addon loads, else undefined.
@@ -78,3 +79,21 @@ export const bls: Bls = nativeBls ?? nobleBls;
 
 /** The default Ed25519 implementation (noble; verification only sits on cold paths). */
 export const ed25519: Ed25519 = nobleEd25519;
+
+export {
+  hashTypedData,
+  typedDataDigest,
+  domainTypeFor,
+  normalizeRecoverableSignature,
+  EIP712_LIMITS,
+  type TypedData,
+  type TypedDataDomain,
+  type TypedDataField,
+  type TypedDataTypes,
+  type TypedDataValue,
+} from "./eip712.js";
+
+/** True when `signature` (65 bytes, v 27/28 or 0/1) over the EIP-712 digest of `data` recovers to `address`. */
+export function verifyTypedData(data: TypedData, signature: Uint8Array, address: Uint8Array): boolean {
+  return verifyTypedDataWith(secp256k1, data, signature, address);
+}

@@ -5,6 +5,7 @@ import { COST_TABLE_V1 } from "@cowboy/metering";
 import { DEFAULT_SCHEDULER_CONFIG } from "@cowboy/scheduler";
 import { DEFAULT_TRANSACTION_LIMITS } from "@cowboy/types";
 import { DEFAULT_ACTOR_LIMITS } from "./actors/limits.js";
+import { DEFAULT_INTEROP_PARAMS } from "./interop/params.js";
 import type { AccountKeyFn, ChainParams } from "./types.js";
 
 /** The spec's genesis defaults (§13, §17.9) for everything but the chain id and key schema. */
@@ -17,6 +18,7 @@ export function defaultChainParams(chainId: bigint, accountKey: AccountKeyFn): C
     actors: DEFAULT_ACTOR_LIMITS,
     // Its laneCycles (8,888,890) is the fee market's timer-lane budget.
     scheduler: DEFAULT_SCHEDULER_CONFIG,
+    interop: DEFAULT_INTEROP_PARAMS,
     accountKey,
     endOfBlockHooks: [],
     hashes: nobleHashes,

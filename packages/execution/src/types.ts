@@ -9,6 +9,7 @@ import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { BlockJournal } from "./actors/journal.js";
 import type { ActorLimits } from "./actors/limits.js";
+import type { InteropParams } from "./interop/params.js";
 
 /**
  * What the state transition needs of a state: a fork of @cowboy/state (or anything shaped like
@@ -45,6 +46,11 @@ export interface ChainParams {
   readonly scheduler?: SchedulerConfig;
   /** CBFS's 0x0A/0x0B numbers (cips/cbfs.md §7); absent: DEFAULT_CBFS_CHAIN_CONFIG. */
   readonly cbfs?: CbfsChainConfig;
+  /**
+   * Ethereum event subscriptions (the EventListener 0x14, cips/interop.md). Absent: calls to 0x14 find no actor and
+   * the eth_* instructions revert.
+   */
+  readonly interop?: InteropParams;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

@@ -98,6 +98,11 @@ export const HOST_OPS_V1 = Object.freeze({
   sha256: linear(500, 8, 64),
   /** 6 per started 32-byte word. */
   keccak256: linear(0, 6, 32),
+  /**
+   * eth.verify_typed_data (cips/interop.md "Cost"): one secp256k1 recovery (10,000) plus keccak256's 6 per started
+   * 32-byte word of everything EIP-712 hashes; the arguments' canonical serialization is charged on top (20 + 1/byte).
+   */
+  ethVerifyTypedData: linear(10000, 6, 32),
 });
 
 /** Intrinsic costs charged before execution (spec §17.2); cells of `perByte` kinds use the size. */

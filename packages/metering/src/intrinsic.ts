@@ -31,6 +31,13 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "storage_record_repair":
     case "storage_top_up":
       return intrinsicCost("transfer", 0n, table);
+    // Ethereum event subscriptions (cips/interop.md "Instructions"): priced as a transfer, and a report as an actor
+    // message carrying its topics and data (the delivery it may trigger runs on the remaining budget).
+    case "eth_register_oracle":
+    case "eth_unregister_oracle":
+      return intrinsicCost("transfer", 0n, table);
+    case "eth_report_event":
+      return intrinsicCost("actorMessage", BigInt(instruction.topics.length + instruction.data.length), table);
   }
 }
 

@@ -8,6 +8,7 @@ import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types/actor";
 import { HostError, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
+import { ethVerifyTypedData } from "./eth.js";
 import { fnValue } from "./builtins/util.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";
@@ -294,6 +295,8 @@ export function hostModuleDef(host: Host): ModuleDef {
         charge(rt, scheme === "ed25519" ? H.ed25519Verify : scheme === "secp256k1" ? H.secp256k1Verify : H.blsVerify);
         return guarded(() => host.verifySignature(scheme as SignatureScheme, pk, msg, sig));
       });
+      // EIP-712 (cips/interop.md): pure computation, priced by HOST_OPS_V1.ethVerifyTypedData in eth.ts.
+      def("eth_verify_typed_data", (rt, a) => ethVerifyTypedData(rt, a, bytesArg(a[4], "eth_verify_typed_data", "signature"), bytesArg(a[5], "eth_verify_typed_data", "address")));
       def("sha256", (rt, a) => {
         const data = bytesArg(a[0], "sha256", "data");
         charge(rt, H.sha256, data.length);

@@ -24,6 +24,9 @@ export {
   type CancelTimerInstruction,
   type DeployActorInstruction,
   type CallActorInstruction,
+  type EthRegisterOracleInstruction,
+  type EthUnregisterOracleInstruction,
+  type EthReportEventInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

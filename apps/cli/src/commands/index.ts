@@ -5,6 +5,7 @@ import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { faucet } from "./faucet.js";
 import { fsCommands } from "./fs.js";
+import { ethCommands } from "./eth.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { logs } from "./logs.js";
@@ -33,5 +34,6 @@ export const cowboy: CommandGroup = {
     logs,
     fs: fsCommands,
     relay: relayCommands,
+    eth: ethCommands,
   },
 };

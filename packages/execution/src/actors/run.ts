@@ -13,6 +13,7 @@ import { errorBytes, errorLine, failedInvocation } from "./exceptions.js";
 import { ChainHost, type FrameRunner } from "./host.js";
 import { OutputBuffer, traceErrorOf, type TimerEnd, type TraceError } from "./journal.js";
 import { u64be, type QueuedMessage } from "./message.js";
+import { isEventListener, listenerCall } from "../interop/call.js";
 
 const utf8 = new TextEncoder();
 
@@ -151,6 +152,8 @@ export class TxRun implements FrameRunner {
   /** A synchronous call from a running handler (host.callActor). */
   nestedCall(caller: ChainHost, to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome {
     const from = caller.frame.self;
+    // The EventListener (0x14) has no code: its methods run natively (cips/interop.md "Subscribing").
+    if (this.params.interop !== undefined && isEventListener(to)) return listenerCall(this, from, method, payload, value);
     const { res, host } = this.#frame("call", to, from, value, method, payload, caller.frame.depth + 1, budget, () => {
       this.debitActor(from, value);
       this.accounts.credit(to, value);

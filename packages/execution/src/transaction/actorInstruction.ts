@@ -7,12 +7,15 @@ import { TxExhausted } from "../errors.js";
 import type { ActorOutcome } from "../types.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 
-/** Runs `body` on a fresh TxRun; running out of Cycles or Cells reverts everything it did. */
-export function runActorInstruction(ctx: InstructionContext, body: (run: TxRun) => ActorOutcome): InstructionResult {
+/**
+ * Runs `body` on a fresh TxRun; running out of Cycles or Cells reverts everything it did. The run's origin (the
+ * top-level sender) is the transaction's signer unless given (the EventListener delivers as 0x14).
+ */
+export function runActorInstruction(ctx: InstructionContext, body: (run: TxRun) => ActorOutcome, origin: Uint8Array = ctx.tx.from): InstructionResult {
   const { tx, intrinsic } = ctx;
   const cyclesBudget = tx.cyclesLimit - intrinsic.cycles;
   const cellsBudget = tx.cellsLimit - intrinsic.cells;
-  const run = new TxRun(ctx.state, ctx.env, ctx.params, ctx.env.actors, tx.from, cyclesBudget, cellsBudget);
+  const run = new TxRun(ctx.state, ctx.env, ctx.params, ctx.env.actors, origin, cyclesBudget, cellsBudget);
   const cyclesUsed = (): bigint => intrinsic.cycles + BigInt(Number(cyclesBudget) - run.cyclesLeft);
   const cellsUsed = (): bigint => intrinsic.cells + BigInt(Number(cellsBudget) - run.cellsLeft);
   // The debug trace (block journal, outside consensus): kept for a failure or when something printed.

@@ -11,6 +11,7 @@ import { cbfsInstruction } from "./cbfsInstruction.js";
 import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
+import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { scheduleTimer } from "./scheduleTimer.js";
@@ -40,6 +41,12 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "storage_record_repair":
     case "storage_top_up":
       return cbfsInstruction(ctx, instruction);
+    case "eth_register_oracle":
+      return ethRegisterOracle(ctx, instruction);
+    case "eth_unregister_oracle":
+      return ethUnregisterOracle(ctx, instruction);
+    case "eth_report_event":
+      return ethReportEvent(ctx, instruction);
   }
 }
 

@@ -85,7 +85,9 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   const timer = type === "schedule_timer" || type === "schedule_interval" || type === "cancel_timer";
   if (timer && params.scheduler === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
   const cbfs = type.startsWith("relay_") || type.startsWith("storage_");
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs)
+  const eth = type === "eth_register_oracle" || type === "eth_unregister_oracle" || type === "eth_report_event";
+  if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth)
     return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
 }

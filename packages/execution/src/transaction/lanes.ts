@@ -21,6 +21,8 @@ export function valueMoved(tx: Transaction): bigint {
       return tx.instruction.amount;
     case "call_actor":
       return tx.instruction.value;
+    case "eth_register_oracle":
+      return tx.instruction.stake;
     default:
       return 0n;
   }

@@ -31,8 +31,11 @@ export function compileImportFrom(c: Compiler, s: ScopeCtx, st: A.ImportFrom): S
       try {
         v = getAttr(rt, mod, n.name);
       } catch (e) {
-        if (e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.AttributeError)) throw pyErr("ImportError", `cannot import name '${n.name}' from '${modName}'`);
-        throw e;
+        if (!(e instanceof PyThrow && e.exc.cls.isSubtypeOf(E.AttributeError))) throw e;
+        // As CPython's `from package import submodule`: a name the module lacks may be a registered submodule.
+        const sub = `${modName}.${n.name}`;
+        if (c.loader.registry.get(sub) === undefined) throw pyErr("ImportError", `cannot import name '${n.name}' from '${modName}'`);
+        v = c.loader.import(sub);
       }
       n.store(f, v);
     }

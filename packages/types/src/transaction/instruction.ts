@@ -107,6 +107,31 @@ export const INSTRUCTIONS = {
       ["blocks", "blocks", "uint"],
     ],
   },
+  // Ethereum event subscriptions (cips/interop.md; System sub_types 112–127 belong to interop).
+  eth_register_oracle: {
+    category: 0,
+    subType: 112,
+    fields: [["stake", "stake", "amount"]],
+  },
+  eth_unregister_oracle: {
+    category: 0,
+    subType: 113,
+    fields: [],
+  },
+  eth_report_event: {
+    category: 0,
+    subType: 114,
+    fields: [
+      ["subscriptionId", "subscription_id", "hash"],
+      ["contract", "contract", "address"],
+      ["topics", "topics", "bytes"],
+      ["data", "data", "bytes"],
+      ["blockNumber", "block_number", "uint"],
+      ["blockHash", "block_hash", "hash"],
+      ["transactionHash", "transaction_hash", "hash"],
+      ["logIndex", "log_index", "uint"],
+    ],
+  },
   deploy_actor: {
     category: 1,
     subType: 1,
@@ -143,6 +168,9 @@ export type ScheduleIntervalInstruction = InstructionOf<"schedule_interval">;
 export type CancelTimerInstruction = InstructionOf<"cancel_timer">;
 export type DeployActorInstruction = InstructionOf<"deploy_actor">;
 export type CallActorInstruction = InstructionOf<"call_actor">;
+export type EthRegisterOracleInstruction = InstructionOf<"eth_register_oracle">;
+export type EthUnregisterOracleInstruction = InstructionOf<"eth_unregister_oracle">;
+export type EthReportEventInstruction = InstructionOf<"eth_report_event">;
 
 interface Spec {
   readonly type: InstructionType;
