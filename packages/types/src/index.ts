@@ -24,6 +24,11 @@ export {
   type CancelTimerInstruction,
   type DeployActorInstruction,
   type CallActorInstruction,
+  type RegisterValidatorInstruction,
+  type AddStakeInstruction,
+  type ExitValidatorInstruction,
+  type WithdrawStakeInstruction,
+  type UnjailValidatorInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

@@ -19,6 +19,35 @@ export const INSTRUCTIONS = {
       ["amount", "amount", "amount"],
     ],
   },
+  register_validator: {
+    category: 0,
+    subType: 16,
+    fields: [
+      ["blsPublicKey", "bls_public_key", "bytes"],
+      ["proofOfPossession", "proof_of_possession", "bytes"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  add_stake: {
+    category: 0,
+    subType: 17,
+    fields: [["amount", "amount", "amount"]],
+  },
+  exit_validator: {
+    category: 0,
+    subType: 18,
+    fields: [],
+  },
+  withdraw_stake: {
+    category: 0,
+    subType: 19,
+    fields: [],
+  },
+  unjail_validator: {
+    category: 0,
+    subType: 20,
+    fields: [],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -88,6 +117,11 @@ export type ScheduleIntervalInstruction = InstructionOf<"schedule_interval">;
 export type CancelTimerInstruction = InstructionOf<"cancel_timer">;
 export type DeployActorInstruction = InstructionOf<"deploy_actor">;
 export type CallActorInstruction = InstructionOf<"call_actor">;
+export type RegisterValidatorInstruction = InstructionOf<"register_validator">;
+export type AddStakeInstruction = InstructionOf<"add_stake">;
+export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
+export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
+export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
 
 interface Spec {
   readonly type: InstructionType;
