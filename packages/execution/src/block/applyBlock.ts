@@ -9,6 +9,7 @@ import { verifySignaturesHere, type SignatureVerifier } from "../verify.js";
 import { checkRoots } from "./checkRoots.js";
 import { processDeliveries } from "./processDeliveries.js";
 import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
+import { processEpochBoundary } from "./processEpochBoundary.js";
 import { processHeader } from "./processHeader.js";
 import { processTimers } from "./processTimers.js";
 import { processTransactions } from "./processTransactions.js";
@@ -60,6 +61,8 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processDeliveries(state, env, params);
   // 4 and 6. Jobs and rewards (registered hooks), last: rewards count the block's fees.
   processEndOfBlockHooks(state, env, params);
+  // Epoch boundary last: the next set's snapshot sees every stake change of this block.
+  processEpochBoundary(state, env, params);
   // The header commits to all of the above: checked once every write is in.
   const stateRoot = checkRoots(state, block.header, tally, params);
   return { execution: tally.execution(), stateRoot };

@@ -13,6 +13,7 @@ import { deployActor } from "./deployActor.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { scheduleTimer } from "./scheduleTimer.js";
+import { stakingInstruction } from "./stakingInstruction.js";
 import { transfer } from "./transfer.js";
 
 function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
@@ -28,6 +29,12 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
       return scheduleTimer(ctx, instruction);
     case "cancel_timer":
       return cancelTimer(ctx, instruction);
+    case "register_validator":
+    case "add_stake":
+    case "exit_validator":
+    case "withdraw_stake":
+    case "unjail_validator":
+      return stakingInstruction(ctx, instruction);
   }
 }
 

@@ -10,7 +10,7 @@ import { astate } from "../guards.js";
 import { intrinsicCosts } from "@cowboy/metering";
 import type { Basefees, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
-import { laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
+import { isStakingInstruction, laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
 
 export interface IncludableOptions {
   /** The state `tx` would apply to: a block's fork at this point, or a pool's head state. */
@@ -84,6 +84,8 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   const type = tx.instruction.type;
   const timer = type === "schedule_timer" || type === "schedule_interval" || type === "cancel_timer";
   if (timer && params.scheduler === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
+  const staking = isStakingInstruction(tx.instruction);
+  if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !staking) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
 }
