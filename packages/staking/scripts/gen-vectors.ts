@@ -34,7 +34,16 @@ out("instructions.json", {
 });
 
 // 2. Records, sets and keys.
-const rec = (r: Partial<ValidatorRecord>): ValidatorRecord => ({ blsPublicKey: keys[1]!.publicKey, stake: 100n, status: 0, registeredAt: 0n, unbondingEndsAt: 0n, jailedUntil: 0n, offences: 0n, ...r });
+const rec = (r: Partial<ValidatorRecord>): ValidatorRecord => ({
+  blsPublicKey: keys[1]!.publicKey,
+  stake: 100n,
+  status: 0,
+  registeredAt: 0n,
+  unbondingEndsAt: 0n,
+  jailedUntil: 0n,
+  offences: 0n,
+  ...r,
+});
 const recordJson = (r: ValidatorRecord) => ({
   blsPublicKey: toHex(r.blsPublicKey),
   stake: r.stake.toString(),
@@ -44,7 +53,12 @@ const recordJson = (r: ValidatorRecord) => ({
   jailedUntil: r.jailedUntil.toString(),
   offences: r.offences.toString(),
 });
-const records = [rec({}), rec({ status: 1, stake: 100_000_000_000_000n, registeredAt: 3_599n }), rec({ status: 2, unbondingEndsAt: 608_400n, registeredAt: 70n }), rec({ status: 3, jailedUntil: 172_900n, offences: 2n, stake: 18_446_744_073_709_551_615n })];
+const records = [
+  rec({}),
+  rec({ status: 1, stake: 100_000_000_000_000n, registeredAt: 3_599n }),
+  rec({ status: 2, unbondingEndsAt: 608_400n, registeredAt: 70n }),
+  rec({ status: 3, jailedUntil: 172_900n, offences: 2n, stake: 18_446_744_073_709_551_615n }),
+];
 const a = (b: number) => new Uint8Array(20).fill(b);
 const sets: EpochSet[] = [
   { epoch: 0n, members: [], totalStake: 0n },
@@ -57,7 +71,11 @@ const sets: EpochSet[] = [
     totalStake: 400n,
   },
 ];
-const setJson = (s: EpochSet) => ({ epoch: s.epoch.toString(), members: s.members.map((m) => ({ address: toHex(m.address), blsPublicKey: toHex(m.blsPublicKey), stake: m.stake.toString() })), totalStake: s.totalStake.toString() });
+const setJson = (s: EpochSet) => ({
+  epoch: s.epoch.toString(),
+  members: s.members.map((m) => ({ address: toHex(m.address), blsPublicKey: toHex(m.blsPublicKey), stake: m.stake.toString() })),
+  totalStake: s.totalStake.toString(),
+});
 out("records.json", {
   validators: records.map((r) => ({ record: recordJson(r), encoded: toHex(encodeValidatorRecord(r)) })),
   invalidValidators: [{ reason: "status byte 4", encoded: toHex(encodeValidatorRecord(records[0]!)).replace(/^(.{96}.{16})00/, "$104"), code: "CORRUPT_STATE" }],

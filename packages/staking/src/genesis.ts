@@ -27,7 +27,15 @@ export function applyStakingGenesis(state: StakingState, config: StakingConfig, 
     checkBlsKey(v.blsPublicKey, v.proofOfPossession);
     if (getValidator(state, v.address) !== undefined) throw new StakingError("ALREADY_REGISTERED", `validators[${i}]: address listed twice`);
     if (blsKeyOwner(state, v.blsPublicKey) !== undefined) throw new StakingError("BLS_KEY_IN_USE", `validators[${i}]: BLS key listed twice`);
-    insertValidator(state, v.address, { blsPublicKey: v.blsPublicKey.slice(), stake: v.stake, status: ValidatorStatus.Active, registeredAt: 0n, unbondingEndsAt: 0n, jailedUntil: 0n, offences: 0n });
+    insertValidator(state, v.address, {
+      blsPublicKey: v.blsPublicKey.slice(),
+      stake: v.stake,
+      status: ValidatorStatus.Active,
+      registeredAt: 0n,
+      unbondingEndsAt: 0n,
+      jailedUntil: 0n,
+      offences: 0n,
+    });
     totalStake += v.stake;
   });
   if (totalStake > U64_MAX) throw new StakingError("INVALID_ARGUMENT", "genesis validators: the total stake exceeds u64");

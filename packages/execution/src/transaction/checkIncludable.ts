@@ -86,6 +86,7 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   if (timer && params.scheduler === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
   const staking = isStakingInstruction(tx.instruction);
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !staking) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !staking)
+    return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
 }

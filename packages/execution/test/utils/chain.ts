@@ -80,7 +80,13 @@ export class ActorChain {
     const { store, fork } = memoryState();
     this.head = applyGenesis(
       fork,
-      { timestampMs: 1_700_000_000_000n, allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })), cycleBasefee: MIN, cellBasefee: MIN, ...(validators === undefined ? {} : { validators }) },
+      {
+        timestampMs: 1_700_000_000_000n,
+        allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })),
+        cycleBasefee: MIN,
+        cellBasefee: MIN,
+        ...(validators === undefined ? {} : { validators }),
+      },
       params,
     );
     store.commit(fork, 0n, headerHash(this.head));

@@ -4,7 +4,18 @@ import { readVector } from "@cowboy/checks/vectors";
 import { CodecError, decode, encode, fromHex, toHex } from "@cowboy/codec";
 import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { blsKeyOwnerKey, decodeEpochSet, decodeValidatorRecord, encodeEpochSet, encodeValidatorRecord, epochSetKey, StakingError, validatorIndexKey, validatorKey, type ValidatorStatus } from "../../src/index.js";
+import {
+  blsKeyOwnerKey,
+  decodeEpochSet,
+  decodeValidatorRecord,
+  encodeEpochSet,
+  encodeValidatorRecord,
+  epochSetKey,
+  StakingError,
+  validatorIndexKey,
+  validatorKey,
+  type ValidatorStatus,
+} from "../../src/index.js";
 import { replay, type Scenario, type ScenarioResult } from "../utils/scenario.js";
 
 describe("instructions (test-vectors/staking/instructions.json)", () => {
@@ -58,7 +69,11 @@ describe("records (test-vectors/staking/records.json)", () => {
     }
   });
   it.each(v.epochSets.map((c) => [c.set.epoch, c] as const))("epoch set %s", (_e, c) => {
-    const set = { epoch: BigInt(c.set.epoch), members: c.set.members.map((m) => ({ address: fromHex(m.address), blsPublicKey: fromHex(m.blsPublicKey), stake: BigInt(m.stake) })), totalStake: BigInt(c.set.totalStake) };
+    const set = {
+      epoch: BigInt(c.set.epoch),
+      members: c.set.members.map((m) => ({ address: fromHex(m.address), blsPublicKey: fromHex(m.blsPublicKey), stake: BigInt(m.stake) })),
+      totalStake: BigInt(c.set.totalStake),
+    };
     expect(toHex(encodeEpochSet(set))).toBe(c.encoded);
     expect(decodeEpochSet(fromHex(c.encoded))).toEqual(set);
   });

@@ -125,7 +125,12 @@ describe("the lifecycle", () => {
 
   it("instructions of an address without a record are refused", () => {
     const { fork, accounts } = setup();
-    for (const fn of [() => addStake(context(fork, accounts, 1n), A, 5n), () => exit(context(fork, accounts, 1n), A), () => withdraw(context(fork, accounts, 1n), A), () => unjail(context(fork, accounts, 1n), A)]) {
+    for (const fn of [
+      () => addStake(context(fork, accounts, 1n), A, 5n),
+      () => exit(context(fork, accounts, 1n), A),
+      () => withdraw(context(fork, accounts, 1n), A),
+      () => unjail(context(fork, accounts, 1n), A),
+    ]) {
       refused(fn, "NOT_A_VALIDATOR");
     }
   });

@@ -4,7 +4,20 @@
 import { toHex } from "@cowboy/codec";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addStake, createStakingConfig, exit, getEpochSet, getValidator, jail, processEpochBoundary, register, StakingError, unjail, VALIDATOR_STATUS_NAMES, withdraw } from "../../src/index.js";
+import {
+  addStake,
+  createStakingConfig,
+  exit,
+  getEpochSet,
+  getValidator,
+  jail,
+  processEpochBoundary,
+  register,
+  StakingError,
+  unjail,
+  VALIDATOR_STATUS_NAMES,
+  withdraw,
+} from "../../src/index.js";
 import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
 
 type Status = "pending" | "active" | "unbonding" | "jailed";
@@ -113,9 +126,15 @@ type Op =
 
 const who = fc.integer({ min: 0, max: ADDRS.length - 1 });
 // Mostly amounts and proofs that pass, so runs get past registration; sometimes anything.
-const amountArb = (typical: bigint, most: bigint) => fc.oneof({ weight: 4, arbitrary: fc.bigInt({ min: 1n, max: typical }) }, { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: most }) });
+const amountArb = (typical: bigint, most: bigint) =>
+  fc.oneof({ weight: 4, arbitrary: fc.bigInt({ min: 1n, max: typical }) }, { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: most }) });
 const registerOp = fc
-  .record({ a: who, key: fc.integer({ min: 0, max: KEYS - 1 }), badPop: fc.integer({ min: 0, max: 5 }), amount: fc.oneof({ weight: 4, arbitrary: fc.bigInt({ min: 100n, max: 250n }) }, { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: 450n }) }) })
+  .record({
+    a: who,
+    key: fc.integer({ min: 0, max: KEYS - 1 }),
+    badPop: fc.integer({ min: 0, max: 5 }),
+    amount: fc.oneof({ weight: 4, arbitrary: fc.bigInt({ min: 100n, max: 250n }) }, { weight: 1, arbitrary: fc.bigInt({ min: 0n, max: 450n }) }),
+  })
   .map(({ a, key, badPop, amount }) => ({ kind: "register" as const, a, key, pop: badPop === 0 ? (key + 1) % KEYS : key, amount }));
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: registerOp },
@@ -131,7 +150,7 @@ describe("staking against a reference model", () => {
       fc.property(fc.array(op, { minLength: 10, maxLength: 40 }), (ops) => {
         const fork = newFork();
         const accounts = new MapAccounts();
-        ADDRS.forEach((a) => accounts.credit(a, START));
+        for (const a of ADDRS) accounts.credit(a, START);
         const model = new Model();
         const real = (fn: () => unknown): string => {
           try {
@@ -183,8 +202,15 @@ describe("staking against a reference model", () => {
             expect(accounts.balanceOf(a)).toBe(model.balances[i]);
             const r = getValidator(fork, a);
             const m = model.validators.get(i);
-            if (m === undefined) return expect(r).toBeUndefined();
-            expect(r && { ...r, status: VALIDATOR_STATUS_NAMES[r.status], blsPublicKey: toHex(r.blsPublicKey) }).toEqual({ ...m, key: undefined, blsPublicKey: toHex(poolKey(m.key).publicKey) });
+            if (m === undefined) {
+              expect(r).toBeUndefined();
+              return;
+            }
+            expect(r && { ...r, status: VALIDATOR_STATUS_NAMES[r.status], blsPublicKey: toHex(r.blsPublicKey) }).toEqual({
+              ...m,
+              key: undefined,
+              blsPublicKey: toHex(poolKey(m.key).publicKey),
+            });
           });
           for (const [epoch, members] of model.sets) {
             if (epoch + cfg.epochSetRetention + 1n <= model.height / cfg.epochLength) continue;

@@ -42,7 +42,14 @@ export class MapAccounts implements StakingAccounts {
 }
 
 /** A small-number config: epochs of 10 blocks, unbonding 25, jail 7, minimum stake 100. */
-export const SMALL: StakingConfig = createStakingConfig({ minimumValidatorStake: 100n, epochLength: 10n, unbondingPeriod: 25n, jailPeriod: 7n, maxJailDoublings: 3n, epochSetRetention: 2n });
+export const SMALL: StakingConfig = createStakingConfig({
+  minimumValidatorStake: 100n,
+  epochLength: 10n,
+  unbondingPeriod: 25n,
+  jailPeriod: 7n,
+  maxJailDoublings: 3n,
+  epochSetRetention: 2n,
+});
 
 export function newFork(): Fork {
   return StateStore.open(new MemoryBackend()).fork();

@@ -68,7 +68,13 @@ export function replay(s: Scenario): ScenarioResult {
   for (const [who, balance] of Object.entries(s.balances)) accounts.credit(whoAddress(Number(who)), BigInt(balance));
   const key = (i: number) => ({ publicKey: fromHex(s.keys[i]!.publicKey), pop: fromHex(s.keys[i]!.pop) });
   const sets: EpochSetJson[] = [
-    epochSetToJson(applyStakingGenesis(state, config, s.genesis.map((g) => ({ address: whoAddress(g.who), blsPublicKey: key(g.key).publicKey, proofOfPossession: key(g.key).pop, stake: BigInt(g.stake) })))),
+    epochSetToJson(
+      applyStakingGenesis(
+        state,
+        config,
+        s.genesis.map((g) => ({ address: whoAddress(g.who), blsPublicKey: key(g.key).publicKey, proofOfPossession: key(g.key).pop, stake: BigInt(g.stake) })),
+      ),
+    ),
   ];
   const outcomes: string[] = [];
   let next = 0;
