@@ -1,6 +1,6 @@
 // Block 0 (cips/execution.md "Genesis"): the allocations written into an empty state, and the header.
 import { toHex, U64_MAX } from "@cowboy/codec";
-import { applyStakingGenesis, StakingError, type GenesisValidator } from "@cowboy/staking";
+import { applyStakingGenesis, initSupply, StakingError, type GenesisValidator } from "@cowboy/staking";
 import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
 import { BlockError } from "./errors.js";
 import type { ChainParams, StateAccess } from "./types.js";
@@ -55,6 +55,7 @@ export function applyGenesis(state: StateAccess, config: GenesisConfig, params: 
       throw error;
     }
     if (supply + set.totalStake > U64_MAX) throw new BlockError("INVALID_GENESIS", "the total supply with the genesis stake exceeds u64");
+    initSupply(state, supply + set.totalStake);
   } else if (config.validators !== undefined && config.validators.length > 0) {
     throw new BlockError("INVALID_GENESIS", "genesis validators need params.staking");
   }

@@ -31,6 +31,12 @@ export interface StakingConfig {
   readonly downtimeWindow: bigint;
   readonly downtimeMissedBps: bigint;
   readonly slashDistribution: SlashDistribution;
+  /** Blocks in an issuance year (365 days of 1 s blocks). */
+  readonly blocksPerYear: bigint;
+  /** Gross annual inflation of years 1, 2, … in bps of the supply at the year's start (§8.2: 8%, 6%, 4%, 3%). */
+  readonly inflationScheduleBps: readonly bigint[];
+  /** The rate of every later year (§8.2: the 2% floor). */
+  readonly inflationFloorBps: bigint;
 }
 
 /** The spec's genesis defaults (§13); minimum_validator_stake is our choice (cips/staking.md). */
@@ -45,6 +51,9 @@ export const DEFAULT_STAKING_CONFIG: StakingConfig = Object.freeze({
   downtimeWindow: 1_000n,
   downtimeMissedBps: 5_000n,
   slashDistribution: Object.freeze({ burnBps: 10_000n, submitterBps: 0n, treasuryBps: 0n }),
+  blocksPerYear: 31_536_000n,
+  inflationScheduleBps: Object.freeze([800n, 600n, 400n, 300n]),
+  inflationFloorBps: 200n,
 });
 
 function big(value: unknown, name: string, min: bigint, max: bigint = U64_MAX): void {
@@ -70,6 +79,13 @@ export function validateStakingConfig(cfg: StakingConfig): void {
   big(d.burnBps, "slashDistribution.burnBps", 0n, 10_000n);
   big(d.submitterBps, "slashDistribution.submitterBps", 0n, 10_000n);
   big(d.treasuryBps, "slashDistribution.treasuryBps", 0n, 10_000n);
+  big(cfg.blocksPerYear, "blocksPerYear", 1n, 1n << 40n);
+  if (!Array.isArray(cfg.inflationScheduleBps) || cfg.inflationScheduleBps.length > 64) throw new StakingError("INVALID_CONFIG", "inflationScheduleBps: expected at most 64 rates");
+  // §8.2 guardrail (a): a hard cap of 10% gross annual inflation.
+  cfg.inflationScheduleBps.forEach((bps, i) => {
+    big(bps, `inflationScheduleBps[${i}]`, 0n, 1_000n);
+  });
+  big(cfg.inflationFloorBps, "inflationFloorBps", 0n, 1_000n);
   if (d.burnBps + d.submitterBps + d.treasuryBps !== 10_000n) throw new StakingError("INVALID_CONFIG", "slashDistribution: the shares must sum to 10000 bps");
 }
 

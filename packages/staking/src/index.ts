@@ -19,3 +19,6 @@ export { register, addStake, exit, withdraw, unjail, jail, jailLength, checkBlsK
 export { epochOf, isEpochEnd, epochSetAt, processEpochBoundary } from "./epoch.js";
 export { applyStakingGenesis, type GenesisValidator } from "./genesis.js";
 export { validatorToJson, epochSetToJson, type ValidatorJson, type EpochSetJson } from "./json.js";
+export { supplyKey } from "./keys.js";
+export { supplyRecordCodec, totalSupply, getSupply, initSupply, recordBurn, type SupplyRecord } from "./supply.js";
+export { inflationBps, blockIssuance, processRewards, type RewardReport } from "./rewards.js";

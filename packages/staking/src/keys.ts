@@ -14,6 +14,8 @@ export const StakingKeyKind = {
   EpochSet: 0x03,
   /** ‖ BLS public key (48): the address that registered it (keys are unique). */
   BlsKey: 0x04,
+  /** (alone): the supply record. */
+  Supply: 0x05,
 } as const;
 
 const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
@@ -26,4 +28,5 @@ const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array =>
 export const validatorKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.Validator, address);
 export const validatorIndexKey = (): Uint8Array => item(StakingKeyKind.Index);
 export const epochSetKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.EpochSet, encode(u64, epoch));
+export const supplyKey = (): Uint8Array => item(StakingKeyKind.Supply);
 export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(StakingKeyKind.BlsKey, blsPublicKey);

@@ -9,6 +9,7 @@ import { markActors, newActorBlockContext, rewindActors } from "../actors/contex
 import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
 import { processEpochBoundary } from "../block/processEpochBoundary.js";
+import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
@@ -188,6 +189,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processTimers(state, finalEnv, params, tally);
   processDeliveries(state, finalEnv, params);
   processEndOfBlockHooks(state, finalEnv, params);
+  processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
 
   const header: Header = {

@@ -1,7 +1,7 @@
 // The staking instructions and the epoch boundary inside the state transition (cips/staking.md):
 // real signed transactions in blocks built by a proposer and re-applied by a verifier.
 import { blsPopProve, nobleBls } from "@cowboy/crypto";
-import { createStakingConfig, getEpochSet, getValidator, ValidatorStatus } from "@cowboy/staking";
+import { createStakingConfig, getEpochSet, getSupply, getValidator, totalSupply, ValidatorStatus } from "@cowboy/staking";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
@@ -16,6 +16,16 @@ function bls(i: number) {
   sk[0] = 0x22;
   sk[31] = i + 1;
   return { publicKey: nobleBls.getPublicKey(sk), pop: blsPopProve(sk) };
+}
+
+const PROPOSER = new Uint8Array(20).fill(0xee);
+
+/** Every balance and stake of the chain's addresses adds up to genesis + issued − burned. */
+function checkSupply(c: ActorChain): void {
+  const fork = c.store.fork();
+  const holders = [0, 1, 2, 3].map(addressOf);
+  const held = [...holders, PROPOSER].reduce((sum, a) => sum + c.account(a).balance, 0n) + holders.reduce((sum, a) => sum + (getValidator(fork, a)?.stake ?? 0n), 0n);
+  expect(held).toBe(totalSupply(getSupply(fork)!));
 }
 
 function chain(): ActorChain {
@@ -42,7 +52,11 @@ describe("staking in the state transition", () => {
     const fork = () => c.store.fork();
     expect(getValidator(fork(), addressOf(0))?.status).toBe(ValidatorStatus.Pending);
     expect(getEpochSet(fork(), 0n)?.members.map((m) => m.address)).toEqual([addressOf(3)]);
-    while (c.head.height < 4n) c.block([]);
+    checkSupply(c);
+    while (c.head.height < 4n) {
+      c.block([]);
+      checkSupply(c);
+    }
     // Block 4 is the last of epoch 0: its end fixed the set of epoch 1.
     const set1 = getEpochSet(fork(), 1n);
     expect(set1?.totalStake).toBe(7_000n * CBY);
@@ -55,12 +69,30 @@ describe("staking in the state transition", () => {
     expect(getEpochSet(fork(), 2n)?.members.map((m) => m.address)).toEqual([addressOf(3)]);
     const [early] = c.block([c.tx(0, { type: "withdraw_stake" }, LIMITS)]); // height 10 < 15
     expect(text(early!.return_data)).toMatch(/^StakingError: STILL_UNBONDING: /);
-    while (c.head.height < 14n) c.block([]);
+    while (c.head.height < 14n) {
+      c.block([]);
+      checkSupply(c);
+    }
     const mid = c.account(addressOf(0)).balance;
     const [withdrawn] = c.block([c.tx(0, { type: "withdraw_stake" }, LIMITS)]); // height 15
     expect(withdrawn!.status).toBe(ReceiptStatus.Success);
     expect(c.account(addressOf(0)).balance).toBe(mid + 5_000n * CBY - withdrawn!.fee_paid);
     expect(getValidator(fork(), addressOf(0))).toBeUndefined();
+    checkSupply(c);
+  });
+
+  it("pays each block's issuance to the epoch's set by stake and burns basefees in the supply record", () => {
+    const c = chain();
+    const g = c.account(addressOf(3)).balance;
+    const [t] = c.block([c.transferTx(0, addressOf(1), 5n)]);
+    const supply = getSupply(c.store.fork())!;
+    // Genesis: four allocations of 10^6 CBY and the 2,000 CBY genesis stake.
+    expect(supply.genesis).toBe(4_002_000n * CBY);
+    expect(supply.burned).toBe(t!.fee_burned);
+    expect(supply.issued).toBeGreaterThan(0n);
+    // The only validator of epoch 0 gets the whole issuance.
+    expect(c.account(addressOf(3)).balance - g).toBe(supply.issued);
+    checkSupply(c);
   });
 
   it("a chain without staking refuses staking instructions at admission", () => {
