@@ -7,11 +7,21 @@ import { chainMethods } from "./chain.js";
 import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
 import { devnetMethods } from "./devnet.js";
+import { stakingMethods } from "./staking.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
 
 export type { NodeContext } from "./context.js";
 
 export function nodeMethods(ctx: NodeContext): RpcMethod[] {
-  return [...chainMethods(ctx), ...accountMethods(ctx), ...transactionMethods(ctx), ...actorMethods(ctx), ...timerMethods(ctx), ...devnetMethods(ctx), ...consensusMethods(ctx)];
+  return [
+    ...chainMethods(ctx),
+    ...accountMethods(ctx),
+    ...transactionMethods(ctx),
+    ...actorMethods(ctx),
+    ...timerMethods(ctx),
+    ...devnetMethods(ctx),
+    ...consensusMethods(ctx),
+    ...stakingMethods(ctx),
+  ];
 }
