@@ -7,6 +7,7 @@ import { keysCommands } from "./keys.js";
 import { pvmCommands } from "./pvm.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
+import { validatorCommands } from "./validator.js";
 
 /** The `cowboy` command tree. */
 export const cowboy: CommandGroup = {
@@ -24,5 +25,6 @@ export const cowboy: CommandGroup = {
     init,
     actor: actorCommands,
     pvm: pvmCommands,
+    validator: validatorCommands,
   },
 };
