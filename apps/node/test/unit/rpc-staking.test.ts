@@ -20,6 +20,15 @@ import { MethodRegistry } from "../../src/rpc/registry.js";
 const dir = mkdtempSync(join(tmpdir(), "cowboy-staking-rpc-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+interface SupplyJson {
+  height: string;
+  genesis: string;
+  issued: string;
+  burned: string;
+  total: string;
+  year_base: string;
+}
+
 const bls = (i: number) => {
   const sk = new Uint8Array(32);
   sk[0] = 0x33;
@@ -42,7 +51,7 @@ describe("the staking RPC", () => {
     const chain = Chain.open(params, blocks, state, genesis);
     const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool: new Mempool({ params }) }));
 
-    const before = (await registry.call("cowboy_supply", [])) as Record<string, string>;
+    const before = (await registry.call("cowboy_supply", [])) as SupplyJson;
     expect(before.issued).toBe("0");
     expect(BigInt(before.total)).toBe(BigInt(before.genesis));
 
@@ -73,7 +82,7 @@ describe("the staking RPC", () => {
     const validators = (await registry.call("cowboy_validators", [])) as Array<{ address: string; status: string; in_set: boolean; index: number | null }>;
     expect(validators.find((v) => v.address === a)).toMatchObject({ status: "active", in_set: true, index: null });
 
-    const after = (await registry.call("cowboy_supply", [])) as Record<string, string>;
+    const after = (await registry.call("cowboy_supply", [])) as SupplyJson;
     expect(BigInt(after.issued)).toBeGreaterThan(0n);
     expect(BigInt(after.total)).toBe(BigInt(after.genesis) + BigInt(after.issued) - BigInt(after.burned));
     expect(BigInt(after.burned)).toBe(produced.receipts[0]!.fee_burned);
