@@ -28,6 +28,7 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "exit_validator":
     case "withdraw_stake":
     case "unjail_validator":
+    case "claim_vested":
       return intrinsicCost("transfer", 0n, table);
   }
 }

@@ -3,8 +3,24 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encode, toHex } from "@cowboy/codec";
-import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
-import { blsKeyOwnerKey, encodeEpochSet, encodeValidatorRecord, epochSetKey, validatorIndexKey, validatorKey, type EpochSet, type ValidatorRecord } from "../src/index.js";
+import { BASE_UNITS_PER_CBY, instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
+import { encode as encodeWith } from "@cowboy/codec";
+import {
+  blsKeyOwnerKey,
+  encodeEpochSet,
+  encodeValidatorRecord,
+  epochSetKey,
+  supplyKey,
+  supplyRecordCodec,
+  unlockedAt,
+  validatorIndexKey,
+  validatorKey,
+  vestingKey,
+  vestingRecordCodec,
+  type EpochSet,
+  type ValidatorRecord,
+  type VestingRecord,
+} from "../src/index.js";
 import { blsKey } from "../test/utils/fixture.js";
 import { replay, type Scenario } from "../test/utils/scenario.js";
 
@@ -23,11 +39,12 @@ const instructions: Instruction[] = [
   { type: "exit_validator" },
   { type: "withdraw_stake" },
   { type: "unjail_validator" },
+  { type: "claim_vested" },
 ];
 out("instructions.json", {
   valid: instructions.map((ins) => ({ json: instructionToJson(ins), encoded: toHex(encode(instructionCodec, ins)) })),
   invalid: [
-    { reason: "System sub_type 21 is not assigned", encoded: "0015", code: "UNKNOWN_DISCRIMINANT" },
+    { reason: "System sub_type 22 is not assigned", encoded: "0016", code: "UNKNOWN_DISCRIMINANT" },
     { reason: "add_stake without its amount", encoded: "0011000000", code: "END_OF_BUFFER" },
     { reason: "exit_validator with a trailing byte", encoded: "001200", code: "TRAILING_BYTES" },
   ],
@@ -80,7 +97,34 @@ out("records.json", {
   validators: records.map((r) => ({ record: recordJson(r), encoded: toHex(encodeValidatorRecord(r)) })),
   invalidValidators: [{ reason: "status byte 4", encoded: toHex(encodeValidatorRecord(records[0]!)).replace(/^(.{96}.{16})00/, "$104"), code: "CORRUPT_STATE" }],
   epochSets: sets.map((s) => ({ set: setJson(s), encoded: toHex(encodeEpochSet(s)) })),
+  vesting: (() => {
+    const month = 2_592_000n;
+    // §8.3 Team: 1-year cliff, 4-year linear monthly; Investors: 10% at TGE, 6-month cliff, 24 months linear.
+    const team: VestingRecord = { total: 200_000_000n * BASE_UNITS_PER_CBY, atGenesis: 0n, cliff: 12n * month, period: month, periods: 48n, claimed: 0n };
+    const investors: VestingRecord = {
+      total: 200_000_000n * BASE_UNITS_PER_CBY,
+      atGenesis: 20_000_000n * BASE_UNITS_PER_CBY,
+      cliff: 6n * month,
+      period: month,
+      periods: 24n,
+      claimed: 7n,
+    };
+    return [team, investors].map((r) => ({
+      record: Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.toString()])),
+      encoded: toHex(encodeWith(vestingRecordCodec, r)),
+      unlocked: [0n, 6n * month - 1n, 6n * month, 12n * month - 1n, 12n * month, 13n * month, 48n * month, 100n * month].map((h) => ({
+        height: h.toString(),
+        unlocked: unlockedAt(r, h).toString(),
+      })),
+    }));
+  })(),
+  supply: {
+    record: { genesis: "1000", issued: "20", burned: "3", yearBase: "1000" },
+    encoded: toHex(encodeWith(supplyRecordCodec, { genesis: 1000n, issued: 20n, burned: 3n, yearBase: 1000n })),
+  },
   keys: [
+    { kind: "supply", input: "", key: toHex(supplyKey()) },
+    { kind: "vesting", input: toHex(a(0xab)), key: toHex(vestingKey(a(0xab))) },
     { kind: "validator", input: toHex(a(0xab)), key: toHex(validatorKey(a(0xab))) },
     { kind: "index", input: "", key: toHex(validatorIndexKey()) },
     { kind: "epochSet", input: "7", key: toHex(epochSetKey(7n)) },

@@ -26,6 +26,8 @@ export type StakingErrorCode =
   | "STILL_UNBONDING"
   /** unjail before the jail period ended. */
   | "STILL_JAILED"
+  /** claim_vested: no vesting schedule, or nothing unlocked beyond what was claimed. */
+  | "NOTHING_TO_CLAIM"
   /** A stored staking record does not decode (a corrupt state). */
   | "CORRUPT_STATE";
 

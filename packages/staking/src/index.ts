@@ -22,3 +22,5 @@ export { validatorToJson, epochSetToJson, type ValidatorJson, type EpochSetJson 
 export { supplyKey } from "./keys.js";
 export { supplyRecordCodec, totalSupply, getSupply, initSupply, recordBurn, type SupplyRecord } from "./supply.js";
 export { inflationBps, blockIssuance, processRewards, type RewardReport } from "./rewards.js";
+export { vestingKey } from "./keys.js";
+export { vestingRecordCodec, unlockedAt, lockedAt, getVesting, lockVesting, claimVested, checkSchedule, type VestingSchedule, type VestingRecord } from "./vesting.js";

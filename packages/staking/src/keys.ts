@@ -16,6 +16,8 @@ export const StakingKeyKind = {
   BlsKey: 0x04,
   /** (alone): the supply record. */
   Supply: 0x05,
+  /** ‖ address (20): a genesis vesting schedule and what was claimed of it. */
+  Vesting: 0x06,
 } as const;
 
 const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
@@ -28,5 +30,6 @@ const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array =>
 export const validatorKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.Validator, address);
 export const validatorIndexKey = (): Uint8Array => item(StakingKeyKind.Index);
 export const epochSetKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.EpochSet, encode(u64, epoch));
+export const vestingKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.Vesting, address);
 export const supplyKey = (): Uint8Array => item(StakingKeyKind.Supply);
 export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(StakingKeyKind.BlsKey, blsPublicKey);

@@ -69,6 +69,7 @@ function randomInstruction(type: Instruction["type"]): Instruction {
     case "exit_validator":
     case "withdraw_stake":
     case "unjail_validator":
+    case "claim_vested":
       return { type };
   }
 }

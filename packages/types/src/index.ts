@@ -29,6 +29,7 @@ export {
   type ExitValidatorInstruction,
   type WithdrawStakeInstruction,
   type UnjailValidatorInstruction,
+  type ClaimVestedInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

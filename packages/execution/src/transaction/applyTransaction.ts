@@ -34,6 +34,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "exit_validator":
     case "withdraw_stake":
     case "unjail_validator":
+    case "claim_vested":
       return stakingInstruction(ctx, instruction);
   }
 }

@@ -11,6 +11,7 @@ export function isStakingInstruction(instruction: Instruction): boolean {
     case "exit_validator":
     case "withdraw_stake":
     case "unjail_validator":
+    case "claim_vested":
       return true;
     default:
       return false;

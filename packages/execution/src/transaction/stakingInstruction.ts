@@ -1,12 +1,25 @@
-// The staking instructions (System sub_types 16–20, cips/staking.md "Instructions"): each calls its
+// The staking instructions (System sub_types 16–21, cips/staking.md "Instructions"): each calls its
 // @cowboy/staking rule with the sender's balances; a refusal reverts with `StakingError: CODE: why`.
-import { addStake, exit, register, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
-import type { AddStakeInstruction, ExitValidatorInstruction, RegisterValidatorInstruction, UnjailValidatorInstruction, WithdrawStakeInstruction } from "@cowboy/types";
+import { addStake, claimVested, exit, register, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
+import type {
+  AddStakeInstruction,
+  ClaimVestedInstruction,
+  ExitValidatorInstruction,
+  RegisterValidatorInstruction,
+  UnjailValidatorInstruction,
+  WithdrawStakeInstruction,
+} from "@cowboy/types";
 import { exceptionLine } from "../actors/exceptions.js";
 import type { Accounts } from "../world.js";
 import { reverted, succeeded, type InstructionContext, type InstructionResult } from "./instruction.js";
 
-export type StakingInstruction = RegisterValidatorInstruction | AddStakeInstruction | ExitValidatorInstruction | WithdrawStakeInstruction | UnjailValidatorInstruction;
+export type StakingInstruction =
+  | ClaimVestedInstruction
+  | RegisterValidatorInstruction
+  | AddStakeInstruction
+  | ExitValidatorInstruction
+  | WithdrawStakeInstruction
+  | UnjailValidatorInstruction;
 
 /** Execution's balances as @cowboy/staking sees them. */
 export function stakingAccounts(accounts: Accounts): StakingAccounts {
@@ -39,6 +52,9 @@ export function stakingInstruction(ctx: InstructionContext, ins: StakingInstruct
         break;
       case "unjail_validator":
         unjail(sc, from);
+        break;
+      case "claim_vested":
+        claimVested(sc.state, sc.accounts, from, sc.height);
         break;
     }
   } catch (error) {

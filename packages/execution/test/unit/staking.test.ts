@@ -1,7 +1,7 @@
 // The staking instructions and the epoch boundary inside the state transition (cips/staking.md):
 // real signed transactions in blocks built by a proposer and re-applied by a verifier.
 import { blsPopProve, nobleBls } from "@cowboy/crypto";
-import { createStakingConfig, getEpochSet, getSupply, getValidator, totalSupply, ValidatorStatus } from "@cowboy/staking";
+import { createStakingConfig, getEpochSet, getSupply, getValidator, getVesting, totalSupply, ValidatorStatus } from "@cowboy/staking";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
@@ -93,6 +93,27 @@ describe("staking in the state transition", () => {
     // The only validator of epoch 0 gets the whole issuance.
     expect(c.account(addressOf(3)).balance - g).toBe(supply.issued);
     checkSupply(c);
+  });
+
+  it("genesis vesting is locked, counted in the supply, and claimed into the balance as it unlocks", { timeout: 60_000 }, () => {
+    const g = bls(9);
+    const schedule = { total: 1_000n * CBY, atGenesis: 100n * CBY, cliff: 3n, period: 1n, periods: 5n };
+    const c = new ActorChain(
+      params,
+      {},
+      [{ address: addressOf(3), blsPublicKey: g.publicKey, proofOfPossession: g.pop, stake: 2_000n * CBY }],
+      [{ address: addressOf(2), schedule }],
+    );
+    expect(getSupply(c.store.fork())!.genesis).toBe(4_003_000n * CBY);
+    const before = c.account(addressOf(2)).balance;
+    const [first] = c.block([c.tx(2, { type: "claim_vested" }, LIMITS)]); // height 1: the TGE part
+    expect(first!.status).toBe(ReceiptStatus.Success);
+    expect(c.account(addressOf(2)).balance).toBe(before + 100n * CBY - first!.fee_paid);
+    const [none] = c.block([c.tx(2, { type: "claim_vested" }, LIMITS)]); // height 2: before the cliff
+    expect(text(none!.return_data)).toMatch(/^StakingError: NOTHING_TO_CLAIM: /);
+    const [second] = c.block([c.tx(2, { type: "claim_vested" }, LIMITS)]); // height 3: 100 + 900·3/5
+    expect(second!.status).toBe(ReceiptStatus.Success);
+    expect(getVesting(c.store.fork(), addressOf(2))).toMatchObject({ claimed: 640n * CBY });
   });
 
   it("a chain without staking refuses staking instructions at admission", () => {

@@ -76,6 +76,7 @@ export class ActorChain {
     readonly engines: { proposer?: ActorEngine; verifier?: ActorEngine } = {},
     /** Genesis validators (a chain whose params have staking needs them). */
     validators?: GenesisConfig["validators"],
+    vesting?: GenesisConfig["vesting"],
   ) {
     const { store, fork } = memoryState();
     this.head = applyGenesis(
@@ -86,6 +87,7 @@ export class ActorChain {
         cycleBasefee: MIN,
         cellBasefee: MIN,
         ...(validators === undefined ? {} : { validators }),
+        ...(vesting === undefined ? {} : { vesting }),
       },
       params,
     );

@@ -6,6 +6,13 @@ import { instructionCodec, instructionFromJson, instructionToJson } from "@cowbo
 import { describe, expect, it } from "vitest";
 import {
   blsKeyOwnerKey,
+  supplyKey,
+  supplyRecordCodec,
+  unlockedAt,
+  vestingKey,
+  vestingRecordCodec,
+  type SupplyRecord,
+  type VestingRecord,
   decodeEpochSet,
   decodeValidatorRecord,
   encodeEpochSet,
@@ -45,7 +52,19 @@ describe("records (test-vectors/staking/records.json)", () => {
     invalidValidators: { encoded: string; code: string }[];
     epochSets: { set: SetJson; encoded: string }[];
     keys: { kind: string; input: string; key: string }[];
+    vesting: { record: Record<string, string>; encoded: string; unlocked: { height: string; unlocked: string }[] }[];
+    supply: { record: Record<string, string>; encoded: string };
   }>("staking/records.json");
+  const big = (r: Record<string, string>) => Object.fromEntries(Object.entries(r).map(([k, x]) => [k, BigInt(x)]));
+  it.each(v.vesting.map((c, i) => [i, c] as const))("vesting record %i and its unlock schedule", (_i, c) => {
+    const record = big(c.record) as unknown as VestingRecord;
+    expect(toHex(encode(vestingRecordCodec, record))).toBe(c.encoded);
+    expect(decode(vestingRecordCodec, fromHex(c.encoded))).toEqual(record);
+    for (const u of c.unlocked) expect(unlockedAt(record, BigInt(u.height)), `height ${u.height}`).toBe(BigInt(u.unlocked));
+  });
+  it("the supply record", () => {
+    expect(toHex(encode(supplyRecordCodec, big(v.supply.record) as unknown as SupplyRecord))).toBe(v.supply.encoded);
+  });
   it.each(v.validators.map((c, i) => [i, c] as const))("validator record %i", (_i, c) => {
     const r = c.record;
     const record = {
@@ -83,6 +102,8 @@ describe("records (test-vectors/staking/records.json)", () => {
       index: () => validatorIndexKey(),
       epochSet: (i) => epochSetKey(BigInt(i)),
       blsKey: (i) => blsKeyOwnerKey(fromHex(i)),
+      supply: () => supplyKey(),
+      vesting: (i) => vestingKey(fromHex(i)),
     };
     for (const k of v.keys) {
       const fn = derive[k.kind];

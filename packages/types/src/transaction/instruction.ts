@@ -48,6 +48,11 @@ export const INSTRUCTIONS = {
     subType: 20,
     fields: [],
   },
+  claim_vested: {
+    category: 0,
+    subType: 21,
+    fields: [],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -122,6 +127,7 @@ export type AddStakeInstruction = InstructionOf<"add_stake">;
 export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
 export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
 export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
+export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
 
 interface Spec {
   readonly type: InstructionType;
