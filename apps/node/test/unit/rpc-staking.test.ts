@@ -41,9 +41,14 @@ describe("the staking RPC", () => {
     const base = devnetGenesis();
     const [genesisValidator, newcomer] = devAccounts();
     const g = bls(0);
+    const vesting = [{ address: new Uint8Array(20).fill(0x77), schedule: { total: 1_000n, atGenesis: 100n, cliff: 2n, period: 1n, periods: 9n } }];
     const genesis = {
       ...base,
-      config: { ...base.config, validators: [{ address: genesisValidator!.address, blsPublicKey: g.publicKey, proofOfPossession: g.pop, stake: 200_000n * BASE_UNITS_PER_CBY }] },
+      config: {
+        ...base.config,
+        vesting,
+        validators: [{ address: genesisValidator!.address, blsPublicKey: g.publicKey, proofOfPossession: g.pop, stake: 200_000n * BASE_UNITS_PER_CBY }],
+      },
     };
     const params = { ...defaultChainParams(genesis.chainId, accountKey), staking: createStakingConfig({ epochLength: 3n, unbondingPeriod: 3n }) };
     const blocks = BlockStore.open(join(dir, "blocks"));
@@ -87,6 +92,9 @@ describe("the staking RPC", () => {
     expect(BigInt(after.total)).toBe(BigInt(after.genesis) + BigInt(after.issued) - BigInt(after.burned));
     expect(BigInt(after.burned)).toBe(produced.receipts[0]!.fee_burned);
     await expect(registry.call("cowboy_validator", ["0x" + "00".repeat(20)])).resolves.toBeNull();
+    // Head 2, next block 3: 100 + 900·3/9 unlocked.
+    expect(await registry.call("cowboy_vesting", [`0x${"77".repeat(20)}`])).toMatchObject({ total: "1000", claimed: "0", unlocked: "400", locked: "600", claimable: "400" });
+    await expect(registry.call("cowboy_vesting", [a])).resolves.toBeNull();
     await blocks.close();
     await state.close();
   });

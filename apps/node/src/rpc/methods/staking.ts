@@ -8,6 +8,9 @@ import {
   epochSetToJson,
   getSupply,
   getValidator,
+  getVesting,
+  lockedAt,
+  unlockedAt,
   totalSupply,
   validatorAddresses,
   validatorToJson,
@@ -76,6 +79,28 @@ export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
         stakingOf(chain);
         const record = getValidator(headState(chain), fromHex(a));
         return record === undefined ? null : validatorToJson(fromHex(a), record);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_vesting",
+      summary: "an account's genesis vesting at the head: total, claimed, unlocked, locked and claimable (base units), or null",
+      params: [["address", address]],
+      handler: ([a]) => {
+        stakingOf(chain);
+        const r = getVesting(headState(chain), fromHex(a));
+        if (r === undefined) return null;
+        const height = chain.head.height + 1n;
+        const unlocked = unlockedAt(r, height);
+        return {
+          address: a,
+          height: height.toString(),
+          total: r.total.toString(),
+          claimed: r.claimed.toString(),
+          unlocked: unlocked.toString(),
+          locked: lockedAt(r, height).toString(),
+          claimable: (unlocked - r.claimed).toString(),
+          schedule: { at_genesis: r.atGenesis.toString(), cliff: r.cliff.toString(), period: r.period.toString(), periods: r.periods.toString() },
+        };
       },
     }),
     defineMethod({
