@@ -24,3 +24,4 @@ export { supplyRecordCodec, totalSupply, getSupply, initSupply, recordBurn, type
 export { inflationBps, blockIssuance, processRewards, type RewardReport } from "./rewards.js";
 export { vestingKey } from "./keys.js";
 export { vestingRecordCodec, unlockedAt, lockedAt, getVesting, lockVesting, claimVested, checkSchedule, type VestingSchedule, type VestingRecord } from "./vesting.js";
+export { splitSlash, punishEquivocation, type SlashOutcome } from "./slashing.js";
