@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes, loadFastThreshold } from "@cowboy/crypto";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
+import type { StakingConfig } from "@cowboy/staking";
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowboy/types";
@@ -64,6 +65,12 @@ export interface NodeOptions {
    * /explorer answers 404 with how to build it.
    */
   readonly explorerDir?: string;
+  /**
+   * The validator set's rules (@cowboy/staking, cips/staking.md): staking instructions, rewards, the
+   * supply record and epoch sets in the state. The genesis must then name its validators
+   * (`genesis.config.validators`). Default: none (the devnet and testnets run without staking).
+   */
+  readonly staking?: StakingConfig;
 }
 
 export interface RunningNode {
@@ -86,7 +93,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   mkdirSync(options.dataDir, { recursive: true });
   // The round seed is recovered on every view: mcl-wasm recombines it ~10x faster than noble.
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
-  const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes };
+  const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes, ...(options.staking === undefined ? {} : { staking: options.staking }) };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const observations = ObservationStore.open(join(options.dataDir, "index"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });

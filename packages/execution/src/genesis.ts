@@ -1,5 +1,6 @@
 // Block 0 (cips/execution.md "Genesis"): the allocations written into an empty state, and the header.
 import { toHex, U64_MAX } from "@cowboy/codec";
+import { applyStakingGenesis, initSupply, lockVesting, StakingError, type GenesisValidator, type VestingSchedule } from "@cowboy/staking";
 import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
 import { BlockError } from "./errors.js";
 import type { ChainParams, StateAccess } from "./types.js";
@@ -18,6 +19,10 @@ export interface GenesisConfig {
   /** Initial basefees; both default to MIN_BASEFEE. */
   readonly cycleBasefee: bigint;
   readonly cellBasefee: bigint;
+  /** The validators of epoch 0 (their stake is bonded at genesis); required when params.staking is set. */
+  readonly validators?: readonly GenesisValidator[];
+  /** Locked genesis allocations (spec §8.3), claimed as they unlock (claim_vested); need params.staking. */
+  readonly vesting?: readonly { readonly address: Uint8Array; readonly schedule: VestingSchedule }[];
 }
 
 /**
@@ -42,6 +47,25 @@ export function applyGenesis(state: StateAccess, config: GenesisConfig, params: 
     if (supply > U64_MAX) throw new BlockError("INVALID_GENESIS", "the total supply exceeds u64");
     accounts.put(allocation.address, { nonce: 0n, balance: allocation.balance, code_hash: null, storage_bytes: 0n });
   });
+  if (params.staking !== undefined) {
+    if (config.validators === undefined) throw new BlockError("INVALID_GENESIS", "a chain with staking needs genesis validators");
+    let set: ReturnType<typeof applyStakingGenesis>;
+    let locked = 0n;
+    try {
+      set = applyStakingGenesis(state, params.staking, config.validators);
+      for (const v of config.vesting ?? []) {
+        lockVesting(state, v.address, v.schedule);
+        locked += v.schedule.total;
+      }
+    } catch (error) {
+      if (error instanceof StakingError) throw new BlockError("INVALID_GENESIS", `validators: ${error.code}: ${error.message}`);
+      throw error;
+    }
+    if (supply + set.totalStake + locked > U64_MAX) throw new BlockError("INVALID_GENESIS", "the total supply with the genesis stake and vesting exceeds u64");
+    initSupply(state, supply + set.totalStake + locked);
+  } else if ((config.validators !== undefined && config.validators.length > 0) || (config.vesting !== undefined && config.vesting.length > 0)) {
+    throw new BlockError("INVALID_GENESIS", "genesis validators and vesting need params.staking");
+  }
   return {
     parent_hash: new Uint8Array(32),
     height: 0n,

@@ -6,6 +6,7 @@ import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
+import type { StakingConfig } from "@cowboy/staking";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { BlockJournal } from "./actors/journal.js";
 import type { ActorLimits } from "./actors/limits.js";
@@ -51,6 +52,11 @@ export interface ChainParams {
    * the eth_* instructions revert.
    */
   readonly interop?: InteropParams;
+  /**
+   * The validator set (@cowboy/staking, spec §6): its parameters. Absent on a chain without
+   * staking: staking instructions are refused and no epoch boundary is processed.
+   */
+  readonly staking?: StakingConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

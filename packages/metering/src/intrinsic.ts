@@ -1,4 +1,4 @@
-import { COST_TABLE_V1, intrinsicCost, type CostTable } from "./costTable.js";
+import { COST_TABLE_V1, intrinsicCost, linearCost, type CostTable } from "./costTable.js";
 import type { Instruction, Transaction } from "@cowboy/types";
 
 // Intrinsic costs (spec §17.2, §17.4; cips/execution.md "Intrinsic costs"): what a transaction
@@ -38,6 +38,17 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       return intrinsicCost("transfer", 0n, table);
     case "eth_report_event":
       return intrinsicCost("actorMessage", BigInt(instruction.topics.length + instruction.data.length), table);
+    // Staking (cips/staking.md "Costs"): priced as a transfer; register also verifies a BLS proof of possession.
+    case "register_validator": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify), cells: base.cells };
+    }
+    case "add_stake":
+    case "exit_validator":
+    case "withdraw_stake":
+    case "unjail_validator":
+    case "claim_vested":
+      return intrinsicCost("transfer", 0n, table);
   }
 }
 

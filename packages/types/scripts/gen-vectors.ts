@@ -61,6 +61,16 @@ function randomInstruction(type: Instruction["type"]): Instruction {
       return { type, code: canonicalizeSource(pick(["def f():\n    return 1\n", "", "class A:\n    pass\n"])), salt: bytesN(32), args: data() };
     case "call_actor":
       return { type, target: bytesN(20), method: name(), args: data(), value: u64() };
+    // Staking instructions (not in TYPES, so the pinned transaction vectors stay as they are).
+    case "register_validator":
+      return { type, blsPublicKey: bytesN(48), proofOfPossession: bytesN(96), amount: u64() };
+    case "add_stake":
+      return { type, amount: u64() };
+    case "exit_validator":
+    case "withdraw_stake":
+    case "unjail_validator":
+    case "claim_vested":
+      return { type };
   }
 }
 

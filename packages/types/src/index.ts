@@ -27,6 +27,12 @@ export {
   type EthRegisterOracleInstruction,
   type EthUnregisterOracleInstruction,
   type EthReportEventInstruction,
+  type RegisterValidatorInstruction,
+  type AddStakeInstruction,
+  type ExitValidatorInstruction,
+  type WithdrawStakeInstruction,
+  type UnjailValidatorInstruction,
+  type ClaimVestedInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

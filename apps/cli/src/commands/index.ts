@@ -13,6 +13,7 @@ import { pvmCommands } from "./pvm.js";
 import { relayCommands } from "./relay.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
+import { validatorCommands } from "./validator.js";
 
 /** The `cowboy` command tree. */
 export const cowboy: CommandGroup = {
@@ -35,5 +36,6 @@ export const cowboy: CommandGroup = {
     fs: fsCommands,
     relay: relayCommands,
     eth: ethCommands,
+    validator: validatorCommands,
   },
 };

@@ -9,6 +9,8 @@ import { verifySignaturesHere, type SignatureVerifier } from "../verify.js";
 import { checkRoots } from "./checkRoots.js";
 import { processDeliveries } from "./processDeliveries.js";
 import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
+import { processEpochBoundary } from "./processEpochBoundary.js";
+import { processRewards } from "./processRewards.js";
 import { processHeader } from "./processHeader.js";
 import { processTimers } from "./processTimers.js";
 import { processTransactions } from "./processTransactions.js";
@@ -60,6 +62,10 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processDeliveries(state, env, params);
   // 4 and 6. Jobs and rewards (registered hooks), last: rewards count the block's fees.
   processEndOfBlockHooks(state, env, params);
+  // Rewards after the hooks (every fee of the block is counted), by the set governing this block;
+  // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
+  processRewards(state, env, params, tally.burned);
+  processEpochBoundary(state, env, params);
   // The header commits to all of the above: checked once every write is in.
   const stateRoot = checkRoots(state, block.header, tally, params);
   return { execution: tally.execution(actors.journal), stateRoot };

@@ -24,6 +24,11 @@ export class BlockTally {
 
   constructor(private readonly feeMarket: FeeMarketConfig) {}
 
+  /** Fees burned so far in this block (transactions and timers). */
+  get burned(): bigint {
+    return this.#burned;
+  }
+
   /** What keeps `cycles` in `lane` and `cells` from fitting what is left, or null when they fit. */
   misfit(lane: LaneId, cycles: bigint, cells: bigint): Misfit | null {
     if (cycles > laneCapacity(lane, this.#laneUsage, this.feeMarket)) return "lane";

@@ -8,6 +8,8 @@ import { headerHash, MAX_BEACON_BYTES, MAX_CERTIFICATE_BYTES, type Block, type H
 import { markActors, newActorBlockContext, rewindActors } from "../actors/context.js";
 import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
+import { processEpochBoundary } from "../block/processEpochBoundary.js";
+import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
@@ -187,6 +189,8 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processTimers(state, finalEnv, params, tally);
   processDeliveries(state, finalEnv, params);
   processEndOfBlockHooks(state, finalEnv, params);
+  processRewards(state, finalEnv, params, tally.burned);
+  processEpochBoundary(state, finalEnv, params);
 
   const header: Header = {
     parent_hash: headerHash(parent),

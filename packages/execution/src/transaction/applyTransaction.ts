@@ -15,6 +15,7 @@ import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEve
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { scheduleTimer } from "./scheduleTimer.js";
+import { stakingInstruction } from "./stakingInstruction.js";
 import { transfer } from "./transfer.js";
 
 function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
@@ -47,6 +48,13 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
       return ethUnregisterOracle(ctx, instruction);
     case "eth_report_event":
       return ethReportEvent(ctx, instruction);
+    case "register_validator":
+    case "add_stake":
+    case "exit_validator":
+    case "withdraw_stake":
+    case "unjail_validator":
+    case "claim_vested":
+      return stakingInstruction(ctx, instruction);
   }
 }
 

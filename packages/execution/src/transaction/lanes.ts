@@ -1,11 +1,26 @@
 // Which lane a transaction rides and the basefees it pays there (spec §6.3, cips/fee-market.md).
 import { laneBasefee, type LaneId } from "@cowboy/fee-market";
-import type { Transaction } from "@cowboy/types";
+import type { Instruction, Transaction } from "@cowboy/types";
 import type { Basefees, ChainParams } from "../types.js";
 
-/** v1: every signed transaction rides the user lane; system, runner and timer lanes carry protocol work. */
-export function laneOf(_tx: Transaction): LaneId {
-  return "user";
+/** The staking instructions (System sub_types 16–31, cips/staking.md "Instructions"). */
+export function isStakingInstruction(instruction: Instruction): boolean {
+  switch (instruction.type) {
+    case "register_validator":
+    case "add_stake":
+    case "exit_validator":
+    case "withdraw_stake":
+    case "unjail_validator":
+    case "claim_vested":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Staking instructions ride the System lane (spec §6.3); every other signed transaction the user lane. */
+export function laneOf(tx: Transaction): LaneId {
+  return isStakingInstruction(tx.instruction) ? "system" : "user";
 }
 
 /** The basefees `tx` pays: the block's, scaled by its lane's multiplier (spec §6.3). */
@@ -23,6 +38,9 @@ export function valueMoved(tx: Transaction): bigint {
       return tx.instruction.value;
     case "eth_register_oracle":
       return tx.instruction.stake;
+    case "register_validator":
+    case "add_stake":
+      return tx.instruction.amount;
     default:
       return 0n;
   }

@@ -14,6 +14,7 @@ import {
   queryActor,
   type BlockExecution,
   type ChainParams,
+  type GenesisConfig,
   type QueryResult,
 } from "../../src/index.js";
 import { accountKey, addressOf, key, memoryState, params as defaultParams, CHAIN_ID } from "./helpers.js";
@@ -73,11 +74,21 @@ export class ActorChain {
     readonly params: ChainParams = defaultParams,
     /** Interpreter copies for the proposer's and the verifier's execution (default: fresh single ones). */
     readonly engines: { proposer?: ActorEngine; verifier?: ActorEngine } = {},
+    /** Genesis validators (a chain whose params have staking needs them). */
+    validators?: GenesisConfig["validators"],
+    vesting?: GenesisConfig["vesting"],
   ) {
     const { store, fork } = memoryState();
     this.head = applyGenesis(
       fork,
-      { timestampMs: 1_700_000_000_000n, allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })), cycleBasefee: MIN, cellBasefee: MIN },
+      {
+        timestampMs: 1_700_000_000_000n,
+        allocations: [0, 1, 2, 3].map((i) => ({ address: addressOf(i), balance: 1_000_000n * CBY })),
+        cycleBasefee: MIN,
+        cellBasefee: MIN,
+        ...(validators === undefined ? {} : { validators }),
+        ...(vesting === undefined ? {} : { vesting }),
+      },
       params,
     );
     store.commit(fork, 0n, headerHash(this.head));

@@ -19,6 +19,40 @@ export const INSTRUCTIONS = {
       ["amount", "amount", "amount"],
     ],
   },
+  register_validator: {
+    category: 0,
+    subType: 16,
+    fields: [
+      ["blsPublicKey", "bls_public_key", "bytes"],
+      ["proofOfPossession", "proof_of_possession", "bytes"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  add_stake: {
+    category: 0,
+    subType: 17,
+    fields: [["amount", "amount", "amount"]],
+  },
+  exit_validator: {
+    category: 0,
+    subType: 18,
+    fields: [],
+  },
+  withdraw_stake: {
+    category: 0,
+    subType: 19,
+    fields: [],
+  },
+  unjail_validator: {
+    category: 0,
+    subType: 20,
+    fields: [],
+  },
+  claim_vested: {
+    category: 0,
+    subType: 21,
+    fields: [],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -171,6 +205,12 @@ export type CallActorInstruction = InstructionOf<"call_actor">;
 export type EthRegisterOracleInstruction = InstructionOf<"eth_register_oracle">;
 export type EthUnregisterOracleInstruction = InstructionOf<"eth_unregister_oracle">;
 export type EthReportEventInstruction = InstructionOf<"eth_report_event">;
+export type RegisterValidatorInstruction = InstructionOf<"register_validator">;
+export type AddStakeInstruction = InstructionOf<"add_stake">;
+export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
+export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
+export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
+export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
 
 interface Spec {
   readonly type: InstructionType;

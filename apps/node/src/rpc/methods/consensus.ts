@@ -3,6 +3,7 @@ import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
 import { hex } from "./json.js";
+import { validatorRecords } from "./staking.js";
 
 /** A node this many blocks or more behind the highest notarized block it knows of reports syncing. */
 export const SYNCING_LAG = 3n;
@@ -35,9 +36,24 @@ export function consensusMethods({ chain, consensus }: NodeContext): RpcMethod[]
     }),
     defineMethod({
       name: "cowboy_validators",
-      summary: "the active validator set: index, address, stake, BLS key, network key, and whether it is connected",
+      summary:
+        "the validators: on a chain with staking every record (status pending/active/unbonding/jailed, stake, unbonding and jail heights, offences, in_set) with its consensus index, network key and connection when it is in the running set; else the running set",
       params: [],
       handler: () => {
+        if (chain.params.staking !== undefined) {
+          const running = consensus?.validators.map((v) => hex(v.address)) ?? [];
+          const connected = new Set(consensus?.peers() ?? []);
+          return validatorRecords(chain).map((r) => {
+            const index = running.indexOf(r.address);
+            const v = index < 0 ? undefined : consensus!.validators[index]!;
+            return {
+              ...r,
+              index: index < 0 ? null : index,
+              network_key: v === undefined ? null : `0x${v.peer}`,
+              connected: v === undefined ? false : index === consensus!.self || connected.has(v.peer),
+            };
+          });
+        }
         const c = need();
         const connected = new Set(c.peers());
         return c.validators.map((v, index) => ({

@@ -8,6 +8,7 @@ import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
 import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
+import { stakingMethods } from "./staking.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
 import { observationMethods } from "./observations.js";
@@ -25,5 +26,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...devMethods(ctx),
     ...consensusMethods(ctx),
     ...observationMethods(ctx),
+    ...stakingMethods(ctx),
   ];
 }

@@ -1,0 +1,118 @@
+// The `staking` namespace (issue 21, cips/staking.md): the supply record and validator records at
+// the head, read from the state through @cowboy/staking (which owns the layout).
+import { fromHex } from "@cowboy/codec";
+import type { Chain } from "../../chain/chain.js";
+import {
+  epochOf,
+  epochSetAt,
+  epochSetToJson,
+  getSupply,
+  getValidator,
+  getVesting,
+  lockedAt,
+  unlockedAt,
+  totalSupply,
+  validatorAddresses,
+  validatorToJson,
+  type StakingConfig,
+  type StakingState,
+  type ValidatorJson,
+} from "@cowboy/staking";
+import { RpcError, RpcErrorCode } from "../errors.js";
+import { defineMethod, type RpcMethod } from "../registry.js";
+import type { NodeContext } from "./context.js";
+import { hex } from "./json.js";
+import { address } from "./params.js";
+
+/** The committed head's state as staking reads it (the RPC never writes). */
+function headState(chain: Chain): StakingState {
+  const refuse = (): never => {
+    throw new RpcError(RpcErrorCode.InternalError, "the RPC reads the state only");
+  };
+  return { get: (key) => chain.state.get(key), set: refuse, delete: refuse };
+}
+
+/** The chain's staking configuration, or -32601 on a chain without staking. */
+export function stakingOf(chain: Chain): StakingConfig {
+  const config = chain.params.staking;
+  if (config === undefined) throw new RpcError(RpcErrorCode.MethodNotFound, "this chain runs without staking (cips/staking.md)");
+  return config;
+}
+
+/** Every validator record at the head, ascending by address, with whether it is in the current epoch's set. */
+export function validatorRecords(chain: Chain): Array<ValidatorJson & { in_set: boolean }> {
+  const config = stakingOf(chain);
+  const state = headState(chain);
+  const set = epochSetAt(state, config, chain.head.height + 1n) ?? epochSetAt(state, config, chain.head.height);
+  const members = new Set(set?.members.map((m) => hex(m.address)));
+  return validatorAddresses(state).map((a) => {
+    const json = validatorToJson(a, getValidator(state, a)!);
+    return { ...json, in_set: members.has(json.address) };
+  });
+}
+
+export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
+  return [
+    defineMethod({
+      name: "cowboy_supply",
+      summary: "the supply record at the head: genesis, issued, burned and total = genesis + issued − burned (base units)",
+      params: [],
+      handler: () => {
+        stakingOf(chain);
+        const r = getSupply(headState(chain));
+        if (r === undefined) throw new RpcError(RpcErrorCode.InternalError, "the state has no supply record");
+        return {
+          height: chain.head.height.toString(),
+          genesis: r.genesis.toString(),
+          issued: r.issued.toString(),
+          burned: r.burned.toString(),
+          total: totalSupply(r).toString(),
+          year_base: r.yearBase.toString(),
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_validator",
+      summary: "one validator's record at the head (status, stake, unbonding and jail heights, offences), or null",
+      params: [["address", address]],
+      handler: ([a]) => {
+        stakingOf(chain);
+        const record = getValidator(headState(chain), fromHex(a));
+        return record === undefined ? null : validatorToJson(fromHex(a), record);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_vesting",
+      summary: "an account's genesis vesting at the head: total, claimed, unlocked, locked and claimable (base units), or null",
+      params: [["address", address]],
+      handler: ([a]) => {
+        stakingOf(chain);
+        const r = getVesting(headState(chain), fromHex(a));
+        if (r === undefined) return null;
+        const height = chain.head.height + 1n;
+        const unlocked = unlockedAt(r, height);
+        return {
+          address: a,
+          height: height.toString(),
+          total: r.total.toString(),
+          claimed: r.claimed.toString(),
+          unlocked: unlocked.toString(),
+          locked: lockedAt(r, height).toString(),
+          claimable: (unlocked - r.claimed).toString(),
+          schedule: { at_genesis: r.atGenesis.toString(), cliff: r.cliff.toString(), period: r.period.toString(), periods: r.periods.toString() },
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_epoch",
+      summary: "the epoch of the next block and its validator set with the stake snapshot",
+      params: [],
+      handler: () => {
+        const config = stakingOf(chain);
+        const height = chain.head.height + 1n;
+        const set = epochSetAt(headState(chain), config, height);
+        return { epoch: epochOf(config, height).toString(), epoch_length: config.epochLength.toString(), set: set === undefined ? null : epochSetToJson(set) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,37 @@
+import { CowboyError } from "@cowboy/codec";
+
+/** Stable failure codes of @cowboy/staking (cips/staking.md "Errors"). */
+export type StakingErrorCode =
+  /** A configuration object breaks one of its rules. */
+  | "INVALID_CONFIG"
+  /** An argument has the wrong type, size or range; nothing was changed. */
+  | "INVALID_ARGUMENT"
+  /** register: the sender already has a validator record. */
+  | "ALREADY_REGISTERED"
+  /** The sender has no validator record. */
+  | "NOT_A_VALIDATOR"
+  /** register: the BLS public key is not a valid compressed G1 point, or the proof of possession does not verify. */
+  | "INVALID_BLS_KEY"
+  /** register: another validator already uses this BLS public key. */
+  | "BLS_KEY_IN_USE"
+  /** register or unjail: the stake would be below minimum_validator_stake. */
+  | "STAKE_BELOW_MINIMUM"
+  /** register or add_stake: the sender's balance does not cover the amount. */
+  | "INSUFFICIENT_BALANCE"
+  /** The amount is zero, or the stake would exceed u64. */
+  | "INVALID_AMOUNT"
+  /** The instruction is not allowed in the validator's current status (e.g. add_stake while unbonding). */
+  | "WRONG_STATUS"
+  /** withdraw before the unbonding period ended. */
+  | "STILL_UNBONDING"
+  /** unjail before the jail period ended. */
+  | "STILL_JAILED"
+  /** claim_vested: no vesting schedule, or nothing unlocked beyond what was claimed. */
+  | "NOTHING_TO_CLAIM"
+  /** A stored staking record does not decode (a corrupt state). */
+  | "CORRUPT_STATE";
+
+/** A refusal of @cowboy/staking: `code` says which rule, the message says why. */
+export class StakingError extends CowboyError<StakingErrorCode> {
+  override readonly name: string = "StakingError";
+}

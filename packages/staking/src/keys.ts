@@ -1,0 +1,35 @@
+// Where staking lives in the authenticated state (cips/staking.md "State layout"): one system
+// registry, `00 02 ‖ "staking" ‖ 00 ‖ kind ‖ …`, kinds below.
+import { encode, u64 } from "@cowboy/codec";
+import { systemKey } from "@cowboy/state";
+
+export const STAKING_REGISTRY = "staking";
+
+export const StakingKeyKind = {
+  /** ‖ address (20): the validator's record. */
+  Validator: 0x01,
+  /** (alone): every address with a record, ascending, as one vec. */
+  Index: 0x02,
+  /** ‖ epoch (u64 BE): the epoch's validator set and stake snapshot. */
+  EpochSet: 0x03,
+  /** ‖ BLS public key (48): the address that registered it (keys are unique). */
+  BlsKey: 0x04,
+  /** (alone): the supply record. */
+  Supply: 0x05,
+  /** ‖ address (20): a genesis vesting schedule and what was claimed of it. */
+  Vesting: 0x06,
+} as const;
+
+const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
+  const out = new Uint8Array(1 + part.length);
+  out[0] = kind;
+  out.set(part, 1);
+  return systemKey(STAKING_REGISTRY, out);
+};
+
+export const validatorKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.Validator, address);
+export const validatorIndexKey = (): Uint8Array => item(StakingKeyKind.Index);
+export const epochSetKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.EpochSet, encode(u64, epoch));
+export const vestingKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.Vesting, address);
+export const supplyKey = (): Uint8Array => item(StakingKeyKind.Supply);
+export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(StakingKeyKind.BlsKey, blsPublicKey);
