@@ -129,7 +129,7 @@ describe("the built cowboy, from any directory", () => {
     const nonce = (await cowboy(["nonce", "0xe310e452713ea2e0157389d1a73c379c4c6bb82c", "--rpc", rpc])).stdout;
     const typo = await cowboy(["--rpc", rpc, "actor", "call", address, "incremnt"]);
     expect(typo.status).toBe(1);
-    expect(typo.stderr).toBe("error: simulated, not sent (reverted; --force sends it anyway): InvalidMethod: Counter has no public method 'incremnt'\n");
+    expect(typo.stderr).toBe("error: simulated, not sent (reverted; --force sends it anyway): InvalidMethod: Counter has no public method 'incremnt'; did you mean 'increment'?\n");
     const raising = await cowboy(["actor", "call", address, "increment", '{"by": 0}', "--rpc", rpc, "--json"]);
     expect(raising.status).toBe(1);
     expect(JSON.parse(raising.stdout)).toMatchObject({ status: "refused", simulated: "reverted", error: "ValueError: amount must be positive" });

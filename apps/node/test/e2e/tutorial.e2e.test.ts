@@ -110,7 +110,7 @@ describe("the actor tutorial", () => {
     const unchanged = await client.queryActor({ to: target, method: "get_count" });
     expect(unchanged.ok && unchanged.value).toBe(6n); // nothing committed
     const typo = await client.request<Sim>("cowboy_simulateTransaction", [{ ...callJson, instruction: { ...callJson.instruction, method: "incremnt" } }]);
-    expect(typo).toMatchObject({ status: "reverted", ok: false, result: null, error: "InvalidMethod: Counter has no public method 'incremnt'" });
+    expect(typo).toMatchObject({ status: "reverted", ok: false, result: null, error: "InvalidMethod: Counter has no public method 'incremnt'; did you mean 'increment'?" });
     const broke = { ...callJson, from: `0x${"77".repeat(20)}`, instruction: { ...callJson.instruction, value: "1" } };
     const poor = await client.request<Sim>("cowboy_simulateTransaction", [broke]);
     expect(poor.status).toBe("rejected");
