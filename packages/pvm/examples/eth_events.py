@@ -1,7 +1,7 @@
 # Receives an Ethereum contract's logs through the EventListener (0x14; spec 16.3, cips/interop.md): subscribe()
 # pays a CBY deposit to 0x14 and names on_eth_event as the handler; 0x14 calls it once per log, in order, after a
 # quorum of oracles saw the log `confirmations` blocks deep.
-from cowboy_sdk import actor, call, msg
+from cowboy_sdk import actor, call, msg, payable
 
 EVENT_LISTENER = b"\x00" * 19 + b"\x14"
 
@@ -11,6 +11,7 @@ class EthEvents:
     def __init__(self):
         self.storage["events"] = []
 
+    @payable
     def subscribe(self, contract, topics, confirmations, deposit, fee_per_event):
         sid = call(EVENT_LISTENER, "subscribe", value=deposit, contract=contract, topics=topics, from_block=0,
                    confirmations=confirmations, handler="on_eth_event", fee_per_event=fee_per_event)

@@ -18,7 +18,7 @@ import { startDevnet, type Devnet } from "../utils/devnet.js";
 const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
 
 // An actor with storage, an event, a failing method and a timer far in the future (so it stays active).
-const GUESTBOOK = `from cowboy_sdk import actor, emit, set_interval
+const GUESTBOOK = `from cowboy_sdk import actor, emit, payable, set_interval
 
 
 @actor
@@ -40,6 +40,7 @@ class Guestbook:
     def tick(self, data):
         pass
 
+    @payable
     def arm(self):
         return set_interval(1000, self.tick, None, cycles=100_000, cells=1_000)
 `;
