@@ -30,3 +30,4 @@ export { genesisToJson, devValidatorSet } from "./chain/genesis.js";
 export { NodeMetrics } from "./metrics.js";
 export { ReadOnlyPool, QueryError, type QueryErrorCode, type ReadOnlyPoolOptions } from "./query/pool.js";
 export { runCall, runEstimate, type ReadOnlyEnv, type ReadOnlyWork } from "./query/read-only.js";
+export type { LogEntry } from "./index-store/observations.js";

@@ -2,22 +2,13 @@
 // filtered by emitter, topic, block range and timer, each printed with its data decoded.
 import { cborJsonOf, fromHex } from "@cowboy/codec";
 import { parseCommandArgs, type Command } from "../command.js";
+import type { LogEntry } from "@cowboy/node";
 import { usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { CHAIN_OPTIONS, clientFor, rpcCall } from "./chain.js";
 
-/** One entry of cowboy_getLogs. */
-export interface LogJson {
-  readonly address: string;
-  readonly topic: string;
-  readonly topicHex: string;
-  readonly data: string;
-  readonly blockNumber: number;
-  readonly blockHash: string;
-  readonly txHash: string | null;
-  readonly timerId: string | null;
-  readonly logIndex: number;
-}
+/** One entry of cowboy_getLogs: the node's own form (type only: the node is not loaded). */
+export type LogJson = LogEntry;
 
 /** An event's data as text: its canonical value as JSON when it is one, else the hex. */
 export function decodeLogData(data: string): string {

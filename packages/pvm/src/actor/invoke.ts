@@ -189,7 +189,7 @@ export function invokeActor(inv: Invocation): InvocationResult {
     return invokeOn(inv, warm);
   } finally {
     warm.end();
-    inv.sessions.release(inv.source, filename, warm);
+    inv.sessions.release(warm);
   }
 }
 

@@ -85,6 +85,8 @@ export class ActorSession {
   #stdout: (text: string) => void = () => {};
 
   constructor(
+    /** The cache key of its module (filename and source). */
+    readonly key: string,
     filename: string,
     readonly stdlib: ModuleRegistry,
     parseCache: ParseCache | null,
@@ -139,11 +141,12 @@ export class SessionCache {
         if (list[i]!.stdlib === wanted) return list.splice(i, 1)[0]!;
       }
     }
-    return new ActorSession(filename, wanted, this.parseCache);
+    return new ActorSession(key, filename, wanted, this.parseCache);
   }
 
-  release(source: string, filename: string, s: ActorSession): void {
-    const key = filename + "\0" + source;
+  /** Return a session after its invocation, to be found again by `acquire` of the same module. */
+  release(s: ActorSession): void {
+    const key = s.key;
     let list = this.#idle.get(key);
     if (list === undefined) {
       if (this.#idle.size >= this.capacity) this.#idle.delete(this.#idle.keys().next().value!);
