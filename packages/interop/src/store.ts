@@ -5,6 +5,8 @@
 //   "n"                                     → u64be: subscriptions created so far (ids are derived from it)
 //   "s" ‖ id(32)                            → subscription record
 //   "p" ‖ id(32) ‖ u64be block ‖ u64be log  → the pending reports for one log position
+import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
+
 export interface InteropStore {
   get(key: Uint8Array): Uint8Array | undefined;
   set(key: Uint8Array, value: Uint8Array): void;
@@ -12,11 +14,7 @@ export interface InteropStore {
 }
 
 /** The EventListener's system-actor address (spec §9: the next free slot, 0x14). */
-export const EVENT_LISTENER_ADDRESS: Uint8Array = (() => {
-  const a = new Uint8Array(20);
-  a[19] = 0x14;
-  return a;
-})();
+export const EVENT_LISTENER_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.eventListener);
 
 const tag = (c: string): number => c.charCodeAt(0);
 

@@ -71,3 +71,6 @@ export * from "./actor/index.js";
 
 // Consensus rounds, proposals, votes, certificates and seeds (cips/consensus.md).
 export * from "./consensus/index.js";
+
+// The system-actor address table (spec §9).
+export { RESERVED_SYSTEM_ADDRESS_LIMIT, SYSTEM_ACTORS, systemAddress, isSystemAddress, type SystemActorName } from "./system/addresses.js";

@@ -1,5 +1,6 @@
 // The governance-tunable numbers of 0x0A and 0x0B (cips/cbfs.md §7) in one object with genesis defaults.
 // ORPHAN_SHARD_TTL is the spec's (§7.3); the others are ours, written down in the CIP.
+import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import { ORPHAN_SHARD_TTL } from "../params.js";
 
 export interface CbfsChainConfig {
@@ -32,9 +33,9 @@ export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
   maxEndpointLength: 128,
 };
 
-/** 0x0A and 0x0B as 20-byte addresses (spec §9): nineteen zero bytes, then the number. */
-export const STORAGE_MANAGER_ADDRESS: Uint8Array = Uint8Array.from({ length: 20 }, (_, i) => (i === 19 ? 0x0a : 0));
-export const RELAY_REGISTRY_ADDRESS: Uint8Array = Uint8Array.from({ length: 20 }, (_, i) => (i === 19 ? 0x0b : 0));
+/** 0x0A and 0x0B (spec §9). */
+export const STORAGE_MANAGER_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.storageManager);
+export const RELAY_REGISTRY_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.relayRegistry);
 
 /** What 0x0A and 0x0B read and write: any state fork. */
 export interface ChainStore {
