@@ -151,17 +151,18 @@ function installListMethods(): void {
     if (a.length > 1) throw pyErr("TypeError", "sort() takes no positional arguments");
     const l = me(a[0] as Value, "sort");
     const items = l.items;
-    l.items = [];
+    // While it sorts, the list looks empty; any change to it is detected afterwards and refused, as CPython does,
+    // unless the sort already failed (the key function's or a comparison's exception is the one reported).
+    const scratch: Value[] = [];
+    l.items = scratch;
+    let modified = false;
     try {
       sortList(rt, items, kw?.get("key") ?? None, truthy(rt, kw?.get("reverse") ?? false));
     } finally {
-      if (l.items.length > 0) {
-        l.items = items;
-        // biome-ignore lint/correctness/noUnsafeFinally: the check runs on every exit and replaces an exception from the key function; kept as it is (behaviour)
-        throw pyErr("ValueError", "list modified during sort");
-      }
+      modified = l.items !== scratch || scratch.length > 0;
       l.items = items;
     }
+    if (modified) throw pyErr("ValueError", "list modified during sort");
     return None;
   });
 }
