@@ -29,6 +29,8 @@ export const TX_REJECTIONS = {
   LANE_FULL: { permanent: false },
   /** The instruction is not executable on this chain (e.g. timers without a scheduler). */
   UNSUPPORTED_INSTRUCTION: { permanent: true },
+  /** Executing it hit a fault of the chain or the interpreter (a bug, never an actor's doing): no receipt is made. */
+  EXECUTION_FAULT: { permanent: true },
 } as const satisfies Record<string, { readonly permanent: boolean }>;
 
 export type TxRejectionCode = keyof typeof TX_REJECTIONS;

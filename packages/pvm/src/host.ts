@@ -35,7 +35,7 @@ export type HashAlgorithm = "sha256" | "keccak256";
 /**
  * A refusal the actor may handle: surfaces in Python as `pyType(message)` (a builtin exception
  * name such as "ValueError"). Anything else a Host throws is the chain's business: OutOfCycles and
- * OutOfCells propagate unchanged, other errors become `RuntimeError: host call failed`.
+ * OutOfCells propagate unchanged, any other error becomes a HostFault, which Python cannot catch.
  */
 const HOST_ERROR: unique symbol = Symbol.for("@cowboy/pvm:HostError");
 
@@ -55,6 +55,25 @@ export class HostError extends CowboyError<"HOST_REFUSED", { readonly pyType: Ho
     message: string,
   ) {
     super("HOST_REFUSED", message, { pyType });
+  }
+}
+
+const HOST_FAULT: unique symbol = Symbol.for("@cowboy/pvm:HostFault");
+
+/**
+ * HOST_FAULT: a host call failed with something other than a HostError or a meter (a bug of the chain, not of the
+ * actor), or the interpreter itself failed. It is not an outcome of the actor: Python code cannot catch it and
+ * invokeActor throws it instead of returning a result, so the caller decides (execution refuses the transaction;
+ * cips/pvm.md "Faults"). The original exception is the `cause`, for logs; it never reaches a receipt.
+ */
+export class HostFault extends CowboyError<"HOST_FAULT"> {
+  override readonly name: string = "HostFault";
+  readonly [HOST_FAULT] = true;
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === "object" && x !== null && (x as { [HOST_FAULT]?: unknown })[HOST_FAULT] === true;
+  }
+  constructor(cause: unknown, message = "a host call failed (a fault of the chain, not of the actor)") {
+    super("HOST_FAULT", message, undefined, { cause });
   }
 }
 

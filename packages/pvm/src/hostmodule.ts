@@ -5,7 +5,7 @@ import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
 import { U64_MAX } from "@cowboy/codec";
 import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types/actor";
-import { HostError, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
+import { HostError, HostFault, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
 import { ethVerifyTypedData } from "./eth.js";
@@ -85,16 +85,17 @@ function bytes(rt: Runtime, b: Uint8Array): PyBytes {
 }
 
 /**
- * Runs a Host method. HostError becomes the Python exception it names; meter exhaustion and
- * Python exceptions pass through; anything else is the chain's fault and never leaks into Python.
+ * Runs a Host method. HostError becomes the Python exception it names; meter exhaustion, Python
+ * exceptions and faults pass through; anything else is the chain's fault (a HostFault, which no
+ * Python `except` catches) and never leaks into Python.
  */
 function guarded<R>(f: () => R): R {
   try {
     return f();
   } catch (e) {
-    if (e instanceof PyThrow || e instanceof OutOfCycles || e instanceof OutOfCells) throw e;
+    if (e instanceof PyThrow || e instanceof OutOfCycles || e instanceof OutOfCells || e instanceof HostFault) throw e;
     if (e instanceof HostError) throw pyErr(e.pyType, e.message);
-    throw pyErr("RuntimeError", "host call failed");
+    throw new HostFault(e);
   }
 }
 

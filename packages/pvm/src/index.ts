@@ -9,6 +9,7 @@ export { E, PyBaseException, PyThrow } from "./runtime/exceptions.js";
 export {
   MemoryHost,
   HostError,
+  HostFault,
   type Host,
   type BlockInfo,
   type MessageContext,

@@ -4,6 +4,7 @@
 import { decodeCbor, encodeCbor, isU64, type CborValue } from "@cowboy/codec";
 import { laneBasefee } from "@cowboy/fee-market";
 import { processTimers as processDueTimers, type FireResult, type GasBid, type GasBidContext, type TimerHost } from "@cowboy/scheduler";
+import { HostFault } from "@cowboy/pvm";
 import { TxExhausted } from "../errors.js";
 import type { BlockEnv, ChainParams, StateAccess, TimerUsage } from "../types.js";
 import { Accounts } from "../world.js";
@@ -52,11 +53,13 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
         cellsUsed: fire.cellsLimit - BigInt(Math.max(run.cellsLeft, 0)),
       });
       // The fire's receipt-like record (block journal, outside consensus).
-      const observe = (status: ReceiptStatus, result: FireResult, exhausted: TxExhausted | null): FireResult => {
+      const observe = (status: ReceiptStatus, result: FireResult, exhausted: TxExhausted | null, fault: HostFault | null = null): FireResult => {
         const error =
-          exhausted === null
-            ? run.error
-            : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
+          fault !== null
+            ? { type: "InternalError", message: fault.message, traceback: [] }
+            : exhausted === null
+              ? run.error
+              : { type: exhausted.meter === "cycles" ? "OutOfCycles" : "OutOfCells", message: exhausted.meta.detail, traceback: run.error?.traceback ?? [] };
         const ok = status === ReceiptStatus.Success;
         ctx.journal.fires.push({
           timerId: fire.id.slice(),
@@ -80,6 +83,9 @@ function fireDueTimers(state: StateAccess, env: BlockEnv, params: ChainParams): 
         return observe(outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted, used(), null);
       } catch (error) {
         state.revertTo(checkpoint);
+        // A fault cannot refuse a fire (nobody could drop it from the chain): it fails, using its whole Cycle budget
+        // (cips/pvm.md "Faults").
+        if (error instanceof HostFault) return observe(ReceiptStatus.Reverted, { ...used(), cyclesUsed: fire.cyclesLimit }, null, error);
         if (!(error instanceof TxExhausted)) throw error;
         const partial = used();
         const cycles = error.meter === "cycles";

@@ -4,6 +4,8 @@
 import { settle } from "@cowboy/fee-market";
 import type { Instruction, Transaction } from "@cowboy/types";
 import { intrinsicCosts } from "@cowboy/metering";
+import { HostFault } from "@cowboy/pvm";
+import { TxRejection } from "../errors.js";
 import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js";
 import { Accounts } from "../world.js";
 import { callActor } from "./callActor.js";
@@ -79,6 +81,11 @@ export function applyTransaction(state: StateAccess, tx: Transaction, env: Block
     result = execute({ state, accounts, tx, env, params, intrinsic }, tx.instruction);
   } catch (error) {
     state.revertTo(checkpoint);
+    if (error instanceof HostFault) {
+      // A fault of the chain or the interpreter is no outcome: the transaction is refused, as if never seen.
+      accounts.put(tx.from, sender);
+      throw new TxRejection("EXECUTION_FAULT", error.message, undefined, { cause: error });
+    }
     throw error;
   }
   if (result.keep) state.commitCheckpoint(checkpoint);

@@ -119,7 +119,15 @@ describe("checkIncludable", () => {
 describe("rejection codes", () => {
   it("say which refusals a pool drops (permanent) and which it keeps (transient)", () => {
     const permanent = Object.keys(TX_REJECTIONS).filter((code) => isPermanentRejection(code as keyof typeof TX_REJECTIONS));
-    expect(permanent).toEqual(["STATELESS_CHECK_FAILED", "INVALID_SIGNATURE", "NONCE_TOO_LOW", "INTRINSIC_CYCLES_TOO_LOW", "INTRINSIC_CELLS_TOO_LOW", "UNSUPPORTED_INSTRUCTION"]);
+    expect(permanent).toEqual([
+      "STATELESS_CHECK_FAILED",
+      "INVALID_SIGNATURE",
+      "NONCE_TOO_LOW",
+      "INTRINSIC_CYCLES_TOO_LOW",
+      "INTRINSIC_CELLS_TOO_LOW",
+      "UNSUPPORTED_INSTRUCTION",
+      "EXECUTION_FAULT",
+    ]);
     expect(new TxRejection("LANE_FULL", "full").permanent).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { ACTOR_ATTRIBUTES_TAG, MAX_METHOD_NAME, isPublicMethodName } from "@cowb
 import { PvmError } from "../errors.js";
 import { type ParseCache, STACK_WEIGHT_LIMIT, Session, newRuntime, runCoroutine, runLimits } from "../api.js";
 import { decodeValue, encodeValue } from "../canonical/index.js";
-import { HostError, type Host } from "../host.js";
+import { HostError, HostFault, type Host } from "../host.js";
 import type { ModuleRegistry } from "../modules.js";
 import { closestName } from "./suggest.js";
 import { callValue, findNew, getAttr } from "../runtime/call.js";
@@ -176,7 +176,10 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-/** Runs one invocation; never throws for anything the actor does (the result says what failed). */
+/**
+ * Runs one invocation; never throws for anything the actor does (the result says what failed). A fault of the chain
+ * or of the interpreter (a host exception that is no HostError, an interpreter bug) throws HostFault.
+ */
 export function invokeActor(inv: Invocation): InvocationResult {
   const filename = inv.filename ?? "actor.py";
   const stdout = inv.stdout ?? (() => {});
@@ -245,8 +248,13 @@ function invokeOn(inv: Invocation, on: Pick<ActorSession, "rt" | "session" | "gl
     persistAttributes(rt, inv.host, inst, before);
     return done(true, returnData);
   } catch (e) {
+    if (e instanceof HostFault) throw e;
     if (e instanceof HostError) return done(false, new Uint8Array(0), new PvmError("PythonException", `${e.pyType}: ${e.message}`, e.pyType, e.message));
-    return done(false, new Uint8Array(0), session.toError(e));
+    const error = session.toError(e);
+    // A failure of the interpreter is no outcome of the actor's (its text, even its occurrence, may differ between
+    // machines): the caller gets a fault, never a result (cips/pvm.md "Faults").
+    if (error.code === "InternalError") throw new HostFault(e, `the interpreter failed: ${error.message}`);
+    return done(false, new Uint8Array(0), error);
   } finally {
     scratch.wipe();
   }

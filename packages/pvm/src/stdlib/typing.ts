@@ -4,9 +4,8 @@
 // run by our interpreter, so importing it and every subscription are metered by the ordinary cost
 // table (cips/pvm-stdlib-classes.md). It follows CPython's typing.py in behaviour with a smaller
 // object model: one _GenericAlias class for every subscripted form, _SpecialForm for Any/Union/...
-// It imports no other module: the collections.abc classes its aliases point at are self-contained
-// stand-ins in the middle of the file (structural ones answer isinstance by looking for the
-// methods, nominal ones know the builtin types CPython registers with them).
+// As CPython's, it imports collections.abc (and so abc) at import time: its bare aliases (Mapping,
+// Sequence, Iterable, ...) wrap collections.abc's classes, so the abstract collections have one source.
 import type { ModuleDef } from "../modules.js";
 import { typing_py } from "./py/sources.js";
 

@@ -69,6 +69,17 @@ _BUILTIN_SLOTS = {
 }
 
 
+# CPython's containment tests ask `v is x or v == x`. The PVM has no identity for numbers and strings (cips/pvm.md),
+# so for those only equality is asked.
+_NO_IDENTITY = (int, float, str, bytes)
+
+
+def _same(v, x):
+    if type(v) not in _NO_IDENTITY and type(x) not in _NO_IDENTITY and v is x:
+        return True
+    return v == x
+
+
 def _defines(B, method):
     """True/False when class B itself settles method (False: set to None), None when it is silent."""
     if B.__module__ == "builtins":
@@ -648,7 +659,7 @@ class ItemsView(MappingView, Set):
         except KeyError:
             return False
         else:
-            return v == value
+            return _same(v, value)
 
     def __iter__(self):
         for key in self._mapping:
@@ -661,7 +672,7 @@ class ValuesView(MappingView, Collection):
     def __contains__(self, value):
         for key in self._mapping:
             v = self._mapping[key]
-            if v == value:
+            if _same(v, value):
                 return True
         return False
 
@@ -755,7 +766,7 @@ class Sequence(Reversible, Collection):
 
     def __contains__(self, value):
         for v in self:
-            if v == value:
+            if _same(v, value):
                 return True
         return False
 
@@ -774,13 +785,13 @@ class Sequence(Reversible, Collection):
                 v = self[i]
             except IndexError:
                 break
-            if v == value:
+            if _same(v, value):
                 return i
             i += 1
         raise ValueError
 
     def count(self, value):
-        return sum(1 for v in self if v == value)
+        return sum(1 for v in self if _same(v, value))
 
 
 class ByteString(Sequence):

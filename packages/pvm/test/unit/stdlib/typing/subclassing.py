@@ -36,3 +36,49 @@ class Mid(Base[T]):
 class Leaf(Mid[int]):
     pass
 print(Mid.__parameters__, Leaf.__parameters__, Leaf.__mro__)
+
+
+# typing's abstract collections are collections.abc's classes: the mixins behave as CPython's.
+import collections.abc
+import typing
+
+
+class Table(typing.Mapping):
+    def __init__(self, d):
+        self._d = d
+
+    def __getitem__(self, k):
+        return self._d[k]
+
+    def __iter__(self):
+        return iter(self._d)
+
+    def __len__(self):
+        return len(self._d)
+
+
+class Never:
+    def __eq__(self, other):
+        return False
+
+
+t = Table({"a": 1})
+print(type(t.keys()).__name__, list(t.keys()), isinstance(t.keys(), collections.abc.KeysView))
+print(typing.Mapping.__origin__ is collections.abc.Mapping, issubclass(Table, collections.abc.Mapping))
+n = Never()
+print(n in Table({"x": n}).values(), ("x", n) in Table({"x": n}).items())
+
+
+class Seq(typing.Sequence):
+    def __init__(self, items):
+        self._items = items
+
+    def __getitem__(self, i):
+        return self._items[i]
+
+    def __len__(self):
+        return len(self._items)
+
+
+s = Seq([n, 1, 2])
+print(n in s, s.index(n), s.count(n), 2 in s, list(reversed(s)) == [2, 1, n])
