@@ -81,7 +81,8 @@ class Storage:
         slot = self._slot(key)
         raw = _h.storage_get(slot)
         if raw is None:
-            if default is _MISSING:
+            # `is` on a number or string is refused in the PVM: only an object() can be the marker.
+            if type(default) is object and default is _MISSING:
                 raise KeyError(key)
             return default
         _h.storage_delete(slot)

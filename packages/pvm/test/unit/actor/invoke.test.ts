@@ -157,4 +157,28 @@ class A:
     expect(text(a.call("escape").returnData)).toBe("[Errno 13] Permission denied: '/etc/passwd'");
     expect(a.host.storage.size).toBe(0);
   });
+
+  it("Storage.pop returns any default for a missing key, including numbers and strings, and raises KeyError without one", () => {
+    const POPPER = `from cowboy_sdk import actor
+
+@actor
+class Popper:
+    def __init__(self):
+        self.storage["k"] = 7
+
+    def run(self):
+        out = [self.storage.pop("k", 0), self.storage.pop("k", 0), self.storage.pop("k", "none"), self.storage.pop("k", None)]
+        try:
+            self.storage.pop("k")
+        except KeyError as e:
+            out.append("KeyError " + str(e))
+        return out
+`;
+    const a = actorOn(POPPER);
+    expect(a.deploy().ok).toBe(true);
+    const r = a.call("run");
+    expect(r.error).toBeUndefined();
+    // [7, 0, "none", None, "KeyError 'k'"]
+    expect(hex(r.returnData)).toBe(`8507006${"none".length}${hex(new TextEncoder().encode("none"))}f66c${hex(new TextEncoder().encode("KeyError 'k'"))}`);
+  });
 });
