@@ -29,5 +29,5 @@ export {
 export { genesisToJson, devValidatorSet } from "./chain/genesis.js";
 export { NodeMetrics } from "./metrics.js";
 export { ReadOnlyPool, QueryError, type QueryErrorCode, type ReadOnlyPoolOptions } from "./query/pool.js";
-export { runCall, runEstimate, type ReadOnlyEnv, type ReadOnlyWork } from "./query/read-only.js";
+export { runCall, type ReadOnlyEnv, type ReadOnlyWork } from "./query/read-only.js";
 export type { LogEntry } from "./index-store/observations.js";

@@ -74,5 +74,4 @@ export {
 export { closestName } from "@cowboy/pvm";
 export { actorInterface, type ActorInterface, type InterfaceMethod, type InterfaceParam } from "./actors/interface.js";
 export { perFireCharge, armingRefusal } from "./actors/timers.js";
-export { estimateUsage, type UsageEstimate } from "./estimate.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";

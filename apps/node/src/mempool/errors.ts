@@ -35,6 +35,7 @@ export const POOL_CODE: Record<TxRejectionCode, MempoolErrorCode> = {
   INSUFFICIENT_BALANCE: "INSUFFICIENT_BALANCE",
   LANE_FULL: "POOL_FULL",
   UNSUPPORTED_INSTRUCTION: "INVALID",
+  EXECUTION_FAULT: "INVALID",
 };
 
 /** Why the mempool refused a transaction; the RPC returns the message as is. */

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { CowboyError } from "@cowboy/codec";
-import type { QueryRequest, QueryResult, UsageEstimate } from "@cowboy/execution";
+import type { QueryRequest, QueryResult } from "@cowboy/execution";
 import type { Header } from "@cowboy/types";
 import type { Simulation, SimulationLimits } from "./simulate.js";
 import type { WorkerInit, WorkerReply, WorkerRequest, WorkerStatus } from "./protocol.js";
@@ -47,7 +47,7 @@ function spawn(init: WorkerInit): Worker {
 }
 
 interface Waiting {
-  readonly resolve: (value: QueryResult | UsageEstimate | Simulation) => void;
+  readonly resolve: (value: QueryResult | Simulation) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -96,10 +96,6 @@ export class ReadOnlyPool implements ReadOnlyWork {
     return this.#send((id) => ({ id, kind: "call", head, request })) as Promise<QueryResult>;
   }
 
-  estimate(head: Header, tx: unknown): Promise<UsageEstimate> {
-    return this.#send((id) => ({ id, kind: "estimate", head, tx })) as Promise<UsageEstimate>;
-  }
-
   simulate(head: Header, tx: unknown, limits: SimulationLimits): Promise<Simulation> {
     return this.#send((id) => ({ id, kind: "simulate", head, tx, limits })) as Promise<Simulation>;
   }
@@ -112,12 +108,12 @@ export class ReadOnlyPool implements ReadOnlyWork {
     if (worker !== undefined) await (await worker.catch(() => undefined))?.terminate();
   }
 
-  async #send(make: (id: number) => WorkerRequest): Promise<QueryResult | UsageEstimate | Simulation> {
+  async #send(make: (id: number) => WorkerRequest): Promise<QueryResult | Simulation> {
     if (this.#closed) throw new QueryError("QUERY_WORKER_FAILED", "the query worker was closed");
     if (this.#waiting.size >= this.#maxQueued)
       throw new QueryError("QUERY_QUEUE_FULL", `the node's read-only queue holds its most requests (${this.#maxQueued}); try again shortly`);
     const id = this.#nextId++;
-    const done = new Promise<QueryResult | UsageEstimate | Simulation>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
+    const done = new Promise<QueryResult | Simulation>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
     try {
       (await this.#ensureWorker()).postMessage(make(id));
     } catch (error) {

@@ -1,5 +1,5 @@
 // Messages between ReadOnlyPool and its worker (structured clone: bigints and bytes pass as they are).
-import type { QueryRequest, QueryResult, UsageEstimate } from "@cowboy/execution";
+import type { QueryRequest, QueryResult } from "@cowboy/execution";
 import type { Header } from "@cowboy/types";
 import type { Simulation, SimulationLimits } from "./simulate.js";
 
@@ -10,11 +10,10 @@ export interface WorkerInit {
 
 export type WorkerRequest =
   | { readonly id: number; readonly kind: "call"; readonly head: Header; readonly request: QueryRequest }
-  | { readonly id: number; readonly kind: "estimate"; readonly head: Header; readonly tx: unknown }
   | { readonly id: number; readonly kind: "simulate"; readonly head: Header; readonly tx: unknown; readonly limits: SimulationLimits };
 
 export type WorkerReply =
-  | { readonly id: number; readonly ok: true; readonly value: QueryResult | UsageEstimate | Simulation }
+  | { readonly id: number; readonly ok: true; readonly value: QueryResult | Simulation }
   | { readonly id: number; readonly ok: false; readonly message: string };
 
 /** The first message a worker sends: ready, or why it could not start. */

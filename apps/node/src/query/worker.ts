@@ -6,7 +6,7 @@ import { loadFastHashes } from "@cowboy/crypto";
 import { ActorEngine, defaultChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { transactionFromJson } from "@cowboy/types";
-import { runCall, runEstimate, type ReadOnlyEnv } from "./read-only.js";
+import { runCall, type ReadOnlyEnv } from "./read-only.js";
 import { simulateTransaction } from "./simulate.js";
 import type { WorkerInit, WorkerReply, WorkerRequest } from "./protocol.js";
 
@@ -31,9 +31,7 @@ start().then(
         reply =
           request.kind === "call"
             ? { id: request.id, ok: true, value: runCall(at, request.request) }
-            : request.kind === "estimate"
-              ? { id: request.id, ok: true, value: runEstimate(at, transactionFromJson(request.tx)) }
-              : { id: request.id, ok: true, value: simulateTransaction(at, transactionFromJson(request.tx), request.limits) };
+            : { id: request.id, ok: true, value: simulateTransaction(at, transactionFromJson(request.tx), request.limits) };
       } catch (error) {
         reply = { id: request.id, ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
       }

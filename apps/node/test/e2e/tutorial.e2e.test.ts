@@ -107,6 +107,11 @@ describe("the actor tutorial", () => {
     expect(sim).toMatchObject({ status: "success", ok: true, result: "0x07", error: null });
     expect(BigInt(sim.estimate.cycles_limit)).toBe((BigInt(sim.cycles_used) * 120n + 99n) / 100n);
     expect(BigInt(sim.estimate.cells_limit)).toBe((BigInt(sim.cells_used) * 120n + 99n) / 100n);
+    // cowboy_estimateFee sizes its limits from the same whole-transaction run (the storage write's Cells included),
+    // whatever limits the transaction carried.
+    const fee = await client.request<{ cycles_limit: string; cells_limit: string }>("cowboy_estimateFee", [{ ...callJson, cycles_limit: "30000", cells_limit: "1" }]);
+    expect(fee).toMatchObject({ cycles_limit: sim.estimate.cycles_limit, cells_limit: sim.estimate.cells_limit });
+    expect(BigInt(sim.cells_used)).toBeGreaterThan(0n);
     const unchanged = await client.queryActor({ to: target, method: "get_count" });
     expect(unchanged.ok && unchanged.value).toBe(6n); // nothing committed
     const typo = await client.request<Sim>("cowboy_simulateTransaction", [{ ...callJson, instruction: { ...callJson.instruction, method: "incremnt" } }]);

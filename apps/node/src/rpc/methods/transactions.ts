@@ -1,14 +1,13 @@
 // The `transactions` namespace: submission, lookup, receipts, fee estimation, simulation before
 // sending (issue 20) and the pool's size.
 import { CodecError, fromHex } from "@cowboy/codec";
-import { nextBlockBasefees } from "@cowboy/execution";
+import { intrinsicCosts, nextBlockBasefees } from "@cowboy/execution";
 import { blockCycleCapacity, DEFAULT_TIP_PERCENTILE, estimateFees } from "@cowboy/fee-market";
-import { TransactionError, createTransactionFromBytes, receiptToJson, transactionFromJson, transactionToJson, type Transaction } from "@cowboy/types";
+import { TransactionError, createTransaction, createTransactionFromBytes, receiptToJson, transactionFromJson, transactionToJson, type Transaction } from "@cowboy/types";
 import { z } from "zod";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
-import { runEstimate } from "../../query/read-only.js";
-import { simulateTransaction } from "../../query/simulate.js";
+import { simulateTransaction, type Simulation } from "../../query/simulate.js";
 import { admit, notFound, readOnly, type NodeContext } from "./context.js";
 import { hex } from "./json.js";
 import { hash32, rawTransaction } from "./params.js";
@@ -55,6 +54,18 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
     const input = { ...usage, basefees, tip: { kind: "fixed" as const, cycle: tip, cell: tip }, ...(blocks === undefined ? {} : { blocks }) };
     return estimateJson(estimateFees(input, chain.params.feeMarket));
   };
+  /** `tx` (and its JSON form) run whole on a fork of the head, in the query worker when there is one (simulate.ts). */
+  const simulate = (json: unknown, tx: Transaction): Promise<Simulation> => {
+    const head = chain.head;
+    const cap = ctx.queries?.maxCycles ?? blockCycleCapacity(chain.params.feeMarket);
+    const txLimits = chain.params.txLimits;
+    const limits = { maxCycles: cap < txLimits.maxCyclesLimit ? cap : txLimits.maxCyclesLimit, maxCells: txLimits.maxCellsLimit };
+    return readOnly(
+      ctx,
+      (work) => work.simulate(head, json, limits),
+      (env) => simulateTransaction(env, tx, limits),
+    );
+  };
   return [
     defineMethod({
       name: "cowboy_getTransaction",
@@ -98,26 +109,20 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
     defineMethod({
       name: "cowboy_estimateFee",
       summary:
-        "suggested limits and fees for a transaction (JSON form; signature ignored), from its intrinsic cost (plus, for an actor call, its handler simulated read-only at the head) and recent tips",
+        "suggested limits and fees for a transaction (JSON form; signature and limits ignored): what it would use at the head — for a deploy or a call, the whole transaction simulated as the next block would run it — and recent tips",
       params: [
         ["transaction", z.record(z.string(), z.unknown())],
         ["blocks", z.number().int().min(0).max(1000).optional()],
       ],
       handler: async ([json, blocks]) => {
         const tx = parseTransactionJson(json);
-        const head = chain.head;
-        // Only an actor call is simulated (estimateUsage); anything else is its intrinsic cost, cheap
-        // enough to answer here rather than wait in the query worker's queue.
-        const here = { state: chain.state, head, params: chain.params, engine: chain.engine };
-        const usage =
-          tx.instruction.type === "call_actor"
-            ? await readOnly(
-                ctx,
-                (work) => work.estimate(head, json),
-                (env) => runEstimate(env, tx),
-              )
-            : runEstimate(here, tx);
-        return feesFor(usage, blocks);
+        const intrinsic = intrinsicCosts(tx, chain.params.costTable);
+        // Anything that runs no actor code uses exactly its intrinsic cost: answered here, not in the worker's queue.
+        if (tx.instruction.type !== "call_actor" && tx.instruction.type !== "deploy_actor") return feesFor(intrinsic, blocks);
+        // Limits 0: as much as the node lets a simulation use, so the estimate is what the transaction needs.
+        const run = await simulate({ ...json, cycles_limit: "0", cells_limit: "0" }, createTransaction({ ...tx, cyclesLimit: 0n, cellsLimit: 0n }));
+        // A transaction that cannot be included now (nonce, balance) still gets an estimate: its intrinsic cost.
+        return feesFor(run.status === "rejected" ? intrinsic : { cycles: run.cyclesUsed, cells: run.cellsUsed }, blocks);
       },
     }),
     defineMethod({
@@ -129,16 +134,7 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
         ["blocks", z.number().int().min(0).max(1000).optional()],
       ],
       handler: async ([json, blocks]) => {
-        const tx = parseTransactionJson(json);
-        const head = chain.head;
-        const cap = ctx.queries?.maxCycles ?? blockCycleCapacity(chain.params.feeMarket);
-        const txLimits = chain.params.txLimits;
-        const limits = { maxCycles: cap < txLimits.maxCyclesLimit ? cap : txLimits.maxCyclesLimit, maxCells: txLimits.maxCellsLimit };
-        const run = await readOnly(
-          ctx,
-          (work) => work.simulate(head, json, limits),
-          (env) => simulateTransaction(env, tx, limits),
-        );
+        const run = await simulate(json, parseTransactionJson(json));
         const ok = run.status === "success";
         return {
           status: run.status,
