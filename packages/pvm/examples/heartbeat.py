@@ -1,4 +1,4 @@
-from cowboy_sdk import actor, payable, set_interval, cancel_timer, msg
+from cowboy_sdk import actor, payable, set_interval, cancel_timer, emit, msg
 
 
 @actor
@@ -16,6 +16,7 @@ class Heartbeat:
 
     def beat(self, data):
         self.storage["beats"] += 1
+        emit("beat", self.storage["beats"].to_bytes(8, "big"))
 
     def count(self):
         return self.storage["beats"]

@@ -18,6 +18,9 @@ const counter = join(repo, "packages", "pvm", "examples", "counter.py");
 const COUNTER = "0x13ef4115fafc7bbc98eefcde6e6386929efb47ef";
 const KEY0 = "0x0a23a6c334b09dab8ecb8fd598e22ba7990f2b9e1e871e4b875a8b10090483f8";
 const children: ChildProcess[] = [];
+/** Set by the tests that make them, for the README's "Events, traces…" commands. */
+let heartbeatAddress = "";
+let revertedHash = "";
 let port = 0;
 let rpc = "";
 
@@ -114,6 +117,7 @@ describe("the built cowboy, from any directory", () => {
     expect(await cowboy(["--rpc", rpc, "actor", "call", address, "increment"])).toEqual({ status: 0, stdout: "1\n", stderr: "" });
     // --value takes a unit (the README's heartbeat, paid 10 CBY for its fires).
     const heartbeat = (await cowboy(["--rpc", rpc, "actor", "deploy", join(repo, "packages", "pvm", "examples", "heartbeat.py")])).stdout.trim();
+    heartbeatAddress = heartbeat;
     const started = await cowboy(["--rpc", rpc, "actor", "call", heartbeat, "start", "--value", "10cby"]);
     expect(started.stderr).toBe("");
     expect(started.stdout).toMatch(/^"0x[0-9a-f]{64}"\n$/);
@@ -143,7 +147,45 @@ describe("the built cowboy, from any directory", () => {
     expect(forced.status).toBe(1);
     const sent = JSON.parse(forced.stdout) as { hash: string; status: string; error: string };
     expect(sent).toMatchObject({ status: "reverted", error: "ValueError: amount must be positive" });
+    revertedHash = sent.hash;
     expect(await cowboy(["--rpc", rpc, "tx", "status", sent.hash])).toMatchObject({ status: 1, stdout: expect.stringMatching(/^reverted\nheight \d+\n$/) });
+  });
+
+  it("runs the README's 'Events, traces, timer history and actor interfaces' commands as written", async () => {
+    const readme = readFileSync(join(repo, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### Events, traces, timer history and actor interfaces"));
+    const block = section.slice(section.indexOf("```sh\n") + 6, section.indexOf("\n```", section.indexOf("```sh\n")));
+    const commands = block
+      .split("\n")
+      .map((line) => line.replace(/#.*$/, "").trim())
+      .filter((line) => line.length > 0);
+    expect(commands).toHaveLength(6);
+    expect(heartbeatAddress).toMatch(/^0x[0-9a-f]{40}$/);
+    const ran = new Map<string, Run>();
+    for (const line of commands) {
+      expect(line.startsWith("pnpm -s cowboy ")).toBe(true);
+      const args = line
+        .slice("pnpm -s cowboy ".length)
+        .split(/\s+/)
+        .map((a) => (a === "ADDR" ? heartbeatAddress : a === "HASH" ? revertedHash : a));
+      ran.set(args.slice(0, 2).join(" "), await cowboy([...args, "--rpc", rpc]));
+    }
+    // Events of the heartbeat's fires (one "beat" per block while it ran).
+    expect(ran.get("logs --address")).toMatchObject({ status: 0, stderr: "" });
+    expect(ran.get("logs --address")!.stdout).toContain("beat");
+    // Its stopped timer, with the reason.
+    expect(ran.get("actor timers")).toMatchObject({ status: 0, stderr: "" });
+    expect(ran.get("actor timers")!.stdout).toContain("cancelled");
+    // The reverted call: its receipt exits 1, its trace shows the Python traceback.
+    expect(ran.get("tx receipt")!.status).toBe(1);
+    expect(ran.get("tx receipt")!.stdout).toContain("reverted");
+    expect(ran.get("tx trace")!.stdout).toContain("ValueError: amount must be positive");
+    expect(ran.get("tx trace")!.stdout).toContain("actor.py");
+    // The interface, and a typed client written to the file named.
+    expect(ran.get("actor methods")).toMatchObject({ status: 0, stderr: "" });
+    expect(ran.get("actor methods")!.stdout).toMatch(/start.*@payable|@payable.*start/s);
+    expect(ran.get("actor codegen")).toMatchObject({ status: 0 });
+    expect(readFileSync(join(work, "heartbeat-client.ts"), "utf8")).toContain("start");
   });
 
   it("fees come from the simulation: an account holding 1 CBY can call (a fixed worst case needed ~22)", async () => {
