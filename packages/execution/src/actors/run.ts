@@ -3,7 +3,7 @@
 // Cycle and Cell budget. Each frame (handler invocation) commits or reverts on its own checkpoint;
 // exhausting the transaction's budget aborts the whole transaction (TxExhausted).
 import { concatBytes, toHex } from "@cowboy/codec";
-import { HostError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult } from "@cowboy/pvm";
+import { HostError, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult } from "@cowboy/pvm";
 import { actorCodeKey, systemKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
 import { TxExhausted } from "../errors.js";
@@ -99,12 +99,8 @@ export class TxRun implements FrameRunner {
     if (kind === "call" && code === undefined) return { res: failedInvocation({ type: "LookupError", message: `no actor at 0x${toHex(target)}` }), host: null, budgetBound: false };
     const key = toHex(target);
     const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
-    if (allowance <= 0)
-      return {
-        res: failedInvocation({ type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` }),
-        host: null,
-        budgetBound: false,
-      };
+    const spent = { type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` } as const;
+    if (allowance <= 0) return { res: failedInvocation(spent), host: null, budgetBound: false };
     const cap = Math.min(budget.cycles, allowance);
     const checkpoint = this.state.checkpoint();
     try {
@@ -138,6 +134,11 @@ export class TxRun implements FrameRunner {
       });
     } finally {
       this.#active.set(key, this.#active.get(key)! - 1);
+    }
+    // The actor's per-block allowance ran out, not the transaction's Cycles: the frame fails with the documented error
+    // (cips/actors.md "Limits"), having used what it ran.
+    if (!res.ok && res.error?.code === "OutOfCycles" && cap < budget.cycles) {
+      res = { ...res, error: new PvmError("PythonException", `${spent.type}: ${spent.message}`, spent.type, spent.message, res.error.traceback) };
     }
     this.block.cyclesByActor.set(key, (this.block.cyclesByActor.get(key) ?? 0) + res.cycles);
     this.block.interpreters.record(target, res.cycles);

@@ -136,6 +136,21 @@ class Risky:
     expect(chain.root()).not.toBe(root); // fees and nonce moved
   });
 
+  it("a handler that runs out of its actor's per-block allowance (not the transaction's Cycles) fails with the documented error", () => {
+    const chain = new ActorChain();
+    const addr = deploy(chain, RISKY);
+    const [r] = chain.block([chain.callTx(1, addr, "spin", [], { cycles: 5_000_000n })]);
+    expect(r!.status).toBe(ReceiptStatus.Reverted);
+    expect(text(r!.return_data)).toBe(`RuntimeError: actor 0x${hex(addr)} has used its 1000000 Cycles for this block`);
+    // It ran up to the allowance, not up to the transaction's limit.
+    expect(r!.cycles_used).toBeGreaterThan(1_000_000n);
+    expect(r!.cycles_used).toBeLessThan(1_100_000n);
+    // A second call in the same block fails at entry with the same error.
+    const [a, b] = chain.block([chain.callTx(1, addr, "spin", [], { cycles: 5_000_000n }), chain.callTx(2, addr, "read", [], { cycles: 5_000_000n })]);
+    expect(text(a!.return_data)).toBe(text(r!.return_data));
+    expect(text(b!.return_data)).toBe(text(r!.return_data));
+  });
+
   it("storage over the 1 MiB quota fails the handler and keeps the quota", () => {
     const chain = new ActorChain();
     const addr = deploy(chain, RISKY);
