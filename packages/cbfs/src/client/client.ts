@@ -2,6 +2,7 @@
 // stake, upload them and the manifest; read back from any K verified shards per stripe; delete with the
 // owner's signature. Never imported by @cowboy/execution.
 import { randomBytes } from "node:crypto";
+import { toHex } from "@cowboy/codec";
 import { signOwnerAction } from "../auth.js";
 import { CbfsError } from "../errors.js";
 import { decodeStripes, encodeFile, verifyShard } from "../file.js";
@@ -86,7 +87,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       const bytes = await transport.getManifest(relay.endpoint, root).catch(() => undefined);
       if (bytes !== undefined && manifestRoot(bytes).every((b, i) => b === root[i])) return decodeManifest(bytes);
     }
-    throw new CbfsError("MANIFEST_NOT_FOUND", `no reachable relay holds manifest ${Buffer.from(root).toString("hex")}`);
+    throw new CbfsError("MANIFEST_NOT_FOUND", `no reachable relay holds manifest ${toHex(root)}`);
   }
 
   return {

@@ -1,12 +1,10 @@
 // RelayTransport over HTTP/1.1 with keep-alive (cips/cbfs.md §6): the relay protocol's routes, one function
 // each. Loopback in tests; bodies are raw bytes, metadata in headers, /info is JSON.
 import { Agent, request } from "node:http";
+import { concatBytes, fromHex, toHex } from "@cowboy/codec";
 import { type CapToken, encodeCapToken, signCapTokenUse } from "../captoken.js";
 import { CbfsError } from "../errors.js";
 import type { ByteRange, RelayTransport } from "./transport.js";
-
-const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
-const unhex = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
 
 interface Reply {
   status: number;
@@ -26,20 +24,24 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 4 });
   const timeoutMs = options.timeoutMs ?? 30_000;
   const cap = options.capToken;
-  const tokenHex = cap === undefined ? "" : hex(encodeCapToken(cap.token));
+  const tokenHex = cap === undefined ? "" : toHex(encodeCapToken(cap.token));
   const readAuth = (object: Uint8Array): Record<string, string> =>
-    cap === undefined ? {} : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": hex(cap.token.scope), "x-cbfs-use-signature": hex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
+    cap === undefined
+      ? {}
+      : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": toHex(cap.token.scope), "x-cbfs-use-signature": toHex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
 
   function call(endpoint: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const url = new URL(path, endpoint);
       const req = request(url, { method, agent, headers: { ...headers, ...(body ? { "content-length": String(body.length) } : {}) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const all = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, body: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) });
-        });
+        const chunks: Uint8Array[] = [];
+        res.on("data", (c: Uint8Array) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: chunks.length === 1 ? new Uint8Array(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : concatBytes(...chunks),
+          }),
+        );
         res.on("error", (cause) => reject(new CbfsError("RELAY_UNAVAILABLE", `${endpoint}: ${cause.message}`, { cause })));
       });
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
@@ -60,33 +62,33 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
       const j = JSON.parse(new TextDecoder().decode(reply.body)) as Record<string, string>;
       return {
         endpoint,
-        address: unhex(j.address!),
-        operator: unhex(j.operator!),
+        address: fromHex(j.address!),
+        operator: fromHex(j.operator!),
         stake: BigInt(j.stake!),
         capacity: BigInt(j.capacity!),
         used: BigInt(j.used!),
       };
     },
     async putShard(endpoint, root, chunkSize, shard) {
-      expectOk(await call(endpoint, "PUT", `/shards/${hex(root)}`, { "x-cbfs-chunk-size": String(chunkSize) }, shard), "a shard", endpoint);
+      expectOk(await call(endpoint, "PUT", `/shards/${toHex(root)}`, { "x-cbfs-chunk-size": String(chunkSize) }, shard), "a shard", endpoint);
     },
     async getShard(endpoint, root, range?: ByteRange) {
-      const reply = await call(endpoint, "GET", `/shards/${hex(root)}`, { ...readAuth(root), ...(range ? { range: `bytes=${range.start}-${range.end}` } : {}) });
+      const reply = await call(endpoint, "GET", `/shards/${toHex(root)}`, { ...readAuth(root), ...(range ? { range: `bytes=${range.start}-${range.end}` } : {}) });
       if (reply.status === 404) return undefined;
       expectOk(reply, "a shard read", endpoint);
       return reply.body;
     },
     async putManifest(endpoint, root, manifest, ownerSignature) {
-      expectOk(await call(endpoint, "PUT", `/manifests/${hex(root)}`, { "x-cbfs-owner-signature": hex(ownerSignature) }, manifest), "a manifest", endpoint);
+      expectOk(await call(endpoint, "PUT", `/manifests/${toHex(root)}`, { "x-cbfs-owner-signature": toHex(ownerSignature) }, manifest), "a manifest", endpoint);
     },
     async getManifest(endpoint, root) {
-      const reply = await call(endpoint, "GET", `/manifests/${hex(root)}`, readAuth(root));
+      const reply = await call(endpoint, "GET", `/manifests/${toHex(root)}`, readAuth(root));
       if (reply.status === 404) return undefined;
       expectOk(reply, "a manifest read", endpoint);
       return reply.body;
     },
     async deleteManifest(endpoint, root, ownerSignature) {
-      const reply = await call(endpoint, "DELETE", `/manifests/${hex(root)}`, { "x-cbfs-owner-signature": hex(ownerSignature) });
+      const reply = await call(endpoint, "DELETE", `/manifests/${toHex(root)}`, { "x-cbfs-owner-signature": toHex(ownerSignature) });
       if (reply.status === 404) return;
       expectOk(reply, "a delete", endpoint);
     },
