@@ -155,11 +155,11 @@ describe("the runner market in the state transition", () => {
     const selected = until(s, id, ["selected"]);
     const fees = new Map<number, bigint>();
     const ackReceipts = s.c.block(selected.committee.map(indexOf).map((m) => s.c.tx(m, { type: "job_ack", jobId: id }, LIMITS)));
-    selected.committee.map(indexOf).forEach((m, k) => fees.set(m, ackReceipts[k]!.fee_paid));
+    for (const [k, m] of selected.committee.map(indexOf).entries()) fees.set(m, ackReceipts[k]!.fee_paid);
     expect(s.c.head.lane_usage.runner).toBeGreaterThan(0n);
     expect(job(s, id).status).toBe("committing");
     const commits = s.c.block(selected.committee.map(indexOf).map((m) => s.c.tx(m, { type: "job_commit", jobId: id, commitment: commitmentOf(out(42n), salt(m)) }, LIMITS)));
-    selected.committee.map(indexOf).forEach((m, k) => fees.set(m, fees.get(m)! + commits[k]!.fee_paid));
+    for (const [k, m] of selected.committee.map(indexOf).entries()) fees.set(m, fees.get(m)! + commits[k]!.fee_paid);
     const reveals = s.c.block(selected.committee.map(indexOf).map((m) => s.c.tx(m, { type: "job_reveal", jobId: id, output: out(42n), salt: salt(m) }, LIMITS)));
     selected.committee.map(indexOf).forEach((m, k) => {
       expect(reveals[k]!.return_data).toEqual(Uint8Array.of(1));
