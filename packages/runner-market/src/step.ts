@@ -45,7 +45,7 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
         listed(
           job.reveals.map((r) => r.runner),
           who,
-        ) || job.failures.some((f) => equalBytes(f.runner, who));
+        ) || job.failures.some((f) => f.reason === "dishonest" && equalBytes(f.runner, who));
       const missed = job.commits.map((c) => c.runner).filter((m) => !opened(m));
       let failures = [...job.failures, ...fail(ctx, missed, "no_reveal")];
       // Reveals in committee order, so "the first agreeing member" is the same on every node.
