@@ -42,7 +42,7 @@ class PriceFeed:
     def refresh(self, url, requires):
         job = runner.submit("http", {"method": "GET", "url": url}, result_schema=SCHEMA,
                             runners=3, quorum=2, verification="majority_vote",
-                            max_price=${PRICE}, allow_domains=["prices.example"], callback="on_price",
+                            max_price="2cby", allow_domains=["prices.example"], callback="on_price",
                             requires=requires)
         self.storage["job"] = job
         return job
