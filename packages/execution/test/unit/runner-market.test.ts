@@ -280,4 +280,10 @@ describe("the runner market in the state transition", () => {
     expect(text(badSchema!.return_data)).toMatch(/^ValueError: RunnerMarketError: INVALID_JOB: result_schema: keyword "pattern" is outside the supported subset/);
     expect(s.c.account(JOB_DISPATCHER_ADDRESS).balance).toBe(0n);
   });
+
+  it("a chain without the market refuses its instructions at admission", () => {
+    const { runnerMarket: _, ...without } = params;
+    const c = new ActorChain(without);
+    expect(() => c.block([c.tx(1, { type: "runner_unbond" }, LIMITS)])).toThrow(/UNSUPPORTED|the runner market is not enabled on this chain/);
+  });
 });
