@@ -9,6 +9,7 @@ import {
   createRunnerMarketConfig,
   encodeCapabilities,
   getJob,
+  getRequires,
   getRunner,
   JOB_DISPATCHER_ADDRESS,
   outputStatementHash,
@@ -53,6 +54,10 @@ class PriceFeed:
 
     def seen(self):
         return self.storage.get("seen")
+
+    def needs(self, names, inheritable):
+        from cowboy_sdk.runner import require
+        require(names, inheritable)
 
     def bad(self, url, schema):
         return runner.submit("http", {"method": "GET", "url": url}, result_schema=schema, max_price=1)
@@ -257,6 +262,16 @@ describe("the runner market in the state transition", () => {
     expect(cont[0]!.status).toBe("success");
     expect(s.c.account(s.feed).balance).toBeLessThan(before);
     expect(s.c.account(s.feed).balance).toBeGreaterThan(before - CBY / 10n);
+
+    // What the actor requires (0x07) joins every job it posts.
+    const [needs] = s.c.block([s.c.callTx(0, s.feed, "needs", [["region.eu"], true])]);
+    expect(needs!.status, text(needs!.return_data)).toBe(ReceiptStatus.Success);
+    expect(getRequires(s.c.store.fork(), s.feed)).toEqual([{ name: "region.eu", inheritable: true }]);
+    const id3 = submit(s);
+    expect(job(s, id3).requires).toEqual(["net.http", "region.eu"]);
+    expect(until(s, id3, ["refunded"]).committee).toEqual([]);
+    s.c.block([s.c.callTx(0, s.feed, "needs", [[], false])]);
+    expect(getRequires(s.c.store.fork(), s.feed)).toEqual([]);
 
     const id2 = submit(s);
     play(s, id2, () => out("high"));
