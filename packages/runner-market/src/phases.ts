@@ -144,7 +144,11 @@ export function challengeJob(ctx: MarketContext, challenger: Uint8Array, id: Uin
   slash(ctx, runner);
   penalize(ctx, runner, "challenged");
   const reveals = job.reveals.filter((r) => !equalBytes(r.runner, runner));
-  const outcome = verifyReveals(job, reveals);
+  // Committee order, as the jobs step verifies, so "the first agreeing member" is the same.
+  const outcome = verifyReveals(
+    job,
+    job.committee.flatMap((m) => reveals.filter((r) => equalBytes(r.runner, m))),
+  );
   // No result left: the window closes now and the jobs step refunds the job (and tells the continuation).
   const next: JobRecord = {
     ...job,
