@@ -34,7 +34,7 @@ const params = { ...defaultParams, runnerMarket: market };
 const PRICE = 2n * CBY;
 const RUNNERS = [1, 2, 3];
 
-const FEED = `from cowboy_sdk import actor, runner
+const FEED = `from cowboy_sdk import actor, runner, transfer, this
 
 SCHEMA = {"type": "object", "properties": {"price": {"type": "integer"}}, "required": ["price"]}
 
@@ -54,6 +54,9 @@ class PriceFeed:
 
     def seen(self):
         return self.storage.get("seen")
+
+    def drain(self, to):
+        transfer(to, this.balance)
 
     def needs(self, names, inheritable):
         from cowboy_sdk.runner import require
@@ -300,5 +303,17 @@ describe("the runner market in the state transition", () => {
     const { runnerMarket: _, ...without } = params;
     const c = new ActorChain(without);
     expect(() => c.block([c.tx(1, { type: "runner_unbond" }, LIMITS)])).toThrow(/UNSUPPORTED|the runner market is not enabled on this chain/);
+  });
+
+  it("a poster that cannot pay for its continuation gets its refund without the call", { timeout: 120_000 }, () => {
+    const s = setup();
+    const id = submit(s, ["gpu.a100"]);
+    s.c.block([s.c.callTx(0, s.feed, "drain", [addressOf(0)])]);
+    expect(s.c.account(s.feed).balance).toBe(0n);
+    until(s, id, ["refunded"]);
+    const cont = s.c.last!.journal.continuations;
+    expect(cont.map((c) => [c.jobStatus, c.status])).toEqual([["refunded", "skipped"]]);
+    expect(s.c.account(s.feed).balance).toBe(PRICE);
+    expect(seen(s)).toBeNull();
   });
 });
