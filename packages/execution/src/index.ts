@@ -44,6 +44,7 @@ export { verifyTransactions } from "./block/verifyTransactions.js";
 export { processTransactions } from "./block/processTransactions.js";
 export { processTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE } from "./block/processTimers.js";
 export { processDeliveries } from "./block/processDeliveries.js";
+export { processJobs, continuationPayload } from "./block/processJobs.js";
 export { processEndOfBlockHooks } from "./block/processEndOfBlockHooks.js";
 export { checkRoots } from "./block/checkRoots.js";
 export { BlockTally, type Misfit } from "./block/tally.js";
