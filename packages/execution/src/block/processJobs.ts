@@ -7,6 +7,7 @@ import { concatBytes, encodeCbor } from "@cowboy/codec";
 import { laneBasefee } from "@cowboy/fee-market";
 import { JOB_DISPATCHER_ADDRESS, processJobs as advanceJobs, type Delivery } from "@cowboy/runner-market";
 import { ReceiptStatus, receiptStatusName } from "@cowboy/types";
+import { HostFault } from "@cowboy/pvm";
 import { TxExhausted } from "../errors.js";
 import { TxRun } from "../actors/run.js";
 import { marketContext } from "../transaction/runnerMarketInstruction.js";
@@ -43,6 +44,7 @@ export function processJobs(state: StateAccess, env: BlockEnv, params: ChainPara
     const run = new TxRun(state, env, params, env.actors, JOB_DISPATCHER_ADDRESS, cfg.callbackCycles, cfg.callbackCells);
     const checkpoint = state.checkpoint();
     let status: ReceiptStatus;
+    let fault: HostFault | null = null;
     try {
       const outcome = run.call(d.poster, d.callback, continuationPayload(d), 0n);
       state.commitCheckpoint(checkpoint);
@@ -50,10 +52,15 @@ export function processJobs(state: StateAccess, env: BlockEnv, params: ChainPara
       status = outcome.ok ? ReceiptStatus.Success : ReceiptStatus.Reverted;
     } catch (error) {
       state.revertTo(checkpoint);
-      if (!(error instanceof TxExhausted)) throw error;
-      status = error.meter === "cycles" ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells;
+      // A fault cannot refuse a continuation (nobody could drop it): it fails with its whole Cycle budget, as a timer
+      // fire does (cips/pvm.md "Faults").
+      if (error instanceof HostFault) {
+        fault = error;
+        status = ReceiptStatus.Reverted;
+      } else if (error instanceof TxExhausted) status = error.meter === "cycles" ? ReceiptStatus.OutOfCycles : ReceiptStatus.OutOfCells;
+      else throw error;
     }
-    const usedCycles = status === ReceiptStatus.OutOfCycles ? cfg.callbackCycles : cfg.callbackCycles - BigInt(Math.max(run.cyclesLeft, 0));
+    const usedCycles = status === ReceiptStatus.OutOfCycles || fault !== null ? cfg.callbackCycles : cfg.callbackCycles - BigInt(Math.max(run.cyclesLeft, 0));
     const usedCells = status === ReceiptStatus.OutOfCells ? cfg.callbackCells : cfg.callbackCells - BigInt(Math.max(run.cellsLeft, 0));
     const fee = usedCycles * cycleFee + usedCells * cellFee;
     accounts.credit(d.poster, maxFee - fee);
@@ -67,7 +74,7 @@ export function processJobs(state: StateAccess, env: BlockEnv, params: ChainPara
       cyclesUsed: usedCycles,
       cellsUsed: usedCells,
       events: ok ? run.events.slice() : [],
-      trace: { status: receiptStatusName(status), error: run.error, output: run.output.text },
+      trace: { status: receiptStatusName(status), error: fault === null ? run.error : { type: "InternalError", message: fault.message, traceback: [] }, output: run.output.text },
     });
   }
   tally.addRunnerWork({ cycles, cells, burned });
