@@ -5,6 +5,7 @@ import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
+import type { RentConfig } from "@cowboy/rent";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { StakingConfig } from "@cowboy/staking";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
@@ -57,6 +58,11 @@ export interface ChainParams {
    * staking: staking instructions are refused and no epoch boundary is processed.
    */
   readonly staking?: StakingConfig;
+  /**
+   * State rent and storage quotas (@cowboy/rent, cips/rent.md; registry key `system:cip4:rent_config`);
+   * absent: DEFAULT_RENT_CONFIG. The base quota stays `actors.storageQuotaBytes`.
+   */
+  readonly rent?: RentConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

@@ -49,6 +49,14 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "unjail_validator":
     case "claim_vested":
       return intrinsicCost("transfer", 0n, table);
+    // State rent (cips/rent.md "Instructions"): a sponsorship is priced as a transfer; a restoration as
+    // a transfer plus one Cell per byte of the storage it writes back.
+    case "rent_sponsor":
+      return intrinsicCost("transfer", 0n, table);
+    case "rent_restore": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles, cells: base.cells + BigInt(instruction.storage.length) };
+    }
   }
 }
 

@@ -19,7 +19,7 @@ export {
 } from "./record.js";
 export { chargeableBytes, rentPerEpoch, reserveOf, catchupFee, principalPayable, nextRentRate } from "./math.js";
 export { storageRoot, encodeStoragePairs, decodeStoragePairs, pairBytes, STORAGE_ROOT_DOMAIN, MAX_RESTORE_PAIRS, type StoragePair } from "./storageRoot.js";
-export { getRentRecord, getRentMeta, slotsOf, type RentState } from "./store.js";
+export { getRentRecord, getRentMeta, slotsOf, storagePairsOf, type RentState } from "./store.js";
 export { rentEpochOf, type RentAccounts, type RentContext } from "./context.js";
 export { debtOf, debtCost } from "./debt.js";
 export { assessActor, evict, type RentNotice, type TimerPruner, type AssessResult } from "./assess.js";

@@ -1,7 +1,8 @@
 // Reading and writing rent records, each actor's slot list and the actor ring (cips/rent.md "State
 // layout"). The slot list is what makes eviction possible: the state tree hashes its keys, so an
 // actor's storage cannot be enumerated without it. Dense lists with swap-remove: O(1) per change.
-import { equalBytes } from "@cowboy/codec";
+import { compareBytes, equalBytes } from "@cowboy/codec";
+import { actorStorageKey } from "@cowboy/state";
 import { decodeRentMeta, decodeRentRecord, encodeRentMeta, encodeRentRecord, RentStatus, type RentMeta, type RentRecord } from "./record.js";
 import { actorKey, metaKey, recordKey, slotIndexKey, slotKey } from "./keys.js";
 import { RentError } from "./errors.js";
@@ -104,4 +105,16 @@ export function clearSlots(state: RentState, actor: Uint8Array, slots: readonly 
     state.delete(slotKey(actor, i));
     state.delete(slotIndexKey(actor, slot));
   });
+}
+
+/** The actor's storage as (slot, value) pairs by ascending slot: what a restorer supplies (read from an archive of the state before eviction). */
+export function storagePairsOf(state: RentState, actor: Uint8Array): Array<readonly [Uint8Array, Uint8Array]> {
+  const record = getRentRecord(state, actor);
+  if (record === undefined) return [];
+  const out: Array<readonly [Uint8Array, Uint8Array]> = [];
+  for (const slot of slotsOf(state, actor, record.slotCount)) {
+    const value = state.get(actorStorageKey(actor, slot));
+    if (value !== undefined) out.push([slot, value]);
+  }
+  return out.sort((a, b) => compareBytes(a[0], b[0]));
 }

@@ -33,6 +33,8 @@ export {
   type WithdrawStakeInstruction,
   type UnjailValidatorInstruction,
   type ClaimVestedInstruction,
+  type RentSponsorInstruction,
+  type RentRestoreInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

@@ -14,9 +14,11 @@ import {
   type SignatureScheme,
   type TimerOptions,
 } from "@cowboy/pvm";
+import { quotaOf, trackStorage } from "@cowboy/rent";
 import { SchedulerError } from "@cowboy/scheduler";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
+import { rentConfigOf } from "../rent.js";
 import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
 import type { TimerEnd } from "./journal.js";
@@ -85,23 +87,37 @@ export class ChainHost implements Host {
     const delta = BigInt(slot.length + value.length) - (old === undefined ? 0n : BigInt(slot.length + old.length));
     this.#adjustStorage(delta);
     this.run.state.set(key, value);
+    if (old === undefined || delta !== 0n) this.#track(slot, true, delta);
   }
 
   storageDelete(slot: Uint8Array): void {
     const key = actorStorageKey(this.frame.self, slot);
     const old = this.run.state.get(key);
     if (old === undefined) return;
-    this.#adjustStorage(-BigInt(slot.length + old.length));
+    const delta = -BigInt(slot.length + old.length);
+    this.#adjustStorage(delta);
     this.run.state.delete(key);
+    this.#track(slot, false, delta);
   }
 
+  /** Keeps rent's slot list and byte count (cips/rent.md "State layout"): eviction prunes by it. */
+  #track(slot: Uint8Array, present: boolean, delta: bigint): void {
+    const params = this.run.params;
+    trackStorage(this.run.state, this.frame.self, slot, present, delta, rentConfigOf(params), this.run.env.height, BigInt(params.actors.storageQuotaBytes));
+  }
+
+  /** The quota is the actor's allocated one (cips/rent.md "Quotas"): the base 1 MiB, or more bought with a storage bond. */
   #adjustStorage(delta: bigint): void {
     if (delta === 0n) return;
     const accounts = this.run.accounts;
     const account = accounts.get(this.frame.self);
     const next = account.storage_bytes + delta;
-    const quota = BigInt(this.run.params.actors.storageQuotaBytes);
-    if (delta > 0n && next > quota) throw new HostError("RuntimeError", `storage quota exceeded: ${next} bytes > ${quota}`);
+    const base = BigInt(this.run.params.actors.storageQuotaBytes);
+    const quota = quotaOf(this.run.state, this.frame.self, base);
+    if (delta > 0n && next > quota) {
+      const hint = quota < rentConfigOf(this.run.params).maxQuotaBytes ? " (a storage bond raises it: cowboy_sdk.storage.set_quota)" : "";
+      throw new HostError("RuntimeError", `storage quota exceeded: ${next} bytes > ${quota}${hint}`);
+    }
     accounts.put(this.frame.self, { ...account, storage_bytes: next < 0n ? 0n : next });
   }
 

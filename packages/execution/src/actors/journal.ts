@@ -65,6 +65,8 @@ export class BlockJournal {
   readonly traces: TxTrace[] = [];
   readonly fires: FireRecord[] = [];
   readonly ended: TimerEnd[] = [];
+  /** The rent step's notices as events, the actor as emitter (cips/rent.md "Events"); after every fire. */
+  readonly rent: Event[] = [];
 
   mark(): readonly [number, number, number] {
     return [this.traces.length, this.fires.length, this.ended.length];

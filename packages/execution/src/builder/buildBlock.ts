@@ -9,6 +9,7 @@ import { markActors, newActorBlockContext, rewindActors } from "../actors/contex
 import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
 import { processEpochBoundary } from "../block/processEpochBoundary.js";
+import { processRent } from "../block/processRent.js";
 import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
@@ -189,6 +190,8 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processTimers(state, finalEnv, params, tally);
   processDeliveries(state, finalEnv, params);
   processEndOfBlockHooks(state, finalEnv, params);
+  // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
+  processRent(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
 

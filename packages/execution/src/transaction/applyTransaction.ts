@@ -14,6 +14,7 @@ import { deployActor } from "./deployActor.js";
 import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
+import { rentInstruction } from "./rentInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
 import { transfer } from "./transfer.js";
@@ -55,6 +56,9 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
       return stakingInstruction(ctx, instruction);
+    case "rent_sponsor":
+    case "rent_restore":
+      return rentInstruction(ctx, instruction);
   }
 }
 

@@ -41,6 +41,8 @@ export function valueMoved(tx: Transaction): bigint {
     case "register_validator":
     case "add_stake":
       return tx.instruction.amount;
+    case "rent_sponsor":
+      return tx.instruction.amount;
     default:
       return 0n;
   }

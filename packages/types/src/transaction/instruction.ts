@@ -86,6 +86,23 @@ export const INSTRUCTIONS = {
     subType: 50,
     fields: [["timerId", "timer_id", "hash"]],
   },
+  // State rent (cips/rent.md "Instructions"; System sub_types 80–95 belong to rent and tokens).
+  rent_sponsor: {
+    category: 0,
+    subType: 80,
+    fields: [
+      ["actor", "actor", "address"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  rent_restore: {
+    category: 0,
+    subType: 81,
+    fields: [
+      ["actor", "actor", "address"],
+      ["storage", "storage", "bytes"],
+    ],
+  },
   // CBFS (cips/cbfs.md §7): 0x0B Relay Registry (96–99) and 0x0A Storage Manager (100–105), System sub_types 96–111.
   relay_register: {
     category: 0,
@@ -211,6 +228,8 @@ export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
 export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
 export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
 export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
+export type RentSponsorInstruction = InstructionOf<"rent_sponsor">;
+export type RentRestoreInstruction = InstructionOf<"rent_restore">;
 
 interface Spec {
   readonly type: InstructionType;
