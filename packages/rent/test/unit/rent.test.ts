@@ -19,7 +19,7 @@ import {
   storageRoot,
   type StoragePair,
 } from "../../src/index.js";
-import { addr, BASE_QUOTA, CONFIG, TREASURY, World } from "./fixture.js";
+import { addr, BASE_QUOTA, CONFIG, TREASURY, World } from "../utils/fixture.js";
 
 const A = addr(0xaa);
 const PAYER = addr(0x11);

@@ -42,14 +42,14 @@ export class World implements RentState, RentAccounts {
     return this.actors.has(bytesKey(a));
   }
   /** A storage write as the host makes it. */
-  write(actor: Uint8Array, slot: Uint8Array, value: Uint8Array, height: bigint, config = CONFIG): void {
+  write(actor: Uint8Array, slot: Uint8Array, value: Uint8Array, height: bigint, config: RentConfig = CONFIG): void {
     const old = this.get(actorStorageKey(actor, slot));
     const delta = BigInt(slot.length + value.length) - (old === undefined ? 0n : BigInt(slot.length + old.length));
     this.setStorageBytes(actor, this.storageBytes(actor) + delta);
     this.set(actorStorageKey(actor, slot), value);
     trackStorage(this, actor, slot, true, delta, config, height, BASE_QUOTA);
   }
-  ctx(height: bigint, config = CONFIG): RentContext {
+  ctx(height: bigint, config: RentConfig = CONFIG): RentContext {
     return { state: this, accounts: this, config, height, treasury: TREASURY, baseQuota: BASE_QUOTA };
   }
 }
