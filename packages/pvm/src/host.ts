@@ -109,6 +109,26 @@ export interface Host {
   emitEvent(topic: string, data: Uint8Array): void;
   verifySignature(scheme: SignatureScheme, publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean;
   hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array;
+  /** This actor's storage quota and rent standing (cips/rent.md "Quotas"); a host without rent leaves it out. */
+  storageQuota?(): StorageQuotaInfo;
+  /** Sets this actor's storage quota, locking or returning the storage bond; returns the bond now locked. */
+  setStorageQuota?(bytes: bigint): bigint;
+}
+
+/** What `cowboy_sdk.rent.quota()` returns (cips/rent.md "Quotas"). */
+export interface StorageQuotaInfo {
+  /** The allocated quota in bytes. */
+  quota: bigint;
+  /** Bytes of storage held. */
+  used: bigint;
+  /** The storage bond locked for the quota above the base. */
+  bond: bigint;
+  /** "current", "overdue", "warning" or "dormant". */
+  status: string;
+  /** Rent debt principal. */
+  debt: bigint;
+  /** Rent paid ahead. */
+  prepaid: bigint;
 }
 
 export interface MemoryHostOptions {

@@ -9,6 +9,7 @@ import { HostError, type Host, type SignatureScheme, type TimerOptions } from ".
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
 import { ethVerifyTypedData } from "./eth.js";
+import { rentHostFunctions } from "./hostmodule-rent.js";
 import { fnValue } from "./builtins/util.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";
@@ -50,7 +51,7 @@ function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): 
   if (i === undefined) throw pyErr("TypeError", `${fn}() argument '${name}' must be int, not ${argName(v)}`);
   return I.big(i);
 }
-function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
+export function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
   const n = intArg(v, fn, name, dflt);
   if (n < 0n || n > U64_MAX) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
   return n;
@@ -76,7 +77,7 @@ function timerOptions(a: readonly Value[], fn: string): TimerOptions {
   };
 }
 
-function charge(rt: Runtime, c: LinearCost, units = 0): void {
+export function charge(rt: Runtime, c: LinearCost, units = 0): void {
   rt.charge(Number(linearCost(c, units)));
 }
 function bytes(rt: Runtime, b: Uint8Array): PyBytes {
@@ -88,7 +89,7 @@ function bytes(rt: Runtime, b: Uint8Array): PyBytes {
  * Runs a Host method. HostError becomes the Python exception it names; meter exhaustion and
  * Python exceptions pass through; anything else is the chain's fault and never leaks into Python.
  */
-function guarded<R>(f: () => R): R {
+export function guarded<R>(f: () => R): R {
   try {
     return f();
   } catch (e) {
@@ -313,6 +314,8 @@ export function hostModuleDef(host: Host): ModuleDef {
           guarded(() => host.hash("keccak256", data)),
         );
       });
+      // Storage quota and rent standing (cips/rent.md "Quotas"), in hostmodule-rent.ts.
+      for (const [name, fn] of rentHostFunctions(host)) def(name, fn);
       return m;
     },
   };

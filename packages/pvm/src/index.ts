@@ -10,6 +10,7 @@ export {
   MemoryHost,
   HostError,
   type Host,
+  type StorageQuotaInfo,
   type BlockInfo,
   type MessageContext,
   type CallBudget,

@@ -12,13 +12,14 @@ import {
   type HashAlgorithm,
   type MessageContext,
   type SignatureScheme,
+  type StorageQuotaInfo,
   type TimerOptions,
 } from "@cowboy/pvm";
-import { quotaOf, trackStorage } from "@cowboy/rent";
+import { debtOf, getRentRecord, quotaOf, RENT_STATUS_NAMES, RentError, setStorageQuota, trackStorage } from "@cowboy/rent";
 import { SchedulerError } from "@cowboy/scheduler";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
-import { rentConfigOf } from "../rent.js";
+import { rentConfigOf, rentContext } from "../rent.js";
 import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
 import type { TimerEnd } from "./journal.js";
@@ -115,10 +116,33 @@ export class ChainHost implements Host {
     const base = BigInt(this.run.params.actors.storageQuotaBytes);
     const quota = quotaOf(this.run.state, this.frame.self, base);
     if (delta > 0n && next > quota) {
-      const hint = quota < rentConfigOf(this.run.params).maxQuotaBytes ? " (a storage bond raises it: cowboy_sdk.storage.set_quota)" : "";
+      const hint = quota < rentConfigOf(this.run.params).maxQuotaBytes ? " (a storage bond raises it: cowboy_sdk.rent.set_quota)" : "";
       throw new HostError("RuntimeError", `storage quota exceeded: ${next} bytes > ${quota}${hint}`);
     }
     accounts.put(this.frame.self, { ...account, storage_bytes: next < 0n ? 0n : next });
+  }
+
+  storageQuota(): StorageQuotaInfo {
+    const self = this.frame.self;
+    const record = getRentRecord(this.run.state, self);
+    const base = BigInt(this.run.params.actors.storageQuotaBytes);
+    return {
+      quota: quotaOf(this.run.state, self, base),
+      used: this.run.accounts.get(self).storage_bytes,
+      bond: record?.bond ?? 0n,
+      status: RENT_STATUS_NAMES[record?.status ?? 0],
+      debt: record === undefined ? 0n : debtOf(record),
+      prepaid: record?.prepaid ?? 0n,
+    };
+  }
+
+  setStorageQuota(bytes: bigint): bigint {
+    try {
+      return setStorageQuota(rentContext(this.run.state, this.run.accounts, this.run.params, this.run.env.height), this.frame.self, bytes);
+    } catch (error) {
+      if (error instanceof RentError) throw new HostError("ValueError", `${error.code}: ${error.message}`);
+      throw error;
+    }
   }
 
   transfer(to: Uint8Array, amount: bigint): void {

@@ -159,3 +159,71 @@ describe("state rent on chain", () => {
     expect(text(sys!.return_data)).toMatch(/^RentError: SYSTEM_ADDRESS: /);
   });
 });
+
+const BIG = `from cowboy_sdk import actor, payable, this
+from cowboy_sdk.rent import quota, set_quota
+
+@actor
+class Big:
+    def __init__(self):
+        pass
+
+    @payable
+    def fund(self):
+        return this.balance
+
+    def grow(self, start, n):
+        for i in range(start, start + n):
+            self.storage[i] = b"\\x00" * 10000
+        return quota()
+
+    def shrink(self, start, n):
+        for i in range(start, start + n):
+            del self.storage[i]
+        return quota()["used"]
+
+    def set_quota(self, n):
+        return set_quota(n)
+
+    def quota(self):
+        return quota()
+`;
+
+describe("storage quotas and the bond", () => {
+  it("a bond raises the quota, is returned when lowered, and writes past the quota fail with a clear error", () => {
+    // The default rent config (no rent epoch ends during the test, so balances move only by the bond).
+    const chain = new ActorChain(base);
+    const [d] = chain.block([chain.deployTx(0, BIG)]);
+    const actor = d!.return_data;
+    const bondPerByte = DEFAULT_RENT_CONFIG.bondPerByte;
+    const MiB = 1n << 20n;
+    chain.block([chain.callTx(0, actor, "fund", [], { value: 10_000n * CBY })]);
+    const funded = chain.account(actor).balance;
+    for (let b = 0; b < 3; b++) {
+      const [ok] = chain.block([chain.callTx(1, actor, "grow", [b * 30, 30], { cycles: 5_000_000n, cells: 2_000_000n })]);
+      expect([ok!.status, text(ok!.return_data).slice(0, 200)]).toEqual([ReceiptStatus.Success, text(ok!.return_data).slice(0, 200)]);
+    }
+    const [over] = chain.block([chain.callTx(1, actor, "grow", [90, 20], { cycles: 5_000_000n, cells: 2_000_000n })]);
+    expect(text(over!.return_data)).toMatch(/^RuntimeError: storage quota exceeded: \d+ bytes > 1048576 \(a storage bond raises it: cowboy_sdk.rent.set_quota\)$/);
+    // Out of range or unaffordable quotas are refused as ValueError.
+    const [tooBig] = chain.block([chain.callTx(1, actor, "set_quota", [Number(8n * MiB + 1n)])]);
+    expect(text(tooBig!.return_data)).toMatch(/^ValueError: INVALID_QUOTA: quota 8388609 is outside \[1048576, 8388608\] bytes$/);
+    // 2 MiB: the bond is locked from the actor's balance; the writes now fit.
+    const [set] = chain.block([chain.callTx(1, actor, "set_quota", [Number(2n * MiB)])]);
+    expect(set!.status).toBe(ReceiptStatus.Success);
+    expect(chain.account(actor).balance).toBe(funded - MiB * bondPerByte);
+    const [grew] = chain.block([chain.callTx(1, actor, "grow", [90, 20], { cycles: 5_000_000n, cells: 2_000_000n })]);
+    expect(grew!.status).toBe(ReceiptStatus.Success);
+    const used = chain.account(actor).storage_bytes;
+    expect(used).toBeGreaterThan(MiB);
+    // Below the bytes held: refused. Shrink, then lower the quota: the bond comes back.
+    const [low] = chain.block([chain.callTx(1, actor, "set_quota", [Number(MiB)])]);
+    expect(text(low!.return_data)).toMatch(/^ValueError: INVALID_QUOTA: quota 1048576 is below the \d+ bytes the actor holds$/);
+    chain.block([chain.callTx(1, actor, "shrink", [100, 10], { cycles: 5_000_000n, cells: 2_000_000n })]);
+    const before = chain.account(actor).balance;
+    const [back] = chain.block([chain.callTx(1, actor, "set_quota", [Number(MiB)])]);
+    expect(back!.status).toBe(ReceiptStatus.Success);
+    expect(chain.account(actor).balance - before).toBe(MiB * bondPerByte);
+    expect(chain.query(actor, "quota").ok).toBe(true);
+  });
+});
