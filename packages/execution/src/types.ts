@@ -8,6 +8,7 @@ import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cow
 import type { RentConfig } from "@cowboy/rent";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { StakingConfig } from "@cowboy/staking";
+import type { TokensConfig } from "@cowboy/tokens";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { BlockJournal } from "./actors/journal.js";
 import type { ActorLimits } from "./actors/limits.js";
@@ -63,6 +64,8 @@ export interface ChainParams {
    * absent: DEFAULT_RENT_CONFIG. The base quota stays `actors.storageQuotaBytes`.
    */
   readonly rent?: RentConfig;
+  /** Platform tokens at 0x06 (@cowboy/tokens, cips/tokens.md); absent: DEFAULT_TOKENS_CONFIG. */
+  readonly tokens?: TokensConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

@@ -10,6 +10,7 @@ import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
 import { ethVerifyTypedData } from "./eth.js";
 import { rentHostFunctions } from "./hostmodule-rent.js";
+import { tokenHostFunctions } from "./hostmodule-token.js";
 import { fnValue } from "./builtins/util.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";
@@ -30,12 +31,12 @@ function bytesArg(v: Value | undefined, fn: string, name: string): Uint8Array {
   if (!(v instanceof PyBytes)) throw pyErr("TypeError", `${fn}() argument '${name}' must be bytes, not ${argName(v)}`);
   return v.b;
 }
-function addressArg(v: Value | undefined, fn: string, name: string): Uint8Array {
+export function addressArg(v: Value | undefined, fn: string, name: string): Uint8Array {
   const b = bytesArg(v, fn, name);
   if (b.length !== 20) throw pyErr("ValueError", `${fn}() argument '${name}' must be a 20-byte address, got ${b.length} bytes`);
   return b;
 }
-function strArg(v: Value | undefined, fn: string, name: string): string {
+export function strArg(v: Value | undefined, fn: string, name: string): string {
   if (typeof v !== "string") throw pyErr("TypeError", `${fn}() argument '${name}' must be str, not ${argName(v)}`);
   return v;
 }
@@ -316,6 +317,8 @@ export function hostModuleDef(host: Host): ModuleDef {
       });
       // Storage quota and rent standing (cips/rent.md "Quotas"), in hostmodule-rent.ts.
       for (const [name, fn] of rentHostFunctions(host)) def(name, fn);
+      // Platform tokens at 0x06 (cips/tokens.md), in hostmodule-token.ts.
+      for (const [name, fn] of tokenHostFunctions(host)) def(name, fn);
       return m;
     },
   };

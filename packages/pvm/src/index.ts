@@ -11,6 +11,8 @@ export {
   HostError,
   type Host,
   type StorageQuotaInfo,
+  type TokenHostOp,
+  type TokenHostResult,
   type BlockInfo,
   type MessageContext,
   type CallBudget,

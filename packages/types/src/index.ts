@@ -35,6 +35,7 @@ export {
   type ClaimVestedInstruction,
   type RentSponsorInstruction,
   type RentRestoreInstruction,
+  type TokenInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

@@ -14,6 +14,8 @@ import {
   type SignatureScheme,
   type StorageQuotaInfo,
   type TimerOptions,
+  type TokenHostOp,
+  type TokenHostResult,
 } from "@cowboy/pvm";
 import { debtOf, getRentRecord, quotaOf, RENT_STATUS_NAMES, RentError, setStorageQuota, trackStorage } from "@cowboy/rent";
 import { SchedulerError } from "@cowboy/scheduler";
@@ -24,6 +26,7 @@ import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
 import type { TimerEnd } from "./journal.js";
 import { messageId, type QueuedMessage } from "./message.js";
+import { HOOK_METHOD, tokenHostCall } from "./tokenHost.js";
 import { armingRefusal, cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
 
 const hex = toHex;
@@ -143,6 +146,11 @@ export class ChainHost implements Host {
       if (error instanceof RentError) throw new HostError("ValueError", `${error.code}: ${error.message}`);
       throw error;
     }
+  }
+
+  /** Platform tokens (cips/tokens.md "From actors"), in tokenHost.ts; a hook runs as a synchronous call from this frame. */
+  token(op: TokenHostOp, budget: CallBudget): TokenHostResult {
+    return tokenHostCall(this.run.state, this.run.params, this.frame.self, op, budget, (hook, payload, b) => this.callActor(hook, HOOK_METHOD, payload, 0n, b));
   }
 
   transfer(to: Uint8Array, amount: bigint): void {

@@ -182,6 +182,23 @@ export class TxRun implements FrameRunner {
     return { ok: true, data: res.returnData, cycles: res.cycles, cells: res.cells };
   }
 
+  /**
+   * A token validation hook called from a transaction (cips/tokens.md "Hooks"): `target.method(payload)` as a
+   * frame of its own at depth 1 with at most `cap` Cycles, charged to this run. Its writes stand when it
+   * succeeds; its events and messages are dropped. Running out of the transaction's own budget is TxExhausted.
+   */
+  hook(caller: Uint8Array, target: Uint8Array, method: string, payload: Uint8Array, cap: number): CallOutcome {
+    const bound = cap < this.cyclesLeft;
+    const budget = { cycles: bound ? cap : this.cyclesLeft, cells: this.cellsLeft, stack: STACK_WEIGHT_LIMIT };
+    const r = this.#frame("call", target, caller, 0n, method, payload, 1, budget, () => {});
+    this.cyclesLeft -= r.res.cycles;
+    this.cellsLeft -= r.res.cells;
+    const code = r.res.error?.code;
+    if (code === "OutOfCycles" && !bound && r.budgetBound) throw new TxExhausted("OUT_OF_CYCLES", errorLine(r.res), { detail: errorLine(r.res) });
+    if (code === "OutOfCells") throw new TxExhausted("OUT_OF_CELLS", errorLine(r.res), { detail: errorLine(r.res) });
+    return r.res.ok ? { ok: true, data: r.res.returnData, cycles: r.res.cycles, cells: r.res.cells } : { ok: false, error: errorLine(r.res), cycles: r.res.cycles, cells: r.res.cells };
+  }
+
   #budget(): CallBudget {
     return { cycles: this.cyclesLeft, cells: this.cellsLeft, stack: STACK_WEIGHT_LIMIT };
   }

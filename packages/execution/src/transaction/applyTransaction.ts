@@ -17,6 +17,7 @@ import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { rentInstruction } from "./rentInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
+import { tokenInstruction } from "./tokenInstruction.js";
 import { transfer } from "./transfer.js";
 
 function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
@@ -59,6 +60,13 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "rent_sponsor":
     case "rent_restore":
       return rentInstruction(ctx, instruction);
+    case "token_create":
+    case "token_transfer":
+    case "token_transfer_from":
+    case "token_approve":
+    case "token_mint":
+    case "token_burn":
+      return tokenInstruction(ctx, instruction);
   }
 }
 

@@ -89,7 +89,7 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
   const staking = isStakingInstruction(tx.instruction);
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
-  const rent = type === "rent_sponsor" || type === "rent_restore";
+  const rent = type === "rent_sponsor" || type === "rent_restore" || type.startsWith("token_");
   if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth && !staking && !rent)
     return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
