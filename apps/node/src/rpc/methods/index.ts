@@ -8,7 +8,9 @@ import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
 import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
+import { rentMethods } from "./rent.js";
 import { stakingMethods } from "./staking.js";
+import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
 import { observationMethods } from "./observations.js";
@@ -27,5 +29,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...consensusMethods(ctx),
     ...observationMethods(ctx),
     ...stakingMethods(ctx),
+    ...tokenMethods(ctx),
+    ...rentMethods(ctx),
   ];
 }
