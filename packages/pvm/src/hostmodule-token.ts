@@ -48,7 +48,16 @@ export function tokenHostFunctions(host: Host): Array<readonly [string, HostFn]>
         return run(rt, host, "create", { op: "create", name, symbol, decimals, initialSupply, maxSupply, hook }, named);
       },
     ],
-    ["token_transfer", (rt, a) => run(rt, host, "transfer", { op: "transfer", token: id(a[0], "token_transfer"), to: addressArg(a[1], "token_transfer", "to"), amount: u64Arg(a[2], "token_transfer", "amount") })],
+    [
+      "token_transfer",
+      (rt, a) =>
+        run(rt, host, "transfer", {
+          op: "transfer",
+          token: id(a[0], "token_transfer"),
+          to: addressArg(a[1], "token_transfer", "to"),
+          amount: u64Arg(a[2], "token_transfer", "amount"),
+        }),
+    ],
     [
       "token_transfer_from",
       (rt, a) =>
@@ -60,9 +69,21 @@ export function tokenHostFunctions(host: Host): Array<readonly [string, HostFn]>
           amount: u64Arg(a[3], "token_transfer_from", "amount"),
         }),
     ],
-    ["token_approve", (rt, a) => run(rt, host, "approve", { op: "approve", token: id(a[0], "token_approve"), spender: addressArg(a[1], "token_approve", "spender"), amount: u64Arg(a[2], "token_approve", "amount") })],
+    [
+      "token_approve",
+      (rt, a) =>
+        run(rt, host, "approve", {
+          op: "approve",
+          token: id(a[0], "token_approve"),
+          spender: addressArg(a[1], "token_approve", "spender"),
+          amount: u64Arg(a[2], "token_approve", "amount"),
+        }),
+    ],
     ["token_balance_of", (rt, a) => run(rt, host, "balanceOf", { op: "balance_of", token: id(a[0], "token_balance_of"), holder: addressArg(a[1], "token_balance_of", "holder") })],
-    ["token_mint", (rt, a) => run(rt, host, "mint", { op: "mint", token: id(a[0], "token_mint"), to: addressArg(a[1], "token_mint", "to"), amount: u64Arg(a[2], "token_mint", "amount") })],
+    [
+      "token_mint",
+      (rt, a) => run(rt, host, "mint", { op: "mint", token: id(a[0], "token_mint"), to: addressArg(a[1], "token_mint", "to"), amount: u64Arg(a[2], "token_mint", "amount") }),
+    ],
     ["token_burn", (rt, a) => run(rt, host, "burn", { op: "burn", token: id(a[0], "token_burn"), amount: u64Arg(a[1], "token_burn", "amount") })],
   ];
 }

@@ -17,8 +17,17 @@ const pair = (slot: string, value: Uint8Array): StoragePair => [te.encode(slot),
 const storageCases: { name: string; pairs: StoragePair[] }[] = [
   { name: "empty storage", pairs: [] },
   { name: "one entry", pairs: [pair("count", new Uint8Array([0x05]))] },
-  { name: "three entries given out of order, an empty value and an empty slot", pairs: [pair("b", new Uint8Array([1, 2, 3])), pair("", new Uint8Array([9])), pair("a", new Uint8Array(0))] },
-  { name: "binary slots that differ in the last byte", pairs: [[new Uint8Array([0, 0, 2]), new Uint8Array(40).fill(7)], [new Uint8Array([0, 0, 1]), new Uint8Array(40).fill(8)]] },
+  {
+    name: "three entries given out of order, an empty value and an empty slot",
+    pairs: [pair("b", new Uint8Array([1, 2, 3])), pair("", new Uint8Array([9])), pair("a", new Uint8Array(0))],
+  },
+  {
+    name: "binary slots that differ in the last byte",
+    pairs: [
+      [new Uint8Array([0, 0, 2]), new Uint8Array(40).fill(7)],
+      [new Uint8Array([0, 0, 1]), new Uint8Array(40).fill(8)],
+    ],
+  },
 ];
 out("storage-root.json", {
   description:
@@ -62,7 +71,12 @@ out("instructions.json", {
 
 const config = { ...DEFAULT_RENT_CONFIG, epochLength: 10n, blocksPerYear: 3_650n, ratePerByteYear: 365n };
 const lifecycle: Scenario[] = [
-  { config: Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.toString()])), values: [1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 998], balance: "2500", epochs: 14 },
+  {
+    config: Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.toString()])),
+    values: [1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 1_022, 998],
+    balance: "2500",
+    epochs: 14,
+  },
 ];
 out("lifecycle.json", {
   description:

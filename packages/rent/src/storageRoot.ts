@@ -18,7 +18,11 @@ export const MAX_RESTORE_PAIRS = 1 << 16;
 /** The restoration payload: `vec(tuple(bytes slot, bytes value))`, slots strictly ascending. */
 export const storagePairsCodec: Codec<StoragePair[]> = vec(tuple([bytes(atMost(1024)), bytes(atMost(1 << 20))]), atMost(MAX_RESTORE_PAIRS)) as unknown as Codec<StoragePair[]>;
 
-export const encodeStoragePairs = (pairs: readonly StoragePair[]): Uint8Array => encode(storagePairsCodec, [...pairs].sort((a, b) => compareBytes(a[0], b[0])));
+export const encodeStoragePairs = (pairs: readonly StoragePair[]): Uint8Array =>
+  encode(
+    storagePairsCodec,
+    [...pairs].sort((a, b) => compareBytes(a[0], b[0])),
+  );
 
 /** Decodes a restoration payload; INVALID_ARGUMENT unless it decodes and its slots ascend strictly. */
 export function decodeStoragePairs(payload: Uint8Array): StoragePair[] {

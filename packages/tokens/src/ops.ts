@@ -72,12 +72,22 @@ export function createToken(state: TokenState, creator: Uint8Array, req: CreateT
   const symbolBytes = te.encode(req.symbol).length;
   if (nameBytes < 1 || nameBytes > config.maxNameBytes) throw new TokenError("INVALID_ARGUMENT", `name: 1 to ${config.maxNameBytes} UTF-8 bytes`);
   if (symbolBytes < 1 || symbolBytes > config.maxSymbolBytes) throw new TokenError("INVALID_ARGUMENT", `symbol: 1 to ${config.maxSymbolBytes} UTF-8 bytes`);
-  if (!Number.isInteger(req.decimals) || req.decimals < 0 || req.decimals > config.maxDecimals) throw new TokenError("INVALID_ARGUMENT", `decimals: an integer in [0, ${config.maxDecimals}]`);
+  if (!Number.isInteger(req.decimals) || req.decimals < 0 || req.decimals > config.maxDecimals)
+    throw new TokenError("INVALID_ARGUMENT", `decimals: an integer in [0, ${config.maxDecimals}]`);
   amountArg(req.initialSupply, "initial_supply");
   if (req.maxSupply !== null && amountArg(req.maxSupply, "max_supply") < req.initialSupply) throw new TokenError("SUPPLY_CAP", "initial_supply exceeds max_supply");
   if (req.hook !== null) addressArg(req.hook, "hook");
   const id = readU64(state.get(counterKey())) + 1n;
-  const record: TokenRecord = { id, creator: creator.slice(), name: req.name, symbol: req.symbol, decimals: req.decimals, supply: req.initialSupply, maxSupply: req.maxSupply, hook: req.hook };
+  const record: TokenRecord = {
+    id,
+    creator: creator.slice(),
+    name: req.name,
+    symbol: req.symbol,
+    decimals: req.decimals,
+    supply: req.initialSupply,
+    maxSupply: req.maxSupply,
+    hook: req.hook,
+  };
   state.set(counterKey(), u64be(id));
   state.set(tokenKey(id), encodeTokenRecord(record));
   putU64(state, balanceKey(id, creator), req.initialSupply);

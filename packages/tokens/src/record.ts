@@ -40,4 +40,3 @@ export function decodeTokenRecord(b: Uint8Array): TokenRecord {
     throw error;
   }
 }
-

@@ -49,7 +49,15 @@ const create: Command = {
   summary: "create a token; the signer holds --supply and is its mint authority; prints the new token's id",
   usage: `--name NAME --symbol SYM [--decimals D] [--supply N] [--max-supply N] [--hook ACTOR] ${TX_USAGE}`,
   async run(args, io) {
-    const options = { ...TX_OPTIONS, name: { type: "string" }, symbol: { type: "string" }, decimals: { type: "string" }, supply: { type: "string" }, "max-supply": { type: "string" }, hook: { type: "string" } } as const;
+    const options = {
+      ...TX_OPTIONS,
+      name: { type: "string" },
+      symbol: { type: "string" },
+      decimals: { type: "string" },
+      supply: { type: "string" },
+      "max-supply": { type: "string" },
+      hook: { type: "string" },
+    } as const;
     const { values } = parseCommandArgs(args, options, { min: 0, max: 0, names: "" });
     if (values.name === undefined) throw usageError("missing --name");
     if (values.symbol === undefined) throw usageError("missing --symbol");
@@ -79,7 +87,12 @@ const approve: Command = {
   usage: `ID --spender ADDR --amount N ${TX_USAGE}`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, { ...TX_OPTIONS, spender: { type: "string" }, amount: { type: "string" } }, { min: 1, max: 1, names: "ID" });
-    return send(io, values, { type: "token_approve", token: tokenId(positionals[0]), spender: parseAddress(values.spender, "--spender"), amount: u64Text(values.amount, "--amount") });
+    return send(io, values, {
+      type: "token_approve",
+      token: tokenId(positionals[0]),
+      spender: parseAddress(values.spender, "--spender"),
+      amount: u64Text(values.amount, "--amount"),
+    });
   },
 };
 

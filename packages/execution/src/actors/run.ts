@@ -196,7 +196,9 @@ export class TxRun implements FrameRunner {
     const code = r.res.error?.code;
     if (code === "OutOfCycles" && !bound && r.budgetBound) throw new TxExhausted("OUT_OF_CYCLES", errorLine(r.res), { detail: errorLine(r.res) });
     if (code === "OutOfCells") throw new TxExhausted("OUT_OF_CELLS", errorLine(r.res), { detail: errorLine(r.res) });
-    return r.res.ok ? { ok: true, data: r.res.returnData, cycles: r.res.cycles, cells: r.res.cells } : { ok: false, error: errorLine(r.res), cycles: r.res.cycles, cells: r.res.cells };
+    return r.res.ok
+      ? { ok: true, data: r.res.returnData, cycles: r.res.cycles, cells: r.res.cells }
+      : { ok: false, error: errorLine(r.res), cycles: r.res.cycles, cells: r.res.cells };
   }
 
   #budget(): CallBudget {

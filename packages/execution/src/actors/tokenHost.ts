@@ -77,7 +77,11 @@ export function tokenHostCall(
 ): TokenHostResult {
   const used = { cycles: 0, cells: 0 };
   const cap = tokensConfigOf(params).hookCycleCap;
-  const hook = hookRunner((h, payload, c) => nested(h, payload, { cycles: Math.min(c, budget.cycles - used.cycles), cells: budget.cells - used.cells, stack: budget.stack }), cap, used);
+  const hook = hookRunner(
+    (h, payload, c) => nested(h, payload, { cycles: Math.min(c, budget.cycles - used.cycles), cells: budget.cells - used.cells, stack: budget.stack }),
+    cap,
+    used,
+  );
   try {
     const value = runTokenOp(state, params, self, op, hook);
     return { ok: true, value, ...used };

@@ -13,7 +13,15 @@ import type { InstructionContext, InstructionResult } from "./instruction.js";
 function opOf(ins: TokenInstruction): TokenHostOp {
   switch (ins.type) {
     case "token_create":
-      return { op: "create", name: ins.name, symbol: ins.symbol, decimals: Number(ins.decimals > 255n ? 256n : ins.decimals), initialSupply: ins.initialSupply, maxSupply: ins.maxSupply, hook: ins.hook };
+      return {
+        op: "create",
+        name: ins.name,
+        symbol: ins.symbol,
+        decimals: Number(ins.decimals > 255n ? 256n : ins.decimals),
+        initialSupply: ins.initialSupply,
+        maxSupply: ins.maxSupply,
+        hook: ins.hook,
+      };
     case "token_transfer":
       return { op: "transfer", token: ins.token, to: ins.to, amount: ins.amount };
     case "token_transfer_from":

@@ -111,7 +111,9 @@ describe("state rent on chain", () => {
     // Dormant: calls are refused with a clear error.
     const [refused] = chain.block([chain.callTx(1, actor, "read", [0])]);
     expect(refused!.status).toBe(ReceiptStatus.Reverted);
-    expect(text(refused!.return_data)).toMatch(/^RuntimeError: actor 0x[0-9a-f]{40} is dormant: its storage was evicted for unpaid rent at height \d+; anyone may restore it with rent_restore$/);
+    expect(text(refused!.return_data)).toMatch(
+      /^RuntimeError: actor 0x[0-9a-f]{40} is dormant: its storage was evicted for unpaid rent at height \d+; anyone may restore it with rent_restore$/,
+    );
 
     // A wrong restoration (one value changed) is refused and changes nothing.
     const wrong = original.map(([s, v], i) => [s, i === 0 ? v.map((b) => b ^ 1) : v] as const);

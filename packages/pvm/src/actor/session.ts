@@ -7,7 +7,20 @@
 // loaded before (their bodies run again, charged as on a first import) and resets every namespace
 // to the bindings its compilation made. An invocation on a warm session therefore sees exactly
 // what it would see on a new one — same values, Cycles, Cells and memory figures — only sooner.
-import { HostError, type BlockInfo, type CallBudget, type CallOutcome, type Host, type HashAlgorithm, type MessageContext, type SignatureScheme, type StorageQuotaInfo, type TimerOptions, type TokenHostOp, type TokenHostResult } from "../host.js";
+import {
+  HostError,
+  type BlockInfo,
+  type CallBudget,
+  type CallOutcome,
+  type Host,
+  type HashAlgorithm,
+  type MessageContext,
+  type SignatureScheme,
+  type StorageQuotaInfo,
+  type TimerOptions,
+  type TokenHostOp,
+  type TokenHostResult,
+} from "../host.js";
 import { newRuntime, type ParseCache, Session } from "../api.js";
 import type { ModuleRegistry } from "../modules.js";
 import type { Runtime } from "../runtime/context.js";

@@ -30,7 +30,9 @@ export function replay(s: Scenario): EpochState[] {
   const w = new World();
   w.isActor = () => true;
   ensureTracked(w, actor, config, 0n, BASE_QUOTA);
-  s.values.forEach((len, i) => w.write(actor, new TextEncoder().encode(`s${i}`), new Uint8Array(len).fill(i), 1n, config));
+  s.values.forEach((len, i) => {
+    w.write(actor, new TextEncoder().encode(`s${i}`), new Uint8Array(len).fill(i), 1n, config);
+  });
   w.credit(actor, BigInt(s.balance));
   const out: EpochState[] = [];
   for (let e = 1; e <= s.epochs; e++) {

@@ -34,7 +34,8 @@ export function rentMethods({ chain }: NodeContext): RpcMethod[] {
           slots: r.slotCount.toString(),
           quota: r.quota.toString(),
           bond: r.bond.toString(),
-          evicted: r.evicted === null ? null : { root: hex(r.evicted.root), bytes: r.evicted.bytes.toString(), slots: r.evicted.slots.toString(), height: r.evicted.height.toString() },
+          evicted:
+            r.evicted === null ? null : { root: hex(r.evicted.root), bytes: r.evicted.bytes.toString(), slots: r.evicted.slots.toString(), height: r.evicted.height.toString() },
         };
       },
     }),
