@@ -2,7 +2,7 @@
 // standing, and the storage bond. Priced as a storage read and a storage write (HOST_OPS_V1).
 import { HOST_OPS_V1 } from "@cowboy/metering";
 import type { Host } from "./host.js";
-import { charge, guarded, u64Arg } from "./hostmodule.js";
+import { charge, guarded, u64Arg } from "./host-args.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";
 import { pyErr } from "./runtime/exceptions.js";

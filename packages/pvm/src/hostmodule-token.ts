@@ -3,7 +3,7 @@
 import { U64_MAX } from "@cowboy/codec";
 import { tokenOpCost, type TokenOp } from "@cowboy/metering";
 import type { Host, TokenHostOp } from "./host.js";
-import { addressArg, guarded, strArg, u64Arg } from "./hostmodule.js";
+import { addressArg, guarded, strArg, u64Arg } from "./host-args.js";
 import type { Runtime } from "./runtime/context.js";
 import { pyErr } from "./runtime/exceptions.js";
 import * as I from "./runtime/int.js";

@@ -1,6 +1,6 @@
 // `cowboy token …` (cips/tokens.md): platform tokens at the Token Registry 0x06 — create, transfer and
 // approve as transactions; balance and info from the node (cowboy_tokenBalance, cowboy_getToken).
-import { decodeCbor, toHex } from "@cowboy/codec";
+import { decodeCbor, toHex, U64_MAX } from "@cowboy/codec";
 import { instructionIntrinsicCosts, TOKEN_HOOK_CYCLE_CAP } from "@cowboy/metering";
 import { receiptStatusName, type Instruction } from "@cowboy/types";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -17,7 +17,7 @@ const HOOK_CELLS = 10_000n;
 
 function u64Text(text: string | undefined, name: string): bigint {
   if (text === undefined) throw usageError(`missing ${name}`);
-  if (!/^(0|[1-9][0-9]*)$/.test(text) || BigInt(text) >= 1n << 64n) throw usageError(`${name} must be a whole number of the token's base units below 2^64, got '${text}'`);
+  if (!/^(0|[1-9][0-9]*)$/.test(text) || BigInt(text) > U64_MAX) throw usageError(`${name} must be a whole number of the token's base units below 2^64, got '${text}'`);
   return BigInt(text);
 }
 
