@@ -5,9 +5,11 @@ import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
+import type { RentConfig } from "@cowboy/rent";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
 import type { RunnerMarketConfig } from "@cowboy/runner-market";
 import type { StakingConfig } from "@cowboy/staking";
+import type { TokensConfig } from "@cowboy/tokens";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { BlockJournal } from "./actors/journal.js";
 import type { ActorLimits } from "./actors/limits.js";
@@ -63,6 +65,13 @@ export interface ChainParams {
    * without it: runner instructions are refused, runner.submit raises and no jobs step runs.
    */
   readonly runnerMarket?: RunnerMarketConfig;
+  /**
+   * State rent and storage quotas (@cowboy/rent, cips/rent.md; registry key `system:cip4:rent_config`);
+   * absent: DEFAULT_RENT_CONFIG. The base quota stays `actors.storageQuotaBytes`.
+   */
+  readonly rent?: RentConfig;
+  /** Platform tokens at 0x06 (@cowboy/tokens, cips/tokens.md); absent: DEFAULT_TOKENS_CONFIG. */
+  readonly tokens?: TokensConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

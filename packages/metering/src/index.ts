@@ -16,3 +16,4 @@ export {
   type PvmOp,
 } from "./costTable.js";
 export { intrinsicCosts, instructionIntrinsicCosts } from "./intrinsic.js";
+export { TOKEN_OPS_V1, TOKEN_HOOK_CYCLE_CAP, tokenOpCost, type TokenOp, type TokenOpCost } from "./tokenCosts.js";

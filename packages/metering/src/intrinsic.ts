@@ -1,10 +1,20 @@
 import { COST_TABLE_V1, intrinsicCost, linearCost, type CostTable } from "./costTable.js";
+import { tokenOpCost, type TokenOp } from "./tokenCosts.js";
 import type { Instruction, Transaction } from "@cowboy/types";
 
 // Intrinsic costs (spec §17.2, §17.4; cips/execution.md "Intrinsic costs"): what a transaction
 // pays before its instruction runs. Cells always include the metadata bytes (transaction data).
 
 const utf8Length = (s: string): number => new TextEncoder().encode(s).length;
+
+const TOKEN_INSTRUCTION_OPS: Record<string, TokenOp> = {
+  token_create: "create",
+  token_transfer: "transfer",
+  token_transfer_from: "transferFrom",
+  token_approve: "approve",
+  token_mint: "mint",
+  token_burn: "burn",
+};
 
 /** The Cycles and Cells an instruction is charged before it runs (without the transaction's metadata bytes). */
 export function instructionIntrinsicCosts(instruction: Instruction, table: CostTable = COST_TABLE_V1): { cycles: bigint; cells: bigint } {
@@ -69,6 +79,27 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       return intrinsicCost("actorMessage", BigInt(instruction.evidence.length), table);
     case "job_submit":
       return intrinsicCost("actorMessage", BigInt(instruction.request.length), table);
+    // State rent (cips/rent.md "Instructions"): a sponsorship is priced as a transfer; a restoration as
+    // a transfer plus one Cell per byte of the storage it writes back.
+    case "rent_sponsor":
+      return intrinsicCost("transfer", 0n, table);
+    // Platform tokens (cips/tokens.md "Costs"): a transfer's intrinsic cost plus the §17.3 Cycles and Cells of the
+    // operation; a validation hook's Cycles are charged as it uses them.
+    case "token_create":
+    case "token_transfer":
+    case "token_transfer_from":
+    case "token_approve":
+    case "token_mint":
+    case "token_burn": {
+      const base = intrinsicCost("transfer", 0n, table);
+      const named = instruction.type === "token_create" ? utf8Length(instruction.name) + utf8Length(instruction.symbol) : 0;
+      const op = tokenOpCost(TOKEN_INSTRUCTION_OPS[instruction.type]!, named);
+      return { cycles: base.cycles + op.cycles, cells: base.cells + op.cells };
+    }
+    case "rent_restore": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles, cells: base.cells + BigInt(instruction.storage.length) };
+    }
   }
 }
 

@@ -128,6 +128,44 @@ export interface Host {
   emitEvent(topic: string, data: Uint8Array): void;
   verifySignature(scheme: SignatureScheme, publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean;
   hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array;
+  /** This actor's storage quota and rent standing (cips/rent.md "Quotas"); a host without rent leaves it out. */
+  storageQuota?(): StorageQuotaInfo;
+  /** Sets this actor's storage quota, locking or returning the storage bond; returns the bond now locked. */
+  setStorageQuota?(bytes: bigint): bigint;
+  /** A platform-token operation at 0x06 (cips/tokens.md); a host without tokens leaves it out. */
+  token?(op: TokenHostOp, budget: CallBudget): TokenHostResult;
+}
+
+/** The token operations an actor may ask for (`cowboy_sdk.token`), the actor being the caller. */
+export type TokenHostOp =
+  | { op: "create"; name: string; symbol: string; decimals: number; initialSupply: bigint; maxSupply: bigint | null; hook: Uint8Array | null }
+  | { op: "transfer"; token: bigint; to: Uint8Array; amount: bigint }
+  | { op: "transfer_from"; token: bigint; owner: Uint8Array; to: Uint8Array; amount: bigint }
+  | { op: "approve"; token: bigint; spender: Uint8Array; amount: bigint }
+  | { op: "balance_of"; token: bigint; holder: Uint8Array }
+  | { op: "mint"; token: bigint; to: Uint8Array; amount: bigint }
+  | { op: "burn"; token: bigint; amount: bigint };
+
+/**
+ * A token operation's result: the new token's id, a balance, or 0; with the Cycles and Cells a validation hook
+ * used (charged to the caller whether or not the operation succeeded). A refusal is `ok: false` with its text.
+ */
+export type TokenHostResult = { ok: true; value: bigint; cycles: number; cells: number } | { ok: false; error: string; cycles: number; cells: number };
+
+/** What `cowboy_sdk.rent.quota()` returns (cips/rent.md "Quotas"). */
+export interface StorageQuotaInfo {
+  /** The allocated quota in bytes. */
+  quota: bigint;
+  /** Bytes of storage held. */
+  used: bigint;
+  /** The storage bond locked for the quota above the base. */
+  bond: bigint;
+  /** "current", "overdue", "warning" or "dormant". */
+  status: string;
+  /** Rent debt principal. */
+  debt: bigint;
+  /** Rent paid ahead. */
+  prepaid: bigint;
 }
 
 export interface MemoryHostOptions {

@@ -1,21 +1,21 @@
 // `pvm_host`: the Python face of a Host. Every function charges the consensus host-call cost
 // (COST_TABLE_V1.host) and Cells for bytes written (§17.4) before calling the Host. cowboy_sdk is
 // written over this module; actors may also import it directly (the "low-level" API).
-import { HOST_OPS_V1, type LinearCost, linearCost } from "@cowboy/metering";
-import { OutOfCells, OutOfCycles } from "@cowboy/metering";
-import { U64_MAX } from "@cowboy/codec";
+import { HOST_OPS_V1 } from "@cowboy/metering";
 import { MAX_ACTOR_KEY_BYTES, PRIORITY_TIERS } from "@cowboy/types/actor";
-import { HostError, HostFault, type Host, type SignatureScheme, type TimerOptions } from "./host.js";
+import type { Host, SignatureScheme, TimerOptions } from "./host.js";
 import type { ModuleDef } from "./modules.js";
 import { decodeValue, encodeValue } from "./canonical/index.js";
 import { ethVerifyTypedData } from "./eth.js";
+import { addressArg, bytesArg, charge, guarded, strArg, u64Arg } from "./host-args.js";
+import { rentHostFunctions } from "./hostmodule-rent.js";
+import { tokenHostFunctions } from "./hostmodule-token.js";
 import { fnValue } from "./builtins/util.js";
 import type { Runtime } from "./runtime/context.js";
 import { PyDict } from "./runtime/dict.js";
-import { pyErr, PyThrow } from "./runtime/exceptions.js";
+import { pyErr } from "./runtime/exceptions.js";
 import * as I from "./runtime/int.js";
 import { PyBytes, PyTuple, type Value } from "./runtime/object.js";
-import { asInt, typeOf } from "./runtime/ops.js";
 import { None, T } from "./runtime/types.js";
 
 /** Longest storage value an actor may write through the host (bytes); the key bound is MAX_ACTOR_KEY_BYTES. */
@@ -23,37 +23,11 @@ const MAX_STORAGE_VALUE_BYTES = 1 << 20;
 const MAX_NAME = 64;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const argName = (v: Value | undefined): string => (v === undefined ? "nothing" : typeOf(v).name);
-
-function bytesArg(v: Value | undefined, fn: string, name: string): Uint8Array {
-  if (!(v instanceof PyBytes)) throw pyErr("TypeError", `${fn}() argument '${name}' must be bytes, not ${argName(v)}`);
-  return v.b;
-}
-function addressArg(v: Value | undefined, fn: string, name: string): Uint8Array {
-  const b = bytesArg(v, fn, name);
-  if (b.length !== 20) throw pyErr("ValueError", `${fn}() argument '${name}' must be a 20-byte address, got ${b.length} bytes`);
-  return b;
-}
-function strArg(v: Value | undefined, fn: string, name: string): string {
-  if (typeof v !== "string") throw pyErr("TypeError", `${fn}() argument '${name}' must be str, not ${argName(v)}`);
-  return v;
-}
 function nameArg(v: Value | undefined, fn: string, name: string): string {
   const s = strArg(v, fn, name);
   if (s.length > MAX_NAME || !NAME.test(s))
     throw pyErr("ValueError", `${fn}() argument '${name}' must be a Python identifier of at most ${MAX_NAME} characters, got '${s.slice(0, 80)}'`);
   return s;
-}
-function intArg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
-  if (v === undefined && dflt !== undefined) return dflt;
-  const i = v === undefined || typeof v === "boolean" ? undefined : asInt(v);
-  if (i === undefined) throw pyErr("TypeError", `${fn}() argument '${name}' must be int, not ${argName(v)}`);
-  return I.big(i);
-}
-function u64Arg(v: Value | undefined, fn: string, name: string, dflt?: bigint): bigint {
-  const n = intArg(v, fn, name, dflt);
-  if (n < 0n || n > U64_MAX) throw pyErr("ValueError", `${fn}() argument '${name}' must be in [0, 2**64), got ${n}`);
-  return n;
 }
 /** Arguments 3..9 of set_timer/set_interval (see the call sites). */
 function timerOptions(a: readonly Value[], fn: string): TimerOptions {
@@ -76,27 +50,9 @@ function timerOptions(a: readonly Value[], fn: string): TimerOptions {
   };
 }
 
-function charge(rt: Runtime, c: LinearCost, units = 0): void {
-  rt.charge(Number(linearCost(c, units)));
-}
 function bytes(rt: Runtime, b: Uint8Array): PyBytes {
   rt.alloc(b.length + 33);
   return new PyBytes(T.bytes, b);
-}
-
-/**
- * Runs a Host method. HostError becomes the Python exception it names; meter exhaustion, Python
- * exceptions and faults pass through; anything else is the chain's fault (a HostFault, which no
- * Python `except` catches) and never leaks into Python.
- */
-function guarded<R>(f: () => R): R {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof PyThrow || e instanceof OutOfCycles || e instanceof OutOfCells || e instanceof HostFault) throw e;
-    if (e instanceof HostError) throw pyErr(e.pyType, e.message);
-    throw new HostFault(e);
-  }
 }
 
 export function hostModuleDef(host: Host): ModuleDef {
@@ -314,6 +270,10 @@ export function hostModuleDef(host: Host): ModuleDef {
           guarded(() => host.hash("keccak256", data)),
         );
       });
+      // Storage quota and rent standing (cips/rent.md "Quotas"), in hostmodule-rent.ts.
+      for (const [name, fn] of rentHostFunctions(host)) def(name, fn);
+      // Platform tokens at 0x06 (cips/tokens.md), in hostmodule-token.ts.
+      for (const [name, fn] of tokenHostFunctions(host)) def(name, fn);
       return m;
     },
   };

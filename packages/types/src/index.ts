@@ -34,6 +34,9 @@ export {
   type UnjailValidatorInstruction,
   type ClaimVestedInstruction,
   type RunnerMarketInstruction,
+  type RentSponsorInstruction,
+  type RentRestoreInstruction,
+  type TokenInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

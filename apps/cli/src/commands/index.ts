@@ -12,6 +12,7 @@ import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
 import { relayCommands } from "./relay.js";
 import { node, testnet } from "./testnet.js";
+import { tokenCommands } from "./token.js";
 import { txCommands } from "./tx.js";
 import { validatorCommands } from "./validator.js";
 
@@ -37,5 +38,6 @@ export const cowboy: CommandGroup = {
     relay: relayCommands,
     eth: ethCommands,
     validator: validatorCommands,
+    token: tokenCommands,
   },
 };

@@ -103,6 +103,8 @@ export function blockLogs(block: Block, receipts: readonly Receipt[], journal: B
     for (const e of receipts[i]?.events ?? []) push(e, txHash, null);
   });
   for (const fire of journal.fires) for (const e of fire.events) push(e, null, hex(fire.timerId));
+  // State rent notices (cips/rent.md "Events"): emitted by the block's rent step, the actor as emitter.
+  for (const e of journal.rent) push(e, null, null);
   return out;
 }
 

@@ -12,15 +12,21 @@ import {
   type HashAlgorithm,
   type MessageContext,
   type SignatureScheme,
+  type StorageQuotaInfo,
   type TimerOptions,
+  type TokenHostOp,
+  type TokenHostResult,
 } from "@cowboy/pvm";
+import { debtOf, getRentRecord, quotaOf, RENT_STATUS_NAMES, RentError, setStorageQuota, trackStorage } from "@cowboy/rent";
 import { SchedulerError } from "@cowboy/scheduler";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
+import { rentConfigOf, rentContext } from "../rent.js";
 import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import type { Accounts } from "../world.js";
 import type { TimerEnd } from "./journal.js";
 import { messageId, type QueuedMessage } from "./message.js";
+import { HOOK_METHOD, tokenHostCall } from "./tokenHost.js";
 import { armingRefusal, cancel, hostErrorOf, schedule, schedulerOf } from "./timers.js";
 
 const hex = toHex;
@@ -85,24 +91,66 @@ export class ChainHost implements Host {
     const delta = BigInt(slot.length + value.length) - (old === undefined ? 0n : BigInt(slot.length + old.length));
     this.#adjustStorage(delta);
     this.run.state.set(key, value);
+    if (old === undefined || delta !== 0n) this.#track(slot, true, delta);
   }
 
   storageDelete(slot: Uint8Array): void {
     const key = actorStorageKey(this.frame.self, slot);
     const old = this.run.state.get(key);
     if (old === undefined) return;
-    this.#adjustStorage(-BigInt(slot.length + old.length));
+    const delta = -BigInt(slot.length + old.length);
+    this.#adjustStorage(delta);
     this.run.state.delete(key);
+    this.#track(slot, false, delta);
   }
 
+  /** Keeps rent's slot list and byte count (cips/rent.md "State layout"): eviction prunes by it. */
+  #track(slot: Uint8Array, present: boolean, delta: bigint): void {
+    const params = this.run.params;
+    trackStorage(this.run.state, this.frame.self, slot, present, delta, rentConfigOf(params), this.run.env.height, BigInt(params.actors.storageQuotaBytes));
+  }
+
+  /** The quota is the actor's allocated one (cips/rent.md "Quotas"): the base 1 MiB, or more bought with a storage bond. */
   #adjustStorage(delta: bigint): void {
     if (delta === 0n) return;
     const accounts = this.run.accounts;
     const account = accounts.get(this.frame.self);
     const next = account.storage_bytes + delta;
-    const quota = BigInt(this.run.params.actors.storageQuotaBytes);
-    if (delta > 0n && next > quota) throw new HostError("RuntimeError", `storage quota exceeded: ${next} bytes > ${quota}`);
+    const base = BigInt(this.run.params.actors.storageQuotaBytes);
+    const quota = quotaOf(this.run.state, this.frame.self, base);
+    if (delta > 0n && next > quota) {
+      const hint = quota < rentConfigOf(this.run.params).maxQuotaBytes ? " (a storage bond raises it: cowboy_sdk.rent.set_quota)" : "";
+      throw new HostError("RuntimeError", `storage quota exceeded: ${next} bytes > ${quota}${hint}`);
+    }
     accounts.put(this.frame.self, { ...account, storage_bytes: next < 0n ? 0n : next });
+  }
+
+  storageQuota(): StorageQuotaInfo {
+    const self = this.frame.self;
+    const record = getRentRecord(this.run.state, self);
+    const base = BigInt(this.run.params.actors.storageQuotaBytes);
+    return {
+      quota: quotaOf(this.run.state, self, base),
+      used: this.run.accounts.get(self).storage_bytes,
+      bond: record?.bond ?? 0n,
+      status: RENT_STATUS_NAMES[record?.status ?? 0],
+      debt: record === undefined ? 0n : debtOf(record),
+      prepaid: record?.prepaid ?? 0n,
+    };
+  }
+
+  setStorageQuota(bytes: bigint): bigint {
+    try {
+      return setStorageQuota(rentContext(this.run.state, this.run.accounts, this.run.params, this.run.env.height), this.frame.self, bytes);
+    } catch (error) {
+      if (error instanceof RentError) throw new HostError("ValueError", `${error.code}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  /** Platform tokens (cips/tokens.md "From actors"), in tokenHost.ts; a hook runs as a synchronous call from this frame. */
+  token(op: TokenHostOp, budget: CallBudget): TokenHostResult {
+    return tokenHostCall(this.run.state, this.run.params, this.frame.self, op, budget, (hook, payload, b) => this.callActor(hook, HOOK_METHOD, payload, 0n, b));
   }
 
   transfer(to: Uint8Array, amount: bigint): void {

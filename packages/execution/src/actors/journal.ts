@@ -81,6 +81,8 @@ export class BlockJournal {
   readonly ended: TimerEnd[] = [];
   /** Job continuations run by the jobs step (after the transactions and timers: never rewound). */
   readonly continuations: ContinuationRecord[] = [];
+  /** The rent step's notices as events, the actor as emitter (cips/rent.md "Events"); after every fire. */
+  readonly rent: Event[] = [];
 
   mark(): readonly [number, number, number] {
     return [this.traces.length, this.fires.length, this.ended.length];

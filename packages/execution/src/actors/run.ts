@@ -4,6 +4,7 @@
 // exhausting the transaction's budget aborts the whole transaction (TxExhausted).
 import { concatBytes, toHex } from "@cowboy/codec";
 import { HostError, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult } from "@cowboy/pvm";
+import { getRentRecord, reserveFor, RentStatus } from "@cowboy/rent";
 import { actorCodeKey, systemKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
 import { TxExhausted } from "../errors.js";
@@ -15,6 +16,7 @@ import { OutputBuffer, traceErrorOf, type TimerEnd, type TraceError } from "./jo
 import { u64be, type QueuedMessage } from "./message.js";
 import { isEventListener, listenerCall } from "../interop/call.js";
 import { dispatcherCall, isJobDispatcher } from "./runnerCall.js";
+import { rentConfigOf } from "../rent.js";
 
 const utf8 = new TextEncoder();
 
@@ -79,9 +81,22 @@ export class TxRun implements FrameRunner {
 
   debitActor(self: Uint8Array, amount: bigint): void {
     if (amount === 0n) return;
-    const have = this.accounts.get(self).balance;
+    const account = this.accounts.get(self);
+    const have = account.balance;
     if (have < amount) throw new HostError("ValueError", `insufficient balance: ${have} < ${amount}`);
+    // The rent reserve (cips/rent.md "Reserve"): an actor above the grace threshold keeps a share of a year's rent.
+    const reserve = reserveFor(this.state, self, account.storage_bytes, rentConfigOf(this.params), BigInt(this.params.actors.storageQuotaBytes));
+    if (have - amount < reserve) throw new HostError("ValueError", `insufficient balance: moving ${amount} of ${have} would leave less than the rent reserve of ${reserve}`);
     this.accounts.debit(self, amount);
+  }
+
+  /** The refusal of a call into a dormant actor (evicted for unpaid rent), or null. */
+  #dormant(target: Uint8Array): FrameResult | null {
+    const record = getRentRecord(this.state, target);
+    if (record?.status !== RentStatus.Dormant) return null;
+    const at = record.evicted === null ? "" : ` at height ${record.evicted.height}`;
+    const message = `actor 0x${toHex(target)} is dormant: its storage was evicted for unpaid rent${at}; anyone may restore it with rent_restore`;
+    return { res: failedInvocation({ type: "RuntimeError", message }), host: null, budgetBound: false };
   }
 
   /** Runs one handler invocation on its own checkpoint. `enter` moves value (and installs code). */
@@ -98,6 +113,8 @@ export class TxRun implements FrameRunner {
   ): FrameResult {
     const code = kind === "call" ? this.state.get(actorCodeKey(target)) : undefined;
     if (kind === "call" && code === undefined) return { res: failedInvocation({ type: "LookupError", message: `no actor at 0x${toHex(target)}` }), host: null, budgetBound: false };
+    const dormant = kind === "call" ? this.#dormant(target) : null;
+    if (dormant !== null) return dormant;
     const key = toHex(target);
     const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
     const spent = { type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` } as const;
@@ -167,6 +184,25 @@ export class TxRun implements FrameRunner {
     caller.ended.push(...host.ended);
     caller.outbox.push(...host.outbox);
     return { ok: true, data: res.returnData, cycles: res.cycles, cells: res.cells };
+  }
+
+  /**
+   * A token validation hook called from a transaction (cips/tokens.md "Hooks"): `target.method(payload)` as a
+   * frame of its own at depth 1 with at most `cap` Cycles, charged to this run. Its writes stand when it
+   * succeeds; its events and messages are dropped. Running out of the transaction's own budget is TxExhausted.
+   */
+  hook(caller: Uint8Array, target: Uint8Array, method: string, payload: Uint8Array, cap: number): CallOutcome {
+    const bound = cap < this.cyclesLeft;
+    const budget = { cycles: bound ? cap : this.cyclesLeft, cells: this.cellsLeft, stack: STACK_WEIGHT_LIMIT };
+    const r = this.#frame("call", target, caller, 0n, method, payload, 1, budget, () => {});
+    this.cyclesLeft -= r.res.cycles;
+    this.cellsLeft -= r.res.cells;
+    const code = r.res.error?.code;
+    if (code === "OutOfCycles" && !bound && r.budgetBound) throw new TxExhausted("OUT_OF_CYCLES", errorLine(r.res), { detail: errorLine(r.res) });
+    if (code === "OutOfCells") throw new TxExhausted("OUT_OF_CELLS", errorLine(r.res), { detail: errorLine(r.res) });
+    return r.res.ok
+      ? { ok: true, data: r.res.returnData, cycles: r.res.cycles, cells: r.res.cells }
+      : { ok: false, error: errorLine(r.res), cycles: r.res.cycles, cells: r.res.cells };
   }
 
   #budget(): CallBudget {

@@ -10,6 +10,7 @@ import { checkRoots } from "./checkRoots.js";
 import { processDeliveries } from "./processDeliveries.js";
 import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
 import { processEpochBoundary } from "./processEpochBoundary.js";
+import { processRent } from "./processRent.js";
 import { processRewards } from "./processRewards.js";
 import { processHeader } from "./processHeader.js";
 import { processJobs } from "./processJobs.js";
@@ -65,6 +66,8 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processJobs(state, env, params, tally);
   // 4 and 6. Jobs and rewards (registered hooks), last: rewards count the block's fees.
   processEndOfBlockHooks(state, env, params);
+  // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
+  processRent(state, env, params);
   // Rewards after the hooks (every fee of the block is counted), by the set governing this block;
   // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
   processRewards(state, env, params, tally.burned);

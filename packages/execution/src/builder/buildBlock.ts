@@ -10,6 +10,7 @@ import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
 import { processEpochBoundary } from "../block/processEpochBoundary.js";
 import { processJobs } from "../block/processJobs.js";
+import { processRent } from "../block/processRent.js";
 import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
@@ -192,6 +193,8 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processDeliveries(state, finalEnv, params);
   processJobs(state, finalEnv, params, tally);
   processEndOfBlockHooks(state, finalEnv, params);
+  // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
+  processRent(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
 

@@ -17,8 +17,10 @@ import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEve
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
+import { rentInstruction } from "./rentInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
+import { tokenInstruction } from "./tokenInstruction.js";
 import { transfer } from "./transfer.js";
 
 function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
@@ -70,6 +72,16 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "job_aggregate":
     case "job_challenge":
       return runnerMarketInstruction(ctx, instruction);
+    case "rent_sponsor":
+    case "rent_restore":
+      return rentInstruction(ctx, instruction);
+    case "token_create":
+    case "token_transfer":
+    case "token_transfer_from":
+    case "token_approve":
+    case "token_mint":
+    case "token_burn":
+      return tokenInstruction(ctx, instruction);
   }
 }
 

@@ -84,14 +84,12 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   const type = tx.instruction.type;
   const timer = type === "schedule_timer" || type === "schedule_interval" || type === "cancel_timer";
   if (timer && params.scheduler === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
-  const cbfs = type.startsWith("relay_") || type.startsWith("storage_");
   const eth = type === "eth_register_oracle" || type === "eth_unregister_oracle" || type === "eth_report_event";
   if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
   const staking = isStakingInstruction(tx.instruction);
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
   const runnerMarket = isRunnerMarketInstruction(tx.instruction);
   if (runnerMarket && params.runnerMarket === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: the runner market is not enabled on this chain`);
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth && !staking && !runnerMarket)
-    return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
+  // Every other instruction is executable on every chain: applyTransaction's dispatch is exhaustive over INSTRUCTIONS.
   return undefined;
 }

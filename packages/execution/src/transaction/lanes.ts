@@ -57,6 +57,8 @@ export function valueMoved(tx: Transaction): bigint {
       return tx.instruction.stake;
     case "job_submit":
       return tx.instruction.maxPrice;
+    case "rent_sponsor":
+      return tx.instruction.amount;
     default:
       return 0n;
   }

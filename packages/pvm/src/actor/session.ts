@@ -7,7 +7,20 @@
 // loaded before (their bodies run again, charged as on a first import) and resets every namespace
 // to the bindings its compilation made. An invocation on a warm session therefore sees exactly
 // what it would see on a new one — same values, Cycles, Cells and memory figures — only sooner.
-import type { BlockInfo, CallBudget, CallOutcome, Host, HashAlgorithm, MessageContext, SignatureScheme, TimerOptions } from "../host.js";
+import {
+  HostError,
+  type BlockInfo,
+  type CallBudget,
+  type CallOutcome,
+  type Host,
+  type HashAlgorithm,
+  type MessageContext,
+  type SignatureScheme,
+  type StorageQuotaInfo,
+  type TimerOptions,
+  type TokenHostOp,
+  type TokenHostResult,
+} from "../host.js";
 import { newRuntime, type ParseCache, Session } from "../api.js";
 import type { ModuleRegistry } from "../modules.js";
 import type { Runtime } from "../runtime/context.js";
@@ -71,6 +84,21 @@ class HostSlot implements Host {
   }
   hash(algorithm: HashAlgorithm, data: Uint8Array): Uint8Array {
     return this.#host().hash(algorithm, data);
+  }
+  storageQuota(): StorageQuotaInfo {
+    const h = this.#host();
+    if (h.storageQuota === undefined) throw new HostError("RuntimeError", "storage quotas are not available on this host");
+    return h.storageQuota();
+  }
+  token(op: TokenHostOp, budget: CallBudget): TokenHostResult {
+    const h = this.#host();
+    if (h.token === undefined) throw new HostError("RuntimeError", "platform tokens are not available on this host");
+    return h.token(op, budget);
+  }
+  setStorageQuota(bytes: bigint): bigint {
+    const h = this.#host();
+    if (h.setStorageQuota === undefined) throw new HostError("RuntimeError", "storage quotas are not available on this host");
+    return h.setStorageQuota(bytes);
   }
 }
 

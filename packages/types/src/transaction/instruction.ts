@@ -155,6 +155,81 @@ export const INSTRUCTIONS = {
     subType: 50,
     fields: [["timerId", "timer_id", "hash"]],
   },
+  // State rent (cips/rent.md "Instructions"; System sub_types 80–95 belong to rent and tokens).
+  rent_sponsor: {
+    category: 0,
+    subType: 80,
+    fields: [
+      ["actor", "actor", "address"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  rent_restore: {
+    category: 0,
+    subType: 81,
+    fields: [
+      ["actor", "actor", "address"],
+      ["storage", "storage", "bytes"],
+    ],
+  },
+  // Platform tokens at 0x06 (cips/tokens.md "Instructions"; System sub_types 82–88, in rent-tokens' 80–95).
+  token_create: {
+    category: 0,
+    subType: 82,
+    fields: [
+      ["name", "name", "name"],
+      ["symbol", "symbol", "name"],
+      ["decimals", "decimals", "uint"],
+      ["initialSupply", "initial_supply", "amount"],
+      ["maxSupply", "max_supply", "option_uint"],
+      ["hook", "hook", "option_address"],
+    ],
+  },
+  token_transfer: {
+    category: 0,
+    subType: 83,
+    fields: [
+      ["token", "token", "uint"],
+      ["to", "to", "address"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  token_transfer_from: {
+    category: 0,
+    subType: 84,
+    fields: [
+      ["token", "token", "uint"],
+      ["owner", "owner", "address"],
+      ["to", "to", "address"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  token_approve: {
+    category: 0,
+    subType: 85,
+    fields: [
+      ["token", "token", "uint"],
+      ["spender", "spender", "address"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  token_mint: {
+    category: 0,
+    subType: 86,
+    fields: [
+      ["token", "token", "uint"],
+      ["to", "to", "address"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  token_burn: {
+    category: 0,
+    subType: 87,
+    fields: [
+      ["token", "token", "uint"],
+      ["amount", "amount", "amount"],
+    ],
+  },
   // CBFS (cips/cbfs.md §7): 0x0B Relay Registry (96–99) and 0x0A Storage Manager (100–105), System sub_types 96–111.
   relay_register: {
     category: 0,
@@ -293,6 +368,9 @@ export type RunnerMarketInstruction = InstructionOf<
   | "job_challenge"
   | "job_submit"
 >;
+export type RentSponsorInstruction = InstructionOf<"rent_sponsor">;
+export type RentRestoreInstruction = InstructionOf<"rent_restore">;
+export type TokenInstruction = InstructionOf<"token_create" | "token_transfer" | "token_transfer_from" | "token_approve" | "token_mint" | "token_burn">;
 
 interface Spec {
   readonly type: InstructionType;

@@ -9,7 +9,9 @@ import type { NodeContext } from "./context.js";
 import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
 import { runnerMethods } from "./runners.js";
+import { rentMethods } from "./rent.js";
 import { stakingMethods } from "./staking.js";
+import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
 import { observationMethods } from "./observations.js";
@@ -29,5 +31,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...observationMethods(ctx),
     ...stakingMethods(ctx),
     ...runnerMethods(ctx),
+    ...tokenMethods(ctx),
+    ...rentMethods(ctx),
   ];
 }

@@ -164,7 +164,7 @@ class Risky:
     expect(used).toBeGreaterThan(800_000n);
     const [bad] = chain.block([chain.callTx(1, addr, "hoard", [80, 40], { cycles: 5_000_000n, cells: 2_000_000n })]);
     expect(bad!.status).toBe(ReceiptStatus.Reverted);
-    expect(text(bad!.return_data)).toMatch(/^RuntimeError: storage quota exceeded: \d+ bytes > 1048576$/);
+    expect(text(bad!.return_data)).toMatch(/^RuntimeError: storage quota exceeded: \d+ bytes > 1048576 \(a storage bond raises it: cowboy_sdk.rent.set_quota\)$/);
     expect(chain.account(addr).storage_bytes).toBe(used);
   });
 
