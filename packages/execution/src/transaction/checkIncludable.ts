@@ -87,9 +87,10 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   const cbfs = type.startsWith("relay_") || type.startsWith("storage_");
   const eth = type === "eth_register_oracle" || type === "eth_unregister_oracle" || type === "eth_report_event";
   if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
+  const cbss = type.startsWith("cbss_");
   const staking = isStakingInstruction(tx.instruction);
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth && !staking)
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth && !staking && !cbss)
     return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
 }

@@ -41,6 +41,12 @@ export function valueMoved(tx: Transaction): bigint {
     case "register_validator":
     case "add_stake":
       return tx.instruction.amount;
+    case "cbss_proxy_register":
+      return tx.instruction.stake;
+    case "cbss_secret_put":
+      return tx.instruction.deposit;
+    case "cbss_secret_top_up":
+      return tx.instruction.amount;
     default:
       return 0n;
   }
