@@ -1,8 +1,9 @@
 // The Secrets Manager's numbers (cips/cbss.md §6 "Parameters"); ChainParams.cbss, read as
 // `ctx.params.cbss ?? DEFAULT_CBSS_CONFIG`. Every governance-tunable CBSS number lives here.
+import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { CbssError } from "../errors.js";
 
-const CBY = 10n ** 18n;
+const CBY = BASE_UNITS_PER_CBY;
 
 export interface CbssConfig {
   /** Least stake a proxy bonds at registration (base units). */

@@ -1,6 +1,7 @@
 // Shared by the cbss tests: a Map-backed state and balances, proxies with real secp256k1, BLS and
 // X25519 keys, and a dealt 3-of-5 committee.
 import { toHex } from "@cowboy/codec";
+import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { addressFromPrivateKey, blsPopProve, nobleBls } from "@cowboy/crypto";
 import { type CbssAccounts, type CbssConfig, type CbssContext, type CbssState, createCbssConfig, transportKeyPair } from "../../src/index.js";
 
@@ -57,7 +58,7 @@ export function proxyKeys(i: number): ProxyKeys {
   };
 }
 
-export const CBY = 10n ** 18n;
+export const CBY = BASE_UNITS_PER_CBY;
 
 export function makeWorld(overrides: Partial<CbssConfig> = {}) {
   const state = new MapState();
