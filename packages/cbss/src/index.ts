@@ -59,3 +59,18 @@ export {
   type ReleaseStatement,
   type Signed,
 } from "./release/statement.js";
+export {
+  policyToJson,
+  policyFromJson,
+  secretToJson,
+  secretFromJson,
+  proxyToJson,
+  committeeToJson,
+  committeeFromJson,
+  receiptToJson,
+  type PolicyJson,
+  type SecretJson,
+  type ProxyJson,
+  type CommitteeJson,
+  type ReceiptJson,
+} from "./chain/json.js";

@@ -132,7 +132,7 @@ describe("secrets, release and receipts", () => {
 
   it("slashes an invalid share, not a valid one, and not twice", () => {
     const id = secretIdentity(ref(1));
-    const st = (p: number, partial: Uint8Array) => ({ chainId: 7n, epoch: 1n, requestHash: new Uint8Array(32), ...ref(1), jobId: new Uint8Array(32).fill(9), runner: runner.address, height: 20n, partial });
+    const st = (_p: number, partial: Uint8Array) => ({ epoch: 1n, requestHash: new Uint8Array(32), ...ref(1), jobId: new Uint8Array(32).fill(9), runner: runner.address, height: 20n, partial });
     const good = signStatement(st(1, encodePartial(signShare(shares[1]!, id))), proxies[1]!.privateKey);
     expect(() => slashInvalidShare(w.ctx(runner.address, 30n), good)).toThrow(expect.objectContaining({ code: "INVALID_EVIDENCE" }));
     const wrongId = signShare(shares[1]!, secretIdentity(ref(2)));
@@ -154,7 +154,7 @@ describe("secrets, release and receipts", () => {
     const id = secretIdentity(ref(1));
     const stmt = (height: bigint) =>
       signStatement(
-        { chainId: 7n, epoch: 1n, requestHash: new Uint8Array(32).fill(Number(height)), ...ref(1), jobId: new Uint8Array(32), runner: runner.address, height, partial: encodePartial(signShare(shares[2]!, id)) },
+        { epoch: 1n, requestHash: new Uint8Array(32).fill(Number(height)), ...ref(1), jobId: new Uint8Array(32), runner: runner.address, height, partial: encodePartial(signShare(shares[2]!, id)) },
         proxies[2]!.privateKey,
       );
     expect(() => slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(30n))).toThrow(expect.objectContaining({ code: "INVALID_EVIDENCE" }));
