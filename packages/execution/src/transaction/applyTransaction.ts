@@ -15,6 +15,7 @@ import { deployActor } from "./deployActor.js";
 import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
+import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
 import { transfer } from "./transfer.js";
@@ -68,6 +69,18 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "cbss_slash_invalid_share":
     case "cbss_slash_unauthorized_release":
       return cbssInstruction(ctx, instruction);
+    case "runner_register":
+    case "runner_add_stake":
+    case "runner_update":
+    case "runner_unbond":
+    case "runner_withdraw":
+    case "job_submit":
+    case "job_ack":
+    case "job_commit":
+    case "job_reveal":
+    case "job_aggregate":
+    case "job_challenge":
+      return runnerMarketInstruction(ctx, instruction);
   }
 }
 

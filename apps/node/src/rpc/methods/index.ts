@@ -9,6 +9,7 @@ import type { NodeContext } from "./context.js";
 import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
 import { secretsMethods } from "./secrets.js";
+import { runnerMethods } from "./runners.js";
 import { stakingMethods } from "./staking.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
@@ -29,5 +30,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...observationMethods(ctx),
     ...stakingMethods(ctx),
     ...secretsMethods(ctx),
+    ...runnerMethods(ctx),
   ];
 }
