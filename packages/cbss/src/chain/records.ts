@@ -177,4 +177,3 @@ export function decodeInput<T>(codec: Codec<T>, what: string, b: Uint8Array): T 
   }
 }
 
-export { encode };
