@@ -1,6 +1,6 @@
 // The Secrets Manager's records and their canonical bytes (cips/cbss.md §6 "Records"): each is a codec
 // struct with fields in the order written here; decoding is strict.
-import { CodecError, atMost, bytes, decode, encode, fixedBytes, range, struct, u8, u16, u32, u64, uint, utf8, vec, type Codec } from "@cowboy/codec";
+import { CodecError, atMost, bytes, decode, fixedBytes, range, struct, u8, u16, u32, u64, uint, utf8, vec, type Codec } from "@cowboy/codec";
 import { CbssError } from "../errors.js";
 
 const addr = fixedBytes(20);
