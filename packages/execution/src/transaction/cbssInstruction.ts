@@ -24,6 +24,7 @@ import {
   withdrawProxy,
 } from "@cowboy/cbss";
 import { getJob } from "@cowboy/runner-market";
+import { exceptionLine } from "../actors/exceptions.js";
 import type { InstructionOf } from "@cowboy/types";
 import { type InstructionContext, type InstructionResult, reverted, succeeded } from "./instruction.js";
 
@@ -104,7 +105,7 @@ export function cbssInstruction(ctx: InstructionContext, ins: CbssInstruction): 
         break;
     }
   } catch (error) {
-    if (error instanceof CbssError) return reverted(ctx, `${error.code}: ${error.message}`);
+    if (error instanceof CbssError) return reverted(ctx, exceptionLine({ type: "CbssError", message: `${error.code}: ${error.message}` }));
     throw error;
   }
   return succeeded(ctx);
