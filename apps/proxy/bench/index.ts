@@ -28,23 +28,47 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 async function scenario(t: number, n: number): Promise<{ median: number; p90: number }> {
   const m = new Map<string, Uint8Array>();
-  const state = { get: (k: Uint8Array) => m.get(toHex(k)), set: (k: Uint8Array, v: Uint8Array) => void m.set(toHex(k), v.slice()), delete: (k: Uint8Array) => void m.delete(toHex(k)) };
+  const state = {
+    get: (k: Uint8Array) => m.get(toHex(k)),
+    set: (k: Uint8Array, v: Uint8Array) => void m.set(toHex(k), v.slice()),
+    delete: (k: Uint8Array) => void m.delete(toHex(k)),
+  };
   const accounts = { balanceOf: () => 10n ** 30n, debit: () => {}, credit: () => {} };
   const dealer = new Uint8Array(20).fill(0xde);
   const owner = new Uint8Array(20).fill(0x0a);
   const config = createCbssConfig({ dealer, minProxyStake: 1n });
   const ctx = (sender: Uint8Array): CbssContext => ({ state, accounts, config, height: 1n, chainId: 5n, sender });
   const keys = Array.from({ length: n }, (_, i) => deriveProxyKeys(new Uint8Array(32).fill(0x70 + i)));
-  for (const k of keys) registerProxy(ctx(k.address), { stake: 1n, blsPublicKey: k.blsPublicKey, proofOfPossession: k.proofOfPossession, transportKey: k.transport.publicKey, endpoint: "" });
-  const dealing = dealCommittee(new Uint8Array(32).fill(0x21), 1n, t, keys.map((k) => ({ address: k.address, transportKey: k.transport.publicKey })), new Uint8Array(32).fill(3));
+  for (const k of keys)
+    registerProxy(ctx(k.address), { stake: 1n, blsPublicKey: k.blsPublicKey, proofOfPossession: k.proofOfPossession, transportKey: k.transport.publicKey, endpoint: "" });
+  const dealing = dealCommittee(
+    new Uint8Array(32).fill(0x21),
+    1n,
+    t,
+    keys.map((k) => ({ address: k.address, transportKey: k.transport.publicKey })),
+    new Uint8Array(32).fill(3),
+  );
   publishCommittee(ctx(dealer), dealing);
-  putSecret(ctx(owner), "k", sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: 5n, owner, name: "k", version: 1 }), new TextEncoder().encode("bench-secret")), { actors: [], jobKinds: [], runnerRequires: [], maxReleases: 0n, untilBlock: 0n }, 0n);
+  putSecret(
+    ctx(owner),
+    "k",
+    sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: 5n, owner, name: "k", version: 1 }), new TextEncoder().encode("bench-secret")),
+    { actors: [], jobKinds: [], runnerRequires: [], maxReleases: 0n, untilBlock: 0n },
+    0n,
+  );
   const runnerKey = new Uint8Array(32).fill(0x61);
   const runner = addressFromPrivateKey(runnerKey);
   const transport = transportKeyPair(new Uint8Array(32).fill(0x62));
-  const view = stateChainView({ state, height: () => 1n, job: () => ({ poster: owner, kind: "http", committee: [runner] }), runner: () => ({ provides: [], transportKey: transport.publicKey, active: true }) });
+  const view = stateChainView({
+    state,
+    height: () => 1n,
+    job: () => ({ poster: owner, kind: "http", committee: [runner] }),
+    runner: () => ({ provides: [], transportKey: transport.publicKey, active: true }),
+  });
   const servers = await Promise.all(
-    keys.map((k) => serveRelease(createReleaseHandler({ chainId: 5n, privateKey: k.privateKey, address: k.address, share: openDealtShare(k.transport.secretKey, dealing, k.address), view }))),
+    keys.map((k) =>
+      serveRelease(createReleaseHandler({ chainId: 5n, privateKey: k.privateKey, address: k.address, share: openDealtShare(k.transport.secretKey, dealing, k.address), view })),
+    ),
   );
   const source = createSecretSource({ chainId: 5n, view, runnerKey, transportKey: transport.secretKey, proxies: servers.map((s) => s.url) });
   const times: number[] = [];
@@ -62,7 +86,13 @@ async function scenario(t: number, n: number): Promise<{ median: number; p90: nu
 
 function baseline(): number {
   const owner = new Uint8Array(20).fill(0x0a);
-  const d = dealCommittee(new Uint8Array(32).fill(0x21), 1n, 1, [{ address: owner, transportKey: transportKeyPair(new Uint8Array(32).fill(1)).publicKey }], new Uint8Array(32).fill(3));
+  const d = dealCommittee(
+    new Uint8Array(32).fill(0x21),
+    1n,
+    1,
+    [{ address: owner, transportKey: transportKeyPair(new Uint8Array(32).fill(1)).publicKey }],
+    new Uint8Array(32).fill(3),
+  );
   const id = secretIdentity({ chainId: 5n, owner, name: "k", version: 1 });
   const env = sealSecret(d.commitments[0]!, id, new TextEncoder().encode("bench-secret"));
   const share = openDealtShare(new Uint8Array(32).fill(1), d, owner);

@@ -56,7 +56,9 @@ export class ProxyStore {
   pendingReceipts(): { receipts: ReleaseReceipt[]; upTo: number } {
     const path = join(this.dir, "receipts.jsonl");
     if (!existsSync(path)) return { receipts: [], upTo: 0 };
-    const lines = readFileSync(path, "utf8").split("\n").filter((l) => l !== "");
+    const lines = readFileSync(path, "utf8")
+      .split("\n")
+      .filter((l) => l !== "");
     const done = existsSync(join(this.dir, "submitted.count")) ? Number(readFileSync(join(this.dir, "submitted.count"), "utf8")) : 0;
     const receipts = lines.slice(done).map((l) => {
       const j = JSON.parse(l) as { owner: string; name: string; version: number; job: string; runner: string; height: string };

@@ -64,7 +64,11 @@ const deal: Command = {
   summary: "devnets: deal the group key t-of-n to every active proxy and publish the committee (signer = the configured dealer)",
   usage: "--threshold T --secret-file F [--epoch E] [--key HEX32 | --from NAME] [--rpc URL] [--json]",
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, threshold: { type: "string" }, "secret-file": { type: "string" }, epoch: { type: "string" } }, { min: 0, max: 0, names: "" });
+    const { values } = parseCommandArgs(
+      args,
+      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, threshold: { type: "string" }, "secret-file": { type: "string" }, epoch: { type: "string" } },
+      { min: 0, max: 0, names: "" },
+    );
     const t = Number(values.threshold);
     if (!Number.isInteger(t) || t < 1) throw usageError("--threshold T (a positive integer) is required");
     if (values["secret-file"] === undefined) throw usageError("--secret-file F is required: the dealt group secret is kept there so a later reshare keeps the group key");
@@ -83,7 +87,14 @@ const deal: Command = {
     const tx = await rpcCall(client.sendTransaction({ privateKey: key, instruction, cyclesLimit: limits.cycles, cellsLimit: limits.cells, tip: 0n }));
     const receipt = await waitQuietly(client, tx.digest(), io, values.json);
     const status = receiptStatusName(receipt.status);
-    const result = { hash: `0x${toHex(tx.digest())}`, status, epoch: epoch.toString(), threshold: t, members: proxies.map((p) => p.address), group_key: `0x${toHex(dealing.commitments[0]!)}` };
+    const result = {
+      hash: `0x${toHex(tx.digest())}`,
+      status,
+      epoch: epoch.toString(),
+      threshold: t,
+      members: proxies.map((p) => p.address),
+      group_key: `0x${toHex(dealing.commitments[0]!)}`,
+    };
     io.out(`${JSON.stringify(result, null, values.json ? undefined : 2)}\n`);
     if (status !== "success") io.err(`${new TextDecoder().decode(receipt.return_data)}\n`);
     return status === "success" ? 0 : 1;

@@ -51,7 +51,13 @@ function policyOf(raw: unknown): SecretPolicy {
   };
 }
 
-async function send(io: CliIo, values: { rpc?: string; json?: boolean } & Parameters<typeof signerKey>[0], key: Uint8Array, instruction: Instruction, extra: Record<string, unknown> = {}): Promise<number> {
+async function send(
+  io: CliIo,
+  values: { rpc?: string; json?: boolean } & Parameters<typeof signerKey>[0],
+  key: Uint8Array,
+  instruction: Instruction,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
   const client = clientFor(values.rpc, io);
   const limits = instructionIntrinsicCosts(instruction);
   const tx = await rpcCall(client.sendTransaction({ privateKey: key, instruction, cyclesLimit: limits.cycles, cellsLimit: limits.cells, tip: 0n }));
@@ -89,7 +95,11 @@ const put: Command = {
   summary: "seal a file's bytes to the CBSS committee and store the envelope with a release policy (version 1)",
   usage: `NAME --value-file F ${POLICY_USAGE} [--deposit N[cby]] ${SIGNER_USAGE}`,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...TX_OPTIONS, ...POLICY_OPTIONS, "value-file": { type: "string" }, deposit: { type: "string" } }, { min: 1, max: 1, names: "NAME" });
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...TX_OPTIONS, ...POLICY_OPTIONS, "value-file": { type: "string" }, deposit: { type: "string" } },
+      { min: 1, max: 1, names: "NAME" },
+    );
     const name = secretName(positionals);
     const key = await signerKey(values, io);
     const owner = addressFromPrivateKey(key);
@@ -111,7 +121,13 @@ const rotate: Command = {
     const head = await getSecret(io, values.rpc, owner, name);
     if (head === null) throw usageError(`no secret ${name} for 0x${toHex(owner)}; use 'cowboy secret put'`);
     const envelope = await seal(io, values.rpc, owner, name, head.version + 1, values["value-file"]);
-    return send(io, values, key, { type: "cbss_secret_rotate", name, envelope, policy: encode(policyCodec, policyOf(values)) }, { owner: `0x${toHex(owner)}`, name, version: head.version + 1 });
+    return send(
+      io,
+      values,
+      key,
+      { type: "cbss_secret_rotate", name, envelope, policy: encode(policyCodec, policyOf(values)) },
+      { owner: `0x${toHex(owner)}`, name, version: head.version + 1 },
+    );
   },
 };
 
@@ -137,7 +153,15 @@ const list: Command = {
     const { values } = parseCommandArgs(args, { ...TX_OPTIONS, owner: { type: "string" } }, { min: 0, max: 0, names: "" });
     const owner = await ownerOf(values, io);
     const rows = await rpcCall(clientFor(values.rpc, io).request<SecretJson[]>("cowboy_listSecrets", [`0x${toHex(owner)}`]));
-    const brief = rows.map((r) => ({ name: r.name, version: r.version, revoked_at: r.revoked_at, deposit: r.deposit, releases: r.releases, value_length: r.current?.value_length, policy: r.current?.policy }));
+    const brief = rows.map((r) => ({
+      name: r.name,
+      version: r.version,
+      revoked_at: r.revoked_at,
+      deposit: r.deposit,
+      releases: r.releases,
+      value_length: r.current?.value_length,
+      policy: r.current?.policy,
+    }));
     io.out(`${JSON.stringify(brief, null, values.json ? undefined : 2)}\n`);
     return 0;
   },
@@ -156,4 +180,7 @@ const receipts: Command = {
   },
 };
 
-export const secretCommands: CommandGroup = { summary: "CBSS secrets: sealed on your machine, released by a t-of-n proxy committee", commands: { put, rotate, revoke, list, receipts } };
+export const secretCommands: CommandGroup = {
+  summary: "CBSS secrets: sealed on your machine, released by a t-of-n proxy committee",
+  commands: { put, rotate, revoke, list, receipts },
+};

@@ -50,7 +50,9 @@ beforeAll(async () => {
   });
   rpc = node.rpcUrl;
   proxies = await Promise.all(
-    [1, 2, 3, 4, 5].map((i) => startProxy({ privateKey: dev[i]!.privateKey, stake: 10n * 10n ** 9n, rpc, dataDir: join(dir, `proxy-${i}`), pollMs: 200, log: (l) => void logs.push(l) })),
+    [1, 2, 3, 4, 5].map((i) =>
+      startProxy({ privateKey: dev[i]!.privateKey, stake: 10n * 10n ** 9n, rpc, dataDir: join(dir, `proxy-${i}`), pollMs: 200, log: (l) => void logs.push(l) }),
+    ),
   );
 }, 120_000);
 
@@ -70,14 +72,32 @@ describe("CBSS on a devnet", () => {
 
     writeFileSync(join(dir, "value.txt"), VALUE);
     const owner = dev[6]!;
-    const put = await cli(["secret", "put", "api.key", "--value-file", join(dir, "value.txt"), "--allow-actor", `0x${"22".repeat(20)}`, "--max-releases", "5", "--key", `0x${toHex(owner.privateKey)}`, "--json"]);
+    const put = await cli([
+      "secret",
+      "put",
+      "api.key",
+      "--value-file",
+      join(dir, "value.txt"),
+      "--allow-actor",
+      `0x${"22".repeat(20)}`,
+      "--max-releases",
+      "5",
+      "--key",
+      `0x${toHex(owner.privateKey)}`,
+      "--json",
+    ]);
     expect(JSON.parse(put.stdout)).toMatchObject({ status: "success", version: 1 });
     const list = JSON.parse((await cli(["secret", "list", "--owner", `0x${toHex(owner.address)}`, "--json"])).stdout);
     expect(list).toMatchObject([{ name: "api.key", version: 1, value_length: VALUE.length, policy: { max_releases: "5" } }]);
     expect(JSON.parse((await cli(["secret", "receipts", "api.key", "--owner", `0x${toHex(owner.address)}`, "--json"])).stdout)).toEqual([]);
 
     const client = createClient({ url: rpc });
-    const source = createSecretSource({ chainId: await client.getChainId(), view: rpcChainView((m, p) => client.request(m, p)), runnerKey: dev[7]!.privateKey, transportKey: new Uint8Array(32).fill(7) });
+    const source = createSecretSource({
+      chainId: await client.getChainId(),
+      view: rpcChainView((m, p) => client.request(m, p)),
+      runnerKey: dev[7]!.privateKey,
+      transportKey: new Uint8Array(32).fill(7),
+    });
     const refused = await source.get({ owner: owner.address, name: "api.key" }, new Uint8Array(32).fill(1)).catch((e: Error) => e);
     expect(refused).toMatchObject({ code: "THRESHOLD_NOT_MET" });
     expect((refused as Error).message).toMatch(/POLICY_DENIED: the runner is not an active registered runner/);

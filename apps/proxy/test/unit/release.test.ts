@@ -26,7 +26,11 @@ import { type ReleaseServer, ProxyStore, deriveProxyKeys, serveRelease } from ".
 
 const CBY = 10n ** 9n;
 const state = new Map<string, Uint8Array>();
-const cstate = { get: (k: Uint8Array) => state.get(toHex(k)), set: (k: Uint8Array, v: Uint8Array) => void state.set(toHex(k), v.slice()), delete: (k: Uint8Array) => void state.delete(toHex(k)) };
+const cstate = {
+  get: (k: Uint8Array) => state.get(toHex(k)),
+  set: (k: Uint8Array, v: Uint8Array) => void state.set(toHex(k), v.slice()),
+  delete: (k: Uint8Array) => void state.delete(toHex(k)),
+};
 const balances = new Map<string, bigint>();
 const accounts = {
   balanceOf: (a: Uint8Array) => balances.get(toHex(a)) ?? 0n,
@@ -56,7 +60,12 @@ const runners = new Map<string, RunnerView>([
 const view = stateChainView({
   state: cstate,
   height: () => height,
-  job: (id) => (toHex(id) === toHex(jobId) ? { poster: actor, kind: "http", committee: [runner] } : toHex(id) === toHex(otherJob) ? { poster: new Uint8Array(20), kind: "http", committee: [runner] } : undefined),
+  job: (id) =>
+    toHex(id) === toHex(jobId)
+      ? { poster: actor, kind: "http", committee: [runner] }
+      : toHex(id) === toHex(otherJob)
+        ? { poster: new Uint8Array(20), kind: "http", committee: [runner] }
+        : undefined,
   runner: (a) => runners.get(toHex(a)),
 });
 const keys = [1, 2, 3, 4, 5].map((i) => deriveProxyKeys(new Uint8Array(32).fill(0x70 + i)));
@@ -67,7 +76,14 @@ let shares: SecretShare[] = [];
 async function startServer(i: number, share: SecretShare): Promise<ReleaseServer> {
   const store = new ProxyStore(dirs[i]!);
   store.saveShare(keys[i]!.atRest, 1n, share);
-  const handler = createReleaseHandler({ chainId: 5n, privateKey: keys[i]!.privateKey, address: keys[i]!.address, share: store.loadShare(keys[i]!.atRest, 1n)!, view, onRelease: (r) => store.appendReceipt(r) });
+  const handler = createReleaseHandler({
+    chainId: 5n,
+    privateKey: keys[i]!.privateKey,
+    address: keys[i]!.address,
+    share: store.loadShare(keys[i]!.atRest, 1n)!,
+    view,
+    onRelease: (r) => store.appendReceipt(r),
+  });
   return serveRelease(handler);
 }
 
@@ -80,7 +96,13 @@ beforeAll(async () => {
     dirs.push(mkdtempSync(join(tmpdir(), "cbss-proxy-")));
     registerProxy(ctx(k.address), { stake: CBY, blsPublicKey: k.blsPublicKey, proofOfPossession: k.proofOfPossession, transportKey: k.transport.publicKey, endpoint: "" });
   }
-  const dealing = dealCommittee(new Uint8Array(32).fill(0x21), 1n, 3, keys.map((k) => ({ address: k.address, transportKey: k.transport.publicKey })), new Uint8Array(32).fill(3));
+  const dealing = dealCommittee(
+    new Uint8Array(32).fill(0x21),
+    1n,
+    3,
+    keys.map((k) => ({ address: k.address, transportKey: k.transport.publicKey })),
+    new Uint8Array(32).fill(3),
+  );
   publishCommittee(ctx(dealer), dealing);
   shares = keys.map((k) => openDealtShare(k.transport.secretKey, dealing, k.address));
   const envelope = sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: 5n, owner, name: "http.key", version: 1 }), new TextEncoder().encode(VALUE));

@@ -40,7 +40,10 @@ export function submitReceipts(ctx: CbssContext, receipts: readonly ReleaseRecei
     ctx.state.set(secretKey(r.owner, r.name), encode(secretHeadCodec, next));
     move(ctx, SECRETS_MANAGER_ADDRESS, ctx.sender, paid);
     total += paid;
-    const log = [...receiptLog(ctx, r.owner, r.name), { version: r.version, jobId: r.jobId, runner: r.runner, proxy: ctx.sender.slice(), height: r.height, recordedAt: ctx.height, paid }];
+    const log = [
+      ...receiptLog(ctx, r.owner, r.name),
+      { version: r.version, jobId: r.jobId, runner: r.runner, proxy: ctx.sender.slice(), height: r.height, recordedAt: ctx.height, paid },
+    ];
     ctx.state.set(receiptsKey(r.owner, r.name), encode(receiptLogCodec, log.slice(Math.max(0, log.length - ctx.config.maxReceiptLog))));
   }
   return total;

@@ -176,4 +176,3 @@ export function decodeInput<T>(codec: Codec<T>, what: string, b: Uint8Array): T 
     throw error;
   }
 }
-

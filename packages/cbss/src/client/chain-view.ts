@@ -45,7 +45,8 @@ export function rpcChainView(request: RpcRequest): ChainView {
       return (await request<T | null>(method, params)) ?? undefined;
     } catch (error) {
       // -32601: the node runs without that namespace.
-      if ((error as { data?: { code?: number }; code?: unknown })?.code === -32601 || /method not found|not enabled|without/i.test(String((error as Error)?.message))) return undefined;
+      if ((error as { data?: { code?: number }; code?: unknown })?.code === -32601 || /method not found|not enabled|without/i.test(String((error as Error)?.message)))
+        return undefined;
       throw error;
     }
   };

@@ -70,7 +70,17 @@ export function createSecretSource(o: SecretSourceOptions): SecretSource {
       const version = sv.head.version;
       const identity = secretIdentity({ chainId: o.chainId, owner: ref.owner, name: ref.name, version });
       const signed = signRequest(
-        { chainId: o.chainId, owner: ref.owner, name: ref.name, version, jobId, runner, transportKey: transportPublic, expiresAt: BigInt(now() + 120), nonce: crypto.getRandomValues(new Uint8Array(16)) },
+        {
+          chainId: o.chainId,
+          owner: ref.owner,
+          name: ref.name,
+          version,
+          jobId,
+          runner,
+          transportKey: transportPublic,
+          expiresAt: BigInt(now() + 120),
+          nonce: crypto.getRandomValues(new Uint8Array(16)),
+        },
         o.runnerKey,
       );
       const body = encode(signedCodec, signed);
@@ -97,7 +107,8 @@ export function createSecretSource(o: SecretSourceOptions): SecretSource {
               const inner = decodeInput(signedCodec, "response", openFrom(o.transportKey, sealed, hash));
               const { statement: s, signer } = openStatement(inner);
               if (!equalBytes(signer, member)) throw new CbssError("BAD_SIGNATURE", "the statement is not signed by this member");
-              if (!equalBytes(s.requestHash, hash) || s.version !== version || !equalBytes(s.jobId, jobId)) throw new CbssError("INVALID_SHARE", "the statement answers another request");
+              if (!equalBytes(s.requestHash, hash) || s.version !== version || !equalBytes(s.jobId, jobId))
+                throw new CbssError("INVALID_SHARE", "the statement answers another request");
               const partial = decodePartial(s.partial);
               if (partial.index !== i + 1 || !verifyShare(committee.commitments, partial, identity)) throw new CbssError("INVALID_SHARE", "the share does not verify");
               if (valid.length < committee.threshold) valid.push(partial);

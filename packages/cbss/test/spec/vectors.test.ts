@@ -49,7 +49,12 @@ describe("cbss vectors", () => {
       [2, 3, 4],
       [4, 0, 2],
     ]) {
-      const { key } = combineShares(commitments, th.t, pick.map((i) => partials[i]!), identity);
+      const { key } = combineShares(
+        commitments,
+        th.t,
+        pick.map((i) => partials[i]!),
+        identity,
+      );
       expect(toHex(key)).toBe(th.decryptionKey);
     }
     expect(() => combineShares(commitments, th.t, partials.slice(0, 2), identity)).toThrow(expect.objectContaining({ code: "THRESHOLD_NOT_MET" }));

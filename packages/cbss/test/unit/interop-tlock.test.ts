@@ -33,7 +33,9 @@ describe("interop with tlock-js crypto/ibe", () => {
 
   it("tlock-js rejects our ciphertext under a key for another identity", async () => {
     const ct = ibeEncrypt(master, id, new Uint8Array(32).fill(3), { dst: TLOCK_DST });
-    const other = bls12_381.G2.hashToCurve(new Uint8Array([1]), { DST: TLOCK_DST }).multiply(sk).toBytes(true);
+    const other = bls12_381.G2.hashToCurve(new Uint8Array([1]), { DST: TLOCK_DST })
+      .multiply(sk)
+      .toBytes(true);
     await expect(tlock.decryptOnG1(other, ct)).rejects.toThrow();
   });
 });

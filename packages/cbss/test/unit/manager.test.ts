@@ -52,9 +52,21 @@ const job = { poster: actor, kind: "http", committee: [runner.address] };
 beforeAll(() => {
   for (const p of [...proxies, owner, dealer]) w.accounts.credit(p.address, 1_000n * CBY);
   for (const p of proxies) {
-    registerProxy(w.ctx(p.address, 1n), { stake: 10n * CBY, blsPublicKey: p.blsPublicKey, proofOfPossession: p.pop, transportKey: p.transport.publicKey, endpoint: "http://127.0.0.1:1" });
+    registerProxy(w.ctx(p.address, 1n), {
+      stake: 10n * CBY,
+      blsPublicKey: p.blsPublicKey,
+      proofOfPossession: p.pop,
+      transportKey: p.transport.publicKey,
+      endpoint: "http://127.0.0.1:1",
+    });
   }
-  dealing = dealCommittee(new Uint8Array(32).fill(0x37), 1n, 3, proxies.map((p) => ({ address: p.address, transportKey: p.transport.publicKey })), new Uint8Array(32).fill(1));
+  dealing = dealCommittee(
+    new Uint8Array(32).fill(0x37),
+    1n,
+    3,
+    proxies.map((p) => ({ address: p.address, transportKey: p.transport.publicKey })),
+    new Uint8Array(32).fill(1),
+  );
   publishCommittee(w.ctx(dealer.address, 2n), dealing);
   shares = proxies.map((p) => openDealtShare(p.transport.secretKey, dealing, p.address));
 });
@@ -132,7 +144,15 @@ describe("secrets, release and receipts", () => {
 
   it("slashes an invalid share, not a valid one, and not twice", () => {
     const id = secretIdentity(ref(1));
-    const st = (_p: number, partial: Uint8Array) => ({ epoch: 1n, requestHash: new Uint8Array(32), ...ref(1), jobId: new Uint8Array(32).fill(9), runner: runner.address, height: 20n, partial });
+    const st = (_p: number, partial: Uint8Array) => ({
+      epoch: 1n,
+      requestHash: new Uint8Array(32),
+      ...ref(1),
+      jobId: new Uint8Array(32).fill(9),
+      runner: runner.address,
+      height: 20n,
+      partial,
+    });
     const good = signStatement(st(1, encodePartial(signShare(shares[1]!, id))), proxies[1]!.privateKey);
     expect(() => slashInvalidShare(w.ctx(runner.address, 30n), good)).toThrow(expect.objectContaining({ code: "INVALID_EVIDENCE" }));
     const wrongId = signShare(shares[1]!, secretIdentity(ref(2)));
@@ -154,7 +174,15 @@ describe("secrets, release and receipts", () => {
     const id = secretIdentity(ref(1));
     const stmt = (height: bigint) =>
       signStatement(
-        { epoch: 1n, requestHash: new Uint8Array(32).fill(Number(height)), ...ref(1), jobId: new Uint8Array(32), runner: runner.address, height, partial: encodePartial(signShare(shares[2]!, id)) },
+        {
+          epoch: 1n,
+          requestHash: new Uint8Array(32).fill(Number(height)),
+          ...ref(1),
+          jobId: new Uint8Array(32),
+          runner: runner.address,
+          height,
+          partial: encodePartial(signShare(shares[2]!, id)),
+        },
         proxies[2]!.privateKey,
       );
     expect(() => slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(30n))).toThrow(expect.objectContaining({ code: "INVALID_EVIDENCE" }));

@@ -49,7 +49,13 @@ describe("CBSS instructions (System 128–138)", () => {
     expect(regs.map((r) => r!.status)).toEqual([ReceiptStatus.Success, ReceiptStatus.Success, ReceiptStatus.Success]);
     expect(chain.account(SECRETS_MANAGER_ADDRESS).balance).toBe(30n * CBY);
 
-    const dealing = dealCommittee(new Uint8Array(32).fill(0x31), 1n, 2, [1, 2, 3].map((i) => ({ address: addressOf(i), transportKey: transports[i - 1]!.publicKey })), new Uint8Array(32).fill(9));
+    const dealing = dealCommittee(
+      new Uint8Array(32).fill(0x31),
+      1n,
+      2,
+      [1, 2, 3].map((i) => ({ address: addressOf(i), transportKey: transports[i - 1]!.publicKey })),
+      new Uint8Array(32).fill(9),
+    );
     const value = new TextEncoder().encode("sk-exec-test-secret-value");
     const envelope = sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: CHAIN_ID, owner: addressOf(0), name: "k1", version: 1 }), value);
     const policy = encode(policyCodec, { actors: [], jobKinds: [], runnerRequires: [], maxReleases: 0n, untilBlock: 0n });
