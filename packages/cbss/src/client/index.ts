@@ -5,3 +5,4 @@ export { rpcChainView, jsonRpc, type ChainView, type CommitteeView, type SecretV
 export { stateChainView, type StateViewOptions } from "./state-view.js";
 export { createReleaseHandler, MAX_REQUEST_TTL, type ReleaseHandlerOptions } from "./proxy-handler.js";
 export { createSecretSource, httpProxyTransport, type SecretSource, type SecretSourceOptions, type SecretRefInput, type ProxyTransport } from "./secret-source.js";
+export { parseSecretRef, collectSecretRefs, withSecrets } from "./substitute.js";
