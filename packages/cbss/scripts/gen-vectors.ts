@@ -47,3 +47,45 @@ const vector = {
 
 const path = fileURLToPath(new URL("../../../test-vectors/cbss/ibe.json", import.meta.url));
 writeFileSync(path, `${JSON.stringify(vector, null, 2)}\n`);
+
+// records.json: the canonical bytes of a policy, a release request and statement (signed), a receipt batch.
+import { encode } from "@cowboy/codec";
+import { policyCodec, receiptBatchCodec, signRequest, signStatement, signedCodec } from "../src/index.js";
+
+const policy = { actors: [fill(20, 0x22)], jobKinds: ["http"], runnerRequires: ["net.http"], maxReleases: 10n, untilBlock: 100000n };
+const request = {
+  chainId: 1n,
+  owner: fill(20, 0x11),
+  name: "openai.key",
+  version: 1,
+  jobId: fill(32, 0x33),
+  runner: fill(20, 0x44),
+  transportKey: fill(32, 0x55),
+  expiresAt: 1800000000n,
+  nonce: fill(16, 0x66),
+};
+const runnerKey = fill(32, 0x61);
+const proxyKey = fill(32, 0x71);
+const signedRequest = signRequest(request, runnerKey);
+const statement = {
+  chainId: 1n,
+  epoch: 1n,
+  requestHash: fill(32, 0x77),
+  owner: request.owner,
+  name: request.name,
+  version: 1,
+  jobId: request.jobId,
+  runner: request.runner,
+  height: 42n,
+  partial: encodePartial(partials[0]!),
+};
+const records = {
+  policy: {
+    json: { actors: [hex(fill(20, 0x22))], jobKinds: ["http"], runnerRequires: ["net.http"], maxReleases: "10", untilBlock: "100000" },
+    encoded: hex(encode(policyCodec, policy)),
+  },
+  request: { runnerKey: hex(runnerKey), signed: hex(encode(signedCodec, signRequest(request, runnerKey))), body: hex(signedRequest.body) },
+  statement: { proxyKey: hex(proxyKey), signed: hex(encode(signedCodec, signStatement(statement, proxyKey))) },
+  receipts: hex(encode(receiptBatchCodec, [{ owner: request.owner, name: request.name, version: 1, jobId: request.jobId, runner: request.runner, height: 42n }])),
+};
+writeFileSync(fileURLToPath(new URL("../../../test-vectors/cbss/records.json", import.meta.url)), `${JSON.stringify(records, null, 2)}\n`);
