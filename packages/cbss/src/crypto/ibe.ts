@@ -82,9 +82,19 @@ function xor(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-/** Q_id = hash_to_G2(identity, dst). */
+const POINT_CACHE = new Map<string, G2Point>();
+const POINT_CACHE_SIZE = 64;
+
+/** Q_id = hash_to_G2(identity, dst). Hashing to G2 dominates a release, so the last 64 points are kept (points are immutable). */
 export function identityPoint(identity: Uint8Array, dst: string = CBSS_IBE_DST): G2Point {
-  return bls12_381.G2.hashToCurve(identity, { DST: dst }) as unknown as G2Point;
+  let k = dst;
+  for (const b of identity) k += b.toString(16).padStart(2, "0");
+  const hit = POINT_CACHE.get(k);
+  if (hit !== undefined) return hit;
+  const q = bls12_381.G2.hashToCurve(identity, { DST: dst }) as unknown as G2Point;
+  if (POINT_CACHE.size >= POINT_CACHE_SIZE) POINT_CACHE.delete(POINT_CACHE.keys().next().value as string);
+  POINT_CACHE.set(k, q);
+  return q;
 }
 
 function g1(arg: string, bytes: Uint8Array) {
