@@ -57,6 +57,9 @@ export async function serveRelease(handler: (body: Uint8Array) => Promise<Uint8A
         res.writeHead(STATUS[code] ?? (e instanceof CbssError ? 400 : 500), { "content-type": "application/json" }).end(JSON.stringify({ code, message }));
       });
   });
+  // Keep idle connections longer than clients do, so a client never reuses a socket the server is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((ok) => server.listen(port, "127.0.0.1", ok));
   const addr = server.address() as AddressInfo;
   return {

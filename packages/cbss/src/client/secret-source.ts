@@ -43,7 +43,13 @@ export interface SecretSourceOptions {
 
 /** HTTP transport: POST {endpoint}/cbss/v1/release with the signed request bytes. */
 export const httpProxyTransport: ProxyTransport = async (endpoint, body, signal) => {
-  const res = await fetch(`${endpoint.replace(/\/$/, "")}/cbss/v1/release`, { method: "POST", body, headers: { "content-type": "application/octet-stream" }, signal });
+  const url = `${endpoint.replace(/\/$/, "")}/cbss/v1/release`;
+  const post = () => fetch(url, { method: "POST", body, headers: { "content-type": "application/octet-stream" }, signal });
+  // One retry when a pooled connection was closed under us (undici's "fetch failed"), unless aborted.
+  const res = await post().catch((e: unknown) => {
+    if (signal.aborted || !(e instanceof TypeError)) throw e;
+    return post();
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   if (res.status !== 200) {
     let msg = `HTTP ${res.status}`;
