@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes, loadFastThreshold } from "@cowboy/crypto";
+import type { CbssConfig } from "@cowboy/cbss";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import type { StakingConfig } from "@cowboy/staking";
 import { blockCycleCapacity } from "@cowboy/fee-market";
@@ -11,7 +12,7 @@ import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowb
 import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
 import { DevControl } from "./chain/dev-control.js";
-import { devAccounts, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import { devAccounts, devnetCbssConfig, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
 import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isExplorerBuild } from "./explorer/static-files.js";
 import { NodeMetrics } from "./metrics.js";
@@ -71,6 +72,11 @@ export interface NodeOptions {
    * (`genesis.config.validators`). Default: none (the devnet and testnets run without staking).
    */
   readonly staking?: StakingConfig;
+  /**
+   * CBSS's 0x04 Secrets Manager numbers (@cowboy/cbss, cips/cbss.md §6). Default: DEFAULT_CBSS_CONFIG, and on the
+   * built-in devnet dev account 0 as the committee dealer with a 10 CBY minimum proxy stake.
+   */
+  readonly cbss?: CbssConfig;
 }
 
 export interface RunningNode {
@@ -93,7 +99,13 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   mkdirSync(options.dataDir, { recursive: true });
   // The round seed is recovered on every view: mcl-wasm recombines it ~10x faster than noble.
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
-  const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes, ...(options.staking === undefined ? {} : { staking: options.staking }) };
+  const cbss = options.cbss ?? (options.genesis.devnet ? devnetCbssConfig() : undefined);
+  const params: ChainParams = {
+    ...defaultChainParams(options.genesis.chainId, accountKey),
+    hashes,
+    ...(options.staking === undefined ? {} : { staking: options.staking }),
+    ...(cbss === undefined ? {} : { cbss }),
+  };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const observations = ObservationStore.open(join(options.dataDir, "index"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });

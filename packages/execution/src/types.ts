@@ -1,6 +1,7 @@
 // The types every step of the state transition shares (cips/execution.md). This file imports no
 // other file of this package, so any module may depend on it without closing a cycle.
 import type { CbfsChainConfig } from "@cowboy/cbfs";
+import type { CbssConfig } from "@cowboy/cbss";
 import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
@@ -50,6 +51,8 @@ export interface ChainParams {
   readonly scheduler?: SchedulerConfig;
   /** CBFS's 0x0A/0x0B numbers (cips/cbfs.md §7); absent: DEFAULT_CBFS_CHAIN_CONFIG. */
   readonly cbfs?: CbfsChainConfig;
+  /** CBSS's 0x04 Secrets Manager numbers (cips/cbss.md §6); absent: DEFAULT_CBSS_CONFIG. */
+  readonly cbss?: CbssConfig;
   /**
    * Ethereum event subscriptions (the EventListener 0x14, cips/interop.md). Absent: calls to 0x14 find no actor and
    * the eth_* instructions revert.

@@ -59,6 +59,29 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "unjail_validator":
     case "claim_vested":
       return intrinsicCost("transfer", 0n, table);
+    // CBSS (cips/cbss.md §12 "Costs"): priced as a transfer plus their bytes as data; proxy registration verifies a
+    // BLS proof of possession, slashing evidence a share (one more pairing check) and a secp256k1 recovery.
+    case "cbss_proxy_register": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify), cells: base.cells };
+    }
+    case "cbss_slash_invalid_share":
+    case "cbss_slash_unauthorized_release": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.evidence.length), table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify), cells: base.cells };
+    }
+    case "cbss_proxy_exit":
+    case "cbss_proxy_withdraw":
+    case "cbss_secret_revoke":
+    case "cbss_secret_top_up":
+      return intrinsicCost("transfer", 0n, table);
+    case "cbss_publish_committee":
+      return intrinsicCost("actorMessage", BigInt(instruction.dealing.length), table);
+    case "cbss_secret_put":
+    case "cbss_secret_rotate":
+      return intrinsicCost("actorMessage", BigInt(instruction.envelope.length + instruction.policy.length), table);
+    case "cbss_submit_receipts":
+      return intrinsicCost("actorMessage", BigInt(instruction.receipts.length), table);
     // Runner market (cips/runner-market.md "Costs"): registry and phase instructions as a transfer; those that carry
     // a payload (a job request, a revealed output, an aggregate, challenge evidence, capabilities) as an actor
     // message of that many bytes.

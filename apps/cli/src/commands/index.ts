@@ -10,7 +10,9 @@ import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
+import { proxyCommands } from "./proxy.js";
 import { relayCommands } from "./relay.js";
+import { secretCommands } from "./secret.js";
 import { node, testnet } from "./testnet.js";
 import { tokenCommands } from "./token.js";
 import { txCommands } from "./tx.js";
@@ -36,6 +38,8 @@ export const cowboy: CommandGroup = {
     logs,
     fs: fsCommands,
     relay: relayCommands,
+    proxy: proxyCommands,
+    secret: secretCommands,
     eth: ethCommands,
     validator: validatorCommands,
     token: tokenCommands,

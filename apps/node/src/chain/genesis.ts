@@ -1,3 +1,4 @@
+import { type CbssConfig, createCbssConfig } from "@cowboy/cbss";
 import { CowboyError, fromHex, toHex, U64_MAX } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import type { GenesisConfig } from "@cowboy/execution";
@@ -31,6 +32,11 @@ export function devAccounts(count = DEV_ACCOUNT_COUNT): DevAccount[] {
     const privateKey = keccak256(new TextEncoder().encode(`cowboy devnet account ${i}`));
     return { privateKey, address: addressFromPrivateKey(privateKey), balance: DEV_ACCOUNT_BALANCE };
   });
+}
+
+/** The devnet's CBSS numbers: dev account 0 deals the committee (cips/cbss.md §9), proxies stake at least 10 CBY. */
+export function devnetCbssConfig(): CbssConfig {
+  return createCbssConfig({ dealer: devAccounts(1)[0]!.address, minProxyStake: 10n * BASE_UNITS_PER_CBY });
 }
 
 export interface ChainGenesis {

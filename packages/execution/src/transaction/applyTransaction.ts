@@ -10,6 +10,7 @@ import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js"
 import { Accounts } from "../world.js";
 import { callActor } from "./callActor.js";
 import { cbfsInstruction } from "./cbfsInstruction.js";
+import { cbssInstruction } from "./cbssInstruction.js";
 import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
@@ -60,6 +61,18 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
       return stakingInstruction(ctx, instruction);
+    case "cbss_proxy_register":
+    case "cbss_proxy_exit":
+    case "cbss_proxy_withdraw":
+    case "cbss_publish_committee":
+    case "cbss_secret_put":
+    case "cbss_secret_rotate":
+    case "cbss_secret_revoke":
+    case "cbss_secret_top_up":
+    case "cbss_submit_receipts":
+    case "cbss_slash_invalid_share":
+    case "cbss_slash_unauthorized_release":
+      return cbssInstruction(ctx, instruction);
     case "runner_register":
     case "runner_add_stake":
     case "runner_update":

@@ -53,6 +53,12 @@ export function valueMoved(tx: Transaction): bigint {
     case "add_stake":
     case "runner_add_stake":
       return tx.instruction.amount;
+    case "cbss_proxy_register":
+      return tx.instruction.stake;
+    case "cbss_secret_put":
+      return tx.instruction.deposit;
+    case "cbss_secret_top_up":
+      return tx.instruction.amount;
     case "runner_register":
       return tx.instruction.stake;
     case "job_submit":

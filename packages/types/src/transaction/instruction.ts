@@ -310,6 +310,53 @@ export const INSTRUCTIONS = {
       ["logIndex", "log_index", "uint"],
     ],
   },
+  // CBSS (cips/cbss.md §6–§11): the 0x04 Secrets Manager, System sub_types 128–143. Structured bodies are
+  // canonical bytes of @cowboy/cbss codecs (policy, committee dealing, receipt batch, signed statement).
+  cbss_proxy_register: {
+    category: 0,
+    subType: 128,
+    fields: [
+      ["stake", "stake", "amount"],
+      ["blsPublicKey", "bls_public_key", "bytes"],
+      ["proofOfPossession", "proof_of_possession", "bytes"],
+      ["transportKey", "transport_key", "bytes"],
+      ["endpoint", "endpoint", "bytes"],
+    ],
+  },
+  cbss_proxy_exit: { category: 0, subType: 129, fields: [] },
+  cbss_proxy_withdraw: { category: 0, subType: 130, fields: [] },
+  cbss_publish_committee: { category: 0, subType: 131, fields: [["dealing", "dealing", "bytes"]] },
+  cbss_secret_put: {
+    category: 0,
+    subType: 132,
+    fields: [
+      ["name", "name", "name"],
+      ["envelope", "envelope", "bytes"],
+      ["policy", "policy", "bytes"],
+      ["deposit", "deposit", "amount"],
+    ],
+  },
+  cbss_secret_rotate: {
+    category: 0,
+    subType: 133,
+    fields: [
+      ["name", "name", "name"],
+      ["envelope", "envelope", "bytes"],
+      ["policy", "policy", "bytes"],
+    ],
+  },
+  cbss_secret_revoke: { category: 0, subType: 134, fields: [["name", "name", "name"]] },
+  cbss_secret_top_up: {
+    category: 0,
+    subType: 135,
+    fields: [
+      ["name", "name", "name"],
+      ["amount", "amount", "amount"],
+    ],
+  },
+  cbss_submit_receipts: { category: 0, subType: 136, fields: [["receipts", "receipts", "bytes"]] },
+  cbss_slash_invalid_share: { category: 0, subType: 137, fields: [["evidence", "evidence", "bytes"]] },
+  cbss_slash_unauthorized_release: { category: 0, subType: 138, fields: [["evidence", "evidence", "bytes"]] },
   deploy_actor: {
     category: 1,
     subType: 1,

@@ -8,6 +8,7 @@ import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
 import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
+import { secretsMethods } from "./secrets.js";
 import { runnerMethods } from "./runners.js";
 import { rentMethods } from "./rent.js";
 import { stakingMethods } from "./staking.js";
@@ -30,6 +31,7 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...consensusMethods(ctx),
     ...observationMethods(ctx),
     ...stakingMethods(ctx),
+    ...secretsMethods(ctx),
     ...runnerMethods(ctx),
     ...tokenMethods(ctx),
     ...rentMethods(ctx),

@@ -1,0 +1,129 @@
+// `cowboy proxy start` (cips/cbss.md §8): serve releases on 127.0.0.1, register at 0x04 if needed (stake,
+// BLS key + proof of possession, transport key, endpoint), pick up this proxy's share when a committee
+// names it (opened from the chain's sealed dealing, checked against the Feldman commitments, kept
+// encrypted at rest), and report served releases on chain in batches.
+import { CbssError, type CommitteeJson, committeeFromJson, openDealtShare, receiptBatchCodec } from "@cowboy/cbss";
+import { createReleaseHandler, rpcChainView } from "@cowboy/cbss/client";
+import { type CowboyClient, createClient } from "@cowboy/client";
+import { encode as cbssEncode, toHex } from "@cowboy/codec";
+import type { SecretShare } from "@cowboy/crypto";
+import { instructionIntrinsicCosts } from "@cowboy/metering";
+import type { Instruction } from "@cowboy/types";
+import { deriveProxyKeys, type ProxyKeys } from "./keys.js";
+import { type ReleaseServer, serveRelease } from "./server.js";
+import { ProxyStore } from "./store.js";
+
+export interface ProxyOptions {
+  readonly privateKey: Uint8Array;
+  readonly stake: bigint;
+  /** The node's JSON-RPC URL. */
+  readonly rpc: string;
+  readonly dataDir: string;
+  readonly port?: number;
+  /** How often served releases are reported on chain (ms; default 5000). */
+  readonly receiptIntervalMs?: number;
+  /** How often the committee is polled (ms; default 1000). */
+  readonly pollMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface RunningProxy {
+  readonly address: Uint8Array;
+  readonly url: string;
+  /** Resolves once this proxy holds a share of the current committee. */
+  readonly ready: Promise<{ epoch: bigint; index: number }>;
+  close(): Promise<void>;
+}
+
+async function send(client: CowboyClient, keys: ProxyKeys, instruction: Instruction): Promise<void> {
+  const limits = instructionIntrinsicCosts(instruction);
+  const tx = await client.sendTransaction({ privateKey: keys.privateKey, instruction, cyclesLimit: limits.cycles, cellsLimit: limits.cells, tip: 0n });
+  const receipt = await client.waitForReceipt(tx.digest());
+  if (receipt.status !== 0) throw new CbssError("INVALID_ARGUMENT", `${instruction.type} failed: ${new TextDecoder().decode(receipt.return_data)}`);
+}
+
+export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
+  const log = o.log ?? (() => {});
+  const keys = deriveProxyKeys(o.privateKey);
+  const store = new ProxyStore(o.dataDir);
+  const client = createClient({ url: o.rpc });
+  const chainId = await client.getChainId();
+  const view = rpcChainView((m, p) => client.request(m, p));
+  let handler: ((body: Uint8Array) => Promise<Uint8Array>) | undefined;
+  const server: ReleaseServer = await serveRelease(
+    (body) => {
+      if (handler === undefined) throw new CbssError("NO_COMMITTEE", "this proxy holds no share yet");
+      return handler(body);
+    },
+    o.port ?? 0,
+    log,
+  );
+  const me = `0x${toHex(keys.address)}`;
+  const proxies = await client.request<{ address: string }[]>("cowboy_listProxies");
+  if (!proxies.some((p) => p.address === me)) {
+    await send(client, keys, {
+      type: "cbss_proxy_register",
+      stake: o.stake,
+      blsPublicKey: keys.blsPublicKey,
+      proofOfPossession: keys.proofOfPossession,
+      transportKey: keys.transport.publicKey,
+      endpoint: new TextEncoder().encode(server.url),
+    });
+    log(`registered proxy ${me} at ${server.url}`);
+  }
+
+  let closed = false;
+  let epoch: bigint | undefined;
+  let resolveReady: (v: { epoch: bigint; index: number }) => void = () => {};
+  const ready = new Promise<{ epoch: bigint; index: number }>((ok) => {
+    resolveReady = ok;
+  });
+  const poll = async (): Promise<void> => {
+    const j = await client.request<CommitteeJson | null>("cowboy_getCbssCommittee");
+    if (j === null || (epoch !== undefined && BigInt(j.epoch) === epoch)) return;
+    const committee = committeeFromJson(j);
+    const index = committee.members.findIndex((m) => toHex(m) === toHex(keys.address)) + 1;
+    if (index === 0) return;
+    let share: SecretShare | undefined = store.loadShare(keys.atRest, committee.epoch);
+    if (share === undefined) {
+      share = openDealtShare(keys.transport.secretKey, committee, keys.address);
+      store.saveShare(keys.atRest, committee.epoch, share);
+    }
+    epoch = committee.epoch;
+    handler = createReleaseHandler({ chainId, privateKey: keys.privateKey, address: keys.address, share, view, onRelease: (r) => store.appendReceipt(r) });
+    log(`holding share ${index} of epoch ${epoch}`);
+    resolveReady({ epoch, index });
+  };
+  const flush = async (): Promise<void> => {
+    const { receipts, upTo } = store.pendingReceipts();
+    if (receipts.length === 0) return;
+    const batch = receipts.slice(0, 256);
+    await send(client, keys, { type: "cbss_submit_receipts", receipts: cbssEncode(receiptBatchCodec, batch) });
+    store.markSubmitted(upTo - receipts.length + batch.length);
+    log(`reported ${batch.length} receipts`);
+  };
+  const loop = (fn: () => Promise<void>, ms: number): ReturnType<typeof setInterval> => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy || closed) return;
+      busy = true;
+      fn()
+        .catch((e: unknown) => log(`error: ${(e as Error).message}`))
+        .finally(() => {
+          busy = false;
+        });
+    }, ms);
+  };
+  await poll().catch((e: unknown) => log(`error: ${(e as Error).message}`));
+  const timers = [loop(poll, o.pollMs ?? 1000), loop(flush, o.receiptIntervalMs ?? 5000)];
+  return {
+    address: keys.address,
+    url: server.url,
+    ready,
+    async close() {
+      closed = true;
+      for (const t of timers) clearInterval(t);
+      await server.close();
+    },
+  };
+}

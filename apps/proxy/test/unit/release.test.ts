@@ -1,0 +1,172 @@
+// Release end to end on loopback (cips/cbss.md §8): five proxy servers (t = 3) over real HTTP, each with its
+// share from the dealt committee, reading a real Secrets Manager state; a runner's SecretSource gets the
+// secret for its job, a runner outside the job's committee and a request after expiry get nothing, two
+// proxies down still release, three down fail cleanly, and a proxy answering a bad share is skipped.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inspect } from "node:util";
+import {
+  type CbssContext,
+  createCbssConfig,
+  dealCommittee,
+  openDealtShare,
+  publishCommittee,
+  putSecret,
+  registerProxy,
+  sealSecret,
+  secretIdentity,
+  transportKeyPair,
+} from "@cowboy/cbss";
+import { type RunnerView, createReleaseHandler, createSecretSource, stateChainView } from "@cowboy/cbss/client";
+import { toHex } from "@cowboy/codec";
+import { type SecretShare, addressFromPrivateKey } from "@cowboy/crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ReleaseServer, ProxyStore, deriveProxyKeys, serveRelease } from "../../src/index.js";
+
+const CBY = 10n ** 9n;
+const state = new Map<string, Uint8Array>();
+const cstate = {
+  get: (k: Uint8Array) => state.get(toHex(k)),
+  set: (k: Uint8Array, v: Uint8Array) => void state.set(toHex(k), v.slice()),
+  delete: (k: Uint8Array) => void state.delete(toHex(k)),
+};
+const balances = new Map<string, bigint>();
+const accounts = {
+  balanceOf: (a: Uint8Array) => balances.get(toHex(a)) ?? 0n,
+  debit: (a: Uint8Array, n: bigint) => void balances.set(toHex(a), (balances.get(toHex(a)) ?? 0n) - n),
+  credit: (a: Uint8Array, n: bigint) => void balances.set(toHex(a), (balances.get(toHex(a)) ?? 0n) + n),
+};
+const dealer = new Uint8Array(20).fill(0xde);
+const owner = new Uint8Array(20).fill(0x0a);
+const actor = new Uint8Array(20).fill(0xac);
+const config = createCbssConfig({ dealer, minProxyStake: CBY });
+let height = 1n;
+const ctx = (sender: Uint8Array): CbssContext => ({ state: cstate, accounts, config, height, chainId: 5n, sender });
+
+const runnerKey = new Uint8Array(32).fill(0x61);
+const runnerTransport = transportKeyPair(new Uint8Array(32).fill(0x62));
+const outsiderKey = new Uint8Array(32).fill(0x63);
+const outsiderTransport = transportKeyPair(new Uint8Array(32).fill(0x64));
+const runner = addressFromPrivateKey(runnerKey);
+const outsider = addressFromPrivateKey(outsiderKey);
+const jobId = new Uint8Array(32).fill(0x10);
+const otherJob = new Uint8Array(32).fill(0x11);
+const VALUE = "sk-loopback-9f8e7d6c5b4a";
+const runners = new Map<string, RunnerView>([
+  [toHex(runner), { provides: ["net.http"], transportKey: runnerTransport.publicKey, active: true }],
+  [toHex(outsider), { provides: ["net.http"], transportKey: outsiderTransport.publicKey, active: true }],
+]);
+const view = stateChainView({
+  state: cstate,
+  height: () => height,
+  job: (id) =>
+    toHex(id) === toHex(jobId)
+      ? { poster: actor, kind: "http", committee: [runner] }
+      : toHex(id) === toHex(otherJob)
+        ? { poster: new Uint8Array(20), kind: "http", committee: [runner] }
+        : undefined,
+  runner: (a) => runners.get(toHex(a)),
+});
+const keys = [1, 2, 3, 4, 5].map((i) => deriveProxyKeys(new Uint8Array(32).fill(0x70 + i)));
+const dirs: string[] = [];
+let servers: ReleaseServer[] = [];
+let shares: SecretShare[] = [];
+
+async function startServer(i: number, share: SecretShare): Promise<ReleaseServer> {
+  const store = new ProxyStore(dirs[i]!);
+  store.saveShare(keys[i]!.atRest, 1n, share);
+  const handler = createReleaseHandler({
+    chainId: 5n,
+    privateKey: keys[i]!.privateKey,
+    address: keys[i]!.address,
+    share: store.loadShare(keys[i]!.atRest, 1n)!,
+    view,
+    onRelease: (r) => store.appendReceipt(r),
+  });
+  return serveRelease(handler);
+}
+
+const source = (key: Uint8Array, transport: Uint8Array, endpoints?: (string | null)[]) =>
+  createSecretSource({ chainId: 5n, view, runnerKey: key, transportKey: transport, ...(endpoints === undefined ? {} : { proxies: endpoints }), timeoutMs: 3000 });
+
+beforeAll(async () => {
+  for (const a of [...keys.map((k) => k.address), owner]) accounts.credit(a, 100n * CBY);
+  for (const k of keys) {
+    dirs.push(mkdtempSync(join(tmpdir(), "cbss-proxy-")));
+    registerProxy(ctx(k.address), { stake: CBY, blsPublicKey: k.blsPublicKey, proofOfPossession: k.proofOfPossession, transportKey: k.transport.publicKey, endpoint: "" });
+  }
+  const dealing = dealCommittee(
+    new Uint8Array(32).fill(0x21),
+    1n,
+    3,
+    keys.map((k) => ({ address: k.address, transportKey: k.transport.publicKey })),
+    new Uint8Array(32).fill(3),
+  );
+  publishCommittee(ctx(dealer), dealing);
+  shares = keys.map((k) => openDealtShare(k.transport.secretKey, dealing, k.address));
+  const envelope = sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: 5n, owner, name: "http.key", version: 1 }), new TextEncoder().encode(VALUE));
+  putSecret(ctx(owner), "http.key", envelope, { actors: [actor], jobKinds: ["http"], runnerRequires: ["net.http"], maxReleases: 0n, untilBlock: 50n }, 0n);
+  servers = await Promise.all(shares.map((s, i) => startServer(i, s)));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const endpoints = () => servers.map((s) => s.url);
+
+describe("release over loopback HTTP, t = 3 of 5", () => {
+  it("the assigned runner gets the value; it cannot be printed by accident", async () => {
+    const v = await source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId);
+    expect(JSON.stringify({ v })).toBe('{"v":"[secret]"}');
+    expect(`${v}`).toBe("[secret]");
+    expect(inspect(v)).toBe("[secret]");
+    expect(Object.keys(v)).toEqual([]);
+    expect(await v.use((b) => new TextDecoder().decode(b))).toBe(VALUE);
+    expect(v.consumed).toBe(true);
+  });
+
+  it("a runner outside the job's committee, a job posted by another actor, and a forged transport key get nothing", async () => {
+    await expect(source(outsiderKey, outsiderTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId)).rejects.toThrow(/THRESHOLD_NOT_MET|committee/);
+    await expect(source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, otherJob)).rejects.toThrow(/poster is not an allowed actor/);
+    await expect(source(runnerKey, outsiderTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId)).rejects.toThrow(/registered one/);
+  });
+
+  it("a proxy answering a wrong share is skipped; two proxies down still release; three down fail cleanly", async () => {
+    const liar = await startServer(0, shares[1]!);
+    const withLiar = [liar.url, ...endpoints().slice(1)];
+    const v = await source(runnerKey, runnerTransport.secretKey, withLiar).get({ owner, name: "http.key" }, jobId);
+    expect(await v.use((b) => new TextDecoder().decode(b))).toBe(VALUE);
+    await liar.close();
+    await servers[0]!.close();
+    await servers[1]!.close();
+    const two = await source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId);
+    expect(await two.use((b) => new TextDecoder().decode(b))).toBe(VALUE);
+    await servers[2]!.close();
+    const t0 = performance.now();
+    await expect(source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId)).rejects.toThrow(/THRESHOLD_NOT_MET|2 of 3/);
+    expect(performance.now() - t0).toBeLessThan(3000);
+    servers = await Promise.all([0, 1, 2].map((i) => startServer(i, shares[i]!))).then((s) => [...s, servers[3]!, servers[4]!]);
+  });
+
+  it("after the policy's until_block nobody releases", async () => {
+    height = 51n;
+    await expect(source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId)).rejects.toThrow(/expired/);
+    height = 20n;
+  });
+
+  it("the plaintext is in no proxy data directory; the share file is not the share in clear", () => {
+    const hexShare = toHex(shares[0]!.secretKey);
+    for (const d of dirs) {
+      for (const f of readdirSync(d)) {
+        const raw = readFileSync(join(d, f));
+        expect(raw.includes(Buffer.from(VALUE))).toBe(false);
+        expect(raw.toString("hex")).not.toContain(hexShare);
+      }
+      expect(readdirSync(d)).toContain("receipts.jsonl");
+    }
+    for (const v of state.values()) expect(Buffer.from(v).includes(Buffer.from(VALUE))).toBe(false);
+  });
+});

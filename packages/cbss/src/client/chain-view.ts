@@ -1,0 +1,84 @@
+// What the proxies and the runner read from the chain (cips/cbss.md §8): the committee, a secret's
+// envelope and policy, a job and a runner, through the node's JSON-RPC (secrets namespace and the runner
+// market's cowboy_getJob/cowboy_getRunner). An interface, so tests and other sources can stand in.
+import { fromHex, toHex } from "@cowboy/codec";
+import type { ReleaseFacts } from "../chain/policy.js";
+import { type CommitteeJson, type SecretJson, committeeFromJson, secretFromJson } from "../chain/json.js";
+import type { Committee, SecretHead, SecretVersion } from "../chain/records.js";
+
+export interface CommitteeView {
+  readonly committee: Committee;
+  /** Member i's endpoint (index i − 1), null if the proxy record is gone. */
+  readonly endpoints: readonly (string | null)[];
+  readonly height: bigint;
+}
+
+export interface SecretView {
+  readonly height: bigint;
+  readonly head: SecretHead;
+  readonly version: SecretVersion | undefined;
+}
+
+export interface RunnerView {
+  readonly provides: readonly string[];
+  readonly transportKey: Uint8Array | null;
+  readonly active: boolean;
+}
+
+export interface ChainView {
+  committee(): Promise<CommitteeView | undefined>;
+  secret(owner: Uint8Array, name: string, version?: number): Promise<SecretView | undefined>;
+  job(jobId: Uint8Array): Promise<ReleaseFacts["job"] | undefined>;
+  runner(address: Uint8Array): Promise<RunnerView | undefined>;
+}
+
+/** A JSON-RPC call: method and positional params to the result (e.g. CowboyClient.request). */
+export type RpcRequest = <T>(method: string, params?: unknown[]) => Promise<T>;
+
+const h = (b: Uint8Array): string => `0x${toHex(b)}`;
+const b = (s: string): Uint8Array => fromHex(s.startsWith("0x") ? s.slice(2) : s);
+
+/** A ChainView over a node's RPC. A node without the runner market answers job/runner with undefined. */
+export function rpcChainView(request: RpcRequest): ChainView {
+  const optional = async <T>(method: string, params: unknown[]): Promise<T | undefined> => {
+    try {
+      return (await request<T | null>(method, params)) ?? undefined;
+    } catch (error) {
+      // -32601: the node runs without that namespace.
+      if ((error as { data?: { code?: number }; code?: unknown })?.code === -32601 || /method not found|not enabled|without/i.test(String((error as Error)?.message)))
+        return undefined;
+      throw error;
+    }
+  };
+  return {
+    async committee() {
+      const j = await request<(CommitteeJson & { height: string }) | null>("cowboy_getCbssCommittee", []);
+      if (j === null) return undefined;
+      return { committee: committeeFromJson(j), endpoints: j.members.map((m) => m.endpoint), height: BigInt(j.height) };
+    },
+    async secret(owner, name, version) {
+      const j = await request<(SecretJson & { height: string }) | null>("cowboy_getSecret", version === undefined ? [h(owner), name] : [h(owner), name, version]);
+      if (j === null) return undefined;
+      return { height: BigInt(j.height), ...secretFromJson(j) };
+    },
+    async job(jobId) {
+      const j = await optional<{ poster: string; kind: string; committee: string[] }>("cowboy_getJob", [h(jobId)]);
+      return j === undefined ? undefined : { poster: b(j.poster), kind: j.kind, committee: j.committee.map(b) };
+    },
+    async runner(address) {
+      const r = await optional<{ provides: string[]; transportKey: string | null; status: string }>("cowboy_getRunner", [h(address)]);
+      return r === undefined ? undefined : { provides: r.provides, transportKey: r.transportKey ? b(r.transportKey) : null, active: r.status === "active" };
+    },
+  };
+}
+
+/** A minimal JSON-RPC client over fetch (for processes that do not carry @cowboy/client). */
+export function jsonRpc(url: string): RpcRequest {
+  let id = 0;
+  return async <T>(method: string, params: unknown[] = []): Promise<T> => {
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }) });
+    const body = (await res.json()) as { result?: T; error?: { code: number; message: string } };
+    if (body.error !== undefined) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code });
+    return body.result as T;
+  };
+}
