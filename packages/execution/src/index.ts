@@ -46,6 +46,12 @@ export { processTimers, GAS_BID_QUERY_CYCLES, NO_TIMER_USAGE } from "./block/pro
 export { processDeliveries } from "./block/processDeliveries.js";
 export { processEndOfBlockHooks } from "./block/processEndOfBlockHooks.js";
 export { checkRoots } from "./block/checkRoots.js";
+export { processGovernance } from "./block/processGovernance.js";
+// Governance: the registry's groups and the parameters in force at a state.
+export { PARAM_GROUPS, paramGroup, type ParamGroup } from "./governance/paramGroups.js";
+export { SPEC_ONLY_DEFAULTS } from "./governance/specOnlyGroups.js";
+export { resolveChainParams, writeRegistryGenesis, checkParamChanges } from "./governance/resolve.js";
+export { governanceHost } from "./governance/host.js";
 export { BlockTally, type Misfit } from "./block/tally.js";
 export { buildBlock, type BuildBlockOptions, type BuiltBlock } from "./builder/buildBlock.js";
 export { vrfOrderKeepingNonces } from "./builder/vrfOrder.js";

@@ -3,6 +3,7 @@
 import type { CbfsChainConfig } from "@cowboy/cbfs";
 import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
+import type { GovernanceConfig } from "@cowboy/governance";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
@@ -57,6 +58,12 @@ export interface ChainParams {
    * staking: staking instructions are refused and no epoch boundary is processed.
    */
   readonly staking?: StakingConfig;
+  /**
+   * On-chain governance (@cowboy/governance, spec §11, §13.1): proposals, voting, the council, the Treasury, and the
+   * parameter registry at 0x09 that overrides every group of these params per block (resolveChainParams). Absent:
+   * no registry, governance instructions are refused, the params are the node's.
+   */
+  readonly governance?: GovernanceConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

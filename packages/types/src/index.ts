@@ -33,6 +33,9 @@ export {
   type WithdrawStakeInstruction,
   type UnjailValidatorInstruction,
   type ClaimVestedInstruction,
+  type GovProposeInstruction,
+  type GovVoteInstruction,
+  type GovCouncilInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

@@ -12,6 +12,7 @@ import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
 import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
+import { circuitBreakRefusal, governanceInstruction } from "./governanceInstruction.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { scheduleTimer } from "./scheduleTimer.js";
@@ -19,6 +20,9 @@ import { stakingInstruction } from "./stakingInstruction.js";
 import { transfer } from "./transfer.js";
 
 function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
+  // A system actor governance circuit-broke takes no instructions (cips/governance.md "Circuit breaks").
+  const broken = circuitBreakRefusal(ctx, instruction);
+  if (broken !== undefined) return broken;
   switch (instruction.type) {
     case "transfer":
       return transfer(ctx, instruction);
@@ -55,6 +59,10 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
       return stakingInstruction(ctx, instruction);
+    case "gov_propose":
+    case "gov_vote":
+    case "gov_council":
+      return governanceInstruction(ctx, instruction);
   }
 }
 

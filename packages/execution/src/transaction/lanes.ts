@@ -18,9 +18,14 @@ export function isStakingInstruction(instruction: Instruction): boolean {
   }
 }
 
-/** Staking instructions ride the System lane (spec §6.3); every other signed transaction the user lane. */
+/** The governance instructions (System sub_types 64–79, cips/governance.md "Instructions"). */
+export function isGovernanceInstruction(instruction: Instruction): boolean {
+  return instruction.type === "gov_propose" || instruction.type === "gov_vote" || instruction.type === "gov_council";
+}
+
+/** Staking and governance instructions ride the System lane (spec §6.3); every other signed transaction the user lane. */
 export function laneOf(tx: Transaction): LaneId {
-  return isStakingInstruction(tx.instruction) ? "system" : "user";
+  return isStakingInstruction(tx.instruction) || isGovernanceInstruction(tx.instruction) ? "system" : "user";
 }
 
 /** The basefees `tx` pays: the block's, scaled by its lane's multiplier (spec §6.3). */
@@ -41,6 +46,8 @@ export function valueMoved(tx: Transaction): bigint {
     case "register_validator":
     case "add_stake":
       return tx.instruction.amount;
+    case "gov_propose":
+      return tx.instruction.deposit;
     default:
       return 0n;
   }

@@ -53,6 +53,29 @@ export const INSTRUCTIONS = {
     subType: 21,
     fields: [],
   },
+  // Governance (cips/governance.md "Instructions"; System sub_types 64–79 belong to governance). `body` and
+  // `action` are canonical JSON (UTF-8, sorted keys, no whitespace).
+  gov_propose: {
+    category: 0,
+    subType: 64,
+    fields: [
+      ["body", "body", "bytes"],
+      ["deposit", "deposit", "amount"],
+    ],
+  },
+  gov_vote: {
+    category: 0,
+    subType: 65,
+    fields: [
+      ["proposalId", "proposal_id", "uint"],
+      ["choice", "choice", "uint"],
+    ],
+  },
+  gov_council: {
+    category: 0,
+    subType: 66,
+    fields: [["action", "action", "bytes"]],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -211,6 +234,9 @@ export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
 export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
 export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
 export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
+export type GovProposeInstruction = InstructionOf<"gov_propose">;
+export type GovVoteInstruction = InstructionOf<"gov_vote">;
+export type GovCouncilInstruction = InstructionOf<"gov_council">;
 
 interface Spec {
   readonly type: InstructionType;
