@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes, loadFastThreshold } from "@cowboy/crypto";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
+import type { GovernanceConfig } from "@cowboy/governance";
 import type { StakingConfig } from "@cowboy/staking";
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
@@ -11,7 +12,7 @@ import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowb
 import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
 import { DevControl } from "./chain/dev-control.js";
-import { devAccounts, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import { devAccounts, devnetGovernance, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
 import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isExplorerBuild } from "./explorer/static-files.js";
 import { NodeMetrics } from "./metrics.js";
@@ -71,6 +72,11 @@ export interface NodeOptions {
    * (`genesis.config.validators`). Default: none (the devnet and testnets run without staking).
    */
   readonly staking?: StakingConfig;
+  /**
+   * On-chain governance and the parameter registry (@cowboy/governance, cips/governance.md). Default: the devnet's
+   * (`devnetGovernance()`: short periods, dev accounts 0–2 vote, 0–8 are the council) on a devnet genesis, else none.
+   */
+  readonly governance?: GovernanceConfig;
 }
 
 export interface RunningNode {
@@ -93,7 +99,13 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   mkdirSync(options.dataDir, { recursive: true });
   // The round seed is recovered on every view: mcl-wasm recombines it ~10x faster than noble.
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
-  const params: ChainParams = { ...defaultChainParams(options.genesis.chainId, accountKey), hashes, ...(options.staking === undefined ? {} : { staking: options.staking }) };
+  const governance = options.governance ?? (options.genesis.devnet ? devnetGovernance() : undefined);
+  const params: ChainParams = {
+    ...defaultChainParams(options.genesis.chainId, accountKey),
+    hashes,
+    ...(options.staking === undefined ? {} : { staking: options.staking }),
+    ...(governance === undefined ? {} : { governance }),
+  };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const observations = ObservationStore.open(join(options.dataDir, "index"));
   const state = StateStore.open(LmdbBackend.open(join(options.dataDir, "state")), { hashes });

@@ -4,7 +4,7 @@ export { GovernanceError, type GovernanceErrorCode } from "./errors.js";
 export { encodeJson, decodeJson, canonicalJson, configToJson, configFromJson, type Json } from "./json.js";
 export { DEFAULT_GOVERNANCE_CONFIG, TIERS, createGovernanceConfig, validateGovernanceConfig, type GovernanceConfig, type Tier, type TierRule } from "./config.js";
 export * from "./keys.js";
-export type { GovernanceState, GovernanceAccounts } from "./store.js";
+export type { GovernanceState, GovernanceAccounts, StateReader } from "./store.js";
 export { getParam, setParam, listParamKeys, paramHistory, aparamKey, type ParamHistoryEntry } from "./registry.js";
 export type { Electorate, GovernanceHost } from "./host.js";
 export { checkInflationChange, noteInflationChange, INFLATION_CAP_BPS, INFLATION_MAX_CHANGE_BPS, type InflationRates } from "./inflation.js";

@@ -9,16 +9,16 @@ import type { Json } from "./json.js";
 import { circuitKey, dueKey, GOVERNANCE_ADDRESS, proposalCountKey, proposalKey, TREASURY_ADDRESS, voteKey } from "./keys.js";
 import { parseProposalBody, proposalFromJson, proposalToJson, type ChamberTally, type Proposal, type ProposalBody, type VoteChoice } from "./proposal.js";
 import { setParam } from "./registry.js";
-import { readCount, readJson, writeJson, type GovernanceState } from "./store.js";
+import { readCount, readJson, writeJson, type GovernanceState, type StateReader } from "./store.js";
 
 const ZERO: ChamberTally = { yes: 0n, no: 0n, abstain: 0n };
 
-export function getProposal(state: GovernanceState, id: bigint): Proposal | undefined {
+export function getProposal(state: StateReader, id: bigint): Proposal | undefined {
   const j = readJson(state, proposalKey(id), `proposal ${id}`);
   return j === undefined ? undefined : proposalFromJson(j);
 }
 
-export function proposalCount(state: GovernanceState): bigint {
+export function proposalCount(state: StateReader): bigint {
   return readCount(state, proposalCountKey(), "proposal count");
 }
 
@@ -256,6 +256,6 @@ export function councilCircuitBreak(host: GovernanceHost, actorHex: string): Pro
 }
 
 /** Whether `actor` is circuit-broken (its instructions and calls revert). */
-export function isCircuitBroken(state: GovernanceState, actor: Uint8Array): boolean {
+export function isCircuitBroken(state: StateReader, actor: Uint8Array): boolean {
   return state.get(circuitKey(actor)) !== undefined;
 }

@@ -3,7 +3,7 @@
 import { GovernanceError } from "./errors.js";
 import { canonicalJson, type Json } from "./json.js";
 import { historyCountKey, historyEntryKey, paramIndexKey, paramKey } from "./keys.js";
-import { readCount, readJson, writeJson, type GovernanceState } from "./store.js";
+import { readCount, readJson, writeJson, type GovernanceState, type StateReader } from "./store.js";
 
 /** One amendment of a parameter group: the value it took, when, and by which proposal (null: genesis). */
 export interface ParamHistoryEntry {
@@ -20,12 +20,12 @@ export function aparamKey(key: unknown): string {
 }
 
 /** The live value of `key`, or undefined when the registry does not hold it. */
-export function getParam(state: GovernanceState, key: string): Json | undefined {
+export function getParam(state: StateReader, key: string): Json | undefined {
   return readJson(state, paramKey(aparamKey(key)), key);
 }
 
 /** Every key the registry holds, sorted. */
-export function listParamKeys(state: GovernanceState): readonly string[] {
+export function listParamKeys(state: StateReader): readonly string[] {
   const index = readJson(state, paramIndexKey(), "param index");
   if (index === undefined) return [];
   if (!Array.isArray(index) || !index.every((k) => typeof k === "string")) throw new GovernanceError("CORRUPT_STATE", "param index: expected an array of keys");
@@ -48,7 +48,7 @@ export function setParam(state: GovernanceState, key: string, value: Json, heigh
 }
 
 /** The amendments of `key`, oldest first (at most `limit`, from the newest back). */
-export function paramHistory(state: GovernanceState, key: string, limit = 100): readonly ParamHistoryEntry[] {
+export function paramHistory(state: StateReader, key: string, limit = 100): readonly ParamHistoryEntry[] {
   const n = readCount(state, historyCountKey(aparamKey(key)), `${key} history count`);
   const out: ParamHistoryEntry[] = [];
   for (let i = n > BigInt(limit) ? n - BigInt(limit) : 0n; i < n; i++) {

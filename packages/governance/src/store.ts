@@ -9,6 +9,9 @@ export interface GovernanceState {
   delete(key: Uint8Array): void;
 }
 
+/** Reading is all the registry's readers (RPC, parameter resolution) need. */
+export type StateReader = Pick<GovernanceState, "get">;
+
 /** Balances as execution keeps them. */
 export interface GovernanceAccounts {
   balanceOf(address: Uint8Array): bigint;
@@ -16,7 +19,7 @@ export interface GovernanceAccounts {
   credit(address: Uint8Array, amount: bigint): void;
 }
 
-export function readJson(state: GovernanceState, key: Uint8Array, what: string): Json | undefined {
+export function readJson(state: StateReader, key: Uint8Array, what: string): Json | undefined {
   const bytes = state.get(key);
   if (bytes === undefined) return undefined;
   try {
@@ -31,7 +34,7 @@ export function writeJson(state: GovernanceState, key: Uint8Array, value: Json):
   state.set(key, encodeJson(value));
 }
 
-export function readCount(state: GovernanceState, key: Uint8Array, what: string): bigint {
+export function readCount(state: StateReader, key: Uint8Array, what: string): bigint {
   const v = readJson(state, key, what);
   if (v === undefined) return 0n;
   if (typeof v !== "string" || !/^(0|[1-9][0-9]*)$/.test(v)) throw new GovernanceError("CORRUPT_STATE", `${what}: expected a decimal string`);

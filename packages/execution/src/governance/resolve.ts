@@ -6,7 +6,7 @@ import type { ChainParams, StateAccess } from "../types.js";
 import { PARAM_GROUPS, paramGroup } from "./paramGroups.js";
 
 /** The parameters of a block executing on `state` (its parent's post-state). */
-export function resolveChainParams(state: StateAccess, params: ChainParams): ChainParams {
+export function resolveChainParams(state: Pick<StateAccess, "get">, params: ChainParams): ChainParams {
   if (params.governance === undefined) return params;
   let out = params;
   for (const group of PARAM_GROUPS) {
