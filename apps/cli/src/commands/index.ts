@@ -5,6 +5,8 @@ import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { faucet } from "./faucet.js";
 import { fsCommands } from "./fs.js";
+import { govCommands } from "./gov.js";
+import { paramCommands } from "./param.js";
 import { ethCommands } from "./eth.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
@@ -37,5 +39,7 @@ export const cowboy: CommandGroup = {
     relay: relayCommands,
     eth: ethCommands,
     validator: validatorCommands,
+    gov: govCommands,
+    param: paramCommands,
   },
 };
