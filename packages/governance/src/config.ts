@@ -66,7 +66,8 @@ export const DEFAULT_GOVERNANCE_CONFIG: GovernanceConfig = Object.freeze({
 const HEX20 = /^[0-9a-f]{40}$/;
 
 function big(value: unknown, name: string, min: bigint, max: bigint = U64_MAX): void {
-  if (typeof value !== "bigint" || value < min || value > max) throw new GovernanceError("INVALID_ARGUMENT", `${name}: expected a bigint in [${min}, ${max}], got ${String(value)}`);
+  if (typeof value !== "bigint" || value < min || value > max)
+    throw new GovernanceError("INVALID_ARGUMENT", `${name}: expected a bigint in [${min}, ${max}], got ${String(value)}`);
 }
 
 /** Throws INVALID_ARGUMENT unless every field is in range. */

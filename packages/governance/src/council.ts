@@ -10,7 +10,10 @@ import { councilActionKey } from "./keys.js";
 import { cancelProposal, councilCircuitBreak, fastTrackProposal } from "./proposals.js";
 import { readJson, writeJson } from "./store.js";
 
-export type CouncilAction = { readonly action: "cancel"; readonly proposal: string } | { readonly action: "fast_track"; readonly proposal: string } | { readonly action: "circuit_break"; readonly actor: string };
+export type CouncilAction =
+  | { readonly action: "cancel"; readonly proposal: string }
+  | { readonly action: "fast_track"; readonly proposal: string }
+  | { readonly action: "circuit_break"; readonly actor: string };
 
 /** What an approval did: counted (`approvals` so far), or executed the action. */
 export interface CouncilOutcome {

@@ -19,5 +19,16 @@ export {
   type VoteChoice,
   type ChamberTally,
 } from "./proposal.js";
-export { submitProposal, castVote, advanceGovernance, cancelProposal, fastTrackProposal, councilCircuitBreak, isCircuitBroken, getProposal, proposalCount, chamberPasses } from "./proposals.js";
+export {
+  submitProposal,
+  castVote,
+  advanceGovernance,
+  cancelProposal,
+  fastTrackProposal,
+  councilCircuitBreak,
+  isCircuitBroken,
+  getProposal,
+  proposalCount,
+  chamberPasses,
+} from "./proposals.js";
 export { councilApprove, parseCouncilAction, type CouncilAction, type CouncilOutcome } from "./council.js";

@@ -28,7 +28,8 @@ export function checkInflationChange(state: GovernanceState, current: InflationR
     const before = y === years ? current.floorBps : rate(current, y);
     const what = y === years ? "the floor" : `year ${y + 1}'s rate`;
     if (after > INFLATION_CAP_BPS) throw new GovernanceError("INFLATION_GUARDRAIL", `${what} ${after} bps exceeds the 10% (1000 bps) cap`);
-    if (abs(after - before) > INFLATION_MAX_CHANGE_BPS) throw new GovernanceError("INFLATION_GUARDRAIL", `${what} moves by ${abs(after - before)} bps; at most 200 bps (2 points) a year`);
+    if (abs(after - before) > INFLATION_MAX_CHANGE_BPS)
+      throw new GovernanceError("INFLATION_GUARDRAIL", `${what} moves by ${abs(after - before)} bps; at most 200 bps (2 points) a year`);
   }
   const last = readJson(state, inflationChangedKey(), "inflation change height");
   if (typeof last === "string" && height < BigInt(last) + blocksPerYear) {

@@ -85,7 +85,12 @@ export function parseProposalBody(json: Json): ProposalBody {
       return { kind: "circuit_break", actor: str(o.actor, "proposal.actor", HEX40), broken: o.broken };
     case "upgrade_signal":
       exactKeys(o, ["kind", "name", "height", "info"], "proposal");
-      return { kind: "upgrade_signal", name: str(o.name, "proposal.name", /^[A-Za-z0-9._-]{1,64}$/), height: str(o.height, "proposal.height", DEC, 20), info: str(o.info, "proposal.info", undefined, 1024) };
+      return {
+        kind: "upgrade_signal",
+        name: str(o.name, "proposal.name", /^[A-Za-z0-9._-]{1,64}$/),
+        height: str(o.height, "proposal.height", DEC, 20),
+        info: str(o.info, "proposal.info", undefined, 1024),
+      };
     default:
       throw new GovernanceError("INVALID_ARGUMENT", `proposal.kind: expected param_change, treasury_spend, circuit_break or upgrade_signal, got ${JSON.stringify(o.kind)}`);
   }

@@ -33,14 +33,20 @@ function due(state: GovernanceState, height: bigint): bigint[] {
 
 function schedule(state: GovernanceState, height: bigint, id: bigint): void {
   const ids = due(state, height);
-  if (!ids.includes(id)) writeJson(state, dueKey(height), [...ids, id].map((x) => x.toString()));
+  if (!ids.includes(id))
+    writeJson(
+      state,
+      dueKey(height),
+      [...ids, id].map((x) => x.toString()),
+    );
 }
 
 /** The tier a body needs: its parameters' for a change (from the host), fixed for the other kinds. */
 function tierOf(host: GovernanceHost, body: ProposalBody): Tier {
   switch (body.kind) {
     case "param_change":
-      if (BigInt(body.changes.length) > host.config.maxChangesPerProposal) throw new GovernanceError("INVALID_ARGUMENT", `a proposal carries at most ${host.config.maxChangesPerProposal} changes`);
+      if (BigInt(body.changes.length) > host.config.maxChangesPerProposal)
+        throw new GovernanceError("INVALID_ARGUMENT", `a proposal carries at most ${host.config.maxChangesPerProposal} changes`);
       return host.checkParams(body.changes);
     case "treasury_spend":
       if (BigInt(body.amount) === 0n) throw new GovernanceError("INVALID_ARGUMENT", "proposal.amount: must be positive");
@@ -154,7 +160,9 @@ function tally(host: GovernanceHost, p: Proposal): void {
     return;
   }
   const quorum = s.quorum && v.quorum;
-  const note = !quorum ? `no quorum (stake ${s.quorum ? "met" : "missed"}, validators ${v.quorum ? "met" : "missed"})` : `rejected (stake ${s.passed ? "passed" : "failed"}, validators ${v.passed ? "passed" : "failed"})`;
+  const note = !quorum
+    ? `no quorum (stake ${s.quorum ? "met" : "missed"}, validators ${v.quorum ? "met" : "missed"})`
+    : `rejected (stake ${s.passed ? "passed" : "failed"}, validators ${v.passed ? "passed" : "failed"})`;
   put(host.state, { ...p, status: "rejected", note });
   // Deposits are refunded unless the proposal failed its quorum; a forfeited deposit goes to the Treasury.
   settleDeposit(host, p, quorum);

@@ -25,7 +25,10 @@ async function send(io: CliIo, values: Parameters<typeof signerKey>[0] & { rpc?:
   const status = receiptStatusName(receipt.status);
   const hash = `0x${toHex(tx.digest())}`;
   const text = new TextDecoder().decode(receipt.return_data);
-  if (values.json) io.out(`${JSON.stringify({ hash, status, height: receipt.height.toString(), ...(status === "success" ? (text === "" ? {} : { result: JSON.parse(text) }) : { error: text }) })}\n`);
+  if (values.json)
+    io.out(
+      `${JSON.stringify({ hash, status, height: receipt.height.toString(), ...(status === "success" ? (text === "" ? {} : { result: JSON.parse(text) }) : { error: text }) })}\n`,
+    );
   else io.out(`${hash}\n${status}${status === "success" && text !== "" ? ` ${text}` : ""}\n`);
   if (status !== "success") io.err(`${text}\n`);
   return status === "success" ? 0 : 1;
@@ -63,7 +66,11 @@ const propose: Command = {
     '  {"kind":"upgrade_signal","name":"v2","height":"N","info":"…"} (cips/governance.md "Proposals").',
   ].join("\n"),
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { ...TX_OPTIONS, param: { type: "string", multiple: true }, body: { type: "string" }, deposit: { type: "string" } }, { min: 0, max: 0, names: "" });
+    const { values } = parseCommandArgs(
+      args,
+      { ...TX_OPTIONS, param: { type: "string", multiple: true }, body: { type: "string" }, deposit: { type: "string" } },
+      { min: 0, max: 0, names: "" },
+    );
     const params = (values.param as unknown as string[] | undefined) ?? [];
     if (values.deposit === undefined) throw usageError("missing --deposit (the minimum is the chain's minDeposit: cowboy param get governance)");
     if ((params.length === 0) === (values.body === undefined)) throw usageError("give --param KEY=JSON (one or more) or --body JSON");
@@ -139,7 +146,10 @@ const list: Command = {
     const rows = await rpcCall(clientFor(values.rpc, io).request<ProposalJson[]>("cowboy_listProposals"));
     for (const p of rows) {
       if (values.json) io.out(`${JSON.stringify(p)}\n`);
-      else io.out(`${p.id} ${p.status} tier=${p.tier} ends=${p.voting_ends_at} eta=${p.eta ?? "-"} ${p.body.kind}${p.body.changes ? ` ${p.body.changes.map((c) => c.key).join(",")}` : ""}\n`);
+      else
+        io.out(
+          `${p.id} ${p.status} tier=${p.tier} ends=${p.voting_ends_at} eta=${p.eta ?? "-"} ${p.body.kind}${p.body.changes ? ` ${p.body.changes.map((c) => c.key).join(",")}` : ""}\n`,
+        );
     }
     return 0;
   },

@@ -3,7 +3,17 @@
 // package's config as JSON (configToJson); each write is checked by the owner's validator.
 import { DEFAULT_CBFS_CHAIN_CONFIG, type CbfsChainConfig } from "@cowboy/cbfs";
 import { validateFeeMarketConfig, type FeeMarketConfig } from "@cowboy/fee-market";
-import { canonicalJson, configFromJson, configToJson, GovernanceError, validateGovernanceConfig, DEFAULT_GOVERNANCE_CONFIG, type GovernanceConfig, type Json, type Tier } from "@cowboy/governance";
+import {
+  canonicalJson,
+  configFromJson,
+  configToJson,
+  GovernanceError,
+  validateGovernanceConfig,
+  DEFAULT_GOVERNANCE_CONFIG,
+  type GovernanceConfig,
+  type Json,
+  type Tier,
+} from "@cowboy/governance";
 import { validateConfig as validateSchedulerConfig, type SchedulerConfig } from "@cowboy/scheduler";
 import { validateStakingConfig, type StakingConfig } from "@cowboy/staking";
 import type { TransactionLimits } from "@cowboy/types";

@@ -33,7 +33,8 @@ export function checkParamChanges(params: ChainParams, changes: readonly { reado
   let out = params;
   for (const c of changes) {
     const group = paramGroup(c.key);
-    if (group === undefined || group.key !== c.key) throw new GovernanceError("UNKNOWN_PARAM", `'${c.key}' is not a registry key${group === undefined ? "" : ` (did you mean ${group.key}?)`}`);
+    if (group === undefined || group.key !== c.key)
+      throw new GovernanceError("UNKNOWN_PARAM", `'${c.key}' is not a registry key${group === undefined ? "" : ` (did you mean ${group.key}?)`}`);
     try {
       out = group.write(out, c.value);
     } catch (error) {

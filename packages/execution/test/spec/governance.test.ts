@@ -45,16 +45,20 @@ describe("the genesis registry (test-vectors/governance/registry-defaults.json)"
     expect(g.value).toMatchObject(g.spec ?? {});
   });
   it("§13.1 tiers: settlement and slash distribution Tier 3, the rest of the table Tier 0", () => {
-    for (const key of SPEC_13_1) expect([key, PARAM_GROUPS.find((p) => p.key === key)!.tier]).toEqual([key, key === "system:settlement_config" || key === "system:cip2:slash_distribution" ? 3 : 0]);
+    for (const key of SPEC_13_1)
+      expect([key, PARAM_GROUPS.find((p) => p.key === key)!.tier]).toEqual([key, key === "system:settlement_config" || key === "system:cip2:slash_distribution" ? 3 : 0]);
   });
   it("each mapped group is its owner's DEFAULT_* config", () => {
     const value = (key: string) => getParam(fork, key) as Record<string, Json>;
     expect({ ...value("system:basefee_config"), laneMultipliersBps: value("system:lane_fee_multipliers") }).toEqual(configToJson(DEFAULT_FEE_MARKET_CONFIG));
     expect(value("system:timer_config")).toEqual(configToJson(DEFAULT_SCHEDULER_CONFIG));
     const inflation = value("system:gov:param:inflation");
-    expect({ ...value("system:gov:param:staking"), slashDistribution: value("system:cip2:slash_distribution"), inflationScheduleBps: inflation.scheduleBps, inflationFloorBps: inflation.floorBps }).toEqual(
-      configToJson(DEFAULT_STAKING_CONFIG),
-    );
+    expect({
+      ...value("system:gov:param:staking"),
+      slashDistribution: value("system:cip2:slash_distribution"),
+      inflationScheduleBps: inflation.scheduleBps,
+      inflationFloorBps: inflation.floorBps,
+    }).toEqual(configToJson(DEFAULT_STAKING_CONFIG));
     expect(value("system:gov:param:cbfs")).toEqual(configToJson(DEFAULT_CBFS_CHAIN_CONFIG));
     expect(value("system:gov:param:actor_limits")).toEqual(configToJson(DEFAULT_ACTOR_LIMITS));
     expect(value("system:gov:param:tx_limits")).toEqual(configToJson(DEFAULT_TRANSACTION_LIMITS));

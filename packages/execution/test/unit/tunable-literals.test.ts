@@ -38,14 +38,16 @@ const code = (text: string): string[] =>
     .map((line) => line.replace(/\/\/.*$/, ""));
 
 describe("no governance-tunable number outside its owner's config", () => {
-  const files = ["packages", "apps"].flatMap((top) => readdirSync(join(ROOT, top)).flatMap((p) => {
-    const src = join(ROOT, top, p, "src");
-    try {
-      return sources(src);
-    } catch {
-      return [];
-    }
-  }));
+  const files = ["packages", "apps"].flatMap((top) =>
+    readdirSync(join(ROOT, top)).flatMap((p) => {
+      const src = join(ROOT, top, p, "src");
+      try {
+        return sources(src);
+      } catch {
+        return [];
+      }
+    }),
+  );
   it("scans the sources", () => {
     expect(files.length).toBeGreaterThan(100);
   });

@@ -167,7 +167,9 @@ describe("inflation guardrails (spec §8.2)", () => {
   });
   it("refuses a rate above 10% or a move above 2 points, naming it", () => {
     const f = fixture();
-    expect(() => checkInflationChange(f.state, { scheduleBps: [900n], floorBps: 200n }, { scheduleBps: [1_100n], floorBps: 200n }, 1n, 100n)).toThrow("year 1's rate 1100 bps exceeds the 10% (1000 bps) cap");
+    expect(() => checkInflationChange(f.state, { scheduleBps: [900n], floorBps: 200n }, { scheduleBps: [1_100n], floorBps: 200n }, 1n, 100n)).toThrow(
+      "year 1's rate 1100 bps exceeds the 10% (1000 bps) cap",
+    );
     expect(() => checkInflationChange(f.state, base, { ...base, scheduleBps: [800n, 600n, 100n, 300n] }, 1n, 100n)).toThrow("year 3's rate moves by 300 bps");
     // Shortening the schedule moves year 4 from 300 to the floor 200: allowed; to 0 it is not.
     checkInflationChange(f.state, base, { scheduleBps: [800n, 600n, 400n], floorBps: 200n }, 1n, 100n);

@@ -31,7 +31,15 @@ export function fixture(overrides: Partial<GovernanceConfig> = {}) {
     [toHex(addr(2)), 30n],
     [toHex(addr(3)), 20n],
   ]);
-  const config = createGovernanceConfig({ votingPeriod: 2n, timelock: 3n, emergencyTimelock: 1n, minDeposit: 10n, council: [1, 2, 3].map((n) => toHex(addr(0x40 + n))), councilThreshold: 2n, ...overrides });
+  const config = createGovernanceConfig({
+    votingPeriod: 2n,
+    timelock: 3n,
+    emergencyTimelock: 1n,
+    minDeposit: 10n,
+    council: [1, 2, 3].map((n) => toHex(addr(0x40 + n))),
+    councilThreshold: 2n,
+    ...overrides,
+  });
   const host = {
     state,
     config,

@@ -38,7 +38,11 @@ export function governanceMethods({ chain }: NodeContext): RpcMethod[] {
         governed(chain);
         const group = groupOf(key);
         const value = getParam(chain.state, group.key);
-        const history = paramHistory(chain.state, group.key, 10).map((h) => ({ height: h.height.toString(), proposal: h.proposal === null ? null : h.proposal.toString(), value: h.value }));
+        const history = paramHistory(chain.state, group.key, 10).map((h) => ({
+          height: h.height.toString(),
+          proposal: h.proposal === null ? null : h.proposal.toString(),
+          value: h.value,
+        }));
         return { key: group.key, tier: group.tier, summary: group.summary, value: value ?? null, history };
       },
     }),
