@@ -11,7 +11,6 @@ import {
   validateGovernanceConfig,
   DEFAULT_GOVERNANCE_CONFIG,
   type GovernanceConfig,
-  type Json,
   type Tier,
 } from "@cowboy/governance";
 import { validateConfig as validateSchedulerConfig, type SchedulerConfig } from "@cowboy/scheduler";
@@ -19,18 +18,10 @@ import { validateStakingConfig, type StakingConfig } from "@cowboy/staking";
 import type { TransactionLimits } from "@cowboy/types";
 import type { ActorLimits } from "../actors/limits.js";
 import type { ChainParams } from "../types.js";
+import type { ParamGroup } from "./group.js";
 import { SPEC_ONLY_GROUPS } from "./specOnlyGroups.js";
 
-export interface ParamGroup {
-  /** The 0x09 storage key (§13.1; generic groups under `system:gov:param:<name>`). */
-  readonly key: string;
-  readonly tier: Tier;
-  readonly summary: string;
-  /** The group's value in `params` as JSON; undefined when the chain runs without the group. */
-  read(params: ChainParams): Json | undefined;
-  /** `params` with the group set to `value`; throws the owner's error when the value is invalid. */
-  write(params: ChainParams, value: Json): ChainParams;
-}
+export type { ParamGroup } from "./group.js";
 
 /**
  * A row over one slice of ChainParams: `get` reads the slice (undefined: the chain lacks it), `set` puts it back,

@@ -4,7 +4,7 @@
 import { configFromJson, configToJson, GovernanceError, type Json, type Tier } from "@cowboy/governance";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import type { ChainParams } from "../types.js";
-import type { ParamGroup } from "./paramGroups.js";
+import type { ParamGroup } from "./group.js";
 
 /** The spec's genesis values (§8.4, §13, §13.1) of the groups nobody owns yet, in base units, blocks and bps. */
 export const SPEC_ONLY_DEFAULTS = Object.freeze({
