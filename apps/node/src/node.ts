@@ -144,6 +144,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const queries = ReadOnlyPool.open({
     statePath: join(options.dataDir, "state"),
     chainId: params.chainId,
+    governed: params.governance !== undefined,
     maxCycles: options.queries?.maxCycles ?? blockCycleCapacity(params.feeMarket),
     ...(options.queries?.maxQueued === undefined ? {} : { maxQueued: options.queries.maxQueued }),
   });
