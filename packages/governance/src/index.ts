@@ -1,7 +1,7 @@
 // @cowboy/governance: the parameter registry at 0x09, proposals, bicameral voting, timelocks, the Security
 // Council and the Treasury 0x08 (spec §11, §13.1; cips/governance.md). See README.md.
 export { GovernanceError, type GovernanceErrorCode } from "./errors.js";
-export { encodeJson, decodeJson, canonicalJson, configToJson, configFromJson, type Json } from "./json.js";
+export { encodeJson, decodeJson, canonicalJson, configToJson, configFromJson, MAX_JSON_DEPTH, type Json } from "./json.js";
 export { DEFAULT_GOVERNANCE_CONFIG, TIERS, createGovernanceConfig, validateGovernanceConfig, type GovernanceConfig, type Tier, type TierRule } from "./config.js";
 export * from "./keys.js";
 export type { GovernanceState, GovernanceAccounts, StateReader } from "./store.js";

@@ -32,12 +32,34 @@ export function canonicalJson(value: Json): string {
   return write(value, "value");
 }
 
-/** Decodes canonical bytes; anything not in canonical form (spacing, key order, floats) is refused. */
+/** Deepest nesting of arrays and objects a stored value may have (no config comes near it; recursion stays bounded). */
+export const MAX_JSON_DEPTH = 32;
+
+/** The nesting depth of JSON text, brackets inside strings not counted. */
+function depthOf(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
+
+/** Decodes canonical bytes; anything not in canonical form (spacing, key order, floats) or nested deeper than MAX_JSON_DEPTH is refused. */
 export function decodeJson(bytes: Uint8Array, what = "value"): Json {
   let text: string;
   let value: Json;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (depthOf(text) > MAX_JSON_DEPTH) throw new Error(`nested deeper than ${MAX_JSON_DEPTH}`);
     value = JSON.parse(text) as Json;
   } catch (error) {
     throw new GovernanceError("INVALID_ARGUMENT", `${what}: not UTF-8 JSON (${(error as Error).message})`);

@@ -6,7 +6,7 @@ import { checkInflationChange, noteInflationChange, type Electorate, type Govern
 import { epochSetAt } from "@cowboy/staking";
 import type { ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
-import { checkParamChanges } from "./resolve.js";
+import { checkParamChanges, resolveChainParams } from "./resolve.js";
 
 const INFLATION_KEY = "system:gov:param:inflation";
 
@@ -42,10 +42,13 @@ export function governanceHost(state: StateAccess, params: ChainParams, height: 
     accounts: { balanceOf: (a) => accounts.get(a).balance, debit: (a, n) => accounts.debit(a, n), credit: (a, n) => accounts.credit(a, n) },
     electorate: (h) => electorateOf(state, params, config, h),
     checkParams: (changes: readonly { key: string; value: Json }[]) => {
-      const { tier, params: after } = checkParamChanges(params, changes);
-      if (changesInflation(changes) && params.staking !== undefined && after.staking !== undefined) {
+      // Against the registry as it is now, not as the block began: two proposals activating in one block are
+      // checked together (each valid alone is not enough; cips/governance.md "Lifecycle").
+      const now = resolveChainParams(state, params);
+      const { tier, params: after } = checkParamChanges(now, changes);
+      if (changesInflation(changes) && now.staking !== undefined && after.staking !== undefined) {
         const rates = (s: NonNullable<ChainParams["staking"]>) => ({ scheduleBps: s.inflationScheduleBps, floorBps: s.inflationFloorBps });
-        checkInflationChange(state, rates(params.staking), rates(after.staking), height, params.staking.blocksPerYear);
+        checkInflationChange(state, rates(now.staking), rates(after.staking), height, now.staking.blocksPerYear);
       }
       return tier;
     },

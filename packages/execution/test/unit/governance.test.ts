@@ -143,6 +143,24 @@ describe("governance in the state transition", () => {
     expect(text(ok!.return_data)).toBe('{"id":"0","voting_ends_at":"4","tier":3}');
   });
 
+  it("two inflation changes activating in one block are checked together: the second fails, the chain goes on", { timeout: 60_000 }, () => {
+    const c = chain();
+    const inflation = (year1: bigint): Json => ({
+      kind: "param_change",
+      changes: [{ key: "system:gov:param:inflation", value: { scheduleBps: [year1, 600n, 400n, 300n].map(String), floorBps: "200" } }],
+    });
+    c.block([c.tx(3, propose(inflation(900n)), LIMITS), c.tx(3, propose(inflation(1_000n)), LIMITS)]); // height 1
+    c.block([0, 1].flatMap((v) => [c.tx(v, vote(0n, 0), LIMITS), c.tx(v, vote(1n, 0), LIMITS)]));
+    until(c, 9n); // both pass at 4 and activate at 8
+    const statuses = [getProposal(c.store.fork(), 0n)!, getProposal(c.store.fork(), 1n)!].map((p) => [p.status, p.note.split(":")[0]]);
+    expect(statuses.sort()).toEqual([
+      ["executed", "activated"],
+      ["failed", "INFLATION_GUARDRAIL"],
+    ]);
+    const year1 = resolveChainParams(c.store.fork(), params).staking!.inflationScheduleBps[0];
+    expect(year1 === 900n || year1 === 1_000n).toBe(true);
+  });
+
   it("a council circuit break stops the system actor's instructions until its ratification fails", { timeout: 60_000 }, () => {
     const c = chain();
     c.block(COUNCIL.map((i) => c.transferTx(0, addressOf(i), 10n * CBY)));

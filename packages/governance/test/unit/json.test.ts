@@ -14,6 +14,13 @@ describe("canonical JSON (cips/governance.md 'Canonical encoding')", () => {
     }
     expect(() => encodeJson(0.5)).toThrow(/safe integers/);
   });
+  it("refuses nesting deeper than MAX_JSON_DEPTH before parsing (a hostile proposal cannot exhaust the stack)", () => {
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    expect(decodeJson(bytes(deep(32)))).toBeInstanceOf(Array);
+    expect(() => decodeJson(bytes(deep(33)))).toThrow(/nested deeper than 32/);
+    expect(() => decodeJson(bytes(deep(60_000)))).toThrow(GovernanceError);
+    expect(decodeJson(bytes(`["${"[".repeat(40)}"]`))).toEqual(["[".repeat(40)]);
+  });
   it("round-trips configuration objects by their template", () => {
     const template = { a: 1n, b: 2, c: null as bigint | null, d: [3n], e: { f: true } };
     const json = configToJson({ a: 10n, b: 20, c: 7n, d: [1n, 2n], e: { f: false } });
