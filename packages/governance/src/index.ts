@@ -5,7 +5,7 @@ export { encodeJson, decodeJson, canonicalJson, configToJson, configFromJson, MA
 export { DEFAULT_GOVERNANCE_CONFIG, TIERS, createGovernanceConfig, validateGovernanceConfig, type GovernanceConfig, type Tier, type TierRule } from "./config.js";
 export * from "./keys.js";
 export type { GovernanceState, GovernanceAccounts, StateReader } from "./store.js";
-export { getParam, setParam, listParamKeys, paramHistory, aparamKey, type ParamHistoryEntry } from "./registry.js";
+export { getParam, setParam, listParamKeys, amendedParamKeys, paramHistory, aparamKey, type ParamHistoryEntry } from "./registry.js";
 export type { Electorate, GovernanceHost } from "./host.js";
 export { checkInflationChange, noteInflationChange, INFLATION_CAP_BPS, INFLATION_MAX_CHANGE_BPS, type InflationRates } from "./inflation.js";
 export {

@@ -28,6 +28,8 @@ export const historyCountKey = (key: string): Uint8Array => slot(HISTORY_PREFIX 
 export const historyEntryKey = (key: string, n: bigint): Uint8Array => slot(HISTORY_PREFIX + key, Uint8Array.of(0), u64be(n));
 /** Every key the registry holds, sorted (canonical JSON array). */
 export const paramIndexKey = (): Uint8Array => slot("system:gov:param_index");
+/** The keys amended since genesis, sorted: the only ones whose value can differ from the chain's genesis params. */
+export const amendedIndexKey = (): Uint8Array => slot("system:gov:param_amended");
 /** How many proposals were ever submitted (the next id). */
 export const proposalCountKey = (): Uint8Array => slot("system:gov:proposal_count");
 export const proposalKey = (id: bigint): Uint8Array => slot("system:gov:proposal:", u64be(id));

@@ -2,7 +2,7 @@
 // 0x09's storage, canonical JSON; every write appends {height, proposal, value} to `system:gov:param:history:<key>`.
 import { GovernanceError } from "./errors.js";
 import { canonicalJson, type Json } from "./json.js";
-import { historyCountKey, historyEntryKey, paramIndexKey, paramKey } from "./keys.js";
+import { amendedIndexKey, historyCountKey, historyEntryKey, paramIndexKey, paramKey } from "./keys.js";
 import { readCount, readJson, writeJson, type GovernanceState, type StateReader } from "./store.js";
 
 /** One amendment of a parameter group: the value it took, when, and by which proposal (null: genesis). */
@@ -32,6 +32,14 @@ export function listParamKeys(state: StateReader): readonly string[] {
   return index as readonly string[];
 }
 
+/** The keys amended since genesis (by a proposal), sorted. */
+export function amendedParamKeys(state: StateReader): readonly string[] {
+  const index = readJson(state, amendedIndexKey(), "amended index");
+  if (index === undefined) return [];
+  if (!Array.isArray(index) || !index.every((k) => typeof k === "string")) throw new GovernanceError("CORRUPT_STATE", "amended index: expected an array of keys");
+  return index as readonly string[];
+}
+
 /**
  * Writes `value` as the live value of `key` at `height` (by `proposal`, null at genesis) and appends it to the
  * key's history. Writing the value it already holds still records the amendment.
@@ -42,6 +50,10 @@ export function setParam(state: GovernanceState, key: string, value: Json, heigh
   writeJson(state, paramKey(key), value);
   const keys = listParamKeys(state);
   if (!keys.includes(key)) writeJson(state, paramIndexKey(), [...keys, key].sort());
+  if (proposal !== null) {
+    const amended = amendedParamKeys(state);
+    if (!amended.includes(key)) writeJson(state, amendedIndexKey(), [...amended, key].sort());
+  }
   const n = readCount(state, historyCountKey(key), `${key} history count`);
   writeJson(state, historyEntryKey(key, n), { height: height.toString(), proposal: proposal === null ? null : proposal.toString(), value });
   writeJson(state, historyCountKey(key), (n + 1n).toString());

@@ -1,17 +1,22 @@
 // Effective parameters (cips/governance.md "Resolution"): the ChainParams a block runs under are the node's,
 // overlaid with every registry group its parent state holds — so a passed proposal changes behaviour from its
 // activation height, with no restart. Chains without governance have no registry and run on their own params.
-import { getParam, GovernanceError, setParam, type Json, type Tier } from "@cowboy/governance";
+import { amendedParamKeys, getParam, GovernanceError, setParam, type Json, type Tier } from "@cowboy/governance";
 import type { ChainParams, StateAccess } from "../types.js";
 import { PARAM_GROUPS, paramGroup } from "./paramGroups.js";
 
-/** The parameters of a block executing on `state` (its parent's post-state). */
+/**
+ * The parameters of a block executing on `state` (its parent's post-state). Only groups amended since genesis are
+ * read: genesis wrote `params`' own values (a node refuses a data directory whose genesis differs from its params),
+ * so an unamended group is `params`' already — one state read per block while nothing has been amended.
+ */
 export function resolveChainParams(state: Pick<StateAccess, "get">, params: ChainParams): ChainParams {
   if (params.governance === undefined) return params;
   let out = params;
-  for (const group of PARAM_GROUPS) {
-    const value = getParam(state, group.key);
-    if (value !== undefined) out = group.write(out, value);
+  for (const key of amendedParamKeys(state)) {
+    const group = paramGroup(key);
+    const value = getParam(state, key);
+    if (group !== undefined && group.key === key && value !== undefined) out = group.write(out, value);
   }
   return out;
 }

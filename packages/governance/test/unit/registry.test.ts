@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getParam, GovernanceError, listParamKeys, paramHistory, setParam } from "../../src/index.js";
+import { amendedParamKeys, getParam, GovernanceError, listParamKeys, paramHistory, setParam } from "../../src/index.js";
 import { MapState } from "../utils/fixture.js";
 
 describe("the parameter registry (cips/governance.md 'Registry')", () => {
@@ -11,6 +11,8 @@ describe("the parameter registry (cips/governance.md 'Registry')", () => {
     setParam(s, "system:basefee_config", { a: "2" }, 9n, 4n);
     expect(getParam(s, "system:basefee_config")).toEqual({ a: "2" });
     expect(listParamKeys(s)).toEqual(["system:basefee_config", "system:timer_config"]);
+    // Only proposals amend: genesis writes are the chain's own params.
+    expect(amendedParamKeys(s)).toEqual(["system:basefee_config"]);
     expect(paramHistory(s, "system:basefee_config")).toEqual([
       { height: 0n, proposal: null, value: { a: "1" } },
       { height: 9n, proposal: 4n, value: { a: "2" } },
