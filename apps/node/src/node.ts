@@ -5,6 +5,7 @@ import { toHex } from "@cowboy/codec";
 import { loadFastHashes, loadFastThreshold } from "@cowboy/crypto";
 import type { CbssConfig } from "@cowboy/cbss";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
+import type { GovernanceConfig } from "@cowboy/governance";
 import type { StakingConfig } from "@cowboy/staking";
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
@@ -12,7 +13,7 @@ import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowb
 import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
 import { DevControl } from "./chain/dev-control.js";
-import { devAccounts, devnetCbssConfig, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import { devAccounts, devnetCbssConfig, devnetGovernance, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
 import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isExplorerBuild } from "./explorer/static-files.js";
 import { NodeMetrics } from "./metrics.js";
@@ -77,6 +78,11 @@ export interface NodeOptions {
    * built-in devnet dev account 0 as the committee dealer with a 10 CBY minimum proxy stake.
    */
   readonly cbss?: CbssConfig;
+  /**
+   * On-chain governance and the parameter registry (@cowboy/governance, cips/governance.md). Default: the devnet's
+   * (`devnetGovernance()`: short periods, dev accounts 0–2 vote, 0–8 are the council) on a devnet genesis, else none.
+   */
+  readonly governance?: GovernanceConfig;
 }
 
 export interface RunningNode {
@@ -100,11 +106,13 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   // The round seed is recovered on every view: mcl-wasm recombines it ~10x faster than noble.
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
   const cbss = options.cbss ?? (options.genesis.devnet ? devnetCbssConfig() : undefined);
+  const governance = options.governance ?? (options.genesis.devnet ? devnetGovernance() : undefined);
   const params: ChainParams = {
     ...defaultChainParams(options.genesis.chainId, accountKey),
     hashes,
     ...(options.staking === undefined ? {} : { staking: options.staking }),
     ...(cbss === undefined ? {} : { cbss }),
+    ...(governance === undefined ? {} : { governance }),
   };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const observations = ObservationStore.open(join(options.dataDir, "index"));
@@ -144,6 +152,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const queries = ReadOnlyPool.open({
     statePath: join(options.dataDir, "state"),
     chainId: params.chainId,
+    governed: params.governance !== undefined,
     maxCycles: options.queries?.maxCycles ?? blockCycleCapacity(params.feeMarket),
     ...(options.queries?.maxQueued === undefined ? {} : { maxQueued: options.queries.maxQueued }),
   });

@@ -3,6 +3,7 @@ import { toHex, U64_MAX } from "@cowboy/codec";
 import { applyStakingGenesis, initSupply, lockVesting, StakingError, type GenesisValidator, type VestingSchedule } from "@cowboy/staking";
 import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
 import { BlockError } from "./errors.js";
+import { writeRegistryGenesis } from "./governance/resolve.js";
 import type { ChainParams, StateAccess } from "./types.js";
 import { Accounts } from "./world.js";
 
@@ -66,6 +67,8 @@ export function applyGenesis(state: StateAccess, config: GenesisConfig, params: 
   } else if ((config.validators !== undefined && config.validators.length > 0) || (config.vesting !== undefined && config.vesting.length > 0)) {
     throw new BlockError("INVALID_GENESIS", "genesis validators and vesting need params.staking");
   }
+  // The parameter registry at 0x09 (spec §13.1): every group the chain runs with, at its genesis value.
+  if (params.governance !== undefined) writeRegistryGenesis(state, params);
   return {
     parent_hash: new Uint8Array(32),
     height: 0n,

@@ -47,6 +47,12 @@ export { processDeliveries } from "./block/processDeliveries.js";
 export { processJobs, continuationPayload } from "./block/processJobs.js";
 export { processEndOfBlockHooks } from "./block/processEndOfBlockHooks.js";
 export { checkRoots } from "./block/checkRoots.js";
+export { processGovernance } from "./block/processGovernance.js";
+// Governance: the registry's groups and the parameters in force at a state.
+export { PARAM_GROUPS, paramGroup, type ParamGroup } from "./governance/paramGroups.js";
+export { SPEC_ONLY_DEFAULTS } from "./governance/specOnlyGroups.js";
+export { resolveChainParams, writeRegistryGenesis, checkParamChanges } from "./governance/resolve.js";
+export { governanceHost } from "./governance/host.js";
 export { BlockTally, type Misfit } from "./block/tally.js";
 export { buildBlock, type BuildBlockOptions, type BuiltBlock } from "./builder/buildBlock.js";
 export { vrfOrderKeepingNonces } from "./builder/vrfOrder.js";

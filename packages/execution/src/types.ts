@@ -4,6 +4,7 @@ import type { CbfsChainConfig } from "@cowboy/cbfs";
 import type { CbssConfig } from "@cowboy/cbss";
 import type { Hashes } from "@cowboy/crypto";
 import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
+import type { GovernanceConfig } from "@cowboy/governance";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
 import type { RentConfig } from "@cowboy/rent";
@@ -75,6 +76,12 @@ export interface ChainParams {
   readonly rent?: RentConfig;
   /** Platform tokens at 0x06 (@cowboy/tokens, cips/tokens.md); absent: DEFAULT_TOKENS_CONFIG. */
   readonly tokens?: TokensConfig;
+  /**
+   * On-chain governance (@cowboy/governance, spec §11, §13.1): proposals, voting, the council, the Treasury, and the
+   * parameter registry at 0x09 that overrides every group of these params per block (resolveChainParams). Absent:
+   * no registry, governance instructions are refused, the params are the node's.
+   */
+  readonly governance?: GovernanceConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**

@@ -48,6 +48,14 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       return intrinsicCost("transfer", 0n, table);
     case "eth_report_event":
       return intrinsicCost("actorMessage", BigInt(instruction.topics.length + instruction.data.length), table);
+    // Governance (cips/governance.md "Instructions"): a proposal or council action as an actor message carrying its
+    // JSON (its records grow with it), a vote as a transfer.
+    case "gov_propose":
+      return intrinsicCost("actorMessage", BigInt(instruction.body.length), table);
+    case "gov_council":
+      return intrinsicCost("actorMessage", BigInt(instruction.action.length), table);
+    case "gov_vote":
+      return intrinsicCost("transfer", 0n, table);
     // Staking (cips/staking.md "Costs"): priced as a transfer; register also verifies a BLS proof of possession.
     case "register_validator": {
       const base = intrinsicCost("transfer", 0n, table);

@@ -37,6 +37,9 @@ export {
   type RentSponsorInstruction,
   type RentRestoreInstruction,
   type TokenInstruction,
+  type GovProposeInstruction,
+  type GovVoteInstruction,
+  type GovCouncilInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

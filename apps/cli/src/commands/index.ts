@@ -5,6 +5,8 @@ import { balance, block, nonce, transfer, txStatus } from "./chain.js";
 import { devnetCommands } from "./devnet.js";
 import { faucet } from "./faucet.js";
 import { fsCommands } from "./fs.js";
+import { govCommands } from "./gov.js";
+import { paramCommands } from "./param.js";
 import { ethCommands } from "./eth.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
@@ -43,5 +45,7 @@ export const cowboy: CommandGroup = {
     eth: ethCommands,
     validator: validatorCommands,
     token: tokenCommands,
+    gov: govCommands,
+    param: paramCommands,
   },
 };

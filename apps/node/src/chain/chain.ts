@@ -5,6 +5,7 @@ import {
   applyGenesis,
   buildBlock,
   newActorBlockContext,
+  resolveChainParams,
   type ActorBlockContext,
   type BlockExecution,
   type BlockJournal,
@@ -76,8 +77,12 @@ export class Chain {
   /** Verified blocks not yet final, by hex hash. */
   readonly #pending = new Map<string, PendingBlock>();
 
+  /** The parameters in force at the head (the registry overlay) and the head they were resolved at. */
+  #params: { readonly at: Header; readonly params: ChainParams } | undefined;
+
   private constructor(
-    readonly params: ChainParams,
+    /** The node's parameters: the base the on-chain registry overlays (cips/governance.md "Resolution"). */
+    readonly baseParams: ChainParams,
     readonly blocks: BlockStore,
     readonly state: StateStore,
     head: Header,
@@ -115,6 +120,12 @@ export class Chain {
 
   get head(): Header {
     return this.#head;
+  }
+
+  /** The parameters in force for the block after the head: the node's, overlaid with the head state's registry. */
+  get params(): ChainParams {
+    if (this.#params?.at !== this.#head) this.#params = { at: this.#head, params: resolveChainParams(this.state, this.baseParams) };
+    return this.#params.params;
   }
 
   account(address: Uint8Array): Account {

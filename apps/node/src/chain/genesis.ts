@@ -3,6 +3,7 @@ import { CowboyError, fromHex, toHex, U64_MAX } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import type { GenesisConfig } from "@cowboy/execution";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
+import { createGovernanceConfig, type GovernanceConfig } from "@cowboy/governance";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { z } from "zod";
 import { generateValidatorSet, type ConsensusGenesis, type ValidatorKeys } from "../validator/keys.js";
@@ -58,6 +59,30 @@ export const DEV_VALIDATOR_STAKE = 1_000_000n * BASE_UNITS_PER_CBY;
  */
 export function devValidatorSet(): { genesis: ConsensusGenesis; keys: ValidatorKeys[] } {
   return generateValidatorSet(1, new TextEncoder().encode("cowboy devnet validator set"), DEV_VALIDATOR_STAKE);
+}
+
+/** Blocks the devnet's proposals are open for votes (about 15 s at 1 s blocks). */
+export const DEVNET_VOTING_PERIOD = 15n;
+/** Blocks between a devnet proposal passing and taking effect (the emergency track: 5). */
+export const DEVNET_TIMELOCK = 10n;
+
+/**
+ * The devnet's governance (cips/governance.md, README "Governance"): short windows so a proposal goes from
+ * propose to effect in about half a minute, a 100 CBY deposit, dev accounts 0–2 as the electorate (each
+ * 1,000,000 CBY of voting weight and one validator seat: two of them carry any tier), and dev accounts 0–8 as a
+ * 7-of-9 Security Council. Never use it anywhere but a local devnet.
+ */
+export function devnetGovernance(): GovernanceConfig {
+  const accounts = devAccounts();
+  return createGovernanceConfig({
+    votingPeriod: DEVNET_VOTING_PERIOD,
+    timelock: DEVNET_TIMELOCK,
+    emergencyTimelock: 5n,
+    minDeposit: 100n * BASE_UNITS_PER_CBY,
+    council: accounts.slice(0, 9).map((a) => toHex(a.address)),
+    councilApprovalWindow: 600n,
+    electorate: accounts.slice(0, 3).map((a) => ({ address: toHex(a.address), weight: DEV_ACCOUNT_BALANCE })),
+  });
 }
 
 export function devnetGenesis(): ChainGenesis {

@@ -27,6 +27,8 @@ export interface ReadOnlyPoolOptions {
   /** The node's state directory (lmdb), opened by the worker for reading. */
   readonly statePath: string;
   readonly chainId: bigint;
+  /** The chain has governance (its registry's parameters apply to read-only calls). */
+  readonly governed?: boolean;
   /** Most requests waiting or running (default 32). */
   readonly maxQueued?: number;
   /** The most Cycles one read-only call may spend (the RPC refuses more). */
@@ -61,7 +63,7 @@ export class ReadOnlyPool implements ReadOnlyWork {
   #closed = false;
 
   private constructor(options: ReadOnlyPoolOptions) {
-    this.#init = { statePath: options.statePath, chainId: options.chainId };
+    this.#init = { statePath: options.statePath, chainId: options.chainId, ...(options.governed === true ? { governed: true } : {}) };
     this.#maxQueued = options.maxQueued ?? 32;
     this.maxCycles = options.maxCycles;
   }

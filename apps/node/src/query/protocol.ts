@@ -6,6 +6,8 @@ import type { Simulation, SimulationLimits } from "./simulate.js";
 export interface WorkerInit {
   readonly statePath: string;
   readonly chainId: bigint;
+  /** The chain has governance: calls run under the parameters its registry holds at their head (cips/governance.md). */
+  readonly governed?: boolean;
 }
 
 export type WorkerRequest =

@@ -11,6 +11,8 @@ import { processDeliveries } from "./processDeliveries.js";
 import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
 import { processEpochBoundary } from "./processEpochBoundary.js";
 import { processRent } from "./processRent.js";
+import { processGovernance } from "./processGovernance.js";
+import { resolveChainParams } from "../governance/resolve.js";
 import { processRewards } from "./processRewards.js";
 import { processHeader } from "./processHeader.js";
 import { processJobs } from "./processJobs.js";
@@ -44,11 +46,12 @@ export interface ApplyBlockOptions {
  */
 export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   aobject(options, "applyBlock: options");
-  const { state, parent, block, params } = options;
+  const { state, parent, block } = options;
   astate(state, "applyBlock: state");
   aobject(parent, "applyBlock: parent");
   aobject(block, "applyBlock: block");
-  aobject(params, "applyBlock: params");
+  // The parameters in force: the node's, overlaid with the registry groups of the parent state (cips/governance.md).
+  const params = resolveChainParams(state, aobject(options.params, "applyBlock: params"));
   const verifier = aoptionalFunction(options.verifier, "applyBlock: verifier") ?? verifySignaturesHere;
   const actors = newActorBlockContext(options.interpreters === undefined ? {} : { interpreters: options.interpreters });
 
@@ -72,6 +75,8 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
   processRewards(state, env, params, tally.burned);
   processEpochBoundary(state, env, params);
+  // Governance last: tallies and activations at this height; a registry write governs from the next block.
+  processGovernance(state, env, params);
   // The header commits to all of the above: checked once every write is in.
   const stateRoot = checkRoots(state, block.header, tally, params);
   return { execution: tally.execution(actors.journal), stateRoot };

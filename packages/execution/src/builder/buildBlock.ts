@@ -16,6 +16,8 @@ import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
 import { TxRejection } from "../errors.js";
+import { processGovernance } from "../block/processGovernance.js";
+import { resolveChainParams } from "../governance/resolve.js";
 import { astate } from "../guards.js";
 import { intrinsicCosts } from "@cowboy/metering";
 import { applyTransaction } from "../transaction/applyTransaction.js";
@@ -115,10 +117,11 @@ class Assembly {
  * reason, and so are the later transactions of its sender.
  */
 export function buildBlock(options: BuildBlockOptions): BuiltBlock {
-  const { state, parent, candidates, params, proposer, timestampMs } = aobject(options, "buildBlock: options");
+  const { state, parent, candidates, proposer, timestampMs } = aobject(options, "buildBlock: options");
   astate(state, "buildBlock: state");
   aobject(parent, "buildBlock: parent");
-  aobject(params, "buildBlock: params");
+  // The parameters in force: the node's, overlaid with the registry of the parent state (as applyBlock does).
+  const params = resolveChainParams(state, aobject(options.params, "buildBlock: params"));
   au64(timestampMs, "buildBlock: timestampMs");
   const beacon = abytesIn(options.beacon ?? new Uint8Array(0), "buildBlock: beacon", 0, MAX_BEACON_BYTES);
   const certificate = abytesIn(options.certificate ?? new Uint8Array(0), "buildBlock: certificate", 0, MAX_CERTIFICATE_BYTES);
@@ -197,6 +200,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processRent(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
+  processGovernance(state, finalEnv, params);
 
   const header: Header = {
     parent_hash: headerHash(parent),

@@ -15,6 +15,7 @@ import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
 import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
+import { circuitBreakRefusal, governanceInstruction } from "./governanceInstruction.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
@@ -25,6 +26,9 @@ import { tokenInstruction } from "./tokenInstruction.js";
 import { transfer } from "./transfer.js";
 
 function execute(ctx: InstructionContext, instruction: Instruction): InstructionResult {
+  // A system actor governance circuit-broke takes no instructions (cips/governance.md "Circuit breaks").
+  const broken = circuitBreakRefusal(ctx, instruction);
+  if (broken !== undefined) return broken;
   switch (instruction.type) {
     case "transfer":
       return transfer(ctx, instruction);
@@ -95,6 +99,10 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "token_mint":
     case "token_burn":
       return tokenInstruction(ctx, instruction);
+    case "gov_propose":
+    case "gov_vote":
+    case "gov_council":
+      return governanceInstruction(ctx, instruction);
   }
 }
 

@@ -10,7 +10,7 @@ import { astate } from "../guards.js";
 import { intrinsicCosts } from "@cowboy/metering";
 import type { Basefees, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
-import { isRunnerMarketInstruction, isStakingInstruction, laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
+import { isGovernanceInstruction, isRunnerMarketInstruction, isStakingInstruction, laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
 
 export interface IncludableOptions {
   /** The state `tx` would apply to: a block's fork at this point, or a pool's head state. */
@@ -90,6 +90,8 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
   const runnerMarket = isRunnerMarketInstruction(tx.instruction);
   if (runnerMarket && params.runnerMarket === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: the runner market is not enabled on this chain`);
+  const governance = isGovernanceInstruction(tx.instruction);
+  if (governance && params.governance === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: governance is not enabled on this chain`);
   // Every other instruction is executable on every chain: applyTransaction's dispatch is exhaustive over INSTRUCTIONS.
   return undefined;
 }

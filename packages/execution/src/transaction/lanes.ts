@@ -23,12 +23,18 @@ export function isRunnerMarketInstruction(instruction: Instruction): boolean {
   return instruction.type.startsWith("runner_") || instruction.type.startsWith("job_");
 }
 
+/** The governance instructions (System sub_types 64–79, cips/governance.md "Instructions"). */
+export function isGovernanceInstruction(instruction: Instruction): boolean {
+  return instruction.type === "gov_propose" || instruction.type === "gov_vote" || instruction.type === "gov_council";
+}
+
 /**
- * Staking instructions ride the System lane (spec §6.3); the job phases runners send (ack, commit, reveal, aggregate,
- * challenge) the Runner lane (§17.9: "Runner job results, attestations"); every other signed transaction the user lane.
+ * Staking and governance instructions ride the System lane (spec §6.3); the job phases runners send (ack, commit,
+ * reveal, aggregate, challenge) the Runner lane (§17.9: "Runner job results, attestations"); every other signed
+ * transaction the user lane.
  */
 export function laneOf(tx: Transaction): LaneId {
-  if (isStakingInstruction(tx.instruction)) return "system";
+  if (isStakingInstruction(tx.instruction) || isGovernanceInstruction(tx.instruction)) return "system";
   const type = tx.instruction.type;
   if (type.startsWith("job_") && type !== "job_submit") return "runner";
   return "user";
@@ -65,6 +71,8 @@ export function valueMoved(tx: Transaction): bigint {
       return tx.instruction.maxPrice;
     case "rent_sponsor":
       return tx.instruction.amount;
+    case "gov_propose":
+      return tx.instruction.deposit;
     default:
       return 0n;
   }

@@ -122,6 +122,29 @@ export const INSTRUCTIONS = {
       ["maxPrice", "max_price", "amount"],
     ],
   },
+  // Governance (cips/governance.md "Instructions"; System sub_types 64–79 belong to governance). `body` and
+  // `action` are canonical JSON (UTF-8, sorted keys, no whitespace).
+  gov_propose: {
+    category: 0,
+    subType: 64,
+    fields: [
+      ["body", "body", "bytes"],
+      ["deposit", "deposit", "amount"],
+    ],
+  },
+  gov_vote: {
+    category: 0,
+    subType: 65,
+    fields: [
+      ["proposalId", "proposal_id", "uint"],
+      ["choice", "choice", "uint"],
+    ],
+  },
+  gov_council: {
+    category: 0,
+    subType: 66,
+    fields: [["action", "action", "bytes"]],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -418,6 +441,9 @@ export type RunnerMarketInstruction = InstructionOf<
 export type RentSponsorInstruction = InstructionOf<"rent_sponsor">;
 export type RentRestoreInstruction = InstructionOf<"rent_restore">;
 export type TokenInstruction = InstructionOf<"token_create" | "token_transfer" | "token_transfer_from" | "token_approve" | "token_mint" | "token_burn">;
+export type GovProposeInstruction = InstructionOf<"gov_propose">;
+export type GovVoteInstruction = InstructionOf<"gov_vote">;
+export type GovCouncilInstruction = InstructionOf<"gov_council">;
 
 interface Spec {
   readonly type: InstructionType;

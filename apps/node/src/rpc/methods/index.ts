@@ -11,6 +11,7 @@ import { devnetMethods } from "./devnet.js";
 import { secretsMethods } from "./secrets.js";
 import { runnerMethods } from "./runners.js";
 import { rentMethods } from "./rent.js";
+import { governanceMethods } from "./governance.js";
 import { stakingMethods } from "./staking.js";
 import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
@@ -35,5 +36,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...runnerMethods(ctx),
     ...tokenMethods(ctx),
     ...rentMethods(ctx),
+    ...governanceMethods(ctx),
   ];
 }

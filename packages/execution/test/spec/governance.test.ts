@@ -1,0 +1,73 @@
+// test-vectors/governance/registry-defaults.json (cips/governance.md "Registry"): the registry a genesis writes holds
+// every §13.1 group at the spec's numbers and at each owning package's DEFAULT_* config, with its tier; and resolving
+// the genesis registry gives back exactly the chain's params.
+import { readVector } from "@cowboy/checks/vectors";
+import { DEFAULT_CBFS_CHAIN_CONFIG } from "@cowboy/cbfs";
+import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
+import { canonicalJson, configToJson, DEFAULT_GOVERNANCE_CONFIG, getParam, listParamKeys, type Json } from "@cowboy/governance";
+import { DEFAULT_SCHEDULER_CONFIG } from "@cowboy/scheduler";
+import { DEFAULT_STAKING_CONFIG } from "@cowboy/staking";
+import { DEFAULT_TRANSACTION_LIMITS } from "@cowboy/types";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_ACTOR_LIMITS, defaultChainParams, PARAM_GROUPS, resolveChainParams, writeRegistryGenesis } from "../../src/index.js";
+import { accountKey, memoryState } from "../utils/helpers.js";
+
+const doc = readVector<{ groups: { key: string; tier: number; value: Json; spec: Record<string, Json> | null }[] }>("governance/registry-defaults.json");
+const params = { ...defaultChainParams(1n, accountKey), staking: DEFAULT_STAKING_CONFIG, governance: DEFAULT_GOVERNANCE_CONFIG };
+
+/** The §13.1 table's keys (whitepaper-technical-spec §13.1), generic registered parameters aside. */
+const SPEC_13_1 = [
+  "system:settlement_config",
+  "system:basefee_config",
+  "system:lane_fee_multipliers",
+  "system:timer_config",
+  "system:cip4:rent_config",
+  "system:cip2:reputation_config",
+  "system:cip2:aggregator_config",
+  "system:cip2:slash_distribution",
+  "system:cip2:non_reveal_config",
+  "system:cip2:committee_config",
+  "system:cip2:semantic_similarity_embedding_model",
+];
+
+describe("the genesis registry (test-vectors/governance/registry-defaults.json)", () => {
+  const { fork } = memoryState();
+  writeRegistryGenesis(fork, params);
+
+  it("holds every §13.1 key, and exactly the table's groups", () => {
+    expect(doc.groups.map((g) => g.key)).toEqual(PARAM_GROUPS.map((g) => g.key));
+    for (const key of SPEC_13_1) expect(doc.groups.map((g) => g.key)).toContain(key);
+    expect(listParamKeys(fork)).toEqual(PARAM_GROUPS.map((g) => g.key).sort());
+  });
+  it.each(doc.groups.map((g) => [g.key, g] as const))("%s: stored value, tier and the spec's numbers", (key, g) => {
+    expect(canonicalJson(getParam(fork, key)!)).toBe(canonicalJson(g.value));
+    expect(PARAM_GROUPS.find((p) => p.key === key)!.tier).toBe(g.tier);
+    expect(g.value).toMatchObject(g.spec ?? {});
+  });
+  it("§13.1 tiers: settlement and slash distribution Tier 3, the rest of the table Tier 0", () => {
+    for (const key of SPEC_13_1)
+      expect([key, PARAM_GROUPS.find((p) => p.key === key)!.tier]).toEqual([key, key === "system:settlement_config" || key === "system:cip2:slash_distribution" ? 3 : 0]);
+  });
+  it("each mapped group is its owner's DEFAULT_* config", () => {
+    const value = (key: string) => getParam(fork, key) as Record<string, Json>;
+    expect({ ...value("system:basefee_config"), laneMultipliersBps: value("system:lane_fee_multipliers") }).toEqual(configToJson(DEFAULT_FEE_MARKET_CONFIG));
+    expect(value("system:timer_config")).toEqual(configToJson(DEFAULT_SCHEDULER_CONFIG));
+    const inflation = value("system:gov:param:inflation");
+    expect({
+      ...value("system:gov:param:staking"),
+      slashDistribution: value("system:cip2:slash_distribution"),
+      inflationScheduleBps: inflation.scheduleBps,
+      inflationFloorBps: inflation.floorBps,
+    }).toEqual(configToJson(DEFAULT_STAKING_CONFIG));
+    expect(value("system:gov:param:cbfs")).toEqual(configToJson(DEFAULT_CBFS_CHAIN_CONFIG));
+    expect(value("system:gov:param:actor_limits")).toEqual(configToJson(DEFAULT_ACTOR_LIMITS));
+    expect(value("system:gov:param:tx_limits")).toEqual(configToJson(DEFAULT_TRANSACTION_LIMITS));
+    expect(value("system:gov:param:governance")).toEqual(configToJson(DEFAULT_GOVERNANCE_CONFIG));
+  });
+  it("resolving the genesis registry gives back the chain's params", () => {
+    const resolved = resolveChainParams(fork, params);
+    for (const g of PARAM_GROUPS) expect([g.key, g.read(resolved)]).toEqual([g.key, g.read(params)]);
+    expect(resolved.feeMarket).toEqual(DEFAULT_FEE_MARKET_CONFIG);
+    expect(resolved.staking).toEqual(DEFAULT_STAKING_CONFIG);
+  });
+});

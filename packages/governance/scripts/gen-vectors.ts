@@ -1,0 +1,74 @@
+// Writes test-vectors/governance/{encoding,instructions,tally}.json (cips/governance.md). Deterministic: regenerating
+// gives no diff. Run: pnpm --filter @cowboy/governance vectors
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { encode, toHex } from "@cowboy/codec";
+import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
+import { chamberPasses, DEFAULT_GOVERNANCE_CONFIG, decodeJson, encodeJson, GovernanceError, type Json } from "../src/index.js";
+
+const out = (name: string, value: unknown): void => {
+  const path = fileURLToPath(new URL(`../../../test-vectors/governance/${name}`, import.meta.url));
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+};
+const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+const values: Json[] = [
+  { kind: "param_change", changes: [{ key: "system:basefee_config", value: { cyclesTarget: "1000", alpha: "96" } }] },
+  { to: "00000000000000000000000000000000000000aa", kind: "treasury_spend", amount: "5000000000" },
+  { action: "circuit_break", actor: "000000000000000000000000000000000000000b" },
+  { z: [1, -2, true, false, null, "é"], a: {} },
+];
+const invalid = ['{"b":1,"a":2}', '{"a": 1}', "1.5", "1e3", '"\\u0061"', "[1,]", " 1", "-0"];
+const refused = (text: string): string => {
+  try {
+    decodeJson(utf8(text));
+  } catch (error) {
+    if (error instanceof GovernanceError) return error.code;
+  }
+  throw new Error(`${text} was accepted`);
+};
+out("encoding.json", {
+  description: "canonical JSON of registry values, proposal bodies and council actions (cips/governance.md 'Canonical encoding')",
+  valid: values.map((value) => ({ value, encoded: toHex(encodeJson(value)) })),
+  invalid: invalid.map((text) => ({ encoded: toHex(utf8(text)), code: refused(text) })),
+});
+
+const instructions: Instruction[] = [
+  { type: "gov_propose", body: encodeJson(values[0]!), deposit: 10_000_000_000_000n },
+  { type: "gov_vote", proposalId: 7n, choice: 2n },
+  { type: "gov_council", action: encodeJson({ action: "cancel", proposal: "7" }) },
+];
+out("instructions.json", {
+  description: "the governance instructions (System 64-66): JSON form and canonical bytes",
+  valid: instructions.map((i) => ({ json: instructionToJson(i), encoded: toHex(encode(instructionCodec, i)) })),
+});
+
+const cases = [
+  { tier: 0, stake: [34n, 0n, 0n], totalStake: 100n, validators: [1n, 0n, 0n], totalValidators: 3n },
+  { tier: 0, stake: [33n, 0n, 0n], totalStake: 100n, validators: [3n, 0n, 0n], totalValidators: 3n },
+  { tier: 0, stake: [50n, 50n, 0n], totalStake: 100n, validators: [2n, 1n, 0n], totalValidators: 3n },
+  { tier: 3, stake: [6_667n, 3_333n, 0n], totalStake: 10_000n, validators: [2n, 1n, 0n], totalValidators: 3n },
+  { tier: 3, stake: [6_668n, 3_332n, 0n], totalStake: 10_000n, validators: [2n, 1n, 0n], totalValidators: 3n },
+  { tier: 2, stake: [10n, 0n, 40n], totalStake: 100n, validators: [1n, 0n, 1n], totalValidators: 5n },
+  { tier: 1, stake: [40n, 0n, 0n], totalStake: 100n, validators: [2n, 0n, 0n], totalValidators: 5n },
+];
+const tally = (t: bigint[]) => ({ yes: t[0]!, no: t[1]!, abstain: t[2]! });
+const s = (t: bigint[]) => t.map(String);
+out("tally.json", {
+  description: "bicameral tallies under DEFAULT_GOVERNANCE_CONFIG.tiers: both chambers must reach quorum and threshold",
+  tiers: DEFAULT_GOVERNANCE_CONFIG.tiers.map((r) => ({ quorumBps: r.quorumBps.toString(), thresholdBps: r.thresholdBps.toString() })),
+  cases: cases.map((c) => {
+    const rule = DEFAULT_GOVERNANCE_CONFIG.tiers[c.tier]!;
+    const st = chamberPasses(tally(c.stake), c.totalStake, rule);
+    const va = chamberPasses(tally(c.validators), c.totalValidators, rule);
+    return {
+      tier: c.tier,
+      stake: s(c.stake),
+      totalStake: c.totalStake.toString(),
+      validators: s(c.validators),
+      totalValidators: c.totalValidators.toString(),
+      quorum: st.quorum && va.quorum,
+      passed: st.passed && va.passed,
+    };
+  }),
+});

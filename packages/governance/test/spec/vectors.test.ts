@@ -1,0 +1,50 @@
+// The governance vectors of test-vectors/governance/ owned by this package (cips/governance.md): canonical JSON,
+// the governance instructions' bytes, bicameral tallies. registry-defaults.json is @cowboy/execution's.
+import { readVector } from "@cowboy/checks/vectors";
+import { decode, encode, fromHex, toHex } from "@cowboy/codec";
+import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
+import { describe, expect, it } from "vitest";
+import { chamberPasses, DEFAULT_GOVERNANCE_CONFIG, decodeJson, encodeJson, GovernanceError, type Json } from "../../src/index.js";
+
+describe("canonical encoding (test-vectors/governance/encoding.json)", () => {
+  const v = readVector<{ valid: { value: Json; encoded: string }[]; invalid: { encoded: string; code: string }[] }>("governance/encoding.json");
+  it.each(v.valid.map((c, i) => [i, c] as const))("valid %i: value ↔ bytes", (_i, c) => {
+    expect(toHex(encodeJson(c.value))).toBe(c.encoded);
+    expect(decodeJson(fromHex(c.encoded))).toEqual(c.value);
+  });
+  it.each(v.invalid.map((c) => [new TextDecoder().decode(fromHex(c.encoded)), c] as const))("refuses %s", (_t, c) => {
+    let code = "accepted";
+    try {
+      decodeJson(fromHex(c.encoded));
+    } catch (error) {
+      if (error instanceof GovernanceError) code = error.code;
+    }
+    expect(code).toBe(c.code);
+  });
+});
+
+describe("instructions (test-vectors/governance/instructions.json)", () => {
+  const v = readVector<{ valid: { json: unknown; encoded: string }[] }>("governance/instructions.json");
+  it.each(v.valid.map((c) => [(c.json as { type: string }).type, c] as const))("%s: JSON ↔ bytes", (_t, c) => {
+    const ins = instructionFromJson(c.json);
+    expect(toHex(encode(instructionCodec, ins))).toBe(c.encoded);
+    expect(instructionToJson(decode(instructionCodec, fromHex(c.encoded)))).toEqual(c.json);
+  });
+});
+
+describe("tallies (test-vectors/governance/tally.json)", () => {
+  const v = readVector<{
+    tiers: { quorumBps: string; thresholdBps: string }[];
+    cases: { tier: number; stake: string[]; totalStake: string; validators: string[]; totalValidators: string; quorum: boolean; passed: boolean }[];
+  }>("governance/tally.json");
+  it("tier rules are the defaults", () => {
+    expect(v.tiers).toEqual(DEFAULT_GOVERNANCE_CONFIG.tiers.map((r) => ({ quorumBps: r.quorumBps.toString(), thresholdBps: r.thresholdBps.toString() })));
+  });
+  it.each(v.cases.map((c, i) => [i, c] as const))("case %i", (_i, c) => {
+    const rule = DEFAULT_GOVERNANCE_CONFIG.tiers[c.tier]!;
+    const t = (x: string[]) => ({ yes: BigInt(x[0]!), no: BigInt(x[1]!), abstain: BigInt(x[2]!) });
+    const s = chamberPasses(t(c.stake), BigInt(c.totalStake), rule);
+    const va = chamberPasses(t(c.validators), BigInt(c.totalValidators), rule);
+    expect({ quorum: s.quorum && va.quorum, passed: s.passed && va.passed }).toEqual({ quorum: c.quorum, passed: c.passed });
+  });
+});
