@@ -34,7 +34,8 @@ export class EntitlementGate {
 
   /** Throws ENTITLEMENT_MISSING unless the runner provides `entitlement`; `what` names the refused action. */
   require(entitlement: Entitlement, what: string): void {
-    if (!this.provided.has(entitlement)) throw new RunnerError("ENTITLEMENT_MISSING", `${what} needs the '${entitlement}' entitlement, which this runner does not provide`, { entitlement });
+    if (!this.provided.has(entitlement))
+      throw new RunnerError("ENTITLEMENT_MISSING", `${what} needs the '${entitlement}' entitlement, which this runner does not provide`, { entitlement });
   }
 
   /** A job matches this runner only if requires ⊆ provides (spec §15.3 rule 2). */

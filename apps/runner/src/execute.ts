@@ -72,7 +72,11 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
   let value: unknown;
   switch (job.kind) {
     case "http":
-      value = await runHttp(spec, config.gate, { allowDomains: job.allowDomains, devnet: config.devnet === true, ...(config.httpTimeoutMs === undefined ? {} : { timeoutMs: config.httpTimeoutMs }) });
+      value = await runHttp(spec, config.gate, {
+        allowDomains: job.allowDomains,
+        devnet: config.devnet === true,
+        ...(config.httpTimeoutMs === undefined ? {} : { timeoutMs: config.httpTimeoutMs }),
+      });
       break;
     case "compute":
       value = await runCompute(spec, { seed: job.id });
@@ -91,6 +95,7 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
   }
   checkResult(value, job.resultSchema);
   const output = new TextEncoder().encode(canonicalJson(value));
-  if (output.length > MAX_OUTPUT_BYTES) throw new RunnerError("OUTPUT_TOO_LARGE", `the result is ${output.length} bytes, more than the on-chain bound of ${MAX_OUTPUT_BYTES}`, { bound: MAX_OUTPUT_BYTES });
+  if (output.length > MAX_OUTPUT_BYTES)
+    throw new RunnerError("OUTPUT_TOO_LARGE", `the result is ${output.length} bytes, more than the on-chain bound of ${MAX_OUTPUT_BYTES}`, { bound: MAX_OUTPUT_BYTES });
   return { value, output };
 }

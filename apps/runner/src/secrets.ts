@@ -81,7 +81,10 @@ export function secretRefsIn(spec: unknown): string[] {
  * Returns a copy of `spec` with every `{"$secret": ref}` replaced by the secret's UTF-8 text. Needs the
  * `secret.read` entitlement and a source; each reference must be among the job's declared `secrets`.
  */
-export async function substituteSecrets(spec: unknown, options: { gate: EntitlementGate; source: SecretSource | undefined; job: Uint8Array; declared: readonly string[] }): Promise<unknown> {
+export async function substituteSecrets(
+  spec: unknown,
+  options: { gate: EntitlementGate; source: SecretSource | undefined; job: Uint8Array; declared: readonly string[] },
+): Promise<unknown> {
   const refs = secretRefsIn(spec);
   if (refs.length === 0) return spec;
   options.gate.require("secret.read", "a job spec with $secret references");

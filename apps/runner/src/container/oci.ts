@@ -35,14 +35,27 @@ export function buildBusyboxLayout(layout: string, busyboxPath = "/bin/busybox")
   ];
   const layer = writeTar(entries);
   const layerDigest = putBlob(layout, layer);
-  const config = new TextEncoder().encode(JSON.stringify({ architecture: "amd64", os: "linux", config: { Env: ["PATH=/bin"], Cmd: ["/bin/sh"] }, rootfs: { type: "layers", diff_ids: [layerDigest] } }));
+  const config = new TextEncoder().encode(
+    JSON.stringify({ architecture: "amd64", os: "linux", config: { Env: ["PATH=/bin"], Cmd: ["/bin/sh"] }, rootfs: { type: "layers", diff_ids: [layerDigest] } }),
+  );
   const configDigest = putBlob(layout, config);
   const manifest = new TextEncoder().encode(
-    JSON.stringify({ schemaVersion: 2, mediaType: MANIFEST_TYPE, config: { mediaType: CONFIG_TYPE, digest: configDigest, size: config.length }, layers: [{ mediaType: LAYER_TYPE, digest: layerDigest, size: layer.length }] }),
+    JSON.stringify({
+      schemaVersion: 2,
+      mediaType: MANIFEST_TYPE,
+      config: { mediaType: CONFIG_TYPE, digest: configDigest, size: config.length },
+      layers: [{ mediaType: LAYER_TYPE, digest: layerDigest, size: layer.length }],
+    }),
   );
   const manifestDigest = putBlob(layout, manifest);
   writeFileSync(join(layout, "oci-layout"), JSON.stringify({ imageLayoutVersion: "1.0.0" }));
-  writeFileSync(join(layout, "index.json"), JSON.stringify({ schemaVersion: 2, manifests: [{ mediaType: MANIFEST_TYPE, digest: manifestDigest, size: manifest.length, annotations: { "org.opencontainers.image.ref.name": "busybox" } }] }));
+  writeFileSync(
+    join(layout, "index.json"),
+    JSON.stringify({
+      schemaVersion: 2,
+      manifests: [{ mediaType: MANIFEST_TYPE, digest: manifestDigest, size: manifest.length, annotations: { "org.opencontainers.image.ref.name": "busybox" } }],
+    }),
+  );
   return manifestDigest;
 }
 

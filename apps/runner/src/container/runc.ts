@@ -46,7 +46,16 @@ function runtimeConfig(run: ContainerRun): object {
   const period = 100_000;
   return {
     ociVersion: "1.0.2",
-    process: { terminal: false, user: { uid: 65534, gid: 65534 }, args: [...run.args], env: ["PATH=/bin", ...Object.entries(run.env).map(([k, v]) => `${k}=${v}`)], cwd: "/", noNewPrivileges: true, capabilities: { bounding: [], effective: [], permitted: [], ambient: [] }, rlimits: [{ type: "RLIMIT_NOFILE", hard: 64, soft: 64 }] },
+    process: {
+      terminal: false,
+      user: { uid: 65534, gid: 65534 },
+      args: [...run.args],
+      env: ["PATH=/bin", ...Object.entries(run.env).map(([k, v]) => `${k}=${v}`)],
+      cwd: "/",
+      noNewPrivileges: true,
+      capabilities: { bounding: [], effective: [], permitted: [], ambient: [] },
+      rlimits: [{ type: "RLIMIT_NOFILE", hard: 64, soft: 64 }],
+    },
     root: { path: "rootfs", readonly: true },
     hostname: "job",
     mounts: [

@@ -2,7 +2,11 @@
 // directories and symlinks only; the reader refuses absolute paths, `..` segments and links that leave the root.
 const BLOCK = 512;
 
-export type TarEntry = { readonly path: string; readonly mode: number } & ({ readonly type: "file"; readonly data: Uint8Array } | { readonly type: "dir" } | { readonly type: "symlink"; readonly target: string });
+export type TarEntry = { readonly path: string; readonly mode: number } & (
+  | { readonly type: "file"; readonly data: Uint8Array }
+  | { readonly type: "dir" }
+  | { readonly type: "symlink"; readonly target: string }
+);
 
 function octal(value: number, width: number): string {
   return `${value.toString(8).padStart(width - 1, "0")}\0`;

@@ -31,7 +31,8 @@ export function parseComputeSpec(value: unknown): Required<Omit<ComputeSpec, "wa
   if (code.length > 65_536) throw new RunnerError("INVALID_SPEC", "compute spec: 'code' is longer than 65,536 characters");
   let wasm: string | undefined;
   if (spec.wasm !== undefined) {
-    if (typeof spec.wasm !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(spec.wasm) || spec.wasm.length > 2 + 2 * 1_048_576) throw new RunnerError("INVALID_SPEC", "compute spec: 'wasm' must be 0x hex of at most 1 MiB");
+    if (typeof spec.wasm !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(spec.wasm) || spec.wasm.length > 2 + 2 * 1_048_576)
+      throw new RunnerError("INVALID_SPEC", "compute spec: 'wasm' must be 0x hex of at most 1 MiB");
     wasm = spec.wasm.slice(2);
   }
   return { code, input: spec.input, wasm, cpuMs: boundedInt(spec, "cpuMs", "compute spec", 1_000, 60_000), memoryMb: boundedInt(spec, "memoryMb", "compute spec", 64, 512) };
@@ -102,7 +103,8 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
     });
     worker.once("error", (e: Error & { code?: string }) => {
       clearTimeout(timer);
-      if (e.code === "ERR_WORKER_OUT_OF_MEMORY") reject(new RunnerError("COMPUTE_MEMORY", `the function exceeded its heap bound of ${spec.memoryMb} MiB`, { memoryMb: spec.memoryMb }));
+      if (e.code === "ERR_WORKER_OUT_OF_MEMORY")
+        reject(new RunnerError("COMPUTE_MEMORY", `the function exceeded its heap bound of ${spec.memoryMb} MiB`, { memoryMb: spec.memoryMb }));
       else reject(new RunnerError("COMPUTE_FAILED", `the worker failed: ${e.message}`));
     });
     worker.once("exit", (exitCode) => {
@@ -115,7 +117,7 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
     throw new RunnerError("COMPUTE_FAILED", `the function failed: ${message.message}`);
   }
   const json = message.json!;
-  if (new TextEncoder().encode(json).length > maxOutput) throw new RunnerError("OUTPUT_TOO_LARGE", `the function's output exceeds ${maxOutput} bytes of JSON`, { bound: maxOutput });
+  if (new TextEncoder().encode(json).length > maxOutput)
+    throw new RunnerError("OUTPUT_TOO_LARGE", `the function's output exceeds ${maxOutput} bytes of JSON`, { bound: maxOutput });
   return JSON.parse(json);
 }
-

@@ -31,7 +31,8 @@ export function parseContainerSpec(value: unknown): Required<ContainerSpec> {
   const spec = asRecord(value, "container spec");
   const image = requireString(spec, "image", "container spec");
   if (!/^sha256:[0-9a-f]{64}$/.test(image)) throw new RunnerError("INVALID_SPEC", "container spec: 'image' must be a manifest digest sha256:<64 hex>");
-  if (!Array.isArray(spec.args) || spec.args.length === 0 || spec.args.length > 64 || !spec.args.every((a) => typeof a === "string" && a.length <= 4096)) throw new RunnerError("INVALID_SPEC", "container spec: 'args' must be 1–64 strings");
+  if (!Array.isArray(spec.args) || spec.args.length === 0 || spec.args.length > 64 || !spec.args.every((a) => typeof a === "string" && a.length <= 4096))
+    throw new RunnerError("INVALID_SPEC", "container spec: 'args' must be 1–64 strings");
   const env: Record<string, string> = {};
   if (spec.env !== undefined) {
     for (const [k, v] of Object.entries(asRecord(spec.env, "container spec env"))) {
@@ -56,7 +57,14 @@ export async function runContainerJob(specValue: unknown, gate: EntitlementGate,
   const layout = Object.hasOwn(options.images, spec.image) ? options.images[spec.image] : undefined;
   if (layout === undefined) throw new RunnerError("CONTAINER_UNAVAILABLE", `image ${spec.image} is not on this runner's allowlist`, { image: spec.image });
   const maxOutputBytes = options.maxOutputBytes ?? 65_536;
-  const exit = await runContainer({ layout, image: spec.image, args: spec.args, env: spec.env, limits: { memoryMb: spec.memoryMb, pids: spec.pids, cpuMillis: spec.cpuMillis, timeoutMs: spec.timeoutMs, maxOutputBytes }, ...(options.runc === undefined ? {} : { runc: options.runc }) });
+  const exit = await runContainer({
+    layout,
+    image: spec.image,
+    args: spec.args,
+    env: spec.env,
+    limits: { memoryMb: spec.memoryMb, pids: spec.pids, cpuMillis: spec.cpuMillis, timeoutMs: spec.timeoutMs, maxOutputBytes },
+    ...(options.runc === undefined ? {} : { runc: options.runc }),
+  });
   if (exit.timedOut) throw new RunnerError("CONTAINER_FAILED", `the container ran longer than ${spec.timeoutMs} ms and was killed`, { reason: "timeout" });
   if (exit.exitCode !== 0) {
     const reason = exit.exitCode === 137 ? "killed (out of memory, or a limit)" : `exit ${exit.exitCode}`;

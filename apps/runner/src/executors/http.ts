@@ -90,7 +90,11 @@ async function resolveChecked(host: string, options: HttpExecutorOptions): Promi
   // Refuse if ANY address is forbidden: a name that mixes public and private answers is a rebinding attempt.
   for (const a of addresses) {
     if (!addressAllowed(a.address, options.devnet === true)) {
-      throw new RunnerError("HTTP_ADDRESS_FORBIDDEN", `${bare} resolves to ${a.address} (${classifyAddress(a.address)}), which a runner may not reach${options.devnet ? "" : " (loopback needs --devnet)"}`, { host: bare, address: a.address });
+      throw new RunnerError(
+        "HTTP_ADDRESS_FORBIDDEN",
+        `${bare} resolves to ${a.address} (${classifyAddress(a.address)}), which a runner may not reach${options.devnet ? "" : " (loopback needs --devnet)"}`,
+        { host: bare, address: a.address },
+      );
     }
   }
   return addresses[0]!;
@@ -173,7 +177,8 @@ export async function runHttp(specValue: unknown, gate: EntitlementGate, options
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new RunnerError("INVALID_SPEC", `http spec: scheme ${url.protocol} is not http or https`);
     if (url.username !== "" || url.password !== "") throw new RunnerError("INVALID_SPEC", "http spec: credentials in the URL are not allowed (use a $secret header)");
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-    if (!hostAllowed(host, options.allowDomains)) throw new RunnerError("HTTP_DOMAIN_NOT_ALLOWED", `${host} is not on the job's allow_domains (${options.allowDomains.join(", ") || "empty"})`, { host });
+    if (!hostAllowed(host, options.allowDomains))
+      throw new RunnerError("HTTP_DOMAIN_NOT_ALLOWED", `${host} is not on the job's allow_domains (${options.allowDomains.join(", ") || "empty"})`, { host });
     const target = await resolveChecked(url.hostname, options);
     let response: RawResponse;
     try {
@@ -188,7 +193,8 @@ export async function runHttp(specValue: unknown, gate: EntitlementGate, options
       if (response.location === undefined) throw new RunnerError("HTTP_REDIRECT_REFUSED", `status ${response.status} without a Location`);
       url = new URL(response.location, url);
       // 303 (and, as browsers do, 301/302 after POST) continue as GET without a body.
-      if (response.status === 303 || ((response.status === 301 || response.status === 302) && current.method === "POST")) current = { method: "GET", url: url.href, ...(current.headers === undefined ? {} : { headers: current.headers }) };
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && current.method === "POST"))
+        current = { method: "GET", url: url.href, ...(current.headers === undefined ? {} : { headers: current.headers }) };
       continue;
     }
     if (response.status < 200 || response.status >= 300) throw new RunnerError("HTTP_STATUS", `${host} answered ${response.status}`, { status: response.status });

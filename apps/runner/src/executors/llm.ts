@@ -20,7 +20,8 @@ export function parseLlmSpec(value: unknown): Required<Omit<LlmSpec, "system">> 
   const prompt = requireString(spec, "prompt", "llm spec");
   const system = optionalString(spec, "system", "llm spec");
   const seed = spec.seed === undefined ? 0 : spec.seed;
-  if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RunnerError("INVALID_SPEC", "llm spec: 'seed' must be an integer in [0, 2^32)");
+  if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    throw new RunnerError("INVALID_SPEC", "llm spec: 'seed' must be an integer in [0, 2^32)");
   return { prompt, ...(system === undefined ? {} : { system }), maxTokens: boundedInt(spec, "maxTokens", "llm spec", 256, 4_096), seed };
 }
 
@@ -29,7 +30,13 @@ export async function runLlm(specValue: unknown, options: { gate: EntitlementGat
   const spec = parseLlmSpec(specValue);
   if (options.backend === undefined) throw new RunnerError("LLM_FAILED", "this runner has no LLM backend configured");
   if (typeof options.resultSchema !== "object" || options.resultSchema === null) throw new RunnerError("INVALID_SPEC", "an llm job needs an object result_schema");
-  const text = await options.backend.complete({ prompt: spec.prompt, ...(spec.system === undefined ? {} : { system: spec.system }), schema: options.resultSchema, maxTokens: spec.maxTokens, seed: spec.seed });
+  const text = await options.backend.complete({
+    prompt: spec.prompt,
+    ...(spec.system === undefined ? {} : { system: spec.system }),
+    schema: options.resultSchema,
+    maxTokens: spec.maxTokens,
+    seed: spec.seed,
+  });
   let value: unknown;
   try {
     value = JSON.parse(text);

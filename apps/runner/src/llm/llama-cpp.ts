@@ -30,7 +30,7 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<L
   return {
     model: modelId,
     async complete(request: CompletionRequest): Promise<string> {
-      const context = await model.createContext({ contextSize, seed: request.seed, threads: options.threads ?? 1, batchSize: 64 });
+      const context = await model.createContext({ contextSize, threads: options.threads ?? 1, batchSize: 64 });
       try {
         const grammar = await llama.createGrammarForJsonSchema(request.schema as never);
         const completion = new LlamaCompletion({ contextSequence: context.getSequence() });

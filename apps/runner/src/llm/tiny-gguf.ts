@@ -87,7 +87,7 @@ function vocabulary(): { tokens: string[]; types: number[]; scores: number[] } {
 function weights(seed: Uint8Array, name: string, count: number, scale: number): Float32Array {
   const out = new Float32Array(count);
   const label = new TextEncoder().encode(name);
-  let block = new Uint8Array(0);
+  let block: Uint8Array = new Uint8Array(0);
   for (let i = 0; i < count; i++) {
     const j = i % 8;
     if (j === 0) {

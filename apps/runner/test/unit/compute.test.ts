@@ -20,7 +20,10 @@ describe("compute executor", () => {
     expect(await runCompute({ code: "return { sum: input.xs.reduce((a, b) => a + b, 0) };", input: { xs: [1, 2, 3] } }, { seed })).toEqual({ sum: 6 });
   });
   it("runs a WASM module", async () => {
-    const out = await runCompute({ code: "const i = new WebAssembly.Instance(new WebAssembly.Module(wasm)); return i.exports.add(input.a, input.b);", input: { a: 40, b: 2 }, wasm: ADD_WASM }, { seed });
+    const out = await runCompute(
+      { code: "const i = new WebAssembly.Instance(new WebAssembly.Module(wasm)); return i.exports.add(input.a, input.b);", input: { a: 40, b: 2 }, wasm: ADD_WASM },
+      { seed },
+    );
     expect(out).toBe(42);
   });
   it("seeds Math.random from the job: same seed, same numbers; another seed, others", async () => {
@@ -35,8 +38,8 @@ describe("compute executor", () => {
   });
   it("sees no host objects: require, process and a constructor escape are unavailable", async () => {
     expect(await runCompute({ code: "return [typeof require, typeof process, typeof fetch];" }, { seed })).toEqual(["undefined", "undefined", "undefined"]);
-    const escape = "try { return typeof globalThis.constructor.constructor('return process')(); } catch (e) { return 'threw'; }";
-    expect(await runCompute({ code: escape }, { seed })).not.toBe("object");
+    const escapeAttempt = "try { return typeof globalThis.constructor.constructor('return process')(); } catch (e) { return 'threw'; }";
+    expect(await runCompute({ code: escapeAttempt }, { seed })).not.toBe("object");
     expect(await runCompute({ code: "return typeof this;" }, { seed })).toBe("undefined");
     expect(await runCompute({ code: "return input.constructor.constructor('return typeof process')();", input: {} }, { seed })).toBe("undefined");
   });

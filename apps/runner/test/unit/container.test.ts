@@ -61,10 +61,16 @@ describe.skipIf(reason !== "")("container executor (runc)", () => {
   const images = { [image]: layout };
   const gate = new EntitlementGate(["oci.run"]);
   it("runs a command and returns its stdout as JSON", async () => {
-    expect(await runContainerJob({ image, args: ["/bin/sh", "-c", 'echo "{\\"n\\": $((6*7)), \\"who\\": \\"$(echo $GREETING)\\"}"'], env: { GREETING: "hi" } }, gate, { images })).toEqual({ n: 42, who: "hi" });
+    expect(
+      await runContainerJob({ image, args: ["/bin/sh", "-c", 'echo "{\\"n\\": $((6*7)), \\"who\\": \\"$(echo $GREETING)\\"}"'], env: { GREETING: "hi" } }, gate, { images }),
+    ).toEqual({ n: 42, who: "hi" });
   }, 30_000);
   it("has no network and a read-only root", async () => {
-    const out = await runContainerJob({ image, args: ["/bin/sh", "-c", 'if touch /x 2>/dev/null; then w=1; else w=0; fi; n=$(cat /proc/net/dev | wc -l); echo "{\\"writable\\": $w, \\"netlines\\": $n}"'] }, gate, { images });
+    const out = await runContainerJob(
+      { image, args: ["/bin/sh", "-c", 'if touch /x 2>/dev/null; then w=1; else w=0; fi; n=$(cat /proc/net/dev | wc -l); echo "{\\"writable\\": $w, \\"netlines\\": $n}"'] },
+      gate,
+      { images },
+    );
     // /proc/net/dev lists only the header (2 lines) and lo: no host interfaces in the network namespace.
     expect(out).toEqual({ writable: 0, netlines: 3 });
   }, 30_000);
@@ -78,7 +84,11 @@ describe.skipIf(reason !== "")("container executor (runc)", () => {
       }
       throw new Error("expected a failure");
     };
-    const oom = await failure(runContainerJob({ image, args: ["/bin/sh", "-c", "dd if=/dev/zero bs=1M count=200 | tr '\\0' x | { v=$(cat); echo $v; }"], memoryMb: 16, timeoutMs: 20_000 }, gate, { images }));
+    const oom = await failure(
+      runContainerJob({ image, args: ["/bin/sh", "-c", "dd if=/dev/zero bs=1M count=200 | tr '\\0' x | { v=$(cat); echo $v; }"], memoryMb: 16, timeoutMs: 20_000 }, gate, {
+        images,
+      }),
+    );
     expect([oom.code, oom.meta.exitCode]).toEqual(["CONTAINER_FAILED", 137]);
     const forks = 'for i in 1 2 3 4 5 6 7 8 9 10; do sleep 2 & done; wait; echo "{\\"ok\\": true}"';
     expect(await runContainerJob({ image, args: ["/bin/sh", "-c", forks], pids: 64, timeoutMs: 20_000 }, gate, { images })).toEqual({ ok: true });

@@ -97,7 +97,9 @@ describe("executeJob", () => {
     expect(source.released).toEqual([`${REF}@0909`]);
     expect(await code(executeJob(withSecret, { gate: new EntitlementGate(["net.http"]), devnet: true, secrets: source }))).toBe("ENTITLEMENT_MISSING");
     expect(await code(executeJob(withSecret, { gate: new EntitlementGate(["net.http", "secret.read"]), devnet: true }))).toBe("SECRET_UNAVAILABLE");
-    expect(await code(executeJob({ ...withSecret, secrets: [] }, { gate: new EntitlementGate(["net.http", "secret.read"]), devnet: true, secrets: source }))).toBe("SECRET_UNAVAILABLE");
+    expect(await code(executeJob({ ...withSecret, secrets: [] }, { gate: new EntitlementGate(["net.http", "secret.read"]), devnet: true, secrets: source }))).toBe(
+      "SECRET_UNAVAILABLE",
+    );
   });
   it("lists the kinds a configuration can serve", () => {
     expect(servableKinds({ gate: new EntitlementGate(["net.http", "mcp"]), mcpServers: { t: "http://127.0.0.1:1/mcp" } })).toEqual(["compute", "http", "mcp"]);
@@ -112,7 +114,10 @@ describe("secret references", () => {
     expect(() => parseSecretRef(`${OWNER}/bad name`)).toThrow();
     expect(secretRefsIn({ a: [{ $secret: REF }, { b: { $secret: "x" } }], c: { $secret: 1 } })).toEqual([REF, "x"]);
     const src = new TableSecretSource({ [REF]: "v" });
-    const out = await substituteSecrets({ h: { $secret: REF }, k: [1, { $secret: REF }] }, { gate: new EntitlementGate(["secret.read"]), source: src, job: new Uint8Array(32), declared: [REF.toUpperCase().replace("0X", "0x")] });
+    const out = await substituteSecrets(
+      { h: { $secret: REF }, k: [1, { $secret: REF }] },
+      { gate: new EntitlementGate(["secret.read"]), source: src, job: new Uint8Array(32), declared: [REF.toUpperCase().replace("0X", "0x")] },
+    );
     expect(out).toEqual({ h: "v", k: [1, "v"] });
     expect(src.released.length).toBe(1);
   });

@@ -105,7 +105,9 @@ describe("http executor", () => {
     const before = seen.length;
     // A name that resolves to the metadata service, or to a mix of public and private, is refused even on a devnet.
     const metadata = async () => [{ address: "169.254.169.254", family: 4 as const }];
-    expect(await code(runHttp({ method: "GET", url: "http://meta.example/" }, gate, { allowDomains: ["meta.example"], devnet: true, resolve: metadata }))).toBe("HTTP_ADDRESS_FORBIDDEN");
+    expect(await code(runHttp({ method: "GET", url: "http://meta.example/" }, gate, { allowDomains: ["meta.example"], devnet: true, resolve: metadata }))).toBe(
+      "HTTP_ADDRESS_FORBIDDEN",
+    );
     const mixed = async () => [
       { address: "93.184.216.34", family: 4 as const },
       { address: "10.0.0.7", family: 4 as const },
@@ -116,7 +118,9 @@ describe("http executor", () => {
   it("connects to the checked address, not to a second resolution", async () => {
     // The name resolves (once) to loopback; the request reaches the local server although the name does not exist.
     const pinned = async () => [{ address: "127.0.0.1", family: 4 as const }];
-    expect(await runHttp({ method: "GET", url: `http://prices.example:${port}/price` }, gate, { allowDomains: ["prices.example"], devnet: true, resolve: pinned })).toEqual({ price: 4242 });
+    expect(await runHttp({ method: "GET", url: `http://prices.example:${port}/price` }, gate, { allowDomains: ["prices.example"], devnet: true, resolve: pinned })).toEqual({
+      price: 4242,
+    });
     expect(seen.at(-1)?.headers.host).toBe(`prices.example:${port}`);
   });
   it("follows redirects on the allowlist only, and a bounded number of them", async () => {

@@ -18,7 +18,12 @@ import { tinyGguf, writeTinyGguf } from "../../src/llm/tiny-gguf.js";
 import { SecretValue } from "../../src/secrets.js";
 
 const gate = new EntitlementGate(["llm"]);
-const schema = { type: "object", properties: { verdict: { enum: ["up", "down", "flat"] }, confident: { type: "boolean" } }, required: ["verdict", "confident"], additionalProperties: false };
+const schema = {
+  type: "object",
+  properties: { verdict: { enum: ["up", "down", "flat"] }, confident: { type: "boolean" } },
+  required: ["verdict", "confident"],
+  additionalProperties: false,
+};
 const spec = { prompt: "Is the price going up?", maxTokens: 64, seed: 3 };
 const dir = mkdtempSync(join(tmpdir(), "runner-llm-"));
 const modelPath = join(dir, "tiny.gguf");
@@ -93,7 +98,9 @@ describe("llm executor, OpenAI-compatible endpoint", () => {
         if (req.url !== "/v1/chat/completions" || req.method !== "POST") return res.writeHead(404).end();
         requests.push({ auth: req.headers.authorization, body: JSON.parse(text) });
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify({ id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(reply) }, finish_reason: "stop" }] }));
+        res.end(
+          JSON.stringify({ id: "c1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify(reply) }, finish_reason: "stop" }] }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -35,7 +35,9 @@ describe("mcp executor", () => {
     expect(await code(runMcp({ server: "tools", tool: "nope" }, gate, { servers }))).toBe("MCP_FAILED");
     expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: "x", b: 2 } }, gate, { servers }))).toBe("MCP_FAILED");
     expect(await code(runMcp({ server: "elsewhere", tool: "add" }, gate, { servers }))).toBe("MCP_FAILED");
-    expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: 1, b: 2 } }, gate, { servers: { tools: "http://127.0.0.1:9/mcp" }, timeoutMs: 2_000 }))).toBe("MCP_FAILED");
+    expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: 1, b: 2 } }, gate, { servers: { tools: "http://127.0.0.1:9/mcp" }, timeoutMs: 2_000 }))).toBe(
+      "MCP_FAILED",
+    );
   });
   it("refuses without the mcp entitlement, and bounds the output", async () => {
     expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: 1, b: 2 } }, new EntitlementGate([]), { servers }))).toBe("ENTITLEMENT_MISSING");
