@@ -6,6 +6,7 @@ import type { FeeMarketConfig, LaneId } from "@cowboy/fee-market";
 import type { CostTable } from "@cowboy/metering";
 import type { invokeActor, ModuleRegistry, ParseCache, SessionCache } from "@cowboy/pvm";
 import type { SchedulerConfig, TimerBlockReport } from "@cowboy/scheduler";
+import type { RunnerMarketConfig } from "@cowboy/runner-market";
 import type { StakingConfig } from "@cowboy/staking";
 import type { Event, LaneUsage, Receipt, TransactionLimits } from "@cowboy/types";
 import type { BlockJournal } from "./actors/journal.js";
@@ -57,6 +58,11 @@ export interface ChainParams {
    * staking: staking instructions are refused and no epoch boundary is processed.
    */
   readonly staking?: StakingConfig;
+  /**
+   * The runner market (@cowboy/runner-market, spec §5, cips/runner-market.md): its parameters. Absent on a chain
+   * without it: runner instructions are refused, runner.submit raises and no jobs step runs.
+   */
+  readonly runnerMarket?: RunnerMarketConfig;
   /** Where account records live in the state (the key schema of @cowboy/state). */
   readonly accountKey: AccountKeyFn;
   /**
@@ -84,6 +90,8 @@ export interface Basefees {
 export interface BlockEnv {
   readonly height: bigint;
   readonly timestampMs: bigint;
+  /** The consensus round (view) the block is proposed in; 0 or absent on a chain without rounds. */
+  readonly round?: bigint;
   readonly proposer: Uint8Array;
   readonly cycleBasefee: bigint;
   readonly cellBasefee: bigint;

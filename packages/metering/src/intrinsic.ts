@@ -49,6 +49,26 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "unjail_validator":
     case "claim_vested":
       return intrinsicCost("transfer", 0n, table);
+    // Runner market (cips/runner-market.md "Costs"): registry and phase instructions as a transfer; those that carry
+    // a payload (a job request, a revealed output, an aggregate, challenge evidence, capabilities) as an actor
+    // message of that many bytes.
+    case "runner_add_stake":
+    case "runner_unbond":
+    case "runner_withdraw":
+    case "job_ack":
+    case "job_commit":
+      return intrinsicCost("transfer", 0n, table);
+    case "runner_register":
+    case "runner_update":
+      return intrinsicCost("actorMessage", BigInt(instruction.capabilities.length + instruction.endpoint.length + instruction.transportKey.length), table);
+    case "job_reveal":
+      return intrinsicCost("actorMessage", BigInt(instruction.output.length + instruction.salt.length), table);
+    case "job_aggregate":
+      return intrinsicCost("actorMessage", BigInt(instruction.result.length), table);
+    case "job_challenge":
+      return intrinsicCost("actorMessage", BigInt(instruction.evidence.length), table);
+    case "job_submit":
+      return intrinsicCost("actorMessage", BigInt(instruction.request.length), table);
   }
 }
 

@@ -71,6 +71,28 @@ function randomInstruction(type: Instruction["type"]): Instruction {
     case "unjail_validator":
     case "claim_vested":
       return { type };
+    // Runner market (not in TYPES either; test-vectors/runner-market/ pins their bytes).
+    case "runner_register":
+      return { type, stake: u64(), maxJobValue: u64(), capabilities: data(), endpoint: data(), transportKey: bytesN(32) };
+    case "runner_update":
+      return { type, maxJobValue: u64(), capabilities: data(), endpoint: data(), transportKey: bytesN(32) };
+    case "runner_add_stake":
+      return { type, amount: u64() };
+    case "runner_unbond":
+    case "runner_withdraw":
+      return { type };
+    case "job_ack":
+      return { type, jobId: bytesN(32) };
+    case "job_commit":
+      return { type, jobId: bytesN(32), commitment: bytesN(32) };
+    case "job_reveal":
+      return { type, jobId: bytesN(32), output: data(), salt: bytesN(32) };
+    case "job_aggregate":
+      return { type, jobId: bytesN(32), result: data() };
+    case "job_challenge":
+      return { type, jobId: bytesN(32), runner: bytesN(20), evidence: data() };
+    case "job_submit":
+      return { type, request: data(), maxPrice: u64() };
   }
 }
 

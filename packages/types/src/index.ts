@@ -33,6 +33,7 @@ export {
   type WithdrawStakeInstruction,
   type UnjailValidatorInstruction,
   type ClaimVestedInstruction,
+  type RunnerMarketInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";
 export {

@@ -60,11 +60,27 @@ export interface TxTrace {
   readonly trace: DebugTrace;
 }
 
+/** A job result delivered to its poster's continuation (cips/runner-market.md "Delivery"). */
+export interface ContinuationRecord {
+  readonly jobId: Uint8Array;
+  readonly poster: Uint8Array;
+  readonly callback: string;
+  readonly jobStatus: string;
+  /** How the continuation ended ("skipped" when the poster could not pay for it). */
+  readonly status: ReceiptStatusName | "skipped";
+  readonly cyclesUsed: bigint;
+  readonly cellsUsed: bigint;
+  readonly events: readonly Event[];
+  readonly trace: DebugTrace;
+}
+
 /** What a block's execution observed, in execution order. */
 export class BlockJournal {
   readonly traces: TxTrace[] = [];
   readonly fires: FireRecord[] = [];
   readonly ended: TimerEnd[] = [];
+  /** Job continuations run by the jobs step (after the transactions and timers: never rewound). */
+  readonly continuations: ContinuationRecord[] = [];
 
   mark(): readonly [number, number, number] {
     return [this.traces.length, this.fires.length, this.ended.length];

@@ -12,6 +12,7 @@ import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
 import { processEpochBoundary } from "./processEpochBoundary.js";
 import { processRewards } from "./processRewards.js";
 import { processHeader } from "./processHeader.js";
+import { processJobs } from "./processJobs.js";
 import { processTimers } from "./processTimers.js";
 import { processTransactions } from "./processTransactions.js";
 import { BlockTally } from "./tally.js";
@@ -60,6 +61,8 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processTimers(state, env, params, tally);
   // Deliveries after the fires, so messages a fire delivered are deduplicated too.
   processDeliveries(state, env, params);
+  // 4. Jobs: after the block's transactions and timers (their commits and reveals count), before the hooks and rewards.
+  processJobs(state, env, params, tally);
   // 4 and 6. Jobs and rewards (registered hooks), last: rewards count the block's fees.
   processEndOfBlockHooks(state, env, params);
   // Rewards after the hooks (every fee of the block is counted), by the set governing this block;

@@ -22,6 +22,7 @@ export function envOf(header: Header, actors: ActorBlockContext): BlockEnv {
   return {
     height: header.height,
     timestampMs: header.timestamp_ms,
+    round: header.round,
     proposer: header.proposer,
     cycleBasefee: header.cycle_basefee,
     cellBasefee: header.cell_basefee,

@@ -64,6 +64,17 @@ export class BlockTally {
     this.#timers = usage.report;
   }
 
+  /**
+   * Counts the jobs step's continuations (cips/runner-market.md "Delivery"): their Cycles fill the Runner lane and,
+   * with their Cells, the header's usage; their fees are burned basefees.
+   */
+  addRunnerWork(usage: { readonly cycles: bigint; readonly cells: bigint; readonly burned: bigint }): void {
+    this.#laneUsage = { ...this.#laneUsage, runner: this.#laneUsage.runner + usage.cycles };
+    this.#cyclesUsed += usage.cycles;
+    this.#cellsUsed += usage.cells;
+    this.#burned += usage.burned;
+  }
+
   get laneUsage(): LaneUsage {
     return this.#laneUsage;
   }

@@ -9,6 +9,7 @@ import { markActors, newActorBlockContext, rewindActors } from "../actors/contex
 import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
 import { processEpochBoundary } from "../block/processEpochBoundary.js";
+import { processJobs } from "../block/processJobs.js";
 import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
@@ -126,6 +127,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   const env: BlockEnv = {
     height: parent.height + 1n,
     timestampMs,
+    round: options.round ?? 0n,
     proposer,
     cycleBasefee: basefees.cycle,
     cellBasefee: basefees.cell,
@@ -188,6 +190,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   const { tally } = final;
   processTimers(state, finalEnv, params, tally);
   processDeliveries(state, finalEnv, params);
+  processJobs(state, finalEnv, params, tally);
   processEndOfBlockHooks(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);

@@ -14,6 +14,7 @@ import { deployActor } from "./deployActor.js";
 import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
+import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
 import { transfer } from "./transfer.js";
@@ -55,6 +56,18 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
       return stakingInstruction(ctx, instruction);
+    case "runner_register":
+    case "runner_add_stake":
+    case "runner_update":
+    case "runner_unbond":
+    case "runner_withdraw":
+    case "job_submit":
+    case "job_ack":
+    case "job_commit":
+    case "job_reveal":
+    case "job_aggregate":
+    case "job_challenge":
+      return runnerMarketInstruction(ctx, instruction);
   }
 }
 

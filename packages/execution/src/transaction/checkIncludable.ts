@@ -10,7 +10,7 @@ import { astate } from "../guards.js";
 import { intrinsicCosts } from "@cowboy/metering";
 import type { Basefees, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
-import { isStakingInstruction, laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
+import { isRunnerMarketInstruction, isStakingInstruction, laneBasefeesOf, maxFeeOf, valueMoved } from "./lanes.js";
 
 export interface IncludableOptions {
   /** The state `tx` would apply to: a block's fork at this point, or a pool's head state. */
@@ -89,7 +89,9 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
   const staking = isStakingInstruction(tx.instruction);
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);
-  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth && !staking)
+  const runnerMarket = isRunnerMarketInstruction(tx.instruction);
+  if (runnerMarket && params.runnerMarket === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: the runner market is not enabled on this chain`);
+  if (type !== "transfer" && type !== "deploy_actor" && type !== "call_actor" && !timer && !cbfs && !eth && !staking && !runnerMarket)
     return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type} is not executable yet`);
   return undefined;
 }

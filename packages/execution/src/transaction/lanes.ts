@@ -18,9 +18,20 @@ export function isStakingInstruction(instruction: Instruction): boolean {
   }
 }
 
-/** Staking instructions ride the System lane (spec §6.3); every other signed transaction the user lane. */
+/** The runner market's instructions (System sub_types 32–47, cips/runner-market.md "Instructions"). */
+export function isRunnerMarketInstruction(instruction: Instruction): boolean {
+  return instruction.type.startsWith("runner_") || instruction.type.startsWith("job_");
+}
+
+/**
+ * Staking instructions ride the System lane (spec §6.3); the job phases runners send (ack, commit, reveal, aggregate,
+ * challenge) the Runner lane (§17.9: "Runner job results, attestations"); every other signed transaction the user lane.
+ */
 export function laneOf(tx: Transaction): LaneId {
-  return isStakingInstruction(tx.instruction) ? "system" : "user";
+  if (isStakingInstruction(tx.instruction)) return "system";
+  const type = tx.instruction.type;
+  if (type.startsWith("job_") && type !== "job_submit") return "runner";
+  return "user";
 }
 
 /** The basefees `tx` pays: the block's, scaled by its lane's multiplier (spec §6.3). */
@@ -40,7 +51,12 @@ export function valueMoved(tx: Transaction): bigint {
       return tx.instruction.stake;
     case "register_validator":
     case "add_stake":
+    case "runner_add_stake":
       return tx.instruction.amount;
+    case "runner_register":
+      return tx.instruction.stake;
+    case "job_submit":
+      return tx.instruction.maxPrice;
     default:
       return 0n;
   }

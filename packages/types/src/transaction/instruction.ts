@@ -53,6 +53,75 @@ export const INSTRUCTIONS = {
     subType: 21,
     fields: [],
   },
+  // Runner market (cips/runner-market.md "Instructions"; System sub_types 32–47 belong to runner-market):
+  // 0x01 Runner Registry 32–36, 0x02/0x03 job phases 37–42.
+  runner_register: {
+    category: 0,
+    subType: 32,
+    fields: [
+      ["stake", "stake", "amount"],
+      ["maxJobValue", "max_job_value", "amount"],
+      ["capabilities", "capabilities", "bytes"],
+      ["endpoint", "endpoint", "bytes"],
+      ["transportKey", "transport_key", "bytes"],
+    ],
+  },
+  runner_add_stake: { category: 0, subType: 33, fields: [["amount", "amount", "amount"]] },
+  runner_update: {
+    category: 0,
+    subType: 34,
+    fields: [
+      ["maxJobValue", "max_job_value", "amount"],
+      ["capabilities", "capabilities", "bytes"],
+      ["endpoint", "endpoint", "bytes"],
+      ["transportKey", "transport_key", "bytes"],
+    ],
+  },
+  runner_unbond: { category: 0, subType: 35, fields: [] },
+  runner_withdraw: { category: 0, subType: 36, fields: [] },
+  job_ack: { category: 0, subType: 37, fields: [["jobId", "job_id", "hash"]] },
+  job_commit: {
+    category: 0,
+    subType: 38,
+    fields: [
+      ["jobId", "job_id", "hash"],
+      ["commitment", "commitment", "hash"],
+    ],
+  },
+  job_reveal: {
+    category: 0,
+    subType: 39,
+    fields: [
+      ["jobId", "job_id", "hash"],
+      ["output", "output", "bytes"],
+      ["salt", "salt", "bytes"],
+    ],
+  },
+  job_aggregate: {
+    category: 0,
+    subType: 40,
+    fields: [
+      ["jobId", "job_id", "hash"],
+      ["result", "result", "bytes"],
+    ],
+  },
+  job_challenge: {
+    category: 0,
+    subType: 41,
+    fields: [
+      ["jobId", "job_id", "hash"],
+      ["runner", "runner", "address"],
+      ["evidence", "evidence", "bytes"],
+    ],
+  },
+  job_submit: {
+    category: 0,
+    subType: 42,
+    fields: [
+      ["request", "request", "bytes"],
+      ["maxPrice", "max_price", "amount"],
+    ],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -211,6 +280,19 @@ export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
 export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
 export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
 export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
+export type RunnerMarketInstruction = InstructionOf<
+  | "runner_register"
+  | "runner_add_stake"
+  | "runner_update"
+  | "runner_unbond"
+  | "runner_withdraw"
+  | "job_ack"
+  | "job_commit"
+  | "job_reveal"
+  | "job_aggregate"
+  | "job_challenge"
+  | "job_submit"
+>;
 
 interface Spec {
   readonly type: InstructionType;

@@ -8,6 +8,7 @@ import { consensusMethods } from "./consensus.js";
 import type { NodeContext } from "./context.js";
 import { devMethods } from "./dev.js";
 import { devnetMethods } from "./devnet.js";
+import { runnerMethods } from "./runners.js";
 import { stakingMethods } from "./staking.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
@@ -27,5 +28,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...consensusMethods(ctx),
     ...observationMethods(ctx),
     ...stakingMethods(ctx),
+    ...runnerMethods(ctx),
   ];
 }

@@ -1,0 +1,111 @@
+// The `runners` namespace (issue 22, cips/runner-market.md "RPC"): runner and job records at the committed head, read
+// through @cowboy/runner-market (which owns the layout and the JSON forms).
+import { equalBytes, fromHex } from "@cowboy/codec";
+import {
+  JOB_STATUSES,
+  getJob,
+  getRunner,
+  jobToJson,
+  listRunners,
+  openJobIds,
+  recentJobIds,
+  runnerToJson,
+  type JobJson,
+  type MarketState,
+  type RunnerJson,
+  type RunnerMarketConfig,
+} from "@cowboy/runner-market";
+import { z } from "zod";
+import type { Chain } from "../../chain/chain.js";
+import { RpcError, RpcErrorCode } from "../errors.js";
+import { defineMethod, type RpcMethod } from "../registry.js";
+import type { NodeContext } from "./context.js";
+import { address, hash32 } from "./params.js";
+
+function headState(chain: Chain): MarketState {
+  const refuse = (): never => {
+    throw new RpcError(RpcErrorCode.InternalError, "the RPC reads the state only");
+  };
+  return { get: (key) => chain.state.get(key), set: refuse, delete: refuse };
+}
+
+/** The chain's runner-market configuration, or -32601 on a chain without the market. */
+export function runnerMarketOf(chain: Chain): RunnerMarketConfig {
+  const config = chain.params.runnerMarket;
+  if (config === undefined) throw new RpcError(RpcErrorCode.MethodNotFound, "this chain runs without the runner market (cips/runner-market.md)");
+  return config;
+}
+
+const jobFilter = z
+  .object({
+    actor: address.optional(),
+    runner: address.optional(),
+    status: z.enum(JOB_STATUSES).optional(),
+    limit: z.number().int().min(1).max(1_000).optional(),
+  })
+  .strict();
+
+export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
+  return [
+    defineMethod({
+      name: "cowboy_getRunner",
+      summary: "one runner's record at the head (stake, capabilities, endpoint, transport key, reputation, status), or null",
+      params: [["address", address]],
+      handler: ([a]): RunnerJson | null => {
+        const config = runnerMarketOf(chain);
+        const r = getRunner(headState(chain), fromHex(a));
+        return r === undefined ? null : runnerToJson(config, r, chain.head.height);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_listRunners",
+      summary: "every runner record at the head, active first, then by address",
+      params: [],
+      handler: (): RunnerJson[] => {
+        const config = runnerMarketOf(chain);
+        const all = listRunners(headState(chain)).map((r) => runnerToJson(config, r, chain.head.height));
+        const rank = (s: RunnerJson["status"]): number => (s === "active" ? 0 : s === "unbonding" ? 1 : 2);
+        return all.sort((x, y) => rank(x.status) - rank(y.status));
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getJob",
+      summary: "one job's record at the head (request, escrow, committee, phases, result, status), or null",
+      params: [["jobId", hash32]],
+      handler: ([id]): JobJson | null => {
+        runnerMarketOf(chain);
+        const job = getJob(headState(chain), fromHex(id));
+        return job === undefined ? null : jobToJson(job);
+      },
+    }),
+    defineMethod({
+      name: "cowboy_listJobs",
+      summary: "open and recent jobs at the head, newest first, filtered by poster (actor), committee member (runner) or status",
+      params: [["filter", jobFilter.optional()]],
+      handler: ([filter]): JobJson[] => {
+        runnerMarketOf(chain);
+        const state = headState(chain);
+        const ids = [...recentJobIds(state), ...openJobIds(state)];
+        const actor = filter?.actor === undefined ? undefined : fromHex(filter.actor);
+        const runner = filter?.runner === undefined ? undefined : fromHex(filter.runner);
+        const out: JobJson[] = [];
+        const seen = new Set<string>();
+        const jobs = ids
+          .map((id) => getJob(state, id))
+          .filter((j) => j !== undefined)
+          .sort((a, b) => (a.postedAt > b.postedAt ? -1 : a.postedAt < b.postedAt ? 1 : 0));
+        for (const job of jobs) {
+          const json = jobToJson(job);
+          if (seen.has(json.id)) continue;
+          seen.add(json.id);
+          if (actor !== undefined && !equalBytes(job.poster, actor)) continue;
+          if (runner !== undefined && !job.committee.some((m) => equalBytes(m, runner))) continue;
+          if (filter?.status !== undefined && job.status !== filter.status) continue;
+          out.push(json);
+          if (out.length >= (filter?.limit ?? 100)) break;
+        }
+        return out;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,121 @@
+// What every runner-market operation runs against, and the shared moves on runners (reputation events, slashing)
+// and jobs (finalising: refund or payment, leaving the open list). cips/runner-market.md "State machine".
+import { equalBytes } from "@cowboy/codec";
+import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
+import type { RunnerMarketConfig } from "./config.js";
+import { RunnerMarketError } from "./errors.js";
+import { JOB_DISPATCHER_ADDRESS, openJobIds, pushRecentJob, putJob, writeOpenJobs, type FailureReason, type JobRecord, type JobStatus } from "./job.js";
+import { penalized, rewarded } from "./reputation.js";
+import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
+import { splitPayment } from "./settlement.js";
+import type { MarketAccounts, MarketState } from "./store.js";
+
+export const TREASURY_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.treasury);
+
+export interface MarketContext {
+  readonly state: MarketState;
+  readonly accounts: MarketAccounts;
+  readonly config: RunnerMarketConfig;
+  readonly height: bigint;
+  /** The absolute round the block is proposed in (the devnet without consensus uses the height). */
+  readonly round: bigint;
+  /** The block's parent beacon: the seed of round `round − 1` (spec §3.4). */
+  readonly beacon: Uint8Array;
+}
+
+/** A result to hand to the poster's continuation (a deferred call in the Runner lane). */
+export interface Delivery {
+  readonly jobId: Uint8Array;
+  readonly poster: Uint8Array;
+  readonly callback: string;
+  readonly status: "ok" | "failed" | "timeout" | "refunded";
+  /** The accepted output's canonical CBOR (status ok), else null. */
+  readonly result: Uint8Array | null;
+}
+
+const CONTINUATION_STATUS: Partial<Record<JobStatus, Delivery["status"]>> = { settled: "ok", failed: "failed", timeout: "timeout", refunded: "refunded" };
+
+export function requireRunner(ctx: MarketContext, who: Uint8Array): RunnerRecord {
+  const r = getRunner(ctx.state, who);
+  if (r === undefined) throw new RunnerMarketError("RUNNER_NOT_FOUND", "no runner record");
+  return r;
+}
+
+function touch(ctx: MarketContext, who: Uint8Array, change: (r: RunnerRecord, score: bigint) => RunnerRecord): void {
+  const r = getRunner(ctx.state, who);
+  if (r === undefined) return;
+  putRunner(ctx.state, change(r, reputationAt(ctx.config, r, ctx.height)));
+}
+
+const PENALTY: Record<FailureReason, keyof RunnerMarketConfig["penalties"]> = {
+  no_ack: "timeout",
+  no_commit: "nonDelivery",
+  no_reveal: "nonDelivery",
+  schema_violation: "schemaViolation",
+  empty_output: "emptyOutput",
+  canary_leak: "canaryLeak",
+  minority: "minority",
+  dishonest: "dishonest",
+  challenged: "dishonest",
+};
+
+/** An operational failure (or the reputation half of a dishonest one): the reputation penalty, jobs_failed + 1. */
+export function penalize(ctx: MarketContext, who: Uint8Array, reason: FailureReason): void {
+  touch(ctx, who, (r, score) => ({ ...r, reputation: penalized(score, ctx.config.penalties[PENALTY[reason]]), reputationAt: ctx.height, jobsFailed: r.jobsFailed + 1n }));
+}
+
+/** Proven dishonesty: ⌊stake · non_reveal_slash_bps / 10⁴⌋ taken from 0x01 and burned (§8.4: slashed stake 100% burned). */
+export function slash(ctx: MarketContext, who: Uint8Array): bigint {
+  const r = getRunner(ctx.state, who);
+  if (r === undefined) return 0n;
+  const amount = (r.stake * ctx.config.nonRevealSlashBps) / 10_000n;
+  if (amount > 0n) {
+    ctx.accounts.debit(RUNNER_REGISTRY_ADDRESS, amount);
+    ctx.accounts.burn(amount);
+  }
+  putRunner(ctx.state, { ...r, stake: r.stake - amount, slashed: r.slashed + amount });
+  return amount;
+}
+
+function reward(ctx: MarketContext, who: Uint8Array): void {
+  touch(ctx, who, (r, score) => ({ ...r, reputation: rewarded(ctx.config, score), reputationAt: ctx.height, jobsPaid: r.jobsPaid + 1n }));
+}
+
+/** Removes `job` from the open list, frees its committee, records it as recent; returns the delivery, if any. */
+function close(ctx: MarketContext, job: JobRecord): Delivery | null {
+  writeOpenJobs(
+    ctx.state,
+    openJobIds(ctx.state).filter((id) => !equalBytes(id, job.id)),
+  );
+  pushRecentJob(ctx.state, job.id);
+  for (const member of job.committee) touch(ctx, member, (r) => ({ ...r, openJobs: r.openJobs > 0n ? r.openJobs - 1n : 0n }));
+  putJob(ctx.state, job);
+  const status = CONTINUATION_STATUS[job.status];
+  if (!job.posterIsActor || job.callback === null || status === undefined) return null;
+  return { jobId: job.id, poster: job.poster, callback: job.callback, status, result: job.status === "settled" ? job.result : null };
+}
+
+/** Ends `job` without payment: the whole escrow back to the poster (the "Runner fault" row). */
+export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "timeout" | "refunded"): Delivery | null {
+  if (job.escrow > 0n) {
+    ctx.accounts.debit(JOB_DISPATCHER_ADDRESS, job.escrow);
+    ctx.accounts.credit(job.poster, job.escrow);
+  }
+  return close(ctx, { ...job, status, escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
+}
+
+/** Pays a verified job per §8.4 and ends it as settled. */
+export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
+  const split = splitPayment(ctx.config, job.escrow, job.paid, job.aggregator);
+  ctx.accounts.debit(JOB_DISPATCHER_ADDRESS, job.escrow);
+  if (split.burned > 0n) ctx.accounts.burn(split.burned);
+  ctx.accounts.credit(TREASURY_ADDRESS, split.treasury);
+  for (const { runner, amount } of split.runners) {
+    ctx.accounts.credit(runner, amount);
+    reward(ctx, runner);
+  }
+  return close(ctx, { ...job, status: "settled", escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
+}
+
+export const inCommittee = (job: JobRecord, who: Uint8Array): boolean => job.committee.some((m) => equalBytes(m, who));
+export const listed = (list: readonly Uint8Array[], who: Uint8Array): boolean => list.some((m) => equalBytes(m, who));
