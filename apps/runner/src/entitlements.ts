@@ -2,7 +2,8 @@
 // Every executor asks the gate before it touches the outside world; a class the runner was not started with is refused.
 import { RunnerError } from "./errors.js";
 
-export const ENTITLEMENTS = ["net.http", "llm", "mcp", "fs.mount", "secret.read", "oci.run"] as const;
+/** The names @cowboy/runner-market gives them (KIND_ENTITLEMENT, SECRET_ENTITLEMENT, VOLUME_ENTITLEMENT). */
+export const ENTITLEMENTS = ["compute", "fs.mount", "llm", "mcp", "net.http", "oci.run", "secret.read"] as const;
 export type Entitlement = (typeof ENTITLEMENTS)[number];
 
 export function isEntitlement(value: string): value is Entitlement {

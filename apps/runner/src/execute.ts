@@ -1,6 +1,7 @@
 // One job through the executors (cips/runner-market.md "Runner process"): entitlement match (requires ⊆ provides),
 // just-in-time secret substitution, the kind's executor, the result_schema check, and the canonical output bytes the
-// runner commits to (keccak256(output ‖ salt)). Output is bounded by spec §5.4 (64 KiB).
+// runner commits to (keccak256(output ‖ salt), output = canonical CBOR). Output is bounded by spec §5.4 (64 KiB).
+import { JOB_KINDS, type JobKind } from "@cowboy/runner-market";
 import type { EntitlementGate } from "./entitlements.js";
 import { RunnerError } from "./errors.js";
 import { runCompute } from "./executors/compute.js";
@@ -9,14 +10,13 @@ import { runHttp } from "./executors/http.js";
 import { runLlm } from "./executors/llm.js";
 import { runMcp } from "./executors/mcp.js";
 import type { LlmBackend } from "./llm/backend.js";
-import { canonicalJson, checkResult } from "./result-schema.js";
+import { checkResult, outputBytes } from "./result-schema.js";
 import { type SecretSource, substituteSecrets } from "./secrets.js";
 
 /** On-chain return data bound (spec §5.4). */
 export const MAX_OUTPUT_BYTES = 65_536;
 
-export const JOB_KINDS = ["http", "compute", "llm", "mcp", "container"] as const;
-export type JobKind = (typeof JOB_KINDS)[number];
+export { JOB_KINDS, type JobKind } from "@cowboy/runner-market";
 
 /** What an executor needs to know about a job (a subset of `cowboy_getJob`). */
 export interface JobInput {
@@ -46,14 +46,15 @@ export interface ExecutorConfig {
 
 export interface JobOutput {
   readonly value: unknown;
-  /** UTF-8 canonical JSON of `value`: the bytes committed and revealed. */
+  /** The canonical CBOR of `value`: the bytes committed and revealed. */
   readonly output: Uint8Array;
 }
 
 /** The job kinds this configuration can serve (its entitlements and configured backends). */
 export function servableKinds(config: ExecutorConfig): JobKind[] {
   const g = config.gate;
-  const kinds: JobKind[] = ["compute"];
+  const kinds: JobKind[] = [];
+  if (g.has("compute")) kinds.push("compute");
   if (g.has("net.http")) kinds.push("http");
   if (g.has("llm") && config.llm !== undefined) kinds.push("llm");
   if (g.has("mcp") && config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0) kinds.push("mcp");
@@ -79,6 +80,7 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
       });
       break;
     case "compute":
+      config.gate.require("compute", "a compute job");
       value = await runCompute(spec, { seed: job.id });
       break;
     case "llm":
@@ -94,7 +96,7 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
       throw new RunnerError("UNKNOWN_KIND", `job kind '${job.kind}' is not one of ${JOB_KINDS.join(", ")}`, { kind: job.kind });
   }
   checkResult(value, job.resultSchema);
-  const output = new TextEncoder().encode(canonicalJson(value));
+  const output = outputBytes(value);
   if (output.length > MAX_OUTPUT_BYTES)
     throw new RunnerError("OUTPUT_TOO_LARGE", `the result is ${output.length} bytes, more than the on-chain bound of ${MAX_OUTPUT_BYTES}`, { bound: MAX_OUTPUT_BYTES });
   return { value, output };

@@ -1,44 +1,24 @@
-// Runner-side check of a result against the job's result_schema (JSON Schema; cips/runner-market.md "Results") before
-// it is committed: a runner never commits an output the verifier would reject as a schema violation.
-import { Ajv, type ValidateFunction } from "ajv";
+// Runner-side check of a result before it is committed (cips/runner-market.md "Result schemas", "Outputs"): the
+// output is the canonical CBOR of the result's value, checked with @cowboy/runner-market's own schemaViolation (the
+// rule the 0x03 verifier applies), so a runner never commits an output the chain would fail as a schema violation.
+import { type CborValue, cborFromJson, encodeCbor } from "@cowboy/codec";
+import { schemaViolation } from "@cowboy/runner-market";
 import { RunnerError } from "./errors.js";
 
-const ajv = new Ajv({ strict: false, allErrors: false });
-const compiled = new Map<string, ValidateFunction>();
-
-function validatorFor(schema: unknown): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let v = compiled.get(key);
-  if (v === undefined) {
-    try {
-      v = ajv.compile(schema as object);
-    } catch (error) {
-      throw new RunnerError("INVALID_SPEC", `the result_schema is not a valid JSON Schema: ${(error as Error).message}`);
-    }
-    if (compiled.size > 256) compiled.clear();
-    compiled.set(key, v);
-  }
-  return v;
+/** A JS value from JSON.parse as its canonical value (integers exact as written, objects as str-keyed dicts). */
+export function valueOfJson(value: unknown): CborValue {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new RunnerError("SCHEMA_VIOLATION", "the result is not a JSON value");
+  return cborFromJson(text);
 }
 
-/** Throws SCHEMA_VIOLATION (naming the first failing path) unless `value` validates against `schema`. */
+/** Throws SCHEMA_VIOLATION (with the verifier's reason) unless `value` conforms to `schema` (both JSON forms). */
 export function checkResult(value: unknown, schema: unknown): void {
-  const validate = validatorFor(schema);
-  if (!validate(value)) {
-    const e = validate.errors?.[0];
-    throw new RunnerError("SCHEMA_VIOLATION", `the result does not match result_schema: ${e?.instancePath || "/"} ${e?.message ?? "is invalid"}`, { path: e?.instancePath ?? "" });
-  }
+  const why = schemaViolation(valueOfJson(schema), valueOfJson(value));
+  if (why !== null) throw new RunnerError("SCHEMA_VIOLATION", `the result does not match result_schema: ${why}`, { reason: why });
 }
 
-/** The canonical output bytes a runner commits to: UTF-8 JSON with object keys sorted, no whitespace. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") {
-    if (typeof value === "number" && !Number.isFinite(value)) throw new RunnerError("SCHEMA_VIOLATION", "a result number is not finite");
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+/** The bytes a runner commits to and reveals: the canonical CBOR of the result. */
+export function outputBytes(value: unknown): Uint8Array {
+  return encodeCbor(valueOfJson(value));
 }

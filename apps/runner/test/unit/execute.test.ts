@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntitlementGate, parseProvides } from "../../src/entitlements.js";
 import { isRunnerError } from "../../src/errors.js";
 import { executeJob, type JobInput, servableKinds } from "../../src/execute.js";
-import { canonicalJson } from "../../src/result-schema.js";
+import { decodeCbor } from "@cowboy/codec";
+import { outputBytes } from "../../src/result-schema.js";
 import { SecretValue, type SecretRef, type SecretSource, parseSecretRef, secretRefsIn, substituteSecrets } from "../../src/secrets.js";
 
 const OWNER = "0x11".padEnd(42, "1");
@@ -80,14 +81,21 @@ describe("executeJob", () => {
   it("runs, validates and returns canonical output bytes", async () => {
     const out = await executeJob(job(), config);
     expect(out.value).toEqual({ price: 7, extra: "y" });
-    expect(new TextDecoder().decode(out.output)).toBe('{"extra":"y","price":7}');
+    expect(decodeCbor(out.output)).toEqual(new Map<string, unknown>([
+      ["extra", "y"],
+      ["price", 7n],
+    ]));
+    expect(out.output).toEqual(outputBytes({ price: 7, extra: "y" }));
   });
   it("refuses a job whose requires are not provided, unknown kinds, volumes and schema violations", async () => {
     expect(await code(executeJob(job({ requires: ["net.http", "llm"] }), config))).toBe("ENTITLEMENT_MISSING");
     expect(await code(executeJob(job({ kind: "teleport" }), config))).toBe("UNKNOWN_KIND");
     expect(await code(executeJob(job({ volumes: [{ root: "0x00" }] }), config))).toBe("ENTITLEMENT_MISSING");
     expect(await code(executeJob(job({ resultSchema: { type: "object", required: ["volume"] } }), config))).toBe("SCHEMA_VIOLATION");
-    expect(await code(executeJob(job({ kind: "compute", spec: { code: "return 'x'.repeat(60000) + 'y'.repeat(6000);" }, resultSchema: {} }), config))).toBe("OUTPUT_TOO_LARGE");
+    const computeConfig = { gate: new EntitlementGate(["compute"]) };
+    const big = job({ kind: "compute", spec: { code: "return 'x'.repeat(60000) + 'y'.repeat(6000);" }, resultSchema: {}, requires: ["compute"] });
+    expect(await code(executeJob(big, computeConfig))).toBe("OUTPUT_TOO_LARGE");
+    expect(await code(executeJob(big, config))).toBe("ENTITLEMENT_MISSING");
   });
   it("substitutes declared secrets just in time, and only with secret.read and a source", async () => {
     const source = new TableSecretSource({ [REF]: "Bearer s3cret" });
@@ -102,8 +110,8 @@ describe("executeJob", () => {
     );
   });
   it("lists the kinds a configuration can serve", () => {
-    expect(servableKinds({ gate: new EntitlementGate(["net.http", "mcp"]), mcpServers: { t: "http://127.0.0.1:1/mcp" } })).toEqual(["compute", "http", "mcp"]);
-    expect(servableKinds({ gate: new EntitlementGate(["llm"]) })).toEqual(["compute"]);
+    expect(servableKinds({ gate: new EntitlementGate(["net.http", "mcp"]), mcpServers: { t: "http://127.0.0.1:1/mcp" } })).toEqual(["http", "mcp"]);
+    expect(servableKinds({ gate: new EntitlementGate(["llm", "compute"]) })).toEqual(["compute"]);
   });
 });
 
@@ -127,7 +135,8 @@ describe("secret references", () => {
     expect(await s.use((b) => new TextDecoder().decode(b))).toBe("abc");
     expect([...bytes]).toEqual([0, 0, 0]);
   });
-  it("canonical JSON sorts keys at every depth", () => {
-    expect(canonicalJson({ b: 1, a: [{ d: 1, c: 2 }], e: null })).toBe('{"a":[{"c":2,"d":1}],"b":1,"e":null}');
+  it("outputs are canonical CBOR: key order does not matter, integers stay integers", () => {
+    expect(outputBytes({ b: 1, a: [{ d: 1, c: 2 }] })).toEqual(outputBytes({ a: [{ c: 2, d: 1 }], b: 1 }));
+    expect(decodeCbor(outputBytes({ n: 12345678901 }))).toEqual(new Map([["n", 12345678901n]]));
   });
 });

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fromHex, toHex } from "@cowboy/codec";
+import { decodeCbor, fromHex, toHex } from "@cowboy/codec";
 import { keccak256 } from "@cowboy/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntitlementGate } from "../../src/entitlements.js";
@@ -97,7 +97,7 @@ describe("runner state machine", () => {
     expect(job.status).toBe("settled");
     const record = store.get(JOB)!;
     expect(record.phase).toBe("done");
-    expect(new TextDecoder().decode(fromHex(job.reveals[0]!.output))).toBe('{"price":1234}');
+    expect(decodeCbor(fromHex(job.reveals[0]!.output))).toEqual(new Map([["price", 1234n]]));
     expect(record.commitment).toBe(`0x${toHex(keccak256(new Uint8Array([...fromHex(record.output!), ...fromHex(record.salt!)])))}`);
     expect(lines.join("\n")).toMatch(/seen[\s\S]*acked[\s\S]*executed[\s\S]*committed[\s\S]*revealed[\s\S]*settled; done/);
     await store.close();
