@@ -14,6 +14,7 @@ import { ChainHost, type FrameRunner } from "./host.js";
 import { OutputBuffer, traceErrorOf, type TimerEnd, type TraceError } from "./journal.js";
 import { u64be, type QueuedMessage } from "./message.js";
 import { isEventListener, listenerCall } from "../interop/call.js";
+import { dispatcherCall, isJobDispatcher } from "./runnerCall.js";
 
 const utf8 = new TextEncoder();
 
@@ -154,6 +155,8 @@ export class TxRun implements FrameRunner {
     const from = caller.frame.self;
     // The EventListener (0x14) has no code: its methods run natively (cips/interop.md "Subscribing").
     if (this.params.interop !== undefined && isEventListener(to)) return listenerCall(this, from, method, payload, value);
+    // The Job Dispatcher (0x02) has no code either: runner.submit runs natively (cips/runner-market.md "SDK").
+    if (this.params.runnerMarket !== undefined && isJobDispatcher(to)) return dispatcherCall(this, from, method, payload, value);
     const { res, host } = this.#frame("call", to, from, value, method, payload, caller.frame.depth + 1, budget, () => {
       this.debitActor(from, value);
       this.accounts.credit(to, value);

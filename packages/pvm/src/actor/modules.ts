@@ -2,7 +2,7 @@
 import { hostModuleDef } from "../hostmodule.js";
 import type { Host } from "../host.js";
 import { ModuleRegistry } from "../modules.js";
-import { cowboy_sdk_collections_py, cowboy_sdk_eth_py, cowboy_sdk_py } from "../sdk/sources.js";
+import { cowboy_sdk_collections_py, cowboy_sdk_eth_py, cowboy_sdk_py, cowboy_sdk_runner_py } from "../sdk/sources.js";
 import { standardLibrary } from "../stdlib/index.js";
 
 /** The modules an actor sees: the whitelist plus `pvm_host` over `host` and `cowboy_sdk`. */
@@ -13,5 +13,6 @@ export function actorModules(host: Host, stdlib: ModuleRegistry = standardLibrar
     .register("pvm_host", hostModuleDef(host))
     .register("cowboy_sdk", { kind: "source", source: cowboy_sdk_py, filename: "cowboy_sdk/__init__.py" })
     .register("cowboy_sdk.collections", { kind: "source", source: cowboy_sdk_collections_py, filename: "cowboy_sdk/collections.py" })
-    .register("cowboy_sdk.eth", { kind: "source", source: cowboy_sdk_eth_py, filename: "cowboy_sdk/eth.py" });
+    .register("cowboy_sdk.eth", { kind: "source", source: cowboy_sdk_eth_py, filename: "cowboy_sdk/eth.py" })
+    .register("cowboy_sdk.runner", { kind: "source", source: cowboy_sdk_runner_py, filename: "cowboy_sdk/runner.py" });
 }

@@ -311,16 +311,21 @@ def nonreentrant(fn):
 
 
 class _Runner:
-    """Off-chain jobs (CIP-2). The runner market backs these in a later release."""
+    """Off-chain jobs (cips/runner-market.md): submit, require and @continuation live in cowboy_sdk.runner."""
 
     __slots__ = ()
 
     def submit(self, *args, **kwargs):
-        raise RuntimeError("the runner market is not enabled on this chain yet (CIP-2)")
+        from cowboy_sdk.runner import submit
+        return submit(*args, **kwargs)
+
+    def require(self, names, inheritable=False):
+        from cowboy_sdk.runner import require
+        return require(names, inheritable)
 
     def continuation(self, fn):
-        fn.__cowboy_continuation__ = True
-        return fn
+        from cowboy_sdk.runner import continuation
+        return continuation(fn)
 
 
 runner = _Runner()

@@ -1,0 +1,62 @@
+"""Off-chain jobs (spec 5, cips/runner-market.md, cips/sdk.md "Job kinds"): submit a job to the Job Dispatcher (0x02)
+and receive its result in a continuation."""
+import pvm_host as _h
+
+DISPATCHER = b"\x00" * 19 + b"\x02"
+STATUSES = ("ok", "failed", "timeout", "refunded")
+
+
+def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=None, max_price=None,
+           allow_domains=None, callback=None, secrets=None, volumes=None, requires=None, match_fields=None):
+    """Post a job; returns its id (32 bytes). `max_price` base units move from this actor into escrow now; the
+    result reaches `callback(job_id, status, result)` (a @runner.continuation method) when the job ends."""
+    if result_schema is None:
+        raise ValueError("runner.submit: result_schema is required (the JSON schema of the result)")
+    if not isinstance(max_price, int) or isinstance(max_price, bool) or max_price <= 0:
+        raise ValueError("runner.submit: max_price must be a positive int of base units")
+    request = {"kind": kind, "spec": spec, "result_schema": result_schema}
+    if runners:
+        request["runners"] = runners
+    if quorum:
+        request["quorum"] = quorum
+    if verification is not None:
+        request["verification"] = verification
+    if allow_domains:
+        request["allow_domains"] = list(allow_domains)
+    if callback is not None:
+        request["callback"] = callback if isinstance(callback, str) else callback.__name__
+    if secrets:
+        request["secrets"] = list(secrets)
+    if volumes:
+        request["volumes"] = list(volumes)
+    if requires:
+        request["requires"] = list(requires)
+    if match_fields:
+        request["match_fields"] = list(match_fields)
+    ok, out = _h.call_actor(DISPATCHER, "submit", _h.encode([request]), max_price)
+    if not ok:
+        raise ValueError(out)
+    return _h.decode(out)
+
+
+def require(names, inheritable=False):
+    """Declare the entitlements this actor's jobs require (0x07; replaces the previous list)."""
+    entries = [[n, bool(inheritable)] for n in names]
+    ok, out = _h.call_actor(DISPATCHER, "set_requires", _h.encode([entries]), 0)
+    if not ok:
+        raise ValueError(out)
+
+
+def continuation(fn):
+    """Mark `fn(self, job_id, status, result)` as a job continuation: only the Job Dispatcher may call it."""
+
+    def resume(*args, **kwargs):
+        if _h.sender() != DISPATCHER:
+            raise PermissionError(fn.__name__ + " is a job continuation: only the Job Dispatcher (0x02) calls it")
+        return fn(*args, **kwargs)
+
+    resume.__name__ = fn.__name__
+    resume.__qualname__ = fn.__qualname__
+    resume.__doc__ = fn.__doc__
+    resume.__cowboy_continuation__ = True
+    return resume
