@@ -3,8 +3,8 @@
 // opens the reveal phase, aggregate where this runner is the aggregator. Each step is: sign, persist, broadcast, and
 // advance only when the receipt is in; a restart resumes from the store and re-sends the very same bytes.
 import { randomBytes } from "node:crypto";
-import { concatBytes, fromHex, isCowboyError, toHex } from "@cowboy/codec";
-import { keccak256 } from "@cowboy/crypto";
+import { fromHex, isCowboyError, toHex } from "@cowboy/codec";
+import { commitmentOf } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
@@ -28,10 +28,8 @@ export interface RunnerOptions {
   readonly salt?: () => Uint8Array;
 }
 
-/** Commitment = keccak256(output ‖ salt) (spec §5.3 step 3). */
-export function commitmentOf(output: Uint8Array, salt: Uint8Array): Uint8Array {
-  return keccak256(concatBytes(output, salt));
-}
+/** Commitment = keccak256(output ‖ salt) (spec §5.3 step 3): @cowboy/runner-market owns the rule. */
+export { commitmentOf };
 
 /** The majority output among reveals (ties: the lexicographically smallest hex), for the aggregator. */
 export function majorityOutput(reveals: readonly { output: string }[]): string | undefined {
