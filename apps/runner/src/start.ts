@@ -86,7 +86,9 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     throw error;
   }
   runner.start();
-  options.log?.(`runner 0x${toHex(address)} ${registered === "already" ? "already registered" : "registered"}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}`);
+  options.log?.(
+    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : "registered"}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}`,
+  );
   return {
     address,
     runner,

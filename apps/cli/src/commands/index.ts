@@ -10,7 +10,9 @@ import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
+import { jobCommands } from "./job.js";
 import { relayCommands } from "./relay.js";
+import { runnerCommands } from "./runner.js";
 import { node, testnet } from "./testnet.js";
 import { txCommands } from "./tx.js";
 import { validatorCommands } from "./validator.js";
@@ -35,6 +37,8 @@ export const cowboy: CommandGroup = {
     logs,
     fs: fsCommands,
     relay: relayCommands,
+    runner: runnerCommands,
+    job: jobCommands,
     eth: ethCommands,
     validator: validatorCommands,
   },

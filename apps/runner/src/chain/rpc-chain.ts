@@ -161,4 +161,3 @@ export function createRpcRunnerChain(options: RpcRunnerChainOptions): RpcRunnerC
     },
   };
 }
-

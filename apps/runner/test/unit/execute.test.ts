@@ -81,10 +81,12 @@ describe("executeJob", () => {
   it("runs, validates and returns canonical output bytes", async () => {
     const out = await executeJob(job(), config);
     expect(out.value).toEqual({ price: 7, extra: "y" });
-    expect(decodeCbor(out.output)).toEqual(new Map<string, unknown>([
-      ["extra", "y"],
-      ["price", 7n],
-    ]));
+    expect(decodeCbor(out.output)).toEqual(
+      new Map<string, unknown>([
+        ["extra", "y"],
+        ["price", 7n],
+      ]),
+    );
     expect(out.output).toEqual(outputBytes({ price: 7, extra: "y" }));
   });
   it("refuses a job whose requires are not provided, unknown kinds, volumes and schema violations", async () => {
