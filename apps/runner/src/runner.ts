@@ -151,6 +151,7 @@ export class Runner {
       const signed = await this.#o.chain.sign(action, nonce);
       tx = { hash: hex(signed.hash), raw: hex(signed.raw), nonce: nonce.toString() };
       this.#o.store.recordTx(record.id, step, tx, this.#now());
+      await this.#o.chain.broadcast(signed.raw);
       this.#log(`job ${record.id} ${step} sent (tx ${tx.hash}, nonce ${nonce})`);
     }
     const receipt = await this.#o.chain.receipt(fromHex(tx.hash));

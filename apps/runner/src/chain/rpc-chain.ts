@@ -1,7 +1,7 @@
 // The RunnerChain over a node's JSON-RPC (contracts.md "Runner market" RPC; instructions in @cowboy/types, System
 // sub_types 32–42): reads with cowboy_listJobs / cowboy_getJob / cowboy_getRunner, writes as signed transactions whose
 // limits are the instruction's intrinsic cost (@cowboy/metering) plus headroom; unused gas is refunded (spec §2.3).
-import { type CowboyClient, createClient } from "@cowboy/client";
+import { ClientError, type CowboyClient, createClient, NOT_FOUND } from "@cowboy/client";
 import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
@@ -153,6 +153,8 @@ export function createRpcRunnerChain(options: RpcRunnerChainOptions): RpcRunnerC
       try {
         r = await client.getReceipt(hash);
       } catch (error) {
+        // A transaction the node has not seen (yet, or any more) has no receipt: the caller re-broadcasts it.
+        if (error instanceof ClientError && error.code === NOT_FOUND) return null;
         throw new RunnerError("CHAIN_FAILED", `cowboy_getReceipt failed: ${(error as Error).message}`, { method: "cowboy_getReceipt" });
       }
       if (r === null) return null;

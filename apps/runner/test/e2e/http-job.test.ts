@@ -92,7 +92,7 @@ beforeAll(async () => {
   priceUrl = `http://127.0.0.1:${(priceServer.address() as AddressInfo).port}/price`;
   const port = await freePort();
   rpc = `http://127.0.0.1:${port}`;
-  await startProcess(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", "40"], /JSON-RPC: http/, []);
+  await startProcess(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", "100"], /JSON-RPC: http/, []);
   const client = createClient({ url: rpc });
   for (let i = 0; ; i++) {
     try {
@@ -168,6 +168,10 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
     const head = (await client.getHead()).height;
     expect(seen).not.toBeNull();
     const [seenId, status, result] = seen as [Uint8Array, string, Map<string, unknown>];
+    if (status !== "ok") {
+      console.log((await cowboy(["job", "status", jobId])).stdout);
+      console.log(runnerLogs.join("").split("\n").filter((l) => l.includes(jobId.slice(0, 12)) || l.includes("failed")).slice(-40).join("\n"));
+    }
     expect(`0x${toHex(seenId)}`).toBe(jobId);
     expect(status).toBe("ok");
     expect(result.get("price")).toBe(4242n);
