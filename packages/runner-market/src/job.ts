@@ -229,8 +229,10 @@ export function writeOpenJobs(state: MarketState, ids: readonly Uint8Array[]): v
   else writeCbor(state, openJobsKey(), [...ids]);
 }
 
-export function pushRecentJob(state: MarketState, id: Uint8Array): void {
+/** Appends `closed` to the recent list, keeping the last RECENT_JOBS. */
+export function pushRecentJobs(state: MarketState, closed: readonly Uint8Array[]): void {
+  if (closed.length === 0) return;
   const ids = recentJobIds(state);
-  ids.push(id);
+  ids.push(...closed);
   writeCbor(state, recentJobsKey(), ids.slice(-RECENT_JOBS));
 }

@@ -2,7 +2,7 @@
 // return. Amounts and heights are decimal strings, bytes 0x-hex, CBOR values (spec, schema, outputs) their JSON form.
 import { CborError, cborToJson, decodeCbor, toHex, type CborValue } from "@cowboy/codec";
 import type { RunnerMarketConfig } from "./config.js";
-import type { JobRecord } from "./job.js";
+import { jobCanary, type JobRecord } from "./job.js";
 import { reputationAt, type RunnerRecord } from "./runner.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
@@ -99,6 +99,8 @@ export interface JobJson {
   phaseEndsAt: string;
   postedAt: string;
   settledAt: string;
+  /** The job's prompt-injection canary: runners put it in system prompts; an output containing it fails. */
+  canary: string;
 }
 
 export function jobToJson(j: JobRecord): JobJson {
@@ -136,5 +138,6 @@ export function jobToJson(j: JobRecord): JobJson {
     phaseEndsAt: j.phaseEndsAt.toString(),
     postedAt: j.postedAt.toString(),
     settledAt: j.settledAt.toString(),
+    canary: jobCanary(j.id),
   };
 }

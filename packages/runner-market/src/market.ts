@@ -4,7 +4,7 @@ import { equalBytes } from "@cowboy/codec";
 import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import type { RunnerMarketConfig } from "./config.js";
 import { RunnerMarketError } from "./errors.js";
-import { JOB_DISPATCHER_ADDRESS, openJobIds, pushRecentJob, putJob, writeOpenJobs, type FailureReason, type JobRecord, type JobStatus } from "./job.js";
+import { JOB_DISPATCHER_ADDRESS, openJobIds, pushRecentJobs, putJob, writeOpenJobs, type FailureReason, type JobRecord, type JobStatus } from "./job.js";
 import { penalized, rewarded } from "./reputation.js";
 import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
 import { splitPayment } from "./settlement.js";
@@ -21,6 +21,11 @@ export interface MarketContext {
   readonly round: bigint;
   /** The block's parent beacon: the seed of round `round − 1` (spec §3.4). */
   readonly beacon: Uint8Array;
+  /**
+   * Set by the jobs step: the ids of jobs it closed, so the open and recent lists are rewritten once per step rather
+   * than once per job. Absent (instructions): each close rewrites them at once.
+   */
+  readonly closing?: Uint8Array[];
 }
 
 /** A result to hand to the poster's continuation (a deferred call in the Runner lane). */
@@ -83,11 +88,14 @@ function reward(ctx: MarketContext, who: Uint8Array): void {
 
 /** Removes `job` from the open list, frees its committee, records it as recent; returns the delivery, if any. */
 function close(ctx: MarketContext, job: JobRecord): Delivery | null {
-  writeOpenJobs(
-    ctx.state,
-    openJobIds(ctx.state).filter((id) => !equalBytes(id, job.id)),
-  );
-  pushRecentJob(ctx.state, job.id);
+  if (ctx.closing !== undefined) ctx.closing.push(job.id);
+  else {
+    writeOpenJobs(
+      ctx.state,
+      openJobIds(ctx.state).filter((id) => !equalBytes(id, job.id)),
+    );
+    pushRecentJobs(ctx.state, [job.id]);
+  }
   for (const member of job.committee) touch(ctx, member, (r) => ({ ...r, openJobs: r.openJobs > 0n ? r.openJobs - 1n : 0n }));
   putJob(ctx.state, job);
   const status = CONTINUATION_STATUS[job.status];

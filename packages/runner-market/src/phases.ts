@@ -66,7 +66,9 @@ export function revealJob(ctx: MarketContext, who: Uint8Array, id: Uint8Array, o
   member(job, who);
   const commit = job.commits.find((c) => equalBytes(c.runner, who));
   if (commit === undefined) throw new RunnerMarketError("WRONG_PHASE", "no commitment from this runner");
-  if (job.reveals.some((r) => equalBytes(r.runner, who)) || job.failures.some((f) => equalBytes(f.runner, who))) throw new RunnerMarketError("DUPLICATE", "already revealed");
+  if (job.reveals.some((r) => equalBytes(r.runner, who)) || job.failures.some((f) => f.reason === "dishonest" && equalBytes(f.runner, who))) {
+    throw new RunnerMarketError("DUPLICATE", "already revealed");
+  }
   if (output.length > ctx.config.maxOutputBytes) throw new RunnerMarketError("INVALID_ARGUMENT", `output: at most ${ctx.config.maxOutputBytes} bytes (§5.4)`);
   if (salt.length > MAX_SALT_BYTES) throw new RunnerMarketError("INVALID_ARGUMENT", `salt: at most ${MAX_SALT_BYTES} bytes`);
   const opens = equalBytes(commitmentOf(output, salt), commit.commitment);

@@ -154,7 +154,17 @@ export function decodeJobRequest(bytes: Uint8Array, cfg: RunnerMarketConfig): Jo
 
 /** Checks a decoded request value (what runner.submit passes). */
 export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobRequest {
-  const m = dict(value, "request");
+  // Plain objects (JSON input) become Maps, as decoded CBOR has them: one canonical round trip.
+  let normal: CborValue = value;
+  if (!(value instanceof Map)) {
+    try {
+      normal = decodeCbor(encodeCbor(value));
+    } catch (error) {
+      if (error instanceof CborError) bad(`request: ${error.message}`);
+      throw error;
+    }
+  }
+  const m = dict(normal, "request");
   for (const k of m.keys()) if (!KEYS.has(k as string)) bad(`request: unknown field ${String(k)}`);
   const kind = text(m, "kind", "request", true)!;
   if (!(JOB_KINDS as readonly string[]).includes(kind)) bad(`kind: ${kind} is not one of ${JOB_KINDS.join(", ")}`);

@@ -3,8 +3,8 @@
 // block's parent beacon (or later), refunds when nothing can be selected, the end of each phase at its deadline with
 // the penalties of who missed it, verification at the end of the reveal phase, settlement when the challenge window
 // closes. Nobody has to send anything: escrow never stays stuck.
-import { equalBytes } from "@cowboy/codec";
-import { getJob, openJobIds, putJob, type Failure, type JobRecord } from "./job.js";
+import { equalBytes, toHex } from "@cowboy/codec";
+import { getJob, openJobIds, pushRecentJobs, putJob, writeOpenJobs, type Failure, type JobRecord } from "./job.js";
 import { listed, penalize, refund, settle, type Delivery, type MarketContext } from "./market.js";
 import { selectOrRefund } from "./post.js";
 import { verifyReveals } from "./verification.js";
@@ -45,7 +45,7 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
         listed(
           job.reveals.map((r) => r.runner),
           who,
-        ) || job.failures.some((f) => equalBytes(f.runner, who));
+        ) || job.failures.some((f) => f.reason === "dishonest" && equalBytes(f.runner, who));
       const missed = job.commits.map((c) => c.runner).filter((m) => !opened(m));
       let failures = [...job.failures, ...fail(ctx, missed, "no_reveal")];
       // Reveals in committee order, so "the first agreeing member" is the same on every node.
@@ -71,13 +71,25 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
 }
 
 /** Runs the jobs step for the block of `ctx`; returns the continuations to deliver, in job order. */
-export function processJobs(ctx: MarketContext): Delivery[] {
+export function processJobs(context: MarketContext): Delivery[] {
   const deliveries: Delivery[] = [];
-  for (const id of openJobIds(ctx.state)) {
+  const closing: Uint8Array[] = [];
+  const ctx: MarketContext = { ...context, closing };
+  const open = openJobIds(ctx.state);
+  for (const id of open) {
     const job = getJob(ctx.state, id);
     if (job === undefined) continue;
     const d = advance(ctx, job);
     if (d !== null) deliveries.push(d);
+  }
+  // The lists once per step: the open list loses what closed (in posting order), the recent list gains it.
+  if (closing.length > 0) {
+    const closed = new Set(closing.map((id) => toHex(id)));
+    writeOpenJobs(
+      ctx.state,
+      open.filter((id) => !closed.has(toHex(id))),
+    );
+    pushRecentJobs(ctx.state, closing);
   }
   return deliveries;
 }

@@ -9,6 +9,7 @@ import {
   createRunnerMarketConfig,
   encodeCapabilities,
   getJob,
+  getRequires,
   getRunner,
   JOB_DISPATCHER_ADDRESS,
   outputStatementHash,
@@ -42,7 +43,7 @@ class PriceFeed:
     def refresh(self, url, requires):
         job = runner.submit("http", {"method": "GET", "url": url}, result_schema=SCHEMA,
                             runners=3, quorum=2, verification="majority_vote",
-                            max_price=${PRICE}, allow_domains=["prices.example"], callback="on_price",
+                            max_price="2cby", allow_domains=["prices.example"], callback="on_price",
                             requires=requires)
         self.storage["job"] = job
         return job
@@ -53,6 +54,10 @@ class PriceFeed:
 
     def seen(self):
         return self.storage.get("seen")
+
+    def needs(self, names, inheritable):
+        from cowboy_sdk.runner import require
+        require(names, inheritable)
 
     def bad(self, url, schema):
         return runner.submit("http", {"method": "GET", "url": url}, result_schema=schema, max_price=1)
@@ -155,11 +160,11 @@ describe("the runner market in the state transition", () => {
     const selected = until(s, id, ["selected"]);
     const fees = new Map<number, bigint>();
     const ackReceipts = s.c.block(selected.committee.map(indexOf).map((m) => s.c.tx(m, { type: "job_ack", jobId: id }, LIMITS)));
-    selected.committee.map(indexOf).forEach((m, k) => fees.set(m, ackReceipts[k]!.fee_paid));
+    for (const [k, m] of selected.committee.map(indexOf).entries()) fees.set(m, ackReceipts[k]!.fee_paid);
     expect(s.c.head.lane_usage.runner).toBeGreaterThan(0n);
     expect(job(s, id).status).toBe("committing");
     const commits = s.c.block(selected.committee.map(indexOf).map((m) => s.c.tx(m, { type: "job_commit", jobId: id, commitment: commitmentOf(out(42n), salt(m)) }, LIMITS)));
-    selected.committee.map(indexOf).forEach((m, k) => fees.set(m, fees.get(m)! + commits[k]!.fee_paid));
+    for (const [k, m] of selected.committee.map(indexOf).entries()) fees.set(m, fees.get(m)! + commits[k]!.fee_paid);
     const reveals = s.c.block(selected.committee.map(indexOf).map((m) => s.c.tx(m, { type: "job_reveal", jobId: id, output: out(42n), salt: salt(m) }, LIMITS)));
     selected.committee.map(indexOf).forEach((m, k) => {
       expect(reveals[k]!.return_data).toEqual(Uint8Array.of(1));
@@ -258,6 +263,16 @@ describe("the runner market in the state transition", () => {
     expect(s.c.account(s.feed).balance).toBeLessThan(before);
     expect(s.c.account(s.feed).balance).toBeGreaterThan(before - CBY / 10n);
 
+    // What the actor requires (0x07) joins every job it posts.
+    const [needs] = s.c.block([s.c.callTx(0, s.feed, "needs", [["region.eu"], true])]);
+    expect(needs!.status, text(needs!.return_data)).toBe(ReceiptStatus.Success);
+    expect(getRequires(s.c.store.fork(), s.feed)).toEqual([{ name: "region.eu", inheritable: true }]);
+    const id3 = submit(s);
+    expect(job(s, id3).requires).toEqual(["net.http", "region.eu"]);
+    expect(until(s, id3, ["refunded"]).committee).toEqual([]);
+    s.c.block([s.c.callTx(0, s.feed, "needs", [[], false])]);
+    expect(getRequires(s.c.store.fork(), s.feed)).toEqual([]);
+
     const id2 = submit(s);
     play(s, id2, () => out("high"));
     const failed = until(s, id2, ["failed"]);
@@ -279,5 +294,11 @@ describe("the runner market in the state transition", () => {
     expect(text(offList!.return_data)).toMatch(/^ValueError: RunnerMarketError: INVALID_JOB: spec.url: host evil.example is not in allow_domains/);
     expect(text(badSchema!.return_data)).toMatch(/^ValueError: RunnerMarketError: INVALID_JOB: result_schema: keyword "pattern" is outside the supported subset/);
     expect(s.c.account(JOB_DISPATCHER_ADDRESS).balance).toBe(0n);
+  });
+
+  it("a chain without the market refuses its instructions at admission", () => {
+    const { runnerMarket: _, ...without } = params;
+    const c = new ActorChain(without);
+    expect(() => c.block([c.tx(1, { type: "runner_unbond" }, LIMITS)])).toThrow(/UNSUPPORTED|the runner market is not enabled on this chain/);
   });
 });

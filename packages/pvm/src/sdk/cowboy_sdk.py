@@ -311,17 +311,13 @@ def nonreentrant(fn):
 
 
 class _Runner:
-    """Off-chain jobs (cips/runner-market.md): submit, require and @continuation live in cowboy_sdk.runner."""
+    """Off-chain jobs (cips/runner-market.md): submit and @continuation, from cowboy_sdk.runner."""
 
     __slots__ = ()
 
     def submit(self, *args, **kwargs):
         from cowboy_sdk.runner import submit
         return submit(*args, **kwargs)
-
-    def require(self, names, inheritable=False):
-        from cowboy_sdk.runner import require
-        return require(names, inheritable)
 
     def continuation(self, fn):
         from cowboy_sdk.runner import continuation

@@ -4,6 +4,28 @@ import pvm_host as _h
 
 DISPATCHER = b"\x00" * 19 + b"\x02"
 STATUSES = ("ok", "failed", "timeout", "refunded")
+CBY = 10 ** 9
+
+
+def amount(value, what="max_price"):
+    """Base units from an int, or from text as `cowboy transfer --amount` takes it: "1500" (base units),
+    "2.5cby" or "1 CBY" (CBY, 9 decimals), "_" allowed between digits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        units = value
+    elif isinstance(value, str):
+        text = value.strip().replace("_", "").lower()
+        unit = text.endswith("cby")
+        if unit:
+            text = text[:-3].strip()
+        whole, dot, fraction = text.partition(".")
+        if not whole.isdigit() or (dot and not fraction.isdigit()) or (dot and not unit) or len(fraction) > 9:
+            raise ValueError(what + " must be base units (e.g. 1500) or CBY with a unit (e.g. 2.5cby), got '" + value + "'")
+        units = int(whole) * CBY + int((fraction + "000000000")[:9]) if unit else int(whole)
+    else:
+        raise TypeError(what + " must be an int of base units or an amount string")
+    if units <= 0 or units >= 2 ** 64:
+        raise ValueError(what + " must be above 0 and below 2**64 base units")
+    return units
 
 
 def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=None, max_price=None,
@@ -12,8 +34,9 @@ def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=Non
     result reaches `callback(job_id, status, result)` (a @runner.continuation method) when the job ends."""
     if result_schema is None:
         raise ValueError("runner.submit: result_schema is required (the JSON schema of the result)")
-    if not isinstance(max_price, int) or isinstance(max_price, bool) or max_price <= 0:
-        raise ValueError("runner.submit: max_price must be a positive int of base units")
+    if max_price is None:
+        raise ValueError("runner.submit: max_price is required (base units, or an amount such as \"2cby\")")
+    max_price = amount(max_price)
     request = {"kind": kind, "spec": spec, "result_schema": result_schema}
     if runners:
         request["runners"] = runners

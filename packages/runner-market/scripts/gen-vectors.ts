@@ -1,0 +1,140 @@
+// Writes test-vectors/runner-market/*.json from this package's rules (cips/runner-market.md). The spec test
+// (test/spec/vectors.test.ts) recomputes every case; a change of bytes or numbers is a deliberate, reviewed re-run.
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { encode, encodeCbor, toHex, type CborValue } from "@cowboy/codec";
+import { keccak256 } from "@cowboy/crypto";
+import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
+import { encodeCapabilities } from "../src/capabilities.js";
+import { DEFAULT_RUNNER_MARKET_CONFIG } from "../src/config.js";
+import { jobCanary, jobIdOf } from "../src/job.js";
+import { commitmentOf, outputStatementHash } from "../src/phases.js";
+import { decayedReputation } from "../src/reputation.js";
+import { encodeJobRequest } from "../src/request.js";
+import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros, type Candidate } from "../src/selection.js";
+import { splitPayment } from "../src/settlement.js";
+
+const OUT = fileURLToPath(new URL("../../../test-vectors/runner-market/", import.meta.url));
+const hex = (b: Uint8Array): string => toHex(b);
+const h = (label: string): Uint8Array => keccak256(new TextEncoder().encode(label));
+const addr = (n: number): Uint8Array => h(`runner-${n}`).subarray(0, 20);
+const CBY = 1_000_000_000n;
+const cfg = DEFAULT_RUNNER_MARKET_CONFIG;
+
+function write(name: string, value: unknown): void {
+  writeFileSync(OUT + name, `${JSON.stringify(value, (_, v) => (typeof v === "bigint" ? v.toString() : v), 2)}\n`);
+}
+
+// selection.json: committee sizes by the §5.3 formula, and weighted draws without replacement.
+const stakesCases: bigint[][] = [[100n], [100n, 100n, 100n], Array(16).fill(10_000n * CBY), [1n, 1n, 1n, 1_000_000n], Array(64).fill(5n), Array(1_000).fill(7n)];
+const sizes = stakesCases.map((stakes) => ({
+  stakes: stakes.map(String),
+  log2Micros: log2Micros(BigInt(stakes.length)),
+  hhiMicros: hhiMicros(stakes),
+  m: committeeSize(cfg, stakes),
+}));
+const draws = [3, 5, 9].map((n, k) => {
+  const seed = h(`seed-${k}`);
+  const jobId = h(`job-${k}`);
+  const candidates: Candidate[] = Array.from({ length: n + 2 }, (_, i) => ({
+    address: addr(i),
+    stake: BigInt(10_000 + 1_000 * i) * CBY,
+    reputation: BigInt(200_000 + 75_000 * i),
+  }));
+  candidates.sort((a, b) => (hex(a.address) < hex(b.address) ? -1 : 1));
+  const committee = drawCommittee(seed, jobId, candidates, BigInt(n));
+  return {
+    seed: hex(seed),
+    jobId: hex(jobId),
+    candidates: candidates.map((c) => ({ address: hex(c.address), stake: c.stake, reputation: c.reputation })),
+    m: n,
+    committee: committee.map((c) => hex(c.address)),
+    aggregator: hex(drawAggregator(seed, jobId, committee)!.address),
+  };
+});
+write("selection.json", { sizes, draws });
+
+// settlement.json: §8.4 splits in base units.
+const splits = [
+  { gross: 2n * CBY, paid: 3, aggregator: 0 },
+  { gross: 2n * CBY, paid: 2, aggregator: null },
+  { gross: 1_000_001n, paid: 3, aggregator: 2 },
+  { gross: 999n, paid: 1, aggregator: 0 },
+  { gross: 7n, paid: 2, aggregator: 1 },
+].map(({ gross, paid, aggregator }) => {
+  const runners = Array.from({ length: paid }, (_, i) => addr(i));
+  const s = splitPayment(cfg, gross, runners, aggregator === null ? addr(99) : runners[aggregator]!);
+  return {
+    gross,
+    paid: runners.map(hex),
+    aggregator: aggregator === null ? hex(addr(99)) : hex(runners[aggregator]!),
+    burned: s.burned,
+    treasury: s.treasury,
+    aggregatorBonus: s.aggregatorBonus,
+    amounts: s.runners.map((r) => r.amount),
+  };
+});
+write("settlement.json", { config: { burnBps: cfg.burnBps, treasuryBps: cfg.treasuryBps, aggregatorBonusBps: cfg.aggregatorBonusBps }, splits });
+
+// encodings.json: instruction bytes, capability and request CBOR, ids, commitments, canaries, statements.
+const schema: CborValue = new Map<CborValue, CborValue>([
+  ["type", "object"],
+  ["properties", new Map<CborValue, CborValue>([["price", new Map<CborValue, CborValue>([["type", "integer"]])]])],
+  ["required", ["price"]],
+]);
+const request = encodeJobRequest({
+  kind: "http",
+  spec: new Map<CborValue, CborValue>([
+    ["method", "GET"],
+    ["url", "https://prices.example/btc"],
+  ]),
+  resultSchema: schema,
+  verification: "majority_vote",
+  runners: 3n,
+  quorum: 2n,
+  allowDomains: ["prices.example"],
+  callback: "on_price",
+});
+const caps = encodeCapabilities({ provides: ["net.http", "llm"], jobKinds: ["http", "llm"], models: ["tiny-1"], rateCard: new Map([["http_request", 1_000n]]) });
+const jobId = jobIdOf(addr(7), 3n);
+const output = encodeCbor(new Map<CborValue, CborValue>([["price", 42n]]));
+const salt = h("salt");
+const instructions: Instruction[] = [
+  {
+    type: "runner_register",
+    stake: 10_000n * CBY,
+    maxJobValue: 5n * CBY,
+    capabilities: caps,
+    endpoint: new TextEncoder().encode("http://127.0.0.1:9001"),
+    transportKey: h("x25519").slice(),
+  },
+  { type: "runner_add_stake", amount: 1n },
+  { type: "runner_update", maxJobValue: 0n, capabilities: caps, endpoint: new Uint8Array(0), transportKey: Uint8Array.of(1) },
+  { type: "runner_unbond" },
+  { type: "runner_withdraw" },
+  { type: "job_ack", jobId },
+  { type: "job_commit", jobId, commitment: commitmentOf(output, salt) },
+  { type: "job_reveal", jobId, output, salt },
+  { type: "job_aggregate", jobId, result: output },
+  { type: "job_challenge", jobId, runner: addr(1), evidence: encodeCbor([output, new Uint8Array(65)]) },
+  { type: "job_submit", request, maxPrice: 2n * CBY },
+];
+write("encodings.json", {
+  capabilities: { provides: ["llm", "net.http"], jobKinds: ["http", "llm"], models: ["tiny-1"], rateCard: { http_request: "1000" }, cbor: hex(caps) },
+  request: { cbor: hex(request) },
+  jobId: { poster: hex(addr(7)), nonce: "3", id: hex(jobId), canary: jobCanary(jobId) },
+  commitment: { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)), statement: hex(outputStatementHash(jobId, output)) },
+  instructions: instructions.map((ins) => ({ json: instructionToJson(ins), encoded: hex(encode(instructionCodec, ins)) })),
+});
+
+// reputation.json: decay toward neutral by the half-life.
+const H = cfg.reputationHalfLife;
+const decays = [
+  [1_000_000n, 0n, H],
+  [1_000_000n, 0n, H / 2n],
+  [0n, 100n, 100n + 3n * H + 17n],
+  [750_000n, 10n, 10n],
+  [123_456n, 0n, 70n * H],
+  [900_001n, 5n, 6n],
+].map(([score, since, height]) => ({ score: score!, since: since!, height: height!, decayed: decayedReputation(cfg, score!, since!, height!) }));
+write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays });

@@ -1,0 +1,98 @@
+// The runner-market vectors (test-vectors/runner-market/, cips/runner-market.md): every case recomputed from this
+// package's rules. Any other implementation must produce the same numbers and bytes.
+import { readVector } from "@cowboy/checks/vectors";
+import { decode, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
+import { describe, expect, it } from "vitest";
+import { decodeCapabilities, encodeCapabilities } from "../../src/capabilities.js";
+import { DEFAULT_RUNNER_MARKET_CONFIG as cfg } from "../../src/config.js";
+import { jobCanary, jobIdOf } from "../../src/job.js";
+import { commitmentOf, outputStatementHash } from "../../src/phases.js";
+import { decayedReputation } from "../../src/reputation.js";
+import { decodeJobRequest } from "../../src/request.js";
+import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } from "../../src/selection.js";
+import { splitPayment } from "../../src/settlement.js";
+
+interface Selection {
+  sizes: { stakes: string[]; log2Micros: string; hhiMicros: string; m: string }[];
+  draws: { seed: string; jobId: string; candidates: { address: string; stake: string; reputation: string }[]; m: number; committee: string[]; aggregator: string }[];
+}
+interface Settlement {
+  config: { burnBps: string; treasuryBps: string; aggregatorBonusBps: string };
+  splits: { gross: string; paid: string[]; aggregator: string; burned: string; treasury: string; aggregatorBonus: string; amounts: string[] }[];
+}
+interface Encodings {
+  capabilities: { provides: string[]; jobKinds: string[]; models: string[]; rateCard: Record<string, string>; cbor: string };
+  request: { cbor: string };
+  jobId: { poster: string; nonce: string; id: string; canary: string };
+  commitment: { output: string; salt: string; commitment: string; statement: string };
+  instructions: { json: unknown; encoded: string }[];
+}
+interface Reputation {
+  neutral: string;
+  halfLife: string;
+  decays: { score: string; since: string; height: string; decayed: string }[];
+}
+
+describe("test-vectors/runner-market", () => {
+  it("selection.json: committee sizes (§5.3) and weighted draws without replacement", () => {
+    const v = readVector<Selection>("runner-market/selection.json");
+    expect(v.sizes.length).toBeGreaterThan(0);
+    for (const s of v.sizes) {
+      const stakes = s.stakes.map(BigInt);
+      expect(log2Micros(BigInt(stakes.length)).toString()).toBe(s.log2Micros);
+      expect(hhiMicros(stakes).toString()).toBe(s.hhiMicros);
+      expect(committeeSize(cfg, stakes).toString()).toBe(s.m);
+    }
+    for (const d of v.draws) {
+      const candidates = d.candidates.map((c) => ({ address: fromHex(c.address), stake: BigInt(c.stake), reputation: BigInt(c.reputation) }));
+      const committee = drawCommittee(fromHex(d.seed), fromHex(d.jobId), candidates, BigInt(d.m));
+      expect(committee.map((c) => toHex(c.address))).toEqual(d.committee);
+      expect(new Set(d.committee).size).toBe(d.m);
+      expect(toHex(drawAggregator(fromHex(d.seed), fromHex(d.jobId), committee)!.address)).toBe(d.aggregator);
+    }
+  });
+
+  it("settlement.json: §8.4 splits add up to the gross", () => {
+    const v = readVector<Settlement>("runner-market/settlement.json");
+    expect(v.config).toEqual({ burnBps: cfg.burnBps.toString(), treasuryBps: cfg.treasuryBps.toString(), aggregatorBonusBps: cfg.aggregatorBonusBps.toString() });
+    for (const s of v.splits) {
+      const out = splitPayment(cfg, BigInt(s.gross), s.paid.map(fromHex), fromHex(s.aggregator));
+      expect([out.burned, out.treasury, out.aggregatorBonus].map(String)).toEqual([s.burned, s.treasury, s.aggregatorBonus]);
+      expect(out.runners.map((r) => r.amount.toString())).toEqual(s.amounts);
+      expect(out.burned + out.treasury + out.runners.reduce((a, r) => a + r.amount, 0n)).toBe(BigInt(s.gross));
+    }
+  });
+
+  it("encodings.json: capabilities, requests, job ids, canaries, commitments and instruction bytes", () => {
+    const v = readVector<Encodings>("runner-market/encodings.json");
+    const caps = decodeCapabilities(fromHex(v.capabilities.cbor));
+    expect([...caps.provides]).toEqual(v.capabilities.provides);
+    expect([...caps.jobKinds]).toEqual(v.capabilities.jobKinds);
+    expect([...caps.models]).toEqual(v.capabilities.models);
+    expect(Object.fromEntries([...caps.rateCard].map(([k, p]) => [k, p.toString()]))).toEqual(v.capabilities.rateCard);
+    expect(toHex(encodeCapabilities(caps))).toBe(v.capabilities.cbor);
+    const req = decodeJobRequest(fromHex(v.request.cbor), cfg);
+    expect([req.kind, req.verification, req.runners, req.quorum, req.callback]).toEqual(["http", "majority_vote", 3n, 2n, "on_price"]);
+    const id = jobIdOf(fromHex(v.jobId.poster), BigInt(v.jobId.nonce));
+    expect(toHex(id)).toBe(v.jobId.id);
+    expect(jobCanary(id)).toBe(v.jobId.canary);
+    const output = fromHex(v.commitment.output);
+    expect(toHex(commitmentOf(output, fromHex(v.commitment.salt)))).toBe(v.commitment.commitment);
+    expect(toHex(outputStatementHash(id, output))).toBe(v.commitment.statement);
+    expect(toHex(encodeCbor(new Map<CborValue, CborValue>([["price", 42n]])))).toBe(v.commitment.output);
+    expect(v.instructions).toHaveLength(11);
+    for (const ins of v.instructions) {
+      const decoded = decode(instructionCodec, fromHex(ins.encoded));
+      expect(instructionToJson(decoded)).toEqual(ins.json);
+      expect(toHex(encode(instructionCodec, instructionFromJson(ins.json)))).toBe(ins.encoded);
+    }
+  });
+
+  it("reputation.json: decay toward neutral by the half-life", () => {
+    const v = readVector<Reputation>("runner-market/reputation.json");
+    expect(v.neutral).toBe(cfg.reputationNeutral.toString());
+    expect(v.halfLife).toBe(cfg.reputationHalfLife.toString());
+    for (const d of v.decays) expect(decayedReputation(cfg, BigInt(d.score), BigInt(d.since), BigInt(d.height)).toString()).toBe(d.decayed);
+  });
+});
