@@ -37,8 +37,6 @@ export interface ExecutorConfig {
   readonly devnet?: boolean;
   readonly secrets?: SecretSource;
   readonly llm?: LlmBackend;
-  /** MCP servers by name (Streamable HTTP URLs). */
-  readonly mcpServers?: Readonly<Record<string, string>>;
   /** Allowlisted container images: manifest digest → OCI layout directory. */
   readonly images?: Readonly<Record<string, string>>;
   readonly httpTimeoutMs?: number;
@@ -57,7 +55,7 @@ export function servableKinds(config: ExecutorConfig): JobKind[] {
   if (g.has("compute")) kinds.push("compute");
   if (g.has("net.http")) kinds.push("http");
   if (g.has("llm") && config.llm !== undefined) kinds.push("llm");
-  if (g.has("mcp") && config.mcpServers !== undefined && Object.keys(config.mcpServers).length > 0) kinds.push("mcp");
+  if (g.has("mcp")) kinds.push("mcp");
   if (g.has("oci.run") && config.images !== undefined && Object.keys(config.images).length > 0) kinds.push("container");
   return kinds.sort();
 }
@@ -87,7 +85,7 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
       value = await runLlm(spec, { gate: config.gate, backend: config.llm, resultSchema: job.resultSchema });
       break;
     case "mcp":
-      value = await runMcp(spec, config.gate, { servers: config.mcpServers ?? {} });
+      value = await runMcp(spec, config.gate, { allowDomains: job.allowDomains, devnet: config.devnet === true });
       break;
     case "container":
       value = await runContainerJob(spec, config.gate, { images: config.images ?? {} });

@@ -32,7 +32,6 @@ export interface RunnerStartOptions {
   /** X25519/secp256k1 transport key for CBSS (default: keccak256 of the address, until CBSS defines it). */
   readonly transportKey?: Uint8Array;
   readonly llm?: LlmBackend;
-  readonly mcpServers?: Readonly<Record<string, string>>;
   readonly images?: Readonly<Record<string, string>>;
   readonly secrets?: SecretSource;
   readonly pollMs?: number;
@@ -57,7 +56,6 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     gate: new EntitlementGate(options.provides),
     devnet: options.devnet === true,
     ...(options.llm === undefined ? {} : { llm: options.llm }),
-    ...(options.mcpServers === undefined ? {} : { mcpServers: options.mcpServers }),
     ...(options.images === undefined ? {} : { images: options.images }),
     ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
   };

@@ -27,18 +27,6 @@ async function provides(text: string | undefined) {
   }
 }
 
-/** `--mcp name=url,name2=url2` → a server table. */
-function mcpServers(text: string | undefined): Record<string, string> | undefined {
-  if (text === undefined) return undefined;
-  const out: Record<string, string> = {};
-  for (const part of text.split(",").filter((p) => p !== "")) {
-    const m = /^([A-Za-z0-9_.-]+)=(https?:\/\/\S+)$/.exec(part.trim());
-    if (m === null) throw usageError(`--mcp expects NAME=URL[,NAME=URL…], got '${part}'`);
-    out[m[1]!] = m[2]!;
-  }
-  return out;
-}
-
 /** Every image in an OCI layout's index.json, by manifest digest. */
 function layoutImages(dir: string | undefined): Record<string, string> | undefined {
   if (dir === undefined) return undefined;
@@ -55,7 +43,7 @@ function layoutImages(dir: string | undefined): Record<string, string> | undefin
 const start: Command = {
   summary: "run a runner in the foreground: registers if needed, then acks, executes, commits and reveals its jobs",
   usage:
-    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--mcp NAME=URL,…] [--oci-layout DIR] [--poll MS]",
+    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--poll MS]",
   details: [
     "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read.",
     "--stake and --max-job-value take base units or CBY (e.g. 10000cby); stake ≥ max(10,000 CBY, 1.5 × max job value).",
@@ -76,7 +64,6 @@ const start: Command = {
         "llm-model": { type: "string" },
         "llm-endpoint": { type: "string" },
         "llm-name": { type: "string" },
-        mcp: { type: "string" },
         "oci-layout": { type: "string" },
         poll: { type: "string" },
       },
@@ -97,7 +84,6 @@ const start: Command = {
     let llm: LlmBackend | undefined;
     if (values["llm-model"] !== undefined) llm = await createLlamaCppBackend({ modelPath: resolve(values["llm-model"]) });
     else if (values["llm-endpoint"] !== undefined) llm = createOpenAiBackend({ baseUrl: values["llm-endpoint"], model: values["llm-name"]! });
-    const mcp = mcpServers(values.mcp);
     const images = layoutImages(values["oci-layout"]);
     const rpc = values.rpc ?? io.env.COWBOY_RPC ?? DEFAULT_RPC;
     io.out(`runner 0x${toHex(address)} data ${dataDir} rpc ${rpc}\n`);
@@ -113,7 +99,6 @@ const start: Command = {
         devnet: values.devnet === true,
         ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
         ...(llm === undefined ? {} : { llm }),
-        ...(mcp === undefined ? {} : { mcpServers: mcp }),
         ...(images === undefined ? {} : { images }),
         ...(pollMs === undefined ? {} : { pollMs }),
         log: (line) => io.out(`${new Date().toISOString()} ${line}\n`),

@@ -23,6 +23,8 @@ export interface ContainerRun {
   readonly image: string;
   readonly args: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /** Written to the process's standard input, which is then closed. */
+  readonly stdin?: string;
   readonly limits: ContainerLimits;
   readonly runc?: string;
 }
@@ -86,7 +88,11 @@ export async function runContainer(run: ContainerRun): Promise<ContainerExit> {
     unpackLayout(run.layout, run.image, join(bundle, "rootfs"));
     writeFileSync(join(bundle, "config.json"), JSON.stringify(runtimeConfig(run)));
     return await new Promise<ContainerExit>((resolve, reject) => {
-      const child = spawn(runc, ["run", "--bundle", bundle, id], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(runc, ["run", "--bundle", bundle, id], { stdio: [run.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+      if (run.stdin !== undefined) {
+        child.stdin!.on("error", () => undefined); // a container that exits without reading it
+        child.stdin!.end(run.stdin);
+      }
       const out: Uint8Array[] = [];
       let size = 0;
       let stderr = "";
@@ -97,7 +103,7 @@ export async function runContainer(run: ContainerRun): Promise<ContainerExit> {
         timedOut = true;
         kill();
       }, run.limits.timeoutMs);
-      child.stdout.on("data", (c: Uint8Array) => {
+      child.stdout!.on("data", (c: Uint8Array) => {
         size += c.length;
         if (size > run.limits.maxOutputBytes) {
           if (!overflow) kill();
@@ -106,7 +112,7 @@ export async function runContainer(run: ContainerRun): Promise<ContainerExit> {
         }
         out.push(c);
       });
-      child.stderr.on("data", (c: Uint8Array) => {
+      child.stderr!.on("data", (c: Uint8Array) => {
         if (stderr.length < 4096) stderr += new TextDecoder().decode(c);
       });
       child.on("error", (e) => {

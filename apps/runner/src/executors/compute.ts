@@ -1,4 +1,5 @@
-// The compute executor (job kind "compute"; cips/runner-market.md "Compute executor"): a JS function body, optionally
+// The compute executor (job kind "compute"; cips/sdk.md "Job kinds", cips/runner-process.md "Compute"): spec
+// {language: "javascript", code, input?, max_seconds?, wasm?, memory_mb?} — a JS function body, optionally
 // with a WASM module, run in a worker_thread with V8 heap limits, inside a fresh vm context that receives only
 // primitives (JSON text, hex) so no host object leaks in. Bounds: CPU time (vm timeout in the dedicated thread),
 // wall time (the worker is terminated), heap (resourceLimits), output size. Math.random is seeded from the job.
@@ -7,15 +8,17 @@ import { RunnerError } from "../errors.js";
 import { asRecord, boundedInt, requireString } from "./spec.js";
 
 export interface ComputeSpec {
+  /** "javascript" (this runner does not run "python" compute jobs). */
+  readonly language: string;
   /** The body of `function (input, wasm) { ... }`; it must return a JSON value synchronously. */
   readonly code: string;
   readonly input?: unknown;
   /** A WASM module as 0x hex; the function receives its bytes as a Uint8Array (`new WebAssembly.Module(wasm)`). */
   readonly wasm?: string;
-  /** CPU time bound in ms (default 1,000, at most 60,000). */
-  readonly cpuMs?: number;
+  /** CPU time bound in seconds (default 1, at most 60). */
+  readonly max_seconds?: number;
   /** Heap bound in MiB (default 64, at most 512). */
-  readonly memoryMb?: number;
+  readonly memory_mb?: number;
 }
 
 export interface ComputeOptions {
@@ -25,8 +28,18 @@ export interface ComputeOptions {
   readonly maxOutputBytes?: number;
 }
 
-export function parseComputeSpec(value: unknown): Required<Omit<ComputeSpec, "wasm" | "input">> & Pick<ComputeSpec, "wasm" | "input"> {
+export interface ParsedComputeSpec {
+  readonly code: string;
+  readonly input: unknown;
+  readonly wasm: string | undefined;
+  readonly cpuMs: number;
+  readonly memoryMb: number;
+}
+
+export function parseComputeSpec(value: unknown): ParsedComputeSpec {
   const spec = asRecord(value, "compute spec");
+  const language = requireString(spec, "language", "compute spec");
+  if (language !== "javascript") throw new RunnerError("INVALID_SPEC", `compute spec: language '${language}' is not run by this runner (javascript only)`);
   const code = requireString(spec, "code", "compute spec");
   if (code.length > 65_536) throw new RunnerError("INVALID_SPEC", "compute spec: 'code' is longer than 65,536 characters");
   let wasm: string | undefined;
@@ -35,7 +48,7 @@ export function parseComputeSpec(value: unknown): Required<Omit<ComputeSpec, "wa
       throw new RunnerError("INVALID_SPEC", "compute spec: 'wasm' must be 0x hex of at most 1 MiB");
     wasm = spec.wasm.slice(2);
   }
-  return { code, input: spec.input, wasm, cpuMs: boundedInt(spec, "cpuMs", "compute spec", 1_000, 60_000), memoryMb: boundedInt(spec, "memoryMb", "compute spec", 64, 512) };
+  return { code, input: spec.input, wasm, cpuMs: boundedInt(spec, "max_seconds", "compute spec", 1, 60) * 1_000, memoryMb: boundedInt(spec, "memory_mb", "compute spec", 64, 512) };
 }
 
 /** Runs in the worker (CommonJS, eval). Everything crossing into the vm context is a string or a number. */

@@ -1,6 +1,7 @@
-// The container executor (job kind "container"; cips/runner-market.md "Container executor"): spec {image, args, env?,
-// memoryMb?, pids?, cpuMillis?, timeoutMs?}. `image` is a manifest digest on the operator's allowlist (the Container
-// Registry 0x11 governs which; the runner holds the layouts). stdout must be JSON: it is the result.
+// The container executor (job kind "container"; cips/sdk.md "Job kinds", cips/runner-process.md "Container"): spec
+// {image, command, env?, stdin?, memory_mb?, pids?, cpu_millis?, timeout_ms?}. `image` is a reference pinned by digest
+// (`name@sha256:<hex>` or `sha256:<hex>`) that the Container Registry (0x11) allowlists; the runner holds the OCI
+// layouts of the images it serves, by manifest digest. stdout must be JSON: it is the result.
 import type { EntitlementGate } from "../entitlements.js";
 import { RunnerError } from "../errors.js";
 import { runContainer } from "../container/runc.js";
@@ -8,16 +9,30 @@ import { asRecord, boundedInt, requireString } from "./spec.js";
 
 export interface ContainerSpec {
   readonly image: string;
-  readonly args: readonly string[];
+  readonly command: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** Written to the container's standard input (at most 64 KiB). */
+  readonly stdin?: string;
   /** Default 64, at most 4,096. */
-  readonly memoryMb?: number;
+  readonly memory_mb?: number;
   /** Default 32, at most 1,024. */
   readonly pids?: number;
   /** Default 500 (half a core), at most 4,000. */
-  readonly cpuMillis?: number;
+  readonly cpu_millis?: number;
   /** Default 10,000, at most 600,000. */
-  readonly timeoutMs?: number;
+  readonly timeout_ms?: number;
+}
+
+export interface ParsedContainerSpec {
+  /** The manifest digest `sha256:<hex>`. */
+  readonly digest: string;
+  readonly command: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly stdin: string | undefined;
+  readonly memoryMb: number;
+  readonly pids: number;
+  readonly cpuMillis: number;
+  readonly timeoutMs: number;
 }
 
 export interface ContainerOptions {
@@ -27,12 +42,17 @@ export interface ContainerOptions {
   readonly maxOutputBytes?: number;
 }
 
-export function parseContainerSpec(value: unknown): Required<ContainerSpec> {
+export function parseContainerSpec(value: unknown): ParsedContainerSpec {
   const spec = asRecord(value, "container spec");
   const image = requireString(spec, "image", "container spec");
-  if (!/^sha256:[0-9a-f]{64}$/.test(image)) throw new RunnerError("INVALID_SPEC", "container spec: 'image' must be a manifest digest sha256:<64 hex>");
-  if (!Array.isArray(spec.args) || spec.args.length === 0 || spec.args.length > 64 || !spec.args.every((a) => typeof a === "string" && a.length <= 4096))
-    throw new RunnerError("INVALID_SPEC", "container spec: 'args' must be 1–64 strings");
+  const pinned = /(?:^|@)(sha256:[0-9a-f]{64})$/.exec(image);
+  if (pinned === null) throw new RunnerError("INVALID_SPEC", "container spec: 'image' must be pinned by digest (name@sha256:<64 hex> or sha256:<64 hex>)");
+  const command = spec.command;
+  if (!Array.isArray(command) || command.length === 0 || command.length > 64 || !command.every((a) => typeof a === "string" && a.length <= 4096)) {
+    throw new RunnerError("INVALID_SPEC", "container spec: 'command' must be 1–64 strings");
+  }
+  if (spec.stdin !== undefined && (typeof spec.stdin !== "string" || spec.stdin.length > 65_536))
+    throw new RunnerError("INVALID_SPEC", "container spec: 'stdin' must be a string of at most 65,536 characters");
   const env: Record<string, string> = {};
   if (spec.env !== undefined) {
     for (const [k, v] of Object.entries(asRecord(spec.env, "container spec env"))) {
@@ -41,27 +61,29 @@ export function parseContainerSpec(value: unknown): Required<ContainerSpec> {
     }
   }
   return {
-    image,
-    args: spec.args as string[],
+    digest: pinned[1]!,
+    command: command as string[],
     env,
-    memoryMb: boundedInt(spec, "memoryMb", "container spec", 64, 4_096),
+    stdin: spec.stdin as string | undefined,
+    memoryMb: boundedInt(spec, "memory_mb", "container spec", 64, 4_096),
     pids: boundedInt(spec, "pids", "container spec", 32, 1_024),
-    cpuMillis: boundedInt(spec, "cpuMillis", "container spec", 500, 4_000),
-    timeoutMs: boundedInt(spec, "timeoutMs", "container spec", 10_000, 600_000),
+    cpuMillis: boundedInt(spec, "cpu_millis", "container spec", 500, 4_000),
+    timeoutMs: boundedInt(spec, "timeout_ms", "container spec", 10_000, 600_000),
   };
 }
 
 export async function runContainerJob(specValue: unknown, gate: EntitlementGate, options: ContainerOptions): Promise<unknown> {
   gate.require("oci.run", "a container job");
   const spec = parseContainerSpec(specValue);
-  const layout = Object.hasOwn(options.images, spec.image) ? options.images[spec.image] : undefined;
-  if (layout === undefined) throw new RunnerError("CONTAINER_UNAVAILABLE", `image ${spec.image} is not on this runner's allowlist`, { image: spec.image });
+  const layout = Object.hasOwn(options.images, spec.digest) ? options.images[spec.digest] : undefined;
+  if (layout === undefined) throw new RunnerError("CONTAINER_UNAVAILABLE", `image ${spec.digest} is not served by this runner`, { image: spec.digest });
   const maxOutputBytes = options.maxOutputBytes ?? 65_536;
   const exit = await runContainer({
     layout,
-    image: spec.image,
-    args: spec.args,
+    image: spec.digest,
+    args: spec.command,
     env: spec.env,
+    ...(spec.stdin === undefined ? {} : { stdin: spec.stdin }),
     limits: { memoryMb: spec.memoryMb, pids: spec.pids, cpuMillis: spec.cpuMillis, timeoutMs: spec.timeoutMs, maxOutputBytes },
     ...(options.runc === undefined ? {} : { runc: options.runc }),
   });

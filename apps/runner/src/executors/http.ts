@@ -73,8 +73,21 @@ async function systemResolve(host: string): Promise<readonly ResolvedAddress[]> 
   return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 }
 
+/** The guard options shared by every egress executor (HTTP, MCP). */
+export type EgressOptions = Pick<HttpExecutorOptions, "allowDomains" | "devnet" | "resolve">;
+
+/** Checks a URL's scheme, its host against the allowlist and every resolved address; returns the address to use. */
+export async function checkEgressTarget(url: URL, options: EgressOptions): Promise<ResolvedAddress> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new RunnerError("INVALID_SPEC", `scheme ${url.protocol} is not http or https`);
+  if (url.username !== "" || url.password !== "") throw new RunnerError("INVALID_SPEC", "credentials in the URL are not allowed (use a $secret header)");
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  if (!hostAllowed(host, options.allowDomains))
+    throw new RunnerError("HTTP_DOMAIN_NOT_ALLOWED", `${host} is not on the job's allow_domains (${options.allowDomains.join(", ") || "empty"})`, { host });
+  return resolveChecked(url.hostname, options);
+}
+
 /** Resolves `host` and checks every address; returns the one to connect to. */
-async function resolveChecked(host: string, options: HttpExecutorOptions): Promise<ResolvedAddress> {
+async function resolveChecked(host: string, options: EgressOptions): Promise<ResolvedAddress> {
   const bare = host.startsWith("[") ? host.slice(1, -1) : host;
   const literal = isIP(bare);
   let addresses: readonly ResolvedAddress[];
@@ -174,12 +187,8 @@ export async function runHttp(specValue: unknown, gate: EntitlementGate, options
   }
   let current = spec;
   for (let hop = 0; ; hop++) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new RunnerError("INVALID_SPEC", `http spec: scheme ${url.protocol} is not http or https`);
-    if (url.username !== "" || url.password !== "") throw new RunnerError("INVALID_SPEC", "http spec: credentials in the URL are not allowed (use a $secret header)");
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-    if (!hostAllowed(host, options.allowDomains))
-      throw new RunnerError("HTTP_DOMAIN_NOT_ALLOWED", `${host} is not on the job's allow_domains (${options.allowDomains.join(", ") || "empty"})`, { host });
-    const target = await resolveChecked(url.hostname, options);
+    const target = await checkEgressTarget(url, options);
     let response: RawResponse;
     try {
       response = await exchange(url, current, target, maxBytes, signal);

@@ -1,10 +1,12 @@
-// The MCP executor (job kind "mcp"; cips/runner-market.md "MCP executor"): spec {server, tool, arguments?}. `server`
-// names one of the operator's configured MCP servers (Streamable HTTP), never a URL from the job, so a job cannot aim
-// the runner at an address. Result: the tool's structuredContent, else its text content parsed as JSON (else the text).
+// The MCP executor (job kind "mcp"; cips/sdk.md "Job kinds", cips/runner-process.md "MCP"): spec {server, tool,
+// arguments?} where `server` is a Streamable-HTTP URL on the job's allow_domains. The URL passes the HTTP executor's
+// egress guard (allowlist, resolved-address checks; loopback only on a devnet runner) before the SDK connects.
+// Result: the tool's structuredContent, else its text content parsed as JSON (else the text).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { EntitlementGate } from "../entitlements.js";
 import { RunnerError } from "../errors.js";
+import { checkEgressTarget, type EgressOptions } from "./http.js";
 import { asRecord, requireString } from "./spec.js";
 
 export interface McpSpec {
@@ -13,9 +15,7 @@ export interface McpSpec {
   readonly arguments?: Readonly<Record<string, unknown>>;
 }
 
-export interface McpOptions {
-  /** The operator's MCP servers by name: Streamable HTTP endpoint URLs. */
-  readonly servers: Readonly<Record<string, string>>;
+export interface McpOptions extends EgressOptions {
   /** Bound for connect + call (default 30,000 ms). */
   readonly timeoutMs?: number;
   /** Bound on the result's JSON size (default 65,536 bytes). */
@@ -49,12 +49,17 @@ function resultValue(result: { isError?: boolean; structuredContent?: unknown; c
 export async function runMcp(specValue: unknown, gate: EntitlementGate, options: McpOptions): Promise<unknown> {
   gate.require("mcp", "an mcp job");
   const spec = parseMcpSpec(specValue);
-  const url = Object.hasOwn(options.servers, spec.server) ? options.servers[spec.server] : undefined;
-  if (url === undefined) throw new RunnerError("MCP_FAILED", `this runner has no MCP server named '${spec.server}'`, { server: spec.server });
+  let url: URL;
+  try {
+    url = new URL(spec.server);
+  } catch {
+    throw new RunnerError("INVALID_SPEC", `mcp spec: server '${spec.server}' is not a URL`);
+  }
+  await checkEgressTarget(url, options);
   const timeout = options.timeoutMs ?? 30_000;
   const signal = AbortSignal.timeout(timeout);
   const client = new Client({ name: "cowboy-runner", version: "0.1.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = new StreamableHTTPClientTransport(url);
   try {
     await client.connect(transport, { signal, timeout });
     const result = await client.callTool({ name: spec.tool, arguments: { ...spec.arguments } }, undefined, { signal, timeout });

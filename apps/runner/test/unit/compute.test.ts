@@ -17,17 +17,22 @@ const ADD_WASM = "0x0061736d0100000001070160027f7f017f03020100070701036164640000
 
 describe("compute executor", () => {
   it("runs a function on its input", async () => {
-    expect(await runCompute({ code: "return { sum: input.xs.reduce((a, b) => a + b, 0) };", input: { xs: [1, 2, 3] } }, { seed })).toEqual({ sum: 6 });
+    expect(await runCompute({ language: "javascript", code: "return { sum: input.xs.reduce((a, b) => a + b, 0) };", input: { xs: [1, 2, 3] } }, { seed })).toEqual({ sum: 6 });
   });
   it("runs a WASM module", async () => {
     const out = await runCompute(
-      { code: "const i = new WebAssembly.Instance(new WebAssembly.Module(wasm)); return i.exports.add(input.a, input.b);", input: { a: 40, b: 2 }, wasm: ADD_WASM },
+      {
+        language: "javascript",
+        code: "const i = new WebAssembly.Instance(new WebAssembly.Module(wasm)); return i.exports.add(input.a, input.b);",
+        input: { a: 40, b: 2 },
+        wasm: ADD_WASM,
+      },
       { seed },
     );
     expect(out).toBe(42);
   });
   it("seeds Math.random from the job: same seed, same numbers; another seed, others", async () => {
-    const f = { code: "return [Math.random(), Math.random()];" };
+    const f = { language: "javascript", code: "return [Math.random(), Math.random()];" };
     const a = (await runCompute(f, { seed })) as number[];
     const b = (await runCompute(f, { seed })) as number[];
     const c = (await runCompute(f, { seed: new Uint8Array(32).fill(8) })) as number[];
@@ -37,24 +42,27 @@ describe("compute executor", () => {
     expect(a[0]).toBeLessThan(1);
   });
   it("sees no host objects: require, process and a constructor escape are unavailable", async () => {
-    expect(await runCompute({ code: "return [typeof require, typeof process, typeof fetch];" }, { seed })).toEqual(["undefined", "undefined", "undefined"]);
+    expect(await runCompute({ language: "javascript", code: "return [typeof require, typeof process, typeof fetch];" }, { seed })).toEqual(["undefined", "undefined", "undefined"]);
     const escapeAttempt = "try { return typeof globalThis.constructor.constructor('return process')(); } catch (e) { return 'threw'; }";
-    expect(await runCompute({ code: escapeAttempt }, { seed })).not.toBe("object");
-    expect(await runCompute({ code: "return typeof this;" }, { seed })).toBe("undefined");
-    expect(await runCompute({ code: "return input.constructor.constructor('return typeof process')();", input: {} }, { seed })).toBe("undefined");
+    expect(await runCompute({ language: "javascript", code: escapeAttempt }, { seed })).not.toBe("object");
+    expect(await runCompute({ language: "javascript", code: "return typeof this;" }, { seed })).toBe("undefined");
+    expect(await runCompute({ language: "javascript", code: "return input.constructor.constructor('return typeof process')();", input: {} }, { seed })).toBe("undefined");
   });
   it("bounds CPU time", async () => {
-    expect(await code(runCompute({ code: "for (;;) {}", cpuMs: 200 }, { seed }))).toBe("COMPUTE_TIMEOUT");
+    expect(await code(runCompute({ language: "javascript", code: "for (;;) {}", max_seconds: 1 }, { seed }))).toBe("COMPUTE_TIMEOUT");
   });
   it("bounds memory", async () => {
-    expect(await code(runCompute({ code: "const a = []; for (;;) a.push(new Array(1e5).fill(1.5));", memoryMb: 16, cpuMs: 20_000 }, { seed }))).toBe("COMPUTE_MEMORY");
+    expect(await code(runCompute({ language: "javascript", code: "const a = []; for (;;) a.push(new Array(1e5).fill(1.5));", memory_mb: 16, max_seconds: 20 }, { seed }))).toBe(
+      "COMPUTE_MEMORY",
+    );
   });
   it("bounds output size and refuses non-JSON and async results", async () => {
-    expect(await code(runCompute({ code: "return 'x'.repeat(70000);" }, { seed }))).toBe("OUTPUT_TOO_LARGE");
-    expect(await code(runCompute({ code: "return undefined;" }, { seed }))).toBe("COMPUTE_FAILED");
-    expect(await code(runCompute({ code: "return Promise.resolve(1);" }, { seed }))).toBe("COMPUTE_FAILED");
-    expect(await code(runCompute({ code: "throw new Error('boom');" }, { seed }))).toBe("COMPUTE_FAILED");
-    expect(await code(runCompute({ code: "" }, { seed }))).toBe("INVALID_SPEC");
-    expect(await code(runCompute({ code: "return 1", cpuMs: 0 }, { seed }))).toBe("INVALID_SPEC");
+    expect(await code(runCompute({ language: "javascript", code: "return 'x'.repeat(70000);" }, { seed }))).toBe("OUTPUT_TOO_LARGE");
+    expect(await code(runCompute({ language: "javascript", code: "return undefined;" }, { seed }))).toBe("COMPUTE_FAILED");
+    expect(await code(runCompute({ language: "javascript", code: "return Promise.resolve(1);" }, { seed }))).toBe("COMPUTE_FAILED");
+    expect(await code(runCompute({ language: "javascript", code: "throw new Error('boom');" }, { seed }))).toBe("COMPUTE_FAILED");
+    expect(await code(runCompute({ language: "javascript", code: "" }, { seed }))).toBe("INVALID_SPEC");
+    expect(await code(runCompute({ language: "javascript", code: "return 1", max_seconds: 0 }, { seed }))).toBe("INVALID_SPEC");
+    expect(await code(runCompute({ language: "python", code: "return 1" }, { seed }))).toBe("INVALID_SPEC");
   });
 });

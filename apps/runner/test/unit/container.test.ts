@@ -62,12 +62,15 @@ describe.skipIf(reason !== "")("container executor (runc)", () => {
   const gate = new EntitlementGate(["oci.run"]);
   it("runs a command and returns its stdout as JSON", async () => {
     expect(
-      await runContainerJob({ image, args: ["/bin/sh", "-c", 'echo "{\\"n\\": $((6*7)), \\"who\\": \\"$(echo $GREETING)\\"}"'], env: { GREETING: "hi" } }, gate, { images }),
+      await runContainerJob({ image, command: ["/bin/sh", "-c", 'echo "{\\"n\\": $((6*7)), \\"who\\": \\"$(echo $GREETING)\\"}"'], env: { GREETING: "hi" } }, gate, { images }),
     ).toEqual({ n: 42, who: "hi" });
+  }, 30_000);
+  it("pipes stdin and accepts a name@digest reference", async () => {
+    expect(await runContainerJob({ image: `busybox@${image}`, command: ["/bin/cat"], stdin: '{"from": "stdin"}' }, gate, { images })).toEqual({ from: "stdin" });
   }, 30_000);
   it("has no network and a read-only root", async () => {
     const out = await runContainerJob(
-      { image, args: ["/bin/sh", "-c", 'if touch /x 2>/dev/null; then w=1; else w=0; fi; n=$(cat /proc/net/dev | wc -l); echo "{\\"writable\\": $w, \\"netlines\\": $n}"'] },
+      { image, command: ["/bin/sh", "-c", 'if touch /x 2>/dev/null; then w=1; else w=0; fi; n=$(cat /proc/net/dev | wc -l); echo "{\\"writable\\": $w, \\"netlines\\": $n}"'] },
       gate,
       { images },
     );
@@ -85,22 +88,22 @@ describe.skipIf(reason !== "")("container executor (runc)", () => {
       throw new Error("expected a failure");
     };
     const oom = await failure(
-      runContainerJob({ image, args: ["/bin/sh", "-c", "dd if=/dev/zero bs=1M count=200 | tr '\\0' x | { v=$(cat); echo $v; }"], memoryMb: 16, timeoutMs: 20_000 }, gate, {
+      runContainerJob({ image, command: ["/bin/sh", "-c", "dd if=/dev/zero bs=1M count=200 | tr '\\0' x | { v=$(cat); echo $v; }"], memory_mb: 16, timeout_ms: 20_000 }, gate, {
         images,
       }),
     );
     expect([oom.code, oom.meta.exitCode]).toEqual(["CONTAINER_FAILED", 137]);
     const forks = 'for i in 1 2 3 4 5 6 7 8 9 10; do sleep 2 & done; wait; echo "{\\"ok\\": true}"';
-    expect(await runContainerJob({ image, args: ["/bin/sh", "-c", forks], pids: 64, timeoutMs: 20_000 }, gate, { images })).toEqual({ ok: true });
-    const limited = await failure(runContainerJob({ image, args: ["/bin/sh", "-c", forks], pids: 4, timeoutMs: 20_000 }, gate, { images }));
+    expect(await runContainerJob({ image, command: ["/bin/sh", "-c", forks], pids: 64, timeout_ms: 20_000 }, gate, { images })).toEqual({ ok: true });
+    const limited = await failure(runContainerJob({ image, command: ["/bin/sh", "-c", forks], pids: 4, timeout_ms: 20_000 }, gate, { images }));
     expect(limited.code).toBe("CONTAINER_FAILED");
     expect(limited.message).toMatch(/fork|resource/i);
-    expect(await code(runContainerJob({ image, args: ["/bin/sleep", "30"], timeoutMs: 500 }, gate, { images }))).toBe("CONTAINER_FAILED");
+    expect(await code(runContainerJob({ image, command: ["/bin/sleep", "30"], timeout_ms: 500 }, gate, { images }))).toBe("CONTAINER_FAILED");
   }, 60_000);
   it("refuses images off the allowlist, non-JSON output and a missing entitlement", async () => {
-    expect(await code(runContainerJob({ image: `sha256:${"0".repeat(64)}`, args: ["/bin/true"] }, gate, { images }))).toBe("CONTAINER_UNAVAILABLE");
-    expect(await code(runContainerJob({ image, args: ["/bin/echo", "not json"] }, gate, { images }))).toBe("CONTAINER_FAILED");
-    expect(await code(runContainerJob({ image, args: ["/bin/true"] }, new EntitlementGate(["llm"]), { images }))).toBe("ENTITLEMENT_MISSING");
-    expect(await code(runContainerJob({ image, args: ["/bin/yes"] }, gate, { images, maxOutputBytes: 1000 }))).toBe("OUTPUT_TOO_LARGE");
+    expect(await code(runContainerJob({ image: `sha256:${"0".repeat(64)}`, command: ["/bin/true"] }, gate, { images }))).toBe("CONTAINER_UNAVAILABLE");
+    expect(await code(runContainerJob({ image, command: ["/bin/echo", "not json"] }, gate, { images }))).toBe("CONTAINER_FAILED");
+    expect(await code(runContainerJob({ image, command: ["/bin/true"] }, new EntitlementGate(["llm"]), { images }))).toBe("ENTITLEMENT_MISSING");
+    expect(await code(runContainerJob({ image, command: ["/bin/yes"] }, gate, { images, maxOutputBytes: 1000 }))).toBe("OUTPUT_TOO_LARGE");
   }, 60_000);
 });

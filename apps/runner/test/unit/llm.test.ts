@@ -24,7 +24,8 @@ const schema = {
   required: ["verdict", "confident"],
   additionalProperties: false,
 };
-const spec = { prompt: "Is the price going up?", maxTokens: 64, seed: 3 };
+const base = { prompt: "Is the price going up?", max_tokens: 64, seed: 3 };
+let spec: typeof base & { model: string };
 const dir = mkdtempSync(join(tmpdir(), "runner-llm-"));
 const modelPath = join(dir, "tiny.gguf");
 let backend: LlmBackend;
@@ -42,6 +43,7 @@ async function code(p: Promise<unknown>): Promise<string> {
 beforeAll(async () => {
   writeTinyGguf(modelPath, new Uint8Array(32).fill(1));
   backend = await createLlamaCppBackend({ modelPath });
+  spec = { ...base, model: backend.model };
 }, 120_000);
 afterAll(async () => {
   await backend?.close();
@@ -77,15 +79,16 @@ describe("llm executor, embedded model", () => {
   }, 240_000);
   it("refuses without the llm entitlement, and bad specs", async () => {
     expect(await code(runLlm(spec, { gate: new EntitlementGate(["net.http"]), backend, resultSchema: schema }))).toBe("ENTITLEMENT_MISSING");
-    expect(await code(runLlm({ prompt: "" }, { gate, backend, resultSchema: schema }))).toBe("INVALID_SPEC");
-    expect(await code(runLlm({ prompt: "x", maxTokens: 10_000 }, { gate, backend, resultSchema: schema }))).toBe("INVALID_SPEC");
+    expect(await code(runLlm({ ...spec, prompt: "" }, { gate, backend, resultSchema: schema }))).toBe("INVALID_SPEC");
+    expect(await code(runLlm({ ...spec, max_tokens: 10_000 }, { gate, backend, resultSchema: schema }))).toBe("INVALID_SPEC");
+    expect(await code(runLlm({ ...spec, model: "0x00" }, { gate, backend, resultSchema: schema }))).toBe("LLM_FAILED");
     expect(await code(runLlm(spec, { gate, backend: undefined, resultSchema: schema }))).toBe("LLM_FAILED");
   });
 });
 
 describe("llm executor, OpenAI-compatible endpoint", () => {
   let server: Server;
-  let base = "";
+  let url = "";
   const requests: { auth: string | undefined; body: Record<string, unknown> }[] = [];
   let reply: unknown = { verdict: "flat", confident: true };
   beforeAll(async () => {
@@ -104,7 +107,7 @@ describe("llm executor, OpenAI-compatible endpoint", () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
   afterAll(async () => {
     server.closeAllConnections();
@@ -113,17 +116,19 @@ describe("llm executor, OpenAI-compatible endpoint", () => {
 
   it("asks for greedy, seeded, schema-constrained output and returns the parsed result", async () => {
     const key = () => Promise.resolve(new SecretValue(new TextEncoder().encode("sk-test-123")));
-    const openai = createOpenAiBackend({ baseUrl: base, model: "tiny", apiKey: key });
-    expect(await runLlm({ ...spec, system: "Answer in JSON." }, { gate, backend: openai, resultSchema: schema })).toEqual({ verdict: "flat", confident: true });
+    const openai = createOpenAiBackend({ baseUrl: url, model: "tiny", apiKey: key });
+    expect(await runLlm({ ...spec, model: "tiny", system: "Answer in JSON." }, { gate, backend: openai, resultSchema: schema })).toEqual({ verdict: "flat", confident: true });
     const r = requests.at(-1)!;
     expect(r.auth).toBe("Bearer sk-test-123");
-    expect(r.body).toMatchObject({ model: "tiny", temperature: 0, seed: 3, max_tokens: 64, messages: [{ role: "system" }, { role: "user", content: spec.prompt }] });
+    expect(r.body).toMatchObject({ model: "tiny", temperature: 0, seed: 3, max_tokens: 64, messages: [{ role: "system" }, { role: "user", content: base.prompt }] });
     expect((r.body.response_format as { json_schema: { schema: unknown } }).json_schema.schema).toEqual(schema);
   });
   it("rejects an endpoint's output that violates the schema", async () => {
     reply = { verdict: "sideways", confident: true };
-    expect(await code(runLlm(spec, { gate, backend: createOpenAiBackend({ baseUrl: base, model: "tiny" }), resultSchema: schema }))).toBe("SCHEMA_VIOLATION");
-    expect(await code(runLlm(spec, { gate, backend: createOpenAiBackend({ baseUrl: `${base}/nope`, model: "tiny" }), resultSchema: schema }))).toBe("LLM_FAILED");
+    expect(await code(runLlm({ ...spec, model: "tiny" }, { gate, backend: createOpenAiBackend({ baseUrl: url, model: "tiny" }), resultSchema: schema }))).toBe("SCHEMA_VIOLATION");
+    expect(await code(runLlm({ ...spec, model: "tiny" }, { gate, backend: createOpenAiBackend({ baseUrl: `${url}/nope`, model: "tiny" }), resultSchema: schema }))).toBe(
+      "LLM_FAILED",
+    );
   });
   it("never prints a secret", () => {
     const s = new SecretValue(new TextEncoder().encode("sk-test-123"));

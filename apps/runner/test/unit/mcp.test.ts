@@ -6,10 +6,11 @@ import { startMcpServer } from "../fixtures/mcp-server.js";
 
 const gate = new EntitlementGate(["mcp"]);
 let server: Awaited<ReturnType<typeof startMcpServer>>;
-let servers: Record<string, string>;
+let tools = "";
+const servers = { allowDomains: ["127.0.0.1"], devnet: true };
 beforeAll(async () => {
   server = await startMcpServer();
-  servers = { tools: server.url };
+  tools = server.url;
 });
 afterAll(() => server.close());
 
@@ -25,23 +26,25 @@ async function code(p: Promise<unknown>): Promise<string> {
 
 describe("mcp executor", () => {
   it("calls a tool and returns its structured content", async () => {
-    expect(await runMcp({ server: "tools", tool: "add", arguments: { a: 40, b: 2 } }, gate, { servers })).toEqual({ sum: 42 });
+    expect(await runMcp({ server: tools, tool: "add", arguments: { a: 40, b: 2 } }, gate, servers)).toEqual({ sum: 42 });
   });
   it("parses a text result as JSON", async () => {
-    expect(await runMcp({ server: "tools", tool: "quote", arguments: { symbol: "CBY" } }, gate, { servers })).toEqual({ symbol: "CBY", price: 101 });
+    expect(await runMcp({ server: tools, tool: "quote", arguments: { symbol: "CBY" } }, gate, servers)).toEqual({ symbol: "CBY", price: 101 });
   });
   it("reports tool errors, unknown tools and servers, and bad arguments", async () => {
-    expect(await code(runMcp({ server: "tools", tool: "fail" }, gate, { servers }))).toBe("MCP_FAILED");
-    expect(await code(runMcp({ server: "tools", tool: "nope" }, gate, { servers }))).toBe("MCP_FAILED");
-    expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: "x", b: 2 } }, gate, { servers }))).toBe("MCP_FAILED");
-    expect(await code(runMcp({ server: "elsewhere", tool: "add" }, gate, { servers }))).toBe("MCP_FAILED");
-    expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: 1, b: 2 } }, gate, { servers: { tools: "http://127.0.0.1:9/mcp" }, timeoutMs: 2_000 }))).toBe(
-      "MCP_FAILED",
-    );
+    expect(await code(runMcp({ server: tools, tool: "fail" }, gate, servers))).toBe("MCP_FAILED");
+    expect(await code(runMcp({ server: tools, tool: "nope" }, gate, servers))).toBe("MCP_FAILED");
+    expect(await code(runMcp({ server: tools, tool: "add", arguments: { a: "x", b: 2 } }, gate, servers))).toBe("MCP_FAILED");
+    expect(await code(runMcp({ server: "http://127.0.0.1:9/mcp", tool: "add", arguments: { a: 1, b: 2 } }, gate, { ...servers, timeoutMs: 2_000 }))).toBe("MCP_FAILED");
+  });
+  it("guards the server URL like an http job: allowlist, loopback only on a devnet, no other schemes", async () => {
+    expect(await code(runMcp({ server: tools, tool: "add", arguments: { a: 1, b: 2 } }, gate, { allowDomains: ["127.0.0.1"] }))).toBe("HTTP_ADDRESS_FORBIDDEN");
+    expect(await code(runMcp({ server: tools.replace("127.0.0.1", "localhost"), tool: "add" }, gate, servers))).toBe("HTTP_DOMAIN_NOT_ALLOWED");
+    expect(await code(runMcp({ server: "file:///etc/passwd", tool: "add" }, gate, servers))).toBe("INVALID_SPEC");
   });
   it("refuses without the mcp entitlement, and bounds the output", async () => {
-    expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: 1, b: 2 } }, new EntitlementGate([]), { servers }))).toBe("ENTITLEMENT_MISSING");
-    expect(await code(runMcp({ server: "tools", tool: "add", arguments: { a: 1, b: 2 } }, gate, { servers, maxOutputBytes: 4 }))).toBe("OUTPUT_TOO_LARGE");
-    expect(await code(runMcp({ server: "tools" }, gate, { servers }))).toBe("INVALID_SPEC");
+    expect(await code(runMcp({ server: tools, tool: "add", arguments: { a: 1, b: 2 } }, new EntitlementGate([]), servers))).toBe("ENTITLEMENT_MISSING");
+    expect(await code(runMcp({ server: tools, tool: "add", arguments: { a: 1, b: 2 } }, gate, { ...servers, maxOutputBytes: 4 }))).toBe("OUTPUT_TOO_LARGE");
+    expect(await code(runMcp({ server: tools }, gate, servers))).toBe("INVALID_SPEC");
   });
 });
