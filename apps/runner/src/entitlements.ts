@@ -1,4 +1,4 @@
-// Runner entitlements (spec §15; cips/runner-market.md "Entitlements"): the syscall classes a runner provides.
+// Runner entitlements (spec §15; cips/runner-market.md "Entitlements", cips/runner-process.md "Entitlement gate"): the syscall classes a runner provides.
 // Every executor asks the gate before it touches the outside world; a class the runner was not started with is refused.
 import { RunnerError } from "./errors.js";
 

@@ -1,4 +1,4 @@
-// Typed failures of the runner process (cips/runner-market.md "Runner process"; codes listed in cips/errors.md).
+// Typed failures of the runner process (cips/runner-process.md; codes listed in cips/errors.md).
 // Executors throw these; the job state machine maps them to an outcome (runner fault vs. external fault).
 import { CowboyError } from "@cowboy/codec";
 

@@ -1,4 +1,4 @@
-// One job through the executors (cips/runner-market.md "Runner process"): entitlement match (requires ⊆ provides),
+// One job through the executors (cips/runner-process.md): entitlement match (requires ⊆ provides),
 // just-in-time secret substitution, the kind's executor, the result_schema check, and the canonical output bytes the
 // runner commits to (keccak256(output ‖ salt), output = canonical CBOR). Output is bounded by spec §5.4 (64 KiB).
 import { JOB_KINDS, type JobKind } from "@cowboy/runner-market";

@@ -1,5 +1,5 @@
-// @cowboy/runner-app — the off-chain runner process of the runner market (issue 22; cips/runner-market.md "Runner
-// process"): executors behind an entitlement gate, a persisted job state machine, and a chain client.
+// @cowboy/runner-app — the off-chain runner process of the runner market (issue 22; cips/runner-process.md):
+// executors behind an entitlement gate, a persisted job state machine, and a chain client.
 export { RunnerError, isRunnerError, type RunnerErrorCode } from "./errors.js";
 export { ENTITLEMENTS, EntitlementGate, isEntitlement, parseProvides, type Entitlement } from "./entitlements.js";
 export { SecretValue, parseSecretRef, formatSecretRef, secretRefsIn, substituteSecrets, type SecretRef, type SecretSource } from "./secrets.js";

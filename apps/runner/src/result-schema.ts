@@ -1,4 +1,4 @@
-// Runner-side check of a result before it is committed (cips/runner-market.md "Result schemas", "Outputs"): the
+// Runner-side check of a result before it is committed (cips/runner-market.md "Result schemas", cips/runner-process.md "Outputs"): the
 // output is the canonical CBOR of the result's value, checked with @cowboy/runner-market's own schemaViolation (the
 // rule the 0x03 verifier applies), so a runner never commits an output the chain would fail as a schema violation.
 import { type CborValue, cborFromJson, encodeCbor } from "@cowboy/codec";

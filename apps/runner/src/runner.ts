@@ -1,4 +1,4 @@
-// The runner process's loop (cips/runner-market.md "Runner process"): poll the jobs assigned to this runner, then drive
+// The runner process's loop (cips/runner-process.md): poll the jobs assigned to this runner, then drive
 // each through the persisted state machine — ack, execute, commit keccak256(output ‖ salt), reveal once the chain
 // opens the reveal phase, aggregate where this runner is the aggregator. Each step is: sign, persist, broadcast, and
 // advance only when the receipt is in; a restart resumes from the store and re-sends the very same bytes.

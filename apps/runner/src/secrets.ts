@@ -1,4 +1,4 @@
-// Secrets reach executors only through a SecretSource (contracts.md "CBSS"; cips/runner-market.md "Secrets").
+// Secrets reach executors only through a SecretSource (contracts.md "CBSS"; cips/runner-process.md "Secrets").
 // The interface is @cowboy/cbss's runner-side client; it is written here until that package lands (same shape).
 // Job-spec substitution: any value `{"$secret": "0xOWNER/NAME"}` becomes the secret's UTF-8 text, just in time.
 import { inspect } from "node:util";

@@ -1,4 +1,4 @@
-// `startRunner`: the runner process composed (cips/runner-market.md "Runner process"): a key, the lmdb job store under
+// `startRunner`: the runner process composed (cips/runner-process.md): a key, the lmdb job store under
 // the data directory, the RPC chain client, the executors the operator configured, registration if needed, the loop.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";

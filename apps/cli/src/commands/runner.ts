@@ -1,4 +1,4 @@
-// `cowboy runner start|status` (issue 22; cips/runner-market.md "Runner process"): a runner in the foreground —
+// `cowboy runner start|status` (issue 22; cips/runner-process.md): a runner in the foreground —
 // registers if needed, then watches, acks, executes, commits and reveals its jobs, one progress line per step;
 // SIGINT/SIGTERM stop it cleanly (state persists in --data and the next start resumes).
 import { readFileSync } from "node:fs";

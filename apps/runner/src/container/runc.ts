@@ -1,4 +1,4 @@
-// Runs one container with runc (cips/runner-market.md "Container executor"): an OCI runtime bundle with a read-only
+// Runs one container with runc (cips/runner-process.md "Container"): an OCI runtime bundle with a read-only
 // rootfs, fresh pid/ipc/uts/mount/network namespaces (no network: committees stay verifiable, spec §12.2), no
 // capabilities, no-new-privileges, and cgroup limits on memory, pids and CPU. stdout is bounded; a wall-clock bound
 // kills the container. Needs root and runc (Debian `runc`); `containerSupport()` says why not when they are missing.

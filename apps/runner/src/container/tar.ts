@@ -1,4 +1,4 @@
-// A minimal ustar writer and reader for OCI image layers (cips/runner-market.md "Container executor"): regular files,
+// A minimal ustar writer and reader for OCI image layers (cips/runner-process.md "Container"): regular files,
 // directories and symlinks only; the reader refuses absolute paths, `..` segments and links that leave the root.
 const BLOCK = 512;
 

@@ -1,4 +1,4 @@
-// SSRF guard for runner egress (cips/runner-market.md "HTTP executor"): classifies a resolved IP address.
+// SSRF guard for runner egress (cips/runner-process.md "HTTP"): classifies a resolved IP address.
 // Only public unicast addresses are reachable; `--devnet` additionally admits loopback (never link-local/metadata).
 import { isIP } from "node:net";
 

@@ -1,4 +1,4 @@
-// The HTTP executor (job kind "http"; cips/runner-market.md "HTTP executor", cips/sdk.md job specs).
+// The HTTP executor (job kind "http"; cips/runner-process.md "HTTP", cips/sdk.md job specs).
 // Spec {method, url, headers?, body?}; result = the response body parsed as JSON. Guards: host allowlist (also for
 // every redirect), DNS resolved once and every address checked (no private/loopback/link-local/metadata unless devnet
 // admits loopback), the connection pinned to the checked address, response size and wall-time bounds.

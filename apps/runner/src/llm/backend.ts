@@ -1,4 +1,4 @@
-// LLM backends for the LLM executor (cips/runner-market.md "LLM executor"): one request shape, two implementations
+// LLM backends for the LLM executor (cips/runner-process.md "LLM"): one request shape, two implementations
 // (an embedded GGUF model through node-llama-cpp, any OpenAI-compatible endpoint). Both are asked for greedy,
 // seeded, schema-constrained output.
 export interface CompletionRequest {

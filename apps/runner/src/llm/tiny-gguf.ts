@@ -1,4 +1,4 @@
-// A tiny llama-architecture GGUF written from a seed (cips/runner-market.md "LLM executor"): no download, no shipped
+// A tiny llama-architecture GGUF written from a seed (cips/runner-process.md "LLM"): no download, no shipped
 // weights. Same seed, same bytes; the embedded-model tests and devnets use it. GGUF v3: header, metadata, tensor infos,
 // 32-byte aligned F32 tensor data. The vocabulary is SentencePiece-style: control tokens, printable ASCII, 256 byte tokens.
 import { writeFileSync } from "node:fs";

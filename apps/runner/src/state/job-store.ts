@@ -1,4 +1,4 @@
-// The runner's persisted job state machine (cips/runner-market.md "Runner process: job states"), in lmdb under --data.
+// The runner's persisted job state machine (cips/runner-process.md "Job states"), in lmdb under --data.
 // seen → acked → executed → committed → revealed → (aggregated) → done; seen/acked → failed → done. Every transition
 // is one synchronous, durable write. A signed transaction is stored BEFORE it is broadcast and re-sent verbatim after a
 // restart (same nonce, same hash), so a crash can never produce a second commit; the salt stays until the reveal lands.
