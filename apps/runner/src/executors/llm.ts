@@ -8,7 +8,7 @@ import { checkResult } from "../result-schema.js";
 import { asRecord, boundedInt, optionalString, requireString } from "./spec.js";
 
 export interface LlmSpec {
-  /** The model id the runner advertises (the embedded backend: 0x keccak256 of the GGUF file). */
+  /** The model id the runner advertises (the embedded backend: keccak256 of the GGUF file, 64 hex digits, no 0x). */
   readonly model: string;
   readonly prompt: string;
   readonly system?: string;

@@ -25,7 +25,9 @@ export async function createLlamaCppBackend(options: LlamaCppOptions): Promise<L
   } catch (error) {
     throw new RunnerError("LLM_FAILED", `cannot load the model ${options.modelPath}: ${(error as Error).message}`);
   }
-  const modelId = `0x${toHex(keccak256(readFileSync(options.modelPath)))}`;
+  // The model id (spec §5.1 names a keccak256): 64 lower-case hex digits, no 0x, so it is a valid capability name
+  // (runner-market's [a-z0-9][a-z0-9._:/-]{0,63}).
+  const modelId = toHex(keccak256(readFileSync(options.modelPath)));
   const contextSize = options.contextSize ?? 512;
   return {
     model: modelId,

@@ -3,18 +3,27 @@
 // (3 runners, quorum 2, majority_vote); the committee drawn from the beacon acks, commits and reveals; the job settles
 // after the challenge window and the continuation stores the result. `cowboy runner status`, `cowboy job list` and
 // `cowboy job status` read it back; each runner's own log shows the state machine.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { devAddress, type Market, runPriceJob, startMarket } from "../utils/market-harness.js";
+import { writeTinyGguf } from "../../src/llm/tiny-gguf.js";
+import { devAddress, type Market, runLlmJob, runPriceJob, startMarket } from "../utils/market-harness.js";
 
 const RUNNERS = 5;
+const modelDir = mkdtempSync(join(tmpdir(), "cowboy-runner-model-"));
+const modelPath = join(modelDir, "tiny.gguf");
+/** The embedded model every runner serves; its id is keccak256 of the file (cips/runner-process.md "LLM"). */
+const MODEL = toHex(writeTinyGguf(modelPath, new Uint8Array(32).fill(1)));
 let market: Market;
 
 beforeAll(async () => {
-  market = await startMarket({ runners: RUNNERS, blockTimeMs: 100 });
+  market = await startMarket({ runners: RUNNERS, blockTimeMs: 100, llmModel: modelPath });
 }, 600_000);
 afterAll(async () => {
   await market?.close();
+  rmSync(modelDir, { recursive: true, force: true });
 });
 
 describe("runner market end to end: devnet + 5 runner processes", () => {
@@ -23,7 +32,7 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
     for (const r of runners) {
       const status = await market.cowboy(["runner", "status", r, "--json"]);
       expect(status.code, status.stderr).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ address: r, status: "active", provides: ["compute", "net.http"] });
+      expect(JSON.parse(status.stdout)).toMatchObject({ address: r, status: "active", provides: ["compute", "llm", "net.http"], models: [MODEL] });
     }
     const settled = await runPriceJob(market, { runners: 3, quorum: 2 });
     const [, status, result] = settled.seen;
@@ -62,5 +71,19 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
       if (j.committee.includes(who)) for (const step of ["seen", "acked", "executed", "committed", "revealed"]) expect(text).toContain(`job ${jobId} ${step}`);
       else expect(text).not.toContain(jobId);
     }
+  });
+
+  it("an llm job on the embedded model: the three runners reveal identical bytes and the continuation gets the answer", async () => {
+    const settled = await runLlmJob(market, MODEL);
+    const [, status, result] = settled.seen;
+    expect(status).toBe("ok");
+    expect(["up", "down", "flat"]).toContain(result.get("verdict"));
+    expect(typeof result.get("confident")).toBe("boolean");
+    const j = JSON.parse((await market.cowboy(["job", "status", settled.jobId, "--json"])).stdout) as { status: string; reveals: { outputHex: string }[]; failures: unknown[] };
+    expect(j.status).toBe("settled");
+    expect(j.reveals.length).toBe(3);
+    expect(new Set(j.reveals.map((r) => r.outputHex)).size).toBe(1);
+    expect(j.failures).toEqual([]);
+    console.log(`e2e: llm job ${settled.jobId} settled with ${JSON.stringify(Object.fromEntries(result))}; ${settled.blocks} blocks, ${Math.round(settled.wallMs)} ms wall`);
   });
 });

@@ -61,7 +61,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the devnet (blocks every `blockTimeMs`), the price server and `runners` runner processes. */
-export async function startMarket(options: { runners: number; blockTimeMs: number }): Promise<Market> {
+export async function startMarket(options: { runners: number; blockTimeMs: number; llmModel?: string }): Promise<Market> {
   const dir = mkdtempSync(join(tmpdir(), "cowboy-runner-market-"));
   const children: ChildProcess[] = [];
   let hits = 0;
@@ -166,6 +166,54 @@ export interface Settled {
   readonly seen: [Uint8Array, string, Map<string, unknown>];
   readonly blocks: bigint;
   readonly wallMs: number;
+}
+
+export const ORACLE = (price: bigint) => `from cowboy_sdk import actor, runner
+
+SCHEMA = {"type": "object", "properties": {"verdict": {"enum": ["up", "down", "flat"]}, "confident": {"type": "boolean"}},
+          "required": ["verdict", "confident"], "additionalProperties": False}
+
+@actor
+class Oracle:
+    def ask(self, model):
+        return runner.submit("llm", {"model": model, "prompt": "Is the price going up?", "max_tokens": 48, "seed": 3},
+                             result_schema=SCHEMA, runners=3, quorum=3, verification="majority_vote",
+                             max_price=${price}, callback="on_answer")
+
+    @runner.continuation
+    def on_answer(self, job_id, status, result):
+        self.storage["seen"] = [job_id, status, result]
+
+    def seen(self):
+        return self.storage.get("seen")
+`;
+
+async function waitSeen(client: CowboyClient, actor: Uint8Array): Promise<[Uint8Array, string, Map<string, unknown>]> {
+  for (let i = 0; i < 3000; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const q = await client.queryActor({ to: actor, method: "seen" });
+    if (q.ok && q.value !== null) return q.value as [Uint8Array, string, Map<string, unknown>];
+  }
+  throw new Error("no continuation within 300 s");
+}
+
+/** Deploys an Oracle (dev account 0), posts one llm job for `model` (3 runners, quorum 3) and waits for its continuation. */
+export async function runLlmJob(market: Market, model: string): Promise<Settled> {
+  const { client } = market;
+  const owner = devKey(0);
+  const salt = new Uint8Array(32).fill(7);
+  const { tx, address: actor } = await client.deployActor({ privateKey: owner, source: ORACLE(2n * CBY), salt });
+  const deployed = await client.waitForReceipt(tx.digest());
+  if (deployed.status !== 0) throw new Error(`deploy failed: ${new TextDecoder().decode(deployed.return_data)}`);
+  await client.waitForReceipt((await client.transfer({ privateKey: owner, to: actor, amount: 100n * CBY })).digest());
+  const t0 = performance.now();
+  const call = await client.callActor({ privateKey: owner, to: actor, method: "ask", args: [model], cyclesLimit: 5_000_000n });
+  const receipt = await client.waitForReceipt(call.digest());
+  if (receipt.status !== 0) throw new Error(`ask failed: ${new TextDecoder().decode(receipt.return_data)}`);
+  const seen = await waitSeen(client, actor);
+  const wallMs = performance.now() - t0;
+  const blocks = (await client.getHead()).height - receipt.height;
+  return { feed: actor, jobId: `0x${toHex(seen[0])}`, seen, blocks, wallMs };
 }
 
 /** Deploys a PriceFeed (dev account 0), posts one http job and waits for its continuation. */
