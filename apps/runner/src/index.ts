@@ -2,7 +2,7 @@
 // executors behind an entitlement gate, a persisted job state machine, and a chain client.
 export { RunnerError, isRunnerError, type RunnerErrorCode } from "./errors.js";
 export { ENTITLEMENTS, EntitlementGate, isEntitlement, parseProvides, type Entitlement } from "./entitlements.js";
-export { SecretValue, parseSecretRef, formatSecretRef, secretRefsIn, substituteSecrets, type SecretRef, type SecretSource } from "./secrets.js";
+export { SecretValue, parseSecretRef, formatSecretRef, secretRefsIn, substituteSecrets, type SecretBytes, type SecretRef, type SecretSource } from "./secrets.js";
 export { executeJob, servableKinds, MAX_OUTPUT_BYTES, JOB_KINDS, type JobKind, type JobInput, type JobOutput, type ExecutorConfig } from "./execute.js";
 export { checkResult, outputBytes, valueOfJson } from "./result-schema.js";
 export { runHttp, parseHttpSpec, hostAllowed, type HttpSpec, type HttpExecutorOptions, type ResolvedAddress } from "./executors/http.js";

@@ -43,9 +43,17 @@ export interface SecretRef {
   readonly name: string;
 }
 
-/** Releases a secret for a job (CBSS proxies check the job's committee and policy). */
+/** What a SecretSource hands out: single-use bytes (SecretValue here, @cowboy/cbss/client's SecretValue alike). */
+export interface SecretBytes {
+  use<T>(fn: (bytes: Uint8Array) => T | Promise<T>): Promise<T>;
+}
+
+/**
+ * Releases a secret for a job (CBSS proxies check the job's committee and policy). Structural, so
+ * @cowboy/cbss/client's `createSecretSource(...)` plugs in as is.
+ */
 export interface SecretSource {
-  get(ref: SecretRef, job: Uint8Array): Promise<SecretValue>;
+  get(ref: SecretRef, job: Uint8Array): Promise<SecretBytes>;
 }
 
 /** Parses `0xOWNER/NAME` (OWNER a 20-byte address, NAME 1–64 bytes of [A-Za-z0-9._-]). */

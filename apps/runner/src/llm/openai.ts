@@ -2,7 +2,7 @@
 // json_schema response_format. The endpoint is the operator's configuration (not the job's), so it is not subject to
 // the HTTP executor's allowlist; its API key comes from a SecretValue and is never printed.
 import { RunnerError } from "../errors.js";
-import type { SecretValue } from "../secrets.js";
+import type { SecretBytes } from "../secrets.js";
 import type { CompletionRequest, LlmBackend } from "./backend.js";
 
 export interface OpenAiOptions {
@@ -10,7 +10,7 @@ export interface OpenAiOptions {
   readonly baseUrl: string;
   readonly model: string;
   /** Returns the API key for each request (a fresh SecretValue, zeroed after use); omit for keyless endpoints. */
-  readonly apiKey?: () => Promise<SecretValue>;
+  readonly apiKey?: () => Promise<SecretBytes>;
   readonly timeoutMs?: number;
   /** Response size bound (default 1 MiB). */
   readonly maxResponseBytes?: number;
