@@ -12,8 +12,10 @@ import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
 import { logs } from "./logs.js";
 import { pvmCommands } from "./pvm.js";
+import { jobCommands } from "./job.js";
 import { proxyCommands } from "./proxy.js";
 import { relayCommands } from "./relay.js";
+import { runnerCommands } from "./runner.js";
 import { secretCommands } from "./secret.js";
 import { node, testnet } from "./testnet.js";
 import { tokenCommands } from "./token.js";
@@ -42,6 +44,8 @@ export const cowboy: CommandGroup = {
     relay: relayCommands,
     proxy: proxyCommands,
     secret: secretCommands,
+    runner: runnerCommands,
+    job: jobCommands,
     eth: ethCommands,
     validator: validatorCommands,
     token: tokenCommands,

@@ -1,0 +1,43 @@
+// `cowboy runner` and `cowboy job` argument checks, in process (the e2e in apps/runner/test/e2e runs them for real).
+import { describe, expect, it } from "vitest";
+import { runCommand } from "../../src/cli.js";
+import { cowboy } from "../../src/commands/index.js";
+import { memoryIo } from "../utils/memory-io.js";
+
+const KEY = `0x${"11".repeat(32)}`;
+/** A port nothing listens on (TCP port 9, discard). */
+const NOWHERE = "http://127.0.0.1:9";
+
+async function cli(argv: string[]) {
+  const io = memoryIo({});
+  const status = await runCommand(cowboy, argv, io);
+  return { status, stdout: io.stdout.join(""), stderr: io.stderr.join("") };
+}
+
+describe("cowboy runner", () => {
+  it("refuses a start without stake, without or with unknown entitlements, or with contradictory LLM options", async () => {
+    expect(await cli(["runner", "start", "--key", KEY, "--provides", "net.http"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--stake/) });
+    expect(await cli(["runner", "start", "--key", KEY, "--stake", "10000cby"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--provides/) });
+    expect(await cli(["runner", "start", "--key", KEY, "--stake", "10000cby", "--provides", "net.http,gpu"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/gpu/) });
+    expect(await cli(["runner", "start", "--key", KEY, "--stake", "ten", "--provides", "net.http"])).toMatchObject({ status: 2 });
+    expect(await cli(["runner", "start", "--key", KEY, "--stake", "1", "--provides", "llm", "--llm-endpoint", "http://127.0.0.1:1/v1"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--llm-name/),
+    });
+    expect(await cli(["runner", "start", "--key", KEY, "--stake", "1", "--provides", "llm", "--poll", "5"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--poll/) });
+  });
+  it("reports an unreachable node in one line", async () => {
+    const out = await cli(["runner", "status", `0x${"12".repeat(20)}`, "--rpc", NOWHERE]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/is the devnet running/);
+  });
+});
+
+describe("cowboy job", () => {
+  it("refuses malformed ids, addresses, statuses and limits", async () => {
+    expect((await cli(["job", "status", "0x1234"])).status).toBe(2);
+    expect((await cli(["job", "list", "--actor", "0x12"])).status).toBe(2);
+    expect(await cli(["job", "list", "--status", "done"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/settled/) });
+    expect((await cli(["job", "list", "--limit", "0"])).status).toBe(2);
+  });
+});

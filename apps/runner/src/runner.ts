@@ -1,0 +1,252 @@
+// The runner process's loop (cips/runner-process.md): poll the jobs assigned to this runner, then drive
+// each through the persisted state machine — ack, execute, commit keccak256(output ‖ salt), reveal once the chain
+// opens the reveal phase, aggregate where this runner is the aggregator. Each step is: sign, persist, broadcast, and
+// advance only when the receipt is in; a restart resumes from the store and re-sends the very same bytes.
+import { randomBytes } from "node:crypto";
+import { fromHex, isCowboyError, toHex } from "@cowboy/codec";
+import { commitmentOf } from "@cowboy/runner-market";
+import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain } from "./chain/port.js";
+import { executeJob, type ExecutorConfig } from "./execute.js";
+import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
+
+const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
+
+export interface RunnerOptions {
+  readonly chain: RunnerChain;
+  /** The runner's account address (its key lives in `chain`'s signer). */
+  readonly address: Uint8Array;
+  readonly store: JobStore;
+  readonly executors: ExecutorConfig;
+  /** What to register with when the runner is not registered yet. */
+  readonly registration: Registration;
+  /** Poll interval (default 500 ms). */
+  readonly pollMs?: number;
+  /** Progress lines (one per transition). */
+  readonly log?: (line: string) => void;
+  readonly now?: () => number;
+  /** 32 random bytes per job (default node:crypto). */
+  readonly salt?: () => Uint8Array;
+}
+
+/** Commitment = keccak256(output ‖ salt) (spec §5.3 step 3): @cowboy/runner-market owns the rule. */
+export { commitmentOf };
+
+/** The majority output among reveals (ties: the lexicographically smallest hex), for the aggregator. */
+export function majorityOutput(reveals: readonly { output: string }[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const r of reveals) counts.set(r.output.toLowerCase(), (counts.get(r.output.toLowerCase()) ?? 0) + 1);
+  let best: [string, number] | undefined;
+  for (const [o, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) if (best === undefined || n > best[1]) best = [o, n];
+  return best?.[0];
+}
+
+export class Runner {
+  readonly #o: RunnerOptions;
+  readonly #me: string;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running = false;
+  #ticking: Promise<void> | undefined;
+
+  constructor(options: RunnerOptions) {
+    this.#o = options;
+    this.#me = hex(options.address);
+  }
+
+  #log(line: string): void {
+    this.#o.log?.(line);
+  }
+
+  #now(): number {
+    return (this.#o.now ?? Date.now)();
+  }
+
+  /** Registers the runner unless it already is; resolves once the registration is included. */
+  async ensureRegistered(options: { timeoutMs?: number } = {}): Promise<"registered" | "already"> {
+    const existing = await this.#o.chain.getRunner(this.#o.address);
+    if (existing !== null && existing.status === "active") return "already";
+    let pending = this.#o.store.getMeta("register") as { hash: string; raw: string } | undefined;
+    if (pending === undefined) {
+      const nonce = await this.#nonce();
+      const signed = await this.#o.chain.sign({ type: "runner_register", ...this.#o.registration }, nonce);
+      pending = { hash: hex(signed.hash), raw: hex(signed.raw) };
+      this.#o.store.setMeta("register", pending);
+      this.#o.store.bumpNonce(nonce + 1n);
+    }
+    await this.#o.chain.broadcast(fromHex(pending.raw));
+    const deadline = this.#now() + (options.timeoutMs ?? 60_000);
+    for (;;) {
+      const r = await this.#o.chain.receipt(fromHex(pending.hash));
+      if (r !== null) {
+        this.#o.store.setMeta("register", undefined);
+        if (!r.ok) throw new Error(`runner_register failed: ${r.error ?? "reverted"}`);
+        this.#log(`registered ${this.#me} (tx ${pending.hash})`);
+        return "registered";
+      }
+      if (this.#now() > deadline) throw new Error(`runner_register ${pending.hash} not included in time`);
+      await new Promise((r) => setTimeout(r, this.#o.pollMs ?? 500));
+    }
+  }
+
+  /** Starts polling; `stop()` ends it after the current pass. */
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    const loop = async () => {
+      if (!this.#running) return;
+      this.#ticking = this.tick().catch((e) => this.#log(`poll failed: ${(e as Error).message}`));
+      await this.#ticking;
+      if (this.#running) this.#timer = setTimeout(loop, this.#o.pollMs ?? 500);
+    };
+    void loop();
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    await this.#ticking;
+  }
+
+  /** One pass: learn new assignments, then advance every open job as far as the chain allows. */
+  async tick(): Promise<void> {
+    const assigned = await this.#o.chain.listAssignedJobs(this.#o.address);
+    const byId = new Map(assigned.map((j) => [j.id.toLowerCase(), j]));
+    for (const job of assigned) {
+      if (!job.committee.some((m) => m.toLowerCase() === this.#me) || FINAL_JOB_STATUSES.includes(job.status)) continue;
+      if (this.#o.store.get(job.id) === undefined) {
+        this.#o.store.see(job.id, job.kind, this.#now());
+        this.#log(`job ${job.id} seen (${job.kind}, ${job.verification}, committee of ${job.committee.length})`);
+      }
+    }
+    for (const record of this.#o.store.list(["seen", "acked", "executed", "committed", "revealed", "aggregated", "failed"])) {
+      const job = byId.get(record.id) ?? (await this.#o.chain.getJob(fromHex(record.id)));
+      try {
+        // Keep going while a step completes without waiting for the chain (e.g. acked → executed → commit sent).
+        for (let r: JobRecord | undefined = record, i = 0; r !== undefined && i < 6; i++) {
+          const before = r.phase;
+          await this.#advance(r, job);
+          r = this.#o.store.get(record.id);
+          if (r === undefined || r.phase === before) break;
+        }
+      } catch (error) {
+        if (!isCowboyError(error)) throw error;
+        this.#log(`job ${record.id}: ${error.message}`);
+      }
+    }
+  }
+
+  async #nonce(): Promise<bigint> {
+    const chain = await this.#o.chain.pendingNonce(this.#o.address);
+    const local = this.#o.store.nextNonce();
+    return chain > local ? chain : local;
+  }
+
+  /**
+   * Ensures the step's transaction is signed, stored and broadcast; returns its receipt state. The stored bytes are
+   * re-broadcast on every call until included, so a restart between store and broadcast loses nothing.
+   */
+  async #step(record: JobRecord, step: TxStep, action: RunnerAction): Promise<"pending" | "ok" | "failed"> {
+    let tx = record.txs[step];
+    if (tx === undefined) {
+      const nonce = await this.#nonce();
+      const signed = await this.#o.chain.sign(action, nonce);
+      tx = { hash: hex(signed.hash), raw: hex(signed.raw), nonce: nonce.toString() };
+      this.#o.store.recordTx(record.id, step, tx, this.#now());
+      await this.#o.chain.broadcast(signed.raw);
+      this.#log(`job ${record.id} ${step} sent (tx ${tx.hash}, nonce ${nonce})`);
+    }
+    const receipt = await this.#o.chain.receipt(fromHex(tx.hash));
+    if (receipt === null) {
+      await this.#o.chain.broadcast(fromHex(tx.raw));
+      return "pending";
+    }
+    if (!receipt.ok) {
+      this.#o.store.note(record.id, { error: { code: `${step.toUpperCase()}_REVERTED`, message: receipt.error ?? "reverted" } }, this.#now());
+      return "failed";
+    }
+    return "ok";
+  }
+
+  async #advance(record: JobRecord, job: ChainJob | null): Promise<void> {
+    const now = this.#now();
+    if (job === null) return;
+    if (job.status !== record.chainStatus) record = this.#o.store.note(record.id, { chainStatus: job.status }, now);
+    const mine = (list: readonly { runner: string }[]) => list.some((x) => x.runner.toLowerCase() === this.#me);
+    if (record.phase === "done") return;
+    // The chain is the truth for our own steps: a commit or reveal it holds is done, whatever the receipt poll saw.
+    if (record.phase === "executed" && mine(job.commits)) {
+      record = this.#o.store.advance(record.id, "committed", {}, now);
+      this.#log(`job ${record.id} committed ${record.commitment}`);
+    }
+    if (record.phase === "committed" && mine(job.reveals)) {
+      record = this.#o.store.advance(record.id, "revealed", {}, now);
+      this.#log(`job ${record.id} revealed`);
+    }
+    if (FINAL_JOB_STATUSES.includes(job.status)) {
+      this.#o.store.advance(record.id, "done", {}, now);
+      this.#log(`job ${record.id} ${job.status}; done (was ${record.phase})`);
+      return;
+    }
+    const id = fromHex(record.id);
+    switch (record.phase) {
+      case "seen": {
+        if (job.acks.some((a) => a.toLowerCase() === this.#me) || (await this.#step(record, "ack", { type: "job_ack", jobId: id })) === "ok") {
+          this.#o.store.advance(record.id, "acked", {}, now);
+          this.#log(`job ${record.id} acked`);
+        }
+        return;
+      }
+      case "acked": {
+        try {
+          const { output } = await executeJob(
+            {
+              id,
+              kind: job.kind,
+              spec: job.spec,
+              resultSchema: job.resultSchema,
+              allowDomains: job.allowDomains,
+              secrets: job.secrets,
+              volumes: job.volumes,
+              requires: job.requires,
+            },
+            this.#o.executors,
+          );
+          const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
+          this.#o.store.advance(record.id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
+          this.#log(`job ${record.id} executed (${output.length} bytes)`);
+        } catch (error) {
+          if (!isCowboyError(error)) throw error;
+          this.#o.store.advance(record.id, "failed", { error: { code: String(error.code), message: error.message } }, this.#now());
+          this.#log(`job ${record.id} failed: ${error.code}: ${error.message}`);
+        }
+        return;
+      }
+      case "executed": {
+        if (mine(job.commits) || (await this.#step(record, "commit", { type: "job_commit", jobId: id, commitment: fromHex(record.commitment!) })) === "ok") {
+          this.#o.store.advance(record.id, "committed", {}, now);
+          this.#log(`job ${record.id} committed ${record.commitment}`);
+        }
+        return;
+      }
+      case "committed": {
+        if (job.status !== "revealing" && !mine(job.reveals)) return;
+        if (mine(job.reveals) || (await this.#step(record, "reveal", { type: "job_reveal", jobId: id, output: fromHex(record.output!), salt: fromHex(record.salt!) })) === "ok") {
+          this.#o.store.advance(record.id, "revealed", {}, now);
+          this.#log(`job ${record.id} revealed`);
+        }
+        return;
+      }
+      case "revealed": {
+        if (job.status !== "aggregating" || job.aggregator?.toLowerCase() !== this.#me) return;
+        const result = majorityOutput(job.reveals);
+        if (result === undefined) return;
+        if ((await this.#step(record, "aggregate", { type: "job_aggregate", jobId: id, result: fromHex(result) })) === "ok") {
+          this.#o.store.advance(record.id, "aggregated", {}, now);
+          this.#log(`job ${record.id} aggregated`);
+        }
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+// A local runner market for the e2e and the bench: a `cowboy devnet start` process, N `cowboy runner start`
+// processes (dev accounts 1..N), an HTTP price server on 127.0.0.1, and a PriceFeed actor that posts http jobs.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type CowboyClient, createClient } from "@cowboy/client";
+import { toHex } from "@cowboy/codec";
+import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
+import { BASE_UNITS_PER_CBY } from "@cowboy/types";
+
+const CLI = resolve(fileURLToPath(import.meta.url), "../../../../cli/src/main.ts");
+const NODE_ARGS = ["--import", "tsx", "--conditions=@cowboy/source", CLI];
+export const CBY = BASE_UNITS_PER_CBY;
+/** The devnet's dev account i: keccak256("cowboy devnet account i") (apps/node genesis). */
+export const devKey = (i: number): Uint8Array => keccak256(new TextEncoder().encode(`cowboy devnet account ${i}`));
+export const devAddress = (i: number): string => `0x${toHex(addressFromPrivateKey(devKey(i)))}`;
+
+export const FEED = (price: bigint, runners: number, quorum: number) => `from cowboy_sdk import actor, runner
+
+SCHEMA = {"type": "object", "properties": {"price": {"type": "integer"}}, "required": ["price"]}
+
+@actor
+class PriceFeed:
+    def refresh(self, url):
+        job = runner.submit("http", {"method": "GET", "url": url}, result_schema=SCHEMA,
+                            runners=${runners}, quorum=${quorum}, verification="majority_vote",
+                            max_price=${price}, allow_domains=["127.0.0.1"], callback="on_price")
+        self.storage["job"] = job
+        return job
+
+    @runner.continuation
+    def on_price(self, job_id, status, result):
+        self.storage["seen"] = [job_id, status, result]
+
+    def seen(self):
+        return self.storage.get("seen")
+`;
+
+export interface Market {
+  readonly rpc: string;
+  readonly client: CowboyClient;
+  readonly priceUrl: string;
+  /** Requests the price server answered. */
+  priceHits(): number;
+  /** Each runner process's output, by its address. */
+  readonly runnerLogs: Map<string, string[]>;
+  cowboy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const s = createNetServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/** Starts the devnet (blocks every `blockTimeMs`), the price server and `runners` runner processes. */
+export async function startMarket(options: { runners: number; blockTimeMs: number; llmModel?: string }): Promise<Market> {
+  const dir = mkdtempSync(join(tmpdir(), "cowboy-runner-market-"));
+  const children: ChildProcess[] = [];
+  let hits = 0;
+  const priceServer: Server = createServer((_req, res) => {
+    hits++;
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ price: 4242, source: "e2e" }));
+  });
+  await new Promise<void>((r) => priceServer.listen(0, "127.0.0.1", r));
+  const priceUrl = `http://127.0.0.1:${(priceServer.address() as AddressInfo).port}/price`;
+  const port = await freePort();
+  const rpc = `http://127.0.0.1:${port}`;
+  const start = (args: string[], ready: RegExp, log: string[]): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, [...NODE_ARGS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    return new Promise((ok, fail) => {
+      let out = "";
+      const onData = (b: Buffer) => {
+        out += b.toString();
+        log.push(b.toString());
+        if (ready.test(out)) ok(child);
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
+      child.once("exit", (code) => fail(new Error(`${args.slice(0, 2).join(" ")} exited with ${code}: ${out.slice(-2000)}`)));
+    });
+  };
+  const close = async () => {
+    for (const c of [...children].reverse()) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      c.kill("SIGINT");
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          c.kill("SIGKILL");
+          r(undefined);
+        }, 10_000);
+        c.once("exit", () => {
+          clearTimeout(t);
+          r(undefined);
+        });
+      });
+    }
+    priceServer.closeAllConnections();
+    await new Promise((r) => priceServer.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const runnerLogs = new Map<string, string[]>();
+  try {
+    await start(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs)], /JSON-RPC: http/, []);
+    const client = createClient({ url: rpc });
+    for (let i = 0; ; i++) {
+      try {
+        await client.getChainId();
+        break;
+      } catch (error) {
+        if (i > 300) throw error;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    for (let i = 1; i <= options.runners; i++) runnerLogs.set(devAddress(i), []);
+    await Promise.all(
+      Array.from({ length: options.runners }, (_, k) =>
+        start(
+          [
+            "runner",
+            "start",
+            "--key",
+            `0x${toHex(devKey(k + 1))}`,
+            "--stake",
+            "10000cby",
+            ...(options.llmModel === undefined ? ["--provides", "net.http,compute"] : ["--provides", "net.http,compute,llm", "--llm-model", options.llmModel]),
+            "--rpc",
+            rpc,
+            "--data",
+            join(dir, `runner${k + 1}`),
+            "--devnet",
+            "--poll",
+            "100",
+          ],
+          /registered;/,
+          runnerLogs.get(devAddress(k + 1))!,
+        ),
+      ),
+    );
+    const cowboy = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+        execFile(process.execPath, [...NODE_ARGS, ...args], { env: { ...process.env, COWBOY_RPC: rpc }, maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
+          done({ code: error === null ? 0 : ((error as { code?: number }).code ?? 1), stdout, stderr }),
+        );
+      });
+    return { rpc, client, priceUrl, priceHits: () => hits, runnerLogs, cowboy, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export interface Settled {
+  readonly feed: Uint8Array;
+  readonly jobId: string;
+  readonly seen: [Uint8Array, string, Map<string, unknown>];
+  readonly blocks: bigint;
+  readonly wallMs: number;
+}
+
+export const ORACLE = (price: bigint) => `from cowboy_sdk import actor, runner
+
+SCHEMA = {"type": "object", "properties": {"verdict": {"enum": ["up", "down", "flat"]}, "confident": {"type": "boolean"}},
+          "required": ["verdict", "confident"], "additionalProperties": False}
+
+@actor
+class Oracle:
+    def ask(self, model):
+        return runner.submit("llm", {"model": model, "prompt": "Is the price going up?", "max_tokens": 48, "seed": 3},
+                             result_schema=SCHEMA, runners=3, quorum=3, verification="majority_vote",
+                             max_price=${price}, callback="on_answer")
+
+    @runner.continuation
+    def on_answer(self, job_id, status, result):
+        self.storage["seen"] = [job_id, status, result]
+
+    def seen(self):
+        return self.storage.get("seen")
+`;
+
+async function waitSeen(client: CowboyClient, actor: Uint8Array): Promise<[Uint8Array, string, Map<string, unknown>]> {
+  for (let i = 0; i < 3000; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const q = await client.queryActor({ to: actor, method: "seen" });
+    if (q.ok && q.value !== null) return q.value as [Uint8Array, string, Map<string, unknown>];
+  }
+  throw new Error("no continuation within 300 s");
+}
+
+/** Deploys an Oracle (dev account 0), posts one llm job for `model` (3 runners, quorum 3) and waits for its continuation. */
+export async function runLlmJob(market: Market, model: string): Promise<Settled> {
+  const { client } = market;
+  const owner = devKey(0);
+  const salt = new Uint8Array(32).fill(7);
+  const { tx, address: actor } = await client.deployActor({ privateKey: owner, source: ORACLE(2n * CBY), salt });
+  const deployed = await client.waitForReceipt(tx.digest());
+  if (deployed.status !== 0) throw new Error(`deploy failed: ${new TextDecoder().decode(deployed.return_data)}`);
+  await client.waitForReceipt((await client.transfer({ privateKey: owner, to: actor, amount: 100n * CBY })).digest());
+  const t0 = performance.now();
+  const call = await client.callActor({ privateKey: owner, to: actor, method: "ask", args: [model], cyclesLimit: 5_000_000n });
+  const receipt = await client.waitForReceipt(call.digest());
+  if (receipt.status !== 0) throw new Error(`ask failed: ${new TextDecoder().decode(receipt.return_data)}`);
+  const seen = await waitSeen(client, actor);
+  const wallMs = performance.now() - t0;
+  const blocks = (await client.getHead()).height - receipt.height;
+  return { feed: actor, jobId: `0x${toHex(seen[0])}`, seen, blocks, wallMs };
+}
+
+/** Deploys a PriceFeed (dev account 0), posts one http job and waits for its continuation. */
+export async function runPriceJob(market: Market, options: { runners: number; quorum: number; salt?: number }): Promise<Settled> {
+  const { client } = market;
+  const owner = devKey(0);
+  const salt = new Uint8Array(32);
+  salt[31] = options.salt ?? 0;
+  const { tx, address: feed } = await client.deployActor({ privateKey: owner, source: FEED(2n * CBY, options.runners, options.quorum), salt });
+  const deployed = await client.waitForReceipt(tx.digest());
+  if (deployed.status !== 0) throw new Error(`deploy failed: ${new TextDecoder().decode(deployed.return_data)}`);
+  await client.waitForReceipt((await client.transfer({ privateKey: owner, to: feed, amount: 100n * CBY })).digest());
+  const t0 = performance.now();
+  const call = await client.callActor({ privateKey: owner, to: feed, method: "refresh", args: [market.priceUrl], cyclesLimit: 5_000_000n });
+  const receipt = await client.waitForReceipt(call.digest());
+  if (receipt.status !== 0) throw new Error(`refresh failed: ${new TextDecoder().decode(receipt.return_data)}`);
+  let seen: unknown = null;
+  for (let i = 0; i < 3000 && seen === null; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const q = await client.queryActor({ to: feed, method: "seen" });
+    if (q.ok && q.value !== null) seen = q.value;
+  }
+  const wallMs = performance.now() - t0;
+  if (seen === null) throw new Error("no continuation within 300 s");
+  const blocks = (await client.getHead()).height - receipt.height;
+  const s = seen as [Uint8Array, string, Map<string, unknown>];
+  return { feed, jobId: `0x${toHex(s[0])}`, seen: s, blocks, wallMs };
+}
