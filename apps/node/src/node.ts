@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { loadFastHashes, loadFastThreshold } from "@cowboy/crypto";
 import type { CbssConfig } from "@cowboy/cbss";
+import type { RunnerMarketConfig } from "@cowboy/runner-market";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import type { GovernanceConfig } from "@cowboy/governance";
 import type { StakingConfig } from "@cowboy/staking";
@@ -13,7 +14,7 @@ import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowb
 import { BlockStore } from "./chain/block-store.js";
 import { Chain, type ProducedBlock } from "./chain/chain.js";
 import { DevControl } from "./chain/dev-control.js";
-import { devAccounts, devnetCbssConfig, devnetGovernance, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
+import { devAccounts, devnetCbssConfig, devnetGovernance, devnetRunnerMarket, devValidatorSet, type ChainGenesis, type DevAccount } from "./chain/genesis.js";
 import { startConsensus, type RunningConsensus } from "./consensus/start.js";
 import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isExplorerBuild } from "./explorer/static-files.js";
 import { NodeMetrics } from "./metrics.js";
@@ -79,6 +80,11 @@ export interface NodeOptions {
    */
   readonly cbss?: CbssConfig;
   /**
+   * The runner market's numbers (@cowboy/runner-market, cips/runner-market.md). Default: DEFAULT_RUNNER_MARKET_CONFIG,
+   * and on the built-in devnet `devnetRunnerMarket()` (a 5-block challenge window).
+   */
+  readonly runnerMarket?: RunnerMarketConfig;
+  /**
    * On-chain governance and the parameter registry (@cowboy/governance, cips/governance.md). Default: the devnet's
    * (`devnetGovernance()`: short periods, dev accounts 0–2 vote, 0–8 are the council) on a devnet genesis, else none.
    */
@@ -107,12 +113,14 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const [hashes, threshold] = await Promise.all([loadFastHashes(), loadFastThreshold()]);
   const cbss = options.cbss ?? (options.genesis.devnet ? devnetCbssConfig() : undefined);
   const governance = options.governance ?? (options.genesis.devnet ? devnetGovernance() : undefined);
+  const runnerMarket = options.runnerMarket ?? (options.genesis.devnet ? devnetRunnerMarket() : undefined);
   const params: ChainParams = {
     ...defaultChainParams(options.genesis.chainId, accountKey),
     hashes,
     ...(options.staking === undefined ? {} : { staking: options.staking }),
     ...(cbss === undefined ? {} : { cbss }),
     ...(governance === undefined ? {} : { governance }),
+    ...(runnerMarket === undefined ? {} : { runnerMarket }),
   };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const observations = ObservationStore.open(join(options.dataDir, "index"));

@@ -1,6 +1,6 @@
 // `pnpm bench` for the runner process (issue 22): blocks and wall time from submit to continuation for one http job
-// with a committee of 3 and of 9 runners (a devnet at 100 ms blocks, default market parameters: the 900-block
-// challenge window dominates). The 3-runner run is the baseline; the 9-runner run is printed as a ratio to it.
+// with a committee of 3 and of 9 runners (a devnet at 100 ms blocks, whose runner market has a 5-block challenge
+// window). The 3-runner run is the baseline; the 9-runner run is printed as a ratio to it.
 import { type Market, runPriceJob, startMarket } from "../test/utils/market-harness.js";
 
 async function measure(runners: number): Promise<{ blocks: bigint; wallMs: number; status: string }> {

@@ -4,6 +4,7 @@ import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import type { GenesisConfig } from "@cowboy/execution";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { createGovernanceConfig, type GovernanceConfig } from "@cowboy/governance";
+import { createRunnerMarketConfig, type RunnerMarketConfig } from "@cowboy/runner-market";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { z } from "zod";
 import { generateValidatorSet, type ConsensusGenesis, type ValidatorKeys } from "../validator/keys.js";
@@ -38,6 +39,17 @@ export function devAccounts(count = DEV_ACCOUNT_COUNT): DevAccount[] {
 /** The devnet's CBSS numbers: dev account 0 deals the committee (cips/cbss.md §9), proxies stake at least 10 CBY. */
 export function devnetCbssConfig(): CbssConfig {
   return createCbssConfig({ dealer: devAccounts(1)[0]!.address, minProxyStake: 10n * BASE_UNITS_PER_CBY });
+}
+
+/** Blocks a devnet job's result may be challenged before it settles (the spec's 15 minutes is 900 blocks). */
+export const DEVNET_CHALLENGE_WINDOW = 5n;
+
+/**
+ * The devnet's runner market (cips/runner-market.md): the spec's numbers but a 5-block challenge window, so a job's
+ * continuation arrives seconds after its reveals instead of fifteen minutes. Never use it anywhere but a local devnet.
+ */
+export function devnetRunnerMarket(): RunnerMarketConfig {
+  return createRunnerMarketConfig({ challengeWindow: DEVNET_CHALLENGE_WINDOW });
 }
 
 export interface ChainGenesis {
