@@ -1,29 +1,30 @@
-// §13.1 groups whose owning package has not landed yet (runner market CIP-2, state rent CIP-4): the registry holds
-// them at their spec defaults so they are listable, readable and amendable now; each becomes a mapped row in
-// paramGroups.ts (and its numbers move to the owner's DEFAULT_* config) when the owner adds its ChainParams field.
+// §13.1 groups the registry holds but does not yet map onto ChainParams (the runner market's CIP-2 groups, settlement,
+// state rent CIP-4): listable, readable and amendable now, their genesis values taken from the owners' DEFAULT_*
+// configs (one source for every number); each becomes a mapped row in paramGroups.ts when its write is wired.
 import { configFromJson, configToJson, GovernanceError, type Json, type Tier } from "@cowboy/governance";
-import { BASE_UNITS_PER_CBY } from "@cowboy/types";
+import { DEFAULT_RENT_CONFIG as RENT } from "@cowboy/rent";
+import { DEFAULT_RUNNER_MARKET_CONFIG as MARKET } from "@cowboy/runner-market";
 import type { ChainParams } from "../types.js";
 import type { ParamGroup } from "./group.js";
 
-/** The spec's genesis values (§8.4, §13, §13.1) of the groups nobody owns yet, in base units, blocks and bps. */
+/** The §13.1 shapes of those groups (§8.4, §13), in base units, blocks and bps, from the owners' defaults. */
 export const SPEC_ONLY_DEFAULTS = Object.freeze({
-  "system:settlement_config": { runnerBps: 8_900n, burnBps: 1_000n, treasuryBps: 100n },
+  "system:settlement_config": { runnerBps: 10_000n - MARKET.burnBps - MARKET.treasuryBps, burnBps: MARKET.burnBps, treasuryBps: MARKET.treasuryBps },
   "system:cip4:rent_config": {
     // 0.001 CBY per byte per year; §13.1 notes the reference implementation's ≈ 1 CBY (COW-2266).
-    rentRatePerByteYear: BASE_UNITS_PER_CBY / 1_000n,
-    rentCatchupBps: 1_000n,
-    rentEpochLength: 86_400n,
-    gracePeriodEpochs: 7n,
-    warningPeriodEpochs: 3n,
-    evictionThresholdEpochs: 10n,
-    graceThresholdBytes: 10_240n,
-    reserveMultiplierBps: 1_000n,
+    rentRatePerByteYear: RENT.ratePerByteYear,
+    rentCatchupBps: RENT.catchupBps,
+    rentEpochLength: RENT.epochLength,
+    gracePeriodEpochs: RENT.graceEpochs,
+    warningPeriodEpochs: RENT.warningEpochs,
+    evictionThresholdEpochs: RENT.graceEpochs + RENT.warningEpochs,
+    graceThresholdBytes: RENT.graceThresholdBytes,
+    reserveMultiplierBps: RENT.reserveBps,
   },
-  "system:cip2:reputation_config": { halfLifeBlocks: 1_209_600n, aggregatorEligibilityPercentile: 50n },
-  "system:cip2:aggregator_config": { aggregatorBonusBps: 150n },
-  "system:cip2:non_reveal_config": { nonRevealSlashBps: 2_500n },
-  "system:cip2:committee_config": { m: 5n, n: 3n, mMin: 3n, mMax: 9n },
+  "system:cip2:reputation_config": { halfLifeBlocks: MARKET.reputationHalfLife, aggregatorEligibilityPercentile: 50n },
+  "system:cip2:aggregator_config": { aggregatorBonusBps: MARKET.aggregatorBonusBps },
+  "system:cip2:non_reveal_config": { nonRevealSlashBps: MARKET.nonRevealSlashBps },
+  "system:cip2:committee_config": { m: 5n, n: 3n, mMin: MARKET.committeeMin, mMax: MARKET.committeeMax },
   "system:cip2:semantic_similarity_embedding_model": { modelId: "" },
 });
 
