@@ -117,8 +117,9 @@ export class TxRun implements FrameRunner {
     if (dormant !== null) return dormant;
     const key = toHex(target);
     const allowance = this.params.actors.cyclesPerActorPerBlock - (this.block.cyclesByActor.get(key) ?? 0);
-    const spent = { type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` } as const;
-    if (allowance <= 0) return { res: failedInvocation(spent), host: null, budgetBound: false };
+    // Built only when the allowance is the reason a frame fails (not on every call).
+    const spent = () => ({ type: "RuntimeError", message: `actor 0x${key} has used its ${this.params.actors.cyclesPerActorPerBlock} Cycles for this block` }) as const;
+    if (allowance <= 0) return { res: failedInvocation(spent()), host: null, budgetBound: false };
     const cap = Math.min(budget.cycles, allowance);
     const checkpoint = this.state.checkpoint();
     try {
@@ -156,7 +157,8 @@ export class TxRun implements FrameRunner {
     // The actor's per-block allowance ran out, not the transaction's Cycles: the frame fails with the documented error
     // (cips/actors.md "Limits"), having used what it ran.
     if (!res.ok && res.error?.code === "OutOfCycles" && cap < budget.cycles) {
-      res = { ...res, error: new PvmError("PythonException", `${spent.type}: ${spent.message}`, spent.type, spent.message, res.error.traceback) };
+      const { type, message } = spent();
+      res = { ...res, error: new PvmError("PythonException", `${type}: ${message}`, type, message, res.error.traceback) };
     }
     this.block.cyclesByActor.set(key, (this.block.cyclesByActor.get(key) ?? 0) + res.cycles);
     this.block.interpreters.record(target, res.cycles);
