@@ -43,8 +43,12 @@ export const PVM_OPS_V1 = Object.freeze({
   compareBytes: linear(0, 1, 16),
   /** Each new key stored in a dict, set or frozenset (on top of the operation's own cost): table growth and an entry. */
   tableInsert: linear(4, 0),
+  /** A new key stored in a table already holding `largeThresholds.tableKeys` keys: on top of tableInsert. */
+  largeTableInsert: linear(16, 0),
   /** Allocating any object (instance, closure, container header). */
   allocation: linear(2, 0),
+  /** One accounted allocation of `largeThresholds.allocationBytes` or more: per started 2 bytes of it. */
+  largeAllocation: linear(0, 1, 2),
   /** `raise` (explicit or from a failing operation). */
   raise: linear(50, 0),
   /** Entering a `try` block. */
@@ -141,6 +145,8 @@ export interface CostTable {
   readonly memoryLimitBytes: number;
   /** Maximum Python call depth (ours; see cips/pvm.md). */
   readonly recursionLimit: number;
+  /** Where largeTableInsert and largeAllocation start (cips/metering.md "Large containers"). */
+  readonly large: { readonly tableKeys: number; readonly allocationBytes: number };
 }
 
 export const COST_TABLE_V1: CostTable = Object.freeze({
@@ -151,6 +157,7 @@ export const COST_TABLE_V1: CostTable = Object.freeze({
   maxIntBits: 4096,
   memoryLimitBytes: 10 * 1024 * 1024,
   recursionLimit: 256,
+  large: Object.freeze({ tableKeys: 4096, allocationBytes: 65536 }),
 });
 
 /** `base + perUnit * ceil(units / unitSize)`; units must be a non-negative integer. */
@@ -179,6 +186,7 @@ export function costTableToJson(table: CostTable = COST_TABLE_V1): unknown {
     maxIntBits: table.maxIntBits,
     memoryLimitBytes: table.memoryLimitBytes,
     recursionLimit: table.recursionLimit,
+    large: { tableKeys: table.large.tableKeys, allocationBytes: table.large.allocationBytes },
     pvm: lin(table.pvm),
     host: lin(table.host),
     intrinsic: Object.fromEntries(

@@ -2,7 +2,7 @@
 // counter and output. One Runtime per call (per script run, per actor method call); nothing here
 // is shared between runs.
 import { OutOfCells, OutOfCycles } from "@cowboy/metering";
-import { RECOUNT_CYCLES } from "./costs.js";
+import { C, RECOUNT_CYCLES } from "./costs.js";
 import { pyErr, type PyBaseException } from "./exceptions.js";
 import type { Frame } from "./frame.js";
 import { countLive } from "./heap.js";
@@ -185,6 +185,9 @@ export class Runtime {
    * recounted, and MemoryError is raised only if the live figure plus `bytes` exceeds the budget.
    */
   alloc(bytes: number): void {
+    // A large backing store costs time in proportion to its bytes (cips/metering.md "Large
+    // containers"); one larger than the whole budget is a bomb, refused below with MemoryError.
+    if (bytes >= C.largeAllocationBytes && bytes <= this.memoryLimit) this.charge(C.largeAllocation(bytes));
     const next = this.memory + bytes;
     if (next > this.recountAt) this.recount(bytes);
     else this.memory = next;

@@ -30,6 +30,12 @@ export const C = {
   compareChunk: Number(P.compareBytes.unitSize),
   /** Each new key stored in a dict or set table (tableInsert). */
   tableInsert: Number(P.tableInsert.base),
+  /** A new key stored in a table that already holds `largeTableKeys` keys (on top of tableInsert). */
+  largeTableInsert: Number(P.largeTableInsert.base),
+  largeTableKeys: COST_TABLE_V1.large.tableKeys,
+  /** An accounted allocation of `largeAllocationBytes` or more: per started `unitSize` bytes. */
+  largeAllocationBytes: COST_TABLE_V1.large.allocationBytes,
+  largeAllocation: (bytes: number): number => Number(P.largeAllocation.perUnit) * Math.ceil(bytes / Number(P.largeAllocation.unitSize)),
   /** Per element copied, compared or visited by a container operation (containerPerElement). */
   elem: Number(P.containerPerElement.perUnit),
   /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */

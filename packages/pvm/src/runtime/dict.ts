@@ -95,7 +95,7 @@ class HashTable {
     const d = directKey(k);
     if (d !== HASHED) {
       if (!this.setDirect(d, k, v)) return false;
-      rt.charge(C.tableInsert);
+      rt.charge(this.main.size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert);
       return true;
     }
     const h = hash(rt, k);
@@ -116,7 +116,7 @@ class HashTable {
     bucket.push(e);
     this.main.set(e, e);
     this.version++;
-    rt.charge(C.tableInsert);
+    rt.charge(this.main.size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert);
     return true;
   }
 
@@ -155,6 +155,11 @@ class HashTable {
 
   entries(): IterableIterator<Entry> {
     return this.main.values();
+  }
+
+  /** The keys, walked live; only for a table with no hashed keys (`hashed === null`). */
+  *directKeys(): Generator<Value> {
+    for (const e of this.main.values()) yield e.k;
   }
 
   /** A str key's entry (str keys are direct: no hashing, no Python code). */
@@ -289,23 +294,31 @@ export class PySet extends PyObject implements HashMemo {
     for (const e of this.table.entries()) out.push(e.k);
     return out;
   }
+  /**
+   * The keys to walk in set algebra: the live table when every key is direct (int, str, float, …:
+   * no Python code runs while walking, so nothing can change the table), else a snapshot. Saves a
+   * large set's copy of its keys; results and Cycles are the same either way.
+   */
+  private walk(): Iterable<Value> {
+    return this.table.hashed === null ? this.table.directKeys() : this.keys();
+  }
   setOp(rt: Runtime, op: "BitOr" | "BitAnd" | "Sub" | "BitXor", other: PySet): PySet {
     const out = new PySet(this.frozen ? T.frozenset : T.set, this.frozen);
     rt.charge(this.table.size + other.table.size);
     switch (op) {
       case "BitOr":
-        for (const k of this.keys()) out.add(rt, k);
-        for (const k of other.keys()) out.add(rt, k);
+        for (const k of this.walk()) out.add(rt, k);
+        for (const k of other.walk()) out.add(rt, k);
         break;
       case "BitAnd":
-        for (const k of this.keys()) if (other.has(rt, k)) out.add(rt, k);
+        for (const k of this.walk()) if (other.has(rt, k)) out.add(rt, k);
         break;
       case "Sub":
-        for (const k of this.keys()) if (!other.has(rt, k)) out.add(rt, k);
+        for (const k of this.walk()) if (!other.has(rt, k)) out.add(rt, k);
         break;
       case "BitXor":
-        for (const k of this.keys()) if (!other.has(rt, k)) out.add(rt, k);
-        for (const k of other.keys()) if (!this.has(rt, k)) out.add(rt, k);
+        for (const k of this.walk()) if (!other.has(rt, k)) out.add(rt, k);
+        for (const k of other.walk()) if (!this.has(rt, k)) out.add(rt, k);
         break;
     }
     return out;
@@ -317,7 +330,7 @@ export class PySet extends PyObject implements HashMemo {
   }
   isSubset(rt: Runtime, other: PySet): boolean {
     rt.charge(this.table.size);
-    for (const k of this.keys()) if (!other.has(rt, k)) return false;
+    for (const k of this.walk()) if (!other.has(rt, k)) return false;
     return true;
   }
   compare(rt: Runtime, other: PySet, op: string): number | undefined {

@@ -72,6 +72,29 @@ describe("size-dependent surcharges beyond hashing", () => {
   it("a dict or set stores each new key for tableInsert (4) more", () => {
     expect(cyclesOf("D = {i: i for i in range(100)}", "D.copy()") - cyclesOf("D = {i: i for i in range(0)}", "D.copy()")).toBe(500n);
   });
+  it("a table past 4,096 keys charges largeTableInsert (16) per new key on top of tableInsert", () => {
+    // copying 4,100 keys: the 4,097th to 4,100th new keys of the copy are stored into a large table
+    const big = cyclesOf("D = {i: i for i in range(4100)}", "D.copy()");
+    const edge = cyclesOf("D = {i: i for i in range(4096)}", "D.copy()");
+    // 4 more keys at 1 (per element) + 4 (tableInsert) + 16 (largeTableInsert), 24 more bytes each
+    // of the copy's accounted allocation (64 + 24 per key, 98,368 bytes: 1 per started 2 bytes)
+    expect(big - edge).toBe(4n * (1n + 4n + 16n) + (24n * 4n) / 2n);
+  });
+  it("one allocation of 64 KiB or more charges largeAllocation (1 per started 2 bytes)", () => {
+    // a list copy accounts 8 bytes per slot: 8,191 slots are under 65,536 bytes, 8,192 reach it
+    const under = cyclesOf("L = list(range(8191))", "L[:]");
+    const at = cyclesOf("L = list(range(8192))", "L[:]");
+    expect(at - under).toBe(1n + (8n * 8192n) / 2n);
+  });
+  it("set algebra on direct keys walks the live table: same results and Cycles as a snapshot", () => {
+    const out: string[] = [];
+    const src = "A = set(range(0, 60, 2)); B = set(range(0, 60, 3))\nprint(sorted(A | B) == sorted(set(list(A) + list(B))), len(A & B), len(A - B), len(A ^ B), A <= A | B, A == set(A))\n";
+    const r = runScript(src, { stdout: (s) => out.push(s) });
+    expect(r.error).toBeUndefined();
+    expect(out.join("")).toBe("True 10 20 30 True True\n");
+    // a set holding a tuple (hashed keys) takes the snapshot path and charges the same per element
+    expect(cyclesOf("A = set(range(100)) | {(1, 2)}; B = set(range(50))", "A - B") - cyclesOf("A = set(range(100)) | {(1, 3)}; B = set(range(50))", "A - B")).toBe(0n);
+  });
   it("big-int multiply is quadratic in 64-bit words past 512 bits; pow with a modulus too", () => {
     // 2048-bit operands: 32 words; ceil(32*32/8) - 32 = 96 more than the linear charge
     expect(cyclesOf("A = (1 << 2047) - 1", "A * A") - cyclesOf("A = (1 << 511) - 1", "A * A")).toBe(32n - 8n + 96n);
