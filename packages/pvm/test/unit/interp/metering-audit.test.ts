@@ -88,7 +88,8 @@ describe("size-dependent surcharges beyond hashing", () => {
   });
   it("set algebra on direct keys walks the live table: same results and Cycles as a snapshot", () => {
     const out: string[] = [];
-    const src = "A = set(range(0, 60, 2)); B = set(range(0, 60, 3))\nprint(sorted(A | B) == sorted(set(list(A) + list(B))), len(A & B), len(A - B), len(A ^ B), A <= A | B, A == set(A))\n";
+    const src =
+      "A = set(range(0, 60, 2)); B = set(range(0, 60, 3))\nprint(sorted(A | B) == sorted(set(list(A) + list(B))), len(A & B), len(A - B), len(A ^ B), A <= A | B, A == set(A))\n";
     const r = runScript(src, { stdout: (s) => out.push(s) });
     expect(r.error).toBeUndefined();
     expect(out.join("")).toBe("True 10 20 30 True True\n");
