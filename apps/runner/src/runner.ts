@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { fromHex, isCowboyError, toHex } from "@cowboy/codec";
 import { commitmentOf } from "@cowboy/runner-market";
-import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain } from "./chain/port.js";
+import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
 
@@ -40,6 +40,23 @@ export function majorityOutput(reveals: readonly { output: string }[]): string |
   return best?.[0];
 }
 
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const x = [...new Set(a.map((s) => s.toLowerCase()))].sort();
+  const y = [...new Set(b.map((s) => s.toLowerCase()))].sort();
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+/** Whether the chain's record differs from what this process would register (so it sends runner_update). */
+export function registrationStale(onChain: RunnerInfo, reg: Registration): boolean {
+  return (
+    onChain.transportKey.toLowerCase() !== hex(reg.transportKey) ||
+    onChain.endpoint !== reg.endpoint ||
+    !sameSet(onChain.provides, reg.provides) ||
+    !sameSet(onChain.jobKinds, reg.jobKinds) ||
+    !sameSet(onChain.models, reg.models)
+  );
+}
+
 export class Runner {
   readonly #o: RunnerOptions;
   readonly #me: string;
@@ -60,29 +77,44 @@ export class Runner {
     return (this.#o.now ?? Date.now)();
   }
 
-  /** Registers the runner unless it already is; resolves once the registration is included. */
-  async ensureRegistered(options: { timeoutMs?: number } = {}): Promise<"registered" | "already"> {
+  /**
+   * Registers the runner unless it already is; updates the registration when the chain's record is stale (another
+   * transport key, entitlements, kinds, models or endpoint than this process serves). Resolves once included.
+   */
+  async ensureRegistered(options: { timeoutMs?: number } = {}): Promise<"registered" | "already" | "updated"> {
     const existing = await this.#o.chain.getRunner(this.#o.address);
-    if (existing !== null && existing.status === "active") return "already";
-    let pending = this.#o.store.getMeta("register") as { hash: string; raw: string } | undefined;
+    const reg = this.#o.registration;
+    if (existing !== null && existing.status === "active") {
+      if (!registrationStale(existing, reg)) return "already";
+      const { maxJobValue, provides, jobKinds, models, endpoint, transportKey } = reg;
+      await this.#sendOnce("update", { type: "runner_update", maxJobValue, provides, jobKinds, models, endpoint, transportKey }, options.timeoutMs);
+      return "updated";
+    }
+    await this.#sendOnce("register", { type: "runner_register", ...reg }, options.timeoutMs);
+    return "registered";
+  }
+
+  /** Signs `action` once (kept in the store under `meta` until its receipt), broadcasts it and waits for inclusion. */
+  async #sendOnce(meta: "register" | "update", action: RunnerAction, timeoutMs = 60_000): Promise<void> {
+    let pending = this.#o.store.getMeta(meta) as { hash: string; raw: string } | undefined;
     if (pending === undefined) {
       const nonce = await this.#nonce();
-      const signed = await this.#o.chain.sign({ type: "runner_register", ...this.#o.registration }, nonce);
+      const signed = await this.#o.chain.sign(action, nonce);
       pending = { hash: hex(signed.hash), raw: hex(signed.raw) };
-      this.#o.store.setMeta("register", pending);
+      this.#o.store.setMeta(meta, pending);
       this.#o.store.bumpNonce(nonce + 1n);
     }
     await this.#o.chain.broadcast(fromHex(pending.raw));
-    const deadline = this.#now() + (options.timeoutMs ?? 60_000);
+    const deadline = this.#now() + timeoutMs;
     for (;;) {
       const r = await this.#o.chain.receipt(fromHex(pending.hash));
       if (r !== null) {
-        this.#o.store.setMeta("register", undefined);
-        if (!r.ok) throw new Error(`runner_register failed: ${r.error ?? "reverted"}`);
-        this.#log(`registered ${this.#me} (tx ${pending.hash})`);
-        return "registered";
+        this.#o.store.setMeta(meta, undefined);
+        if (!r.ok) throw new Error(`${action.type} failed: ${r.error ?? "reverted"}`);
+        this.#log(`${meta === "register" ? "registered" : "updated registration of"} ${this.#me} (tx ${pending.hash})`);
+        return;
       }
-      if (this.#now() > deadline) throw new Error(`runner_register ${pending.hash} not included in time`);
+      if (this.#now() > deadline) throw new Error(`${action.type} ${pending.hash} not included in time`);
       await new Promise((r) => setTimeout(r, this.#o.pollMs ?? 500));
     }
   }

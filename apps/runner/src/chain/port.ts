@@ -55,6 +55,7 @@ export interface Registration {
 /** The instructions a runner sends (System sub_types 32–47, cips/runner-market.md). */
 export type RunnerAction =
   | ({ readonly type: "runner_register" } & Registration)
+  | ({ readonly type: "runner_update" } & Omit<Registration, "stake">)
   | { readonly type: "job_ack"; readonly jobId: Uint8Array }
   | { readonly type: "job_commit"; readonly jobId: Uint8Array; readonly commitment: Uint8Array }
   | { readonly type: "job_reveal"; readonly jobId: Uint8Array; readonly output: Uint8Array; readonly salt: Uint8Array }

@@ -72,6 +72,14 @@ export function instructionOf(action: RunnerAction): Instruction {
         endpoint: new TextEncoder().encode(action.endpoint),
         transportKey: action.transportKey,
       };
+    case "runner_update":
+      return {
+        type: "runner_update",
+        maxJobValue: action.maxJobValue,
+        capabilities: encodeCapabilities({ provides: action.provides, jobKinds: action.jobKinds, models: action.models }),
+        endpoint: new TextEncoder().encode(action.endpoint),
+        transportKey: action.transportKey,
+      };
     case "job_ack":
       return { type: "job_ack", jobId: action.jobId };
     case "job_commit":
