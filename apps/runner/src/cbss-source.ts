@@ -15,7 +15,7 @@ export interface CbssSourceOptions {
   readonly transportSecret: Uint8Array;
   /** Proxy endpoints by committee position (member i at index i − 1); default: the committee's registered endpoints. */
   readonly proxies?: readonly string[];
-  /** Per-proxy timeout in ms (default 5000). */
+  /** Per-proxy timeout in ms (default 15,000; the source returns as soon as t valid shares are in). */
   readonly timeoutMs?: number;
 }
 
@@ -45,6 +45,6 @@ export function createCbssSecretSource(o: CbssSourceOptions): SecretSource {
     runnerKey: o.accountKey,
     transportKey: o.transportSecret,
     ...(o.proxies === undefined ? {} : { proxies: o.proxies }),
-    ...(o.timeoutMs === undefined ? {} : { timeoutMs: o.timeoutMs }),
+    timeoutMs: o.timeoutMs ?? 15_000,
   });
 }

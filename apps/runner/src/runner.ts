@@ -7,6 +7,7 @@ import { fromHex, isCowboyError, toHex } from "@cowboy/codec";
 import { commitmentOf } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
+import { outputBytes } from "./result-schema.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
@@ -26,6 +27,23 @@ export interface RunnerOptions {
   readonly now?: () => number;
   /** 32 random bytes per job (default node:crypto). */
   readonly salt?: () => Uint8Array;
+  /**
+   * Test-only misbehaviour (cips/runner-process.md "Test faults"), to show the market's outcomes against real processes:
+   * "tamper" commits and reveals a different (still schema-valid) output; "no-reveal" commits and never reveals.
+   */
+  readonly fault?: RunnerFault;
+}
+
+/** CBSS failures that may pass (too few proxies answered in time, none dealt yet): the runner retries, not fails. */
+const TRANSIENT_SECRET_ERRORS = new Set(["THRESHOLD_NOT_MET", "PROXY_UNAVAILABLE", "NO_COMMITTEE"]);
+
+export const RUNNER_FAULTS = ["tamper", "no-reveal"] as const;
+export type RunnerFault = (typeof RUNNER_FAULTS)[number];
+
+/** The output a "tamper" runner commits: the result with `"tampered": true` added (an object), else wrapped in a list. */
+export function tamperedOutput(value: unknown): Uint8Array {
+  const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+  return outputBytes(isObject ? { ...(value as Record<string, unknown>), tampered: true } : [value]);
 }
 
 /** Commitment = keccak256(output ‖ salt) (spec §5.3 step 3): @cowboy/runner-market owns the rule. */
@@ -229,7 +247,7 @@ export class Runner {
       }
       case "acked": {
         try {
-          const { output } = await executeJob(
+          const executed = await executeJob(
             {
               id,
               kind: job.kind,
@@ -242,11 +260,18 @@ export class Runner {
             },
             this.#o.executors,
           );
+          const output = this.#o.fault === "tamper" ? tamperedOutput(executed.value) : executed.output;
+          if (this.#o.fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
           const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
           this.#o.store.advance(record.id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
           this.#log(`job ${record.id} executed (${output.length} bytes)`);
         } catch (error) {
           if (!isCowboyError(error)) throw error;
+          if (TRANSIENT_SECRET_ERRORS.has(String(error.code))) {
+            // Proxies slow, down or not yet dealt: try again next pass while the job's phase lasts (the chain times it out).
+            this.#log(`job ${record.id} secret not released yet, retrying: ${error.code}: ${error.message}`);
+            return;
+          }
           this.#o.store.advance(record.id, "failed", { error: { code: String(error.code), message: error.message } }, this.#now());
           this.#log(`job ${record.id} failed: ${error.code}: ${error.message}`);
         }
@@ -261,6 +286,13 @@ export class Runner {
       }
       case "committed": {
         if (job.status !== "revealing" && !mine(job.reveals)) return;
+        if (this.#o.fault === "no-reveal" && !mine(job.reveals)) {
+          if (record.error?.code !== "TEST_NO_REVEAL") {
+            this.#o.store.note(record.id, { error: { code: "TEST_NO_REVEAL", message: "withholding the reveal (test fault)" } }, now);
+            this.#log(`job ${record.id} reveal withheld (test fault)`);
+          }
+          return;
+        }
         if (mine(job.reveals) || (await this.#step(record, "reveal", { type: "job_reveal", jobId: id, output: fromHex(record.output!), salt: fromHex(record.salt!) })) === "ok") {
           this.#o.store.advance(record.id, "revealed", {}, now);
           this.#log(`job ${record.id} revealed`);

@@ -10,7 +10,7 @@ import { type RpcRunnerChain, createRpcRunnerChain } from "./chain/rpc-chain.js"
 import { type Entitlement, EntitlementGate } from "./entitlements.js";
 import { type ExecutorConfig, servableKinds } from "./execute.js";
 import type { LlmBackend } from "./llm/backend.js";
-import { Runner } from "./runner.js";
+import { Runner, type RunnerFault } from "./runner.js";
 import type { SecretSource } from "./secrets.js";
 import { JobStore } from "./state/job-store.js";
 import { loadOrCreateTransportKey } from "./transport-key.js";
@@ -43,6 +43,8 @@ export interface RunnerStartOptions {
   readonly proxies?: readonly string[];
   readonly pollMs?: number;
   readonly log?: (line: string) => void;
+  /** Test-only misbehaviour (cips/runner-process.md "Test faults"). */
+  readonly fault?: RunnerFault;
 }
 
 export interface RunningRunner {
@@ -102,6 +104,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     },
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.fault === undefined ? {} : { fault: options.fault }),
   });
   let registered: "registered" | "already" | "updated";
   try {
@@ -112,7 +115,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
   }
   runner.start();
   options.log?.(
-    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : registered}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}; transport key 0x${toHex(transport.publicKey)}${transport.created ? " (new)" : ""}${secrets === undefined ? "" : options.proxies === undefined ? "; secrets via the CBSS committee's proxies" : `; secrets via ${options.proxies.length} proxies`}`,
+    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : registered}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}${options.fault === undefined ? "" : `; TEST FAULT ${options.fault}`}; transport key 0x${toHex(transport.publicKey)}${transport.created ? " (new)" : ""}${secrets === undefined ? "" : options.proxies === undefined ? "; secrets via the CBSS committee's proxies" : `; secrets via ${options.proxies.length} proxies`}`,
   );
   return {
     address,
