@@ -80,6 +80,8 @@ export interface MarketOptions {
   readonly firstRunner?: number;
   /** CBSS proxies to start (dev accounts from `firstProxy`), dealt t-of-n by dev account 0. */
   readonly proxies?: { readonly count: number; readonly threshold: number; readonly firstProxy: number };
+  /** Extra `cowboy runner start` arguments for the runner with dev account i (e.g. --test-fault). */
+  readonly runnerArgs?: (i: number) => readonly string[];
   /** When set, the price server answers 401 unless the request carries header `x-api-key` with this value. */
   readonly apiKey?: string;
 }
@@ -203,6 +205,7 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
             "--devnet",
             "--poll",
             "100",
+            ...(options.runnerArgs?.(first + k) ?? []),
           ],
           /registered;/,
           runnerLogs.get(devAddress(first + k))!,

@@ -28,6 +28,11 @@ export interface ReleaseHandlerOptions {
   readonly now?: () => number;
   /** Called after each release with the receipt to report on chain. */
   readonly onRelease?: (receipt: ReleaseReceipt) => void | Promise<void>;
+  /**
+   * Distinct (job, runner) releases of a version this proxy served whose receipts are not on chain yet (the proxy's
+   * persisted receipt queue). Counted with the chain's releases against max_releases (cips/cbss.md §7). Default 0.
+   */
+  readonly pendingReleases?: (owner: Uint8Array, name: string, version: number) => number;
 }
 
 const deny = (why: string): never => {
@@ -60,6 +65,7 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
       ...(job === undefined ? {} : { job }),
       runnerProvides: runner?.provides ?? [],
       alreadyReleased: released.has(releaseKey),
+      pendingReleases: BigInt(o.pendingReleases?.(r.owner, r.name, r.version) ?? 0),
     });
     if (!verdict.ok) deny(verdict.reason);
     const identity = secretIdentity({ chainId: r.chainId, owner: r.owner, name: r.name, version: r.version });
