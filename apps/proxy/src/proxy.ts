@@ -92,6 +92,7 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     epoch = committee.epoch;
     handler = createReleaseHandler({ chainId, privateKey: keys.privateKey, address: keys.address, share, view, onRelease: (r) => store.appendReceipt(r),
       pendingReleases: (owner, name, version) => store.pendingReleases(owner, name, version),
+      served: store.allReceipts(),
     });
     log(`holding share ${index} of epoch ${epoch}`);
     resolveReady({ epoch, index });

@@ -87,6 +87,7 @@ async function startServer(i: number, share: SecretShare): Promise<ReleaseServer
     view,
     onRelease: (r) => store.appendReceipt(r),
     pendingReleases: (o, n, v) => store.pendingReleases(o, n, v),
+    served: store.allReceipts(),
   });
   return serveRelease(handler);
 }
@@ -163,7 +164,9 @@ describe("release over loopback HTTP, t = 3 of 5", () => {
     // The chain has counted nothing yet (no receipts submitted), but a second (job, runner) is refused already.
     expect(getSecretHead(cstate, owner, "capped.key")!.releases).toBe(0n);
     await expect(get(secondJob)).rejects.toThrow(/max releases 1 reached \(0 on chain, 1 served and not yet reported\)/);
-    // The same (job, runner) asking again is the same release, not a new one.
+    // The same (job, runner) asking again is the same release, not a new one, also after the proxies restart.
+    await Promise.all(servers.map((x) => x.close()));
+    servers = await Promise.all(shares.map((sh, i) => startServer(i, sh)));
     expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
     // Receipts land (proxy 1 reports; the rest mark theirs submitted): the chain's count takes over.
     const store = new ProxyStore(dirs[0]!);

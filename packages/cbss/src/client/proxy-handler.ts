@@ -33,6 +33,8 @@ export interface ReleaseHandlerOptions {
    * persisted receipt queue). Counted with the chain's releases against max_releases (cips/cbss.md §7). Default 0.
    */
   readonly pendingReleases?: (owner: Uint8Array, name: string, version: number) => number;
+  /** Releases served before (the proxy's persisted receipts): asking again for one of them is not a new release. */
+  readonly served?: readonly ReleaseReceipt[];
 }
 
 const deny = (why: string): never => {
@@ -40,7 +42,7 @@ const deny = (why: string): never => {
 };
 
 export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Array) => Promise<Uint8Array> {
-  const released = new Set<string>();
+  const released = new Set<string>((o.served ?? []).map((r) => `${r.version}/${toHex(r.jobId)}/${toHex(r.runner)}`));
   const now = o.now ?? (() => Math.floor(Date.now() / 1000));
   return async (body) => {
     const signed = decodeInput(signedCodec, "request", body);
