@@ -48,7 +48,7 @@ const start: Command = {
     "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read.",
     "--stake and --max-job-value take base units or CBY (e.g. 10000cby); stake ≥ max(10,000 CBY, 1.5 × max job value).",
     "--devnet lets http jobs reach loopback targets (refused otherwise). --data defaults to ~/.cowboy/runner/ADDRESS.",
-    "With secret.read, {\"$secret\": \"0xOWNER/NAME\"} values in job specs are released by the CBSS proxies: --proxies lists",
+    'With secret.read, {"$secret": "0xOWNER/NAME"} values in job specs are released by the CBSS proxies: --proxies lists',
     "their URLs by committee position (default: the endpoints the 0x04 committee registered). The runner's transport key",
     "is generated in --data on first start (encrypted under the runner's key) and registered on chain.",
     "--test-fault (tests only) makes the runner misbehave: tamper = commit and reveal a different output; no-reveal = never reveal.",

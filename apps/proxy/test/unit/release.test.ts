@@ -170,7 +170,10 @@ describe("release over loopback HTTP, t = 3 of 5", () => {
     expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
     // Receipts land (proxy 1 reports; the rest mark theirs submitted): the chain's count takes over.
     const store = new ProxyStore(dirs[0]!);
-    const mine = store.pendingReceipts().receipts.filter((r) => r.name === "capped.key").slice(0, 1);
+    const mine = store
+      .pendingReceipts()
+      .receipts.filter((r) => r.name === "capped.key")
+      .slice(0, 1);
     submitReceipts({ ...ctx(keys[0]!.address), height: height + 1n }, mine);
     for (const d of dirs) {
       const s = new ProxyStore(d);

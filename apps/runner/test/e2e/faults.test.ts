@@ -40,11 +40,19 @@ describe("a tampering and a non-revealing runner process", () => {
     expect(result.get("price")).toBe(4242n);
     expect(result.has("tampered")).toBe(false);
 
-    const j = (await market.client.request<{ status: string; committee: string[]; reveals: { runner: string }[]; failures: { runner: string; reason: string }[] }>("cowboy_getJob", [settled.jobId]))!;
+    const j = (await market.client.request<{ status: string; committee: string[]; reveals: { runner: string }[]; failures: { runner: string; reason: string }[] }>(
+      "cowboy_getJob",
+      [settled.jobId],
+    ))!;
     expect(j.status).toBe("settled");
     expect(j.committee.length).toBe(4);
     expect(j.reveals.map((r) => r.runner)).not.toContain(devAddress(SILENT));
-    expect(j.failures).toEqual(expect.arrayContaining([{ runner: devAddress(TAMPER), reason: "minority" }, { runner: devAddress(SILENT), reason: "no_reveal" }]));
+    expect(j.failures).toEqual(
+      expect.arrayContaining([
+        { runner: devAddress(TAMPER), reason: "minority" },
+        { runner: devAddress(SILENT), reason: "no_reveal" },
+      ]),
+    );
     expect(j.failures.length).toBe(2);
 
     const after = new Map<string, RunnerRecord>();

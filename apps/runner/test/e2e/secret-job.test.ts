@@ -77,7 +77,21 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     // The owner seals the key on this machine; only the envelope goes on chain. The value file is removed at once.
     const valueFile = join(valueDir, "api.key");
     writeFileSync(valueFile, VALUE);
-    const put = await market.cowboy(["secret", "put", "api.key", "--value-file", valueFile, "--allow-actor", `0x${toHex(feed)}`, "--max-releases", "10", "--until-block", "1000000", "--key", `0x${toHex(devKey(OWNER))}`]);
+    const put = await market.cowboy([
+      "secret",
+      "put",
+      "api.key",
+      "--value-file",
+      valueFile,
+      "--allow-actor",
+      `0x${toHex(feed)}`,
+      "--max-releases",
+      "10",
+      "--until-block",
+      "1000000",
+      "--key",
+      `0x${toHex(devKey(OWNER))}`,
+    ]);
     rmSync(valueFile);
     expect(put.code, put.stderr).toBe(0);
     const ref = `${devAddress(OWNER)}/api.key`;

@@ -80,7 +80,18 @@ describe("registration update", () => {
   const reg = { stake: 10_000n, provides: ["net.http", "secret.read"], jobKinds: ["http"], models: [], endpoint: "", transportKey: fresh, maxJobValue: 1_000n };
 
   it("registrationStale compares the transport key, endpoint and capability sets", () => {
-    const info = { address: me, stake: 10_000n, provides: ["secret.read", "net.http"], jobKinds: ["http"], models: [], endpoint: "", transportKey: `0x${toHex(fresh)}`, reputation: 0n, status: "active" as const, maxJobValue: 1_000n };
+    const info = {
+      address: me,
+      stake: 10_000n,
+      provides: ["secret.read", "net.http"],
+      jobKinds: ["http"],
+      models: [],
+      endpoint: "",
+      transportKey: `0x${toHex(fresh)}`,
+      reputation: 0n,
+      status: "active" as const,
+      maxJobValue: 1_000n,
+    };
     expect(registrationStale(info, reg)).toBe(false);
     expect(registrationStale({ ...info, transportKey: `0x${toHex(placeholder)}` }, reg)).toBe(true);
     expect(registrationStale({ ...info, provides: ["net.http"] }, reg)).toBe(true);
@@ -89,9 +100,27 @@ describe("registration update", () => {
 
   it("a runner registered with the old placeholder key sends runner_update with its real transport key", async () => {
     const chain = new MemoryChain();
-    chain.runners.set(me, { address: me, stake: 10_000n, provides: ["net.http"], jobKinds: ["http"], models: [], endpoint: "", transportKey: `0x${toHex(placeholder)}`, reputation: 0n, status: "active", maxJobValue: 1_000n });
+    chain.runners.set(me, {
+      address: me,
+      stake: 10_000n,
+      provides: ["net.http"],
+      jobKinds: ["http"],
+      models: [],
+      endpoint: "",
+      transportKey: `0x${toHex(placeholder)}`,
+      reputation: 0n,
+      status: "active",
+      maxJobValue: 1_000n,
+    });
     const store = JobStore.open(tmp());
-    const runner = new Runner({ chain: chain.port(me), address: fromHex(me.slice(2)), store, executors: { gate: new EntitlementGate(["net.http", "secret.read"]) }, registration: reg, pollMs: 10 });
+    const runner = new Runner({
+      chain: chain.port(me),
+      address: fromHex(me.slice(2)),
+      store,
+      executors: { gate: new EntitlementGate(["net.http", "secret.read"]) },
+      registration: reg,
+      pollMs: 10,
+    });
     const updating = runner.ensureRegistered({ timeoutMs: 5_000 });
     await new Promise((r) => setTimeout(r, 30));
     chain.mine();
