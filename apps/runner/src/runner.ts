@@ -64,6 +64,9 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
   return x.length === y.length && x.every((v, i) => v === y[i]);
 };
 
+const sameRates = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, bigint>>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v.toString());
+
 /** Whether the chain's record differs from what this process would register (so it sends runner_update). */
 export function registrationStale(onChain: RunnerInfo, reg: Registration): boolean {
   return (
@@ -71,7 +74,8 @@ export function registrationStale(onChain: RunnerInfo, reg: Registration): boole
     onChain.endpoint !== reg.endpoint ||
     !sameSet(onChain.provides, reg.provides) ||
     !sameSet(onChain.jobKinds, reg.jobKinds) ||
-    !sameSet(onChain.models, reg.models)
+    !sameSet(onChain.models, reg.models) ||
+    (onChain.rateCard !== undefined && !sameRates(onChain.rateCard, reg.rateCard ?? {}))
   );
 }
 
@@ -104,8 +108,8 @@ export class Runner {
     const reg = this.#o.registration;
     if (existing !== null && existing.status === "active") {
       if (!registrationStale(existing, reg)) return "already";
-      const { maxJobValue, provides, jobKinds, models, endpoint, transportKey } = reg;
-      await this.#sendOnce("update", { type: "runner_update", maxJobValue, provides, jobKinds, models, endpoint, transportKey }, options.timeoutMs);
+      const { stake: _stake, ...declared } = reg;
+      await this.#sendOnce("update", { type: "runner_update", ...declared }, options.timeoutMs);
       return "updated";
     }
     await this.#sendOnce("register", { type: "runner_register", ...reg }, options.timeoutMs);

@@ -26,6 +26,8 @@ export interface RunnerStartOptions {
   readonly stake: bigint;
   /** Declared max job value, base units (default stake × 2 / 3, the most the stake allows). */
   readonly maxJobValue?: bigint;
+  /** Price per execution by job kind, base units (the rate card registered; cips/runner-market.md "Pricing"). */
+  readonly rateCard?: Readonly<Record<string, bigint>>;
   /** Entitlements provided. */
   readonly provides: readonly Entitlement[];
   /** Admit loopback HTTP targets. */
@@ -101,6 +103,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
       models: options.llm === undefined ? [] : [options.llm.model.toLowerCase()],
       endpoint: options.endpoint ?? "",
       transportKey: transport.publicKey,
+      ...(options.rateCard === undefined ? {} : { rateCard: options.rateCard }),
     },
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log === undefined ? {} : { log: options.log }),

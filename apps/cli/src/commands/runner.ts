@@ -40,10 +40,23 @@ function layoutImages(dir: string | undefined): Record<string, string> | undefin
   return Object.fromEntries((index.manifests ?? []).filter((m) => typeof m.digest === "string").map((m) => [m.digest as string, path]));
 }
 
+/** `--rate http=0.5cby,llm=2cby` → {kind: base units}. */
+export function parseRates(text: string): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  for (const part of text.split(",").filter((p) => p.trim() !== "")) {
+    const m = /^\s*([a-z0-9][a-z0-9._:/-]{0,63})=(.+)$/.exec(part);
+    if (m === null) throw usageError(`--rate: '${part}' is not KIND=AMOUNT`);
+    if (out[m[1]!] !== undefined) throw usageError(`--rate: ${m[1]} twice`);
+    out[m[1]!] = parseAmount(m[2]!.trim(), `--rate ${m[1]}`);
+  }
+  if (Object.keys(out).length === 0) throw usageError("--rate: expected KIND=AMOUNT[,KIND=AMOUNT...]");
+  return out;
+}
+
 const start: Command = {
   summary: "run a runner in the foreground: registers if needed, then acks, executes, commits and reveals its jobs",
   usage:
-    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--test-fault tamper|no-reveal]",
+    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--rate KIND=AMOUNT,...] [--test-fault tamper|no-reveal]",
   details: [
     "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read.",
     "--stake and --max-job-value take base units or CBY (e.g. 10000cby); stake ≥ max(10,000 CBY, 1.5 × max job value).",
@@ -51,6 +64,8 @@ const start: Command = {
     'With secret.read, {"$secret": "0xOWNER/NAME"} values in job specs are released by the CBSS proxies: --proxies lists',
     "their URLs by committee position (default: the endpoints the 0x04 committee registered). The runner's transport key",
     "is generated in --data on first start (encrypted under the runner's key) and registered on chain.",
+    "--rate declares the rate card: the price of one execution per job kind (e.g. --rate http=0.5cby,llm=2cby); a settled job",
+    "pays min(the paid runners' rates, max_price) and the rest goes back to the poster.",
     "--test-fault (tests only) makes the runner misbehave: tamper = commit and reveal a different output; no-reveal = never reveal.",
   ].join("\n"),
   async run(args, io) {
@@ -72,6 +87,7 @@ const start: Command = {
         proxies: { type: "string" },
         poll: { type: "string" },
         "test-fault": { type: "string" },
+        rate: { type: "string" },
       },
       { min: 0, max: 0, names: "" },
     );
@@ -82,6 +98,7 @@ const start: Command = {
     const provided = await provides(values.provides);
     const { createLlamaCppBackend, createOpenAiBackend, parseProxies, startRunner, isRunnerError, RUNNER_FAULTS } = await runnerApp();
     const fault = values["test-fault"];
+    const rateCard = values.rate === undefined ? undefined : parseRates(values.rate);
     if (fault !== undefined && !(RUNNER_FAULTS as readonly string[]).includes(fault)) throw usageError(`--test-fault must be one of ${RUNNER_FAULTS.join(", ")}`);
     let proxies: string[] | undefined;
     if (values.proxies !== undefined) {
@@ -119,6 +136,7 @@ const start: Command = {
         ...(llm === undefined ? {} : { llm }),
         ...(images === undefined ? {} : { images }),
         ...(proxies === undefined ? {} : { proxies }),
+        ...(rateCard === undefined ? {} : { rateCard }),
         ...(fault === undefined ? {} : { fault: fault as (typeof RUNNER_FAULTS)[number] }),
         ...(pollMs === undefined ? {} : { pollMs }),
         log: (line) => io.out(`${new Date().toISOString()} ${line}\n`),

@@ -40,6 +40,8 @@ export interface RunnerInfo {
   readonly reputation: bigint;
   readonly status: "active" | "unbonding" | "withdrawn";
   readonly maxJobValue: bigint;
+  /** The registered rate card (base units as decimal strings), when the node reports it. */
+  readonly rateCard?: Readonly<Record<string, string>>;
 }
 
 export interface Registration {
@@ -50,6 +52,8 @@ export interface Registration {
   readonly endpoint: string;
   readonly transportKey: Uint8Array;
   readonly maxJobValue: bigint;
+  /** Price per execution by job kind, base units (cips/runner-market.md "Pricing"); absent: no rate card. */
+  readonly rateCard?: Readonly<Record<string, bigint>>;
 }
 
 /** The instructions a runner sends (System sub_types 32–47, cips/runner-market.md). */

@@ -96,6 +96,10 @@ describe("registration update", () => {
     expect(registrationStale({ ...info, transportKey: `0x${toHex(placeholder)}` }, reg)).toBe(true);
     expect(registrationStale({ ...info, provides: ["net.http"] }, reg)).toBe(true);
     expect(registrationStale({ ...info, endpoint: "http://x" }, reg)).toBe(true);
+    expect(registrationStale({ ...info, rateCard: {} }, reg)).toBe(false);
+    expect(registrationStale({ ...info, rateCard: { http: "5" } }, reg)).toBe(true);
+    expect(registrationStale({ ...info, rateCard: { http: "5" } }, { ...reg, rateCard: { http: 5n } })).toBe(false);
+    expect(registrationStale({ ...info, rateCard: { http: "5" } }, { ...reg, rateCard: { http: 6n } })).toBe(true);
   });
 
   it("a runner registered with the old placeholder key sends runner_update with its real transport key", async () => {
