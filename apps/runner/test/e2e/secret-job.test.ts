@@ -43,6 +43,7 @@ beforeAll(async () => {
     blockTimeMs: 300,
     proxies: { count: 5, threshold: 3, firstProxy: 3 },
     apiKey: VALUE,
+    runnerArgs: () => ["--rate", "http=0.25cby"],
   });
 }, 600_000);
 afterAll(async () => {
@@ -129,8 +130,9 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     // Each runner registered its real X25519 transport key (the one in its start line), not a placeholder.
     for (const [who, log] of market.runnerLogs) {
       const key = /transport key (0x[0-9a-f]{64})/.exec(log.join(""))![1];
-      const onChain = JSON.parse((await market.cowboy(["runner", "status", who, "--json"])).stdout) as { transportKey: string };
+      const onChain = JSON.parse((await market.cowboy(["runner", "status", who, "--json"])).stdout) as { transportKey: string; rateCard: Record<string, string> };
       expect(onChain.transportKey).toBe(key);
+      expect(onChain.rateCard).toEqual({ http: "250000000" });
     }
 
     // The proxies report the two (job, runner) releases on chain (batches every 5 s): the audit trail.
