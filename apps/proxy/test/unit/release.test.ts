@@ -168,6 +168,9 @@ describe("release over loopback HTTP, t = 3 of 5", () => {
     await Promise.all(servers.map((x) => x.close()));
     servers = await Promise.all(shares.map((sh, i) => startServer(i, sh)));
     expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
+    // Asking again wrote no second receipt: each proxy holds at most one per (version, job, runner).
+    const counts = dirs.map((d) => new ProxyStore(d).pendingReceipts().receipts.filter((r) => r.name === "capped.key").length);
+    expect(Math.max(...counts)).toBe(1);
     // Receipts land (proxy 1 reports; the rest mark theirs submitted): the chain's count takes over.
     const store = new ProxyStore(dirs[0]!);
     const mine = store
