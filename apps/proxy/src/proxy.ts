@@ -90,7 +90,16 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       store.saveShare(keys.atRest, committee.epoch, share);
     }
     epoch = committee.epoch;
-    handler = createReleaseHandler({ chainId, privateKey: keys.privateKey, address: keys.address, share, view, onRelease: (r) => store.appendReceipt(r) });
+    handler = createReleaseHandler({
+      chainId,
+      privateKey: keys.privateKey,
+      address: keys.address,
+      share,
+      view,
+      onRelease: (r) => store.appendReceipt(r),
+      pendingReleases: (owner, name, version) => store.pendingReleases(owner, name, version),
+      served: store.allReceipts(),
+    });
     log(`holding share ${index} of epoch ${epoch}`);
     resolveReady({ epoch, index });
   };

@@ -52,6 +52,19 @@ export class ProxyStore {
     appendFileSync(join(this.dir, "receipts.jsonl"), `${JSON.stringify(line)}\n`);
   }
 
+  /** Every receipt this proxy recorded, submitted or not. */
+  allReceipts(): ReleaseReceipt[] {
+    const path = join(this.dir, "receipts.jsonl");
+    if (!existsSync(path)) return [];
+    return readFileSync(path, "utf8")
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => {
+        const j = JSON.parse(l) as { owner: string; name: string; version: number; job: string; runner: string; height: string };
+        return { owner: fromHex(j.owner), name: j.name, version: j.version, jobId: fromHex(j.job), runner: fromHex(j.runner), height: BigInt(j.height) };
+      });
+  }
+
   /** Receipts not yet submitted (the lines after the count recorded in submitted.count). */
   pendingReceipts(): { receipts: ReleaseReceipt[]; upTo: number } {
     const path = join(this.dir, "receipts.jsonl");
@@ -60,11 +73,15 @@ export class ProxyStore {
       .split("\n")
       .filter((l) => l !== "");
     const done = existsSync(join(this.dir, "submitted.count")) ? Number(readFileSync(join(this.dir, "submitted.count"), "utf8")) : 0;
-    const receipts = lines.slice(done).map((l) => {
-      const j = JSON.parse(l) as { owner: string; name: string; version: number; job: string; runner: string; height: string };
-      return { owner: fromHex(j.owner), name: j.name, version: j.version, jobId: fromHex(j.job), runner: fromHex(j.runner), height: BigInt(j.height) };
-    });
-    return { receipts, upTo: lines.length };
+    return { receipts: this.allReceipts().slice(done), upTo: lines.length };
+  }
+
+  /** Distinct (job, runner) releases of one secret version among the receipts not yet submitted (cips/cbss.md §7). */
+  pendingReleases(owner: Uint8Array, name: string, version: number): number {
+    const o = toHex(owner);
+    const pairs = new Set<string>();
+    for (const r of this.pendingReceipts().receipts) if (toHex(r.owner) === o && r.name === name && r.version === version) pairs.add(`${toHex(r.jobId)}/${toHex(r.runner)}`);
+    return pairs.size;
   }
 
   markSubmitted(upTo: number): void {

@@ -5,8 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { fromHex, isCowboyError, toHex } from "@cowboy/codec";
 import { commitmentOf } from "@cowboy/runner-market";
-import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain } from "./chain/port.js";
+import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
+import { outputBytes } from "./result-schema.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
@@ -26,6 +27,23 @@ export interface RunnerOptions {
   readonly now?: () => number;
   /** 32 random bytes per job (default node:crypto). */
   readonly salt?: () => Uint8Array;
+  /**
+   * Test-only misbehaviour (cips/runner-process.md "Test faults"), to show the market's outcomes against real processes:
+   * "tamper" commits and reveals a different (still schema-valid) output; "no-reveal" commits and never reveals.
+   */
+  readonly fault?: RunnerFault;
+}
+
+/** CBSS failures that may pass (too few proxies answered in time, none dealt yet): the runner retries, not fails. */
+const TRANSIENT_SECRET_ERRORS = new Set(["THRESHOLD_NOT_MET", "PROXY_UNAVAILABLE", "NO_COMMITTEE"]);
+
+export const RUNNER_FAULTS = ["tamper", "no-reveal"] as const;
+export type RunnerFault = (typeof RUNNER_FAULTS)[number];
+
+/** The output a "tamper" runner commits: the result with `"tampered": true` added (an object), else wrapped in a list. */
+export function tamperedOutput(value: unknown): Uint8Array {
+  const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
+  return outputBytes(isObject ? { ...(value as Record<string, unknown>), tampered: true } : [value]);
 }
 
 /** Commitment = keccak256(output ‖ salt) (spec §5.3 step 3): @cowboy/runner-market owns the rule. */
@@ -38,6 +56,27 @@ export function majorityOutput(reveals: readonly { output: string }[]): string |
   let best: [string, number] | undefined;
   for (const [o, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) if (best === undefined || n > best[1]) best = [o, n];
   return best?.[0];
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+  const x = [...new Set(a.map((s) => s.toLowerCase()))].sort();
+  const y = [...new Set(b.map((s) => s.toLowerCase()))].sort();
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+const sameRates = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, bigint>>): boolean =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(b).every(([k, v]) => a[k] === v.toString());
+
+/** Whether the chain's record differs from what this process would register (so it sends runner_update). */
+export function registrationStale(onChain: RunnerInfo, reg: Registration): boolean {
+  return (
+    onChain.transportKey.toLowerCase() !== hex(reg.transportKey) ||
+    onChain.endpoint !== reg.endpoint ||
+    !sameSet(onChain.provides, reg.provides) ||
+    !sameSet(onChain.jobKinds, reg.jobKinds) ||
+    !sameSet(onChain.models, reg.models) ||
+    (onChain.rateCard !== undefined && !sameRates(onChain.rateCard, reg.rateCard ?? {}))
+  );
 }
 
 export class Runner {
@@ -60,29 +99,44 @@ export class Runner {
     return (this.#o.now ?? Date.now)();
   }
 
-  /** Registers the runner unless it already is; resolves once the registration is included. */
-  async ensureRegistered(options: { timeoutMs?: number } = {}): Promise<"registered" | "already"> {
+  /**
+   * Registers the runner unless it already is; updates the registration when the chain's record is stale (another
+   * transport key, entitlements, kinds, models or endpoint than this process serves). Resolves once included.
+   */
+  async ensureRegistered(options: { timeoutMs?: number } = {}): Promise<"registered" | "already" | "updated"> {
     const existing = await this.#o.chain.getRunner(this.#o.address);
-    if (existing !== null && existing.status === "active") return "already";
-    let pending = this.#o.store.getMeta("register") as { hash: string; raw: string } | undefined;
+    const reg = this.#o.registration;
+    if (existing !== null && existing.status === "active") {
+      if (!registrationStale(existing, reg)) return "already";
+      const { stake: _stake, ...declared } = reg;
+      await this.#sendOnce("update", { type: "runner_update", ...declared }, options.timeoutMs);
+      return "updated";
+    }
+    await this.#sendOnce("register", { type: "runner_register", ...reg }, options.timeoutMs);
+    return "registered";
+  }
+
+  /** Signs `action` once (kept in the store under `meta` until its receipt), broadcasts it and waits for inclusion. */
+  async #sendOnce(meta: "register" | "update", action: RunnerAction, timeoutMs = 60_000): Promise<void> {
+    let pending = this.#o.store.getMeta(meta) as { hash: string; raw: string } | undefined;
     if (pending === undefined) {
       const nonce = await this.#nonce();
-      const signed = await this.#o.chain.sign({ type: "runner_register", ...this.#o.registration }, nonce);
+      const signed = await this.#o.chain.sign(action, nonce);
       pending = { hash: hex(signed.hash), raw: hex(signed.raw) };
-      this.#o.store.setMeta("register", pending);
+      this.#o.store.setMeta(meta, pending);
       this.#o.store.bumpNonce(nonce + 1n);
     }
     await this.#o.chain.broadcast(fromHex(pending.raw));
-    const deadline = this.#now() + (options.timeoutMs ?? 60_000);
+    const deadline = this.#now() + timeoutMs;
     for (;;) {
       const r = await this.#o.chain.receipt(fromHex(pending.hash));
       if (r !== null) {
-        this.#o.store.setMeta("register", undefined);
-        if (!r.ok) throw new Error(`runner_register failed: ${r.error ?? "reverted"}`);
-        this.#log(`registered ${this.#me} (tx ${pending.hash})`);
-        return "registered";
+        this.#o.store.setMeta(meta, undefined);
+        if (!r.ok) throw new Error(`${action.type} failed: ${r.error ?? "reverted"}`);
+        this.#log(`${meta === "register" ? "registered" : "updated registration of"} ${this.#me} (tx ${pending.hash})`);
+        return;
       }
-      if (this.#now() > deadline) throw new Error(`runner_register ${pending.hash} not included in time`);
+      if (this.#now() > deadline) throw new Error(`${action.type} ${pending.hash} not included in time`);
       await new Promise((r) => setTimeout(r, this.#o.pollMs ?? 500));
     }
   }
@@ -197,7 +251,7 @@ export class Runner {
       }
       case "acked": {
         try {
-          const { output } = await executeJob(
+          const executed = await executeJob(
             {
               id,
               kind: job.kind,
@@ -210,11 +264,18 @@ export class Runner {
             },
             this.#o.executors,
           );
+          const output = this.#o.fault === "tamper" ? tamperedOutput(executed.value) : executed.output;
+          if (this.#o.fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
           const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
           this.#o.store.advance(record.id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
           this.#log(`job ${record.id} executed (${output.length} bytes)`);
         } catch (error) {
           if (!isCowboyError(error)) throw error;
+          if (TRANSIENT_SECRET_ERRORS.has(String(error.code))) {
+            // Proxies slow, down or not yet dealt: try again next pass while the job's phase lasts (the chain times it out).
+            this.#log(`job ${record.id} secret not released yet, retrying: ${error.code}: ${error.message}`);
+            return;
+          }
           this.#o.store.advance(record.id, "failed", { error: { code: String(error.code), message: error.message } }, this.#now());
           this.#log(`job ${record.id} failed: ${error.code}: ${error.message}`);
         }
@@ -229,6 +290,13 @@ export class Runner {
       }
       case "committed": {
         if (job.status !== "revealing" && !mine(job.reveals)) return;
+        if (this.#o.fault === "no-reveal" && !mine(job.reveals)) {
+          if (record.error?.code !== "TEST_NO_REVEAL") {
+            this.#o.store.note(record.id, { error: { code: "TEST_NO_REVEAL", message: "withholding the reveal (test fault)" } }, now);
+            this.#log(`job ${record.id} reveal withheld (test fault)`);
+          }
+          return;
+        }
         if (mine(job.reveals) || (await this.#step(record, "reveal", { type: "job_reveal", jobId: id, output: fromHex(record.output!), salt: fromHex(record.salt!) })) === "ok") {
           this.#o.store.advance(record.id, "revealed", {}, now);
           this.#log(`job ${record.id} revealed`);

@@ -1,16 +1,19 @@
-// `startRunner`: the runner process composed (cips/runner-process.md): a key, the lmdb job store under
-// the data directory, the RPC chain client, the executors the operator configured, registration if needed, the loop.
+// `startRunner`: the runner process composed (cips/runner-process.md): a key, the lmdb job store and the CBSS transport
+// key under the data directory, the RPC chain client, the executors the operator configured (with a CBSS SecretSource
+// when the runner provides secret.read), registration (or an update of a stale registration) if needed, the loop.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
+import { addressFromPrivateKey } from "@cowboy/crypto";
+import { createCbssSecretSource } from "./cbss-source.js";
 import { type RpcRunnerChain, createRpcRunnerChain } from "./chain/rpc-chain.js";
 import { type Entitlement, EntitlementGate } from "./entitlements.js";
 import { type ExecutorConfig, servableKinds } from "./execute.js";
 import type { LlmBackend } from "./llm/backend.js";
-import { Runner } from "./runner.js";
+import { Runner, type RunnerFault } from "./runner.js";
 import type { SecretSource } from "./secrets.js";
 import { JobStore } from "./state/job-store.js";
+import { loadOrCreateTransportKey } from "./transport-key.js";
 
 export interface RunnerStartOptions {
   /** The runner's secp256k1 key (32 bytes); its address is the runner's identity. */
@@ -23,19 +26,27 @@ export interface RunnerStartOptions {
   readonly stake: bigint;
   /** Declared max job value, base units (default stake × 2 / 3, the most the stake allows). */
   readonly maxJobValue?: bigint;
+  /** Price per execution by job kind, base units (the rate card registered; cips/runner-market.md "Pricing"). */
+  readonly rateCard?: Readonly<Record<string, bigint>>;
   /** Entitlements provided. */
   readonly provides: readonly Entitlement[];
   /** Admit loopback HTTP targets. */
   readonly devnet?: boolean;
   /** The runner's advertised endpoint (informational; default empty). */
   readonly endpoint?: string;
-  /** X25519/secp256k1 transport key for CBSS (default: keccak256 of the address, until CBSS defines it). */
-  readonly transportKey?: Uint8Array;
   readonly llm?: LlmBackend;
   readonly images?: Readonly<Record<string, string>>;
+  /**
+   * Where secrets come from. Default when `provides` includes secret.read: the CBSS proxies (cips/cbss.md §8), asked
+   * with this runner's account key and its transport key (generated in `dataDir/transport.key`, registered on chain).
+   */
   readonly secrets?: SecretSource;
+  /** CBSS proxy endpoints by committee position (default: the 0x04 committee's registered endpoints). */
+  readonly proxies?: readonly string[];
   readonly pollMs?: number;
   readonly log?: (line: string) => void;
+  /** Test-only misbehaviour (cips/runner-process.md "Test faults"). */
+  readonly fault?: RunnerFault;
 }
 
 export interface RunningRunner {
@@ -43,21 +54,41 @@ export interface RunningRunner {
   readonly runner: Runner;
   readonly store: JobStore;
   readonly chain: RpcRunnerChain;
-  readonly registered: "registered" | "already";
+  readonly registered: "registered" | "already" | "updated";
+  /** The X25519 public key registered for CBSS answers. */
+  readonly transportPublicKey: Uint8Array;
   stop(): Promise<void>;
 }
 
 export async function startRunner(options: RunnerStartOptions): Promise<RunningRunner> {
   const address = addressFromPrivateKey(options.privateKey);
   mkdirSync(options.dataDir, { recursive: true });
+  const transport = loadOrCreateTransportKey(options.dataDir, options.privateKey);
   const store = JobStore.open(join(options.dataDir, "jobs"));
   const chain = createRpcRunnerChain({ url: options.rpc, privateKey: options.privateKey });
+  let secrets = options.secrets;
+  if (secrets === undefined && options.provides.includes("secret.read")) {
+    let chainId: bigint;
+    try {
+      chainId = BigInt(await chain.client.request<string>("cowboy_chainId", []));
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    secrets = createCbssSecretSource({
+      request: (method, params) => chain.client.request(method, params ?? []),
+      chainId,
+      accountKey: options.privateKey,
+      transportSecret: transport.secretKey,
+      ...(options.proxies === undefined ? {} : { proxies: options.proxies }),
+    });
+  }
   const executors: ExecutorConfig = {
     gate: new EntitlementGate(options.provides),
     devnet: options.devnet === true,
     ...(options.llm === undefined ? {} : { llm: options.llm }),
     ...(options.images === undefined ? {} : { images: options.images }),
-    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
+    ...(secrets === undefined ? {} : { secrets }),
   };
   const runner = new Runner({
     chain,
@@ -71,12 +102,14 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
       jobKinds: servableKinds(executors),
       models: options.llm === undefined ? [] : [options.llm.model.toLowerCase()],
       endpoint: options.endpoint ?? "",
-      transportKey: options.transportKey ?? keccak256(address),
+      transportKey: transport.publicKey,
+      ...(options.rateCard === undefined ? {} : { rateCard: options.rateCard }),
     },
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.fault === undefined ? {} : { fault: options.fault }),
   });
-  let registered: "registered" | "already";
+  let registered: "registered" | "already" | "updated";
   try {
     registered = await runner.ensureRegistered();
   } catch (error) {
@@ -85,7 +118,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
   }
   runner.start();
   options.log?.(
-    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : "registered"}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}`,
+    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : registered}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}${options.fault === undefined ? "" : `; TEST FAULT ${options.fault}`}; transport key 0x${toHex(transport.publicKey)}${transport.created ? " (new)" : ""}${secrets === undefined ? "" : options.proxies === undefined ? "; secrets via the CBSS committee's proxies" : `; secrets via ${options.proxies.length} proxies`}`,
   );
   return {
     address,
@@ -93,6 +126,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     store,
     chain,
     registered,
+    transportPublicKey: transport.publicKey,
     async stop() {
       await runner.stop();
       await options.llm?.close();

@@ -12,6 +12,7 @@ import { commitmentOf, outputStatementHash } from "../src/phases.js";
 import { decayedReputation } from "../src/reputation.js";
 import { encodeJobRequest } from "../src/request.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros, type Candidate } from "../src/selection.js";
+import { jobGross } from "../src/pricing.js";
 import { splitPayment } from "../src/settlement.js";
 
 const OUT = fileURLToPath(new URL("../../../test-vectors/runner-market/", import.meta.url));
@@ -75,6 +76,36 @@ const splits = [
   };
 });
 write("settlement.json", { config: { burnBps: cfg.burnBps, treasuryBps: cfg.treasuryBps, aggregatorBonusBps: cfg.aggregatorBonusBps }, splits });
+
+// pricing.json: rate-card pricing — gross = min(Σ paid runners' rate for the kind, escrow), the rest refunded, then §8.4.
+const pricingCases: { escrow: bigint; rates: (bigint | null)[] }[] = [
+  { escrow: 10_000_000_000n, rates: [1_000_000_000n, 1_000_000_000n, 1_000_000_000n] },
+  { escrow: 10_000_000_000n, rates: [5_000_000_000n, 5_000_000_000n, 5_000_000_000n] },
+  { escrow: 10_000_000_000n, rates: [1_000_000_000n, null, 1_000_000_000n] },
+  { escrow: 2_000_000n, rates: [333_333n] },
+  { escrow: 7_777_777n, rates: [1_234_567n, 2_345_678n] },
+];
+const pricing = pricingCases.map(({ escrow, rates }, k) => {
+  const paid = rates.map((_, i) => addr(0x40 + k * 8 + i));
+  const aggregator = paid[paid.length - 1]!;
+  const gross = jobGross(
+    escrow,
+    rates.map((r) => r ?? undefined),
+  );
+  const split = splitPayment(cfg, gross, paid, aggregator);
+  return {
+    escrow,
+    rates: rates.map((r) => (r === null ? null : r.toString())),
+    paid: paid.map(toHex),
+    aggregator: toHex(aggregator),
+    gross,
+    refund: escrow - gross,
+    burned: split.burned,
+    treasury: split.treasury,
+    amounts: split.runners.map((r) => r.amount),
+  };
+});
+write("pricing.json", { cases: pricing });
 
 // encodings.json: instruction bytes, capability and request CBOR, ids, commitments, canaries, statements.
 const schema: CborValue = new Map<CborValue, CborValue>([

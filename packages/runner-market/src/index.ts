@@ -87,6 +87,7 @@ export {
 } from "./selection.js";
 export { objectiveFailure, verifyReveals, type VerificationOutcome } from "./verification.js";
 export { splitPayment, type SettlementSplit } from "./settlement.js";
+export { jobGross } from "./pricing.js";
 export { TREASURY_ADDRESS, type MarketContext, type Delivery } from "./market.js";
 export { postJob, selectCommittee, eligibleRunners, runnerServes, requireJob, type PostJob } from "./post.js";
 export { ackJob, commitJob, revealJob, aggregateJob, challengeJob, commitmentOf, outputStatementHash, MAX_SALT_BYTES, type ChallengeOutcome } from "./phases.js";

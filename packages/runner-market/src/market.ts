@@ -7,6 +7,7 @@ import { RunnerMarketError } from "./errors.js";
 import { JOB_DISPATCHER_ADDRESS, openJobIds, pushRecentJobs, putJob, writeOpenJobs, type FailureReason, type JobRecord, type JobStatus } from "./job.js";
 import { penalized, rewarded } from "./reputation.js";
 import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
+import { jobGross } from "./pricing.js";
 import { splitPayment } from "./settlement.js";
 import type { MarketAccounts, MarketState } from "./store.js";
 
@@ -114,8 +115,14 @@ export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "t
 
 /** Pays a verified job per §8.4 and ends it as settled. */
 export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
-  const split = splitPayment(ctx.config, job.escrow, job.paid, job.aggregator);
+  // Rate cards (cips/runner-market.md "Pricing"): min(Σ paid runners' rate_card[kind], max_price); the rest refunded.
+  const gross = jobGross(
+    job.escrow,
+    job.paid.map((p) => getRunner(ctx.state, p)?.capabilities.rateCard.get(job.kind)),
+  );
+  const split = splitPayment(ctx.config, gross, job.paid, job.aggregator);
   ctx.accounts.debit(JOB_DISPATCHER_ADDRESS, job.escrow);
+  if (job.escrow > gross) ctx.accounts.credit(job.poster, job.escrow - gross);
   if (split.burned > 0n) ctx.accounts.burn(split.burned);
   ctx.accounts.credit(TREASURY_ADDRESS, split.treasury);
   for (const { runner, amount } of split.runners) {

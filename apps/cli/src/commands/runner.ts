@@ -40,14 +40,35 @@ function layoutImages(dir: string | undefined): Record<string, string> | undefin
   return Object.fromEntries((index.manifests ?? []).filter((m) => typeof m.digest === "string").map((m) => [m.digest as string, path]));
 }
 
+/** `--rate http=0.5cby,llm=2cby` → {kind: base units}. */
+export function parseRates(text: string): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  for (const part of text.split(",").filter((p) => p.trim() !== "")) {
+    const eq = part.indexOf("=");
+    const kind = part.slice(0, eq).trim();
+    if (eq < 0 || kind === "" || part.slice(eq + 1).trim() === "") throw usageError(`--rate: '${part}' is not KIND=AMOUNT`);
+    if (out[kind] !== undefined) throw usageError(`--rate: ${kind} twice`);
+    // The kind's name is checked where rate cards are encoded (@cowboy/runner-market's capabilities).
+    out[kind] = parseAmount(part.slice(eq + 1).trim(), `--rate ${kind}`);
+  }
+  if (Object.keys(out).length === 0) throw usageError("--rate: expected KIND=AMOUNT[,KIND=AMOUNT...]");
+  return out;
+}
+
 const start: Command = {
   summary: "run a runner in the foreground: registers if needed, then acks, executes, commits and reveals its jobs",
   usage:
-    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--poll MS]",
+    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--rate KIND=AMOUNT,...] [--test-fault tamper|no-reveal]",
   details: [
     "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read.",
     "--stake and --max-job-value take base units or CBY (e.g. 10000cby); stake ≥ max(10,000 CBY, 1.5 × max job value).",
     "--devnet lets http jobs reach loopback targets (refused otherwise). --data defaults to ~/.cowboy/runner/ADDRESS.",
+    'With secret.read, {"$secret": "0xOWNER/NAME"} values in job specs are released by the CBSS proxies: --proxies lists',
+    "their URLs by committee position (default: the endpoints the 0x04 committee registered). The runner's transport key",
+    "is generated in --data on first start (encrypted under the runner's key) and registered on chain.",
+    "--rate declares the rate card: the price of one execution per job kind (e.g. --rate http=0.5cby,llm=2cby); a settled job",
+    "pays min(the paid runners' rates, max_price) and the rest goes back to the poster.",
+    "--test-fault (tests only) makes the runner misbehave: tamper = commit and reveal a different output; no-reveal = never reveal.",
   ].join("\n"),
   async run(args, io) {
     const { values } = parseCommandArgs(
@@ -65,7 +86,10 @@ const start: Command = {
         "llm-endpoint": { type: "string" },
         "llm-name": { type: "string" },
         "oci-layout": { type: "string" },
+        proxies: { type: "string" },
         poll: { type: "string" },
+        "test-fault": { type: "string" },
+        rate: { type: "string" },
       },
       { min: 0, max: 0, names: "" },
     );
@@ -74,7 +98,20 @@ const start: Command = {
     const stake = parseAmount(values.stake, "--stake");
     const maxJobValue = values["max-job-value"] === undefined ? undefined : parseAmount(values["max-job-value"], "--max-job-value");
     const provided = await provides(values.provides);
-    const { createLlamaCppBackend, createOpenAiBackend, startRunner } = await runnerApp();
+    const { createLlamaCppBackend, createOpenAiBackend, parseProxies, startRunner, isRunnerError, RUNNER_FAULTS } = await runnerApp();
+    const fault = values["test-fault"];
+    const rateCard = values.rate === undefined ? undefined : parseRates(values.rate);
+    if (fault !== undefined && !(RUNNER_FAULTS as readonly string[]).includes(fault)) throw usageError(`--test-fault must be one of ${RUNNER_FAULTS.join(", ")}`);
+    let proxies: string[] | undefined;
+    if (values.proxies !== undefined) {
+      if (!provided.includes("secret.read")) throw usageError("--proxies needs --provides to include secret.read");
+      try {
+        proxies = parseProxies(values.proxies);
+      } catch (error) {
+        if (isRunnerError(error)) throw usageError(error.message);
+        throw error;
+      }
+    }
     const pollMs = values.poll === undefined ? undefined : Number(values.poll);
     if (pollMs !== undefined && (!Number.isInteger(pollMs) || pollMs < 50 || pollMs > 60_000)) throw usageError("--poll must be an integer in [50, 60000] ms");
     if ((values["llm-endpoint"] === undefined) !== (values["llm-name"] === undefined)) throw usageError("--llm-endpoint and --llm-name go together");
@@ -100,6 +137,9 @@ const start: Command = {
         ...(values.endpoint === undefined ? {} : { endpoint: values.endpoint }),
         ...(llm === undefined ? {} : { llm }),
         ...(images === undefined ? {} : { images }),
+        ...(proxies === undefined ? {} : { proxies }),
+        ...(rateCard === undefined ? {} : { rateCard }),
+        ...(fault === undefined ? {} : { fault: fault as (typeof RUNNER_FAULTS)[number] }),
         ...(pollMs === undefined ? {} : { pollMs }),
         log: (line) => io.out(`${new Date().toISOString()} ${line}\n`),
       });

@@ -26,6 +26,19 @@ describe("cowboy runner", () => {
     });
     expect(await cli(["runner", "start", "--key", KEY, "--stake", "1", "--provides", "llm", "--poll", "5"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--poll/) });
   });
+  it("checks --rate, --proxies and --test-fault before starting anything", async () => {
+    const base = ["runner", "start", "--key", KEY, "--stake", "10000cby", "--rpc", NOWHERE];
+    expect(await cli([...base, "--provides", "net.http", "--rate", "http"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/KIND=AMOUNT/) });
+    expect(await cli([...base, "--provides", "net.http", "--rate", "http=1cby,http=2cby"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/http twice/) });
+    expect(await cli([...base, "--provides", "net.http", "--rate", "http=lots"])).toMatchObject({ status: 2 });
+    expect(await cli([...base, "--provides", "net.http", "--proxies", "http://127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/secret\.read/) });
+    expect(await cli([...base, "--provides", "net.http,secret.read", "--proxies", "127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/URL/) });
+    expect(await cli([...base, "--provides", "net.http", "--test-fault", "lie"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/tamper, no-reveal/) });
+  });
+  it("parses a rate card into base units", async () => {
+    const { parseRates } = await import("../../src/commands/runner.js");
+    expect(parseRates("http=0.5cby, llm=2cby,compute=7")).toEqual({ http: 500_000_000n, llm: 2_000_000_000n, compute: 7n });
+  });
   it("reports an unreachable node in one line", async () => {
     const out = await cli(["runner", "status", `0x${"12".repeat(20)}`, "--rpc", NOWHERE]);
     expect(out.status).toBe(1);

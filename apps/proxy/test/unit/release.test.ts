@@ -10,12 +10,14 @@ import {
   type CbssContext,
   createCbssConfig,
   dealCommittee,
+  getSecretHead,
   openDealtShare,
   publishCommittee,
   putSecret,
   registerProxy,
   sealSecret,
   secretIdentity,
+  submitReceipts,
   transportKeyPair,
 } from "@cowboy/cbss";
 import { type RunnerView, createReleaseHandler, createSecretSource, stateChainView } from "@cowboy/cbss/client";
@@ -52,6 +54,7 @@ const runner = addressFromPrivateKey(runnerKey);
 const outsider = addressFromPrivateKey(outsiderKey);
 const jobId = new Uint8Array(32).fill(0x10);
 const otherJob = new Uint8Array(32).fill(0x11);
+const secondJob = new Uint8Array(32).fill(0x12);
 const VALUE = "sk-loopback-9f8e7d6c5b4a";
 const runners = new Map<string, RunnerView>([
   [toHex(runner), { provides: ["net.http"], transportKey: runnerTransport.publicKey, active: true }],
@@ -61,7 +64,7 @@ const view = stateChainView({
   state: cstate,
   height: () => height,
   job: (id) =>
-    toHex(id) === toHex(jobId)
+    toHex(id) === toHex(jobId) || toHex(id) === toHex(secondJob)
       ? { poster: actor, kind: "http", committee: [runner] }
       : toHex(id) === toHex(otherJob)
         ? { poster: new Uint8Array(20), kind: "http", committee: [runner] }
@@ -83,6 +86,8 @@ async function startServer(i: number, share: SecretShare): Promise<ReleaseServer
     share: store.loadShare(keys[i]!.atRest, 1n)!,
     view,
     onRelease: (r) => store.appendReceipt(r),
+    pendingReleases: (o, n, v) => store.pendingReleases(o, n, v),
+    served: store.allReceipts(),
   });
   return serveRelease(handler);
 }
@@ -107,6 +112,8 @@ beforeAll(async () => {
   shares = keys.map((k) => openDealtShare(k.transport.secretKey, dealing, k.address));
   const envelope = sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: 5n, owner, name: "http.key", version: 1 }), new TextEncoder().encode(VALUE));
   putSecret(ctx(owner), "http.key", envelope, { actors: [actor], jobKinds: ["http"], runnerRequires: ["net.http"], maxReleases: 0n, untilBlock: 50n }, 0n);
+  const capped = sealSecret(dealing.commitments[0]!, secretIdentity({ chainId: 5n, owner, name: "capped.key", version: 1 }), new TextEncoder().encode(VALUE));
+  putSecret(ctx(owner), "capped.key", capped, { actors: [actor], jobKinds: [], runnerRequires: [], maxReleases: 1n, untilBlock: 0n }, 0n);
   servers = await Promise.all(shares.map((s, i) => startServer(i, s)));
 });
 
@@ -149,6 +156,35 @@ describe("release over loopback HTTP, t = 3 of 5", () => {
     await expect(source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "http.key" }, jobId)).rejects.toThrow(/THRESHOLD_NOT_MET|2 of 3/);
     expect(performance.now() - t0).toBeLessThan(3000);
     servers = await Promise.all([0, 1, 2].map((i) => startServer(i, shares[i]!))).then((s) => [...s, servers[3]!, servers[4]!]);
+  });
+
+  it("max_releases holds before any receipt lands: each proxy counts the releases it served but has not reported", async () => {
+    const get = (job: Uint8Array) => source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "capped.key" }, job);
+    expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
+    // The chain has counted nothing yet (no receipts submitted), but a second (job, runner) is refused already.
+    expect(getSecretHead(cstate, owner, "capped.key")!.releases).toBe(0n);
+    await expect(get(secondJob)).rejects.toThrow(/max releases 1 reached \(0 on chain, 1 served and not yet reported\)/);
+    // The same (job, runner) asking again is the same release, not a new one, also after the proxies restart.
+    await Promise.all(servers.map((x) => x.close()));
+    servers = await Promise.all(shares.map((sh, i) => startServer(i, sh)));
+    expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
+    // Asking again wrote no second receipt: each proxy holds at most one per (version, job, runner).
+    const counts = dirs.map((d) => new ProxyStore(d).pendingReceipts().receipts.filter((r) => r.name === "capped.key").length);
+    expect(Math.max(...counts)).toBe(1);
+    // Receipts land (proxy 1 reports; the rest mark theirs submitted): the chain's count takes over.
+    const store = new ProxyStore(dirs[0]!);
+    const mine = store
+      .pendingReceipts()
+      .receipts.filter((r) => r.name === "capped.key")
+      .slice(0, 1);
+    submitReceipts({ ...ctx(keys[0]!.address), height: height + 1n }, mine);
+    for (const d of dirs) {
+      const s = new ProxyStore(d);
+      s.markSubmitted(s.pendingReceipts().upTo);
+      expect(s.pendingReleases(owner, "capped.key", 1)).toBe(0);
+    }
+    expect(getSecretHead(cstate, owner, "capped.key")!.releases).toBe(1n);
+    await expect(get(secondJob)).rejects.toThrow(/max releases 1 reached \(1 on chain, 0 served/);
   });
 
   it("after the policy's until_block nobody releases", async () => {

@@ -40,6 +40,8 @@ export interface RunnerInfo {
   readonly reputation: bigint;
   readonly status: "active" | "unbonding" | "withdrawn";
   readonly maxJobValue: bigint;
+  /** The registered rate card (base units as decimal strings), when the node reports it. */
+  readonly rateCard?: Readonly<Record<string, string>>;
 }
 
 export interface Registration {
@@ -50,11 +52,14 @@ export interface Registration {
   readonly endpoint: string;
   readonly transportKey: Uint8Array;
   readonly maxJobValue: bigint;
+  /** Price per execution by job kind, base units (cips/runner-market.md "Pricing"); absent: no rate card. */
+  readonly rateCard?: Readonly<Record<string, bigint>>;
 }
 
 /** The instructions a runner sends (System sub_types 32–47, cips/runner-market.md). */
 export type RunnerAction =
   | ({ readonly type: "runner_register" } & Registration)
+  | ({ readonly type: "runner_update" } & Omit<Registration, "stake">)
   | { readonly type: "job_ack"; readonly jobId: Uint8Array }
   | { readonly type: "job_commit"; readonly jobId: Uint8Array; readonly commitment: Uint8Array }
   | { readonly type: "job_reveal"; readonly jobId: Uint8Array; readonly output: Uint8Array; readonly salt: Uint8Array }

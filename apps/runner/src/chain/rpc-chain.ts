@@ -57,6 +57,7 @@ export function runnerFromJson(r: RunnerJson): RunnerInfo {
     reputation: BigInt(r.reputation),
     status: r.status,
     maxJobValue: BigInt(r.maxJobValue),
+    rateCard: r.rateCard,
   };
 }
 
@@ -68,7 +69,25 @@ export function instructionOf(action: RunnerAction): Instruction {
         type: "runner_register",
         stake: action.stake,
         maxJobValue: action.maxJobValue,
-        capabilities: encodeCapabilities({ provides: action.provides, jobKinds: action.jobKinds, models: action.models }),
+        capabilities: encodeCapabilities({
+          provides: action.provides,
+          jobKinds: action.jobKinds,
+          models: action.models,
+          ...(action.rateCard === undefined ? {} : { rateCard: new Map(Object.entries(action.rateCard)) }),
+        }),
+        endpoint: new TextEncoder().encode(action.endpoint),
+        transportKey: action.transportKey,
+      };
+    case "runner_update":
+      return {
+        type: "runner_update",
+        maxJobValue: action.maxJobValue,
+        capabilities: encodeCapabilities({
+          provides: action.provides,
+          jobKinds: action.jobKinds,
+          models: action.models,
+          ...(action.rateCard === undefined ? {} : { rateCard: new Map(Object.entries(action.rateCard)) }),
+        }),
         endpoint: new TextEncoder().encode(action.endpoint),
         transportKey: action.transportKey,
       };

@@ -1,5 +1,6 @@
 // A local runner market for the e2e and the bench: a `cowboy devnet start` process, N `cowboy runner start`
-// processes (dev accounts 1..N), an HTTP price server on 127.0.0.1, and a PriceFeed actor that posts http jobs.
+// processes (dev accounts 1..N, or from `firstRunner`), an HTTP price server on 127.0.0.1, and a PriceFeed actor that
+// posts http jobs. With `proxies`, also that many `cowboy proxy start` processes and a dealt CBSS committee.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -42,6 +43,14 @@ class PriceFeed:
 
 export interface Market {
   readonly rpc: string;
+  /** The temporary directory holding every process's data dir. */
+  readonly dir: string;
+  /** The price server's request headers, in arrival order. */
+  readonly requests: readonly Readonly<Record<string, string | string[] | undefined>>[];
+  /** Every process's output so far (devnet, proxies, runners). */
+  allOutput(): string;
+  /** Proxy processes by address (with their URLs), in start order. */
+  readonly proxies: readonly { readonly address: string; readonly url: string; readonly log: string[] }[];
   readonly client: CowboyClient;
   readonly priceUrl: string;
   /** Requests the price server answered. */
@@ -61,13 +70,37 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts the devnet (blocks every `blockTimeMs`), the price server and `runners` runner processes. */
-export async function startMarket(options: { runners: number; blockTimeMs: number; llmModel?: string }): Promise<Market> {
+export interface MarketOptions {
+  readonly runners: number;
+  readonly blockTimeMs: number;
+  readonly llmModel?: string;
+  /** The runners' --provides (default net.http,compute, plus llm with a model). */
+  readonly provides?: string;
+  /** Dev account of the first runner (default 1). */
+  readonly firstRunner?: number;
+  /** CBSS proxies to start (dev accounts from `firstProxy`), dealt t-of-n by dev account 0. */
+  readonly proxies?: { readonly count: number; readonly threshold: number; readonly firstProxy: number };
+  /** Extra `cowboy runner start` arguments for the runner with dev account i (e.g. --test-fault). */
+  readonly runnerArgs?: (i: number) => readonly string[];
+  /** When set, the price server answers 401 unless the request carries header `x-api-key` with this value. */
+  readonly apiKey?: string;
+}
+
+export async function startMarket(options: MarketOptions): Promise<Market> {
   const dir = mkdtempSync(join(tmpdir(), "cowboy-runner-market-"));
   const children: ChildProcess[] = [];
+  const outputs: string[][] = [];
+  const requests: Record<string, string | string[] | undefined>[] = [];
   let hits = 0;
-  const priceServer: Server = createServer((_req, res) => {
-    hits++;
+  const priceServer: Server = createServer((req, res) => {
+    requests.push({ ...req.headers });
     res.setHeader("content-type", "application/json");
+    if (options.apiKey !== undefined && req.headers["x-api-key"] !== options.apiKey) {
+      res.statusCode = 401;
+      res.end(JSON.stringify({ error: "api key required" }));
+      return;
+    }
+    hits++;
     res.end(JSON.stringify({ price: 4242, source: "e2e" }));
   });
   await new Promise<void>((r) => priceServer.listen(0, "127.0.0.1", r));
@@ -75,6 +108,7 @@ export async function startMarket(options: { runners: number; blockTimeMs: numbe
   const port = await freePort();
   const rpc = `http://127.0.0.1:${port}`;
   const start = (args: string[], ready: RegExp, log: string[]): Promise<ChildProcess> => {
+    outputs.push(log);
     const child = spawn(process.execPath, [...NODE_ARGS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     return new Promise((ok, fail) => {
@@ -109,6 +143,16 @@ export async function startMarket(options: { runners: number; blockTimeMs: numbe
     rmSync(dir, { recursive: true, force: true });
   };
   const runnerLogs = new Map<string, string[]>();
+  const proxies: { address: string; url: string; log: string[] }[] = [];
+  const first = options.firstRunner ?? 1;
+  const provides = options.provides ?? (options.llmModel === undefined ? "net.http,compute" : "net.http,compute,llm");
+  const cowboy = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+      execFile(process.execPath, [...NODE_ARGS, ...args], { env: { ...process.env, COWBOY_RPC: rpc }, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+        outputs.push([stdout, stderr]);
+        done({ code: error === null ? 0 : ((error as { code?: number }).code ?? 1), stdout, stderr });
+      });
+    });
   try {
     await start(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs)], /JSON-RPC: http/, []);
     const client = createClient({ url: rpc });
@@ -121,7 +165,26 @@ export async function startMarket(options: { runners: number; blockTimeMs: numbe
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    for (let i = 1; i <= options.runners; i++) runnerLogs.set(devAddress(i), []);
+    if (options.proxies !== undefined) {
+      const { count, threshold, firstProxy } = options.proxies;
+      const started = await Promise.all(
+        Array.from({ length: count }, async (_, k) => {
+          const log: string[] = [];
+          const i = firstProxy + k;
+          await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`)], /listening on http/, log);
+          const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
+          return { address: devAddress(i), url, log };
+        }),
+      );
+      proxies.push(...started);
+      const dealt = await cowboy(["proxy", "deal", "--threshold", String(threshold), "--secret-file", join(dir, "group.secret"), "--key", `0x${toHex(devKey(0))}`]);
+      if (dealt.code !== 0) throw new Error(`proxy deal failed: ${dealt.stderr}`);
+      for (let i = 0; !proxies.every((p) => p.log.join("").includes("holding share")); i++) {
+        if (i > 600) throw new Error("the proxies did not take their shares within 60 s");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    for (let i = first; i < first + options.runners; i++) runnerLogs.set(devAddress(i), []);
     await Promise.all(
       Array.from({ length: options.runners }, (_, k) =>
         start(
@@ -129,30 +192,27 @@ export async function startMarket(options: { runners: number; blockTimeMs: numbe
             "runner",
             "start",
             "--key",
-            `0x${toHex(devKey(k + 1))}`,
+            `0x${toHex(devKey(first + k))}`,
             "--stake",
             "10000cby",
-            ...(options.llmModel === undefined ? ["--provides", "net.http,compute"] : ["--provides", "net.http,compute,llm", "--llm-model", options.llmModel]),
+            "--provides",
+            provides,
+            ...(options.llmModel === undefined ? [] : ["--llm-model", options.llmModel]),
             "--rpc",
             rpc,
             "--data",
-            join(dir, `runner${k + 1}`),
+            join(dir, `runner${first + k}`),
             "--devnet",
             "--poll",
             "100",
+            ...(options.runnerArgs?.(first + k) ?? []),
           ],
           /registered;/,
-          runnerLogs.get(devAddress(k + 1))!,
+          runnerLogs.get(devAddress(first + k))!,
         ),
       ),
     );
-    const cowboy = (args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-        execFile(process.execPath, [...NODE_ARGS, ...args], { env: { ...process.env, COWBOY_RPC: rpc }, maxBuffer: 1 << 20 }, (error, stdout, stderr) =>
-          done({ code: error === null ? 0 : ((error as { code?: number }).code ?? 1), stdout, stderr }),
-        );
-      });
-    return { rpc, client, priceUrl, priceHits: () => hits, runnerLogs, cowboy, close };
+    return { rpc, dir, requests, allOutput: () => outputs.map((o) => o.join("")).join("\n"), proxies, client, priceUrl, priceHits: () => hits, runnerLogs, cowboy, close };
   } catch (error) {
     await close();
     throw error;

@@ -20,6 +20,11 @@ export interface ReleaseFacts {
   readonly runnerProvides?: readonly string[];
   /** Whether this (job, runner) was already counted as a release. */
   readonly alreadyReleased: boolean;
+  /**
+   * Releases of this version the evaluator itself served whose receipts are not on chain yet (a proxy's own count,
+   * cips/cbss.md §7 "Release count"); added to the chain's count so max_releases holds before receipts land. 0 on chain.
+   */
+  readonly pendingReleases?: bigint;
 }
 
 export type PolicyVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -34,7 +39,9 @@ export function staticVerdict(head: SecretHead, version: SecretVersion, facts: R
   if (version.endedAt !== 0n && version.endedAt <= h) return deny(`the version was superseded at ${version.endedAt}`);
   const p = version.policy;
   if (p.untilBlock !== 0n && h > p.untilBlock) return deny(`the policy expired after block ${p.untilBlock}`);
-  if (p.maxReleases !== 0n && !facts.alreadyReleased && head.releases >= p.maxReleases) return deny(`max releases ${p.maxReleases} reached`);
+  if (p.maxReleases !== 0n && !facts.alreadyReleased && head.releases + (facts.pendingReleases ?? 0n) >= p.maxReleases) {
+    return deny(`max releases ${p.maxReleases} reached (${head.releases} on chain, ${facts.pendingReleases ?? 0n} served and not yet reported)`);
+  }
   return { ok: true };
 }
 

@@ -26,8 +26,15 @@ export interface ReleaseHandlerOptions {
   readonly view: ChainView;
   /** Unix seconds (default: the wall clock). */
   readonly now?: () => number;
-  /** Called after each release with the receipt to report on chain. */
+  /** Called after the first release of each (version, job, runner) with the receipt to report on chain. */
   readonly onRelease?: (receipt: ReleaseReceipt) => void | Promise<void>;
+  /**
+   * Distinct (job, runner) releases of a version this proxy served whose receipts are not on chain yet (the proxy's
+   * persisted receipt queue). Counted with the chain's releases against max_releases (cips/cbss.md §7). Default 0.
+   */
+  readonly pendingReleases?: (owner: Uint8Array, name: string, version: number) => number;
+  /** Releases served before (the proxy's persisted receipts): asking again for one of them is not a new release. */
+  readonly served?: readonly ReleaseReceipt[];
 }
 
 const deny = (why: string): never => {
@@ -35,7 +42,10 @@ const deny = (why: string): never => {
 };
 
 export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Array) => Promise<Uint8Array> {
-  const released = new Set<string>();
+  // A release is one (owner, name, version, job, runner).
+  const keyOf = (r: { owner: Uint8Array; name: string; version: number; jobId: Uint8Array; runner: Uint8Array }): string =>
+    `${toHex(r.owner)}/${r.name}/${r.version}/${toHex(r.jobId)}/${toHex(r.runner)}`;
+  const released = new Set<string>((o.served ?? []).map(keyOf));
   const now = o.now ?? (() => Math.floor(Date.now() / 1000));
   return async (body) => {
     const signed = decodeInput(signedCodec, "request", body);
@@ -52,7 +62,7 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
     const [job, runner] = await Promise.all([o.view.job(r.jobId), o.view.runner(r.runner)]);
     if (runner === undefined || !runner.active) deny("the runner is not an active registered runner");
     if (runner?.transportKey == null || !equalBytes(runner.transportKey, r.transportKey)) deny("the transport key is not the runner's registered one");
-    const releaseKey = `${r.version}/${toHex(r.jobId)}/${toHex(r.runner)}`;
+    const releaseKey = keyOf(r);
     const verdict = evaluatePolicy(sv.head, sv.version, {
       owner: r.owner,
       height: sv.height,
@@ -60,6 +70,7 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
       ...(job === undefined ? {} : { job }),
       runnerProvides: runner?.provides ?? [],
       alreadyReleased: released.has(releaseKey),
+      pendingReleases: BigInt(o.pendingReleases?.(r.owner, r.name, r.version) ?? 0),
     });
     if (!verdict.ok) deny(verdict.reason);
     const identity = secretIdentity({ chainId: r.chainId, owner: r.owner, name: r.name, version: r.version });
@@ -78,8 +89,11 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
       },
       o.privateKey,
     );
+    // One receipt per (version, job, runner): the chain refuses a proxy's second report of a release (cips/cbss.md §10),
+    // and a runner that retries (some proxies were slow) asks the same proxies again.
+    const fresh = !released.has(releaseKey);
     released.add(releaseKey);
-    await o.onRelease?.({ owner: r.owner, name: r.name, version: r.version, jobId: r.jobId, runner: r.runner, height: sv.height });
+    if (fresh) await o.onRelease?.({ owner: r.owner, name: r.name, version: r.version, jobId: r.jobId, runner: r.runner, height: sv.height });
     return sealTo(r.transportKey, encode(signedCodec, statement), hash);
   };
 }

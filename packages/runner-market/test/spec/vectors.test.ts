@@ -11,6 +11,7 @@ import { commitmentOf, outputStatementHash } from "../../src/phases.js";
 import { decayedReputation } from "../../src/reputation.js";
 import { decodeJobRequest } from "../../src/request.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } from "../../src/selection.js";
+import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
 
 interface Selection {
@@ -20,6 +21,9 @@ interface Selection {
 interface Settlement {
   config: { burnBps: string; treasuryBps: string; aggregatorBonusBps: string };
   splits: { gross: string; paid: string[]; aggregator: string; burned: string; treasury: string; aggregatorBonus: string; amounts: string[] }[];
+}
+interface Pricing {
+  cases: { escrow: string; rates: (string | null)[]; paid: string[]; aggregator: string; gross: string; refund: string; burned: string; treasury: string; amounts: string[] }[];
 }
 interface Encodings {
   capabilities: { provides: string[]; jobKinds: string[]; models: string[]; rateCard: Record<string, string>; cbor: string };
@@ -61,6 +65,21 @@ describe("test-vectors/runner-market", () => {
       expect([out.burned, out.treasury, out.aggregatorBonus].map(String)).toEqual([s.burned, s.treasury, s.aggregatorBonus]);
       expect(out.runners.map((r) => r.amount.toString())).toEqual(s.amounts);
       expect(out.burned + out.treasury + out.runners.reduce((a, r) => a + r.amount, 0n)).toBe(BigInt(s.gross));
+    }
+  });
+
+  it("pricing.json: rate-card gross = min(Σ rates, escrow), the refund, then the §8.4 split", () => {
+    const v = readVector<Pricing>("runner-market/pricing.json");
+    expect(v.cases.length).toBeGreaterThan(0);
+    for (const c of v.cases) {
+      const gross = jobGross(
+        BigInt(c.escrow),
+        c.rates.map((r) => (r === null ? undefined : BigInt(r))),
+      );
+      expect([gross.toString(), (BigInt(c.escrow) - gross).toString()]).toEqual([c.gross, c.refund]);
+      const out = splitPayment(cfg, gross, c.paid.map(fromHex), fromHex(c.aggregator));
+      expect([out.burned.toString(), out.treasury.toString(), out.runners.map((r) => r.amount.toString())]).toEqual([c.burned, c.treasury, c.amounts]);
+      expect(out.burned + out.treasury + out.runners.reduce((a, r) => a + r.amount, 0n) + BigInt(c.refund)).toBe(BigInt(c.escrow));
     }
   });
 
