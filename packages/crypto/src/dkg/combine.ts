@@ -77,7 +77,8 @@ function chooseDealers(opts: CombineOptions): Dealing[] {
   const t = (used[0] as Dealing).commitments.length;
   const n = (used[0] as Dealing).encryptedShares.length;
   for (const d of used) {
-    if (d.commitments.length !== t || d.encryptedShares.length !== n) throw new CryptoError("INVALID_ARGUMENT", `dealings: dealer ${d.dealer} has a different threshold or committee size`);
+    if (d.commitments.length !== t || d.encryptedShares.length !== n)
+      throw new CryptoError("INVALID_ARGUMENT", `dealings: dealer ${d.dealer} has a different threshold or committee size`);
   }
   return used;
 }

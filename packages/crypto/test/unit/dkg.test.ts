@@ -42,7 +42,12 @@ function signsUnder(groupKey: Uint8Array, shares: readonly SecretShare[], thresh
 }
 
 describe("reshare keeps the group key", () => {
-  const old = dealShares(seededBytes(1)(32).map((b, i) => (i === 0 ? 0x11 : b)), 3, 4, seededBytes(2)(32));
+  const old = dealShares(
+    seededBytes(1)(32).map((b, i) => (i === 0 ? 0x11 : b)),
+    3,
+    4,
+    seededBytes(2)(32),
+  );
   const next = members(5, 3);
   const dealers = new Map(old.shares.map((s) => [s.index, s.secretKey]));
   const dealings = dealAll(context, dealers, next, 4, 4).map((d) => {
@@ -68,7 +73,13 @@ describe("reshare keeps the group key", () => {
     for (const s of subsets(run.shares, 3).slice(0, 4)) expect(signsUnder(old.groupPublicKey, s, 3, message)).toBe(false);
   });
   it("another 3 of the 4 old dealers give other shares of the same key", () => {
-    const other = newShares(context, dealings.filter((d) => d.dealer !== 1), next, "reshare", 3);
+    const other = newShares(
+      context,
+      dealings.filter((d) => d.dealer !== 1),
+      next,
+      "reshare",
+      3,
+    );
     expect(toHex(other.groupPublicKey)).toBe(toHex(old.groupPublicKey));
     expect(toHex(other.shares[0]?.secretKey as Uint8Array)).not.toBe(toHex(run.shares[0]?.secretKey as Uint8Array));
     expect(signsUnder(old.groupPublicKey, other.shares.slice(1), 4, message)).toBe(true);
@@ -170,7 +181,14 @@ describe("dealing bytes", () => {
     expect(() => decodeDealing(new Uint8Array([...bytes, 0]))).toThrow(expect.objectContaining({ code: "INVALID_LENGTH" }));
   });
   it("is deterministic in its options", () => {
-    const again = createDealing({ context, dealer: 2, secret: new Uint8Array(32).fill(3), threshold: 2, recipients: next.map((m) => m.publicKey), seed: new Uint8Array(32).fill(4) });
+    const again = createDealing({
+      context,
+      dealer: 2,
+      secret: new Uint8Array(32).fill(3),
+      threshold: 2,
+      recipients: next.map((m) => m.publicKey),
+      seed: new Uint8Array(32).fill(4),
+    });
     expect(toHex(encodeDealing(again))).toBe(toHex(encodeDealing(d)));
   });
 });

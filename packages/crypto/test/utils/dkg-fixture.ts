@@ -20,13 +20,17 @@ export function members(n: number, seed: number): Member[] {
 /** Every dealer in `dealers` (index → secret) deals to `to`; returns the dealings. */
 export function dealAll(context: Uint8Array, dealers: ReadonlyMap<number, Uint8Array>, to: readonly Member[], threshold: number, seed: number): Dealing[] {
   const rand = seededBytes(seed);
-  return [...dealers].map(([dealer, secret]) =>
-    createDealing({ context, dealer, secret, threshold, recipients: to.map((m) => m.publicKey), seed: rand(32) }),
-  );
+  return [...dealers].map(([dealer, secret]) => createDealing({ context, dealer, secret, threshold, recipients: to.map((m) => m.publicKey), seed: rand(32) }));
 }
 
 /** Opens, for every member of `to`, its shares of the chosen dealings and combines them. */
-export function newShares(context: Uint8Array, dealings: readonly Dealing[], to: readonly Member[], kind: "reshare" | "fresh", required: number): { shares: SecretShare[]; commitments: readonly Uint8Array[]; groupPublicKey: Uint8Array } {
+export function newShares(
+  context: Uint8Array,
+  dealings: readonly Dealing[],
+  to: readonly Member[],
+  kind: "reshare" | "fresh",
+  required: number,
+): { shares: SecretShare[]; commitments: readonly Uint8Array[]; groupPublicKey: Uint8Array } {
   const combined = combineCommitments({ kind, dealings, required });
   const shares = to.map((m, i) => {
     const j = i + 1;
