@@ -111,7 +111,7 @@ export function checkDealing(d: Dealing, expect: DealingExpectation): DealingVer
   try {
     const c0 = decodePointOrZero("commitments[0]", d.commitments[0] as Uint8Array);
     if (c0.is0()) return { ok: false, reason: "commitment 0 is the point at infinity" };
-    d.commitments.forEach((c, k) => decodePointOrZero(`commitments[${k}]`, c));
+    for (const [k, c] of d.commitments.entries()) decodePointOrZero(`commitments[${k}]`, c);
     if (decodePointOrZero("ephemeral", d.ephemeral).is0()) return { ok: false, reason: "ephemeral key is the point at infinity" };
   } catch (e) {
     return { ok: false, reason: (e as Error).message };
@@ -139,7 +139,7 @@ function checkShape(arg: string, d: Dealing): void {
   if (!Array.isArray(d.commitments) || !Array.isArray(d.encryptedShares)) throw new CryptoError("INVALID_TYPE", `${arg}: commitments and encryptedShares must be arrays`);
   aint(d.encryptedShares.length, `${arg}.encryptedShares.length`, 1, MAX_DKG_PARTICIPANTS);
   aint(d.commitments.length, `${arg}.commitments.length`, 1, d.encryptedShares.length);
-  d.commitments.forEach((c, k) => abytes(c, `${arg}.commitments[${k}]`, POINT_LENGTH));
+  for (const [k, c] of d.commitments.entries()) abytes(c, `${arg}.commitments[${k}]`, POINT_LENGTH);
   abytes(d.ephemeral, `${arg}.ephemeral`, POINT_LENGTH);
-  d.encryptedShares.forEach((e, j) => abytes(e, `${arg}.encryptedShares[${j}]`, 32));
+  for (const [j, e] of d.encryptedShares.entries()) abytes(e, `${arg}.encryptedShares[${j}]`, 32);
 }
