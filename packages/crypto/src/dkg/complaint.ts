@@ -40,9 +40,10 @@ export function openShare(opts: OpenShareOptions): OpenedShare {
   abytes(opts.context, "context");
   aint(opts.recipient, "recipient", 1, opts.dealing.encryptedShares.length);
   const ephemeral = decodePointOrZero("dealing.ephemeral", opts.dealing.ephemeral);
-  const { shared, proof } = proveSharedPoint(sk, ephemeral);
-  const share = recoverShare(opts.dealing, opts.context, opts.recipient, shared);
+  const share = recoverShare(opts.dealing, opts.context, opts.recipient, ephemeral.multiply(sk));
   if (share !== undefined) return { ok: true, share };
+  // Only a bad share needs the proof (three more scalar multiplications).
+  const { shared, proof } = proveSharedPoint(sk, ephemeral);
   return {
     ok: false,
     complaint: { dealer: opts.dealing.dealer, recipient: opts.recipient, shared: shared.toBytes(true), proof: encodeProof(proof) },
