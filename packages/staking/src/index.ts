@@ -25,3 +25,4 @@ export { inflationBps, blockIssuance, processRewards, type RewardReport } from "
 export { vestingKey } from "./keys.js";
 export { vestingRecordCodec, unlockedAt, lockedAt, getVesting, lockVesting, claimVested, checkSchedule, type VestingSchedule, type VestingRecord } from "./vesting.js";
 export { splitSlash, punishEquivocation, type SlashOutcome } from "./slashing.js";
+export * from "./dkg/index.js";

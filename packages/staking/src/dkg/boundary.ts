@@ -1,0 +1,65 @@
+// The reshare's epoch-boundary step (cips/staking.md "Reshare"): after the next set is fixed, the run
+// for the new epoch succeeds if its frozen recipients are that set and at least `required` dealings
+// stand (not disqualified by a complaint): the new key (same group key on a reshare) is recorded.
+// Otherwise the previous key and its holders continue, recorded as Carried with the reason.
+import { equalBytes } from "@cowboy/codec";
+import { type Dealing, combineCommitments, decodeDealing } from "@cowboy/crypto";
+import type { StakingConfig } from "../config.js";
+import { epochOf, isEpochEnd } from "../epoch.js";
+import { getEpochSet, type StakingState } from "../store.js";
+import { complaintKey, dealingKey, reshareTargetKey } from "./keys.js";
+import { type EpochGroupKey, GroupKeyOutcome, type ReshareRecipient, getReshareTarget, putEpochGroupKey } from "./records.js";
+import { reshareRun } from "./run.js";
+
+export interface ReshareReport {
+  readonly epoch: bigint;
+  /** The record written, or undefined when a fresh DKG failed (there is no key to carry). */
+  readonly record: EpochGroupKey | undefined;
+  /** Why the run failed; empty on success. */
+  readonly failure: string;
+}
+
+/** End-of-block step; runs after processEpochBoundary. Undefined except at an epoch's last block with a run. */
+export function processReshare(state: StakingState, config: StakingConfig, height: bigint): ReshareReport | undefined {
+  if (!isEpochEnd(config, height)) return undefined;
+  const epoch = epochOf(config, height) + 1n;
+  const target = getReshareTarget(state, epoch);
+  const run = reshareRun(state, config, epoch);
+  if (run === undefined) return undefined;
+  const qualified: Dealing[] = [];
+  for (let dealer = 1; dealer <= run.dealers.length; dealer++) {
+    const bytes = state.get(dealingKey(epoch, dealer));
+    if (bytes !== undefined && state.get(complaintKey(epoch, dealer)) === undefined) qualified.push(decodeDealing(bytes));
+    state.delete(dealingKey(epoch, dealer));
+    state.delete(complaintKey(epoch, dealer));
+  }
+  state.delete(reshareTargetKey(epoch));
+  const failure = whyNot(target, getEpochSet(state, epoch)?.members, qualified.length, run.required);
+  if (failure === "") {
+    const combined = combineCommitments({ kind: run.kind, dealings: qualified, required: run.required });
+    const record: EpochGroupKey = {
+      epoch,
+      outcome: run.kind === "reshare" ? GroupKeyOutcome.Reshared : GroupKeyOutcome.Generated,
+      threshold: run.threshold,
+      commitments: combined.commitments,
+      holders: (target as ReshareRecipient[]).map((r) => r.address),
+      dealers: combined.dealers,
+      failure: "",
+    };
+    putEpochGroupKey(state, record);
+    return { epoch, record, failure };
+  }
+  if (run.current === undefined) return { epoch, record: undefined, failure };
+  const carried: EpochGroupKey = { ...run.current, epoch, outcome: GroupKeyOutcome.Carried, dealers: [], failure };
+  putEpochGroupKey(state, carried);
+  return { epoch, record: carried, failure };
+}
+
+function whyNot(target: readonly ReshareRecipient[] | undefined, set: readonly ReshareRecipient[] | undefined, qualified: number, required: number): string {
+  if (target === undefined) return "no dealing was submitted";
+  if (set === undefined || set.length !== target.length || set.some((m, i) => !equalBytes(m.address, target[i]?.address as Uint8Array) || !equalBytes(m.blsPublicKey, target[i]?.blsPublicKey as Uint8Array))) {
+    return "the validator set changed after the recipients were frozen";
+  }
+  if (qualified < required) return `${qualified} qualified dealings, ${required} needed`;
+  return "";
+}

@@ -1,0 +1,16 @@
+// The validator set's threshold-key reshare / DKG (cips/staking.md "Reshare").
+export { DEFAULT_RESHARE_WINDOW, reshareWindow, windowStart, committeeThreshold } from "./config.js";
+export { ReshareKeyKind, groupKeyKey, reshareTargetKey, dealingKey, complaintKey } from "./keys.js";
+export {
+  GroupKeyOutcome,
+  epochGroupKeyCodec,
+  getEpochGroupKey,
+  putEpochGroupKey,
+  groupKeyInForce,
+  getReshareTarget,
+  type EpochGroupKey,
+  type ReshareRecipient,
+} from "./records.js";
+export { reshareContext, reshareRun, projectNextSet, type ReshareRun } from "./run.js";
+export { submitDealing, submitComplaint, type ReshareContext } from "./submit.js";
+export { processReshare, type ReshareReport } from "./boundary.js";
