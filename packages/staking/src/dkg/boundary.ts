@@ -57,7 +57,11 @@ export function processReshare(state: StakingState, config: StakingConfig, heigh
 
 function whyNot(target: readonly ReshareRecipient[] | undefined, set: readonly ReshareRecipient[] | undefined, qualified: number, required: number): string {
   if (target === undefined) return "no dealing was submitted";
-  if (set === undefined || set.length !== target.length || set.some((m, i) => !equalBytes(m.address, target[i]?.address as Uint8Array) || !equalBytes(m.blsPublicKey, target[i]?.blsPublicKey as Uint8Array))) {
+  if (
+    set === undefined ||
+    set.length !== target.length ||
+    set.some((m, i) => !equalBytes(m.address, target[i]?.address as Uint8Array) || !equalBytes(m.blsPublicKey, target[i]?.blsPublicKey as Uint8Array))
+  ) {
     return "the validator set changed after the recipients were frozen";
   }
   if (qualified < required) return `${qualified} qualified dealings, ${required} needed`;

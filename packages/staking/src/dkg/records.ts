@@ -50,7 +50,9 @@ export interface ReshareRecipient {
   readonly blsPublicKey: Uint8Array;
 }
 
-export const reshareTargetCodec: Codec<ReshareRecipient[]> = vec(struct({ address: fixedBytes(20), blsPublicKey: fixedBytes(48) }), range(1, MAX)) as unknown as Codec<ReshareRecipient[]>;
+export const reshareTargetCodec: Codec<ReshareRecipient[]> = vec(struct({ address: fixedBytes(20), blsPublicKey: fixedBytes(48) }), range(1, MAX)) as unknown as Codec<
+  ReshareRecipient[]
+>;
 
 function decoded<T>(codec: Codec<T>, bytes: Uint8Array, what: string): T {
   try {

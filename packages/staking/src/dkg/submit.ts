@@ -67,7 +67,8 @@ export function submitComplaint(ctx: ReshareContext, sender: Uint8Array, epoch: 
   }
   const stored = ctx.state.get(dealingKey(epoch, complaint.dealer));
   if (stored === undefined) throw new StakingError("INVALID_COMPLAINT", `complaint: dealer ${complaint.dealer} has no dealing for epoch ${epoch}`);
-  if (ctx.state.get(complaintKey(epoch, complaint.dealer)) !== undefined) throw new StakingError("INVALID_COMPLAINT", `complaint: dealer ${complaint.dealer} is already disqualified`);
+  if (ctx.state.get(complaintKey(epoch, complaint.dealer)) !== undefined)
+    throw new StakingError("INVALID_COMPLAINT", `complaint: dealer ${complaint.dealer} is already disqualified`);
   const ok = verifyComplaint({ dealing: decodeDealing(stored), context: reshareContext(ctx.chainId, epoch), complaint, recipientPublicKey: recipient.blsPublicKey });
   if (!ok) throw new StakingError("INVALID_COMPLAINT", `complaint: does not show that dealer ${complaint.dealer}'s share for recipient ${complaint.recipient} is bad`);
   ctx.state.set(complaintKey(epoch, complaint.dealer), complaintBytes.slice());
