@@ -67,6 +67,16 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "unjail_validator":
     case "claim_vested":
       return intrinsicCost("transfer", 0n, table);
+    // Reshare (cips/staking.md "Reshare"): the bytes as an actor message; checking a dealing decompresses its
+    // points (one BLS verification per 384 bytes, i.e. per 8 points), a complaint costs two (a DLEQ proof and a Feldman check).
+    case "staking_submit_dealing": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.dealing.length), table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify) * (1n + BigInt(instruction.dealing.length) / 384n), cells: base.cells };
+    }
+    case "staking_submit_complaint": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.complaint.length), table);
+      return { cycles: base.cycles + 2n * linearCost(table.host.blsVerify), cells: base.cells };
+    }
     // CBSS (cips/cbss.md §12 "Costs"): priced as a transfer plus their bytes as data; proxy registration verifies a
     // BLS proof of possession, slashing evidence a share (one more pairing check) and a secp256k1 recovery.
     case "cbss_proxy_register": {

@@ -22,6 +22,7 @@ import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
 import { rentInstruction } from "./rentInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
+import { reshareInstruction } from "./reshareInstruction.js";
 import { tokenInstruction } from "./tokenInstruction.js";
 import { transfer } from "./transfer.js";
 
@@ -65,6 +66,9 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
       return stakingInstruction(ctx, instruction);
+    case "staking_submit_dealing":
+    case "staking_submit_complaint":
+      return reshareInstruction(ctx, instruction);
     case "cbss_proxy_register":
     case "cbss_proxy_exit":
     case "cbss_proxy_withdraw":
