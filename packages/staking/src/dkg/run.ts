@@ -24,7 +24,7 @@ export interface ReshareRun {
   readonly dealers: readonly Uint8Array[];
   /** The key being reshared (reshare only). */
   readonly current: EpochGroupKey | undefined;
-  /** Reshare: the current threshold. Fresh: the new threshold. */
+  /** Reshare: the current threshold. Fresh: committeeThreshold(number of dealers). */
   readonly required: number;
   readonly recipients: readonly ReshareRecipient[];
   /** The new committee's threshold. */
@@ -56,5 +56,6 @@ export function reshareRun(state: StakingState, config: StakingConfig, epoch: bi
   if (current !== undefined) return { epoch, kind: "reshare", dealers: current.holders, current, required: current.threshold, recipients, threshold };
   const set = epoch === 0n ? undefined : getEpochSet(state, epoch - 1n);
   if (set === undefined || set.members.length === 0) return undefined;
-  return { epoch, kind: "fresh", dealers: set.members.map((m) => m.address), current, required: threshold, recipients, threshold };
+  // A fresh DKG needs a BFT quorum of its dealers, so at least one honest dealer's secret is in the key.
+  return { epoch, kind: "fresh", dealers: set.members.map((m) => m.address), current, required: committeeThreshold(set.members.length), recipients, threshold };
 }
