@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { encode, toHex } from "@cowboy/codec";
 import { type Dealing, createDealing, dealShares, encodeComplaint, encodeDealing, openShare } from "@cowboy/crypto";
 import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
-import { GroupKeyOutcome, epochGroupKeyCodec, groupKeyKey, reshareContext, type EpochGroupKey } from "../src/index.js";
+import { GroupKeyOutcome, epochGroupKeyCodec, groupKeyKey, reshareContext, reshareFailureKey, type EpochGroupKey } from "../src/index.js";
 import { blsKey } from "../test/utils/fixture.js";
 
 const keys = [0, 1, 2].map((i) => blsKey(i));
@@ -25,33 +25,33 @@ const instructions: Instruction[] = [
 ];
 const record: EpochGroupKey = {
   epoch: 3n,
-  outcome: GroupKeyOutcome.Reshared,
-  threshold: 2,
+  outcome: GroupKeyOutcome.Ok,
+  threshold: 2n,
   commitments: old.commitments,
-  holders: [1, 2, 3].map((i) => new Uint8Array(20).fill(i)),
-  dealers: [1, 3],
-  failure: "",
+  members: [1, 2, 3].map((i) => new Uint8Array(20).fill(i)),
+  dealings: 2n,
 };
-const carried: EpochGroupKey = { ...record, epoch: 4n, outcome: GroupKeyOutcome.Carried, dealers: [], failure: "1 qualified dealings, 2 needed" };
+const failed: EpochGroupKey = { ...record, epoch: 4n, outcome: GroupKeyOutcome.Failed, dealings: 0n };
 
 writeFileSync(
   fileURLToPath(new URL("../../../test-vectors/dkg/staking.json", import.meta.url)),
   `${JSON.stringify(
     {
-      description: "Reshare on chain (cips/staking.md 'Reshare'): instructions 0/28 and 0/29, group key records (value and state key), the run context of chain 7, epoch 3",
+      description:
+        "Reshare on chain (cips/staking.md 'Reshare'): instructions 0/28 and 0/29, group key records (groupKey.ts's contract: value and state key), the failure-reason key, the run context of chain 7, epoch 3",
       context: { chainId: "7", epoch: "3", bytes: toHex(context) },
       instructions: instructions.map((ins) => ({ json: instructionToJson(ins), encoded: toHex(encode(instructionCodec, ins)) })),
-      groupKeys: [record, carried].map((r) => ({
+      groupKeys: [record, failed].map((r) => ({
         epoch: r.epoch.toString(),
         outcome: r.outcome,
-        threshold: r.threshold,
+        threshold: r.threshold.toString(),
         commitments: r.commitments.map(toHex),
-        holders: r.holders.map(toHex),
-        dealers: r.dealers,
-        failure: r.failure,
+        members: r.members.map(toHex),
+        dealings: r.dealings.toString(),
         key: toHex(groupKeyKey(r.epoch)),
         encoded: toHex(encode(epochGroupKeyCodec, r)),
       })),
+      failureKey: { epoch: "4", key: toHex(reshareFailureKey(4n)) },
     },
     null,
     2,

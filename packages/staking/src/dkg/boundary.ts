@@ -1,14 +1,15 @@
 // The reshare's epoch-boundary step (cips/staking.md "Reshare"): after the next set is fixed, the run
 // for the new epoch succeeds if its frozen recipients are that set and at least `required` dealings
 // stand (not disqualified by a complaint): the new key (same group key on a reshare) is recorded.
-// Otherwise the previous key and its holders continue, recorded as Carried with the reason.
+// Otherwise the previous key and its holders continue: a Failed record repeats it, the reason is kept apart.
 import { equalBytes } from "@cowboy/codec";
 import { type Dealing, combineCommitments, decodeDealing } from "@cowboy/crypto";
 import type { StakingConfig } from "../config.js";
 import { epochOf, isEpochEnd } from "../epoch.js";
 import { getEpochSet, type StakingState } from "../store.js";
+import { type EpochGroupKey, GroupKeyOutcome, putEpochGroupKey } from "../groupKey.js";
 import { complaintKey, dealingKey, reshareTargetKey } from "./keys.js";
-import { type EpochGroupKey, GroupKeyOutcome, type ReshareRecipient, getReshareTarget, putEpochGroupKey } from "./records.js";
+import { type ReshareRecipient, getReshareTarget, putReshareFailure } from "./records.js";
 import { reshareRun } from "./run.js";
 
 export interface ReshareReport {
@@ -39,18 +40,18 @@ export function processReshare(state: StakingState, config: StakingConfig, heigh
     const combined = combineCommitments({ kind: run.kind, dealings: qualified, required: run.required });
     const record: EpochGroupKey = {
       epoch,
-      outcome: run.kind === "reshare" ? GroupKeyOutcome.Reshared : GroupKeyOutcome.Generated,
-      threshold: run.threshold,
+      outcome: GroupKeyOutcome.Ok,
+      threshold: BigInt(run.threshold),
       commitments: combined.commitments,
-      holders: (target as ReshareRecipient[]).map((r) => r.address),
-      dealers: combined.dealers,
-      failure: "",
+      members: (target as ReshareRecipient[]).map((r) => r.address),
+      dealings: BigInt(combined.dealers.length),
     };
     putEpochGroupKey(state, record);
     return { epoch, record, failure };
   }
+  putReshareFailure(state, epoch, failure);
   if (run.current === undefined) return { epoch, record: undefined, failure };
-  const carried: EpochGroupKey = { ...run.current, epoch, outcome: GroupKeyOutcome.Carried, dealers: [], failure };
+  const carried: EpochGroupKey = { ...run.current, epoch, outcome: GroupKeyOutcome.Failed, dealings: 0n };
   putEpochGroupKey(state, carried);
   return { epoch, record: carried, failure };
 }

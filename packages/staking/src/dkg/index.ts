@@ -1,16 +1,7 @@
 // The validator set's threshold-key reshare / DKG (cips/staking.md "Reshare").
 export { DEFAULT_RESHARE_WINDOW, reshareWindow, windowStart, committeeThreshold } from "./config.js";
-export { ReshareKeyKind, groupKeyKey, reshareTargetKey, dealingKey, complaintKey } from "./keys.js";
-export {
-  GroupKeyOutcome,
-  epochGroupKeyCodec,
-  getEpochGroupKey,
-  putEpochGroupKey,
-  groupKeyInForce,
-  getReshareTarget,
-  type EpochGroupKey,
-  type ReshareRecipient,
-} from "./records.js";
+export { ReshareKeyKind, reshareTargetKey, dealingKey, complaintKey, reshareFailureKey } from "./keys.js";
+export { groupKeyInForce, getReshareTarget, reshareFailure, reshareTargetCodec, type ReshareRecipient } from "./records.js";
 export { reshareContext, reshareRun, projectNextSet, type ReshareRun } from "./run.js";
 export { submitDealing, submitComplaint, type ReshareContext } from "./submit.js";
 export { processReshare, type ReshareReport } from "./boundary.js";

@@ -7,7 +7,8 @@ import type { StakingConfig } from "../config.js";
 import { getEpochSet, getValidator, validatorAddresses, type StakingState } from "../store.js";
 import { ValidatorStatus } from "../validator.js";
 import { committeeThreshold } from "./config.js";
-import { type EpochGroupKey, type ReshareRecipient, getReshareTarget, groupKeyInForce } from "./records.js";
+import type { EpochGroupKey } from "../groupKey.js";
+import { type ReshareRecipient, getReshareTarget, groupKeyInForce } from "./records.js";
 
 const CONTEXT_TAG = new TextEncoder().encode("cowboy/staking/reshare/v1");
 
@@ -53,7 +54,7 @@ export function reshareRun(state: StakingState, config: StakingConfig, epoch: bi
   if (recipients.length === 0) return undefined;
   const threshold = committeeThreshold(recipients.length);
   const current = epoch === 0n ? undefined : groupKeyInForce(state, epoch - 1n);
-  if (current !== undefined) return { epoch, kind: "reshare", dealers: current.holders, current, required: current.threshold, recipients, threshold };
+  if (current !== undefined) return { epoch, kind: "reshare", dealers: current.members, current, required: Number(current.threshold), recipients, threshold };
   const set = epoch === 0n ? undefined : getEpochSet(state, epoch - 1n);
   if (set === undefined || set.members.length === 0) return undefined;
   // A fresh DKG needs a BFT quorum of its dealers, so at least one honest dealer's secret is in the key.

@@ -7,23 +7,25 @@ import { decodeComplaint, decodeDealing, verifyComplaint } from "@cowboy/crypto"
 import { readVector } from "@cowboy/checks/vectors";
 import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { epochGroupKeyCodec, groupKeyKey, reshareContext, type EpochGroupKey } from "../../src/index.js";
+import { epochGroupKeyCodec, groupKeyKey, reshareContext, reshareFailureKey, type EpochGroupKey } from "../../src/index.js";
 import { blsKey } from "../utils/fixture.js";
 
 interface GroupKeyCase {
   epoch: string;
   outcome: number;
-  threshold: number;
+  threshold: string;
   commitments: string[];
-  holders: string[];
-  dealers: number[];
-  failure: string;
+  members: string[];
+  dealings: string;
   key: string;
   encoded: string;
 }
-const V = readVector<{ context: { chainId: string; epoch: string; bytes: string }; instructions: { json: { type: string }; encoded: string }[]; groupKeys: GroupKeyCase[] }>(
-  "dkg/staking.json",
-);
+const V = readVector<{
+  context: { chainId: string; epoch: string; bytes: string };
+  instructions: { json: { type: string }; encoded: string }[];
+  groupKeys: GroupKeyCase[];
+  failureKey: { epoch: string; key: string };
+}>("dkg/staking.json");
 
 describe("reshare vectors", () => {
   it("the run context", () => {
@@ -45,20 +47,22 @@ describe("reshare vectors", () => {
     const cheat = { ...dealing, encryptedShares: dealing.encryptedShares.map((e, j) => (j === 2 ? e.map((b, k) => (k === 31 ? b ^ 1 : b)) : e)) };
     expect(verifyComplaint({ dealing: cheat, context, complaint, recipientPublicKey: blsKey(2).publicKey })).toBe(true);
   });
+  it("the failure reason's state key", () => {
+    expect(toHex(reshareFailureKey(BigInt(V.failureKey.epoch)))).toBe(V.failureKey.key);
+  });
   it.each(V.groupKeys.map((c) => [c.epoch, c] as const))("group key record of epoch %s", (_e, c) => {
     const record: EpochGroupKey = {
       epoch: BigInt(c.epoch),
       outcome: c.outcome as EpochGroupKey["outcome"],
-      threshold: c.threshold,
+      threshold: BigInt(c.threshold),
       commitments: c.commitments.map(fromHex),
-      holders: c.holders.map(fromHex),
-      dealers: c.dealers,
-      failure: c.failure,
+      members: c.members.map(fromHex),
+      dealings: BigInt(c.dealings),
     };
     expect(toHex(encode(epochGroupKeyCodec, record))).toBe(c.encoded);
     expect(toHex(groupKeyKey(record.epoch))).toBe(c.key);
     const back = decode(epochGroupKeyCodec, fromHex(c.encoded));
     expect(back.commitments.map(toHex)).toEqual(c.commitments);
-    expect(back.failure).toBe(c.failure);
+    expect(back.members.map(toHex)).toEqual(c.members);
   });
 });

@@ -24,7 +24,8 @@ import {
   applyStakingGenesis,
   committeeThreshold,
   createStakingConfig,
-  getEpochGroupKey,
+  epochGroupKey,
+  reshareFailure,
   getReshareTarget,
   processEpochBoundary,
   processReshare,
@@ -52,7 +53,7 @@ function setup(options: { genesisKey: boolean }) {
   );
   const old = dealShares(GENESIS_SECRET, 3, 4, new Uint8Array(32).fill(0x22));
   if (options.genesisKey) {
-    putEpochGroupKey(fork, { epoch: 0n, outcome: GroupKeyOutcome.Genesis, threshold: 3, commitments: old.commitments, holders: [1, 2, 3, 4].map(addr), dealers: [], failure: "" });
+    putEpochGroupKey(fork, { epoch: 0n, outcome: GroupKeyOutcome.Ok, threshold: 3n, commitments: old.commitments, members: [1, 2, 3, 4].map(addr), dealings: 0n });
   }
   // A fifth validator joins before the window: the next set has 5 members (t = 4).
   accounts.credit(addr(5), 1_000n);
@@ -129,12 +130,13 @@ describe("reshare at an epoch boundary", () => {
     processEpochBoundary(fork, CONFIG, 9n);
     const report = processReshare(fork, CONFIG, 9n);
     expect(report?.failure).toBe("");
-    const rec = getEpochGroupKey(fork, 1n);
-    expect(rec?.outcome).toBe(GroupKeyOutcome.Reshared);
+    const rec = epochGroupKey(fork, 1n);
+    expect(rec?.outcome).toBe(GroupKeyOutcome.Ok);
     expect(toHex(rec?.commitments[0] as Uint8Array)).toBe(toHex(old.groupPublicKey));
-    expect(rec?.threshold).toBe(4);
-    expect(rec?.dealers).toEqual([1, 2, 3]);
-    expect(rec?.holders.length).toBe(5);
+    expect(rec?.threshold).toBe(4n);
+    expect(rec?.dealings).toBe(3n);
+    expect(rec?.members.length).toBe(5);
+    expect(reshareFailure(fork, 1n)).toBeUndefined();
     expect(getReshareTarget(fork, 1n)).toBeUndefined();
   });
   it("any 4 of the new shares sign the seed message under the OLD key; 3 do not", () => {
@@ -162,10 +164,11 @@ describe("a failed reshare carries the old key", () => {
     processEpochBoundary(fork, CONFIG, 9n);
     const report = processReshare(fork, CONFIG, 9n);
     expect(report?.failure).toBe("2 qualified dealings, 3 needed");
-    const rec = getEpochGroupKey(fork, 1n);
-    expect(rec?.outcome).toBe(GroupKeyOutcome.Carried);
+    const rec = epochGroupKey(fork, 1n);
+    expect(rec?.outcome).toBe(GroupKeyOutcome.Failed);
     expect(rec?.commitments.map(toHex)).toEqual(old.commitments.map(toHex));
-    expect(rec?.holders.map(toHex)).toEqual([1, 2, 3, 4].map((i) => toHex(addr(i))));
+    expect(rec?.members.map(toHex)).toEqual([1, 2, 3, 4].map((i) => toHex(addr(i))));
+    expect(reshareFailure(fork, 1n)).toBe("2 qualified dealings, 3 needed");
   });
   it("when the set changed after the recipients were frozen", () => {
     const { fork, old, at } = setup({ genesisKey: true });
@@ -175,13 +178,13 @@ describe("a failed reshare carries the old key", () => {
     register({ state: fork, accounts, config: CONFIG, height: 7n }, { address: addr(6), blsPublicKey: poolKey(6).publicKey, proofOfPossession: poolKey(6).pop, amount: 100n });
     processEpochBoundary(fork, CONFIG, 9n);
     expect(processReshare(fork, CONFIG, 9n)?.failure).toBe("the validator set changed after the recipients were frozen");
-    expect(getEpochGroupKey(fork, 1n)?.outcome).toBe(GroupKeyOutcome.Carried);
+    expect(epochGroupKey(fork, 1n)?.outcome).toBe(GroupKeyOutcome.Failed);
   });
   it("when nobody dealt", () => {
     const { fork } = setup({ genesisKey: true });
     processEpochBoundary(fork, CONFIG, 9n);
     expect(processReshare(fork, CONFIG, 9n)?.failure).toBe("no dealing was submitted");
-    expect(getEpochGroupKey(fork, 1n)?.outcome).toBe(GroupKeyOutcome.Carried);
+    expect(epochGroupKey(fork, 1n)?.outcome).toBe(GroupKeyOutcome.Failed);
   });
 });
 
@@ -192,7 +195,7 @@ describe("fresh DKG when no key exists", () => {
     for (const [i, d] of fresh.entries()) submitDealing(at(6n), addr(i + 1), 1n, encodeDealing(d));
     processEpochBoundary(fork, CONFIG, 9n);
     const report = processReshare(fork, CONFIG, 9n);
-    expect(report?.record?.outcome).toBe(GroupKeyOutcome.Generated);
+    expect(report?.record?.outcome).toBe(GroupKeyOutcome.Ok);
     expect(toHex(report?.record?.commitments[0] as Uint8Array)).toBe(toHex(nobleBls.aggregatePublicKeys(fresh.map((d) => d.commitments[0] as Uint8Array))));
   });
 });
