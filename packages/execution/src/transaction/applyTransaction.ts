@@ -23,6 +23,7 @@ import { rentInstruction } from "./rentInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
 import { reshareInstruction } from "./reshareInstruction.js";
+import { cbssDkgInstruction } from "./cbssDkgInstruction.js";
 import { tokenInstruction } from "./tokenInstruction.js";
 import { transfer } from "./transfer.js";
 
@@ -81,6 +82,10 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "cbss_slash_invalid_share":
     case "cbss_slash_unauthorized_release":
       return cbssInstruction(ctx, instruction);
+    case "cbss_submit_dealing":
+    case "cbss_submit_complaint":
+    case "cbss_finalize_committee":
+      return cbssDkgInstruction(ctx, instruction);
     case "runner_register":
     case "runner_add_stake":
     case "runner_update":

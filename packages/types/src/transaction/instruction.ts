@@ -397,6 +397,24 @@ export const INSTRUCTIONS = {
   cbss_submit_receipts: { category: 0, subType: 136, fields: [["receipts", "receipts", "bytes"]] },
   cbss_slash_invalid_share: { category: 0, subType: 137, fields: [["evidence", "evidence", "bytes"]] },
   cbss_slash_unauthorized_release: { category: 0, subType: 138, fields: [["evidence", "evidence", "bytes"]] },
+  // The proxy committee's DKG / reshare (cips/cbss.md "DKG"; System sub_types 139–141).
+  cbss_submit_dealing: {
+    category: 0,
+    subType: 139,
+    fields: [
+      ["epoch", "epoch", "uint"],
+      ["dealing", "dealing", "bytes"],
+    ],
+  },
+  cbss_submit_complaint: {
+    category: 0,
+    subType: 140,
+    fields: [
+      ["epoch", "epoch", "uint"],
+      ["complaint", "complaint", "bytes"],
+    ],
+  },
+  cbss_finalize_committee: { category: 0, subType: 141, fields: [["epoch", "epoch", "uint"]] },
   deploy_actor: {
     category: 1,
     subType: 1,
