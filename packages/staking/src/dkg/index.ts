@@ -4,4 +4,5 @@ export { ReshareKeyKind, reshareTargetKey, dealingKey, complaintKey, reshareFail
 export { groupKeyInForce, getReshareTarget, reshareFailure, reshareTargetCodec, type ReshareRecipient } from "./records.js";
 export { reshareContext, reshareRun, projectNextSet, type ReshareRun } from "./run.js";
 export { submitDealing, submitComplaint, type ReshareContext } from "./submit.js";
-export { processReshare, type ReshareReport } from "./boundary.js";
+export { processReshare, standingDealings, runDealerCount, type ReshareReport } from "./boundary.js";
+export { openEpochShare } from "./share.js";

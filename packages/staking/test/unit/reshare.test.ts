@@ -15,6 +15,7 @@ import {
   openShare,
   partialSign,
   recoverSignature,
+  sharePublicKey,
   type SecretShare,
 } from "@cowboy/crypto";
 import { seedMessage } from "@cowboy/types";
@@ -33,6 +34,7 @@ import {
   register,
   reshareContext,
   submitComplaint,
+  openEpochShare,
   submitDealing,
   type ReshareContext,
 } from "../../src/index.js";
@@ -154,6 +156,25 @@ describe("reshare at an epoch boundary", () => {
     expect(nobleBls.verify(sign(shares.slice(1), 4, message), message, old.groupPublicKey)).toBe(true);
     expect(nobleBls.verify(sign([shares[0], shares[2], shares[3], shares[4]] as SecretShare[], 4, message), message, old.groupPublicKey)).toBe(true);
     expect(nobleBls.verify(sign(shares.slice(0, 3), 3, message), message, old.groupPublicKey)).toBe(false);
+  });
+});
+
+describe("members derive their shares from the state", () => {
+  it("openEpochShare gives each new member a share matching the record; the next boundary prunes the dealings", () => {
+    const { fork, old, at } = setup({ genesisKey: true });
+    for (const s of old.shares) submitDealing(at(6n), addr(s.index), 1n, encodeDealing(dealingBy(s.index, s.secretKey)));
+    processEpochBoundary(fork, CONFIG, 9n);
+    processReshare(fork, CONFIG, 9n);
+    const rec = epochGroupKey(fork, 1n);
+    const shares = nextKeys.map((k, i) => openEpochShare(fork, CHAIN, 1n, i + 1, k.secretKey));
+    shares.forEach((s, i) => {
+      expect(toHex(nobleBls.getPublicKey(s.secretKey))).toBe(toHex(sharePublicKey(rec?.commitments ?? [], i + 1)));
+    });
+    const message = seedMessage(CHAIN, { epoch: 1n, view: 9n });
+    expect(nobleBls.verify(sign(shares.slice(0, 4), 4, message), message, old.groupPublicKey)).toBe(true);
+    processEpochBoundary(fork, CONFIG, 19n);
+    processReshare(fork, CONFIG, 19n);
+    expect(() => openEpochShare(fork, CHAIN, 1n, 1, (nextKeys[0] as { secretKey: Uint8Array }).secretKey)).toThrow();
   });
 });
 
