@@ -53,7 +53,11 @@ export type CbssErrorCode =
   /** A stored record does not decode (a corrupt state). */
   | "CORRUPT_STATE"
   /** A proxy could not be reached or answered with an error. */
-  | "PROXY_UNAVAILABLE";
+  | "PROXY_UNAVAILABLE"
+  /** cbss_submit_dealing/complaint: a dealing or complaint that does not decode, fails its checks, or repeats one. */
+  | "INVALID_DEALING"
+  /** cbss_finalize_committee: no run is open for the epoch, or its window has not ended. */
+  | "DKG_NOT_READY";
 
 /** A refusal of @cowboy/cbss: `code` says which rule, the message says why. */
 export class CbssError extends CowboyError<CbssErrorCode> {

@@ -74,3 +74,4 @@ export {
   type CommitteeJson,
   type ReceiptJson,
 } from "./chain/json.js";
+export * from "./dkg/index.js";

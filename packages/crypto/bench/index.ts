@@ -20,6 +20,7 @@ import { decodeG2 } from "../src/bls.js";
 import { nobleG2Combiner } from "../src/threshold-combine.js";
 import { createMclG2Combiner, loadMclModule } from "../src/threshold-mcl.js";
 import { recoverSignatureWith } from "../src/threshold.js";
+import { dkgBench } from "./dkg.js";
 
 const quick: BenchOptions = { samples: 5, sampleMs: 200, warmupMs: 100 };
 const slow: BenchOptions = { samples: 3, sampleMs: 400, warmupMs: 100 };
@@ -161,8 +162,8 @@ async function thresholdBench(): Promise<void> {
   }
 }
 
-// `pnpm bench [section…]` runs only the named sections (hashes, secp, bls, threshold); none: all.
-const sections: Record<string, () => void | Promise<void>> = { hashes, secp, bls: blsBench, threshold: thresholdBench };
+// `pnpm bench [section…]` runs only the named sections (hashes, secp, bls, threshold, dkg); none: all.
+const sections: Record<string, () => void | Promise<void>> = { hashes, secp, bls: blsBench, threshold: thresholdBench, dkg: () => dkgBench(bls, seeded, blsKey) };
 const wanted = process.argv.slice(2).filter((a) => a !== "--");
 for (const name of wanted) if (!(name in sections)) throw new Error(`unknown bench section "${name}"; known: ${Object.keys(sections).join(", ")}`);
 for (const [name, run] of Object.entries(sections)) if (wanted.length === 0 || wanted.includes(name)) await run();

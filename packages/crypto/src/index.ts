@@ -97,3 +97,4 @@ export {
 export function verifyTypedData(data: TypedData, signature: Uint8Array, address: Uint8Array): boolean {
   return verifyTypedDataWith(secp256k1, data, signature, address);
 }
+export * from "./dkg/index.js";

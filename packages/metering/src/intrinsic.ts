@@ -67,6 +67,16 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "unjail_validator":
     case "claim_vested":
       return intrinsicCost("transfer", 0n, table);
+    // Reshare (cips/staking.md "Reshare"): the bytes as an actor message; checking a dealing decompresses its
+    // points (one BLS verification per 384 bytes, i.e. per 8 points), a complaint costs two (a DLEQ proof and a Feldman check).
+    case "staking_submit_dealing": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.dealing.length), table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify) * (1n + BigInt(instruction.dealing.length) / 384n), cells: base.cells };
+    }
+    case "staking_submit_complaint": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.complaint.length), table);
+      return { cycles: base.cycles + 2n * linearCost(table.host.blsVerify), cells: base.cells };
+    }
     // CBSS (cips/cbss.md §12 "Costs"): priced as a transfer plus their bytes as data; proxy registration verifies a
     // BLS proof of possession, slashing evidence a share (one more pairing check) and a secp256k1 recovery.
     case "cbss_proxy_register": {
@@ -85,6 +95,20 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       return intrinsicCost("transfer", 0n, table);
     case "cbss_publish_committee":
       return intrinsicCost("actorMessage", BigInt(instruction.dealing.length), table);
+    // Committee DKG (cips/cbss.md "DKG"): as the validators' reshare (cips/staking.md "Reshare"); finalizing combines
+    // the standing dealings' commitments (about one BLS verification per 8 points), charged at 64 points.
+    case "cbss_submit_dealing": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.dealing.length), table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify) * (1n + BigInt(instruction.dealing.length) / 384n), cells: base.cells };
+    }
+    case "cbss_submit_complaint": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.complaint.length), table);
+      return { cycles: base.cycles + 2n * linearCost(table.host.blsVerify), cells: base.cells };
+    }
+    case "cbss_finalize_committee": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles + 8n * linearCost(table.host.blsVerify), cells: base.cells };
+    }
     case "cbss_secret_put":
     case "cbss_secret_rotate":
       return intrinsicCost("actorMessage", BigInt(instruction.envelope.length + instruction.policy.length), table);

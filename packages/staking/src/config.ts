@@ -37,6 +37,8 @@ export interface StakingConfig {
   readonly inflationScheduleBps: readonly bigint[];
   /** The rate of every later year (§8.2: the 2% floor). */
   readonly inflationFloorBps: bigint;
+  /** Blocks at an epoch's end in which reshare dealings are accepted (absent: DEFAULT_RESHARE_WINDOW). */
+  readonly reshareWindow?: bigint;
 }
 
 /** The spec's genesis defaults (§13); minimum_validator_stake is our choice (cips/staking.md). */
@@ -86,6 +88,7 @@ export function validateStakingConfig(cfg: StakingConfig): void {
     big(bps, `inflationScheduleBps[${i}]`, 0n, 1_000n);
   });
   big(cfg.inflationFloorBps, "inflationFloorBps", 0n, 1_000n);
+  if (cfg.reshareWindow !== undefined) big(cfg.reshareWindow, "reshareWindow", 1n, cfg.epochLength);
   if (d.burnBps + d.submitterBps + d.treasuryBps !== 10_000n) throw new StakingError("INVALID_CONFIG", "slashDistribution: the shares must sum to 10000 bps");
 }
 

@@ -29,7 +29,17 @@ export type StakingErrorCode =
   /** claim_vested: no vesting schedule, or nothing unlocked beyond what was claimed. */
   | "NOTHING_TO_CLAIM"
   /** A stored staking record does not decode (a corrupt state). */
-  | "CORRUPT_STATE";
+  | "CORRUPT_STATE"
+  /** staking_submit_dealing/complaint: not the next epoch, or before the reshare window opened. */
+  | "NOT_IN_RESHARE_WINDOW"
+  /** staking_submit_dealing: the sender holds no share of the key being reshared (or there are no dealers). */
+  | "NOT_A_DEALER"
+  /** staking_submit_dealing: the dealing does not decode or fails the public checks. */
+  | "INVALID_DEALING"
+  /** staking_submit_dealing: this dealer already dealt for the epoch. */
+  | "DEALING_EXISTS"
+  /** staking_submit_complaint: the complaint does not decode, is not the sender's, or does not verify. */
+  | "INVALID_COMPLAINT";
 
 /** A refusal of @cowboy/staking: `code` says which rule, the message says why. */
 export class StakingError extends CowboyError<StakingErrorCode> {

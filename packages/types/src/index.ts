@@ -33,6 +33,8 @@ export {
   type WithdrawStakeInstruction,
   type UnjailValidatorInstruction,
   type ClaimVestedInstruction,
+  type StakingSubmitDealingInstruction,
+  type StakingSubmitComplaintInstruction,
   type RunnerMarketInstruction,
   type RentSponsorInstruction,
   type RentRestoreInstruction,

@@ -30,6 +30,8 @@ export interface CbssConfig {
   readonly unauthorizedReleaseSlash: bigint;
   /** Share of a slash paid to the reporter, in basis points; the rest goes to the treasury (0x08). */
   readonly reporterRewardBps: number;
+  /** Blocks a committee DKG / reshare stays open after its first dealing (absent: DEFAULT_CBSS_DKG_WINDOW). */
+  readonly dkgWindow?: bigint;
 }
 
 export const DEFAULT_CBSS_CONFIG: CbssConfig = Object.freeze({

@@ -10,6 +10,7 @@ import { checkRoots } from "./checkRoots.js";
 import { processDeliveries } from "./processDeliveries.js";
 import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
 import { processEpochBoundary } from "./processEpochBoundary.js";
+import { processReshare } from "./processReshare.js";
 import { processRent } from "./processRent.js";
 import { processGovernance } from "./processGovernance.js";
 import { resolveChainParams } from "../governance/resolve.js";
@@ -75,6 +76,8 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
   processRewards(state, env, params, tally.burned);
   processEpochBoundary(state, env, params);
+  // The reshare's outcome for the new epoch, after its set is fixed (it checks the frozen recipients against it).
+  processReshare(state, env, params);
   // Governance last: tallies and activations at this height; a registry write governs from the next block.
   processGovernance(state, env, params);
   // The header commits to all of the above: checked once every write is in.

@@ -9,6 +9,7 @@ import { markActors, newActorBlockContext, rewindActors } from "../actors/contex
 import { processDeliveries } from "../block/processDeliveries.js";
 import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
 import { processEpochBoundary } from "../block/processEpochBoundary.js";
+import { processReshare } from "../block/processReshare.js";
 import { processJobs } from "../block/processJobs.js";
 import { processRent } from "../block/processRent.js";
 import { processRewards } from "../block/processRewards.js";
@@ -200,6 +201,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processRent(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
+  processReshare(state, finalEnv, params);
   processGovernance(state, finalEnv, params);
 
   const header: Header = {

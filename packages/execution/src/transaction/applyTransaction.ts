@@ -22,6 +22,8 @@ import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
 import { rentInstruction } from "./rentInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
+import { reshareInstruction } from "./reshareInstruction.js";
+import { cbssDkgInstruction } from "./cbssDkgInstruction.js";
 import { tokenInstruction } from "./tokenInstruction.js";
 import { transfer } from "./transfer.js";
 
@@ -65,6 +67,9 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
       return stakingInstruction(ctx, instruction);
+    case "staking_submit_dealing":
+    case "staking_submit_complaint":
+      return reshareInstruction(ctx, instruction);
     case "cbss_proxy_register":
     case "cbss_proxy_exit":
     case "cbss_proxy_withdraw":
@@ -77,6 +82,10 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "cbss_slash_invalid_share":
     case "cbss_slash_unauthorized_release":
       return cbssInstruction(ctx, instruction);
+    case "cbss_submit_dealing":
+    case "cbss_submit_complaint":
+    case "cbss_finalize_committee":
+      return cbssDkgInstruction(ctx, instruction);
     case "runner_register":
     case "runner_add_stake":
     case "runner_update":

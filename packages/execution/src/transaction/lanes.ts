@@ -12,6 +12,8 @@ export function isStakingInstruction(instruction: Instruction): boolean {
     case "withdraw_stake":
     case "unjail_validator":
     case "claim_vested":
+    case "staking_submit_dealing":
+    case "staking_submit_complaint":
       return true;
     default:
       return false;

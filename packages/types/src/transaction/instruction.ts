@@ -53,6 +53,23 @@ export const INSTRUCTIONS = {
     subType: 21,
     fields: [],
   },
+  // The validator set's threshold-key reshare (cips/staking.md "Reshare"; System sub_types 28–31).
+  staking_submit_dealing: {
+    category: 0,
+    subType: 28,
+    fields: [
+      ["epoch", "epoch", "uint"],
+      ["dealing", "dealing", "bytes"],
+    ],
+  },
+  staking_submit_complaint: {
+    category: 0,
+    subType: 29,
+    fields: [
+      ["epoch", "epoch", "uint"],
+      ["complaint", "complaint", "bytes"],
+    ],
+  },
   // Runner market (cips/runner-market.md "Instructions"; System sub_types 32–47 belong to runner-market):
   // 0x01 Runner Registry 32–36, 0x02/0x03 job phases 37–42.
   runner_register: {
@@ -380,6 +397,24 @@ export const INSTRUCTIONS = {
   cbss_submit_receipts: { category: 0, subType: 136, fields: [["receipts", "receipts", "bytes"]] },
   cbss_slash_invalid_share: { category: 0, subType: 137, fields: [["evidence", "evidence", "bytes"]] },
   cbss_slash_unauthorized_release: { category: 0, subType: 138, fields: [["evidence", "evidence", "bytes"]] },
+  // The proxy committee's DKG / reshare (cips/cbss.md "DKG"; System sub_types 139–141).
+  cbss_submit_dealing: {
+    category: 0,
+    subType: 139,
+    fields: [
+      ["epoch", "epoch", "uint"],
+      ["dealing", "dealing", "bytes"],
+    ],
+  },
+  cbss_submit_complaint: {
+    category: 0,
+    subType: 140,
+    fields: [
+      ["epoch", "epoch", "uint"],
+      ["complaint", "complaint", "bytes"],
+    ],
+  },
+  cbss_finalize_committee: { category: 0, subType: 141, fields: [["epoch", "epoch", "uint"]] },
   deploy_actor: {
     category: 1,
     subType: 1,
@@ -425,6 +460,8 @@ export type ExitValidatorInstruction = InstructionOf<"exit_validator">;
 export type WithdrawStakeInstruction = InstructionOf<"withdraw_stake">;
 export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
 export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
+export type StakingSubmitDealingInstruction = InstructionOf<"staking_submit_dealing">;
+export type StakingSubmitComplaintInstruction = InstructionOf<"staking_submit_complaint">;
 export type RunnerMarketInstruction = InstructionOf<
   | "runner_register"
   | "runner_add_stake"
