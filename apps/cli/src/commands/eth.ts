@@ -7,6 +7,7 @@ import { logToJson, startOracle } from "../eth-oracle.js";
 import type { CliIo } from "../io.js";
 import { parseAmount } from "../units.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
+import { bridgeCommands, oracles, subscription, subscriptions, unregister, withdraw } from "./eth-bridge.js";
 
 const FILTER_OPTIONS = {
   "eth-rpc": { type: "string" },
@@ -120,6 +121,13 @@ const start: Command = {
 };
 
 export const ethCommands: CommandGroup = {
-  summary: "Ethereum interop: watch a contract's logs, run an EventListener oracle",
-  commands: { watch, oracle: { summary: "EventListener oracle operation", commands: { register, start } } },
+  summary: "Ethereum interop: watch a contract's logs, run an EventListener oracle, list subscriptions, bridge wrapped assets",
+  commands: {
+    watch,
+    subscriptions,
+    subscription,
+    oracles,
+    oracle: { summary: "EventListener oracle operation", commands: { register, start, unregister, withdraw } },
+    bridge: bridgeCommands,
+  },
 };
