@@ -11,13 +11,15 @@ import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signer
 
 const hex = (b: Uint8Array) => `0x${toHex(b)}`;
 
-/** Bytes as 0x-hex and bigints as decimal strings, for JSON output. */
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Bytes as 0x-hex, bigints as decimal strings and keys in snake case: the RPC's JSON forms. */
 function plain(v: unknown): unknown {
   if (v instanceof Uint8Array) return hex(v);
   if (typeof v === "bigint") return v.toString();
   if (Array.isArray(v)) return v.map(plain);
   if (v instanceof Map) return Object.fromEntries([...v].map(([k, x]) => [String(k), plain(x)]));
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [snake(k), plain(x)]));
   return v;
 }
 
