@@ -15,6 +15,8 @@ export interface InteropConfig {
   readonly oracleUnbondingBlocks: bigint;
   /** Basis points of a slashed stake paid to whoever proved the fault; the rest goes to the Treasury (0x08). */
   readonly slashReporterBps: bigint;
+  /** Most contracts, and most assets, one actor's manifest may name. */
+  readonly maxManifestEntries: number;
 }
 
 export const DEFAULT_INTEROP_CONFIG: InteropConfig = Object.freeze({
@@ -25,6 +27,7 @@ export const DEFAULT_INTEROP_CONFIG: InteropConfig = Object.freeze({
   maxDataBytes: 16_384,
   oracleUnbondingBlocks: 86_400n,
   slashReporterBps: 1_000n,
+  maxManifestEntries: 32,
 });
 
 /** The number of matching reports that delivers an event when `registered` oracles are registered (at least 1). */

@@ -18,7 +18,8 @@ export type InteropErrorCode =
   | "INVALID_EVIDENCE"
   | "EVIDENCE_USED"
   | "NO_ASSET"
-  | "ASSET_EXISTS";
+  | "ASSET_EXISTS"
+  | "MANIFEST_DECLARED";
 
 export class InteropError extends CowboyError<InteropErrorCode> {
   override readonly name = "InteropError";

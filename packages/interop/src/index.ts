@@ -40,3 +40,13 @@ export {
 } from "./bridge.js";
 export { cancel, getSubscription, listSubscriptions, matches, subscribe, subscriptionId, topUp, type SubscribeRequest } from "./subscriptions.js";
 export { reportEvent, type Delivery, type ReportOutcome } from "./reports.js";
+export {
+  ASSET_ENTITLEMENT,
+  declareManifest,
+  getManifest,
+  manifestEntitlements,
+  permitsAsset,
+  permitsContract,
+  SUBSCRIBE_ENTITLEMENT,
+  type InteropManifest,
+} from "./manifest.js";

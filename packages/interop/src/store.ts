@@ -12,6 +12,7 @@
 //   "L"                                     → every asset's subscription id, in registration order (32 bytes each)
 //   "U"                                     → u64be: unlock requests recorded so far
 //   "u" ‖ u64be sequence                    → an unlock request
+//   "m" ‖ actor(20)                         → the actor's interop manifest (declared once, in its constructor)
 import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 
 export interface InteropStore {
@@ -48,6 +49,7 @@ export const keys = {
   assetList: (): Uint8Array => Uint8Array.of(tag("L")),
   unlockCounter: (): Uint8Array => Uint8Array.of(tag("U")),
   unlock: (sequence: bigint): Uint8Array => Uint8Array.of(tag("u"), ...u64be(sequence)),
+  manifest: (actor: Uint8Array): Uint8Array => Uint8Array.of(tag("m"), ...actor),
 };
 
 /** An in-memory store for tests and simulations. */

@@ -6,7 +6,6 @@
 import { encodeCbor } from "@cowboy/codec";
 import {
   assetOfSubscription,
-  assetOfToken,
   checkAssetRequest,
   type Delivery,
   decodeLock,
@@ -14,11 +13,10 @@ import {
   InteropError,
   recordMint,
   registerAsset,
-  requestUnlock,
   slashEquivocation,
   withdrawOracle,
 } from "@cowboy/interop";
-import { burn, createToken, mint, TokenError } from "@cowboy/tokens";
+import { createToken, mint, TokenError } from "@cowboy/tokens";
 import {
   type Event,
   type EthBridgeBurnInstruction,
@@ -29,8 +27,8 @@ import {
   systemAddress,
 } from "@cowboy/types";
 import { tokensConfigOf } from "../actors/tokenHost.js";
+import { bridgeBurn } from "../interop/burn.js";
 import { EVENT_LISTENER_ADDRESS, listenerStore } from "../interop/listener.js";
-import type { StateAccess } from "../types.js";
 import { type InstructionContext, type InstructionResult, reverted, succeeded } from "./instruction.js";
 
 const utf8 = new TextEncoder();
@@ -102,19 +100,10 @@ export function ethRegisterAsset(ctx: InstructionContext, ins: EthRegisterAssetI
   }
 }
 
-/** Burns `amount` of wrapped asset `token` from `holder` and records the unlock request; returns it. */
-export function bridgeBurn(state: StateAccess, token: bigint, holder: Uint8Array, amount: bigint, ethRecipient: Uint8Array, height: bigint) {
-  const store = listenerStore(state);
-  const asset = assetOfToken(store, token);
-  if (asset === undefined) throw new InteropError("NO_ASSET", `token ${token} is not a wrapped asset`);
-  burn(state, token, holder, amount);
-  return requestUnlock(store, asset, holder, ethRecipient, amount, height);
-}
-
 export function ethBridgeBurn(ctx: InstructionContext, ins: EthBridgeBurnInstruction): InstructionResult {
   if (ctx.params.interop === undefined) return reverted(ctx, DISABLED);
   try {
-    const request = bridgeBurn(ctx.state, ins.token, ctx.tx.from, ins.amount, ins.ethRecipient, ctx.env.height);
+    const request = bridgeBurn(ctx.state, listenerStore(ctx.state), ins.token, ctx.tx.from, ins.amount, ins.ethRecipient, ctx.env.height);
     const event: Event = { emitter: EVENT_LISTENER_ADDRESS, topic: utf8.encode("cowboy:bridge_unlock"), data: encodeUnlock(request) };
     return { ...succeeded(ctx, encodeCbor(request.sequence)), events: [event] };
   } catch (error) {
