@@ -4,17 +4,22 @@ import {
   assetOfSubscription,
   assetOfToken,
   BRIDGE_MINT_HANDLER,
+  declareManifest,
   decodeLock,
   decodeUnlock,
   DEFAULT_INTEROP_CONFIG,
   encodeUnlock,
   EVENT_LISTENER_ADDRESS,
   type EthLog,
+  getManifest,
   getSubscription,
   getUnlock,
   InteropError,
   LOCKED_TOPIC,
+  manifestEntitlements,
   MemoryInteropStore,
+  permitsAsset,
+  permitsContract,
   recordMint,
   registerAsset,
   registerOracle,
@@ -119,5 +124,25 @@ describe("wrapped assets (§16.2)", () => {
     expect(getUnlock(store, 2n)).toBeUndefined();
     expect(assetOfToken(store, 7n)?.burned).toBe(1_005n);
     expect(code(() => requestUnlock(store, asset, RECIPIENT, eth, 0n, 1n))).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("the interop manifest (§16.4)", () => {
+  it("is declared once, sorted and deduplicated, and scopes the bridge entitlements", () => {
+    const store = new MemoryInteropStore();
+    const actor = addr(0xac);
+    const m = declareManifest(store, actor, { contracts: [addr(9), addr(2), addr(9)], assets: [5n, 3n, 5n] }, cfg);
+    expect(m).toEqual({ contracts: [addr(2), addr(9)], assets: [3n, 5n] });
+    expect(getManifest(store, actor)).toEqual(m);
+    expect(manifestEntitlements(m)).toEqual(["bridge.asset", "bridge.subscribe_event"]);
+    expect(manifestEntitlements({ contracts: [addr(2)], assets: [] })).toEqual(["bridge.subscribe_event"]);
+    expect([permitsContract(m, addr(9)), permitsContract(m, addr(3)), permitsAsset(m, 3n), permitsAsset(m, 4n)]).toEqual([true, false, true, false]);
+    expect([permitsContract(undefined, addr(9)), permitsAsset(undefined, 3n)]).toEqual([false, false]);
+    expect(code(() => declareManifest(store, actor, { contracts: [], assets: [] }, cfg))).toBe("MANIFEST_DECLARED");
+    const other = addr(0xad);
+    expect(code(() => declareManifest(store, other, { contracts: Array.from({ length: 33 }, (_, i) => addr(i)), assets: [] }, cfg))).toBe("INVALID_ARGUMENT");
+    expect(code(() => declareManifest(store, other, { contracts: [new Uint8Array(19)], assets: [] }, cfg))).toBe("INVALID_ARGUMENT");
+    expect(code(() => declareManifest(store, other, { contracts: [], assets: [0n] }, cfg))).toBe("INVALID_ARGUMENT");
+    expect(getManifest(store, other)).toBeUndefined();
   });
 });
