@@ -92,7 +92,8 @@ export function checkAssetRequest(store: InteropStore, req: Omit<RegisterAssetRe
   if (req.ethDecimals < 0n || req.ethDecimals > MAX_ETH_DECIMALS) throw bad(`eth_decimals must be 0..${MAX_ETH_DECIMALS}`);
   if (req.decimals < 0n || req.decimals > req.ethDecimals) throw bad("decimals must be 0..eth_decimals (a wrapped unit is a whole number of Ethereum units)");
   if (req.confirmations > cfg.maxConfirmations) throw bad(`confirmations must be 0..${cfg.maxConfirmations}`);
-  if (store.get(keys.assetByPair(req.bridge, req.ethToken)) !== undefined) throw new InteropError("ASSET_EXISTS", "this bridge already has a wrapped asset for this Ethereum token");
+  if (store.get(keys.assetByPair(req.bridge, req.ethToken)) !== undefined)
+    throw new InteropError("ASSET_EXISTS", "this bridge already has a wrapped asset for this Ethereum token");
 }
 
 /** Records a wrapped asset and opens its Locked-log subscription (owned by 0x14, no deposit, no fee). */

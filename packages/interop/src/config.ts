@@ -41,6 +41,7 @@ export function validateInteropConfig(cfg: InteropConfig): InteropConfig {
   if (cfg.quorumDenominator <= 0n || cfg.quorumNumerator <= 0n || cfg.quorumNumerator > cfg.quorumDenominator)
     throw new InteropError("INVALID_CONFIG", "quorum must be a fraction in (0, 1]");
   if (cfg.slashReporterBps < 0n || cfg.slashReporterBps > 10_000n) throw new InteropError("INVALID_CONFIG", "slashReporterBps must be in [0, 10000]");
-  if (cfg.minOracleStake < 0n || cfg.maxConfirmations < 0n || cfg.maxDataBytes < 0 || cfg.oracleUnbondingBlocks < 0n) throw new InteropError("INVALID_CONFIG", "limits must not be negative");
+  if (cfg.minOracleStake < 0n || cfg.maxConfirmations < 0n || cfg.maxDataBytes < 0 || cfg.oracleUnbondingBlocks < 0n)
+    throw new InteropError("INVALID_CONFIG", "limits must not be negative");
   return cfg;
 }

@@ -45,9 +45,9 @@ export function manifestEntitlements(m: InteropManifest | undefined): string[] {
 }
 
 export function permitsContract(m: InteropManifest | undefined, contract: Uint8Array): boolean {
-  return m !== undefined && m.contracts.some((c) => toHex(c) === toHex(contract));
+  return m?.contracts.some((c) => toHex(c) === toHex(contract)) === true;
 }
 
 export function permitsAsset(m: InteropManifest | undefined, token: bigint): boolean {
-  return m !== undefined && m.assets.includes(token);
+  return m?.assets.includes(token) === true;
 }

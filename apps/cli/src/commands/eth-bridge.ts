@@ -112,8 +112,7 @@ export const withdraw: Command = {
 
 const registerAsset: Command = {
   summary: "register a wrapped asset: a platform token minted by the oracle quorum from the bridge's Locked logs",
-  usage:
-    "--bridge ADDR --eth-token ADDR (0x00…00 for ETH) --name N --symbol S --decimals D --eth-decimals E [--from-block N] [--confirmations N] [signer] [--rpc URL] [--json]",
+  usage: "--bridge ADDR --eth-token ADDR (0x00…00 for ETH) --name N --symbol S --decimals D --eth-decimals E [--from-block N] [--confirmations N] [signer] [--rpc URL] [--json]",
   async run(args, io) {
     const opts = {
       ...CHAIN_OPTIONS,

@@ -99,9 +99,28 @@ describe("wrapped assets: Ethereum lock → Cowboy mint, Cowboy burn → unlock 
     for (const o of oracleKeys) expect((await cli(["eth", "oracle", "register", "--stake", "1cby", "--key", `0x${toHex(o.privateKey)}`])).stdout).toMatch(/success\n$/);
     const head = BigInt((await ethCall("eth_blockNumber")) as string);
     const reg = await cli([
-      "eth", "bridge", "register-asset", "--bridge", bridge, "--eth-token", ETH_TOKEN, "--name", "Wrapped Test", "--symbol", "wTST",
-      "--decimals", "6", "--eth-decimals", "18", "--from-block", String(head + 1n), "--confirmations", String(CONFIRMATIONS),
-      "--key", `0x${toHex(dev[0]!.privateKey)}`, "--json",
+      "eth",
+      "bridge",
+      "register-asset",
+      "--bridge",
+      bridge,
+      "--eth-token",
+      ETH_TOKEN,
+      "--name",
+      "Wrapped Test",
+      "--symbol",
+      "wTST",
+      "--decimals",
+      "6",
+      "--eth-decimals",
+      "18",
+      "--from-block",
+      String(head + 1n),
+      "--confirmations",
+      String(CONFIRMATIONS),
+      "--key",
+      `0x${toHex(dev[0]!.privateKey)}`,
+      "--json",
     ]);
     expect(reg.stderr).toBe("");
     const registered = JSON.parse(reg.stdout) as { status: string; result: { token: string; subscription: string } };
@@ -127,7 +146,9 @@ describe("wrapped assets: Ethereum lock → Cowboy mint, Cowboy burn → unlock 
     const balance = async () => BigInt(await client.request<string>("cowboy_tokenBalance", [token, `0x${toHex(holder.address)}`]));
 
     // lock 2.5 units (18 decimals) for the holder
-    await ethCall("eth_sendTransaction", [{ from, to: bridge, data: `0x${word(ETH_TOKEN)}${word(toHex(holder.address))}${word((2_500_000n * UNIT).toString(16))}`, gas: "0x30000" }]);
+    await ethCall("eth_sendTransaction", [
+      { from, to: bridge, data: `0x${word(ETH_TOKEN)}${word(toHex(holder.address))}${word((2_500_000n * UNIT).toString(16))}`, gas: "0x30000" },
+    ]);
     await new Promise((r) => setTimeout(r, 1500));
     expect(await balance()).toBe(0n); // not yet confirmed
     await mine(Number(CONFIRMATIONS));
@@ -140,11 +161,33 @@ describe("wrapped assets: Ethereum lock → Cowboy mint, Cowboy burn → unlock 
       { token, subscription, bridge, eth_token: ETH_TOKEN, scale: UNIT.toString(), minted: "2500000", burned: "0" },
     ]);
 
-    const burn = await cli(["eth", "bridge", "burn", "--token", token, "--amount", "1000000", "--eth-recipient", ETH_RECIPIENT, "--key", `0x${toHex(holder.privateKey)}`, "--json"]);
+    const burn = await cli([
+      "eth",
+      "bridge",
+      "burn",
+      "--token",
+      token,
+      "--amount",
+      "1000000",
+      "--eth-recipient",
+      ETH_RECIPIENT,
+      "--key",
+      `0x${toHex(holder.privateKey)}`,
+      "--json",
+    ]);
     expect(JSON.parse(burn.stdout)).toMatchObject({ status: "success", result: "0" });
     expect(await balance()).toBe(1_500_000n);
     expect(lines((await cli(["eth", "bridge", "unlocks"])).stdout)).toEqual([
-      expect.objectContaining({ sequence: "0", token, bridge, eth_token: ETH_TOKEN, holder: `0x${toHex(holder.address)}`, eth_recipient: ETH_RECIPIENT, amount: "1000000", eth_amount: (1_000_000n * UNIT).toString() }),
+      expect.objectContaining({
+        sequence: "0",
+        token,
+        bridge,
+        eth_token: ETH_TOKEN,
+        holder: `0x${toHex(holder.address)}`,
+        eth_recipient: ETH_RECIPIENT,
+        amount: "1000000",
+        eth_amount: (1_000_000n * UNIT).toString(),
+      }),
     ]);
     const unlocks = await client.listUnlockRequests();
     expect(unlocks?.map((u) => u.ethAmount)).toEqual([1_000_000n * UNIT]);

@@ -135,4 +135,3 @@ export function mintLocked(ctx: InstructionContext, d: Delivery): InstructionRes
     return { ...succeeded(ctx), events: [{ emitter: EVENT_LISTENER_ADDRESS, topic: utf8.encode("cowboy:bridge_mint_failed"), data }] };
   }
 }
-

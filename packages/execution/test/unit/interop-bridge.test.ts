@@ -39,7 +39,17 @@ function setup() {
   const regs = chain.block([0, 1, 2].map((i) => chain.tx(i, { type: "eth_register_oracle", stake: 2n * CBY })));
   expect(regs.map((r) => r.status)).toEqual([ReceiptStatus.Success, ReceiptStatus.Success, ReceiptStatus.Success]);
   const [r] = chain.block([
-    chain.tx(3, { type: "eth_register_asset", bridge: BRIDGE, ethToken: USDC, name: "Wrapped USDC", symbol: "wUSDC", decimals: 6n, ethDecimals: 18n, fromBlock: 0n, confirmations: 3n }),
+    chain.tx(3, {
+      type: "eth_register_asset",
+      bridge: BRIDGE,
+      ethToken: USDC,
+      name: "Wrapped USDC",
+      symbol: "wUSDC",
+      decimals: 6n,
+      ethDecimals: 18n,
+      fromBlock: 0n,
+      confirmations: 3n,
+    }),
   ]);
   expect(r!.status).toBe(ReceiptStatus.Success);
   const out = decodeCbor(r!.return_data) as Map<string, unknown>;
@@ -128,7 +138,13 @@ describe("oracle unbonding and slashing on chain", () => {
     expect(chain.account(EVENT_LISTENER_ADDRESS).balance).toBe(l0 - 2n * CBY);
     expect(chain.account(treasury).balance - t0).toBe((2n * CBY * 9n) / 10n);
     // the other tenth went to the prover (0x14's debit = the Treasury's credit + the reward, in the same transaction)
-    expect(decodeCbor(r!.events[0]!.data)).toEqual(new Map<string, unknown>([["oracle", addressOf(1)], ["slashed", 2n * CBY], ["reward", (2n * CBY) / 10n]]));
+    expect(decodeCbor(r!.events[0]!.data)).toEqual(
+      new Map<string, unknown>([
+        ["oracle", addressOf(1)],
+        ["slashed", 2n * CBY],
+        ["reward", (2n * CBY) / 10n],
+      ]),
+    );
     expect(chain.store.fork().get(systemKey("eth_events", interopKeys.oracle(addressOf(1))))).toBeUndefined();
     const [again] = chain.block([chain.tx(3, { type: "eth_slash_oracle", first: second, second: first })]);
     expect(text(again!.return_data)).toContain("EVIDENCE_USED");

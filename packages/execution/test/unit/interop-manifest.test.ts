@@ -71,7 +71,9 @@ describe("the interop deployment manifest (§16.4)", () => {
     const chain = new ActorChain();
     chain.block([0, 1].map((i) => chain.tx(i, { type: "eth_register_oracle", stake: CBY })));
     const reg = (ethToken: Uint8Array) =>
-      chain.block([chain.tx(3, { type: "eth_register_asset", bridge: BRIDGE, ethToken, name: "W", symbol: "W", decimals: 0n, ethDecimals: 0n, fromBlock: 0n, confirmations: 1n })])[0]!;
+      chain.block([
+        chain.tx(3, { type: "eth_register_asset", bridge: BRIDGE, ethToken, name: "W", symbol: "W", decimals: 0n, ethDecimals: 0n, fromBlock: 0n, confirmations: 1n }),
+      ])[0]!;
     const first = decodeCbor(reg(USDC).return_data) as Map<string, unknown>;
     const second = decodeCbor(reg(OTHER).return_data) as Map<string, unknown>;
     const [token, sub, token2] = [first.get("token") as bigint, first.get("subscription") as Uint8Array, second.get("token") as bigint];

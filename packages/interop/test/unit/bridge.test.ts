@@ -116,7 +116,17 @@ describe("wrapped assets (§16.2)", () => {
     const { store, asset } = setup();
     const eth = addr(0xe1);
     const u = requestUnlock(store, asset, RECIPIENT, eth, 1_000n, 99n);
-    expect(u).toMatchObject({ sequence: 0n, token: 7n, bridge: BRIDGE, ethToken: USDC, holder: RECIPIENT, ethRecipient: eth, amount: 1_000n, ethAmount: 1_000n * 10n ** 12n, height: 99n });
+    expect(u).toMatchObject({
+      sequence: 0n,
+      token: 7n,
+      bridge: BRIDGE,
+      ethToken: USDC,
+      holder: RECIPIENT,
+      ethRecipient: eth,
+      amount: 1_000n,
+      ethAmount: 1_000n * 10n ** 12n,
+      height: 99n,
+    });
     expect(decodeUnlock(encodeUnlock(u))).toEqual(u);
     expect(requestUnlock(store, assetOfToken(store, 7n)!, RECIPIENT, eth, 5n, 100n).sequence).toBe(1n);
     expect(unlockCount(store)).toBe(2n);

@@ -1,7 +1,17 @@
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { createTransaction, type Instruction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { checkEquivocation, DEFAULT_INTEROP_CONFIG, getOracle, InteropError, MemoryInteropStore, oracles, registerOracle, slashEquivocation, unregisterOracle } from "../../src/index.js";
+import {
+  checkEquivocation,
+  DEFAULT_INTEROP_CONFIG,
+  getOracle,
+  InteropError,
+  MemoryInteropStore,
+  oracles,
+  registerOracle,
+  slashEquivocation,
+  unregisterOracle,
+} from "../../src/index.js";
 
 const cfg = DEFAULT_INTEROP_CONFIG;
 const CHAIN = 42n;

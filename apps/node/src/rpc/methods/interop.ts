@@ -120,7 +120,9 @@ export function interopMethods({ chain }: NodeContext): RpcMethod[] {
       params: [["address", address]],
       handler: ([a]) => {
         const r = getOracle(headStore(chain), fromHex(a.slice(2)));
-        return r === undefined ? null : { address: a, stake: r.stake.toString(), since: r.since.toString(), unbonding_until: r.unbondingUntil === null ? null : r.unbondingUntil.toString() };
+        return r === undefined
+          ? null
+          : { address: a, stake: r.stake.toString(), since: r.since.toString(), unbonding_until: r.unbondingUntil === null ? null : r.unbondingUntil.toString() };
       },
     }),
     defineMethod({
