@@ -10,6 +10,7 @@ import ganache from "ganache";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli.js";
 import { cowboy } from "../../src/commands/index.js";
+import { filterFromChain } from "../../src/commands/eth.js";
 import { startOracle } from "../../src/eth-oracle.js";
 import { memoryIo } from "../utils/memory-io.js";
 
@@ -129,6 +130,13 @@ describe("wrapped assets: Ethereum lock → Cowboy mint, Cowboy burn → unlock 
     expect(lines((await cli(["eth", "subscriptions", "--subscriber", `0x${"00".repeat(19)}14`])).stdout).map((s) => s.id)).toEqual([subscription]);
     expect(lines((await cli(["eth", "oracles"])).stdout)).toHaveLength(3);
 
+    // The oracles take the filter from the chain (cowboy_getEthSubscription), as `cowboy eth oracle start` does without --contract.
+    const { filter } = await filterFromChain(ethUrl, client, fromHex(subscription.slice(2)));
+    expect(filter).toEqual({ contract: fromHex(bridge.slice(2)), topics: [LOCKED_TOPIC, fromHex(word(ETH_TOKEN))], fromBlock: head + 1n, confirmations: CONFIRMATIONS });
+    const shown = JSON.parse((await cli(["eth", "subscription", subscription])).stdout) as Record<string, unknown>;
+    expect(shown).toMatchObject({ id: subscription, owner: `0x${"00".repeat(19)}14`, handler: "bridge_mint", delivered: "0", cursor: null });
+    expect((await client.getEthOracle(oracleKeys[0]!.address))?.stake).toBe(1_000_000_000n);
+    expect(await client.getEthOracle(dev[7]!.address)).toBeNull();
     const errors: string[] = [];
     const oracles = oracleKeys.map((o, i) =>
       startOracle({
@@ -136,7 +144,7 @@ describe("wrapped assets: Ethereum lock → Cowboy mint, Cowboy burn → unlock 
         client,
         privateKey: o.privateKey,
         subscriptionId: fromHex(subscription.slice(2)),
-        filter: { contract: fromHex(bridge.slice(2)), topics: [LOCKED_TOPIC, fromHex(word(ETH_TOKEN))], fromBlock: head + 1n, confirmations: CONFIRMATIONS },
+        filter,
         stateFile: join(dir, `bridge-oracle-${i}.json`),
         pollMs: 150,
         onError: (e) => errors.push(String(e)),
@@ -189,6 +197,9 @@ describe("wrapped assets: Ethereum lock → Cowboy mint, Cowboy burn → unlock 
         eth_amount: (1_000_000n * UNIT).toString(),
       }),
     ]);
+    expect((await client.getBridgeAsset(BigInt(token)))?.burned).toBe(1_000_000n);
+    expect(await client.getBridgeAsset(999n)).toBeNull();
+    expect((await client.getEthSubscription(fromHex(subscription.slice(2))))?.delivered).toBe(1n);
     const unlocks = await client.listUnlockRequests();
     expect(unlocks?.map((u) => u.ethAmount)).toEqual([1_000_000n * UNIT]);
   });
