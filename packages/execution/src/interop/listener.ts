@@ -4,6 +4,7 @@
 import { decodeCbor, toHex, type CborValue } from "@cowboy/codec";
 import {
   ASSET_ENTITLEMENT,
+  assetOfSubscription,
   cancel,
   declareManifest,
   EVENT_LISTENER_ADDRESS,
@@ -137,8 +138,12 @@ export function callEventListener(
         accounts.credit(caller, refund);
         return refund;
       }
-      case "top_up":
-        return topUp(store, asBytes(a.get("subscription_id"), 32, "subscription_id"), value).deposit;
+      case "top_up": {
+        const id = asBytes(a.get("subscription_id"), 32, "subscription_id");
+        // A wrapped asset's subscription takes no deposit (no fee, owned by 0x14): CBY sent to it could never return.
+        if (assetOfSubscription(store, id) !== undefined) throw new HostError("ValueError", "a wrapped asset's subscription takes no deposit");
+        return topUp(store, id, value).deposit;
+      }
       case "declare_manifest": {
         if (!frame.inConstructor) throw new HostError("PermissionError", "a deployment manifest is declared by the actor's constructor (__init__) only");
         const contracts = asList(a.get("contracts"), "contracts").map((c, i) => asBytes(c, 20, `contracts[${i}]`));

@@ -101,3 +101,28 @@ describe("the interop deployment manifest (§16.4)", () => {
     expect(text(call(chain, actor, "burn", [token, 26n, eth]).return_data)).toContain("INSUFFICIENT_BALANCE");
   });
 });
+
+describe("wrapped-asset subscriptions", () => {
+  it("take no top-up (the deposit could never return)", () => {
+    const chain = new ActorChain();
+    const [r] = chain.block([
+      chain.tx(3, { type: "eth_register_asset", bridge: BRIDGE, ethToken: USDC, name: "W", symbol: "W", decimals: 0n, ethDecimals: 0n, fromBlock: 0n, confirmations: 1n }),
+    ]);
+    const sub = (decodeCbor(r!.return_data) as Map<string, unknown>).get("subscription") as Uint8Array;
+    const TOPPER = `from cowboy_sdk import actor, call
+
+@actor
+class Topper:
+    def __init__(self):
+        pass
+
+    def top(self, sid):
+        return call(b"\\x00" * 19 + b"\\x14", "top_up", value=5, subscription_id=sid)
+`;
+    const [d] = chain.block([chain.deployTx(1, TOPPER, [], 9)]);
+    const topper = d!.return_data;
+    chain.block([chain.transferTx(1, topper, 100n)]);
+    const [t] = chain.block([chain.callTx(1, topper, "top", [sub])]);
+    expect(text(t!.return_data)).toContain("takes no deposit");
+  });
+});
