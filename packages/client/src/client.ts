@@ -1,4 +1,6 @@
 import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import * as interop from "./interop.js";
+import type { BridgeAsset, EthOracle, EthSubscription, UnlockRequest } from "./interop.js";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import {
   actorAddress,
@@ -422,6 +424,29 @@ export class CowboyClient {
   /** Finished and destroyed timers of `address`; undefined where the node does not serve cowboy_getTimerHistory. */
   getTimerHistory(address: Uint8Array): Promise<FinishedTimer[] | undefined> {
     return getTimerHistory(this.request, address);
+  }
+
+  /** Ethereum interop reads (cips/interop.md "RPC"); each undefined where the node has no interop namespace. */
+  getEthSubscription(id: Uint8Array): Promise<EthSubscription | null | undefined> {
+    return interop.getEthSubscription(this.request, id);
+  }
+  listEthSubscriptions(subscriber?: Uint8Array): Promise<EthSubscription[] | undefined> {
+    return interop.listEthSubscriptions(this.request, subscriber);
+  }
+  listEthOracles(): Promise<EthOracle[] | undefined> {
+    return interop.listEthOracles(this.request);
+  }
+  getEthOracle(address: Uint8Array): Promise<EthOracle | null | undefined> {
+    return interop.getEthOracle(this.request, address);
+  }
+  listBridgeAssets(): Promise<BridgeAsset[] | undefined> {
+    return interop.listBridgeAssets(this.request);
+  }
+  getBridgeAsset(token: bigint): Promise<BridgeAsset | null | undefined> {
+    return interop.getBridgeAsset(this.request, token);
+  }
+  listUnlockRequests(range: { from?: bigint; limit?: bigint } = {}): Promise<UnlockRequest[] | undefined> {
+    return interop.listUnlockRequests(this.request, range);
   }
 }
 

@@ -31,3 +31,4 @@ export {
 } from "./reads.js";
 export type { ActorInterface, BlockRef, FinishedTimer, Log, LogFilter, Trace } from "./optional-methods.js";
 export { privateKeyToAccount, accountAddress, normalizeSignature, resolveSigner, type CowboyAccount, type Signer } from "./account.js";
+export type { BridgeAsset, EthOracle, EthSubscription, UnlockRequest } from "./interop.js";

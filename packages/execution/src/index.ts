@@ -82,3 +82,4 @@ export { closestName } from "@cowboy/pvm";
 export { actorInterface, type ActorInterface, type InterfaceMethod, type InterfaceParam } from "./actors/interface.js";
 export { perFireCharge, armingRefusal } from "./actors/timers.js";
 export { transferTransaction, type TransferRequest } from "./transfer.js";
+export { listenerStore, EVENT_LISTENER_ADDRESS as EVENT_LISTENER } from "./interop/listener.js";

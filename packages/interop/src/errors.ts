@@ -12,7 +12,14 @@ export type InteropErrorCode =
   | "NOT_MATCHING"
   | "ALREADY_DELIVERED"
   | "ALREADY_REPORTED"
-  | "UNFUNDED";
+  | "UNFUNDED"
+  | "UNBONDING"
+  | "NOT_UNBONDING"
+  | "INVALID_EVIDENCE"
+  | "EVIDENCE_USED"
+  | "NO_ASSET"
+  | "ASSET_EXISTS"
+  | "MANIFEST_DECLARED";
 
 export class InteropError extends CowboyError<InteropErrorCode> {
   override readonly name = "InteropError";

@@ -15,6 +15,38 @@ export {
   type OracleRecord,
   type Subscription,
 } from "./records.js";
-export { getOracle, oracles, registerOracle, unregisterOracle } from "./oracles.js";
-export { cancel, getSubscription, matches, subscribe, subscriptionId, topUp, type SubscribeRequest } from "./subscriptions.js";
+export { forfeitOracle, getOracle, isActiveOracle, oracles, registerOracle, unregisterOracle, withdrawOracle } from "./oracles.js";
+export { checkEquivocation, slashEquivocation, type SlashOutcome } from "./evidence.js";
+export {
+  assetOfSubscription,
+  assetOfToken,
+  BRIDGE_MINT_HANDLER,
+  checkAssetRequest,
+  decodeLock,
+  decodeUnlock,
+  encodeUnlock,
+  getUnlock,
+  LOCKED_TOPIC,
+  MAX_ETH_DECIMALS,
+  NATIVE_ETH,
+  recordMint,
+  registerAsset,
+  requestUnlock,
+  unlockCount,
+  wrappedAssets,
+  type RegisterAssetRequest,
+  type UnlockRequest,
+  type WrappedAsset,
+} from "./bridge.js";
+export { cancel, getSubscription, listSubscriptions, matches, subscribe, subscriptionId, topUp, type SubscribeRequest } from "./subscriptions.js";
 export { reportEvent, type Delivery, type ReportOutcome } from "./reports.js";
+export {
+  ASSET_ENTITLEMENT,
+  declareManifest,
+  getManifest,
+  manifestEntitlements,
+  permitsAsset,
+  permitsContract,
+  SUBSCRIBE_ENTITLEMENT,
+  type InteropManifest,
+} from "./manifest.js";

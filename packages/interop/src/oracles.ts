@@ -1,5 +1,6 @@
-// The oracle registry (cips/interop.md "Oracles"): operators lock CBY at 0x14 to report Ethereum logs. This
-// module keeps the records; the execution layer moves the CBY (debit on register, credit on unregister).
+// The oracle registry (cips/interop.md "Oracles", "Unbonding and slashing"): operators lock CBY at 0x14 to report
+// Ethereum logs; leaving starts an unbonding window (the stake stays slashable) after which it is withdrawn. This
+// module keeps the records; the execution layer moves the CBY (debit on register, credit on withdraw).
 import type { InteropConfig } from "./config.js";
 import { InteropError } from "./errors.js";
 import { decodeOracle, encodeOracle, type OracleRecord } from "./records.js";
@@ -34,20 +35,50 @@ export function registerOracle(store: InteropStore, operator: Uint8Array, stake:
   if (!(operator instanceof Uint8Array) || operator.length !== 20) throw new InteropError("INVALID_ARGUMENT", "operator must be 20 bytes");
   if (stake < cfg.minOracleStake) throw new InteropError("STAKE_TOO_LOW", `an oracle stakes at least ${cfg.minOracleStake}, got ${stake}`);
   if (getOracle(store, operator) !== undefined) throw new InteropError("ALREADY_REGISTERED", `0x${hex(operator)} is already an oracle`);
-  const record = { stake, since: height };
+  const record: OracleRecord = { stake, since: height, unbondingUntil: null };
   store.set(keys.oracle(operator), encodeOracle(record));
   writeList(store, [...oracles(store), operator.slice()]);
   return record;
 }
 
-/** Removes `operator`; returns the stake for the caller to credit back. */
-export function unregisterOracle(store: InteropStore, operator: Uint8Array): bigint {
-  const record = getOracle(store, operator);
-  if (record === undefined) throw new InteropError("NOT_AN_ORACLE", `0x${hex(operator)} is not an oracle`);
-  store.delete(keys.oracle(operator));
+/** True when `operator` is registered and not unbonding: only active oracles report and count towards a quorum. */
+export function isActiveOracle(store: InteropStore, operator: Uint8Array): boolean {
+  return getOracle(store, operator)?.unbondingUntil === null;
+}
+
+function removeFromList(store: InteropStore, operator: Uint8Array): void {
   writeList(
     store,
     oracles(store).filter((a) => hex(a) !== hex(operator)),
   );
+}
+
+/** `operator` stops reporting at once; its stake stays at 0x14, slashable, until `height + oracleUnbondingBlocks`. */
+export function unregisterOracle(store: InteropStore, operator: Uint8Array, height: bigint, cfg: InteropConfig): OracleRecord {
+  const record = getOracle(store, operator);
+  if (record === undefined) throw new InteropError("NOT_AN_ORACLE", `0x${hex(operator)} is not an oracle`);
+  if (record.unbondingUntil !== null) throw new InteropError("UNBONDING", `0x${hex(operator)} is already unbonding until height ${record.unbondingUntil}`);
+  const updated: OracleRecord = { ...record, unbondingUntil: height + cfg.oracleUnbondingBlocks };
+  store.set(keys.oracle(operator), encodeOracle(updated));
+  removeFromList(store, operator);
+  return updated;
+}
+
+/** Ends an unbonded registration; returns the stake for the caller to credit back. */
+export function withdrawOracle(store: InteropStore, operator: Uint8Array, height: bigint): bigint {
+  const record = getOracle(store, operator);
+  if (record === undefined) throw new InteropError("NOT_AN_ORACLE", `0x${hex(operator)} has no stake at the EventListener`);
+  if (record.unbondingUntil === null) throw new InteropError("NOT_UNBONDING", `0x${hex(operator)} is still an active oracle: unregister first`);
+  if (height < record.unbondingUntil) throw new InteropError("UNBONDING", `the stake unbonds at height ${record.unbondingUntil} (now ${height})`);
+  store.delete(keys.oracle(operator));
+  return record.stake;
+}
+
+/** Takes the whole stake of `operator` (active or unbonding) and removes it; returns the amount for the caller to move. */
+export function forfeitOracle(store: InteropStore, operator: Uint8Array): bigint {
+  const record = getOracle(store, operator);
+  if (record === undefined) throw new InteropError("NOT_AN_ORACLE", `0x${hex(operator)} has no stake left to slash`);
+  store.delete(keys.oracle(operator));
+  if (record.unbondingUntil === null) removeFromList(store, operator);
   return record.stake;
 }

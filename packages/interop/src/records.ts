@@ -8,6 +8,8 @@ export interface OracleRecord {
   readonly stake: bigint;
   /** Height at which the operator registered. */
   readonly since: bigint;
+  /** Null while active; once unregistered, the height from which the stake may be withdrawn. */
+  readonly unbondingUntil: bigint | null;
 }
 
 export interface Subscription {
@@ -52,11 +54,11 @@ const asMap = (b: Uint8Array): Map<CborValue, CborValue> => {
 };
 
 export function encodeOracle(r: OracleRecord): Uint8Array {
-  return encodeCbor({ stake: r.stake, since: r.since });
+  return encodeCbor({ stake: r.stake, since: r.since, unbonding_until: r.unbondingUntil });
 }
 export function decodeOracle(b: Uint8Array): OracleRecord {
   const m = asMap(b);
-  return { stake: field(m, "stake") as bigint, since: field(m, "since") as bigint };
+  return { stake: field(m, "stake") as bigint, since: field(m, "since") as bigint, unbondingUntil: (m.get("unbonding_until") ?? null) as bigint | null };
 }
 
 export function encodeSubscription(s: Subscription): Uint8Array {

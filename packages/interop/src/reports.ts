@@ -6,7 +6,7 @@
 import { type CborValue, decodeCbor, encodeCbor } from "@cowboy/codec";
 import { type InteropConfig, quorumOf } from "./config.js";
 import { InteropError } from "./errors.js";
-import { getOracle, oracles } from "./oracles.js";
+import { isActiveOracle, oracles } from "./oracles.js";
 import { checkEthLog, deliveryPayload, type EthLog, ethLogId, type Subscription } from "./records.js";
 import { type InteropStore, keys } from "./store.js";
 import { getSubscription, matches, putSubscription } from "./subscriptions.js";
@@ -38,7 +38,7 @@ function readPending(b: Uint8Array | undefined): Pending {
 
 /** `oracle` reports `log` for subscription `id`; delivers it when this report completes a quorum. */
 export function reportEvent(store: InteropStore, oracle: Uint8Array, id: Uint8Array, log: EthLog, cfg: InteropConfig): ReportOutcome {
-  if (getOracle(store, oracle) === undefined) throw new InteropError("NOT_AN_ORACLE", `0x${hex(oracle)} is not a registered oracle`);
+  if (!isActiveOracle(store, oracle)) throw new InteropError("NOT_AN_ORACLE", `0x${hex(oracle)} is not an active oracle`);
   checkEthLog(log, cfg.maxDataBytes);
   const sub = getSubscription(store, id);
   if (!matches(sub, log)) throw new InteropError("NOT_MATCHING", "the log does not match the subscription's contract, topics or from block");

@@ -5,7 +5,7 @@ import { keccak256 } from "@cowboy/crypto";
 import type { InteropConfig } from "./config.js";
 import { InteropError } from "./errors.js";
 import { decodeSubscription, encodeSubscription, type Subscription } from "./records.js";
-import { type InteropStore, keys, u64be } from "./store.js";
+import { type InteropStore, keys, readU64be, u64be } from "./store.js";
 
 export interface SubscribeRequest {
   readonly owner: Uint8Array;
@@ -82,6 +82,19 @@ export function cancel(store: InteropStore, id: Uint8Array, by: Uint8Array): big
   if (!same(s.owner, by)) throw new InteropError("NOT_OWNER", "only the subscribing actor may cancel its subscription");
   store.delete(keys.subscription(id));
   return s.deposit;
+}
+
+/** The live subscriptions in creation order, optionally only those of `owner` (a read for RPC: O(created)). */
+export function listSubscriptions(store: InteropStore, owner?: Uint8Array): Subscription[] {
+  const created = readU64be(store.get(keys.counter()));
+  const out: Subscription[] = [];
+  for (let i = 0n; i < created; i++) {
+    const b = store.get(keys.subscription(subscriptionId(i)));
+    if (b === undefined) continue;
+    const s = decodeSubscription(b);
+    if (owner === undefined || same(s.owner, owner)) out.push(s);
+  }
+  return out;
 }
 
 /** True when `log` is one the subscription asked for (contract, topics, from block). */

@@ -48,6 +48,21 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       return intrinsicCost("transfer", 0n, table);
     case "eth_report_event":
       return intrinsicCost("actorMessage", BigInt(instruction.topics.length + instruction.data.length), table);
+    // Unbonding and bridge hooks (cips/interop.md "Costs"): a withdrawal as a transfer; slashing evidence as an actor
+    // message of its bytes plus two secp256k1 recoveries; registering an asset and burning as a transfer plus the
+    // token operation they perform (§17.3).
+    case "eth_withdraw_oracle":
+      return intrinsicCost("transfer", 0n, table);
+    case "eth_slash_oracle": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.first.length + instruction.second.length), table);
+      return { cycles: base.cycles + 2n * linearCost(table.host.secp256k1Verify), cells: base.cells };
+    }
+    case "eth_register_asset":
+    case "eth_bridge_burn": {
+      const base = intrinsicCost("transfer", 0n, table);
+      const op = instruction.type === "eth_register_asset" ? tokenOpCost("create", utf8Length(instruction.name) + utf8Length(instruction.symbol)) : tokenOpCost("burn");
+      return { cycles: base.cycles + op.cycles, cells: base.cells + op.cells };
+    }
     // Governance (cips/governance.md "Instructions"): a proposal or council action as an actor message carrying its
     // JSON (its records grow with it), a vote as a transfer.
     case "gov_propose":

@@ -1,6 +1,6 @@
 # Receives an Ethereum contract's logs through the EventListener (0x14; spec 16.3, cips/interop.md): subscribe()
 # pays a CBY deposit to 0x14 and names on_eth_event as the handler; 0x14 calls it once per log, in order, after a
-# quorum of oracles saw the log `confirmations` blocks deep.
+# quorum of oracles saw the log `confirmations` blocks deep. Its constructor declares the contracts it may watch.
 from cowboy_sdk import actor, call, msg, payable
 
 EVENT_LISTENER = b"\x00" * 19 + b"\x14"
@@ -8,7 +8,9 @@ EVENT_LISTENER = b"\x00" * 19 + b"\x14"
 
 @actor
 class EthEvents:
-    def __init__(self):
+    def __init__(self, contracts):
+        # The deployment manifest (spec 16.4): the Ethereum contracts this actor may subscribe to, declared once.
+        call(EVENT_LISTENER, "declare_manifest", contracts=contracts, assets=[])
         self.storage["events"] = []
 
     @payable

@@ -1,4 +1,5 @@
 // `cowboy eth`: the operator commands of Ethereum event subscriptions (cips/interop.md "Oracles").
+import type { CowboyClient } from "@cowboy/client";
 import { fromHex, toHex } from "@cowboy/codec";
 import { confirmedLogs, type Cursor, httpEthRpc, type LogFilter } from "@cowboy/interop/oracle";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -7,6 +8,7 @@ import { logToJson, startOracle } from "../eth-oracle.js";
 import type { CliIo } from "../io.js";
 import { parseAmount } from "../units.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
+import { bridgeCommands, oracles, subscription, subscriptions, unregister, withdraw } from "./eth-bridge.js";
 
 const FILTER_OPTIONS = {
   "eth-rpc": { type: "string" },
@@ -46,6 +48,15 @@ function filterOf(values: Partial<Record<keyof typeof FILTER_OPTIONS, string>>):
       confirmations: uintOption(values.confirmations, "confirmations", 12n),
     },
   };
+}
+
+/** The filter of subscription `id` as the chain holds it. */
+export async function filterFromChain(url: string | undefined, client: CowboyClient, id: Uint8Array): Promise<{ url: string; filter: LogFilter }> {
+  if (url === undefined || !/^https?:\/\/[^\s/]+/.test(url)) throw usageError("--eth-rpc URL (http or https) is required");
+  const sub = await rpcCall(client.getEthSubscription(id));
+  if (sub === undefined) throw usageError("the node does not serve cowboy_getEthSubscription: give --contract (and --topics, --from-block, --confirmations)");
+  if (sub === null) throw usageError(`no subscription 0x${toHex(id)} on this chain`);
+  return { url, filter: { contract: sub.contract, topics: sub.topics, fromBlock: sub.fromBlock, confirmations: sub.confirmations } };
 }
 
 const waitForSignal = (): Promise<void> => new Promise((resolve) => process.once("SIGINT", () => resolve()));
@@ -93,21 +104,24 @@ const register: Command = {
 
 const start: Command = {
   summary: "run an oracle: report a subscription's confirmed Ethereum logs to Cowboy, resuming from --state after a restart",
-  usage: "--subscription ID --state FILE --eth-rpc URL --contract ADDR [--topics …] [--from-block N] [--confirmations N] [signer] [--rpc URL]",
+  usage: "--subscription ID --state FILE --eth-rpc URL [--contract ADDR [--topics …] [--from-block N] [--confirmations N]] [signer] [--rpc URL]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
       { ...FILTER_OPTIONS, ...SIGNER_OPTIONS, rpc: { type: "string" }, subscription: { type: "string" }, state: { type: "string" } },
       { min: 0, max: 0, names: "" },
     );
-    const { url, filter } = filterOf(values);
     if (values.subscription === undefined || !/^0x[0-9a-fA-F]{64}$/.test(values.subscription)) throw usageError("--subscription must be the 32-byte id (0x and 64 hex digits)");
     if (values.state === undefined) throw usageError("missing --state FILE (where the oracle keeps its cursor)");
+    const subscriptionId = fromHex(values.subscription.slice(2).toLowerCase());
+    const client = clientFor(values.rpc, io);
+    // Without --contract the filter is the subscription's own, read from the node (cowboy_getEthSubscription).
+    const { url, filter } = values.contract === undefined ? await filterFromChain(values["eth-rpc"], client, subscriptionId) : filterOf(values);
     const oracle = startOracle({
       eth: httpEthRpc(url),
-      client: clientFor(values.rpc, io),
+      client,
       privateKey: await signerKey(values, io),
-      subscriptionId: fromHex(values.subscription.slice(2).toLowerCase()),
+      subscriptionId,
       filter,
       stateFile: values.state,
       onReport: (log, status) => io.out(`${JSON.stringify({ ...logToJson(log), status })}\n`),
@@ -120,6 +134,13 @@ const start: Command = {
 };
 
 export const ethCommands: CommandGroup = {
-  summary: "Ethereum interop: watch a contract's logs, run an EventListener oracle",
-  commands: { watch, oracle: { summary: "EventListener oracle operation", commands: { register, start } } },
+  summary: "Ethereum interop: watch a contract's logs, run an EventListener oracle, list subscriptions, bridge wrapped assets",
+  commands: {
+    watch,
+    subscriptions,
+    subscription,
+    oracles,
+    oracle: { summary: "EventListener oracle operation", commands: { register, start, unregister, withdraw } },
+    bridge: bridgeCommands,
+  },
 };

@@ -118,7 +118,7 @@ describe("Ethereum events reach a Cowboy actor through 0x14", () => {
       expect(r.stdout).toMatch(/success\n$/);
     }
     const owner = dev[0]!.privateKey;
-    const deployed = await client.deployActor({ privateKey: owner, source: SOURCE, cyclesLimit: 5_000_000n });
+    const deployed = await client.deployActor({ privateKey: owner, source: SOURCE, args: [[fromHex(contract.slice(2).toLowerCase())]], cyclesLimit: 5_000_000n });
     expect((await client.waitForReceipt(deployed.tx.digest())).status).toBe(0);
     const actor = deployed.address;
     const head = BigInt((await ethCall("eth_blockNumber")) as string);

@@ -54,6 +54,8 @@ export interface FrameInfo {
   readonly sender: Uint8Array;
   readonly value: bigint;
   readonly depth: number;
+  /** "deploy" while the actor's constructor runs (its deployment manifest may be declared only then). */
+  readonly kind?: "deploy" | "call";
 }
 
 export class ChainHost implements Host {

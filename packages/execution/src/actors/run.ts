@@ -130,7 +130,7 @@ export class TxRun implements FrameRunner {
       throw e;
     }
     const source = new TextDecoder().decode(code ?? this.state.get(actorCodeKey(target))!);
-    const host = new ChainHost(this, { self: target, sender, value, depth });
+    const host = new ChainHost(this, { self: target, sender, value, depth, kind });
     this.#active.set(key, (this.#active.get(key) ?? 0) + 1);
     const interpreter = this.block.interpreters.interpreterFor(target);
     let res: InvocationResult;
@@ -174,7 +174,7 @@ export class TxRun implements FrameRunner {
   nestedCall(caller: ChainHost, to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome {
     const from = caller.frame.self;
     // The EventListener (0x14) has no code: its methods run natively (cips/interop.md "Subscribing").
-    if (this.params.interop !== undefined && isEventListener(to)) return listenerCall(this, from, method, payload, value);
+    if (this.params.interop !== undefined && isEventListener(to)) return listenerCall(this, from, method, payload, value, caller.frame.kind === "deploy");
     // The Job Dispatcher (0x02) has no code either: runner.submit runs natively (cips/runner-market.md "SDK").
     if (this.params.runnerMarket !== undefined && isJobDispatcher(to)) return dispatcherCall(this, from, method, payload, value);
     const { res, host } = this.#frame("call", to, from, value, method, payload, caller.frame.depth + 1, budget, () => {

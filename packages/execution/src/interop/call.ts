@@ -15,17 +15,19 @@ interface RunLike {
   readonly state: StateAccess;
   readonly accounts: Accounts;
   readonly params: ChainParams;
+  /** The block (unlock requests record its height). */
+  readonly env: { readonly height: bigint };
   debitActor(self: Uint8Array, amount: bigint): void;
 }
 
-export function listenerCall(run: RunLike, from: Uint8Array, method: string, payload: Uint8Array, value: bigint): CallOutcome {
+export function listenerCall(run: RunLike, from: Uint8Array, method: string, payload: Uint8Array, value: bigint, inConstructor = false): CallOutcome {
   const params = run.params.interop!;
   const checkpoint = run.state.checkpoint();
   const { cycles, cells } = LISTENER_CALL_COST;
   try {
     run.debitActor(from, value);
     run.accounts.credit(EVENT_LISTENER_ADDRESS, value);
-    const result = callEventListener(run.state, run.accounts, params, from, method, payload, value);
+    const result = callEventListener(run.state, run.accounts, params, from, method, payload, value, { inConstructor, height: run.env.height });
     run.state.commitCheckpoint(checkpoint);
     return { ok: true, data: encodeCbor(result), cycles, cells };
   } catch (error) {

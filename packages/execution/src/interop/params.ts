@@ -10,6 +10,11 @@ export interface InteropParams extends InteropConfig {
    * grant record `systemKey("entitlements", actor ‖ utf8(name))` written at genesis.
    */
   readonly grantAllEntitlements: boolean;
+  /**
+   * Spec §16.4: an actor subscribes only to contracts, and burns only wrapped assets, its deployment manifest names
+   * (declared by its constructor with 0x14 `declare_manifest`). True on the default chain.
+   */
+  readonly requireManifest: boolean;
 }
 
-export const DEFAULT_INTEROP_PARAMS: InteropParams = Object.freeze({ ...DEFAULT_INTEROP_CONFIG, grantAllEntitlements: true });
+export const DEFAULT_INTEROP_PARAMS: InteropParams = Object.freeze({ ...DEFAULT_INTEROP_CONFIG, grantAllEntitlements: true, requireManifest: true });

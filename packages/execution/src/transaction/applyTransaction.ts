@@ -14,6 +14,7 @@ import { cbssInstruction } from "./cbssInstruction.js";
 import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
 import { deployActor } from "./deployActor.js";
+import { ethBridgeBurn, ethRegisterAsset, ethSlashOracle, ethWithdrawOracle } from "./ethBridge.js";
 import { ethRegisterOracle, ethReportEvent, ethUnregisterOracle } from "./ethEvents.js";
 import { circuitBreakRefusal, governanceInstruction } from "./governanceInstruction.js";
 import type { InstructionContext, InstructionResult } from "./instruction.js";
@@ -60,6 +61,14 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
       return ethUnregisterOracle(ctx, instruction);
     case "eth_report_event":
       return ethReportEvent(ctx, instruction);
+    case "eth_withdraw_oracle":
+      return ethWithdrawOracle(ctx, instruction);
+    case "eth_slash_oracle":
+      return ethSlashOracle(ctx, instruction);
+    case "eth_register_asset":
+      return ethRegisterAsset(ctx, instruction);
+    case "eth_bridge_burn":
+      return ethBridgeBurn(ctx, instruction);
     case "register_validator":
     case "add_stake":
     case "exit_validator":

@@ -84,7 +84,7 @@ export function stateRejection(sender: Account, tx: Transaction, basefees: Basef
   const type = tx.instruction.type;
   const timer = type === "schedule_timer" || type === "schedule_interval" || type === "cancel_timer";
   if (timer && params.scheduler === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: timers are not enabled on this chain`);
-  const eth = type === "eth_register_oracle" || type === "eth_unregister_oracle" || type === "eth_report_event";
+  const eth = type.startsWith("eth_");
   if (eth && params.interop === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: Ethereum event subscriptions are not enabled on this chain`);
   const staking = isStakingInstruction(tx.instruction);
   if (staking && params.staking === undefined) return new TxRejection("UNSUPPORTED_INSTRUCTION", `${type}: staking is not enabled on this chain`);

@@ -1,12 +1,13 @@
 // The oracle instructions of the EventListener (cips/interop.md "Instructions"): eth_register_oracle locks a stake at
-// 0x14, eth_unregister_oracle returns it, eth_report_event records one oracle's report of an Ethereum log and, when
+// 0x14, eth_unregister_oracle starts its unbonding (ethBridge.ts withdraws it), eth_report_event records one oracle's report of an Ethereum log and, when
 // it completes a quorum, pays the agreeing oracles and delivers `handler(event=…)` to the subscriber from 0x14 on the
 // rest of the transaction's budget. A refusal reverts with the exception an actor would see.
 import { concatBytes } from "@cowboy/codec";
 import { type EthLog, InteropError, registerOracle, reportEvent, unregisterOracle } from "@cowboy/interop";
 import { ReceiptStatus, type EthRegisterOracleInstruction, type EthReportEventInstruction, type EthUnregisterOracleInstruction } from "@cowboy/types";
-import { EVENT_LISTENER_ADDRESS, listenerStore } from "../interop/listener.js";
+import { EVENT_LISTENER_ADDRESS, isEventListener, listenerStore } from "../interop/listener.js";
 import { runActorInstruction } from "./actorInstruction.js";
+import { mintLocked } from "./ethBridge.js";
 import { type InstructionContext, type InstructionResult, reverted, succeeded } from "./instruction.js";
 
 const utf8 = new TextEncoder();
@@ -33,9 +34,8 @@ export function ethRegisterOracle(ctx: InstructionContext, ins: EthRegisterOracl
 export function ethUnregisterOracle(ctx: InstructionContext, _ins: EthUnregisterOracleInstruction): InstructionResult {
   if (ctx.params.interop === undefined) return reverted(ctx, "RuntimeError: Ethereum event subscriptions are not enabled on this chain");
   try {
-    const stake = unregisterOracle(listenerStore(ctx.state), ctx.tx.from);
-    ctx.accounts.debit(EVENT_LISTENER_ADDRESS, stake);
-    ctx.accounts.credit(ctx.tx.from, stake);
+    // The stake stays at 0x14, slashable, until the unbonding window ends (eth_withdraw_oracle pays it back).
+    unregisterOracle(listenerStore(ctx.state), ctx.tx.from, ctx.env.height, ctx.params.interop);
     return succeeded(ctx);
   } catch (error) {
     return refusal(ctx, error);
@@ -69,6 +69,8 @@ export function ethReportEvent(ctx: InstructionContext, ins: EthReportEventInstr
     ctx.accounts.debit(EVENT_LISTENER_ADDRESS, p.amount);
     ctx.accounts.credit(p.oracle, p.amount);
   }
+  // A wrapped asset's subscription is owned by 0x14 itself: its delivery mints (cips/interop.md "Bridge hooks").
+  if (isEventListener(d.to)) return mintLocked(ctx, d);
   const result = runActorInstruction(ctx, (run) => run.call(d.to, d.handler, d.payload, 0n), EVENT_LISTENER_ADDRESS);
   if (result.status !== ReceiptStatus.Reverted) return result;
   // The log is delivered (the cursor moved) even when the subscriber's handler failed: say so, as a failed message does.

@@ -14,7 +14,9 @@ import {
   subscribe,
   subscriptionId,
   topUp,
+  isActiveOracle,
   unregisterOracle,
+  withdrawOracle,
 } from "../../src/index.js";
 
 const cfg = DEFAULT_INTEROP_CONFIG;
@@ -45,14 +47,29 @@ function code(f: () => unknown): string {
 }
 
 describe("oracle registry", () => {
-  it("keeps operators sorted, refuses low stakes and duplicates, returns the stake on leaving", () => {
+  it("keeps operators sorted, refuses low stakes and duplicates, unbonds before returning the stake", () => {
     const { store } = setup();
     expect(oracles(store)).toEqual([A, B, C]);
     expect(code(() => registerOracle(store, A, cfg.minOracleStake, 2n, cfg))).toBe("ALREADY_REGISTERED");
     expect(code(() => registerOracle(store, addr(9), cfg.minOracleStake - 1n, 2n, cfg))).toBe("STAKE_TOO_LOW");
-    expect(unregisterOracle(store, B)).toBe(cfg.minOracleStake);
+    expect(code(() => withdrawOracle(store, B, 5n))).toBe("NOT_UNBONDING");
+    expect(unregisterOracle(store, B, 5n, cfg).unbondingUntil).toBe(5n + cfg.oracleUnbondingBlocks);
     expect(oracles(store)).toEqual([A, C]);
-    expect(code(() => unregisterOracle(store, B))).toBe("NOT_AN_ORACLE");
+    expect(isActiveOracle(store, B)).toBe(false);
+    expect(code(() => unregisterOracle(store, B, 6n, cfg))).toBe("UNBONDING");
+    expect(code(() => registerOracle(store, B, cfg.minOracleStake, 6n, cfg))).toBe("ALREADY_REGISTERED");
+    expect(code(() => withdrawOracle(store, B, 4n + cfg.oracleUnbondingBlocks))).toBe("UNBONDING");
+    expect(withdrawOracle(store, B, 5n + cfg.oracleUnbondingBlocks)).toBe(cfg.minOracleStake);
+    expect(code(() => withdrawOracle(store, B, 5n + cfg.oracleUnbondingBlocks))).toBe("NOT_AN_ORACLE");
+    expect(code(() => unregisterOracle(store, B, 7n, cfg))).toBe("NOT_AN_ORACLE");
+  });
+
+  it("an unbonding oracle no longer reports nor counts towards the quorum", () => {
+    const { store, sub } = setup();
+    unregisterOracle(store, C, 1n, cfg);
+    expect(code(() => reportEvent(store, C, sub.id, log(12n, 0n), cfg))).toBe("NOT_AN_ORACLE");
+    expect(reportEvent(store, A, sub.id, log(12n, 0n), cfg)).toEqual({ delivered: null, agreeing: 1, quorum: 2 });
+    expect(reportEvent(store, B, sub.id, log(12n, 0n), cfg).delivered).not.toBeNull();
   });
 
   it("needs ceil(2n/3) agreeing oracles", () => {

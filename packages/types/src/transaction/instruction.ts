@@ -350,6 +350,39 @@ export const INSTRUCTIONS = {
       ["logIndex", "log_index", "uint"],
     ],
   },
+  // Oracle unbonding and slashing, wrapped assets (cips/interop.md "Unbonding and slashing", "Bridge hooks").
+  eth_withdraw_oracle: { category: 0, subType: 115, fields: [] },
+  eth_slash_oracle: {
+    category: 0,
+    subType: 116,
+    fields: [
+      ["first", "first", "bytes"],
+      ["second", "second", "bytes"],
+    ],
+  },
+  eth_register_asset: {
+    category: 0,
+    subType: 117,
+    fields: [
+      ["bridge", "bridge", "address"],
+      ["ethToken", "eth_token", "address"],
+      ["name", "name", "name"],
+      ["symbol", "symbol", "name"],
+      ["decimals", "decimals", "uint"],
+      ["ethDecimals", "eth_decimals", "uint"],
+      ["fromBlock", "from_block", "uint"],
+      ["confirmations", "confirmations", "uint"],
+    ],
+  },
+  eth_bridge_burn: {
+    category: 0,
+    subType: 118,
+    fields: [
+      ["token", "token", "uint"],
+      ["amount", "amount", "amount"],
+      ["ethRecipient", "eth_recipient", "address"],
+    ],
+  },
   // CBSS (cips/cbss.md §6–§11): the 0x04 Secrets Manager, System sub_types 128–143. Structured bodies are
   // canonical bytes of @cowboy/cbss codecs (policy, committee dealing, receipt batch, signed statement).
   cbss_proxy_register: {
@@ -454,6 +487,10 @@ export type CallActorInstruction = InstructionOf<"call_actor">;
 export type EthRegisterOracleInstruction = InstructionOf<"eth_register_oracle">;
 export type EthUnregisterOracleInstruction = InstructionOf<"eth_unregister_oracle">;
 export type EthReportEventInstruction = InstructionOf<"eth_report_event">;
+export type EthWithdrawOracleInstruction = InstructionOf<"eth_withdraw_oracle">;
+export type EthSlashOracleInstruction = InstructionOf<"eth_slash_oracle">;
+export type EthRegisterAssetInstruction = InstructionOf<"eth_register_asset">;
+export type EthBridgeBurnInstruction = InstructionOf<"eth_bridge_burn">;
 export type RegisterValidatorInstruction = InstructionOf<"register_validator">;
 export type AddStakeInstruction = InstructionOf<"add_stake">;
 export type ExitValidatorInstruction = InstructionOf<"exit_validator">;

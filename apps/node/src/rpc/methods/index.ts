@@ -12,6 +12,7 @@ import { secretsMethods } from "./secrets.js";
 import { runnerMethods } from "./runners.js";
 import { rentMethods } from "./rent.js";
 import { governanceMethods } from "./governance.js";
+import { interopMethods } from "./interop.js";
 import { stakingMethods } from "./staking.js";
 import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
@@ -37,5 +38,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...tokenMethods(ctx),
     ...rentMethods(ctx),
     ...governanceMethods(ctx),
+    ...interopMethods(ctx),
   ];
 }
