@@ -284,12 +284,15 @@ export class Chain {
   }
 }
 
-/** The head as the mempool reads it; `state` is a fresh read fork (never committed) on each access. */
+/** The head as the mempool reads it; `state` is a fresh read fork (never committed) on each access, `params` the registry's at the head. */
 function headView(chain: Chain): AccountView {
   return {
     nonce: (address) => chain.account(address).nonce,
     get state() {
       return chain.state.fork();
+    },
+    get params() {
+      return chain.params;
     },
   };
 }
