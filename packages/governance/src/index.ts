@@ -32,3 +32,4 @@ export {
   chamberPasses,
 } from "./proposals.js";
 export { councilApprove, parseCouncilAction, type CouncilAction, type CouncilOutcome } from "./council.js";
+export { proposalEvent, PROPOSAL_EVENT_KINDS, type ProposalEvent } from "./events.js";
