@@ -5,7 +5,7 @@ import type { ChainParams } from "../types.js";
 import type { ParamGroup } from "./group.js";
 
 /** One row over one slice of ChainParams. */
-export interface RowOptions<T> {
+export interface RowOptions<T extends object> {
   readonly key: string;
   readonly tier: Tier;
   readonly summary: string;
@@ -22,7 +22,7 @@ export interface RowOptions<T> {
   readonly template?: T;
 }
 
-export function row<T>(o: RowOptions<T>): ParamGroup {
+export function row<T extends object>(o: RowOptions<T>): ParamGroup {
   const why = o.fixedWhy ?? "fixed at genesis (its layout depends on it)";
   return {
     key: o.key,
