@@ -9,6 +9,7 @@ import type { Json } from "./json.js";
 import { circuitKey, dueKey, GOVERNANCE_ADDRESS, proposalCountKey, proposalKey, TREASURY_ADDRESS, voteKey } from "./keys.js";
 import { parseProposalBody, proposalFromJson, proposalToJson, type ChamberTally, type Proposal, type ProposalBody, type VoteChoice } from "./proposal.js";
 import { setParam } from "./registry.js";
+import { recordUpgradeSignal } from "./upgrade.js";
 import { readCount, readJson, writeJson, type GovernanceState, type StateReader } from "./store.js";
 
 const ZERO: ChamberTally = { yes: 0n, no: 0n, abstain: 0n };
@@ -202,6 +203,8 @@ function activate(host: GovernanceHost, p: Proposal): void {
         note = "ratified: the break stands until a circuit_break proposal lifts it";
         break;
       case "upgrade_signal":
+        if (BigInt(body.height) <= host.height) throw new GovernanceError("INVALID_ARGUMENT", `the upgrade height ${body.height} has passed`);
+        recordUpgradeSignal(state, { version: body.name, height: BigInt(body.height), proposal: p.id, info: body.info });
         note = `upgrade '${body.name}' signalled for height ${body.height}`;
         break;
     }
