@@ -9,6 +9,7 @@ export { MempoolError, type MempoolErrorCode } from "./mempool/errors.js";
 export { DropLog, type DropCode, type Dropped, type DropReason } from "./mempool/drops.js";
 export { FileJournal, readJournal, type TxJournal, type JournalContents } from "./mempool/journal.js";
 export { Chain, type ProducedBlock } from "./chain/chain.js";
+export { UpgradeRequiredError, UPGRADE_WARNING_BLOCKS, checkUpgrade, upgradeWarning } from "./chain/upgrade.js";
 export { BlockStore, type TxLocation } from "./chain/block-store.js";
 export { devAccounts, devnetGenesis, parseGenesisFile, devAccountsToJson, DEVNET_CHAIN_ID, type DevAccount, type ChainGenesis } from "./chain/genesis.js";
 export { createLogger, LOG_LEVELS, type Logger, type LogLevel } from "./logger.js";

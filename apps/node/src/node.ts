@@ -27,6 +27,7 @@ import { Mempool, type MempoolOptions } from "./mempool/mempool.js";
 import { ReadOnlyPool } from "./query/pool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
 import { logSubscriptionFilter } from "./rpc/methods/logs.js";
+import { upgradeWarning } from "./chain/upgrade.js";
 import { ObservationStore } from "./index-store/observations.js";
 import { MethodRegistry } from "./rpc/registry.js";
 import { RpcServer, type RpcLimits } from "./rpc/server.js";
@@ -198,6 +199,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       hash: `0x${toHex(headerHash(header))}`,
     });
     metrics.finalizedHeight.set(Number(header.height));
+    const upgrade = upgradeWarning(chain.state, header.height);
+    if (upgrade !== undefined) logger.warn("upgrade required", { message: upgrade });
     metrics.mempoolSize.set(mempool.size);
     server.publish("newHeads", headerToJson(header));
     produced.block.transactions.forEach((tx, index) => {

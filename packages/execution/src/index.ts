@@ -50,7 +50,6 @@ export { checkRoots } from "./block/checkRoots.js";
 export { processGovernance } from "./block/processGovernance.js";
 // Governance: the registry's groups and the parameters in force at a state.
 export { PARAM_GROUPS, paramGroup, type ParamGroup } from "./governance/paramGroups.js";
-export { SPEC_ONLY_DEFAULTS } from "./governance/specOnlyGroups.js";
 export { resolveChainParams, writeRegistryGenesis, checkParamChanges } from "./governance/resolve.js";
 export { governanceHost } from "./governance/host.js";
 export { BlockTally, type Misfit } from "./block/tally.js";

@@ -1,10 +1,11 @@
-// Writes test-vectors/governance/{encoding,instructions,tally}.json (cips/governance.md). Deterministic: regenerating
+// Writes test-vectors/governance/{encoding,instructions,tally,events}.json (cips/governance.md). Deterministic: regenerating
 // gives no diff. Run: pnpm --filter @cowboy/governance vectors
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encode, toHex } from "@cowboy/codec";
 import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
-import { chamberPasses, DEFAULT_GOVERNANCE_CONFIG, decodeJson, encodeJson, GovernanceError, type Json } from "../src/index.js";
+import { chamberPasses, DEFAULT_GOVERNANCE_CONFIG, decodeJson, encodeJson, GovernanceError, proposalEvent, type Json, type ProposalEvent } from "../src/index.js";
+import { SAMPLE_PROPOSAL } from "../test/utils/sampleProposal.js";
 
 const out = (name: string, value: unknown): void => {
   const path = fileURLToPath(new URL(`../../../test-vectors/governance/${name}`, import.meta.url));
@@ -69,6 +70,29 @@ out("tally.json", {
       totalValidators: c.totalValidators.toString(),
       quorum: st.quorum && va.quorum,
       passed: st.passed && va.passed,
+    };
+  }),
+});
+
+const events: ProposalEvent[] = [
+  { kind: "created", proposal: SAMPLE_PROPOSAL },
+  { kind: "voted", proposal: SAMPLE_PROPOSAL, voter: new Uint8Array(20).fill(0xcd), choice: "abstain" },
+  { kind: "passed", proposal: SAMPLE_PROPOSAL },
+  { kind: "queued", proposal: SAMPLE_PROPOSAL },
+  { kind: "executed", proposal: { ...SAMPLE_PROPOSAL, status: "executed", note: "activated" } },
+];
+out("events.json", {
+  description: "proposal lifecycle events of test/utils/sampleProposal.ts: emitter, topic (UTF-8 text) and CBOR data (hex)",
+  cases: events.map((e) => {
+    const ev = proposalEvent(e);
+    return {
+      kind: e.kind,
+      ...(e.kind === "voted" ? { voter: toHex(e.voter), choice: e.choice } : {}),
+      status: e.proposal.status,
+      note: e.proposal.note,
+      emitter: toHex(ev.emitter),
+      topic: new TextDecoder().decode(ev.topic),
+      data: toHex(ev.data),
     };
   }),
 });

@@ -1,6 +1,7 @@
 // What governance asks of the chain it governs (cips/governance.md "Electorate", "Parameter checks"): execution
 // implements it from staking's epoch sets and its table of parameter groups, so this package imports neither.
 import type { GovernanceConfig, Tier } from "./config.js";
+import type { ProposalEvent } from "./events.js";
 import type { Json } from "./json.js";
 import type { GovernanceAccounts, GovernanceState } from "./store.js";
 
@@ -28,4 +29,6 @@ export interface GovernanceHost {
   checkParams(changes: readonly { readonly key: string; readonly value: Json }[]): Tier;
   /** Called once a proposal's parameter changes are written (e.g. to note an inflation change). */
   paramsApplied?(changes: readonly { readonly key: string; readonly value: Json }[]): void;
+  /** Receives each proposal transition as it happens (execution turns them into chain events). */
+  emit?(event: ProposalEvent): void;
 }

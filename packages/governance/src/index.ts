@@ -32,3 +32,5 @@ export {
   chamberPasses,
 } from "./proposals.js";
 export { councilApprove, parseCouncilAction, type CouncilAction, type CouncilOutcome } from "./council.js";
+export { proposalEvent, PROPOSAL_EVENT_KINDS, type ProposalEvent } from "./events.js";
+export { PROTOCOL_VERSION, getUpgradeSignal, recordUpgradeSignal, runsVersion, type UpgradeSignal } from "./upgrade.js";

@@ -40,3 +40,5 @@ export const circuitKey = (actor: Uint8Array): Uint8Array => slot("system:gov:ci
 export const councilActionKey = (actionHash: Uint8Array): Uint8Array => slot("system:gov:council:", actionHash);
 /** Height at which the last inflation change activated (guardrail (b): one change per issuance year). */
 export const inflationChangedKey = (): Uint8Array => slot("system:gov:inflation_changed_at");
+/** The last executed upgrade signal {version, height, proposal, info} (cips/governance.md "Upgrade signals"). */
+export const upgradeKey = (): Uint8Array => slot("system:gov:upgrade");

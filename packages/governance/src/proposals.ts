@@ -9,6 +9,7 @@ import type { Json } from "./json.js";
 import { circuitKey, dueKey, GOVERNANCE_ADDRESS, proposalCountKey, proposalKey, TREASURY_ADDRESS, voteKey } from "./keys.js";
 import { parseProposalBody, proposalFromJson, proposalToJson, type ChamberTally, type Proposal, type ProposalBody, type VoteChoice } from "./proposal.js";
 import { setParam } from "./registry.js";
+import { recordUpgradeSignal } from "./upgrade.js";
 import { readCount, readJson, writeJson, type GovernanceState, type StateReader } from "./store.js";
 
 const ZERO: ChamberTally = { yes: 0n, no: 0n, abstain: 0n };
@@ -91,6 +92,7 @@ function open(host: GovernanceHost, proposer: Uint8Array, body: ProposalBody, ti
   put(state, p);
   writeJson(state, proposalCountKey(), (id + 1n).toString());
   schedule(state, p.votingEndsAt, id);
+  host.emit?.({ kind: "created", proposal: p });
   return p;
 }
 
@@ -131,6 +133,7 @@ export function castVote(host: GovernanceHost, voter: Uint8Array, id: bigint, ch
   writeJson(state, voteKey(id, voter), { choice, weight: weight.toString(), validator });
   const next = { ...p, stake, validators };
   put(state, next);
+  host.emit?.({ kind: "voted", proposal: next, voter: voter.slice(), choice });
   return next;
 }
 
@@ -155,15 +158,20 @@ function tally(host: GovernanceHost, p: Proposal): void {
     // A zero timelock activates in the next block: the block that passes a proposal never activates it.
     const lock = p.emergency ? host.config.emergencyTimelock : host.config.timelock;
     const eta = host.height + (lock > 0n ? lock : 1n);
-    put(host.state, { ...p, status: "queued", eta, note: "passed both chambers" });
+    const queued: Proposal = { ...p, status: "queued", eta, note: "passed both chambers" };
+    put(host.state, queued);
     schedule(host.state, eta, p.id);
+    host.emit?.({ kind: "passed", proposal: queued });
+    host.emit?.({ kind: "queued", proposal: queued });
     return;
   }
   const quorum = s.quorum && v.quorum;
   const note = !quorum
     ? `no quorum (stake ${s.quorum ? "met" : "missed"}, validators ${v.quorum ? "met" : "missed"})`
     : `rejected (stake ${s.passed ? "passed" : "failed"}, validators ${v.passed ? "passed" : "failed"})`;
-  put(host.state, { ...p, status: "rejected", note });
+  const rejected: Proposal = { ...p, status: "rejected", note };
+  put(host.state, rejected);
+  host.emit?.({ kind: "rejected", proposal: rejected });
   // Deposits are refunded unless the proposal failed its quorum; a forfeited deposit goes to the Treasury.
   settleDeposit(host, p, quorum);
   if (p.body.kind === "ratify_circuit_break") host.state.delete(circuitKey(fromHex(p.body.actor)));
@@ -195,17 +203,23 @@ function activate(host: GovernanceHost, p: Proposal): void {
         note = "ratified: the break stands until a circuit_break proposal lifts it";
         break;
       case "upgrade_signal":
+        if (BigInt(body.height) <= host.height) throw new GovernanceError("INVALID_ARGUMENT", `the upgrade height ${body.height} has passed`);
+        recordUpgradeSignal(state, { version: body.name, height: BigInt(body.height), proposal: p.id, info: body.info });
         note = `upgrade '${body.name}' signalled for height ${body.height}`;
         break;
     }
   } catch (error) {
     if (!(error instanceof GovernanceError)) throw error;
-    put(state, { ...p, status: "failed", note: `${error.code}: ${error.message}` });
+    const failed: Proposal = { ...p, status: "failed", note: `${error.code}: ${error.message}` };
+    put(state, failed);
     settleDeposit(host, p, true);
+    host.emit?.({ kind: "failed", proposal: failed });
     return;
   }
-  put(state, { ...p, status: "executed", note });
+  const executed: Proposal = { ...p, status: "executed", note };
+  put(state, executed);
   settleDeposit(host, p, true);
+  host.emit?.({ kind: "executed", proposal: executed });
 }
 
 /**
@@ -233,6 +247,7 @@ export function cancelProposal(host: GovernanceHost, id: bigint): Proposal {
   const next = { ...p, status: "cancelled" as const, note: `cancelled by the Security Council at ${host.height}` };
   put(host.state, next);
   settleDeposit(host, p, true);
+  host.emit?.({ kind: "cancelled", proposal: next });
   return next;
 }
 
@@ -252,6 +267,7 @@ export function fastTrackProposal(host: GovernanceHost, id: bigint): Proposal {
     }
   }
   put(host.state, next);
+  if (next.eta !== p.eta) host.emit?.({ kind: "queued", proposal: next });
   return next;
 }
 

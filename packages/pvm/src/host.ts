@@ -132,6 +132,8 @@ export interface Host {
   storageQuota?(): StorageQuotaInfo;
   /** Sets this actor's storage quota, locking or returning the storage bond; returns the bond now locked. */
   setStorageQuota?(bytes: bigint): bigint;
+  /** Pays `amount` of this actor's balance toward its own rent (debt and catch-up fee first); returns the part prepaid. */
+  prepayRent?(amount: bigint): bigint;
   /** A platform-token operation at 0x06 (cips/tokens.md); a host without tokens leaves it out. */
   token?(op: TokenHostOp, budget: CallBudget): TokenHostResult;
 }

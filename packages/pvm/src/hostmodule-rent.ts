@@ -1,5 +1,6 @@
 // `pvm_host.storage_quota` / `set_storage_quota` (cips/rent.md "Quotas"): the actor's quota and rent
-// standing, and the storage bond. Priced as a storage read and a storage write (HOST_OPS_V1).
+// standing, and the storage bond. Priced as a storage read and a storage write (HOST_OPS_V1). `prepay_rent` pays
+// toward the actor's own rent from its balance, priced as a value transfer (with its 64 Cells) plus the record's write.
 import { HOST_OPS_V1 } from "@cowboy/metering";
 import type { Host } from "./host.js";
 import { charge, guarded, u64Arg } from "./host-args.js";
@@ -37,6 +38,17 @@ export function rentHostFunctions(host: Host): Array<readonly [string, HostFn]> 
         charge(rt, H.storageWrite);
         if (host.setStorageQuota === undefined) throw pyErr("RuntimeError", "storage quotas are not available on this host");
         return I.norm(guarded(() => host.setStorageQuota!(bytes)));
+      },
+    ],
+    [
+      "prepay_rent",
+      (rt, a) => {
+        const amount = u64Arg(a[0], "prepay_rent", "amount");
+        charge(rt, H.transfer);
+        charge(rt, H.storageWrite);
+        rt.chargeCells(64);
+        if (host.prepayRent === undefined) throw pyErr("RuntimeError", "state rent is not available on this host");
+        return I.norm(guarded(() => host.prepayRent!(amount)));
       },
     ],
   ];

@@ -1,7 +1,7 @@
 // `cowboy gov …` (issue 25, cips/governance.md): proposals with a deposit, votes, the Security Council's approvals, and
 // the proposals a node reports (cowboy_listProposals, cowboy_getProposal).
-import { toHex } from "@cowboy/codec";
-import { canonicalJson, encodeJson, type Json } from "@cowboy/governance";
+import { cborJsonOf, fromHex, toHex } from "@cowboy/codec";
+import { canonicalJson, encodeJson, GOVERNANCE_ADDRESS, PROPOSAL_EVENT_KINDS, type Json } from "@cowboy/governance";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import { receiptStatusName, type Instruction } from "@cowboy/types";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -9,7 +9,12 @@ import { usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { parseAmount } from "../units.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
+import type { LogJson } from "./logs.js";
 import { fetchParam } from "./param.js";
+
+const GOVERNANCE_HEX = `0x${toHex(GOVERNANCE_ADDRESS)}`;
+/** Blocks per cowboy_getLogs call (the node's MAX_LOG_RANGE). */
+const LOG_WINDOW = 10_000;
 
 const TX_OPTIONS = { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, tip: { type: "string" } } as const;
 const TX_USAGE = "[--key HEX32 | --from NAME|ADDR (keystore) | COWBOY_KEY] [--tip N] [--rpc URL] [--json]";
@@ -129,6 +134,42 @@ const council: Command = {
   },
 };
 
+/** One lifecycle event of a proposal (cips/governance.md "Events"), as `gov show` prints it. */
+interface ProposalEventJson {
+  readonly height: number;
+  /** created, voted, passed, rejected, queued, executed, failed, cancelled. */
+  readonly event: string;
+  readonly data: Record<string, unknown>;
+}
+
+/**
+ * The events of proposal `id` from cowboy_getLogs: 0x09's gov_* topics from its submission to its last possible
+ * transition (its eta, or the end of its vote), in windows the node accepts; undefined when the node keeps no index.
+ */
+async function proposalEvents(io: CliIo, rpc: string | undefined, p: ProposalJson & { submitted_at: string }, id: string): Promise<ProposalEventJson[] | undefined> {
+  const client = clientFor(rpc, io);
+  const head = Number((await rpcCall(client.request<{ height: string }>("cowboy_head"))).height);
+  const last = Math.min(head, Number(p.eta ?? p.voting_ends_at));
+  const topics = PROPOSAL_EVENT_KINDS.map((k) => `cowboy:gov_${k}`);
+  const out: ProposalEventJson[] = [];
+  for (let from = Number(p.submitted_at); from <= last; from += LOG_WINDOW) {
+    const filter = { address: GOVERNANCE_HEX, topics, fromBlock: from, toBlock: Math.min(last, from + LOG_WINDOW - 1) };
+    let logs: LogJson[];
+    try {
+      logs = await client.request<LogJson[]>("cowboy_getLogs", [filter]);
+    } catch (error) {
+      if (/observation index/.test((error as Error).message)) return undefined;
+      throw error;
+    }
+    for (const log of logs) {
+      const text = cborJsonOf(fromHex(log.data));
+      const data = text === null ? {} : (JSON.parse(text) as Record<string, unknown>);
+      if (String(data.proposal) === id) out.push({ height: log.blockNumber, event: log.topic.replace(/^cowboy:gov_/, ""), data });
+    }
+  }
+  return out;
+}
+
 interface ProposalJson {
   readonly id: string;
   readonly status: string;
@@ -156,18 +197,26 @@ const list: Command = {
 };
 
 const show: Command = {
-  summary: "print one proposal as JSON: body, tier, deposit, both chambers' tallies, status, activation height",
-  usage: "ID [--rpc URL]",
+  summary: "print one proposal as JSON (body, tier, deposit, both chambers' tallies, status, activation height), then its lifecycle events",
+  usage: "ID [--rpc URL] [--json]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 1, max: 1, names: "ID" });
     const id = positionals[0]!;
     if (!/^(0|[1-9][0-9]{0,18})$/.test(id)) throw usageError(`ID must be a proposal number, got '${id}'`);
-    const p = await rpcCall(clientFor(values.rpc, io).request<Json | null>("cowboy_getProposal", [id]));
+    const client = clientFor(values.rpc, io);
+    const p = await rpcCall(client.request<Json | null>("cowboy_getProposal", [id]));
     if (p === null) {
       io.err(`no proposal ${id}\n`);
       return 1;
     }
+    const events = await proposalEvents(io, values.rpc, p as unknown as ProposalJson & { submitted_at: string }, id);
+    if (values.json) {
+      io.out(`${JSON.stringify({ proposal: p, events: events ?? null })}\n`);
+      return 0;
+    }
     io.out(`${canonicalJson(p)}\n`);
+    if (events === undefined) io.out("events: not available (the node keeps no observation index)\n");
+    for (const e of events ?? []) io.out(`${e.height} ${e.event} ${JSON.stringify(e.data)}\n`);
     return 0;
   },
 };

@@ -7,6 +7,7 @@ import { faucet } from "./faucet.js";
 import { fsCommands } from "./fs.js";
 import { govCommands } from "./gov.js";
 import { paramCommands } from "./param.js";
+import { rentCommands } from "./rent.js";
 import { ethCommands } from "./eth.js";
 import { init } from "./init.js";
 import { keysCommands } from "./keys.js";
@@ -51,5 +52,6 @@ export const cowboy: CommandGroup = {
     token: tokenCommands,
     gov: govCommands,
     param: paramCommands,
+    rent: rentCommands,
   },
 };

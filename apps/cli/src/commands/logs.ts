@@ -18,7 +18,8 @@ export function decodeLogData(data: string): string {
 
 /** One line per event: height, source (tx or timer), emitter, topic, decoded data. */
 export function formatLog(log: LogJson): string {
-  const source = log.txHash !== null ? `tx ${log.txHash}` : `timer ${log.timerId}`;
+  // Neither: a block step's event (rent notices, governance transitions).
+  const source = log.txHash !== null ? `tx ${log.txHash}` : log.timerId !== null ? `timer ${log.timerId}` : "block step";
   return `${log.blockNumber}#${log.logIndex}  ${log.address}  ${log.topic}  ${decodeLogData(log.data)}  (${source})\n`;
 }
 

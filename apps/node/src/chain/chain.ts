@@ -16,6 +16,7 @@ import {
 } from "@cowboy/execution";
 import { blockHash, decodeAccount, EMPTY_ACCOUNT, headerHash, type Account, type Block, type Header, type Receipt, type Transaction } from "@cowboy/types";
 import type { AccountView } from "../mempool/mempool.js";
+import { checkUpgrade } from "./upgrade.js";
 import type { BlockStore } from "./block-store.js";
 import type { ChainGenesis } from "./genesis.js";
 import { MemoryBackend, StateStore, type Fork } from "@cowboy/state";
@@ -180,6 +181,7 @@ export class Chain {
     const { parent, fork, rooted } = this.#forkFor(options.parentHash);
     const timestamp = options.timestampMs > parent.timestamp_ms ? options.timestampMs : parent.timestamp_ms + 1n;
     options.prepare?.(fork);
+    checkUpgrade(fork, parent.height + 1n);
     const built = buildBlock({
       state: fork,
       parent,
@@ -213,6 +215,7 @@ export class Chain {
     const known = this.#pending.get(toHex(blockHash(block)));
     if (known !== undefined) return known;
     const { parent, fork, rooted } = this.#forkFor(block.header.parent_hash);
+    checkUpgrade(fork, block.header.height);
     const applied = applyBlock({ state: fork, parent, block, params: this.params, interpreters: this.engine, ...(verifier === undefined ? {} : { verifier }) });
     const pending: PendingBlock = { block, receipts: applied.execution.receipts, fork, rooted, skipped: [], timers: applied.execution.timers, journal: applied.execution.journal };
     this.#pending.set(toHex(blockHash(block)), pending);
@@ -284,12 +287,15 @@ export class Chain {
   }
 }
 
-/** The head as the mempool reads it; `state` is a fresh read fork (never committed) on each access. */
+/** The head as the mempool reads it; `state` is a fresh read fork (never committed) on each access, `params` the registry's at the head. */
 function headView(chain: Chain): AccountView {
   return {
     nonce: (address) => chain.account(address).nonce,
     get state() {
       return chain.state.fork();
+    },
+    get params() {
+      return chain.params;
     },
   };
 }

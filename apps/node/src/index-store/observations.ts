@@ -105,6 +105,8 @@ export function blockLogs(block: Block, receipts: readonly Receipt[], journal: B
   for (const fire of journal.fires) for (const e of fire.events) push(e, null, hex(fire.timerId));
   // State rent notices (cips/rent.md "Events"): emitted by the block's rent step, the actor as emitter.
   for (const e of journal.rent) push(e, null, null);
+  // Proposal transitions of the governance step (cips/governance.md "Events"), emitted by 0x09.
+  for (const e of journal.governance) push(e, null, null);
   return out;
 }
 

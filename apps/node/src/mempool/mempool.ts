@@ -27,9 +27,15 @@ export interface AccountView {
   nonce(address: Uint8Array): bigint;
   /** The head state, read by execution's admission predicate. */
   readonly state: StateAccess;
+  /**
+   * The parameters in force at the head: the node's overlaid with the governance registry's (cips/governance.md
+   * "Resolution"; `Chain.params`, cached per head). Absent: the pool's own `params`.
+   */
+  readonly params?: ChainParams;
 }
 
 export interface MempoolOptions {
+  /** The node's parameters, used when an AccountView carries none of the head's. */
   readonly params: ChainParams;
   /** Most executable (pending) transactions held in all (default 10,000). */
   readonly maxPending?: number;
@@ -198,7 +204,8 @@ export class Mempool {
    * recovery does not run here again.
    */
   add(tx: Transaction, accounts: AccountView, signatureFailures?: ReadonlyArray<readonly [number, string]>): Uint8Array {
-    const { params } = this.#o;
+    // Admission follows the registry at the head: a passed fee floor or size limit applies from its activation.
+    const params = accounts.params ?? this.#o.params;
     const failures = verifyAll([tx], params, signatureFailures === undefined ? this.#o.verifier : () => signatureFailures);
     if (failures.length > 0) throw new MempoolError("INVALID", failures[0]![1]);
     const hash = toHex(tx.digest());
@@ -326,6 +333,7 @@ export class Mempool {
       if (rejection.permanent) this.remove(tx.digest(), "REJECTED", `${rejection.code}: ${rejection.message}`, rejection);
     }
     const state = accounts.state;
+    const params = accounts.params ?? this.#o.params;
     for (const sender of [...this.#senders.values()]) {
       const nonce = accounts.nonce(sender.address);
       if (nonce > sender.accountNonce) sender.beat = now;
@@ -335,7 +343,7 @@ export class Mempool {
         else this.#drop(entry, "NONCE_USED", `the sender's nonce ${entry.tx.nonce} was used by another transaction`);
       }
       sender.accountNonce = nonce;
-      this.#dropUncovered(sender, state);
+      this.#dropUncovered(sender, state, params);
       this.#reclassify(sender);
       if (sender.queued > 0 && now - sender.beat > this.#o.queuedLifetimeMs) {
         for (const entry of sortedEntries(sender).slice(sender.pending))
@@ -365,10 +373,9 @@ export class Mempool {
    * it) onwards. Execution's predicate decides, asked once for the whole set and, only when that
    * fails, nonce by nonce to find where.
    */
-  #dropUncovered(sender: Sender, state: StateAccess): void {
+  #dropUncovered(sender: Sender, state: StateAccess, params: ChainParams): void {
     const entries = sortedEntries(sender);
     if (entries.length === 0) return;
-    const { params } = this.#o;
     const floor = params.feeMarket.minBasefee;
     const uncovered = (entry: Entry, before: bigint): TxRejection | undefined => {
       const r = checkIncludable({

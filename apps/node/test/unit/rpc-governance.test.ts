@@ -25,14 +25,15 @@ function open(name: string, governed: boolean) {
   const governance = createGovernanceConfig({ ...devnetGovernance(), votingPeriod: 2n, timelock: 1n, emergencyTimelock: 1n });
   const params = { ...defaultChainParams(genesis.chainId, accountKey), ...(governed ? { governance } : {}) };
   const chain = Chain.open(params, BlockStore.open(join(dir, name, "blocks")), StateStore.open(LmdbBackend.open(join(dir, name, "state"))), genesis);
-  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool: new Mempool({ params }) }));
-  return { chain, registry, genesis };
+  const mempool = new Mempool({ params });
+  const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool }));
+  return { chain, registry, genesis, mempool };
 }
 
 describe("the governance RPC", () => {
   it("reads the registry and proposals, and the chain's params follow an activated change", { timeout: 60_000 }, async () => {
-    const { chain, registry, genesis } = open("governed", true);
-    const [a0, a1] = devAccounts();
+    const { chain, registry, genesis, mempool } = open("governed", true);
+    const [a0, a1, a2, a3] = devAccounts();
     const listed = (await registry.call("cowboy_listParams", [])) as { key: string; tier: number }[];
     expect(listed.map((p) => p.key)).toEqual(PARAM_GROUPS.map((g) => g.key));
     const param = (await registry.call("cowboy_getParam", ["basefee_config"])) as { key: string; tier: number; value: Record<string, string>; history: unknown[] };
@@ -41,7 +42,7 @@ describe("the governance RPC", () => {
 
     let t = genesis.config.timestampMs;
     const nonces = new Map<string, bigint>();
-    const tx = (who: DevAccount, instruction: Instruction) => {
+    const tx = (who: DevAccount, instruction: Instruction, fee = 40_000n) => {
       const nonce = nonces.get(who.privateKey.toString()) ?? 0n;
       nonces.set(who.privateKey.toString(), nonce + 1n);
       return createTransaction({
@@ -51,8 +52,8 @@ describe("the governance RPC", () => {
         from: who.address,
         cyclesLimit: 1_000_000n,
         cellsLimit: 10_000n,
-        maxFeePerCycle: 40_000n,
-        maxFeePerCell: 40_000n,
+        maxFeePerCycle: fee,
+        maxFeePerCell: fee,
         maxPriorityFeePerCycle: 0n,
         maxPriorityFeePerCell: 0n,
       }).sign(who.privateKey);
@@ -68,8 +69,20 @@ describe("the governance RPC", () => {
     expect(await registry.call("cowboy_getProposal", ["0"])).toMatchObject({ id: "0", proposer: `0x${toHex(a0!.address)}`, status: "voting" });
     block([]); // height 3: passes, eta 4
     expect(chain.params.feeMarket.minBasefee).toBe(10_000n);
+    // The mempool admits against the registry at the head: 15,000 clears the floor now, not after the activation.
+    const transfer: Instruction = { type: "transfer", to: a0!.address, amount: 1n };
+    mempool.add(tx(a2!, transfer, 15_000n), chain.accounts);
     block([]); // height 4: activates
     expect(chain.params.feeMarket.minBasefee).toBe(20_000n);
+    const refused = (() => {
+      try {
+        mempool.add(tx(a3!, transfer, 15_000n), chain.accounts);
+        return "admitted";
+      } catch (error) {
+        return (error as { code: string }).code;
+      }
+    })();
+    expect(refused).toBe("FEE_TOO_LOW");
     expect(block([]).block.header.cycle_basefee).toBe(20_000n); // height 5 carries the new floor
     expect(await registry.call("cowboy_listProposals", [])).toMatchObject([{ id: "0", status: "executed", eta: "4" }]);
     expect(await registry.call("cowboy_getProposal", ["7"])).toBeNull();

@@ -17,7 +17,7 @@ import {
   type TokenHostOp,
   type TokenHostResult,
 } from "@cowboy/pvm";
-import { debtOf, getRentRecord, quotaOf, RENT_STATUS_NAMES, RentError, setStorageQuota, trackStorage } from "@cowboy/rent";
+import { debtOf, getRentRecord, quotaOf, RENT_STATUS_NAMES, RentError, setStorageQuota, sponsorRent, trackStorage } from "@cowboy/rent";
 import { SchedulerError } from "@cowboy/scheduler";
 import { actorStorageKey } from "@cowboy/state";
 import type { Event } from "@cowboy/types";
@@ -139,6 +139,16 @@ export class ChainHost implements Host {
       debt: record === undefined ? 0n : debtOf(record),
       prepaid: record?.prepaid ?? 0n,
     };
+  }
+
+  prepayRent(amount: bigint): bigint {
+    const self = this.frame.self;
+    try {
+      return sponsorRent(rentContext(this.run.state, this.run.accounts, this.run.params, this.run.env.height), self, self, amount).prepaid;
+    } catch (error) {
+      if (error instanceof RentError) throw new HostError("ValueError", `${error.code}: ${error.message}`);
+      throw error;
+    }
   }
 
   setStorageQuota(bytes: bigint): bigint {

@@ -83,6 +83,8 @@ export class BlockJournal {
   readonly continuations: ContinuationRecord[] = [];
   /** The rent step's notices as events, the actor as emitter (cips/rent.md "Events"); after every fire. */
   readonly rent: Event[] = [];
+  /** The governance step's proposal transitions as events from 0x09 (cips/governance.md "Events"); last in the block. */
+  readonly governance: Event[] = [];
 
   mark(): readonly [number, number, number] {
     return [this.traces.length, this.fires.length, this.ended.length];

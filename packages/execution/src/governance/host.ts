@@ -2,8 +2,9 @@
 // the electorate from staking's epoch set (or, on a chain without staking, the governance config's list), and
 // parameter checks through the registry's table, with §8.2's inflation guardrails.
 import { toHex } from "@cowboy/codec";
-import { checkInflationChange, noteInflationChange, type Electorate, type GovernanceConfig, type GovernanceHost, type Json } from "@cowboy/governance";
+import { checkInflationChange, noteInflationChange, proposalEvent, type Electorate, type GovernanceConfig, type GovernanceHost, type Json } from "@cowboy/governance";
 import { epochSetAt } from "@cowboy/staking";
+import type { Event } from "@cowboy/types";
 import type { ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
 import { checkParamChanges, resolveChainParams } from "./resolve.js";
@@ -30,8 +31,11 @@ function electorateOf(state: StateAccess, params: ChainParams, config: Governanc
   };
 }
 
-/** The governance host of the block at `height` running under `params` (which must have `governance`). */
-export function governanceHost(state: StateAccess, params: ChainParams, height: bigint): GovernanceHost {
+/**
+ * The governance host of the block at `height` running under `params` (which must have `governance`); proposal
+ * transitions are appended to `events` as chain events (cips/governance.md "Events").
+ */
+export function governanceHost(state: StateAccess, params: ChainParams, height: bigint, events: Event[] = []): GovernanceHost {
   const config = params.governance as GovernanceConfig;
   const accounts = new Accounts(state, params.accountKey);
   const changesInflation = (changes: readonly { key: string }[]): boolean => changes.some((c) => c.key === INFLATION_KEY);
@@ -54,6 +58,9 @@ export function governanceHost(state: StateAccess, params: ChainParams, height: 
     },
     paramsApplied: (changes) => {
       if (changesInflation(changes)) noteInflationChange(state, height);
+    },
+    emit: (event) => {
+      events.push(proposalEvent(event));
     },
   };
 }

@@ -1,7 +1,7 @@
 // The governance instructions (System sub_types 64–79, cips/governance.md "Instructions"): propose with a deposit,
 // vote, and a Security Council member's approval of an action. A refusal reverts with `GovernanceError: CODE: why`.
 import { castVote, councilApprove, decodeJson, GovernanceError, isCircuitBroken, submitProposal, VOTE_CHOICES } from "@cowboy/governance";
-import { SYSTEM_ACTORS, systemAddress, type GovCouncilInstruction, type GovProposeInstruction, type GovVoteInstruction, type Instruction } from "@cowboy/types";
+import { SYSTEM_ACTORS, systemAddress, type GovCouncilInstruction, type GovProposeInstruction, type GovVoteInstruction, type Event, type Instruction } from "@cowboy/types";
 import { exceptionLine } from "../actors/exceptions.js";
 import { governanceHost } from "../governance/host.js";
 import { reverted, succeeded, type InstructionContext, type InstructionResult } from "./instruction.js";
@@ -12,22 +12,23 @@ const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 export function governanceInstruction(ctx: InstructionContext, ins: GovernanceInstruction): InstructionResult {
   if (ctx.params.governance === undefined) return reverted(ctx, exceptionLine({ type: "GovernanceError", message: "governance is not enabled on this chain" }));
-  const host = governanceHost(ctx.state, ctx.params, ctx.env.height);
+  const events: Event[] = [];
+  const host = governanceHost(ctx.state, ctx.params, ctx.env.height, events);
   try {
     switch (ins.type) {
       case "gov_propose": {
         const p = submitProposal(host, ctx.tx.from, decodeJson(ins.body, "body"), ins.deposit);
-        return succeeded(ctx, utf8(`{"id":"${p.id}","voting_ends_at":"${p.votingEndsAt}","tier":${p.tier}}`));
+        return { ...succeeded(ctx, utf8(`{"id":"${p.id}","voting_ends_at":"${p.votingEndsAt}","tier":${p.tier}}`)), events };
       }
       case "gov_vote": {
         const choice = VOTE_CHOICES[Number(ins.choice)];
         if (ins.choice > 2n || choice === undefined) throw new GovernanceError("INVALID_ARGUMENT", `choice ${ins.choice}: expected 0 (yes), 1 (no) or 2 (abstain)`);
         castVote(host, ctx.tx.from, ins.proposalId, choice);
-        return succeeded(ctx);
+        return { ...succeeded(ctx), events };
       }
       case "gov_council": {
         const outcome = councilApprove(host, ctx.tx.from, decodeJson(ins.action, "action"));
-        return succeeded(ctx, utf8(`{"approvals":${outcome.approvals},"executed":${outcome.executed}}`));
+        return { ...succeeded(ctx, utf8(`{"approvals":${outcome.approvals},"executed":${outcome.executed}}`)), events };
       }
     }
   } catch (error) {

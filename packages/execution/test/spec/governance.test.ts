@@ -3,10 +3,14 @@
 // the genesis registry gives back exactly the chain's params.
 import { readVector } from "@cowboy/checks/vectors";
 import { DEFAULT_CBFS_CHAIN_CONFIG } from "@cowboy/cbfs";
+import { DEFAULT_CBSS_CONFIG } from "@cowboy/cbss";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { canonicalJson, configToJson, DEFAULT_GOVERNANCE_CONFIG, getParam, listParamKeys, type Json } from "@cowboy/governance";
+import { DEFAULT_RENT_CONFIG } from "@cowboy/rent";
+import { DEFAULT_RUNNER_MARKET_CONFIG } from "@cowboy/runner-market";
 import { DEFAULT_SCHEDULER_CONFIG } from "@cowboy/scheduler";
 import { DEFAULT_STAKING_CONFIG } from "@cowboy/staking";
+import { DEFAULT_TOKENS_CONFIG } from "@cowboy/tokens";
 import { DEFAULT_TRANSACTION_LIMITS } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_ACTOR_LIMITS, defaultChainParams, PARAM_GROUPS, resolveChainParams, writeRegistryGenesis } from "../../src/index.js";
@@ -63,6 +67,23 @@ describe("the genesis registry (test-vectors/governance/registry-defaults.json)"
     expect(value("system:gov:param:actor_limits")).toEqual(configToJson(DEFAULT_ACTOR_LIMITS));
     expect(value("system:gov:param:tx_limits")).toEqual(configToJson(DEFAULT_TRANSACTION_LIMITS));
     expect(value("system:gov:param:governance")).toEqual(configToJson(DEFAULT_GOVERNANCE_CONFIG));
+    expect(value("system:cip4:rent_config")).toEqual(configToJson(DEFAULT_RENT_CONFIG));
+    expect(value("system:gov:param:tokens")).toEqual(configToJson(DEFAULT_TOKENS_CONFIG));
+    const { dealer: _, ...cbss } = DEFAULT_CBSS_CONFIG;
+    expect(value("system:gov:param:cbss")).toEqual(configToJson(cbss));
+    const settlement = value("system:settlement_config");
+    const committee = value("system:cip2:committee_config");
+    expect({
+      ...value("system:gov:param:runner_market"),
+      burnBps: settlement.burnBps,
+      treasuryBps: settlement.treasuryBps,
+      reputationHalfLife: value("system:cip2:reputation_config").halfLifeBlocks,
+      aggregatorBonusBps: value("system:cip2:aggregator_config").aggregatorBonusBps,
+      nonRevealSlashBps: value("system:cip2:non_reveal_config").nonRevealSlashBps,
+      committeeMin: committee.mMin,
+      committeeMax: committee.mMax,
+      containerImages: getParam(fork, "system:gov:param:container_images"),
+    }).toEqual(configToJson(DEFAULT_RUNNER_MARKET_CONFIG));
   });
   it("resolving the genesis registry gives back the chain's params", () => {
     const resolved = resolveChainParams(fork, params);

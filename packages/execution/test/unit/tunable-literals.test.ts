@@ -16,7 +16,7 @@ const TUNABLES: readonly (readonly [string, RegExp, readonly string[]])[] = [
   ["7 days of blocks", /\b604_?800n?\b/, ["packages/staking/src/config.ts", "packages/governance/src/config.ts", "packages/runner-market/src/config.ts"]],
   ["6 hours of blocks", /\b21_?600n?\b/, ["packages/governance/src/config.ts"]],
   ["reputation half-life", /\b1_?209_?600n?\b/, ["packages/runner-market/src/config.ts"]],
-  ["settlement runner share", /\b8_?900n?\b/, ["packages/execution/src/governance/specOnlyGroups.ts"]],
+  ["settlement runner share", /\b8_?900n?\b/, ["packages/runner-market/src/config.ts"]],
   ["rent grace threshold", /\b10_?240n?\b/, ["packages/rent/src/config.ts"]],
   ["the timer schedule cost / per-fire caps", /\b(550_?000|250_?000)n\b/, ["packages/scheduler/src/config.ts"]],
 ];

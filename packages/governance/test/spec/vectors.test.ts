@@ -4,7 +4,19 @@ import { readVector } from "@cowboy/checks/vectors";
 import { decode, encode, fromHex, toHex } from "@cowboy/codec";
 import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { chamberPasses, DEFAULT_GOVERNANCE_CONFIG, decodeJson, encodeJson, GovernanceError, type Json } from "../../src/index.js";
+import {
+  chamberPasses,
+  DEFAULT_GOVERNANCE_CONFIG,
+  decodeJson,
+  encodeJson,
+  GovernanceError,
+  proposalEvent,
+  type Json,
+  type ProposalEvent,
+  type ProposalStatus,
+  type VoteChoice,
+} from "../../src/index.js";
+import { SAMPLE_PROPOSAL } from "../utils/sampleProposal.js";
 
 describe("canonical encoding (test-vectors/governance/encoding.json)", () => {
   const v = readVector<{ valid: { value: Json; encoded: string }[]; invalid: { encoded: string; code: string }[] }>("governance/encoding.json");
@@ -46,5 +58,17 @@ describe("tallies (test-vectors/governance/tally.json)", () => {
     const s = chamberPasses(t(c.stake), BigInt(c.totalStake), rule);
     const va = chamberPasses(t(c.validators), BigInt(c.totalValidators), rule);
     expect({ quorum: s.quorum && va.quorum, passed: s.passed && va.passed }).toEqual({ quorum: c.quorum, passed: c.passed });
+  });
+});
+
+describe("proposal events (test-vectors/governance/events.json)", () => {
+  const v = readVector<{ cases: { kind: string; voter?: string; choice?: string; status: string; note: string; emitter: string; topic: string; data: string }[] }>(
+    "governance/events.json",
+  );
+  it.each(v.cases.map((c) => [c.kind, c] as const))("%s: emitter, topic and data bytes", (_k, c) => {
+    const proposal = { ...SAMPLE_PROPOSAL, status: c.status as ProposalStatus, note: c.note };
+    const e = (c.kind === "voted" ? { kind: "voted", proposal, voter: fromHex(c.voter!), choice: c.choice as VoteChoice } : { kind: c.kind, proposal }) as ProposalEvent;
+    const ev = proposalEvent(e);
+    expect([toHex(ev.emitter), new TextDecoder().decode(ev.topic), toHex(ev.data)]).toEqual([c.emitter, c.topic, c.data]);
   });
 });

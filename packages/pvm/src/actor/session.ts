@@ -100,6 +100,11 @@ class HostSlot implements Host {
     if (h.setStorageQuota === undefined) throw new HostError("RuntimeError", "storage quotas are not available on this host");
     return h.setStorageQuota(bytes);
   }
+  prepayRent(amount: bigint): bigint {
+    const h = this.#host();
+    if (h.prepayRent === undefined) throw new HostError("RuntimeError", "state rent is not available on this host");
+    return h.prepayRent(amount);
+  }
 }
 
 /** One actor module's interpreter state, reusable by one invocation at a time. */

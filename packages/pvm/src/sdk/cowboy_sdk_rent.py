@@ -14,3 +14,10 @@ def set_quota(n):
     forfeited if the actor is evicted for unpaid rent); rent applies to the whole allocated quota. Returns the bond
     now locked. ValueError when the quota or the balance does not allow it."""
     return _h.set_storage_quota(n)
+
+
+def prepay(amount):
+    """Pay `amount` base units of this actor's balance toward its own rent: any debt with its catch-up fee first,
+    the rest held as prepaid rent that later epochs draw on before the balance. Returns the part prepaid.
+    ValueError when the balance does not cover it or the amount is 0."""
+    return _h.prepay_rent(amount)
