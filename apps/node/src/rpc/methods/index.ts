@@ -13,6 +13,7 @@ import { runnerMethods } from "./runners.js";
 import { rentMethods } from "./rent.js";
 import { governanceMethods } from "./governance.js";
 import { stakingMethods } from "./staking.js";
+import { storageMethods } from "./storage.js";
 import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
@@ -37,5 +38,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...tokenMethods(ctx),
     ...rentMethods(ctx),
     ...governanceMethods(ctx),
+    ...storageMethods(ctx),
   ];
 }
