@@ -223,7 +223,7 @@ describe("the explorer served by cowboyd", () => {
     await search("0x1234");
     await expect.poll(() => text("search-result")).toContain("an address has 20 bytes, a hash 32");
     await search(`0x${"ab".repeat(32)}`);
-    await expect.poll(() => text("search-result")).toContain("No transaction or block has the hash");
+    await expect.poll(() => text("search-result")).toContain("No transaction, block, job or volume has the hash");
     expect(problems).toEqual([]);
   });
 
