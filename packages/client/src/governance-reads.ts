@@ -82,9 +82,7 @@ function groupFromJson(j: Json): ParamGroupInfo {
     tier: Number(j.tier),
     summary: j.summary as string,
     value: j.value,
-    ...(history === undefined
-      ? {}
-      : { history: history.map((h) => ({ height: big(h, "height"), proposal: h.proposal === null ? null : big(h, "proposal"), value: h.value })) }),
+    ...(history === undefined ? {} : { history: history.map((h) => ({ height: big(h, "height"), proposal: h.proposal === null ? null : big(h, "proposal"), value: h.value })) }),
   };
 }
 

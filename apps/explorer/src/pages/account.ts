@@ -133,7 +133,11 @@ function rentView(rent: RentInfo | null): HTMLElement {
         "Evicted",
         rent.evicted === null
           ? h("span", { "data-testid": "rent-evicted" }, "no")
-          : h("span", { "data-testid": "rent-evicted" }, `at block ${rent.evicted.height}: ${count(rent.evicted.slots)} slots, ${count(rent.evicted.bytes)} bytes, storage root ${short(hex(rent.evicted.root))}`),
+          : h(
+              "span",
+              { "data-testid": "rent-evicted" },
+              `at block ${rent.evicted.height}: ${count(rent.evicted.slots)} slots, ${count(rent.evicted.bytes)} bytes, storage root ${short(hex(rent.evicted.root))}`,
+            ),
       ],
     ],
     "rent-fields",

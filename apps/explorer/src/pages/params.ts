@@ -61,7 +61,11 @@ export async function paramPage(ctx: PageContext, key: string): Promise<void> {
         ? h("p", { class: "muted", "data-testid": "no-history" }, "Never amended since genesis.")
         : table(
             ["At block", "By", "Value"],
-            (group.history ?? []).map((a) => [blockLink(a.height), a.proposal === null ? "council / genesis" : proposalLink(a.proposal), h("code", { class: "wrap small" }, valueText(a.value))]),
+            (group.history ?? []).map((a) => [
+              blockLink(a.height),
+              a.proposal === null ? "council / genesis" : proposalLink(a.proposal),
+              h("code", { class: "wrap small" }, valueText(a.value)),
+            ]),
             "param-history-table",
           ),
     ),

@@ -23,7 +23,14 @@ export function tierRule(governance: ParamGroupInfo | undefined, tier: number): 
 
 function chamberRow(name: string, t: ChamberTally, total: bigint, unit: (v: bigint) => string, testId: string): Child[] {
   const cast = t.yes + t.no + t.abstain;
-  return [h("span", {}, name), h("span", { "data-testid": `${testId}-yes` }, unit(t.yes)), unit(t.no), unit(t.abstain), unit(total), h("span", { "data-testid": `${testId}-cast` }, share(cast, total))];
+  return [
+    h("span", {}, name),
+    h("span", { "data-testid": `${testId}-yes` }, unit(t.yes)),
+    unit(t.no),
+    unit(t.abstain),
+    unit(total),
+    h("span", { "data-testid": `${testId}-cast` }, share(cast, total)),
+  ];
 }
 
 export async function proposalPage(ctx: PageContext, id: string): Promise<void> {

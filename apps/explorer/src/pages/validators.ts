@@ -39,17 +39,17 @@ export async function validatorsPage(ctx: PageContext): Promise<void> {
         validators.map((v) => {
           const record = records?.find((r) => equalBytes(r.address, v.address));
           return [
-          v.index,
-          addressLink(v.address),
-          h("span", { "data-testid": `stake-${v.index}` }, cby(v.stake)),
-          total === 0n ? "—" : `${(Number((v.stake * 10_000n) / total) / 100).toFixed(2)} %`,
-          mono(short(hex(v.blsPublicKey))),
-          mono(short(hex(v.networkKey))),
-          h("span", { class: v.connected ? "status success" : "status dropped" }, v.connected ? "online" : "offline"),
-          record?.status ?? "—",
-          record?.jailedUntil === undefined || record.jailedUntil === 0n ? "—" : record.jailedUntil.toString(),
-          h("span", { "data-testid": `missed-${v.index}` }, record?.missedVotes === undefined ? "—" : count(record.missedVotes)),
-        ];
+            v.index,
+            addressLink(v.address),
+            h("span", { "data-testid": `stake-${v.index}` }, cby(v.stake)),
+            total === 0n ? "—" : `${(Number((v.stake * 10_000n) / total) / 100).toFixed(2)} %`,
+            mono(short(hex(v.blsPublicKey))),
+            mono(short(hex(v.networkKey))),
+            h("span", { class: v.connected ? "status success" : "status dropped" }, v.connected ? "online" : "offline"),
+            record?.status ?? "—",
+            record?.jailedUntil === undefined || record.jailedUntil === 0n ? "—" : record.jailedUntil.toString(),
+            h("span", { "data-testid": `missed-${v.index}` }, record?.missedVotes === undefined ? "—" : count(record.missedVotes)),
+          ];
         }),
         "validators-table",
       ),

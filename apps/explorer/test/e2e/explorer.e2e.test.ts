@@ -281,7 +281,10 @@ describe("the subsystem pages", () => {
     await page.getByTestId("nav-jobs").click();
     await page.getByTestId("jobs-table").waitFor();
     expect(await page.getByTestId("no-runners").innerText()).toBe("No runner is registered.");
-    await page.getByTestId("jobs-table").locator(`a[title="${hex(jobId)}"]`).click();
+    await page
+      .getByTestId("jobs-table")
+      .locator(`a[title="${hex(jobId)}"]`)
+      .click();
     await page.getByTestId("job-fields").waitFor();
     const job = (await client.getJob(jobId))!;
     expect(await text("job-id")).toBe(hex(jobId));
@@ -324,7 +327,10 @@ describe("the subsystem pages", () => {
     await page.getByTestId("volumes-table").waitFor();
     expect(await page.getByTestId("relays-table").innerText()).toContain(hex(relayKey.address).slice(0, 8));
     expect(await page.getByTestId("relays-table").getByTestId("relay-health").innerText()).toBe("live");
-    await page.getByTestId("volumes-table").locator(`a[title="${hex(ROOT)}"]`).click();
+    await page
+      .getByTestId("volumes-table")
+      .locator(`a[title="${hex(ROOT)}"]`)
+      .click();
     await page.getByTestId("volume-fields").waitFor();
     const volume = (await client.getVolume(ROOT))!;
     expect(volume.status).toBe("anchored");

@@ -149,7 +149,8 @@ export function storageMethods({ chain }: NodeContext): RpcMethod[] {
     }),
     defineMethod({
       name: "cowboy_getVolume",
-      summary: "one volume at 0x0A: owner, size, K/M, rent, repairs, its stripes and each stripe's relays by placement at the head; a replaced root's orphan release height; or null",
+      summary:
+        "one volume at 0x0A: owner, size, K/M, rent, repairs, its stripes and each stripe's relays by placement at the head; a replaced root's orphan release height; or null",
       params: [["root", hash32]],
       handler: ([r]) => {
         const store = headStore(chain);
