@@ -6,7 +6,14 @@ import { h, replace } from "./dom.js";
 import { errorBox, type PageContext } from "./page.js";
 import { accountPage } from "./pages/account.js";
 import { blockPage } from "./pages/block.js";
+import { governancePage } from "./pages/governance.js";
 import { homePage } from "./pages/home.js";
+import { jobPage } from "./pages/job.js";
+import { jobsPage } from "./pages/jobs.js";
+import { paramPage, paramsPage } from "./pages/params.js";
+import { proposalPage } from "./pages/proposal.js";
+import { storagePage } from "./pages/storage.js";
+import { volumePage } from "./pages/volume.js";
 import { searchPage } from "./pages/search.js";
 import { txPage } from "./pages/tx.js";
 import { validatorsPage } from "./pages/validators.js";
@@ -18,7 +25,7 @@ const main = h("main", { id: "page" });
 const input = h("input", {
   type: "search",
   name: "q",
-  placeholder: "Height, transaction or block hash, address",
+  placeholder: "Height, address, or a transaction, block, job or volume hash",
   "aria-label": "search",
   "data-testid": "search-input",
   autocomplete: "off",
@@ -41,7 +48,16 @@ const header = h(
   "header",
   {},
   h("a", { href: href({ page: "home" }), class: "brand" }, "Cowboy explorer"),
-  h("nav", {}, h("a", { href: href({ page: "home" }) }, "Home"), h("a", { href: href({ page: "validators" }), "data-testid": "nav-validators" }, "Validators")),
+  h(
+    "nav",
+    {},
+    h("a", { href: href({ page: "home" }), "data-testid": "nav-home" }, "Home"),
+    h("a", { href: href({ page: "validators" }), "data-testid": "nav-validators" }, "Validators"),
+    h("a", { href: href({ page: "jobs" }), "data-testid": "nav-jobs" }, "Jobs"),
+    h("a", { href: href({ page: "governance" }), "data-testid": "nav-governance" }, "Governance"),
+    h("a", { href: href({ page: "params" }), "data-testid": "nav-params" }, "Parameters"),
+    h("a", { href: href({ page: "storage" }), "data-testid": "nav-storage" }, "Storage"),
+  ),
   form,
 );
 document.body.append(header, main);
@@ -69,6 +85,22 @@ async function show(route: Route): Promise<void> {
         return await accountPage(ctx, route.id);
       case "search":
         return await searchPage(ctx, route.id);
+      case "jobs":
+        return await jobsPage(ctx);
+      case "job":
+        return await jobPage(ctx, route.id);
+      case "governance":
+        return await governancePage(ctx);
+      case "proposal":
+        return await proposalPage(ctx, route.id);
+      case "params":
+        return await paramsPage(ctx);
+      case "param":
+        return await paramPage(ctx, route.id);
+      case "storage":
+        return await storagePage(ctx);
+      case "volume":
+        return await volumePage(ctx, route.id);
       case "not-found":
         root.append(h("h1", {}, "Not found"), h("p", {}, `No page #/${route.path}.`));
     }

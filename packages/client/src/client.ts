@@ -35,6 +35,10 @@ import {
   type TransactionInfo,
   type ValidatorInfo,
 } from "./reads.js";
+import { getParam, getProposal, listParams, listProposals, type ParamGroupInfo, type ProposalInfo } from "./governance-reads.js";
+import { getJob, listJobs, listRunners, type JobFilter, type JobInfo, type RunnerInfo } from "./runner-reads.js";
+import { getRent, getValidatorRecords, type RentInfo, type ValidatorRecord } from "./standing-reads.js";
+import { getVolume, listRelays, listVolumes, type OrphanVolume, type RelayInfo, type VolumeDetail, type VolumeInfo } from "./storage-reads.js";
 import { subscribe, type Subscription } from "./subscribe.js";
 import { httpTransport, type Request, type TransportOptions } from "./transport.js";
 
@@ -447,6 +451,66 @@ export class CowboyClient {
   }
   listUnlockRequests(range: { from?: bigint; limit?: bigint } = {}): Promise<UnlockRequest[] | undefined> {
     return interop.listUnlockRequests(this.request, range);
+  }
+
+  /** Every runner of the runner market, active first; undefined on a chain without the market. */
+  listRunners(): Promise<RunnerInfo[] | undefined> {
+    return listRunners(this.request);
+  }
+
+  /** Open and recent jobs, newest first (filtered by poster, committee member or status); undefined without the market. */
+  listJobs(filter?: JobFilter): Promise<JobInfo[] | undefined> {
+    return listJobs(this.request, filter);
+  }
+
+  /** One job with its settlement; null when unknown, undefined without the market. */
+  getJob(id: Uint8Array): Promise<JobInfo | null | undefined> {
+    return getJob(this.request, id);
+  }
+
+  /** The newest proposals first; undefined on a chain without governance. */
+  listProposals(): Promise<ProposalInfo[] | undefined> {
+    return listProposals(this.request);
+  }
+
+  /** One proposal; null when unknown, undefined on a chain without governance. */
+  getProposal(id: bigint): Promise<ProposalInfo | null | undefined> {
+    return getProposal(this.request, id);
+  }
+
+  /** Every parameter registry group with its tier and value; undefined on a chain without governance. */
+  listParams(): Promise<ParamGroupInfo[] | undefined> {
+    return listParams(this.request);
+  }
+
+  /** One registry group with its last amendments; undefined on a chain without governance. */
+  getParam(key: string): Promise<ParamGroupInfo | undefined> {
+    return getParam(this.request, key);
+  }
+
+  /** CBFS volumes anchored at 0x0A, newest first; undefined where the node does not serve cowboy_listVolumes. */
+  listVolumes(filter?: { owner?: Uint8Array; limit?: number }): Promise<VolumeInfo[] | undefined> {
+    return listVolumes(this.request, filter);
+  }
+
+  /** One volume with its stripe layout and placement (or a replaced root's release height); null when unknown. */
+  getVolume(root: Uint8Array): Promise<VolumeDetail | OrphanVolume | null | undefined> {
+    return getVolume(this.request, root);
+  }
+
+  /** Every CBFS relay registered at 0x0B with its heartbeat age and liveness. */
+  listRelays(): Promise<RelayInfo[] | undefined> {
+    return listRelays(this.request);
+  }
+
+  /** An actor's rent record; null when rent does not track it, undefined where the node does not serve cowboy_getRent. */
+  getRent(address: Uint8Array): Promise<RentInfo | null | undefined> {
+    return getRent(this.request, address);
+  }
+
+  /** The validators with every field the node reports (staking status, jailing, missed votes where tracked). */
+  getValidatorRecords(): Promise<ValidatorRecord[] | undefined> {
+    return getValidatorRecords(this.request);
   }
 }
 

@@ -29,6 +29,10 @@ export {
   type TransactionInfo,
   type ValidatorInfo,
 } from "./reads.js";
+export { jobFromJson, type JobFilter, type JobInfo, type JobSettlement, type RunnerInfo } from "./runner-reads.js";
+export type { ChamberTally, ParamAmendment, ParamGroupInfo, ProposalInfo } from "./governance-reads.js";
+export type { OrphanVolume, RelayInfo, VolumeDetail, VolumeInfo } from "./storage-reads.js";
+export type { RentInfo, ValidatorRecord } from "./standing-reads.js";
 export type { ActorInterface, BlockRef, FinishedTimer, Log, LogFilter, Trace } from "./optional-methods.js";
 export { privateKeyToAccount, accountAddress, normalizeSignature, resolveSigner, type CowboyAccount, type Signer } from "./account.js";
 export type { BridgeAsset, EthOracle, EthSubscription, UnlockRequest } from "./interop.js";

@@ -1,7 +1,7 @@
 // Account / actor (issue 26): balance, nonce and the account's state proof; for an actor its code highlighted, its
 // public methods (where the node serves them) and a form to query a read-only method, a storage browser with proofs,
 // its timers (and their history where served) and its events (where the node serves logs).
-import type { CowboyClient } from "@cowboy/client";
+import type { CowboyClient, RentInfo } from "@cowboy/client";
 import { cborFromJson, cborToJson, encodeCbor, fromHex, type CborValue } from "@cowboy/codec";
 import { actorAttributesSlot, actorItemSlot } from "@cowboy/types";
 import { codeBlock } from "../code.js";
@@ -53,6 +53,8 @@ export async function accountPage(ctx: PageContext, id: string): Promise<void> {
   if (code === null) return;
 
   root.append(section("Code", "code-section", codeBlock(code.source)));
+  const rent = await client.getRent(address);
+  if (rent !== undefined && ctx.active()) root.append(section("Rent", "rent", rentView(rent)));
   const iface = await client.getActorInterface(address);
   if (iface !== undefined && iface !== null && ctx.active()) {
     root.append(
@@ -112,6 +114,34 @@ export async function accountPage(ctx: PageContext, id: string): Promise<void> {
       ),
     );
   }
+}
+
+/** The actor's rent standing (cips/rent.md) as the node reports it: prepaid, debt, the epoch last assessed, eviction. */
+function rentView(rent: RentInfo | null): HTMLElement {
+  if (rent === null) return h("p", { class: "muted", "data-testid": "rent-untracked" }, "Rent does not track this actor yet (it is tracked from its first storage write).");
+  return fields(
+    [
+      ["Status", h("span", { class: `status rent-${rent.status}`, "data-testid": "rent-status" }, rent.status)],
+      ["Prepaid", h("span", { "data-testid": "rent-prepaid" }, cby(rent.prepaid))],
+      ["Debt", h("span", { "data-testid": "rent-debt" }, cby(rent.debt))],
+      ["Debt entries", rent.debtEntries.length === 0 ? undefined : rent.debtEntries.map((d) => `epoch ${d.epoch}: ${cby(d.amount)} at ${d.rate}`).join("; ")],
+      ["Last assessed (epoch)", h("span", { "data-testid": "rent-assessed" }, rent.assessedEpoch.toString())],
+      ["Next assessment", `rent epoch ${rent.assessedEpoch + 1n} or later (at most once per epoch, when the cursor visits)`],
+      ["Storage slots / quota", `${count(rent.slots)} / ${count(rent.quota)}`],
+      ["Bond", cby(rent.bond)],
+      [
+        "Evicted",
+        rent.evicted === null
+          ? h("span", { "data-testid": "rent-evicted" }, "no")
+          : h(
+              "span",
+              { "data-testid": "rent-evicted" },
+              `at block ${rent.evicted.height}: ${count(rent.evicted.slots)} slots, ${count(rent.evicted.bytes)} bytes, storage root ${short(hex(rent.evicted.root))}`,
+            ),
+      ],
+    ],
+    "rent-fields",
+  );
 }
 
 /** Positional ([…]) or keyword ({…}) arguments from JSON text; empty text: none. */

@@ -1,5 +1,5 @@
-// #/search/<text>: sends a height to its block, an address to its account, a hash to the transaction or block it
-// names; anything else explains what the box accepts.
+// #/search/<text>: sends a height to its block, an address to its account, a hash to the transaction, block, job or
+// volume it names; anything else explains what the box accepts.
 import { fromHex } from "@cowboy/codec";
 import { h } from "../dom.js";
 import type { PageContext } from "../page.js";
@@ -18,7 +18,12 @@ export async function searchPage(ctx: PageContext, text: string): Promise<void> 
       const hash = fromHex(query.hash.slice(2));
       if ((await ctx.client.getTransactionInfo(hash)) !== null) return go({ page: "tx", id: query.hash });
       if ((await ctx.client.getFullBlock(hash)) !== null) return go({ page: "block", id: query.hash });
-      ctx.root.append(h("h1", {}, "Search"), h("p", { class: "error", "data-testid": "search-result" }, `No transaction or block has the hash ${query.hash}.`));
+      // A job id or a volume's manifest root, where the node serves those methods.
+      const job = await ctx.client.getJob(hash);
+      if (job !== null && job !== undefined) return go({ page: "job", id: query.hash });
+      const volume = await ctx.client.getVolume(hash);
+      if (volume !== null && volume !== undefined) return go({ page: "volume", id: query.hash });
+      ctx.root.append(h("h1", {}, "Search"), h("p", { class: "error", "data-testid": "search-result" }, `No transaction, block, job or volume has the hash ${query.hash}.`));
       return;
     }
     case "invalid":

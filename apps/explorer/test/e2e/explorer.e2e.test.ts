@@ -8,7 +8,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type CowboyClient } from "@cowboy/client";
 import { toHex } from "@cowboy/codec";
+import type { CborValue } from "@cowboy/codec";
+import { encodeJson } from "@cowboy/governance";
 import { devAccounts } from "@cowboy/node";
+import { encodeJobRequest } from "@cowboy/runner-market";
 import { formatCby } from "@cowboy/types";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -223,7 +226,7 @@ describe("the explorer served by cowboyd", () => {
     await search("0x1234");
     await expect.poll(() => text("search-result")).toContain("an address has 20 bytes, a hash 32");
     await search(`0x${"ab".repeat(32)}`);
-    await expect.poll(() => text("search-result")).toContain("No transaction or block has the hash");
+    await expect.poll(() => text("search-result")).toContain("No transaction, block, job or volume has the hash");
     expect(problems).toEqual([]);
   });
 
@@ -235,6 +238,125 @@ describe("the explorer served by cowboyd", () => {
     expect(await text("validator-count")).toBe("1");
     expect(await text("stake-0")).toBe(`${formatCby(validator!.stake)} CBY`);
     expect(await page.getByTestId("validators-table").innerText()).toContain(hex(validator!.address));
+    expect(problems).toEqual([]);
+  });
+});
+
+// The subsystem pages (issue 26): a job posted with no runner registered, a proposal, a relay registered and a volume
+// anchored by instruction, each page loaded from the navigation or a link and checked against the node's answers.
+describe("the subsystem pages", () => {
+  const ROOT = new Uint8Array(32).fill(0x5a);
+  const relayKey = devAccounts()[3]!;
+  let jobId: Uint8Array;
+
+  beforeAll(async () => {
+    const request = encodeJobRequest({
+      kind: "http",
+      spec: new Map<CborValue, CborValue>([
+        ["method", "GET"],
+        ["url", "https://api.example/v1"],
+      ]),
+      resultSchema: new Map<CborValue, CborValue>([["type", "object"]]),
+      allowDomains: ["api.example"],
+    });
+    const job = await client.sendTransaction({ privateKey: key, instruction: { type: "job_submit", request, maxPrice: 3_000_000_000n } });
+    const jobReceipt = await client.waitForReceipt(job.digest());
+    expect(jobReceipt.status).toBe(0);
+    jobId = jobReceipt.return_data;
+    const basefee = (await client.getParam("basefee_config"))!;
+    const body = encodeJson({ kind: "param_change", changes: [{ key: "system:basefee_config", value: basefee.value as never }] });
+    const propose = await client.sendTransaction({ privateKey: key, instruction: { type: "gov_propose", body, deposit: 100_000_000_000n } });
+    expect((await client.waitForReceipt(propose.digest())).status).toBe(0);
+    const relay = await client.sendTransaction({
+      privateKey: relayKey.privateKey,
+      instruction: { type: "relay_register", stake: 1_000_000_000_000n, capacity: 1n << 30n, endpoint: new TextEncoder().encode("http://127.0.0.1:9") },
+    });
+    expect((await client.waitForReceipt(relay.digest())).status).toBe(0);
+    const anchor = await client.sendTransaction({ privateKey: key, instruction: { type: "storage_anchor", root: ROOT, size: 3_000_000n, k: 1n, m: 0n, blocks: 1_000n } });
+    expect((await client.waitForReceipt(anchor.digest())).status).toBe(0);
+  });
+
+  it("lists the job and shows its phase, committee, escrow and settlement", async () => {
+    await open("");
+    await page.getByTestId("nav-jobs").click();
+    await page.getByTestId("jobs-table").waitFor();
+    expect(await page.getByTestId("no-runners").innerText()).toBe("No runner is registered.");
+    await page
+      .getByTestId("jobs-table")
+      .locator(`a[title="${hex(jobId)}"]`)
+      .click();
+    await page.getByTestId("job-fields").waitFor();
+    const job = (await client.getJob(jobId))!;
+    expect(await text("job-id")).toBe(hex(jobId));
+    expect(await text("job-status")).toBe(job.status);
+    expect(await text("job-kind")).toBe("http");
+    expect(await text("job-max-price")).toBe("3 CBY");
+    if (job.settlement === null) expect(await text("settlement-open")).toContain(formatCby(job.escrow));
+    else {
+      expect(job.settlement!.outcome).toBe("refunded");
+      expect(await text("settlement-refunded")).toBe("3 CBY");
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the proposal with its tier, votes and quorum, and the parameter registry", async () => {
+    await open("");
+    await page.getByTestId("nav-governance").click();
+    await page.getByTestId("proposals-table").waitFor();
+    const [proposal] = (await client.listProposals())!;
+    await page.getByTestId("proposals-table").locator("a[data-link=proposal]").first().click();
+    await page.getByTestId("proposal-fields").waitFor();
+    expect(page.url()).toContain(`#/proposal/${proposal!.id}`);
+    expect(await text("proposal-tier")).toBe(String(proposal!.tier));
+    expect(await text("proposal-rule")).toMatch(/% of each chamber \/ /);
+    expect(await text("stake-yes")).toBe(`${formatCby(proposal!.stake.yes)} CBY`);
+    await page.getByTestId("nav-params").click();
+    await page.getByTestId("params-table").waitFor();
+    const groups = (await client.listParams())!;
+    expect(await page.getByTestId("params-table").locator("tbody tr").count()).toBe(groups.length);
+    await page.getByTestId("params-table").locator("a[data-link=param]").first().click();
+    await page.getByTestId("param-fields").waitFor();
+    expect(await text("param-key")).toBe(groups[0]!.key);
+    expect(await text("param-tier")).toBe(String(groups[0]!.tier));
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the anchored volume with its coding, stripes, placement and the relay's health", async () => {
+    await open("");
+    await page.getByTestId("nav-storage").click();
+    await page.getByTestId("volumes-table").waitFor();
+    expect(await page.getByTestId("relays-table").innerText()).toContain(hex(relayKey.address).slice(0, 8));
+    expect(await page.getByTestId("relays-table").getByTestId("relay-health").innerText()).toBe("live");
+    await page
+      .getByTestId("volumes-table")
+      .locator(`a[title="${hex(ROOT)}"]`)
+      .click();
+    await page.getByTestId("volume-fields").waitFor();
+    const volume = (await client.getVolume(ROOT))!;
+    expect(volume.status).toBe("anchored");
+    expect(await text("volume-root")).toBe(hex(ROOT));
+    expect(await text("volume-coding")).toBe("K = 1 data + M = 0 parity shards per stripe");
+    expect(await text("volume-stripes")).toBe("3 × 1 shards");
+    expect(await page.getByTestId("placement-table").locator("tbody tr").count()).toBe(3);
+    expect(await page.getByTestId("placement-table").innerText()).toContain(hex(relayKey.address).slice(0, 8));
+    expect(problems).toEqual([]);
+  });
+
+  it("shows the actor's rent standing and the validators' missed votes column", async () => {
+    await open(`#/address/${hex(actor)}`);
+    await page.getByTestId("code").waitFor();
+    const rent = await client.getRent(actor);
+    if (rent === undefined) expect(await page.getByTestId("rent").count()).toBe(0);
+    else if (rent === null) await expect.poll(() => page.getByTestId("rent-untracked").count()).toBe(1);
+    else {
+      await page.getByTestId("rent-fields").waitFor();
+      expect(await text("rent-status")).toBe(rent.status);
+      expect(await text("rent-prepaid")).toBe(`${formatCby(rent.prepaid)} CBY`);
+    }
+    await page.getByTestId("nav-validators").click();
+    await page.getByTestId("validators-table").waitFor();
+    const [record] = (await client.getValidatorRecords())!;
+    expect(await text("missed-0")).toBe(record!.missedVotes === undefined ? "—" : count(record!.missedVotes));
     expect(problems).toEqual([]);
   });
 });

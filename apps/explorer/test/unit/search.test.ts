@@ -26,10 +26,20 @@ describe("routes", () => {
       { page: "tx", id: `0x${"ab".repeat(32)}` },
       { page: "address", id: `0x${"cd".repeat(20)}` },
       { page: "search", id: "a b/c" },
+      { page: "jobs" },
+      { page: "job", id: `0x${"ef".repeat(32)}` },
+      { page: "governance" },
+      { page: "proposal", id: "3" },
+      { page: "params" },
+      { page: "param", id: "system:gov:param:cbfs" },
+      { page: "storage" },
+      { page: "volume", id: `0x${"12".repeat(32)}` },
     ] as const;
     for (const route of routes) expect(parseRoute(href(route))).toEqual(route);
     expect(parseRoute("")).toEqual({ page: "home" });
     expect(parseRoute("#/block/")).toEqual({ page: "not-found", path: "block" });
     expect(parseRoute("#/nowhere/1")).toEqual({ page: "not-found", path: "nowhere/1" });
+    expect(parseRoute("#/jobs/1")).toEqual({ page: "not-found", path: "jobs/1" });
+    expect(parseRoute("#/proposal")).toEqual({ page: "not-found", path: "proposal" });
   });
 });

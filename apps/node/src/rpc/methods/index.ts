@@ -14,6 +14,7 @@ import { rentMethods } from "./rent.js";
 import { governanceMethods } from "./governance.js";
 import { interopMethods } from "./interop.js";
 import { stakingMethods } from "./staking.js";
+import { storageMethods } from "./storage.js";
 import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
@@ -39,5 +40,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...rentMethods(ctx),
     ...governanceMethods(ctx),
     ...interopMethods(ctx),
+    ...storageMethods(ctx),
   ];
 }

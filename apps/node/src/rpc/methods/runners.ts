@@ -1,6 +1,6 @@
 // The `runners` namespace (issue 22, cips/runner-market.md "RPC"): runner and job records at the committed head, read
 // through @cowboy/runner-market (which owns the layout and the JSON forms).
-import { equalBytes, fromHex } from "@cowboy/codec";
+import { equalBytes, fromHex, toHex } from "@cowboy/codec";
 import {
   JOB_STATUSES,
   getJob,
@@ -10,7 +10,9 @@ import {
   openJobIds,
   recentJobIds,
   runnerToJson,
+  splitPayment,
   type JobJson,
+  type JobRecord,
   type MarketState,
   type RunnerJson,
   type RunnerMarketConfig,
@@ -34,6 +36,31 @@ export function runnerMarketOf(chain: Chain): RunnerMarketConfig {
   const config = chain.params.runnerMarket;
   if (config === undefined) throw new RpcError(RpcErrorCode.MethodNotFound, "this chain runs without the runner market (cips/runner-market.md)");
   return config;
+}
+
+/** How a finished job's escrow (its maxPrice) went: split per §8.4 when settled, back to the poster otherwise; null while open. */
+export type SettlementJson =
+  | { outcome: "paid"; gross: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] }
+  | { outcome: "refunded"; gross: string; refunded: string; to: string };
+
+/** The record's JSON with its settlement: read-only, the split recomputed by the market's own splitPayment (escrow is 0 once closed). */
+function jobWithSettlement(config: RunnerMarketConfig, job: JobRecord): JobJson & { settlement: SettlementJson | null } {
+  const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
+  let settlement: SettlementJson | null = null;
+  if (job.status === "settled") {
+    const split = splitPayment(config, job.maxPrice, job.paid, job.aggregator);
+    settlement = {
+      outcome: "paid",
+      gross: job.maxPrice.toString(),
+      burned: split.burned.toString(),
+      treasury: split.treasury.toString(),
+      aggregatorBonus: split.aggregatorBonus.toString(),
+      runners: split.runners.map((r) => ({ runner: hex(r.runner), amount: r.amount.toString() })),
+    };
+  } else if (job.status === "failed" || job.status === "timeout" || job.status === "refunded") {
+    settlement = { outcome: "refunded", gross: job.maxPrice.toString(), refunded: job.maxPrice.toString(), to: hex(job.poster) };
+  }
+  return { ...jobToJson(job), settlement };
 }
 
 const jobFilter = z
@@ -73,9 +100,9 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
       summary: "one job's record at the head (request, escrow, committee, phases, result, status), or null",
       params: [["jobId", hash32]],
       handler: ([id]): JobJson | null => {
-        runnerMarketOf(chain);
+        const config = runnerMarketOf(chain);
         const job = getJob(headState(chain), fromHex(id));
-        return job === undefined ? null : jobToJson(job);
+        return job === undefined ? null : jobWithSettlement(config, job);
       },
     }),
     defineMethod({
@@ -83,7 +110,7 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
       summary: "open and recent jobs at the head, newest first, filtered by poster (actor), committee member (runner) or status",
       params: [["filter", jobFilter.optional()]],
       handler: ([filter]): JobJson[] => {
-        runnerMarketOf(chain);
+        const config = runnerMarketOf(chain);
         const state = headState(chain);
         const ids = [...recentJobIds(state), ...openJobIds(state)];
         const actor = filter?.actor === undefined ? undefined : fromHex(filter.actor);
@@ -95,7 +122,7 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
           .filter((j) => j !== undefined)
           .sort((a, b) => (a.postedAt > b.postedAt ? -1 : a.postedAt < b.postedAt ? 1 : 0));
         for (const job of jobs) {
-          const json = jobToJson(job);
+          const json = jobWithSettlement(config, job);
           if (seen.has(json.id)) continue;
           seen.add(json.id);
           if (actor !== undefined && !equalBytes(job.poster, actor)) continue;
