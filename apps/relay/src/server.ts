@@ -13,7 +13,8 @@ import type { DiskStore } from "./store.js";
 /** What a relay reads from the chain to check CapTokens (never writes). */
 export interface ChainView {
   height(): bigint;
-  isRevoked(owner: Uint8Array, nonce: bigint): boolean;
+  /** Whether 0x0A has this owner's CapToken nonce revoked (a chain read; may go over RPC). */
+  isRevoked(owner: Uint8Array, nonce: bigint): boolean | Promise<boolean>;
 }
 
 export interface RelayIdentity {
@@ -64,9 +65,11 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 /**
  * With a chain view, every read carries a CapToken for the volume (`x-cbfs-captoken`), the grantee's signature
  * over this object (`x-cbfs-use-signature`) and, for a shard, the volume's root (`x-cbfs-root`): cips/cbfs.md §8.
+ * `chainView` may be a getter (a relay connects to its node after it listens, to learn its own URL).
  */
-export function createRelayServer(identity: RelayIdentity, store: DiskStore, chain?: ChainView): Server {
+export function createRelayServer(identity: RelayIdentity, store: DiskStore, chainView?: ChainView | (() => ChainView | undefined)): Server {
   async function authorizeRead(req: IncomingMessage, kind: "shards" | "manifests", object: Uint8Array): Promise<void> {
+    const chain = typeof chainView === "function" ? chainView() : chainView;
     if (chain === undefined) return;
     const header = (name: string) => String(req.headers[name] ?? "");
     let token: ReturnType<typeof decodeCapToken>;
@@ -81,6 +84,7 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
     if (kind === "shards" && !decodeManifest(manifest.body).shardRoots.some((stripe) => stripe.some((r) => equal(r, object)))) {
       throw new HttpFailure(403, "the shard is not part of the token's volume");
     }
+    const revoked = await chain.isRevoked(token.owner, token.nonce);
     const refusal = capTokenRefusal(token, {
       height: chain.height(),
       root,
@@ -88,7 +92,7 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
       right: "read",
       object,
       useSignature: unhex(header("x-cbfs-use-signature")),
-      isRevoked: (owner, nonce) => chain.isRevoked(owner, nonce),
+      isRevoked: () => revoked,
     });
     if (refusal !== undefined) throw new HttpFailure(403, refusal);
   }

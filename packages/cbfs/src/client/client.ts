@@ -22,8 +22,11 @@ export interface CbfsClientOptions {
 }
 
 export interface PutOptions {
-  /** The relays to place shards on (endpoints); unreachable ones are skipped. */
-  readonly relays: readonly string[];
+  /**
+   * The relays to place shards on: endpoints (each asked for its /info; unreachable ones are skipped), or the
+   * relay set as the chain's 0x0B lists it (`fetchChainRelays`), used as given.
+   */
+  readonly relays: readonly string[] | readonly RelayInfo[];
   /** The owner's secp256k1 private key: signs the manifest so the owner alone can delete it. */
   readonly ownerKey: Uint8Array;
   readonly k?: number;
@@ -95,7 +98,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
     manifest,
 
     async put(plaintext, opts) {
-      const relays = await discover(opts.relays);
+      const relays = opts.relays.every((r): r is string => typeof r === "string") ? await discover(opts.relays) : (opts.relays as readonly RelayInfo[]);
       const key = new Uint8Array(randomBytes(32));
       const file = encodeFile(plaintext, { key, ...(opts.k === undefined ? {} : { k: opts.k }), ...(opts.m === undefined ? {} : { m: opts.m }) });
       const n = file.manifest.k + file.manifest.m;

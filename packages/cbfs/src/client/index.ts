@@ -14,3 +14,4 @@ export {
   type RepairMove,
 } from "./client.js";
 export { runLimited } from "./pool.js";
+export { fetchChainRelays, type ChainRelays, type ChainRelayJson, type RpcRequest } from "./chain-relays.js";

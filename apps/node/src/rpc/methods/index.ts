@@ -17,6 +17,7 @@ import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
 import { observationMethods } from "./observations.js";
+import { cbfsMethods } from "./cbfs.js";
 
 export type { NodeContext } from "./context.js";
 
@@ -37,5 +38,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...tokenMethods(ctx),
     ...rentMethods(ctx),
     ...governanceMethods(ctx),
+    ...cbfsMethods(ctx),
   ];
 }

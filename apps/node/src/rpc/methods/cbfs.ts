@@ -1,0 +1,77 @@
+// The `cbfs` namespace (cips/cbfs.md §7, §10): 0x0B's relays with their liveness at the head, a volume anchored at
+// 0x0A, and whether a CapToken nonce is revoked — what relays and CBFS clients read (never write) to place shards
+// and check tokens. Read at the head through @cowboy/cbfs, which owns the layout.
+import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, getVolume, isLive, isRevoked, listRelays } from "@cowboy/cbfs";
+import { fromHex } from "@cowboy/codec";
+import type { Chain } from "../../chain/chain.js";
+import { RpcError, RpcErrorCode } from "../errors.js";
+import { defineMethod, type RpcMethod } from "../registry.js";
+import type { NodeContext } from "./context.js";
+import { hex } from "./json.js";
+import { address, hash32, u64 } from "./params.js";
+
+function headState(chain: Chain): ChainStore {
+  const refuse = (): never => {
+    throw new RpcError(RpcErrorCode.InternalError, "the RPC reads the state only");
+  };
+  return { get: (key) => chain.state.get(key), set: refuse, delete: refuse };
+}
+
+export function cbfsMethods({ chain }: NodeContext): RpcMethod[] {
+  const config = () => chain.params.cbfs ?? DEFAULT_CBFS_CHAIN_CONFIG;
+  return [
+    defineMethod({
+      name: "cowboy_listRelays",
+      summary: "the CBFS relays registered at 0x0B at the head, with liveness, and the heartbeat interval and dead-after window in blocks",
+      params: [],
+      handler: () => {
+        const height = chain.head.height;
+        const cfg = config();
+        return {
+          height: height.toString(),
+          heartbeat_interval: cfg.heartbeatInterval.toString(),
+          dead_after: cfg.deadAfter.toString(),
+          relays: listRelays(headState(chain)).map((r) => ({
+            address: hex(r.address),
+            operator: hex(r.operator),
+            stake: r.stake.toString(),
+            capacity: r.capacity.toString(),
+            endpoint: r.endpoint,
+            registered_at: r.registeredAt.toString(),
+            last_heartbeat: r.lastHeartbeat.toString(),
+            status: r.status === 0 ? "active" : "exiting",
+            live: isLive(r, height, cfg),
+          })),
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getVolume",
+      summary: "a CBFS volume anchored at 0x0A under this manifest root at the head (owner, size, K, M, heights, repairs), or null",
+      params: [["root", hash32]],
+      handler: ([root]) => {
+        const v = getVolume(headState(chain), fromHex(root));
+        if (v === undefined) return null;
+        return {
+          root: hex(v.root),
+          owner: hex(v.owner),
+          size: v.size.toString(),
+          k: v.k,
+          m: v.m,
+          anchored_at: v.anchoredAt.toString(),
+          paid_until: v.paidUntil.toString(),
+          repairs: v.repairs.toString(),
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_isCapTokenRevoked",
+      summary: "whether the owner revoked its CapTokens with this nonce at 0x0A (storage_revoke), at the head",
+      params: [
+        ["owner", address],
+        ["nonce", u64],
+      ],
+      handler: ([owner, nonce]) => isRevoked(headState(chain), fromHex(owner), BigInt(nonce)),
+    }),
+  ];
+}
