@@ -1,15 +1,20 @@
 // `cowboy fs put|get|ls|rm` (cips/cbfs.md §6): files encrypted here, Reed–Solomon coded onto relays. The file
 // key and the relays a file was placed on are kept in a local volume record (COWBOY_CBFS_HOME, default
-// ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays.
+// ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays, or with --rpc URL
+// from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A, get reads with a CapToken the
+// owner issues to itself, and rm deletes the volume on chain too (cips/cbfs.md §10).
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
-import { type Right, Rights, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
-import { type Progress, type RelayInfo, createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { DEFAULT_ANCHOR_BLOCKS, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
+import { type Progress, type RelayInfo, createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
+import { addressFromPrivateKey } from "@cowboy/crypto";
+import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile, type CliIo } from "../io.js";
+import { clientFor, rpcCall } from "./chain.js";
 import { parseKey } from "./keys.js";
 
 interface VolumeRecord {
@@ -22,7 +27,14 @@ interface VolumeRecord {
   relays: { endpoint: string; address: string; operator: string; stake: string }[];
 }
 
-const COMMON = { home: { type: "string" }, relays: { type: "string" } } as const;
+const COMMON = { home: { type: "string" }, relays: { type: "string" }, rpc: { type: "string" } } as const;
+
+/** 0x0B's live relays at the node's head (with --rpc). */
+async function chainRelays(rpc: string, io: CliIo): Promise<{ client: ReturnType<typeof clientFor>; height: bigint; relays: RelayInfo[] }> {
+  const client = clientFor(rpc, io);
+  const { height, relays } = await rpcCall(fetchChainRelays((m, p) => client.request(m, p)));
+  return { client, height, relays };
+}
 
 function homeDir(value: string | undefined, io: CliIo): string {
   return resolve(value ?? io.env.COWBOY_CBFS_HOME ?? join(io.env.HOME ?? homedir(), ".cowboy", "cbfs"));
@@ -66,8 +78,8 @@ function progressBar(io: CliIo, verb: string): { report: Progress; end(): void }
   };
 }
 
-async function withClient<T>(fn: (client: ReturnType<typeof createCbfsClient>) => Promise<T>): Promise<T> {
-  const transport = createHttpTransport();
+async function withClient<T>(fn: (client: ReturnType<typeof createCbfsClient>) => Promise<T>, options: Parameters<typeof createHttpTransport>[0] = {}): Promise<T> {
+  const transport = createHttpTransport(options);
   try {
     return await fn(createCbfsClient({ transport }));
   } catch (error) {
@@ -86,18 +98,31 @@ const shardCount = (value: string | undefined, fallback: number, option: string,
 
 const put: Command = {
   summary: "encrypt a file, code it K+M onto relays; prints its manifest root",
-  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,…] [--home DIR]",
+  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,… | --rpc URL [--blocks N]] [--home DIR]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" } }, { min: 1, max: 1, names: "FILE" });
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" }, blocks: { type: "string" } },
+      { min: 1, max: 1, names: "FILE" },
+    );
     const ownerKey = parseKey(values.key, io);
     const home = homeDir(values.home, io);
-    const relays = await relayList(values.relays, home, io);
+    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+    const relays = chain?.relays ?? (await relayList(values.relays, home, io));
+    if (values.blocks !== undefined && !/^[1-9][0-9]*$/.test(values.blocks)) throw usageError(`--blocks must be a positive integer, got '${values.blocks}'`);
+    const blocks = values.blocks === undefined ? DEFAULT_ANCHOR_BLOCKS : BigInt(values.blocks);
     const k = shardCount(values.k, 4, "--k", 1);
     const m = shardCount(values.m, 2, "--m", 0);
     const plaintext = await readInputFile(io, positionals[0]!);
     const bar = progressBar(io, "put");
     const result = await withClient((c) => c.put(plaintext, { relays, ownerKey, k, m, onProgress: bar.report }));
     bar.end();
+    if (chain !== undefined) {
+      const instruction = { type: "storage_anchor", root: result.root, size: BigInt(plaintext.length), k: BigInt(k), m: BigInt(m), blocks } as const;
+      await rpcCall(sendInstruction(chain.client, ownerKey, instruction)).catch((error: unknown) => {
+        throw new CliError(`stored on the relays but not anchored at 0x0A: ${(error as Error).message}`);
+      });
+    }
     const record: VolumeRecord = {
       root: toHex(result.root),
       name: positionals[0]!,
@@ -116,9 +141,9 @@ const put: Command = {
 
 const get: Command = {
   summary: "read a file back from any K verified shards per stripe and decrypt it to OUT",
-  usage: "ROOT OUT [--file-key HEX32] [--relays URL,…] [--home DIR]",
+  usage: "ROOT OUT [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" } }, { min: 2, max: 2, names: "ROOT OUT" });
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" }, key: { type: "string" } }, { min: 2, max: 2, names: "ROOT OUT" });
     const root = parseRoot(positionals[0]!);
     const home = homeDir(values.home, io);
     const record = await readRecord(home, root);
@@ -126,10 +151,26 @@ const get: Command = {
     if (keyHex === undefined) throw usageError(`no key for ${positionals[0]}: not in the local volumes; give --file-key HEX32`);
     const key = fromHex(keyHex.replace(/^0x/, ""));
     const bar = progressBar(io, "get");
+    // On chain, relays check CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself.
+    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+    let transport: Parameters<typeof createHttpTransport>[0] = {};
+    if (chain !== undefined) {
+      const me = parseKey(values.key, io);
+      const body = {
+        grantee: addressFromPrivateKey(me),
+        scope: root,
+        rights: rightsMask(["read"]),
+        notBefore: chain.height,
+        notAfter: chain.height + SELF_TOKEN_BLOCKS,
+        nonce: BigInt(Date.now()),
+      };
+      transport = { capToken: { token: signCapToken(body, me), granteeKey: me } };
+    }
     const plaintext = await withClient(async (c) => {
-      const relays = record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io));
+      const relays =
+        record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : (chain?.relays ?? (await c.discover(await relayList(values.relays, home, io))));
       return c.get(root, key, { relays, onProgress: bar.report });
-    });
+    }, transport);
     bar.end();
     await writeFile(resolve(positionals[1]!), plaintext);
     return 0;
@@ -152,17 +193,20 @@ const ls: Command = {
 
 const rmCommand: Command = {
   summary: "delete a file from its relays (owner's signature) and forget it locally",
-  usage: "ROOT [--key HEX32] [--relays URL,…] [--home DIR]",
+  usage: "ROOT [--key HEX32] [--relays URL,… | --rpc URL] [--home DIR]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, { ...COMMON, key: { type: "string" } }, { min: 1, max: 1, names: "ROOT" });
     const root = parseRoot(positionals[0]!);
     const ownerKey = parseKey(values.key, io);
     const home = homeDir(values.home, io);
     const record = await readRecord(home, root);
+    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
     const count = await withClient(async (c) => {
-      const relays = record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io));
+      const relays =
+        chain?.relays ?? (record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io)));
       return c.remove(root, ownerKey, relays);
     });
+    if (chain !== undefined) await rpcCall(sendInstruction(chain.client, ownerKey, { type: "storage_delete", root }));
     await rm(recordPath(home, root), { force: true });
     io.out(`removed from ${count} relays\n`);
     return 0;
