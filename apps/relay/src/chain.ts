@@ -1,9 +1,11 @@
 // A relay's connection to a node (cips/cbfs.md §10): registers the relay at 0x0B if it is not (stake, capacity,
 // endpoint), heartbeats well inside the chain's heartbeat interval, follows the head height and answers
-// CapToken revocation questions from 0x0A — all over the node's JSON-RPC. The relay only reads the chain to
-// check tokens; it writes only its own registration, heartbeats and (later) PoR answers.
+// CapToken revocation questions from 0x0A, and answers its proof-of-retrievability challenges (cips/cbfs.md §11)
+// with the challenged chunk and its Merkle path — all over the node's JSON-RPC. It writes only its own
+// registration, heartbeats and PoR answers.
+import { chunkProof } from "@cowboy/cbfs";
 import { type CowboyClient, createClient } from "@cowboy/client";
-import { toHex } from "@cowboy/codec";
+import { concatBytes, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import type { Instruction } from "@cowboy/types";
@@ -21,7 +23,19 @@ export interface RelayChainOptions {
   readonly pollMs?: number;
   /** Heartbeat after this many blocks since the last one (default: half the chain's heartbeat interval). */
   readonly heartbeatEvery?: bigint;
+  /** The shard this relay stores under a hex root: u32be(chunkSize) header and bytes (what PoR answers read). */
+  readonly readShard?: (rootHex: string) => Promise<{ header: Uint8Array; body: Uint8Array } | undefined>;
   readonly log?: (line: string) => void;
+}
+
+/** A relay's open challenge as `cowboy_getPorChallenge` reports it. */
+export interface PorChallengeJson {
+  id: string;
+  volume: string;
+  shard: string;
+  chunk_count: number;
+  chunk: number;
+  deadline: string;
 }
 
 export interface RelayChainJson {
@@ -38,6 +52,13 @@ export interface RelayChainJson {
     last_heartbeat: string;
     status: "active" | "exiting";
     live: boolean;
+    por: "good" | "suspended" | "dead";
+    reputation: number;
+    suspended_at: string;
+    passed: string;
+    missed: number;
+    failed: number;
+    slashed: string;
   }[];
 }
 
@@ -45,6 +66,8 @@ export interface RelayChain extends ChainView {
   readonly client: CowboyClient;
   /** Heartbeats this process has had included. */
   readonly heartbeats: number;
+  /** PoR challenges this process answered (included on chain). */
+  readonly porAnswers: number;
   close(): void;
 }
 
@@ -76,33 +99,65 @@ export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChai
   let lastHeartbeat = BigInt(mine?.last_heartbeat ?? view.height);
   const every = o.heartbeatEvery ?? BigInt(view.heartbeat_interval) / 2n;
   let heartbeats = 0;
-  let busy = false;
+  let porAnswers = 0;
+  let answered = "";
   let closed = false;
-  const tick = async (): Promise<void> => {
-    height = (await client.getHead()).height;
+  const answerChallenge = async (): Promise<void> => {
+    if (o.readShard === undefined) return;
+    const c = await client.request<PorChallengeJson | null>("cowboy_getPorChallenge", [me]);
+    if (c === null || c.id === answered) return;
+    const stored = await o.readShard(c.shard.replace(/^0x/, ""));
+    if (stored === undefined) {
+      log(`PoR: challenged for shard ${c.shard}, which is not held here`);
+      answered = c.id;
+      return;
+    }
+    const chunkSize = new DataView(stored.header.buffer, stored.header.byteOffset, 4).getUint32(0);
+    const chunk = stored.body.subarray(c.chunk * chunkSize, (c.chunk + 1) * chunkSize);
+    const proof = concatBytes(...chunkProof(stored.body, chunkSize, c.chunk));
+    answered = c.id;
+    await sendInstruction(client, o.privateKey, { type: "por_respond", id: fromHex(c.id), chunk, proof });
+    porAnswers++;
+    log(`PoR: answered challenge ${c.id} (chunk ${c.chunk} of ${c.shard})`);
+  };
+  // Two loops: the head height (what CapToken checks read) never waits behind a transaction being included.
+  const work = async (): Promise<void> => {
+    await answerChallenge();
     if (height - lastHeartbeat < every) return;
     lastHeartbeat = await sendInstruction(client, o.privateKey, { type: "relay_heartbeat" });
     heartbeats++;
   };
-  const timer = setInterval(() => {
-    if (busy || closed) return;
-    busy = true;
-    tick()
-      .catch((e: unknown) => log(`chain: ${(e as Error).message}`))
-      .finally(() => {
-        busy = false;
-      });
-  }, o.pollMs ?? 1000);
+  const loop = (fn: () => Promise<void>): ReturnType<typeof setInterval> => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy || closed) return;
+      busy = true;
+      fn()
+        .catch((e: unknown) => log(`chain: ${(e as Error).message}`))
+        .finally(() => {
+          busy = false;
+        });
+    }, o.pollMs ?? 1000);
+  };
+  const timers = [
+    loop(async () => {
+      height = (await client.getHead()).height;
+    }),
+    loop(work),
+  ];
   return {
     client,
     get heartbeats() {
       return heartbeats;
     },
+    get porAnswers() {
+      return porAnswers;
+    },
     height: () => height,
     isRevoked: (owner, nonce) => client.request<boolean>("cowboy_isCapTokenRevoked", [`0x${toHex(owner)}`, nonce.toString()]),
     close() {
       closed = true;
-      clearInterval(timer);
+      for (const t of timers) clearInterval(t);
     },
   };
 }

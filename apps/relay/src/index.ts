@@ -47,7 +47,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const store = new DiskStore(options.dataDir);
   const capacity = options.capacity ?? 2n ** 40n;
   let chain: ChainView | undefined = options.chain;
-  const server: Server = createRelayServer({ address, operator: options.operator ?? address, stake: options.stake, capacity }, store, () => chain);
+  const server: Server = createRelayServer({ address, privateKey: options.privateKey, operator: options.operator ?? address, stake: options.stake, capacity }, store, () => chain);
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -69,6 +69,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
         stake: options.stake,
         capacity,
         endpoint: url,
+        readShard: (rootHex) => store.get("shards", rootHex),
         ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
         ...(options.heartbeatEvery === undefined ? {} : { heartbeatEvery: options.heartbeatEvery }),
         ...(options.log === undefined ? {} : { log: options.log }),
@@ -93,4 +94,4 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
 
 export { DiskStore } from "./store.js";
 export { createRelayServer, type RelayIdentity, type ChainView } from "./server.js";
-export { connectRelayChain, sendInstruction, type RelayChain, type RelayChainOptions, type RelayChainJson } from "./chain.js";
+export { connectRelayChain, sendInstruction, type RelayChain, type RelayChainOptions, type RelayChainJson, type PorChallengeJson } from "./chain.js";

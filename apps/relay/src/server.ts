@@ -1,13 +1,14 @@
 // The relay's HTTP protocol (cips/cbfs.md §6), on 127.0.0.1 only:
 //   GET /info                      → JSON { address, operator, stake, capacity, used, endpoint }
-//   PUT /shards/<root>             x-cbfs-chunk-size; body = shard; refused unless its chunk-tree root is <root>
+//   PUT /shards/<root>             x-cbfs-chunk-size [x-cbfs-volume]; body = shard; refused unless its chunk-tree root
+//                                  is <root>; with a volume, the 201 carries x-cbfs-receipt (cips/cbfs.md §11)
 //   GET /shards/<root>             whole shard, or `Range: bytes=a-b` → 206 with that slice
 //   PUT /manifests/<root>          x-cbfs-owner-signature ("put" by the owner); body must be a manifest with that root
 //   GET /manifests/<root>
 //   DELETE /manifests/<root>       x-cbfs-owner-signature ("rm" by the same owner): drops it and its shards here
 // Writes are acknowledged (201) only after fsync.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { CbfsError, LIMITS, capTokenRefusal, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot } from "@cowboy/cbfs";
+import { CbfsError, LIMITS, capTokenRefusal, chunkCount, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot, signStorageReceipt } from "@cowboy/cbfs";
 import type { DiskStore } from "./store.js";
 
 /** What a relay reads from the chain to check CapTokens (never writes). */
@@ -19,6 +20,8 @@ export interface ChainView {
 
 export interface RelayIdentity {
   readonly address: Uint8Array;
+  /** With the key, shard writes naming their volume (`x-cbfs-volume`) are answered with a storage receipt. */
+  readonly privateKey?: Uint8Array;
   readonly operator: Uint8Array;
   readonly stake: bigint;
   readonly capacity: bigint;
@@ -126,6 +129,10 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
         const header = new Uint8Array(4);
         new DataView(header.buffer).setUint32(0, chunkSize);
         await store.put("shards", rootHex, header, body);
+        const volume = String(req.headers["x-cbfs-volume"] ?? "");
+        if (identity.privateKey !== undefined && /^[0-9a-f]{64}$/.test(volume)) {
+          res.setHeader("x-cbfs-receipt", hex(signStorageReceipt(unhex(volume), root, chunkCount(body.length, chunkSize), identity.privateKey)));
+        }
       } else {
         if (!equal(manifestRoot(body), root)) throw new HttpFailure(422, "manifest does not hash to the root in the path");
         decodeManifest(body);

@@ -40,6 +40,16 @@ export interface PutResult {
   readonly manifest: Manifest;
   /** The relays (as they described themselves) that placement drew from: a reader recomputes placement from them. */
   readonly relays: readonly RelayInfo[];
+  /** The relays' storage receipts, one per shard stored (what a PoR challenge at 0x0B needs; cips/cbfs.md §11). */
+  readonly receipts: readonly StorageReceipt[];
+}
+
+/** A relay's signed promise to keep shard `shard` of stripe `stripe` (see `verifyStorageReceipt`). */
+export interface StorageReceipt {
+  readonly stripe: number;
+  readonly shard: number;
+  readonly relay: RelayInfo;
+  readonly signature: Uint8Array;
 }
 
 export interface GetOptions {
@@ -104,10 +114,13 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       const n = file.manifest.k + file.manifest.m;
       const total = file.shards.reduce((sum, stripe) => sum + stripe.reduce((s, shard) => s + shard.length, 0), 0);
       let done = 0;
+      const receipts: StorageReceipt[] = [];
       const tasks = file.shards.flatMap((stripe, s) => {
         const placed = placeStripe(relays, file.root, s, n);
         return stripe.map((shard, i) => async () => {
-          await transport.putShard(relays[placed[i]!]!.endpoint, file.manifest.shardRoots[s]![i]!, file.manifest.chunkSize, shard);
+          const relay = relays[placed[i]!]!;
+          const signature = await transport.putShard(relay.endpoint, file.manifest.shardRoots[s]![i]!, file.manifest.chunkSize, shard, file.root);
+          if (signature !== undefined) receipts.push({ stripe: s, shard: i, relay, signature });
           done += shard.length;
           opts.onProgress?.(done, total);
         });
@@ -115,7 +128,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       await runLimited(tasks, concurrency);
       const signature = signOwnerAction("put", file.root, opts.ownerKey);
       await Promise.all(relays.map((r) => transport.putManifest(r.endpoint, file.root, file.manifestBytes, signature)));
-      return { root: file.root, key, manifest: file.manifest, relays };
+      return { root: file.root, key, manifest: file.manifest, relays, receipts };
     },
 
     async get(root, key, opts) {
@@ -230,7 +243,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
             break;
           }
           if (target === undefined) throw new CbfsError("NOT_ENOUGH_RELAYS", `no live relay of a new operator can take shard ${i} of stripe ${s}`);
-          await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!);
+          await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
           moves.push({ stripe: s, shard: i, to: target });
         }
       }

@@ -1,7 +1,7 @@
 // The `cbfs` namespace (cips/cbfs.md §7, §10): 0x0B's relays with their liveness at the head, a volume anchored at
 // 0x0A, and whether a CapToken nonce is revoked — what relays and CBFS clients read (never write) to place shards
 // and check tokens. Read at the head through @cowboy/cbfs, which owns the layout.
-import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, getVolume, isLive, isRevoked, listRelays } from "@cowboy/cbfs";
+import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, getChallenge, getStanding, getVolume, isLive, isRevoked, listRelays, porState } from "@cowboy/cbfs";
 import { fromHex } from "@cowboy/codec";
 import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
@@ -22,26 +22,39 @@ export function cbfsMethods({ chain }: NodeContext): RpcMethod[] {
   return [
     defineMethod({
       name: "cowboy_listRelays",
-      summary: "the CBFS relays registered at 0x0B at the head, with liveness, and the heartbeat interval and dead-after window in blocks",
+      summary: "the CBFS relays registered at 0x0B at the head, with liveness and proof-of-retrievability standing, and the heartbeat interval and dead-after window in blocks",
       params: [],
       handler: () => {
         const height = chain.head.height;
         const cfg = config();
+        const state = headState(chain);
         return {
           height: height.toString(),
           heartbeat_interval: cfg.heartbeatInterval.toString(),
           dead_after: cfg.deadAfter.toString(),
-          relays: listRelays(headState(chain)).map((r) => ({
-            address: hex(r.address),
-            operator: hex(r.operator),
-            stake: r.stake.toString(),
-            capacity: r.capacity.toString(),
-            endpoint: r.endpoint,
-            registered_at: r.registeredAt.toString(),
-            last_heartbeat: r.lastHeartbeat.toString(),
-            status: r.status === 0 ? "active" : "exiting",
-            live: isLive(r, height, cfg),
-          })),
+          relays: listRelays(state).map((r) => {
+            const standing = getStanding(state, r.address, cfg);
+            const por = porState(standing, height, cfg);
+            return {
+              address: hex(r.address),
+              operator: hex(r.operator),
+              stake: r.stake.toString(),
+              capacity: r.capacity.toString(),
+              endpoint: r.endpoint,
+              registered_at: r.registeredAt.toString(),
+              last_heartbeat: r.lastHeartbeat.toString(),
+              status: r.status === 0 ? "active" : "exiting",
+              // live: in the placement set (heartbeating, active, and not suspended by PoR).
+              live: isLive(r, height, cfg) && por === "good",
+              por: por,
+              reputation: standing.reputation,
+              suspended_at: standing.suspendedAt.toString(),
+              passed: standing.passed.toString(),
+              missed: standing.missed,
+              failed: standing.failed,
+              slashed: standing.slashed.toString(),
+            };
+          }),
         };
       },
     }),
@@ -61,6 +74,25 @@ export function cbfsMethods({ chain }: NodeContext): RpcMethod[] {
           anchored_at: v.anchoredAt.toString(),
           paid_until: v.paidUntil.toString(),
           repairs: v.repairs.toString(),
+        };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getPorChallenge",
+      summary: "the relay's open proof-of-retrievability challenge at 0x0B (the shard, the beacon-drawn chunk, the deadline), or null",
+      params: [["relay", address]],
+      handler: ([relay]) => {
+        const c = getChallenge(headState(chain), fromHex(relay));
+        if (c === undefined) return null;
+        return {
+          id: hex(c.id),
+          volume: hex(c.volume),
+          shard: hex(c.shard),
+          chunk_count: c.chunkCount,
+          chunk: c.chunk,
+          issued_at: c.issuedAt.toString(),
+          deadline: c.deadline.toString(),
+          challenger: hex(c.challenger),
         };
       },
     }),
