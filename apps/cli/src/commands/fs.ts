@@ -7,8 +7,8 @@ import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
-import { DEFAULT_ANCHOR_BLOCKS, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
-import { type Progress, type RelayInfo, createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
+import { DEFAULT_ANCHOR_BLOCKS, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, encodeManifest, rightsMask, signCapToken, signOwnerAction } from "@cowboy/cbfs";
+import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -25,7 +25,11 @@ interface VolumeRecord {
   m: number;
   key: string;
   relays: { endpoint: string; address: string; operator: string; stake: string }[];
+  /** Relays that hold shards a repair moved there (searched on reads, not part of placement). */
+  moved?: { endpoint: string; address: string; operator: string; stake: string }[];
 }
+
+const relayJson = (r: RelayInfo) => ({ endpoint: r.endpoint, address: toHex(r.address), operator: toHex(r.operator), stake: r.stake.toString() });
 
 const COMMON = { home: { type: "string" }, relays: { type: "string" }, rpc: { type: "string" } } as const;
 
@@ -78,10 +82,13 @@ function progressBar(io: CliIo, verb: string): { report: Progress; end(): void }
   };
 }
 
-async function withClient<T>(fn: (client: ReturnType<typeof createCbfsClient>) => Promise<T>, options: Parameters<typeof createHttpTransport>[0] = {}): Promise<T> {
+async function withClient<T>(
+  fn: (client: ReturnType<typeof createCbfsClient>, transport: RelayTransport) => Promise<T>,
+  options: Parameters<typeof createHttpTransport>[0] = {},
+): Promise<T> {
   const transport = createHttpTransport(options);
   try {
-    return await fn(createCbfsClient({ transport }));
+    return await fn(createCbfsClient({ transport }), transport);
   } catch (error) {
     if (error instanceof Error && "code" in error && !(error instanceof CliError)) throw new CliError(error.message);
     throw error;
@@ -130,7 +137,7 @@ const put: Command = {
       k,
       m,
       key: toHex(result.key),
-      relays: result.relays.map((r) => ({ endpoint: r.endpoint, address: toHex(r.address), operator: toHex(r.operator), stake: r.stake.toString() })),
+      relays: result.relays.map(relayJson),
     };
     await mkdir(join(home, "volumes"), { recursive: true, mode: 0o700 });
     await writeFile(recordPath(home, result.root), `${JSON.stringify(record, null, 1)}\n`, { mode: 0o600 });
@@ -169,7 +176,7 @@ const get: Command = {
     const plaintext = await withClient(async (c) => {
       const relays =
         record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : (chain?.relays ?? (await c.discover(await relayList(values.relays, home, io))));
-      return c.get(root, key, { relays, onProgress: bar.report });
+      return c.get(root, key, { relays, also: (record?.moved ?? []).map(toInfo), onProgress: bar.report });
     }, transport);
     bar.end();
     await writeFile(resolve(positionals[1]!), plaintext);
@@ -203,7 +210,10 @@ const rmCommand: Command = {
     const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
     const count = await withClient(async (c) => {
       const relays =
-        chain?.relays ?? (record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io)));
+        chain?.relays ??
+        (record !== undefined && values.relays === undefined
+          ? [...record.relays, ...(record.moved ?? [])].map(toInfo)
+          : await c.discover(await relayList(values.relays, home, io)));
       return c.remove(root, ownerKey, relays);
     });
     if (chain !== undefined) await rpcCall(sendInstruction(chain.client, ownerKey, { type: "storage_delete", root }));
@@ -242,7 +252,109 @@ const grant: Command = {
   },
 };
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const repair: Command = {
+  summary: "rebuild the shards of ROOT (or of every local volume) lost with dead relays and re-place them; --watch keeps at it",
+  usage: "[ROOT] [--threshold R] [--grace SECONDS] [--watch SECONDS] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...COMMON, key: { type: "string" }, threshold: { type: "string" }, grace: { type: "string" }, watch: { type: "string" } },
+      { min: 0, max: 1, names: "[ROOT]" },
+    );
+    const home = homeDir(values.home, io);
+    const seconds = (v: string | undefined, option: string, fallback: number): number => {
+      if (v === undefined) return fallback;
+      if (!/^[0-9]+$/.test(v)) throw usageError(`${option} must be a whole number of seconds, got '${v}'`);
+      return Number(v);
+    };
+    const grace = seconds(values.grace, "--grace", 10);
+    const watch = values.watch === undefined ? undefined : seconds(values.watch, "--watch", 60);
+    if (values.threshold !== undefined && !/^[0-9]+$/.test(values.threshold)) throw usageError(`--threshold must be a non-negative integer, got '${values.threshold}'`);
+    const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+    // The owner's key (when given) also signs the manifest onto the relays that receive shards, so they can serve
+    // reads and the owner's rm reaches them; with --rpc it is required (it records the moves at 0x0A).
+    const signer = values.rpc !== undefined || values.key !== undefined || io.env.COWBOY_KEY !== undefined ? parseKey(values.key, io) : undefined;
+    const roots = async (): Promise<Uint8Array[]> => {
+      if (positionals[0] !== undefined) return [parseRoot(positionals[0])];
+      const names = await readdir(join(home, "volumes")).catch(() => [] as string[]);
+      return names.filter((n) => /^[0-9a-f]{64}\.json$/.test(n)).map((n) => fromHex(n.slice(0, 64)));
+    };
+    const pass = async (): Promise<number> => {
+      let total = 0;
+      for (const root of await roots()) {
+        const record = await readRecord(home, root);
+        const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+        // On chain, relays check CapTokens: the repairer reads with a read|repair token it issues to itself.
+        const auth: Parameters<typeof createHttpTransport>[0] =
+          chain === undefined || signer === undefined
+            ? {}
+            : {
+                capToken: {
+                  token: signCapToken(
+                    {
+                      grantee: addressFromPrivateKey(signer),
+                      scope: root,
+                      rights: rightsMask(["read", "repair"]),
+                      notBefore: chain.height,
+                      notAfter: chain.height + SELF_TOKEN_BLOCKS,
+                      nonce: BigInt(Date.now()),
+                    },
+                    signer,
+                  ),
+                  granteeKey: signer,
+                },
+              };
+        const moves = await withClient(async (c, transport) => {
+          const candidates = chain?.relays ?? (await c.discover(await relayList(values.relays, home, io)));
+          const placedOn = record?.relays.map(toInfo) ?? candidates;
+          const also = (record?.moved ?? []).map(toInfo);
+          const opts = {
+            placedOn: [...placedOn, ...also.filter((a) => !placedOn.some((p) => p.endpoint === a.endpoint))],
+            candidates,
+            ...(threshold === undefined ? {} : { threshold }),
+          };
+          // A shard must stay missing through the grace period (a restarting relay is not a lost one).
+          if ((await c.repair(root, { ...opts, dryRun: true })).length === 0) return [];
+          if (grace > 0) await sleep(grace * 1000);
+          const done = await c.repair(root, opts);
+          if (signer !== undefined && done.length > 0) {
+            const manifestBytes = encodeManifest(await c.manifest(root, placedOn));
+            const signature = signOwnerAction("put", root, signer);
+            const targets = [...new Map(done.map((mv) => [mv.to.endpoint, mv.to])).values()];
+            await Promise.all(targets.map((t) => transport.putManifest(t.endpoint, root, manifestBytes, signature)));
+          }
+          return done;
+        }, auth);
+        if (moves.length === 0) continue;
+        total += moves.length;
+        if (record !== undefined) {
+          const moved = [...(record.moved ?? [])];
+          for (const mv of moves) if (!moved.some((x) => x.endpoint === mv.to.endpoint)) moved.push(relayJson(mv.to));
+          await writeFile(recordPath(home, root), `${JSON.stringify({ ...record, moved }, null, 1)}\n`, { mode: 0o600 });
+        }
+        if (chain !== undefined && signer !== undefined) {
+          for (const mv of moves) {
+            await rpcCall(sendInstruction(chain.client, signer, { type: "storage_record_repair", root, stripe: BigInt(mv.stripe), shard: BigInt(mv.shard) }));
+          }
+        }
+        io.out(`0x${toHex(root)}: rebuilt ${moves.length} shards onto ${new Set(moves.map((mv) => mv.to.endpoint)).size} relays\n`);
+      }
+      return total;
+    };
+    if (watch === undefined) {
+      if ((await pass()) === 0) io.out("nothing to repair\n");
+      return 0;
+    }
+    for (;;) {
+      await pass().catch((error: unknown) => io.err(`repair: ${(error as Error).message}\n`));
+      await sleep(watch * 1000);
+    }
+  },
+};
+
 export const fsCommands: CommandGroup = {
   summary: "CBFS: encrypted, erasure-coded files on storage relays",
-  commands: { put, get, ls, rm: rmCommand, grant },
+  commands: { put, get, ls, rm: rmCommand, grant, repair },
 };

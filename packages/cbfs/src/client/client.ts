@@ -55,6 +55,8 @@ export interface StorageReceipt {
 export interface GetOptions {
   /** The relay set the file was placed on (from PutResult.relays, or 0x0B), in any order. */
   readonly relays: readonly RelayInfo[];
+  /** More relays to search for shards a repair moved off their placed relay (not part of placement). */
+  readonly also?: readonly RelayInfo[];
   readonly onProgress?: Progress;
 }
 
@@ -77,6 +79,8 @@ export interface RepairOptions {
   readonly candidates: readonly RelayInfo[];
   /** Repair a stripe when its available shards are ≤ K + threshold (default M − 1: any loss). */
   readonly threshold?: number;
+  /** Only find what needs rebuilding: the moves that would be made, nothing uploaded. */
+  readonly dryRun?: boolean;
 }
 
 /** One rebuilt shard and the relay that now holds it (what storage_record_repair records at 0x0A). */
@@ -164,7 +168,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
           });
         }
         // A shard moved by a repair is not where placement put it: ask the other relays of the set.
-        for (const relay of opts.relays) {
+        for (const relay of [...opts.relays, ...(opts.also ?? [])]) {
           if (have >= m.k) break;
           for (let i = 0; i < m.k + m.m && have < m.k; i++) {
             if (slots[i] !== undefined || placed.some((p, j) => j === i && opts.relays[p] === relay)) continue;
@@ -243,7 +247,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
             break;
           }
           if (target === undefined) throw new CbfsError("NOT_ENOUGH_RELAYS", `no live relay of a new operator can take shard ${i} of stripe ${s}`);
-          await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
+          if (opts.dryRun !== true) await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
           moves.push({ stripe: s, shard: i, to: target });
         }
       }
