@@ -3,9 +3,9 @@
 // ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays, or with --rpc URL
 // from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A, get reads with a CapToken the
 // owner issues to itself, and rm deletes the volume on chain too (cips/cbfs.md §10).
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { access, chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
 import { DEFAULT_ANCHOR_BLOCKS, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, encodeManifest, rightsMask, signCapToken, signOwnerAction } from "@cowboy/cbfs";
 import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
@@ -354,7 +354,42 @@ const repair: Command = {
   },
 };
 
+/** True when this machine could mount through FUSE: the device and libfuse's fusermount helper both exist. */
+async function fuseAvailable(): Promise<boolean> {
+  const exists = (path: string) =>
+    access(path).then(
+      () => true,
+      () => false,
+    );
+  if (!(await exists("/dev/fuse"))) return false;
+  for (const dir of (process.env.PATH ?? "").split(":")) if ((await exists(join(dir, "fusermount3"))) || (await exists(join(dir, "fusermount")))) return true;
+  return false;
+}
+
+const mount: Command = {
+  summary: "make ROOT readable as a file under DIR (read-only); without FUSE, a verified, decrypted read-only copy",
+  usage: "ROOT DIR [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" }, key: { type: "string" } }, { min: 2, max: 2, names: "ROOT DIR" });
+    const root = parseRoot(positionals[0]!);
+    const record = await readRecord(homeDir(values.home, io), root);
+    const dir = resolve(positionals[1]!);
+    const path = join(dir, record === undefined ? `${toHex(root)}.bin` : basename(record.name));
+    // No FUSE binding ships with this repository (cips/cbfs.md §12): even where /dev/fuse and libfuse exist, the
+    // file API is the same read-only file, materialised once from K verified shards per stripe.
+    const how = (await fuseAvailable()) ? "FUSE is present but no binding is installed; copied" : "no FUSE here; copied";
+    await mkdir(dir, { recursive: true });
+    await rm(path, { force: true });
+    const rest = Object.entries(values).flatMap(([k, v]) => (typeof v === "string" ? [`--${k}`, v] : []));
+    const status = await get.run([positionals[0]!, path, ...rest], io);
+    if (status !== 0) return status;
+    await chmod(path, 0o444);
+    io.out(`${path} (read-only; ${how})\n`);
+    return 0;
+  },
+};
+
 export const fsCommands: CommandGroup = {
   summary: "CBFS: encrypted, erasure-coded files on storage relays",
-  commands: { put, get, ls, rm: rmCommand, grant, repair },
+  commands: { put, get, ls, rm: rmCommand, grant, repair, mount },
 };

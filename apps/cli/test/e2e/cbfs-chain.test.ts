@@ -1,7 +1,8 @@
 // CBFS with --rpc against a real devnet (cips/cbfs.md §10): three relays register at 0x0B by themselves;
 // `cowboy fs put --rpc` places on 0x0B's live set and anchors the root at 0x0A, `fs get --rpc` reads with a
-// CapToken the owner issues to itself (the relays refuse token-less reads), `fs rm --rpc` deletes on chain too.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// CapToken the owner issues to itself (the relays refuse token-less reads), `fs mount` gives a read-only copy where
+// there is no FUSE, `fs rm --rpc` deletes on chain too.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@cowboy/client";
@@ -59,6 +60,13 @@ describe("cowboy fs --rpc", () => {
     const got = await cli(["fs", "get", root, out]);
     expect(got.stderr).toBe("");
     expect(readFileSync(out).equals(readFileSync(join(dir, "in.bin")))).toBe(true);
+
+    // `fs mount` without FUSE: a read-only, verified and decrypted copy under DIR.
+    const mounted = await cli(["fs", "mount", root, join(dir, "mnt")]);
+    expect(mounted.stderr).toBe("");
+    expect(mounted.stdout).toMatch(/in\.bin \(read-only; /);
+    expect(readFileSync(join(dir, "mnt", "in.bin")).equals(readFileSync(join(dir, "in.bin")))).toBe(true);
+    expect(statSync(join(dir, "mnt", "in.bin")).mode & 0o777).toBe(0o444);
 
     const removed = await cli(["fs", "rm", root]);
     expect(removed.stdout).toBe("removed from 3 relays\n");
