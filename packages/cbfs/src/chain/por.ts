@@ -108,7 +108,7 @@ function openList(store: ChainStore): Uint8Array[] {
 function writeOpenList(store: ChainStore, list: Uint8Array[]): void {
   const sorted = [...list].sort(compareBytes);
   const out = new Uint8Array(sorted.length * 20);
-  sorted.forEach((a, i) => out.set(a, i * 20));
+  for (const [i, a] of sorted.entries()) out.set(a, i * 20);
   if (out.length === 0) store.delete(OPEN_KEY);
   else store.set(OPEN_KEY, out);
 }
