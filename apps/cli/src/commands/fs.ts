@@ -158,7 +158,8 @@ const get: Command = {
     if (keyHex === undefined) throw usageError(`no key for ${positionals[0]}: not in the local volumes; give --file-key HEX32`);
     const key = fromHex(keyHex.replace(/^0x/, ""));
     const bar = progressBar(io, "get");
-    // On chain, relays check CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself.
+    // On chain, relays check CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself,
+    // valid from height 0 (relays follow the head a poll late) until SELF_TOKEN_BLOCKS past the head.
     const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
     let transport: Parameters<typeof createHttpTransport>[0] = {};
     if (chain !== undefined) {
@@ -167,7 +168,7 @@ const get: Command = {
         grantee: addressFromPrivateKey(me),
         scope: root,
         rights: rightsMask(["read"]),
-        notBefore: chain.height,
+        notBefore: 0n,
         notAfter: chain.height + SELF_TOKEN_BLOCKS,
         nonce: BigInt(Date.now()),
       };
@@ -297,7 +298,7 @@ const repair: Command = {
                       grantee: addressFromPrivateKey(signer),
                       scope: root,
                       rights: rightsMask(["read", "repair"]),
-                      notBefore: chain.height,
+                      notBefore: 0n,
                       notAfter: chain.height + SELF_TOKEN_BLOCKS,
                       nonce: BigInt(Date.now()),
                     },
