@@ -3,6 +3,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { addressFromPrivateKey } from "@cowboy/crypto";
+import { type RelayChain, connectRelayChain } from "./chain.js";
 import { type ChainView, createRelayServer } from "./server.js";
 import { DiskStore } from "./store.js";
 
@@ -21,36 +22,76 @@ export interface RelayOptions {
   readonly chain?: ChainView;
   /** The operator's address (default: the relay's own). */
   readonly operator?: Uint8Array;
+  /**
+   * A node's JSON-RPC URL: the relay registers itself at 0x0B (stake, capacity, its URL), heartbeats, and checks
+   * CapTokens against the chain's height and 0x0A's revocations (cips/cbfs.md §10). Overrides `chain`.
+   */
+  readonly rpc?: string;
+  /** With `rpc`: ms between head polls (default 1000) and blocks between heartbeats (default: half the interval). */
+  readonly pollMs?: number;
+  readonly heartbeatEvery?: bigint;
+  readonly log?: (line: string) => void;
 }
 
 export interface RunningRelay {
   readonly url: string;
   readonly address: Uint8Array;
   readonly store: DiskStore;
+  /** The chain connection when started with `rpc`. */
+  readonly chain?: RelayChain;
   close(): Promise<void>;
 }
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const address = addressFromPrivateKey(options.privateKey);
   const store = new DiskStore(options.dataDir);
-  const server: Server = createRelayServer({ address, operator: options.operator ?? address, stake: options.stake, capacity: options.capacity ?? 2n ** 40n }, store, options.chain);
+  const capacity = options.capacity ?? 2n ** 40n;
+  let chain: ChainView | undefined = options.chain;
+  const server: Server = createRelayServer({ address, privateKey: options.privateKey, operator: options.operator ?? address, stake: options.stake, capacity }, store, () => chain);
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  let connected: RelayChain | undefined;
+  if (options.rpc !== undefined) {
+    try {
+      connected = await connectRelayChain({
+        rpc: options.rpc,
+        privateKey: options.privateKey,
+        stake: options.stake,
+        capacity,
+        endpoint: url,
+        readShard: (rootHex) => store.get("shards", rootHex),
+        ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+        ...(options.heartbeatEvery === undefined ? {} : { heartbeatEvery: options.heartbeatEvery }),
+        ...(options.log === undefined ? {} : { log: options.log }),
+      });
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    chain = connected;
+  }
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     address,
     store,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    ...(connected === undefined ? {} : { chain: connected }),
+    close: async () => {
+      connected?.close();
+      await stop();
+    },
   };
 }
 
 export { DiskStore } from "./store.js";
 export { createRelayServer, type RelayIdentity, type ChainView } from "./server.js";
+export { connectRelayChain, sendInstruction, type RelayChain, type RelayChainOptions, type RelayChainJson, type PorChallengeJson } from "./chain.js";

@@ -1,23 +1,27 @@
 // The relay's HTTP protocol (cips/cbfs.md §6), on 127.0.0.1 only:
 //   GET /info                      → JSON { address, operator, stake, capacity, used, endpoint }
-//   PUT /shards/<root>             x-cbfs-chunk-size; body = shard; refused unless its chunk-tree root is <root>
+//   PUT /shards/<root>             x-cbfs-chunk-size [x-cbfs-volume]; body = shard; refused unless its chunk-tree root
+//                                  is <root>; with a volume, the 201 carries x-cbfs-receipt (cips/cbfs.md §11)
 //   GET /shards/<root>             whole shard, or `Range: bytes=a-b` → 206 with that slice
 //   PUT /manifests/<root>          x-cbfs-owner-signature ("put" by the owner); body must be a manifest with that root
 //   GET /manifests/<root>
 //   DELETE /manifests/<root>       x-cbfs-owner-signature ("rm" by the same owner): drops it and its shards here
 // Writes are acknowledged (201) only after fsync.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { CbfsError, LIMITS, capTokenRefusal, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot } from "@cowboy/cbfs";
+import { CbfsError, LIMITS, capTokenRefusal, chunkCount, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot, signStorageReceipt } from "@cowboy/cbfs";
 import type { DiskStore } from "./store.js";
 
 /** What a relay reads from the chain to check CapTokens (never writes). */
 export interface ChainView {
   height(): bigint;
-  isRevoked(owner: Uint8Array, nonce: bigint): boolean;
+  /** Whether 0x0A has this owner's CapToken nonce revoked (a chain read; may go over RPC). */
+  isRevoked(owner: Uint8Array, nonce: bigint): boolean | Promise<boolean>;
 }
 
 export interface RelayIdentity {
   readonly address: Uint8Array;
+  /** With the key, shard writes naming their volume (`x-cbfs-volume`) are answered with a storage receipt. */
+  readonly privateKey?: Uint8Array;
   readonly operator: Uint8Array;
   readonly stake: bigint;
   readonly capacity: bigint;
@@ -64,9 +68,11 @@ function equal(a: Uint8Array, b: Uint8Array): boolean {
 /**
  * With a chain view, every read carries a CapToken for the volume (`x-cbfs-captoken`), the grantee's signature
  * over this object (`x-cbfs-use-signature`) and, for a shard, the volume's root (`x-cbfs-root`): cips/cbfs.md §8.
+ * `chainView` may be a getter (a relay connects to its node after it listens, to learn its own URL).
  */
-export function createRelayServer(identity: RelayIdentity, store: DiskStore, chain?: ChainView): Server {
+export function createRelayServer(identity: RelayIdentity, store: DiskStore, chainView?: ChainView | (() => ChainView | undefined)): Server {
   async function authorizeRead(req: IncomingMessage, kind: "shards" | "manifests", object: Uint8Array): Promise<void> {
+    const chain = typeof chainView === "function" ? chainView() : chainView;
     if (chain === undefined) return;
     const header = (name: string) => String(req.headers[name] ?? "");
     let token: ReturnType<typeof decodeCapToken>;
@@ -81,6 +87,7 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
     if (kind === "shards" && !decodeManifest(manifest.body).shardRoots.some((stripe) => stripe.some((r) => equal(r, object)))) {
       throw new HttpFailure(403, "the shard is not part of the token's volume");
     }
+    const revoked = await chain.isRevoked(token.owner, token.nonce);
     const refusal = capTokenRefusal(token, {
       height: chain.height(),
       root,
@@ -88,7 +95,7 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
       right: "read",
       object,
       useSignature: unhex(header("x-cbfs-use-signature")),
-      isRevoked: (owner, nonce) => chain.isRevoked(owner, nonce),
+      isRevoked: () => revoked,
     });
     if (refusal !== undefined) throw new HttpFailure(403, refusal);
   }
@@ -122,6 +129,10 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
         const header = new Uint8Array(4);
         new DataView(header.buffer).setUint32(0, chunkSize);
         await store.put("shards", rootHex, header, body);
+        const volume = String(req.headers["x-cbfs-volume"] ?? "");
+        if (identity.privateKey !== undefined && /^[0-9a-f]{64}$/.test(volume)) {
+          res.setHeader("x-cbfs-receipt", hex(signStorageReceipt(unhex(volume), root, chunkCount(body.length, chunkSize), identity.privateKey)));
+        }
       } else {
         if (!equal(manifestRoot(body), root)) throw new HttpFailure(422, "manifest does not hash to the root in the path");
         decodeManifest(body);

@@ -15,6 +15,10 @@ import {
   shardRoot,
   signCapToken,
   signCapTokenUse,
+  porChallengeId,
+  porChunkIndex,
+  receiptDigest,
+  signStorageReceipt,
 } from "../src/index.js";
 
 const out = new URL("../../../test-vectors/cbfs/", import.meta.url);
@@ -91,4 +95,33 @@ write("captoken.json", {
   tokenHash: hex(capTokenHash(token)),
   object: hex(object),
   useSignature: hex(signCapTokenUse(token, object, granteeKey)),
+});
+
+// Proof of retrievability (cips/cbfs.md §11): a relay's storage receipt, a challenge id and the beacon-drawn chunk,
+// and the answer (chunk + path) that verifies against the shard root.
+const relayKey = pattern(32, 11, 5);
+const porShard = pattern(5 * 32 + 9, 7, 3);
+const porVolume = pattern(32, 2, 0x10);
+const porShardRoot = shardRoot(porShard, 32);
+const porCount = chunkCount(porShard.length, 32);
+const porBeacon = pattern(32, 13, 0x77);
+const porId = porChallengeId(addressFromPrivateKey(relayKey), porVolume, porShardRoot, 1234n);
+const porChunk = porChunkIndex(porBeacon, porId, porCount);
+write("por.json", {
+  description: "PoR: storage receipt (RFC 6979 secp256k1 over its digest), challenge id, beacon-drawn chunk index, and its answer",
+  relayKey: hex(relayKey),
+  relay: hex(addressFromPrivateKey(relayKey)),
+  volume: hex(porVolume),
+  chunkSize: 32,
+  shard: hex(porShard),
+  shardRoot: hex(porShardRoot),
+  chunkCount: porCount,
+  receiptDigest: hex(receiptDigest(porVolume, porShardRoot, porCount)),
+  receipt: hex(signStorageReceipt(porVolume, porShardRoot, porCount, relayKey)),
+  height: "1234",
+  beacon: hex(porBeacon),
+  id: hex(porId),
+  chunkIndex: porChunk,
+  chunk: hex(porShard.subarray(porChunk * 32, porChunk * 32 + 32)),
+  proof: chunkProof(porShard, 32, porChunk).map(hex),
 });

@@ -38,3 +38,4 @@ export {
   signCapTokenUse,
   capTokenRefusal,
 } from "./captoken.js";
+export { receiptDigest, signStorageReceipt, verifyStorageReceipt } from "./receipt.js";

@@ -27,3 +27,8 @@ export const LIMITS = {
 
 /** Orphaned shards (superseded by a replace) are released this many blocks after the replace (spec §7.3). */
 export const ORPHAN_SHARD_TTL = 86_400n;
+
+/** Blocks of rent `cowboy fs put --rpc` prepays when anchoring, unless told otherwise (cips/cbfs.md §10). */
+export const DEFAULT_ANCHOR_BLOCKS = 100_000n;
+/** Validity window of the read CapToken a client issues to itself to read its own volume (cips/cbfs.md §10). */
+export const SELF_TOKEN_BLOCKS = 600n;

@@ -32,18 +32,29 @@ export function createReedSolomon(k: number, m: number): ReedSolomon {
 
   function combine(rows: Matrix, inputs: readonly Uint8Array[], length: number): Uint8Array[] {
     const outs = rows.map(() => new Uint8Array(length));
+    // Whole 32-bit words where the input is word-aligned: four table lookups packed into one read-modify-write of
+    // the output (the byte order of the word does not matter: each byte goes back where it came from).
+    const words = length >>> 2;
     for (let c = 0; c < inputs.length; c++) {
       const input = inputs[c]!;
+      const in32 = input.byteOffset % 4 === 0 ? new Uint32Array(input.buffer, input.byteOffset, words) : undefined;
       for (let r = 0; r < rows.length; r++) {
         const coef = rows[r]![c]!;
         if (coef === 0) continue;
         const out = outs[r]!;
-        if (coef === 1) {
-          for (let i = 0; i < length; i++) out[i]! ^= input[i]!;
-          continue;
-        }
+        const out32 = new Uint32Array(out.buffer, 0, words);
         const table = MUL.subarray(coef << 8, (coef << 8) + 256);
-        for (let i = 0; i < length; i++) out[i]! ^= table[input[i]!]!;
+        let from = 0;
+        if (in32 !== undefined) {
+          if (coef === 1) for (let w = 0; w < words; w++) out32[w]! ^= in32[w]!;
+          else
+            for (let w = 0; w < words; w++) {
+              const x = in32[w]!;
+              out32[w]! ^= table[x & 0xff]! | (table[(x >>> 8) & 0xff]! << 8) | (table[(x >>> 16) & 0xff]! << 16) | (table[x >>> 24]! << 24);
+            }
+          from = words << 2;
+        }
+        for (let i = from; i < length; i++) out[i]! ^= table[input[i]!]!;
       }
     }
     return outs;

@@ -122,5 +122,5 @@ export async function getVolume(request: Request, root: Uint8Array): Promise<Vol
 
 /** `cowboy_listRelays`: every relay registered at 0x0B with its health at the head. */
 export async function listRelays(request: Request): Promise<RelayInfo[] | undefined> {
-  return (await optional(request<Json[]>("cowboy_listRelays")))?.map(relayFromJson);
+  return (await optional(request<{ relays: Json[] }>("cowboy_listRelays")))?.relays.map(relayFromJson);
 }

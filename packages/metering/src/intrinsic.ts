@@ -41,6 +41,11 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "storage_record_repair":
     case "storage_top_up":
       return intrinsicCost("transfer", 0n, table);
+    // Proofs of retrievability (cips/cbfs.md §11): a receipt or a chunk and its path ride along, priced by size.
+    case "por_challenge":
+      return intrinsicCost("actorMessage", BigInt(instruction.receipt.length), table);
+    case "por_respond":
+      return intrinsicCost("actorMessage", BigInt(instruction.chunk.length + instruction.proof.length), table);
     // Ethereum event subscriptions (cips/interop.md "Instructions"): priced as a transfer, and a report as an actor
     // message carrying its topics and data (the delivery it may trigger runs on the remaining budget).
     case "eth_register_oracle":

@@ -1,15 +1,20 @@
 // `cowboy fs put|get|ls|rm` (cips/cbfs.md §6): files encrypted here, Reed–Solomon coded onto relays. The file
 // key and the relays a file was placed on are kept in a local volume record (COWBOY_CBFS_HOME, default
-// ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays.
-import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+// ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays, or with --rpc URL
+// from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A, get reads with a CapToken the
+// owner issues to itself, and rm deletes the volume on chain too (cips/cbfs.md §10).
+import { access, chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
-import { type Right, Rights, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
-import { type Progress, type RelayInfo, createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { DEFAULT_ANCHOR_BLOCKS, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, encodeManifest, rightsMask, signCapToken, signOwnerAction } from "@cowboy/cbfs";
+import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
+import { addressFromPrivateKey } from "@cowboy/crypto";
+import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile, type CliIo } from "../io.js";
+import { clientFor, rpcCall } from "./chain.js";
 import { parseKey } from "./keys.js";
 
 interface VolumeRecord {
@@ -20,9 +25,20 @@ interface VolumeRecord {
   m: number;
   key: string;
   relays: { endpoint: string; address: string; operator: string; stake: string }[];
+  /** Relays that hold shards a repair moved there (searched on reads, not part of placement). */
+  moved?: { endpoint: string; address: string; operator: string; stake: string }[];
 }
 
-const COMMON = { home: { type: "string" }, relays: { type: "string" } } as const;
+const relayJson = (r: RelayInfo) => ({ endpoint: r.endpoint, address: toHex(r.address), operator: toHex(r.operator), stake: r.stake.toString() });
+
+const COMMON = { home: { type: "string" }, relays: { type: "string" }, rpc: { type: "string" } } as const;
+
+/** 0x0B's live relays at the node's head (with --rpc). */
+async function chainRelays(rpc: string, io: CliIo): Promise<{ client: ReturnType<typeof clientFor>; height: bigint; relays: RelayInfo[] }> {
+  const client = clientFor(rpc, io);
+  const { height, relays } = await rpcCall(fetchChainRelays((m, p) => client.request(m, p)));
+  return { client, height, relays };
+}
 
 function homeDir(value: string | undefined, io: CliIo): string {
   return resolve(value ?? io.env.COWBOY_CBFS_HOME ?? join(io.env.HOME ?? homedir(), ".cowboy", "cbfs"));
@@ -66,10 +82,13 @@ function progressBar(io: CliIo, verb: string): { report: Progress; end(): void }
   };
 }
 
-async function withClient<T>(fn: (client: ReturnType<typeof createCbfsClient>) => Promise<T>): Promise<T> {
-  const transport = createHttpTransport();
+async function withClient<T>(
+  fn: (client: ReturnType<typeof createCbfsClient>, transport: RelayTransport) => Promise<T>,
+  options: Parameters<typeof createHttpTransport>[0] = {},
+): Promise<T> {
+  const transport = createHttpTransport(options);
   try {
-    return await fn(createCbfsClient({ transport }));
+    return await fn(createCbfsClient({ transport }), transport);
   } catch (error) {
     if (error instanceof Error && "code" in error && !(error instanceof CliError)) throw new CliError(error.message);
     throw error;
@@ -86,18 +105,31 @@ const shardCount = (value: string | undefined, fallback: number, option: string,
 
 const put: Command = {
   summary: "encrypt a file, code it K+M onto relays; prints its manifest root",
-  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,…] [--home DIR]",
+  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,… | --rpc URL [--blocks N]] [--home DIR]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" } }, { min: 1, max: 1, names: "FILE" });
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" }, blocks: { type: "string" } },
+      { min: 1, max: 1, names: "FILE" },
+    );
     const ownerKey = parseKey(values.key, io);
     const home = homeDir(values.home, io);
-    const relays = await relayList(values.relays, home, io);
+    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+    const relays = chain?.relays ?? (await relayList(values.relays, home, io));
+    if (values.blocks !== undefined && !/^[1-9][0-9]*$/.test(values.blocks)) throw usageError(`--blocks must be a positive integer, got '${values.blocks}'`);
+    const blocks = values.blocks === undefined ? DEFAULT_ANCHOR_BLOCKS : BigInt(values.blocks);
     const k = shardCount(values.k, 4, "--k", 1);
     const m = shardCount(values.m, 2, "--m", 0);
     const plaintext = await readInputFile(io, positionals[0]!);
     const bar = progressBar(io, "put");
     const result = await withClient((c) => c.put(plaintext, { relays, ownerKey, k, m, onProgress: bar.report }));
     bar.end();
+    if (chain !== undefined) {
+      const instruction = { type: "storage_anchor", root: result.root, size: BigInt(plaintext.length), k: BigInt(k), m: BigInt(m), blocks } as const;
+      await rpcCall(sendInstruction(chain.client, ownerKey, instruction)).catch((error: unknown) => {
+        throw new CliError(`stored on the relays but not anchored at 0x0A: ${(error as Error).message}`);
+      });
+    }
     const record: VolumeRecord = {
       root: toHex(result.root),
       name: positionals[0]!,
@@ -105,7 +137,7 @@ const put: Command = {
       k,
       m,
       key: toHex(result.key),
-      relays: result.relays.map((r) => ({ endpoint: r.endpoint, address: toHex(r.address), operator: toHex(r.operator), stake: r.stake.toString() })),
+      relays: result.relays.map(relayJson),
     };
     await mkdir(join(home, "volumes"), { recursive: true, mode: 0o700 });
     await writeFile(recordPath(home, result.root), `${JSON.stringify(record, null, 1)}\n`, { mode: 0o600 });
@@ -116,9 +148,9 @@ const put: Command = {
 
 const get: Command = {
   summary: "read a file back from any K verified shards per stripe and decrypt it to OUT",
-  usage: "ROOT OUT [--file-key HEX32] [--relays URL,…] [--home DIR]",
+  usage: "ROOT OUT [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" } }, { min: 2, max: 2, names: "ROOT OUT" });
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" }, key: { type: "string" } }, { min: 2, max: 2, names: "ROOT OUT" });
     const root = parseRoot(positionals[0]!);
     const home = homeDir(values.home, io);
     const record = await readRecord(home, root);
@@ -126,10 +158,27 @@ const get: Command = {
     if (keyHex === undefined) throw usageError(`no key for ${positionals[0]}: not in the local volumes; give --file-key HEX32`);
     const key = fromHex(keyHex.replace(/^0x/, ""));
     const bar = progressBar(io, "get");
+    // On chain, relays check CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself,
+    // valid from height 0 (relays follow the head a poll late) until SELF_TOKEN_BLOCKS past the head.
+    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+    let transport: Parameters<typeof createHttpTransport>[0] = {};
+    if (chain !== undefined) {
+      const me = parseKey(values.key, io);
+      const body = {
+        grantee: addressFromPrivateKey(me),
+        scope: root,
+        rights: rightsMask(["read"]),
+        notBefore: 0n,
+        notAfter: chain.height + SELF_TOKEN_BLOCKS,
+        nonce: BigInt(Date.now()),
+      };
+      transport = { capToken: { token: signCapToken(body, me), granteeKey: me } };
+    }
     const plaintext = await withClient(async (c) => {
-      const relays = record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io));
-      return c.get(root, key, { relays, onProgress: bar.report });
-    });
+      const relays =
+        record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : (chain?.relays ?? (await c.discover(await relayList(values.relays, home, io))));
+      return c.get(root, key, { relays, also: (record?.moved ?? []).map(toInfo), onProgress: bar.report });
+    }, transport);
     bar.end();
     await writeFile(resolve(positionals[1]!), plaintext);
     return 0;
@@ -152,17 +201,23 @@ const ls: Command = {
 
 const rmCommand: Command = {
   summary: "delete a file from its relays (owner's signature) and forget it locally",
-  usage: "ROOT [--key HEX32] [--relays URL,…] [--home DIR]",
+  usage: "ROOT [--key HEX32] [--relays URL,… | --rpc URL] [--home DIR]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, { ...COMMON, key: { type: "string" } }, { min: 1, max: 1, names: "ROOT" });
     const root = parseRoot(positionals[0]!);
     const ownerKey = parseKey(values.key, io);
     const home = homeDir(values.home, io);
     const record = await readRecord(home, root);
+    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
     const count = await withClient(async (c) => {
-      const relays = record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : await c.discover(await relayList(values.relays, home, io));
+      const relays =
+        chain?.relays ??
+        (record !== undefined && values.relays === undefined
+          ? [...record.relays, ...(record.moved ?? [])].map(toInfo)
+          : await c.discover(await relayList(values.relays, home, io)));
       return c.remove(root, ownerKey, relays);
     });
+    if (chain !== undefined) await rpcCall(sendInstruction(chain.client, ownerKey, { type: "storage_delete", root }));
     await rm(recordPath(home, root), { force: true });
     io.out(`removed from ${count} relays\n`);
     return 0;
@@ -198,7 +253,144 @@ const grant: Command = {
   },
 };
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const repair: Command = {
+  summary: "rebuild the shards of ROOT (or of every local volume) lost with dead relays and re-place them; --watch keeps at it",
+  usage: "[ROOT] [--threshold R] [--grace SECONDS] [--watch SECONDS] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...COMMON, key: { type: "string" }, threshold: { type: "string" }, grace: { type: "string" }, watch: { type: "string" } },
+      { min: 0, max: 1, names: "[ROOT]" },
+    );
+    const home = homeDir(values.home, io);
+    const seconds = (v: string | undefined, option: string, fallback: number): number => {
+      if (v === undefined) return fallback;
+      if (!/^[0-9]+$/.test(v)) throw usageError(`${option} must be a whole number of seconds, got '${v}'`);
+      return Number(v);
+    };
+    const grace = seconds(values.grace, "--grace", 10);
+    const watch = values.watch === undefined ? undefined : seconds(values.watch, "--watch", 60);
+    if (values.threshold !== undefined && !/^[0-9]+$/.test(values.threshold)) throw usageError(`--threshold must be a non-negative integer, got '${values.threshold}'`);
+    const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
+    // The owner's key (when given) also signs the manifest onto the relays that receive shards, so they can serve
+    // reads and the owner's rm reaches them; with --rpc it is required (it records the moves at 0x0A).
+    const signer = values.rpc !== undefined || values.key !== undefined || io.env.COWBOY_KEY !== undefined ? parseKey(values.key, io) : undefined;
+    const roots = async (): Promise<Uint8Array[]> => {
+      if (positionals[0] !== undefined) return [parseRoot(positionals[0])];
+      const names = await readdir(join(home, "volumes")).catch(() => [] as string[]);
+      return names.filter((n) => /^[0-9a-f]{64}\.json$/.test(n)).map((n) => fromHex(n.slice(0, 64)));
+    };
+    const pass = async (): Promise<number> => {
+      let total = 0;
+      for (const root of await roots()) {
+        const record = await readRecord(home, root);
+        const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+        // On chain, relays check CapTokens: the repairer reads with a read|repair token it issues to itself.
+        const auth: Parameters<typeof createHttpTransport>[0] =
+          chain === undefined || signer === undefined
+            ? {}
+            : {
+                capToken: {
+                  token: signCapToken(
+                    {
+                      grantee: addressFromPrivateKey(signer),
+                      scope: root,
+                      rights: rightsMask(["read", "repair"]),
+                      notBefore: 0n,
+                      notAfter: chain.height + SELF_TOKEN_BLOCKS,
+                      nonce: BigInt(Date.now()),
+                    },
+                    signer,
+                  ),
+                  granteeKey: signer,
+                },
+              };
+        const moves = await withClient(async (c, transport) => {
+          const candidates = chain?.relays ?? (await c.discover(await relayList(values.relays, home, io)));
+          const placedOn = record?.relays.map(toInfo) ?? candidates;
+          const also = (record?.moved ?? []).map(toInfo);
+          const opts = {
+            placedOn: [...placedOn, ...also.filter((a) => !placedOn.some((p) => p.endpoint === a.endpoint))],
+            candidates,
+            ...(threshold === undefined ? {} : { threshold }),
+          };
+          // A shard must stay missing through the grace period (a restarting relay is not a lost one).
+          if ((await c.repair(root, { ...opts, dryRun: true })).length === 0) return [];
+          if (grace > 0) await sleep(grace * 1000);
+          const done = await c.repair(root, opts);
+          if (signer !== undefined && done.length > 0) {
+            const manifestBytes = encodeManifest(await c.manifest(root, placedOn));
+            const signature = signOwnerAction("put", root, signer);
+            const targets = [...new Map(done.map((mv) => [mv.to.endpoint, mv.to])).values()];
+            await Promise.all(targets.map((t) => transport.putManifest(t.endpoint, root, manifestBytes, signature)));
+          }
+          return done;
+        }, auth);
+        if (moves.length === 0) continue;
+        total += moves.length;
+        if (record !== undefined) {
+          const moved = [...(record.moved ?? [])];
+          for (const mv of moves) if (!moved.some((x) => x.endpoint === mv.to.endpoint)) moved.push(relayJson(mv.to));
+          await writeFile(recordPath(home, root), `${JSON.stringify({ ...record, moved }, null, 1)}\n`, { mode: 0o600 });
+        }
+        if (chain !== undefined && signer !== undefined) {
+          for (const mv of moves) {
+            await rpcCall(sendInstruction(chain.client, signer, { type: "storage_record_repair", root, stripe: BigInt(mv.stripe), shard: BigInt(mv.shard) }));
+          }
+        }
+        io.out(`0x${toHex(root)}: rebuilt ${moves.length} shards onto ${new Set(moves.map((mv) => mv.to.endpoint)).size} relays\n`);
+      }
+      return total;
+    };
+    if (watch === undefined) {
+      if ((await pass()) === 0) io.out("nothing to repair\n");
+      return 0;
+    }
+    for (;;) {
+      await pass().catch((error: unknown) => io.err(`repair: ${(error as Error).message}\n`));
+      await sleep(watch * 1000);
+    }
+  },
+};
+
+/** True when this machine could mount through FUSE: the device and libfuse's fusermount helper both exist. */
+async function fuseAvailable(): Promise<boolean> {
+  const exists = (path: string) =>
+    access(path).then(
+      () => true,
+      () => false,
+    );
+  if (!(await exists("/dev/fuse"))) return false;
+  for (const dir of (process.env.PATH ?? "").split(":")) if ((await exists(join(dir, "fusermount3"))) || (await exists(join(dir, "fusermount")))) return true;
+  return false;
+}
+
+const mount: Command = {
+  summary: "make ROOT readable as a file under DIR (read-only); without FUSE, a verified, decrypted read-only copy",
+  usage: "ROOT DIR [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" }, key: { type: "string" } }, { min: 2, max: 2, names: "ROOT DIR" });
+    const root = parseRoot(positionals[0]!);
+    const record = await readRecord(homeDir(values.home, io), root);
+    const dir = resolve(positionals[1]!);
+    const path = join(dir, record === undefined ? `${toHex(root)}.bin` : basename(record.name));
+    // No FUSE binding ships with this repository (cips/cbfs.md §12): even where /dev/fuse and libfuse exist, the
+    // file API is the same read-only file, materialised once from K verified shards per stripe.
+    const how = (await fuseAvailable()) ? "FUSE is present but no binding is installed; copied" : "no FUSE here; copied";
+    await mkdir(dir, { recursive: true });
+    await rm(path, { force: true });
+    const rest = Object.entries(values).flatMap(([k, v]) => (typeof v === "string" ? [`--${k}`, v] : []));
+    const status = await get.run([positionals[0]!, path, ...rest], io);
+    if (status !== 0) return status;
+    await chmod(path, 0o444);
+    io.out(`${path} (read-only; ${how})\n`);
+    return 0;
+  },
+};
+
 export const fsCommands: CommandGroup = {
   summary: "CBFS: encrypted, erasure-coded files on storage relays",
-  commands: { put, get, ls, rm: rmCommand, grant },
+  commands: { put, get, ls, rm: rmCommand, grant, repair, mount },
 };

@@ -1,5 +1,5 @@
-// `cowboy relay start` (cips/cbfs.md §6): a CBFS storage relay in the foreground, HTTP on 127.0.0.1;
-// SIGINT/SIGTERM stop it.
+// `cowboy relay start` (cips/cbfs.md §6, §10): a CBFS storage relay in the foreground, HTTP on 127.0.0.1;
+// with --rpc it registers at 0x0B, heartbeats and checks CapTokens against the chain. SIGINT/SIGTERM stop it.
 import { resolve } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { startRelay } from "@cowboy/relay";
@@ -15,11 +15,11 @@ const bigintOption = (value: string | undefined, option: string): bigint | undef
 
 const start: Command = {
   summary: "run a CBFS storage relay: stores verified shards, fsyncs before acknowledging, serves ranged reads",
-  usage: "--key HEX32 --stake N --data DIR [--port P] [--capacity BYTES]",
+  usage: "--key HEX32 --stake N --data DIR [--port P] [--capacity BYTES] [--rpc URL]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
-      { key: { type: "string" }, stake: { type: "string" }, data: { type: "string" }, port: { type: "string" }, capacity: { type: "string" } },
+      { key: { type: "string" }, stake: { type: "string" }, data: { type: "string" }, port: { type: "string" }, capacity: { type: "string" }, rpc: { type: "string" } },
       { min: 0, max: 0, names: "" },
     );
     const privateKey = parseKey(values.key, io);
@@ -29,7 +29,15 @@ const start: Command = {
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be in [0, 65535], got '${values.port}'`);
     const capacity = bigintOption(values.capacity, "--capacity");
-    const relay = await startRelay({ privateKey, stake, dataDir: resolve(values.data), port, ...(capacity === undefined ? {} : { capacity }) });
+    if (values.rpc !== undefined && !/^https?:\/\/[^\s/]+/.test(values.rpc)) throw usageError(`--rpc must be an http(s) URL, got '${values.rpc}'`);
+    const relay = await startRelay({
+      privateKey,
+      stake,
+      dataDir: resolve(values.data),
+      port,
+      ...(capacity === undefined ? {} : { capacity }),
+      ...(values.rpc === undefined ? {} : { rpc: values.rpc, log: (line: string) => io.err(`${line}\n`) }),
+    });
     io.out(`relay 0x${toHex(relay.address)} listening on ${relay.url}\n`);
     await new Promise<void>((done) => {
       const stop = () => {

@@ -1,6 +1,7 @@
 // CBFS end to end (issue 24): six `cowboy relay start` processes on loopback; `cowboy fs put` of a 64 MiB file
 // from another process; two relays killed with SIGKILL; `cowboy fs get` reads it back byte for byte; no relay's
-// data directory holds a plaintext marker; `fs ls` lists it and `fs rm` deletes it everywhere.
+// data directory holds a plaintext marker; two spare relays join and `cowboy fs repair` rebuilds the lost shards onto
+// them; a third relay is killed and the file still reads back; `fs ls` lists it and `fs rm` deletes it everywhere.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -108,11 +109,30 @@ describe("cbfs end to end: 6 relay processes, 64 MiB, kill -9 two", () => {
       `64 MiB: put ${putMs.toFixed(0)} ms (${((64 * 1000) / putMs).toFixed(1)} MiB/s incl. process start), degraded get ${getMs.toFixed(0)} ms (${((64 * 1000) / getMs).toFixed(1)} MiB/s)`,
     );
 
+    // Repair: two spare relays join; `fs repair` rebuilds every stripe's two lost shards onto them (after a
+    // 1 s grace), then a third original relay dies and the file still reads back byte for byte.
+    const spares = await Promise.all([6, 7].map(startRelay));
+    relays.push(...spares);
+    const survivors = [0, 2, 3, 5, 6, 7].map((i) => relays[i]!.url).join(",");
+    const t2 = performance.now();
+    const repaired = await cowboy(["fs", "repair", root, "--relays", survivors, "--grace", "1"]);
+    const repairMs = performance.now() - t2;
+    expect(repaired.stderr).toBe("");
+    expect(repaired.stdout).toBe(`${root}: rebuilt 34 shards onto 2 relays\n`);
+    for (const r of spares) expect(readdirSync(join(r.data, "shards"))).toHaveLength(17);
+    expect((await cowboy(["fs", "repair", root, "--relays", survivors, "--grace", "0"])).stdout).toBe("nothing to repair\n");
+    relays[0]!.child.kill("SIGKILL");
+    await new Promise((r) => relays[0]!.child.once("exit", r));
+    const again = await cowboy(["fs", "get", root, out]);
+    expect(again.stderr).toBe("");
+    expect(readFileSync(out).equals(Buffer.from(file.buffer, file.byteOffset, file.byteLength))).toBe(true);
+    console.log(`64 MiB repair of 2 lost relays (34 shards, incl. 1 s grace and process start): ${repairMs.toFixed(0)} ms`);
+
     const ls = await cowboy(["fs", "ls"]);
     expect(ls.stdout).toBe(`${root} ${size} 4+2 ${input}\n`);
     const removed = await cowboy(["fs", "rm", root]);
-    expect(removed.stdout).toBe("removed from 4 relays\n");
-    for (const i of [0, 2, 3, 5]) expect(readdirSync(join(relays[i]!.data, "shards"))).toHaveLength(0);
+    expect(removed.stdout).toBe("removed from 5 relays\n");
+    for (const i of [2, 3, 5, 6, 7]) expect(readdirSync(join(relays[i]!.data, "shards"))).toHaveLength(0);
     expect((await cowboy(["fs", "ls"])).stdout).toBe("");
   }, 900_000);
 });

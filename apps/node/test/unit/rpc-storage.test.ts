@@ -52,7 +52,7 @@ describe("the storage RPC", () => {
     );
     expect(produced.receipts.map((r) => r.status)).toEqual([0, 0]);
     const relayHex = `0x${toHex(relay!.address)}`;
-    expect(await registry.call("cowboy_listRelays", [])).toEqual([
+    expect(((await registry.call("cowboy_listRelays", [])) as { relays: unknown[] }).relays).toEqual([
       expect.objectContaining({ address: relayHex, stake: (1_000n * CBY).toString(), last_heartbeat: "1", heartbeat_age: "0", status: "active", live: true, exit_at: null }),
     ]);
     const rootHex = `0x${"5a".repeat(32)}`;

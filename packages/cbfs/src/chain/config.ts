@@ -20,6 +20,19 @@ export interface CbfsChainConfig {
   readonly rentGraceBlocks: bigint;
   /** Longest relay endpoint (UTF-8 bytes). */
   readonly maxEndpointLength: number;
+  /** Proof of retrievability (cips/cbfs.md §11): blocks a relay has to answer a challenge. */
+  readonly porResponseBlocks: bigint;
+  /** A relay's reputation when it registers, and the most it can reach. */
+  readonly initialReputation: number;
+  readonly maxReputation: number;
+  /** Reputation gained per passed challenge, lost per missed deadline and per proof that fails to verify. */
+  readonly porPassReward: number;
+  readonly porMissPenalty: number;
+  readonly porFailPenalty: number;
+  /** Share of stake slashed (basis points) for a proof that fails to verify — never for a missed deadline. */
+  readonly porSlashBps: bigint;
+  /** A relay suspended this many blocks without passing a challenge is dead: out for good, its shards repaired away. */
+  readonly suspendedDeadAfter: bigint;
 }
 
 export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
@@ -31,6 +44,14 @@ export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
   rentPerMiBBlock: 10n,
   rentGraceBlocks: 86_400n,
   maxEndpointLength: 128,
+  porResponseBlocks: 20n,
+  initialReputation: 100,
+  maxReputation: 1_000,
+  porPassReward: 1,
+  porMissPenalty: 10,
+  porFailPenalty: 50,
+  porSlashBps: 1_000n,
+  suspendedDeadAfter: 3_600n,
 };
 
 /** 0x0A and 0x0B (spec §9). */

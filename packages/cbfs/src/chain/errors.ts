@@ -19,7 +19,9 @@ export type CbfsChainErrorCode =
   /** Size, K, M, blocks or an index out of range. */
   | "INVALID_VOLUME"
   /** This CapToken nonce is already revoked. */
-  | "ALREADY_REVOKED";
+  | "ALREADY_REVOKED"
+  /** A storage receipt that is not the relay's signature, or a shard without chunks (cips/cbfs.md §11). */
+  | "INVALID_PROOF";
 
 export class CbfsChainError extends CowboyError<CbfsChainErrorCode> {
   override readonly name = "CbfsChainError";

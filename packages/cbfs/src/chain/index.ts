@@ -15,7 +15,23 @@ export {
   listRelays,
   isLive,
   placementSet,
+  slashRelayStake,
 } from "./relay-registry.js";
+export {
+  type RelayStanding,
+  type PorChallenge,
+  type OpenChallenge,
+  type PorAnswer,
+  porChallengeId,
+  porChunkIndex,
+  getStanding,
+  porState,
+  getChallenge,
+  openChallenges,
+  openPorChallenge,
+  answerPorChallenge,
+  expirePorChallenges,
+} from "./por.js";
 export {
   type VolumeRecord,
   type AnchorVolume,

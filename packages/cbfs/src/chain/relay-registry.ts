@@ -150,9 +150,25 @@ export function isLive(r: RelayRecord, height: bigint, cfg: CbfsChainConfig): bo
   return r.status === RelayStatus.Active && height - r.lastHeartbeat <= cfg.deadAfter;
 }
 
-/** The placement set at `height`: live relays with their stake and operator (what placeStripe draws from). */
-export function placementSet(store: ChainStore, height: bigint, cfg: CbfsChainConfig): (PlacementRelay & { endpoint: string })[] {
+/**
+ * The placement set at `height`: live relays (`isLive`) not suspended for proofs of retrievability (`isGood`), with
+ * their stake and operator (what placeStripe draws from).
+ */
+export function placementSet(
+  store: ChainStore,
+  height: bigint,
+  cfg: CbfsChainConfig,
+  isGood: (address: Uint8Array) => boolean = () => true,
+): (PlacementRelay & { endpoint: string })[] {
   return listRelays(store)
-    .filter((r) => isLive(r, height, cfg))
+    .filter((r) => isLive(r, height, cfg) && isGood(r.address))
     .map((r) => ({ address: r.address, operator: r.operator, stake: r.stake, endpoint: r.endpoint }));
+}
+
+/** Takes `bps` basis points of the relay's stake (a failed proof of retrievability); returns the amount taken. */
+export function slashRelayStake(store: ChainStore, address: Uint8Array, bps: bigint): bigint {
+  const r = requireRelay(store, address);
+  const amount = (r.stake * bps) / 10_000n;
+  store.set(recordKey(address), encodeRecord({ ...r, stake: r.stake - amount }));
+  return amount;
 }

@@ -22,8 +22,11 @@ export interface CbfsClientOptions {
 }
 
 export interface PutOptions {
-  /** The relays to place shards on (endpoints); unreachable ones are skipped. */
-  readonly relays: readonly string[];
+  /**
+   * The relays to place shards on: endpoints (each asked for its /info; unreachable ones are skipped), or the
+   * relay set as the chain's 0x0B lists it (`fetchChainRelays`), used as given.
+   */
+  readonly relays: readonly string[] | readonly RelayInfo[];
   /** The owner's secp256k1 private key: signs the manifest so the owner alone can delete it. */
   readonly ownerKey: Uint8Array;
   readonly k?: number;
@@ -37,11 +40,23 @@ export interface PutResult {
   readonly manifest: Manifest;
   /** The relays (as they described themselves) that placement drew from: a reader recomputes placement from them. */
   readonly relays: readonly RelayInfo[];
+  /** The relays' storage receipts, one per shard stored (what a PoR challenge at 0x0B needs; cips/cbfs.md §11). */
+  readonly receipts: readonly StorageReceipt[];
+}
+
+/** A relay's signed promise to keep shard `shard` of stripe `stripe` (see `verifyStorageReceipt`). */
+export interface StorageReceipt {
+  readonly stripe: number;
+  readonly shard: number;
+  readonly relay: RelayInfo;
+  readonly signature: Uint8Array;
 }
 
 export interface GetOptions {
   /** The relay set the file was placed on (from PutResult.relays, or 0x0B), in any order. */
   readonly relays: readonly RelayInfo[];
+  /** More relays to search for shards a repair moved off their placed relay (not part of placement). */
+  readonly also?: readonly RelayInfo[];
   readonly onProgress?: Progress;
 }
 
@@ -64,6 +79,8 @@ export interface RepairOptions {
   readonly candidates: readonly RelayInfo[];
   /** Repair a stripe when its available shards are ≤ K + threshold (default M − 1: any loss). */
   readonly threshold?: number;
+  /** Only find what needs rebuilding: the moves that would be made, nothing uploaded. */
+  readonly dryRun?: boolean;
 }
 
 /** One rebuilt shard and the relay that now holds it (what storage_record_repair records at 0x0A). */
@@ -95,16 +112,19 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
     manifest,
 
     async put(plaintext, opts) {
-      const relays = await discover(opts.relays);
+      const relays = opts.relays.every((r): r is string => typeof r === "string") ? await discover(opts.relays) : (opts.relays as readonly RelayInfo[]);
       const key = new Uint8Array(randomBytes(32));
       const file = encodeFile(plaintext, { key, ...(opts.k === undefined ? {} : { k: opts.k }), ...(opts.m === undefined ? {} : { m: opts.m }) });
       const n = file.manifest.k + file.manifest.m;
       const total = file.shards.reduce((sum, stripe) => sum + stripe.reduce((s, shard) => s + shard.length, 0), 0);
       let done = 0;
+      const receipts: StorageReceipt[] = [];
       const tasks = file.shards.flatMap((stripe, s) => {
         const placed = placeStripe(relays, file.root, s, n);
         return stripe.map((shard, i) => async () => {
-          await transport.putShard(relays[placed[i]!]!.endpoint, file.manifest.shardRoots[s]![i]!, file.manifest.chunkSize, shard);
+          const relay = relays[placed[i]!]!;
+          const signature = await transport.putShard(relay.endpoint, file.manifest.shardRoots[s]![i]!, file.manifest.chunkSize, shard, file.root);
+          if (signature !== undefined) receipts.push({ stripe: s, shard: i, relay, signature });
           done += shard.length;
           opts.onProgress?.(done, total);
         });
@@ -112,7 +132,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       await runLimited(tasks, concurrency);
       const signature = signOwnerAction("put", file.root, opts.ownerKey);
       await Promise.all(relays.map((r) => transport.putManifest(r.endpoint, file.root, file.manifestBytes, signature)));
-      return { root: file.root, key, manifest: file.manifest, relays };
+      return { root: file.root, key, manifest: file.manifest, relays, receipts };
     },
 
     async get(root, key, opts) {
@@ -148,7 +168,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
           });
         }
         // A shard moved by a repair is not where placement put it: ask the other relays of the set.
-        for (const relay of opts.relays) {
+        for (const relay of [...opts.relays, ...(opts.also ?? [])]) {
           if (have >= m.k) break;
           for (let i = 0; i < m.k + m.m && have < m.k; i++) {
             if (slots[i] !== undefined || placed.some((p, j) => j === i && opts.relays[p] === relay)) continue;
@@ -227,7 +247,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
             break;
           }
           if (target === undefined) throw new CbfsError("NOT_ENOUGH_RELAYS", `no live relay of a new operator can take shard ${i} of stripe ${s}`);
-          await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!);
+          if (opts.dryRun !== true) await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
           moves.push({ stripe: s, shard: i, to: target });
         }
       }

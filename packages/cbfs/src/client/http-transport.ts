@@ -9,6 +9,7 @@ import type { ByteRange, RelayTransport } from "./transport.js";
 interface Reply {
   status: number;
   body: Uint8Array;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface HttpTransportOptions {
@@ -39,6 +40,7 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
         res.on("end", () =>
           resolve({
             status: res.statusCode ?? 0,
+            headers: res.headers,
             body: chunks.length === 1 ? new Uint8Array(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength) : concatBytes(...chunks),
           }),
         );
@@ -69,8 +71,12 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
         used: BigInt(j.used!),
       };
     },
-    async putShard(endpoint, root, chunkSize, shard) {
-      expectOk(await call(endpoint, "PUT", `/shards/${toHex(root)}`, { "x-cbfs-chunk-size": String(chunkSize) }, shard), "a shard", endpoint);
+    async putShard(endpoint, root, chunkSize, shard, volume) {
+      const headers: Record<string, string> = { "x-cbfs-chunk-size": String(chunkSize), ...(volume === undefined ? {} : { "x-cbfs-volume": toHex(volume) }) };
+      const reply = await call(endpoint, "PUT", `/shards/${toHex(root)}`, headers, shard);
+      expectOk(reply, "a shard", endpoint);
+      const receipt = reply.headers["x-cbfs-receipt"];
+      return typeof receipt === "string" && /^[0-9a-f]{130}$/.test(receipt) ? fromHex(receipt) : undefined;
     },
     async getShard(endpoint, root, range?: ByteRange) {
       const reply = await call(endpoint, "GET", `/shards/${toHex(root)}`, { ...readAuth(root), ...(range ? { range: `bytes=${range.start}-${range.end}` } : {}) });

@@ -12,5 +12,7 @@ export {
   type Progress,
   type RepairOptions,
   type RepairMove,
+  type StorageReceipt,
 } from "./client.js";
 export { runLimited } from "./pool.js";
+export { fetchChainRelays, type ChainRelays, type ChainRelayJson, type RpcRequest } from "./chain-relays.js";

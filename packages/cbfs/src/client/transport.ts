@@ -20,8 +20,11 @@ export interface ByteRange {
 
 export interface RelayTransport {
   info(endpoint: string): Promise<RelayInfo>;
-  /** Stores a shard; resolves once the relay has verified its root and made it durable. */
-  putShard(endpoint: string, root: Uint8Array, chunkSize: number, shard: Uint8Array): Promise<void>;
+  /**
+   * Stores a shard; resolves once the relay has verified its root and made it durable. Given the volume (manifest
+   * root) it belongs to, resolves to the relay's storage receipt (cips/cbfs.md §11), when the relay gives one.
+   */
+  putShard(endpoint: string, root: Uint8Array, chunkSize: number, shard: Uint8Array, volume?: Uint8Array): Promise<Uint8Array | undefined>;
   /** A shard (or the given range of it); undefined when the relay does not hold it. */
   getShard(endpoint: string, root: Uint8Array, range?: ByteRange): Promise<Uint8Array | undefined>;
   putManifest(endpoint: string, root: Uint8Array, manifest: Uint8Array, ownerSignature: Uint8Array): Promise<void>;

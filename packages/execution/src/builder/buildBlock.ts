@@ -12,6 +12,7 @@ import { processEpochBoundary } from "../block/processEpochBoundary.js";
 import { processReshare } from "../block/processReshare.js";
 import { processJobs } from "../block/processJobs.js";
 import { processRent } from "../block/processRent.js";
+import { processCbfsPor } from "../block/processCbfsPor.js";
 import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
@@ -199,6 +200,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processEndOfBlockHooks(state, finalEnv, params);
   // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
   processRent(state, finalEnv, params);
+  processCbfsPor(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
   processReshare(state, finalEnv, params);

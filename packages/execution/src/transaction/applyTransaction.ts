@@ -10,6 +10,7 @@ import type { BlockEnv, ChainParams, StateAccess, TxOutcome } from "../types.js"
 import { Accounts } from "../world.js";
 import { callActor } from "./callActor.js";
 import { cbfsInstruction } from "./cbfsInstruction.js";
+import { cbfsPorInstruction } from "./cbfsPorInstruction.js";
 import { cbssInstruction } from "./cbssInstruction.js";
 import { cancelTimer } from "./cancelTimer.js";
 import { stateRejection } from "./checkIncludable.js";
@@ -55,6 +56,9 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "storage_record_repair":
     case "storage_top_up":
       return cbfsInstruction(ctx, instruction);
+    case "por_challenge":
+    case "por_respond":
+      return cbfsPorInstruction(ctx, instruction);
     case "eth_register_oracle":
       return ethRegisterOracle(ctx, instruction);
     case "eth_unregister_oracle":

@@ -325,6 +325,27 @@ export const INSTRUCTIONS = {
       ["blocks", "blocks", "uint"],
     ],
   },
+  // CBFS proof of retrievability at 0x0B (cips/cbfs.md §11).
+  por_challenge: {
+    category: 0,
+    subType: 106,
+    fields: [
+      ["relay", "relay", "address"],
+      ["volume", "volume", "hash"],
+      ["shard", "shard", "hash"],
+      ["chunkCount", "chunk_count", "uint"],
+      ["receipt", "receipt", "bytes"],
+    ],
+  },
+  por_respond: {
+    category: 0,
+    subType: 107,
+    fields: [
+      ["id", "id", "hash"],
+      ["chunk", "chunk", "bytes"],
+      ["proof", "proof", "bytes"],
+    ],
+  },
   // Ethereum event subscriptions (cips/interop.md; System sub_types 112–127 belong to interop).
   eth_register_oracle: {
     category: 0,

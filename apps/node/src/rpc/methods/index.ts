@@ -19,6 +19,7 @@ import { tokenMethods } from "./tokens.js";
 import { timerMethods } from "./timers.js";
 import { transactionMethods } from "./transactions.js";
 import { observationMethods } from "./observations.js";
+import { cbfsMethods } from "./cbfs.js";
 
 export type { NodeContext } from "./context.js";
 
@@ -41,5 +42,6 @@ export function nodeMethods(ctx: NodeContext): RpcMethod[] {
     ...governanceMethods(ctx),
     ...interopMethods(ctx),
     ...storageMethods(ctx),
+    ...cbfsMethods(ctx),
   ];
 }

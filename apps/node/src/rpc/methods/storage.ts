@@ -87,24 +87,6 @@ function volumeJson(v: VolumeRecord, height: bigint, cfg: CbfsChainConfig) {
   };
 }
 
-function relayJson(r: RelayRecord, height: bigint, cfg: CbfsChainConfig) {
-  return {
-    address: hex(r.address),
-    operator: hex(r.operator),
-    stake: r.stake.toString(),
-    capacity: r.capacity.toString(),
-    endpoint: r.endpoint,
-    registered_at: r.registeredAt.toString(),
-    last_heartbeat: r.lastHeartbeat.toString(),
-    heartbeat_age: (height - r.lastHeartbeat).toString(),
-    status: r.status === RelayStatus.Active ? "active" : "exiting",
-    /** Active and heartbeated within deadAfter blocks: in the placement set. */
-    live: isLive(r, height, cfg),
-    exit_at: r.status === RelayStatus.Exiting ? r.exitAt.toString() : null,
-    stake_unlocks_at: r.status === RelayStatus.Exiting ? (r.exitAt + cfg.unbondingBlocks).toString() : null,
-  };
-}
-
 /**
  * Where each stripe's K+M shards go: placeStripe over 0x0B's placement set at the head. The manifest (with its
  * segment and block sizes) lives with the relays, not on chain, so the stripe count assumes the client's defaults.
@@ -163,16 +145,6 @@ export function storageMethods({ chain }: NodeContext): RpcMethod[] {
           return releaseAt === undefined ? null : { root: r, status: "orphan", orphan_release_at: releaseAt.toString() };
         }
         return { ...volumeJson(v, height, cfg), status: "anchored", height: height.toString(), ...placementJson(store, v, height, cfg) };
-      },
-    }),
-    defineMethod({
-      name: "cowboy_listRelays",
-      summary: "every relay registered at 0x0B: stake, capacity, endpoint, last heartbeat and its age, status, live",
-      params: [],
-      handler: () => {
-        const cfg = configOf(chain);
-        const height = chain.head.height;
-        return listRelays(headStore(chain)).map((r) => relayJson(r, height, cfg));
       },
     }),
   ];

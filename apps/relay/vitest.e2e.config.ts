@@ -1,0 +1,3 @@
+import { cowboyVitestConfig } from "../../config/vitest.shared.js";
+
+export default cowboyVitestConfig({ kind: "e2e" });
