@@ -25,3 +25,17 @@ export { inflationBps, blockIssuance, processRewards, type RewardReport } from "
 export { vestingKey } from "./keys.js";
 export { vestingRecordCodec, unlockedAt, lockedAt, getVesting, lockVesting, claimVested, checkSchedule, type VestingSchedule, type VestingRecord } from "./vesting.js";
 export { splitSlash, punishEquivocation, type SlashOutcome } from "./slashing.js";
+export { groupKeyKey } from "./keys.js";
+export {
+  MAX_GROUP_SIZE,
+  GroupKeyOutcome,
+  GROUP_KEY_OUTCOME_NAMES,
+  epochGroupKeyCodec,
+  checkEpochGroupKey,
+  encodeEpochGroupKey,
+  decodeEpochGroupKey,
+  epochGroupKey,
+  putEpochGroupKey,
+  deleteEpochGroupKey,
+  type EpochGroupKey,
+} from "./groupKey.js";

@@ -18,6 +18,8 @@ export const StakingKeyKind = {
   Supply: 0x05,
   /** ‖ address (20): a genesis vesting schedule and what was claimed of it. */
   Vesting: 0x06,
+  /** ‖ epoch (u64 BE): the epoch's threshold group key record (groupKey.ts, the reshare's output). */
+  GroupKey: 0x07,
 } as const;
 
 const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
@@ -33,3 +35,4 @@ export const epochSetKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.Ep
 export const vestingKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.Vesting, address);
 export const supplyKey = (): Uint8Array => item(StakingKeyKind.Supply);
 export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(StakingKeyKind.BlsKey, blsPublicKey);
+export const groupKeyKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.GroupKey, encode(u64, epoch));
