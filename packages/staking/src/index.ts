@@ -17,7 +17,7 @@ export { STAKING_REGISTRY, StakingKeyKind, validatorKey, validatorIndexKey, epoc
 export { getValidator, validatorAddresses, blsKeyOwner, getEpochSet, type StakingState, type StakingAccounts } from "./store.js";
 export { register, addStake, exit, withdraw, unjail, jail, jailLength, checkBlsKey, type StakingContext, type RegisterRequest } from "./lifecycle.js";
 export { epochOf, isEpochEnd, epochSetAt, processEpochBoundary } from "./epoch.js";
-export { applyStakingGenesis, type GenesisValidator } from "./genesis.js";
+export { applyStakingGenesis, type GenesisValidator, type GenesisGroupKey } from "./genesis.js";
 export { validatorToJson, epochSetToJson, type ValidatorJson, type EpochSetJson } from "./json.js";
 export { supplyKey } from "./keys.js";
 export { supplyRecordCodec, totalSupply, getSupply, initSupply, recordBurn, type SupplyRecord } from "./supply.js";
@@ -39,3 +39,4 @@ export {
   deleteEpochGroupKey,
   type EpochGroupKey,
 } from "./groupKey.js";
+export { consensusSetFor, type ConsensusSet, type HandoverStatus } from "./handover.js";
