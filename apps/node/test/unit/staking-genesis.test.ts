@@ -14,6 +14,9 @@ import { GenesisFileError, genesisToJson, parseGenesisFile } from "../../src/cha
 import { devnetStaking } from "../../src/chain/staking-genesis.js";
 import { NodeUsageError, parseNodeArgs } from "../../src/run.js";
 import { createTestnet, nodeDir } from "../../src/testnet/setup.js";
+import { Mempool } from "../../src/mempool/mempool.js";
+import { nodeMethods } from "../../src/rpc/methods/index.js";
+import { MethodRegistry } from "../../src/rpc/registry.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cowboy-staking-genesis-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +35,7 @@ describe("staking on a local chain", () => {
     expect(() => parseNodeArgs(["--staking-epoch", "5", "--genesis", "x.json"], dir)).toThrow(NodeUsageError);
   });
 
-  it("cowboy testnet --staking-epoch writes a genesis file that carries staking and reads back to the same chain", { timeout: 60_000 }, () => {
+  it("cowboy testnet --staking-epoch writes a genesis file that carries staking and reads back to the same chain", { timeout: 60_000 }, async () => {
     const home = join(dir, "testnet");
     createTestnet({ dir: home, validators: 4, rpcPort: 30_100, blockTimeMs: 500, entropy: new Uint8Array(32).fill(9), timestampMs: 1n, stakingEpoch: 12n });
     const text = readFileSync(join(nodeDir(home, 2), "genesis.json"), "utf8");
@@ -59,7 +62,17 @@ describe("staking on a local chain", () => {
     const supply = getSupply(state)!;
     const allocated = genesis.config.allocations.reduce((a, x) => a + x.balance, 0n);
     expect(totalSupply(supply)).toBe(allocated + 4n * genesis.consensus.validators[0]!.stake);
-    void blocks.close();
+    const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool: new Mempool({ params }) }));
+    const epoch = (await registry.call("cowboy_epoch", [])) as { epoch: string; group_key: Record<string, unknown> };
+    expect(epoch.epoch).toBe("0");
+    expect(epoch.group_key).toEqual({
+      status: "ok",
+      continued_from: "0",
+      threshold: "3",
+      group_public_key: `0x${toHex(genesis.consensus.groupPublicKey)}`,
+      members: genesis.consensus.validators.map((v) => `0x${toHex(v.address)}`),
+    });
+    await blocks.close();
   });
 
   it("refuses a staking genesis without proofs of possession, and bad staking numbers", () => {
