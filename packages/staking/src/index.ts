@@ -40,3 +40,5 @@ export {
   type EpochGroupKey,
 } from "./groupKey.js";
 export { consensusSetFor, type ConsensusSet, type HandoverStatus } from "./handover.js";
+export { evidenceKey } from "./keys.js";
+export { VoteKind, voteMessage, checkDoubleVote, reportDoubleVote, type SignedVote, type DoubleVoteEvidence } from "./evidence.js";
