@@ -33,6 +33,7 @@ export {
   type WithdrawStakeInstruction,
   type UnjailValidatorInstruction,
   type ClaimVestedInstruction,
+  type ReportDoubleVoteInstruction,
   type RunnerMarketInstruction,
   type RentSponsorInstruction,
   type RentRestoreInstruction,

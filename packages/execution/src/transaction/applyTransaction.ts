@@ -64,6 +64,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "withdraw_stake":
     case "unjail_validator":
     case "claim_vested":
+    case "report_double_vote":
       return stakingInstruction(ctx, instruction);
     case "cbss_proxy_register":
     case "cbss_proxy_exit":

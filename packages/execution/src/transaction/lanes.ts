@@ -12,6 +12,7 @@ export function isStakingInstruction(instruction: Instruction): boolean {
     case "withdraw_stake":
     case "unjail_validator":
     case "claim_vested":
+    case "report_double_vote":
       return true;
     default:
       return false;
