@@ -32,3 +32,4 @@ export { NodeMetrics } from "./metrics.js";
 export { ReadOnlyPool, QueryError, type QueryErrorCode, type ReadOnlyPoolOptions } from "./query/pool.js";
 export { runCall, type ReadOnlyEnv, type ReadOnlyWork } from "./query/read-only.js";
 export type { LogEntry } from "./index-store/observations.js";
+export { devnetStaking, withStaking, stakingFromJson, stakingToJson, stakingFileSchema, type StakingFileJson } from "./chain/staking-genesis.js";

@@ -72,7 +72,8 @@ export interface NodeOptions {
   /**
    * The validator set's rules (@cowboy/staking, cips/staking.md): staking instructions, rewards, the
    * supply record and epoch sets in the state. The genesis must then name its validators
-   * (`genesis.config.validators`). Default: none (the devnet and testnets run without staking).
+   * (`genesis.config.validators`). Default: the genesis' own (`genesis.staking`: a genesis file's `staking`
+   * object, or cowboyd --staking-epoch on the devnet); none when it has none.
    */
   readonly staking?: StakingConfig;
   /**
@@ -115,10 +116,11 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
   const cbss = options.cbss ?? (options.genesis.devnet ? devnetCbssConfig() : undefined);
   const governance = options.governance ?? (options.genesis.devnet ? devnetGovernance() : undefined);
   const runnerMarket = options.runnerMarket ?? (options.genesis.devnet ? devnetRunnerMarket() : undefined);
+  const staking = options.staking ?? options.genesis.staking;
   const params: ChainParams = {
     ...defaultChainParams(options.genesis.chainId, accountKey),
     hashes,
-    ...(options.staking === undefined ? {} : { staking: options.staking }),
+    ...(staking === undefined ? {} : { staking }),
     ...(cbss === undefined ? {} : { cbss }),
     ...(governance === undefined ? {} : { governance }),
     ...(runnerMarket === undefined ? {} : { runnerMarket }),

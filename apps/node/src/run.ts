@@ -7,6 +7,7 @@ import { NODE_CONFIG_FILE, readNodeConfig, type BootstrapPeer } from "./testnet/
 import { readValidatorKeyFile, validatorIndex, ValidatorKeyError, type ValidatorKeys } from "./validator/keys.js";
 import { formatCby } from "@cowboy/types";
 import { devnetGenesis, GenesisFileError, parseGenesisFile, type ChainGenesis } from "./chain/genesis.js";
+import { devnetStaking, withStaking } from "./chain/staking-genesis.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
 import { startNode, type RunningNode } from "./node.js";
 import { checkPortFree, LOCK_FILE, lockDataDir } from "./startup.js";
@@ -26,6 +27,9 @@ Options:
                       unless the genesis is the built-in devnet's, whose key is built in)
   --p2p-port PORT     QUIC (UDP) port on 127.0.0.1 for peers (default: no networking)
   --bootstrap PEER    host:port:networkkey of a peer to dial first (repeatable)
+  --staking-epoch N   run the built-in devnet with staking (cips/staking.md) and epochs of N
+                      blocks (unbonding 2N, jail N, downtime window N); a genesis file
+                      enables staking with its own \`staking\` object instead
   --reset             delete the data directory first
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
@@ -77,6 +81,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
         "p2p-port": { type: "string" },
         bootstrap: { type: "string", multiple: true },
         reset: { type: "boolean" },
+        "staking-epoch": { type: "string" },
         interpreters: { type: "string" },
         "log-level": { type: "string" },
         "log-format": { type: "string" },
@@ -112,6 +117,10 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
       if (error instanceof GenesisFileError) throw new NodeUsageError(error.message);
       throw error;
     }
+  }
+  if (v["staking-epoch"] !== undefined) {
+    if (genesisPath !== undefined) throw new NodeUsageError("--staking-epoch applies to the built-in devnet only; a genesis file enables staking with its own `staking` object");
+    genesis = withStaking(genesis, devnetStaking(BigInt(integer(v["staking-epoch"], "--staking-epoch", 1, 1_000_000))));
   }
   let validatorKey: ValidatorKeys | undefined;
   if (keyPath !== undefined) {

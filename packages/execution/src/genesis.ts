@@ -1,6 +1,6 @@
 // Block 0 (cips/execution.md "Genesis"): the allocations written into an empty state, and the header.
 import { toHex, U64_MAX } from "@cowboy/codec";
-import { applyStakingGenesis, initSupply, lockVesting, StakingError, type GenesisValidator, type VestingSchedule } from "@cowboy/staking";
+import { applyStakingGenesis, initSupply, lockVesting, StakingError, type GenesisGroupKey, type GenesisValidator, type VestingSchedule } from "@cowboy/staking";
 import { EMPTY_MERKLE_ROOT, type Header } from "@cowboy/types";
 import { BlockError } from "./errors.js";
 import { writeRegistryGenesis } from "./governance/resolve.js";
@@ -22,6 +22,8 @@ export interface GenesisConfig {
   readonly cellBasefee: bigint;
   /** The validators of epoch 0 (their stake is bonded at genesis); required when params.staking is set. */
   readonly validators?: readonly GenesisValidator[];
+  /** Epoch 0's threshold key (the genesis dealing), written as the epoch's group key record (cips/staking.md "Group keys"). */
+  readonly groupKey?: GenesisGroupKey;
   /** Locked genesis allocations (spec §8.3), claimed as they unlock (claim_vested); need params.staking. */
   readonly vesting?: readonly { readonly address: Uint8Array; readonly schedule: VestingSchedule }[];
 }
@@ -53,7 +55,7 @@ export function applyGenesis(state: StateAccess, config: GenesisConfig, params: 
     let set: ReturnType<typeof applyStakingGenesis>;
     let locked = 0n;
     try {
-      set = applyStakingGenesis(state, params.staking, config.validators);
+      set = applyStakingGenesis(state, params.staking, config.validators, config.groupKey);
       for (const v of config.vesting ?? []) {
         lockVesting(state, v.address, v.schedule);
         locked += v.schedule.total;

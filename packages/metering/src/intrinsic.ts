@@ -81,6 +81,11 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       const base = intrinsicCost("transfer", 0n, table);
       return { cycles: base.cycles + linearCost(table.host.blsVerify), cells: base.cells };
     }
+    // Double-vote evidence verifies two BLS signatures.
+    case "report_double_vote": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles + 2n * linearCost(table.host.blsVerify), cells: base.cells };
+    }
     case "add_stake":
     case "exit_validator":
     case "withdraw_stake":

@@ -40,11 +40,24 @@ const instructions: Instruction[] = [
   { type: "withdraw_stake" },
   { type: "unjail_validator" },
   { type: "claim_vested" },
+  {
+    type: "report_double_vote",
+    offender: new Uint8Array(20).fill(0x0a),
+    kind: 0n,
+    epoch: 2n,
+    view: 300n,
+    parentA: 299n,
+    payloadA: new Uint8Array(32).fill(1),
+    signatureA: new Uint8Array(96).fill(0xaa),
+    parentB: 299n,
+    payloadB: new Uint8Array(32).fill(2),
+    signatureB: new Uint8Array(96).fill(0xbb),
+  },
 ];
 out("instructions.json", {
   valid: instructions.map((ins) => ({ json: instructionToJson(ins), encoded: toHex(encode(instructionCodec, ins)) })),
   invalid: [
-    { reason: "System sub_type 22 is not assigned", encoded: "0016", code: "UNKNOWN_DISCRIMINANT" },
+    { reason: "System sub_type 23 is not assigned", encoded: "0017", code: "UNKNOWN_DISCRIMINANT" },
     { reason: "add_stake without its amount", encoded: "0011000000", code: "END_OF_BUFFER" },
     { reason: "exit_validator with a trailing byte", encoded: "001200", code: "TRAILING_BYTES" },
   ],

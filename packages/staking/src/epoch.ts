@@ -3,6 +3,7 @@
 // are fixed from the records: Pending and Active validators with stake ≥ the minimum, ascending by address.
 import type { StakingConfig } from "./config.js";
 import type { EpochSet, SetMember } from "./epochSet.js";
+import { deleteEpochGroupKey } from "./groupKey.js";
 import { deleteEpochSet, getEpochSet, getValidator, putEpochSet, putValidator, validatorAddresses, type StakingState } from "./store.js";
 import { ValidatorStatus } from "./validator.js";
 
@@ -19,7 +20,7 @@ export function epochSetAt(state: StakingState, config: StakingConfig, height: b
 
 /**
  * End-of-block step: at the last block of an epoch, fixes and stores the next epoch's set, makes
- * its Pending members Active and drops the set that fell out of retention. Returns the new set, or
+ * its Pending members Active and drops the set (and group key) that fell out of retention. Returns the new set, or
  * undefined at any other height. An empty result keeps the previous members (the chain never halts for want of a set).
  */
 export function processEpochBoundary(state: StakingState, config: StakingConfig, height: bigint): EpochSet | undefined {
@@ -40,6 +41,9 @@ export function processEpochBoundary(state: StakingState, config: StakingConfig,
   const set: EpochSet = members.length === 0 && previous !== undefined ? { epoch, members: previous.members, totalStake: previous.totalStake } : { epoch, members, totalStake };
   putEpochSet(state, set);
   const expired = epoch - 1n - config.epochSetRetention;
-  if (expired >= 0n) deleteEpochSet(state, expired);
+  if (expired >= 0n) {
+    deleteEpochSet(state, expired);
+    deleteEpochGroupKey(state, expired);
+  }
   return set;
 }

@@ -28,6 +28,10 @@ export type StakingErrorCode =
   | "STILL_JAILED"
   /** claim_vested: no vesting schedule, or nothing unlocked beyond what was claimed. */
   | "NOTHING_TO_CLAIM"
+  /** report_double_vote: the two votes are not a double vote (same proposal, different rounds or kinds, a bad kind) or a signature does not verify. */
+  | "INVALID_EVIDENCE"
+  /** report_double_vote: this offence (offender, kind, epoch, view) was already punished. */
+  | "EVIDENCE_ALREADY_USED"
   /** A stored staking record does not decode (a corrupt state). */
   | "CORRUPT_STATE"
   /** staking_submit_dealing/complaint: not the next epoch, or before the reshare window opened. */

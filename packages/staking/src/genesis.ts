@@ -1,9 +1,10 @@
 // The genesis validators (cips/staking.md "Genesis"): Active records and the set of epoch 0. Their
 // stake is bonded at genesis, not taken from a balance; it counts in the genesis supply.
-import { compareBytes, U64_MAX } from "@cowboy/codec";
+import { compareBytes, toHex, U64_MAX } from "@cowboy/codec";
 import type { StakingConfig } from "./config.js";
 import type { EpochSet } from "./epochSet.js";
 import { StakingError } from "./errors.js";
+import { GroupKeyOutcome, putEpochGroupKey } from "./groupKey.js";
 import { checkBlsKey } from "./lifecycle.js";
 import { blsKeyOwner, getValidator, insertValidator, putEpochSet, type StakingState } from "./store.js";
 import { ValidatorStatus } from "./validator.js";
@@ -15,8 +16,18 @@ export interface GenesisValidator {
   readonly stake: bigint;
 }
 
-/** Writes the genesis validators into an empty staking state and returns the set of epoch 0. */
-export function applyStakingGenesis(state: StakingState, config: StakingConfig, validators: readonly GenesisValidator[]): EpochSet {
+/** The genesis (trusted) dealing of epoch 0's threshold key: share i + 1 belongs to members[i]. */
+export interface GenesisGroupKey {
+  readonly threshold: bigint;
+  readonly commitments: readonly Uint8Array[];
+  readonly members: readonly Uint8Array[];
+}
+
+/**
+ * Writes the genesis validators into an empty staking state and returns the set of epoch 0; with
+ * `groupKey`, also epoch 0's group key record (outcome ok, 0 dealings; cips/staking.md "Group keys").
+ */
+export function applyStakingGenesis(state: StakingState, config: StakingConfig, validators: readonly GenesisValidator[], groupKey?: GenesisGroupKey): EpochSet {
   if (!Array.isArray(validators) || validators.length === 0) throw new StakingError("INVALID_ARGUMENT", "genesis validators: expected at least one");
   let totalStake = 0n;
   validators.forEach((v, i) => {
@@ -44,5 +55,12 @@ export function applyStakingGenesis(state: StakingState, config: StakingConfig, 
     .map((v) => ({ address: v.address.slice(), blsPublicKey: v.blsPublicKey.slice(), stake: v.stake }));
   const set: EpochSet = { epoch: 0n, members, totalStake };
   putEpochSet(state, set);
+  if (groupKey !== undefined) {
+    const known = new Set(members.map((m) => toHex(m.address)));
+    if (groupKey.members.length !== members.length || groupKey.members.some((m) => !known.has(toHex(m)))) {
+      throw new StakingError("INVALID_ARGUMENT", "genesis group key: its share holders must be exactly the genesis validators");
+    }
+    putEpochGroupKey(state, { epoch: 0n, outcome: GroupKeyOutcome.Ok, threshold: groupKey.threshold, commitments: groupKey.commitments, members: groupKey.members, dealings: 0n });
+  }
   return set;
 }

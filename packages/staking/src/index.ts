@@ -17,7 +17,7 @@ export { STAKING_REGISTRY, StakingKeyKind, validatorKey, validatorIndexKey, epoc
 export { getValidator, validatorAddresses, blsKeyOwner, getEpochSet, type StakingState, type StakingAccounts } from "./store.js";
 export { register, addStake, exit, withdraw, unjail, jail, jailLength, checkBlsKey, type StakingContext, type RegisterRequest } from "./lifecycle.js";
 export { epochOf, isEpochEnd, epochSetAt, processEpochBoundary } from "./epoch.js";
-export { applyStakingGenesis, type GenesisValidator } from "./genesis.js";
+export { applyStakingGenesis, type GenesisValidator, type GenesisGroupKey } from "./genesis.js";
 export { validatorToJson, epochSetToJson, type ValidatorJson, type EpochSetJson } from "./json.js";
 export { supplyKey } from "./keys.js";
 export { supplyRecordCodec, totalSupply, getSupply, initSupply, recordBurn, type SupplyRecord } from "./supply.js";
@@ -40,3 +40,6 @@ export {
   type EpochGroupKey,
 } from "./groupKey.js";
 export * from "./dkg/index.js";
+export { consensusSetFor, type ConsensusSet, type HandoverStatus } from "./handover.js";
+export { evidenceKey } from "./keys.js";
+export { VoteKind, voteMessage, checkDoubleVote, reportDoubleVote, type SignedVote, type DoubleVoteEvidence } from "./evidence.js";

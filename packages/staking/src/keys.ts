@@ -20,6 +20,8 @@ export const StakingKeyKind = {
   Vesting: 0x06,
   /** ‖ epoch (u64 BE): the epoch's threshold group key record (groupKey.ts, the reshare's output). */
   GroupKey: 0x07,
+  /** ‖ offender (20) ‖ kind u8 ‖ epoch (u64 BE) ‖ view (u64 BE): a punished double vote (value: the height it was punished at). */
+  Evidence: 0x08,
 } as const;
 
 const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
@@ -36,3 +38,5 @@ export const vestingKey = (address: Uint8Array): Uint8Array => item(StakingKeyKi
 export const supplyKey = (): Uint8Array => item(StakingKeyKind.Supply);
 export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(StakingKeyKind.BlsKey, blsPublicKey);
 export const groupKeyKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.GroupKey, encode(u64, epoch));
+export const evidenceKey = (offender: Uint8Array, kind: number, epoch: bigint, view: bigint): Uint8Array =>
+  item(StakingKeyKind.Evidence, new Uint8Array([...offender, kind, ...encode(u64, epoch), ...encode(u64, view)]));

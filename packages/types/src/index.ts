@@ -39,6 +39,7 @@ export {
   type ClaimVestedInstruction,
   type StakingSubmitDealingInstruction,
   type StakingSubmitComplaintInstruction,
+  type ReportDoubleVoteInstruction,
   type RunnerMarketInstruction,
   type RentSponsorInstruction,
   type RentRestoreInstruction,

@@ -11,11 +11,18 @@ const integer = (value: string | undefined, fallback: number, option: string, mi
 /** `cowboy testnet`: N validators on loopback, in the foreground. */
 export const testnet: Command = {
   summary: "start a local multi-validator testnet (one cowboyd per validator; Ctrl-C stops them all)",
-  usage: "--validators N [--data DIR] [--rpc-port P] [--block-time MS] [--reset]",
+  usage: "--validators N [--data DIR] [--rpc-port P] [--block-time MS] [--staking-epoch N] [--reset]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
-      { validators: { type: "string" }, data: { type: "string" }, "rpc-port": { type: "string" }, "block-time": { type: "string" }, reset: { type: "boolean" } },
+      {
+        validators: { type: "string" },
+        data: { type: "string" },
+        "rpc-port": { type: "string" },
+        "block-time": { type: "string" },
+        "staking-epoch": { type: "string" },
+        reset: { type: "boolean" },
+      },
       { min: 0, max: 0, names: "" },
     );
     if (values.validators === undefined) throw usageError("--validators N is required (e.g. --validators 4)");
@@ -30,6 +37,7 @@ export const testnet: Command = {
           rpcPort: integer(values["rpc-port"], 8545, "--rpc-port", 1, 65535),
           blockTimeMs: integer(values["block-time"], 1000, "--block-time", 1, 3_600_000),
           reset: values.reset ?? false,
+          ...(values["staking-epoch"] === undefined ? {} : { stakingEpoch: integer(values["staking-epoch"], 0, "--staking-epoch", 1, 1_000_000) }),
         },
         io.out,
       );

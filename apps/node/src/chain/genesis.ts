@@ -5,9 +5,11 @@ import type { GenesisConfig } from "@cowboy/execution";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { createGovernanceConfig, type GovernanceConfig } from "@cowboy/governance";
 import { createRunnerMarketConfig, type RunnerMarketConfig } from "@cowboy/runner-market";
+import { StakingError, type StakingConfig } from "@cowboy/staking";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { z } from "zod";
 import { generateValidatorSet, type ConsensusGenesis, type ValidatorKeys } from "../validator/keys.js";
+import { stakingFileSchema, stakingFromJson, stakingToJson, withStaking } from "./staking-genesis.js";
 
 const MIN_BASEFEE = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 
@@ -59,6 +61,8 @@ export interface ChainGenesis {
   readonly devnet: boolean;
   /** The validator set and the epoch-0 threshold key. */
   readonly consensus: ConsensusGenesis;
+  /** The staking rules the chain runs with (genesis file `staking`; cips/staking.md); absent: no staking. */
+  readonly staking?: StakingConfig;
 }
 
 /** Stake of each built-in validator (devnet and `cowboy testnet`): 1,000,000 CBY. */
@@ -120,8 +124,9 @@ const hex = (bytes: number) => z.string().regex(new RegExp(`^0x[0-9a-f]{${bytes 
 
 /**
  * A genesis file: `{ chain_id, timestamp_ms, devnet?, allocations: [{ address, balance }],
- * validators?: [{ address, stake, bls_public_key, network_key }], consensus?: { threshold,
- * group_public_key, commitments } }`. Without validators the chain runs on the devnet's validator.
+ * validators?: [{ address, stake, bls_public_key, network_key, proof_of_possession? }], consensus?: { threshold,
+ * group_public_key, commitments }, staking?: { epoch_length?, … } }`. Without validators the chain runs on
+ * the devnet's validator; with `staking` every validator needs its proof_of_possession (staking-genesis.ts).
  */
 export const genesisFileSchema = z.strictObject({
   chain_id: u64,
@@ -129,11 +134,12 @@ export const genesisFileSchema = z.strictObject({
   devnet: z.boolean().optional(),
   allocations: z.array(z.strictObject({ address: z.string().regex(/^0x[0-9a-f]{40}$/, "expected a 0x-prefixed 20-byte lowercase hex address"), balance: u64 })).max(100_000),
   validators: z
-    .array(z.strictObject({ address: hex(20), stake: u64, bls_public_key: hex(48), network_key: hex(32) }))
+    .array(z.strictObject({ address: hex(20), stake: u64, bls_public_key: hex(48), network_key: hex(32), proof_of_possession: hex(96).optional() }))
     .min(1)
     .max(1_024)
     .optional(),
   consensus: z.strictObject({ threshold: z.number().int().min(1).max(1_024), group_public_key: hex(48), commitments: z.array(hex(48)).min(1).max(1_024) }).optional(),
+  staking: stakingFileSchema.optional(),
 });
 
 /** A genesis file that is not JSON or does not match the genesis schema. */
@@ -173,13 +179,19 @@ export function parseGenesisFile(text: string): ChainGenesis {
       }
     }
     consensus = {
-      validators: g.validators.map((v) => ({ address: fromHex(v.address), stake: BigInt(v.stake), blsPublicKey: fromHex(v.bls_public_key), networkKey: fromHex(v.network_key) })),
+      validators: g.validators.map((v) => ({
+        address: fromHex(v.address),
+        stake: BigInt(v.stake),
+        blsPublicKey: fromHex(v.bls_public_key),
+        networkKey: fromHex(v.network_key),
+        ...(v.proof_of_possession === undefined ? {} : { proofOfPossession: fromHex(v.proof_of_possession) }),
+      })),
       threshold: c.threshold,
       groupPublicKey: fromHex(c.group_public_key),
       commitments: c.commitments.map(fromHex),
     };
   }
-  return {
+  const chain: ChainGenesis = {
     chainId: BigInt(g.chain_id),
     devnet: g.devnet ?? false,
     consensus,
@@ -190,6 +202,13 @@ export function parseGenesisFile(text: string): ChainGenesis {
       cellBasefee: MIN_BASEFEE,
     },
   };
+  if (g.staking === undefined) return chain;
+  try {
+    return withStaking(chain, stakingFromJson(g.staking));
+  } catch (error) {
+    if (error instanceof StakingError) throw new GenesisFileError(`genesis staking: ${error.message}`);
+    throw error;
+  }
 }
 
 export function devAccountsToJson(accounts: readonly DevAccount[]): Array<{ address: string; private_key: string; balance: string }> {
@@ -209,7 +228,9 @@ export function genesisToJson(genesis: ChainGenesis): z.infer<typeof genesisFile
       stake: v.stake.toString(),
       bls_public_key: `0x${toHex(v.blsPublicKey)}`,
       network_key: `0x${toHex(v.networkKey)}`,
+      ...(v.proofOfPossession === undefined ? {} : { proof_of_possession: `0x${toHex(v.proofOfPossession)}` }),
     })),
     consensus: { threshold: c.threshold, group_public_key: `0x${toHex(c.groupPublicKey)}`, commitments: c.commitments.map((x) => `0x${toHex(x)}`) },
+    ...(genesis.staking === undefined ? {} : { staking: stakingToJson(genesis.staking) }),
   };
 }

@@ -18,6 +18,8 @@ export interface LaunchOptions {
   readonly rpcPort: number;
   readonly blockTimeMs: number;
   readonly reset: boolean;
+  /** A new testnet runs with staking and epochs of this many blocks (an existing one keeps its genesis). */
+  readonly stakingEpoch?: number;
   /** Extra cowboyd flags for every node (e.g. --log-level debug). */
   readonly nodeArgs?: readonly string[];
 }
@@ -64,6 +66,7 @@ export function launchTestnet(options: LaunchOptions, out: (text: string) => voi
       blockTimeMs: options.blockTimeMs,
       entropy: new Uint8Array(randomBytes(32)),
       timestampMs: BigInt(Date.now()),
+      ...(options.stakingEpoch === undefined ? {} : { stakingEpoch: BigInt(options.stakingEpoch) }),
     });
   }
   const { command, args } = cowboydCommand();

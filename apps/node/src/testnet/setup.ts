@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { devnetGenesis, DEV_VALIDATOR_STAKE, genesisToJson, type ChainGenesis } from "../chain/genesis.js";
+import { devnetStaking, withStaking } from "../chain/staking-genesis.js";
 import { NodeUsageError } from "../errors.js";
 import { generateValidatorSet, writeValidatorKeyFile } from "../validator/keys.js";
 import { NODE_CONFIG_FILE, writeNodeConfig, type BootstrapPeer } from "./config.js";
@@ -22,6 +23,8 @@ export interface TestnetOptions {
   readonly entropy: Uint8Array;
   /** Genesis time (ms since the epoch). */
   readonly timestampMs: bigint;
+  /** Run with staking and epochs of this many blocks (devnetStaking); absent: no staking. */
+  readonly stakingEpoch?: bigint;
 }
 
 /** What DIR/testnet.json records, and what the launcher prints. */
@@ -43,7 +46,8 @@ export function createTestnet(options: TestnetOptions): TestnetLayout {
   if (rpcPort + n - 1 > 65_535 || rpcPort < 1) throw new NodeUsageError(`--rpc-port ${rpcPort} leaves no room for ${n} nodes (ports P..P+${n - 1})`);
   const { genesis: consensus, keys } = generateValidatorSet(n, options.entropy, DEV_VALIDATOR_STAKE);
   const dev = devnetGenesis();
-  const genesis: ChainGenesis = { ...dev, consensus, config: { ...dev.config, timestampMs: options.timestampMs } };
+  const plain: ChainGenesis = { ...dev, consensus, config: { ...dev.config, timestampMs: options.timestampMs } };
+  const genesis: ChainGenesis = options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch));
   const genesisText = `${JSON.stringify(genesisToJson(genesis), null, 2)}\n`;
   const peers: BootstrapPeer[] = keys.map((k, i) => ({ host: "127.0.0.1", port: rpcPort + i, networkKey: toHex(k.networkKey) }));
   mkdirSync(dir, { recursive: true });

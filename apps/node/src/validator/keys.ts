@@ -4,7 +4,7 @@
 // validator, written 0600; the public halves are what a genesis file lists.
 import { readFileSync, writeFileSync } from "node:fs";
 import { CowboyError, fromHex, toHex } from "@cowboy/codec";
-import { addressFromPrivateKey, bls, dealShares, ed25519, keccak256, sharePublicKey, type SecretShare } from "@cowboy/crypto";
+import { addressFromPrivateKey, bls, blsPopProve, dealShares, ed25519, keccak256, sharePublicKey, type SecretShare } from "@cowboy/crypto";
 import { z } from "zod";
 
 /** Everything a validator signs with. Never leaves its data directory. */
@@ -30,6 +30,8 @@ export interface GenesisValidator {
   readonly stake: bigint;
   readonly blsPublicKey: Uint8Array;
   readonly networkKey: Uint8Array;
+  /** Proof of possession of the BLS key (96 bytes); required when the chain runs with staking (its records are checked). */
+  readonly proofOfPossession?: Uint8Array;
 }
 
 /** The genesis validator set and the epoch-0 threshold key (a trusted dealing; reshares come with staking). */
@@ -96,7 +98,7 @@ export function generateValidatorSet(n: number, entropy: Uint8Array, stake: bigi
   return {
     keys,
     genesis: {
-      validators: keys.map((k) => ({ address: k.address, stake, blsPublicKey: k.blsPublicKey, networkKey: k.networkKey })),
+      validators: keys.map((k) => ({ address: k.address, stake, blsPublicKey: k.blsPublicKey, networkKey: k.networkKey, proofOfPossession: blsPopProve(k.blsSecretKey) })),
       threshold,
       groupPublicKey: dealing.groupPublicKey,
       commitments: dealing.commitments,

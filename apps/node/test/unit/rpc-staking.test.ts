@@ -84,6 +84,8 @@ describe("the staking RPC", () => {
     expect(epoch.epoch).toBe("1");
     expect(epoch.set.members.map((m) => m.address).sort()).toEqual([a, `0x${toHex(genesisValidator!.address)}`].sort());
     expect(epoch.set.total_stake).toBe((300_000n * BASE_UNITS_PER_CBY).toString());
+    // No genesis dealing and no reshare recorded: the failure is visible, nothing is in use from the state.
+    expect((epoch as unknown as { group_key: unknown }).group_key).toEqual({ status: "missing", continued_from: null });
     const validators = (await registry.call("cowboy_validators", [])) as Array<{ address: string; status: string; in_set: boolean; index: number | null }>;
     expect(validators.find((v) => v.address === a)).toMatchObject({ status: "active", in_set: true, index: null });
 

@@ -79,6 +79,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "withdraw_stake":
     case "unjail_validator":
     case "claim_vested":
+    case "report_double_vote":
       return stakingInstruction(ctx, instruction);
     case "staking_submit_dealing":
     case "staking_submit_complaint":

@@ -14,6 +14,7 @@ export function isStakingInstruction(instruction: Instruction): boolean {
     case "claim_vested":
     case "staking_submit_dealing":
     case "staking_submit_complaint":
+    case "report_double_vote":
       return true;
     default:
       return false;

@@ -1,14 +1,16 @@
 // The staking instructions (System sub_types 16–21, cips/staking.md "Instructions"): each calls its
 // @cowboy/staking rule with the sender's balances; a refusal reverts with `StakingError: CODE: why`.
-import { addStake, claimVested, exit, register, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
+import { addStake, claimVested, exit, register, reportDoubleVote, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
 import type {
   AddStakeInstruction,
   ClaimVestedInstruction,
   ExitValidatorInstruction,
   RegisterValidatorInstruction,
+  ReportDoubleVoteInstruction,
   UnjailValidatorInstruction,
   WithdrawStakeInstruction,
 } from "@cowboy/types";
+import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import { exceptionLine } from "../actors/exceptions.js";
 import type { Accounts } from "../world.js";
 import { reverted, succeeded, type InstructionContext, type InstructionResult } from "./instruction.js";
@@ -19,7 +21,8 @@ export type StakingInstruction =
   | AddStakeInstruction
   | ExitValidatorInstruction
   | WithdrawStakeInstruction
-  | UnjailValidatorInstruction;
+  | UnjailValidatorInstruction
+  | ReportDoubleVoteInstruction;
 
 /** Execution's balances as @cowboy/staking sees them. */
 export function stakingAccounts(accounts: Accounts): StakingAccounts {
@@ -55,6 +58,22 @@ export function stakingInstruction(ctx: InstructionContext, ins: StakingInstruct
         break;
       case "claim_vested":
         claimVested(sc.state, sc.accounts, from, sc.height);
+        break;
+      case "report_double_vote":
+        reportDoubleVote(
+          sc,
+          ctx.params.chainId,
+          {
+            offender: ins.offender,
+            kind: ins.kind,
+            epoch: ins.epoch,
+            view: ins.view,
+            a: { parent: ins.parentA, payload: ins.payloadA, signature: ins.signatureA },
+            b: { parent: ins.parentB, payload: ins.payloadB, signature: ins.signatureB },
+          },
+          from,
+          systemAddress(SYSTEM_ACTORS.treasury),
+        );
         break;
     }
   } catch (error) {

@@ -70,6 +70,23 @@ export const INSTRUCTIONS = {
       ["complaint", "complaint", "bytes"],
     ],
   },
+  // Double-vote evidence (cips/staking.md "Evidence"; staking's range 22–27): two votes of one kind for one round.
+  report_double_vote: {
+    category: 0,
+    subType: 22,
+    fields: [
+      ["offender", "offender", "address"],
+      ["kind", "kind", "uint"],
+      ["epoch", "epoch", "uint"],
+      ["view", "view", "uint"],
+      ["parentA", "parent_a", "uint"],
+      ["payloadA", "payload_a", "hash"],
+      ["signatureA", "signature_a", "bytes"],
+      ["parentB", "parent_b", "uint"],
+      ["payloadB", "payload_b", "hash"],
+      ["signatureB", "signature_b", "bytes"],
+    ],
+  },
   // Runner market (cips/runner-market.md "Instructions"; System sub_types 32–47 belong to runner-market):
   // 0x01 Runner Registry 32–36, 0x02/0x03 job phases 37–42.
   runner_register: {
@@ -520,6 +537,7 @@ export type UnjailValidatorInstruction = InstructionOf<"unjail_validator">;
 export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
 export type StakingSubmitDealingInstruction = InstructionOf<"staking_submit_dealing">;
 export type StakingSubmitComplaintInstruction = InstructionOf<"staking_submit_complaint">;
+export type ReportDoubleVoteInstruction = InstructionOf<"report_double_vote">;
 export type RunnerMarketInstruction = InstructionOf<
   | "runner_register"
   | "runner_add_stake"

@@ -3,6 +3,7 @@
 import { fromHex } from "@cowboy/codec";
 import type { Chain } from "../../chain/chain.js";
 import {
+  consensusSetFor,
   epochOf,
   epochSetAt,
   epochSetToJson,
@@ -105,13 +106,31 @@ export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
     }),
     defineMethod({
       name: "cowboy_epoch",
-      summary: "the epoch of the next block and its validator set with the stake snapshot",
+      summary:
+        "the epoch of the next block, its validator set with the stake snapshot, and the consensus hand-over: the group key's status (ok, failed, missing, mismatch) and the epoch whose set and key consensus runs with",
       params: [],
       handler: () => {
         const config = stakingOf(chain);
         const height = chain.head.height + 1n;
-        const set = epochSetAt(headState(chain), config, height);
-        return { epoch: epochOf(config, height).toString(), epoch_length: config.epochLength.toString(), set: set === undefined ? null : epochSetToJson(set) };
+        const state = headState(chain);
+        const epoch = epochOf(config, height);
+        const set = epochSetAt(state, config, height);
+        const running = consensusSetFor(state, config, epoch);
+        return {
+          epoch: epoch.toString(),
+          epoch_length: config.epochLength.toString(),
+          set: set === undefined ? null : epochSetToJson(set),
+          group_key:
+            running === undefined
+              ? { status: "missing", continued_from: null }
+              : {
+                  status: running.status,
+                  continued_from: running.from.toString(),
+                  threshold: running.key.threshold.toString(),
+                  group_public_key: hex(running.key.commitments[0]!),
+                  members: running.members.map((m) => hex(m.address)),
+                },
+        };
       },
     }),
   ];
