@@ -8,7 +8,7 @@ import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
 import { hex } from "./json.js";
-import { address, hash32, u64 } from "./params.js";
+import { address, u64 } from "./params.js";
 
 function headState(chain: Chain): ChainStore {
   const refuse = (): never => {

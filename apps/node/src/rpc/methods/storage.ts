@@ -8,18 +8,14 @@ import {
   DEFAULT_SEGMENT_SIZE,
   CbfsError,
   getVolume,
-  isLive,
-  listRelays,
   orphanReleaseAt,
   placementSet,
   placeStripe,
   rentFor,
   storedMiB,
   stripeCount,
-  RelayStatus,
   type CbfsChainConfig,
   type ChainStore,
-  type RelayRecord,
   type VolumeRecord,
 } from "@cowboy/cbfs";
 import { equalBytes, fromHex, toHex } from "@cowboy/codec";
