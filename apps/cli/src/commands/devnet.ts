@@ -5,7 +5,7 @@ import { formatCby } from "../units.js";
 
 const start: Command = {
   summary: "start a single-node devnet in the foreground (Ctrl-C stops it; state persists in --data)",
-  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N]",
+  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N] [--staking-epoch N]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
@@ -17,6 +17,7 @@ const start: Command = {
         genesis: { type: "string" },
         "log-level": { type: "string" },
         interpreters: { type: "string" },
+        "staking-epoch": { type: "string" },
       },
       { min: 0, max: 0, names: "" },
     );
@@ -27,6 +28,7 @@ const start: Command = {
     if (values.genesis !== undefined) argv.push("--genesis", values.genesis);
     if (values["log-level"] !== undefined) argv.push("--log-level", values["log-level"]);
     if (values.interpreters !== undefined) argv.push("--interpreters", values.interpreters);
+    if (values["staking-epoch"] !== undefined) argv.push("--staking-epoch", values["staking-epoch"]);
     if (values.reset) argv.push("--reset");
     // The node is loaded only by the commands that run one (a chunk of its own in the built CLI).
     const { NodeStartError, NodeUsageError, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");
