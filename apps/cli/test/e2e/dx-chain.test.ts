@@ -1,15 +1,13 @@
 // Issue 20's chain-side commands against a real node in this process: `cowboy logs`, `cowboy tx
 // trace`, `cowboy tx receipt`, `cowboy actor timers --history`.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createClient } from "@cowboy/client";
 import { toHex } from "@cowboy/codec";
-import { createLogger, devAccounts, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devAccounts } from "@cowboy/node";
+import { describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli.js";
 import { cowboy } from "../../src/commands/index.js";
 import { memoryIo } from "../utils/memory-io.js";
+import { useTestDevnet } from "../utils/devnet.js";
 
 const ALARM = `from cowboy_sdk import actor, emit, set_timer, block
 
@@ -42,35 +40,13 @@ class Shop:
         return who == msg.sender
 `;
 
-const dir = mkdtempSync(join(tmpdir(), "cowboy-cli-dx-"));
-let node: RunningNode;
+const devnet = useTestDevnet("dx");
+const { cli } = devnet;
 const dev = devAccounts();
-
-beforeAll(async () => {
-  node = await startNode({
-    dataDir: dir,
-    genesis: devnetGenesis(),
-    blockTimeMs: 100,
-    rpcHost: "127.0.0.1",
-    rpcPort: 0,
-    reset: true,
-    logger: createLogger({ level: "error", format: "text", write: () => {} }),
-  });
-});
-afterAll(async () => {
-  await node.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(argv: string[]) {
-  const io = memoryIo({});
-  const status = await runCommand(cowboy, [...argv, "--rpc", node.rpcUrl], io);
-  return { status, stdout: io.stdout.join(""), stderr: io.stderr.join("") };
-}
 
 describe("logs, traces, receipts and timer history from the CLI", () => {
   it("prints decoded events of transactions and timer fires, a failing call's traceback, and why a timer ended", async () => {
-    const client = createClient({ url: node.rpcUrl });
+    const client = createClient({ url: devnet.node.rpcUrl });
     const key = dev[2]!.privateKey;
     const { tx, address } = await client.deployActor({ privateKey: key, source: ALARM });
     await client.waitForReceipt(tx.digest(), { timeoutMs: 30_000, pollMs: 50 });
@@ -108,7 +84,7 @@ describe("logs, traces, receipts and timer history from the CLI", () => {
   }, 120_000);
 
   it("lists methods, generates a typed client, takes $address/$bytes JSON arguments, and refuses value to a method without @payable", async () => {
-    const client = createClient({ url: node.rpcUrl });
+    const client = createClient({ url: devnet.node.rpcUrl });
     const key = dev[3]!.privateKey;
     const { tx, address } = await client.deployActor({ privateKey: key, source: SHOP });
     await client.waitForReceipt(tx.digest(), { timeoutMs: 30_000, pollMs: 50 });
@@ -127,7 +103,7 @@ describe("logs, traces, receipts and timer history from the CLI", () => {
     expect(short.stderr).toContain('{"$address": "0x1234"} is 2 bytes, an address is 20');
 
     const io = memoryIo({});
-    expect(await runCommand(cowboy, ["actor", "codegen", shop, "--out", "shop.ts", "--rpc", node.rpcUrl], io)).toBe(0);
+    expect(await runCommand(cowboy, ["actor", "codegen", shop, "--out", "shop.ts", "--rpc", devnet.node.rpcUrl], io)).toBe(0);
     const generated = io.files["shop.ts"] as string;
     expect(generated).toContain("export class ShopClient {");
     expect(generated).toContain('  buy(args: { "qty": CborValue; "note"?: CborValue }, tx: PayableTxOptions): Sent {');

@@ -2,41 +2,14 @@
 // propose → two votes → the devnet's 15-block vote and 10-block timelock → `gov show` lists the proposal's lifecycle
 // events (cips/governance.md "Events") and `cowboy logs` finds the executed one as a block-step event of 0x09; and
 // `cowboy rent` status, prepay, save and a refused restore of a live actor (cips/rent.md).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { createLogger, devAccounts, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCommand } from "../../src/cli.js";
-import { cowboy } from "../../src/commands/index.js";
-import { memoryIo } from "../utils/memory-io.js";
+import { devAccounts } from "@cowboy/node";
+import { describe, expect, it } from "vitest";
+import { useTestDevnet } from "../utils/devnet.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cowboy-cli-gov-"));
-let node: RunningNode;
+const devnet = useTestDevnet("gov");
+const { cli } = devnet;
 const dev = devAccounts();
-
-beforeAll(async () => {
-  node = await startNode({
-    dataDir: dir,
-    genesis: devnetGenesis(),
-    blockTimeMs: 100,
-    rpcHost: "127.0.0.1",
-    rpcPort: 0,
-    reset: true,
-    logger: createLogger({ level: "error", format: "text", write: () => {} }),
-  });
-});
-afterAll(async () => {
-  await node.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(argv: string[], files: Record<string, string> = {}) {
-  const io = memoryIo({ files });
-  const status = await runCommand(cowboy, [...argv, "--rpc", node.rpcUrl], io);
-  return { status, stdout: io.stdout.join(""), stderr: io.stderr.join(""), files: io.files };
-}
 
 describe("cowboy gov show", () => {
   it("prints a proposal and its lifecycle events; cowboy logs finds them", { timeout: 120_000 }, async () => {

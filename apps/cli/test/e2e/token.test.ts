@@ -1,40 +1,13 @@
 // `cowboy token …` against a real devnet node (lmdb, RPC on a free loopback port, 100 ms blocks, in this
 // process): create → info → transfer → balance → approve, and a usage error.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { createLogger, devAccounts, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCommand } from "../../src/cli.js";
-import { cowboy } from "../../src/commands/index.js";
-import { memoryIo } from "../utils/memory-io.js";
+import { devAccounts } from "@cowboy/node";
+import { describe, expect, it } from "vitest";
+import { useTestDevnet } from "../utils/devnet.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cowboy-cli-token-"));
-let node: RunningNode;
+const devnet = useTestDevnet("token");
+const { cli } = devnet;
 const dev = devAccounts();
-
-beforeAll(async () => {
-  node = await startNode({
-    dataDir: dir,
-    genesis: devnetGenesis(),
-    blockTimeMs: 100,
-    rpcHost: "127.0.0.1",
-    rpcPort: 0,
-    reset: true,
-    logger: createLogger({ level: "error", format: "text", write: () => {} }),
-  });
-});
-afterAll(async () => {
-  await node.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function cli(argv: string[]) {
-  const io = memoryIo({});
-  const status = await runCommand(cowboy, [...argv, "--rpc", node.rpcUrl], io);
-  return { status, stdout: io.stdout.join(""), stderr: io.stderr.join("") };
-}
 
 describe("cowboy token", () => {
   it("creates, shows, transfers, reads balances and approves", { timeout: 60_000 }, async () => {
