@@ -61,7 +61,17 @@ function cowboy(args: string[], env: Record<string, string>): Promise<{ code: nu
 describe("the README's governance walk", () => {
   it("propose, vote twice, wait out the vote and the timelock: the basefee floor changes with no restart", { timeout: 240_000 }, async () => {
     const { env: exported, commands } = walk();
-    expect(commands.map((c) => c.slice(0, 2).join(" "))).toEqual(["param get", "gov propose", "gov vote", "gov vote", "gov list", "gov show", "param get", "block"]);
+    expect(commands.map((c) => c.slice(0, 2).join(" "))).toEqual([
+      "param get",
+      "gov propose",
+      "gov vote",
+      "gov vote",
+      "gov list",
+      "gov show",
+      "logs --address",
+      "param get",
+      "block",
+    ]);
     node = await startNodeProcess(["--data", join(dir, "chain")]);
     const env = { ...exported, COWBOY_RPC: node.url };
     const run = async (i: number) => {
@@ -85,12 +95,16 @@ describe("the README's governance walk", () => {
       await new Promise((r) => setTimeout(r, 500));
     }
     const elapsed = (Date.now() - started) / 1000;
-    const shown = JSON.parse(await run(5));
-    expect(shown).toMatchObject({ id: "0", status: "executed", tier: 0, validators: { yes: "2", no: "0", abstain: "0" }, total_validators: "3" });
-    expect(await run(6)).toMatch(/"minBasefee":"20000"/);
+    // `gov show`: the proposal as JSON on its first line, then one line per lifecycle event (cips/governance.md "Events")
+    const [head, ...eventLines] = (await run(5)).trimEnd().split("\n");
+    expect(JSON.parse(head!)).toMatchObject({ id: "0", status: "executed", tier: 0, validators: { yes: "2", no: "0", abstain: "0" }, total_validators: "3" });
+    expect(eventLines.map((l) => l.split(" ")[1])).toEqual(["created", "voted", "voted", "passed", "queued", "executed"]);
+    // `cowboy logs --address 0x…09`: the same six events, as logs of 0x09
+    expect((await run(6)).match(/cowboy:gov_/g)?.length).toBe(6);
+    expect(await run(7)).toMatch(/"minBasefee":"20000"/);
     // The next block after activation already charges the new floor.
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(JSON.parse(await run(7)).cycle_basefee).toBe("20000");
+    expect(JSON.parse(await run(8)).cycle_basefee).toBe("20000");
     console.log(`governance walk: propose → in force in ${elapsed.toFixed(1)} s`);
   });
 });

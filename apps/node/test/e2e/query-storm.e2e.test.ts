@@ -64,10 +64,12 @@ describe("a storm of expensive read-only queries", () => {
     const client = createClient({ url: node.rpcUrl, timeoutMs: 120_000 });
     const { tx, address } = await client.deployActor({ privateKey: node.devAccounts[0]!.privateKey, source: HASHER });
     expect((await client.waitForReceipt(tx.digest(), { timeoutMs: 60_000, pollMs: 50 })).status).toBe(ReceiptStatus.Success);
-    // Hashing is now charged by size (cips/metering.md), so the issue's 300,000 × 30 no longer fits one
-    // actor's 1,000,000-Cycle allowance per block: a smaller tuple, hashed a few times, keeps each query
+    // Hashing and large allocations are now charged by size (cips/metering.md), so the issue's 300,000 × 30
+    // no longer fits one actor's 1,000,000-Cycle allowance per block: a 100,000-item tuple (its build about
+    // 500,000 Cycles with the large-allocation surcharge), hashed 3 times (100,000 each), keeps each query
     // just under it — the most a read-only call of one actor can do.
-    const spin = () => client.queryActor({ to: address, method: "spin", args: [150_000n, 4n], cyclesLimit: 80_000_000n });
+    const SPIN = [100_000n, 3n];
+    const spin = () => client.queryActor({ to: address, method: "spin", args: SPIN, cyclesLimit: 80_000_000n });
 
     // one query alone: how long the work takes (on the worker, the block thread's time is free);
     // the first waits for the worker to have loaded, the second is measured
@@ -80,7 +82,7 @@ describe("a storm of expensive read-only queries", () => {
 
     // the storm: 24 at once, as in the issue, in one JSON-RPC batch so that all 24 reach the bounded
     // queue together (the work itself is now cheap per Cycle): MAX_QUEUED run, the rest are refused at once
-    const call = { to: `0x${toHex(address)}`, method: "spin", args: `0x${toHex(encodeArgs([150_000n, 4n]))}`, cycles_limit: "80000000" };
+    const call = { to: `0x${toHex(address)}`, method: "spin", args: `0x${toHex(encodeArgs(SPIN))}`, cycles_limit: "80000000" };
     const stormStart = performance.now();
     const response = await fetch(node.rpcUrl, {
       method: "POST",
