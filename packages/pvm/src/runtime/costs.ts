@@ -8,6 +8,8 @@ const HASH_PER = Number(P.hashing.perUnit);
 const HASH_UNIT = Number(P.hashing.unitSize);
 const CMP_PER = Number(P.compareBytes.perUnit);
 const CMP_UNIT = Number(P.compareBytes.unitSize);
+const LARGE_ALLOC_PER = Number(P.largeAllocation.perUnit);
+const LARGE_ALLOC_UNIT = Number(P.largeAllocation.unitSize);
 export const C = {
   step: Number(P.step.base),
   arith: Number(P.arithmetic.base),
@@ -35,7 +37,7 @@ export const C = {
   largeTableKeys: COST_TABLE_V1.large.tableKeys,
   /** An accounted allocation of `largeAllocationBytes` or more: per started `unitSize` bytes. */
   largeAllocationBytes: COST_TABLE_V1.large.allocationBytes,
-  largeAllocation: (bytes: number): number => Number(P.largeAllocation.perUnit) * Math.ceil(bytes / Number(P.largeAllocation.unitSize)),
+  largeAllocation: (bytes: number): number => LARGE_ALLOC_PER * Math.ceil(bytes / LARGE_ALLOC_UNIT),
   /** Per element copied, compared or visited by a container operation (containerPerElement). */
   elem: Number(P.containerPerElement.perUnit),
   /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */

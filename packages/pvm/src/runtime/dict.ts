@@ -62,6 +62,11 @@ function directKey(k: Value): unknown {
   return HASHED;
 }
 
+/** Cycles for a new key, `size` keys stored counting it: tableInsert, plus largeTableInsert past 4,096 (cips/metering.md). */
+function insertCycles(size: number): number {
+  return size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert;
+}
+
 class HashTable {
   declare readonly main: Map<unknown, Entry>;
   declare hashed: Map<number | bigint, Entry[]> | null;
@@ -95,7 +100,7 @@ class HashTable {
     const d = directKey(k);
     if (d !== HASHED) {
       if (!this.setDirect(d, k, v)) return false;
-      rt.charge(this.main.size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert);
+      rt.charge(insertCycles(this.main.size));
       return true;
     }
     const h = hash(rt, k);
@@ -116,7 +121,7 @@ class HashTable {
     bucket.push(e);
     this.main.set(e, e);
     this.version++;
-    rt.charge(this.main.size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert);
+    rt.charge(insertCycles(this.main.size));
     return true;
   }
 

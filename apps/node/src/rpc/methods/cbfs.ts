@@ -1,7 +1,7 @@
 // The `cbfs` namespace (cips/cbfs.md §7, §10): 0x0B's relays with their liveness at the head, a volume anchored at
 // 0x0A, and whether a CapToken nonce is revoked — what relays and CBFS clients read (never write) to place shards
 // and check tokens. Read at the head through @cowboy/cbfs, which owns the layout.
-import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, getChallenge, getStanding, isLive, isRevoked, listRelays, porState } from "@cowboy/cbfs";
+import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, getChallenge, getStanding, isLive, isRevoked, listRelays, porState, RelayStatus } from "@cowboy/cbfs";
 import { fromHex } from "@cowboy/codec";
 import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
@@ -44,9 +44,9 @@ export function cbfsMethods({ chain }: NodeContext): RpcMethod[] {
               registered_at: r.registeredAt.toString(),
               last_heartbeat: r.lastHeartbeat.toString(),
               heartbeat_age: (height - r.lastHeartbeat).toString(),
-              status: r.status === 0 ? "active" : "exiting",
-              exit_at: r.status === 0 ? null : r.exitAt.toString(),
-              stake_unlocks_at: r.status === 0 ? null : (r.exitAt + cfg.unbondingBlocks).toString(),
+              status: r.status === RelayStatus.Active ? "active" : "exiting",
+              exit_at: r.status === RelayStatus.Active ? null : r.exitAt.toString(),
+              stake_unlocks_at: r.status === RelayStatus.Active ? null : (r.exitAt + cfg.unbondingBlocks).toString(),
               // live: in the placement set (heartbeating, active, and not suspended by PoR).
               live: isLive(r, height, cfg) && por === "good",
               por: por,
