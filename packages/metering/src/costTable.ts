@@ -45,6 +45,10 @@ export const PVM_OPS_V1 = Object.freeze({
   tableInsert: linear(4, 0),
   /** A new key stored in a table already holding `largeThresholds.tableKeys` keys: on top of tableInsert. */
   largeTableInsert: linear(16, 0),
+  /** A key looked up in, written over in or deleted from a table already holding `largeThresholds.tableKeys` keys. */
+  largeTableProbe: linear(1, 0),
+  /** pow(a, e, m), per bit of e: base + perUnit * words * ceil(words / 8), words = the widest operand's 64-bit words. */
+  modPowPerBit: linear(8, 2),
   /** Allocating any object (instance, closure, container header). */
   allocation: linear(2, 0),
   /** One accounted allocation of `largeThresholds.allocationBytes` or more: per started 2 bytes of it. */
@@ -145,7 +149,7 @@ export interface CostTable {
   readonly memoryLimitBytes: number;
   /** Maximum Python call depth (ours; see cips/pvm.md). */
   readonly recursionLimit: number;
-  /** Where largeTableInsert and largeAllocation start (cips/metering.md "Large containers"). */
+  /** Where largeTableInsert, largeTableProbe and largeAllocation start (cips/metering.md "Large containers"). */
   readonly large: { readonly tableKeys: number; readonly allocationBytes: number };
 }
 

@@ -185,16 +185,19 @@ function mapIter(rt: Runtime, f: Value, its: Value[]): Value {
 function zipIter(rt: Runtime, its: Value[], strict: boolean): Value {
   const nexts = its.map((x) => iterate(rt, x));
   return new PyIterator(() => {
-    if (nexts.length === 0) return undefined;
-    const vals: Value[] = [];
-    for (let i = 0; i < nexts.length; i++) {
+    const n = nexts.length;
+    if (n === 0) return undefined;
+    // Sized up front: a tuple built by push() from [] keeps a 17-slot backing store, which made
+    // list(zip(...)) mostly garbage-collector time (issue 18 audit).
+    const vals: Value[] = n === 2 ? [None, None] : new Array<Value>(n).fill(None);
+    for (let i = 0; i < n; i++) {
       const v = (nexts[i] as () => Value | undefined)();
       if (v === undefined) {
         if (strict && (i > 0 || nexts.slice(1).some((n) => n() !== undefined)))
           throw pyErr("ValueError", `zip() argument ${i + 1} is shorter than argument${i === 1 ? "" : "s"} 1${i > 1 ? `-${i}` : ""}`);
         return undefined;
       }
-      vals.push(v);
+      vals[i] = v;
     }
     rt.charge(1 + C.alloc); // per step, and the new tuple (cips/metering.md)
     return tuple(vals);
@@ -290,10 +293,10 @@ export function makeBuiltins(): Map<string, Value> {
       }
     }
     if (x === undefined || y === undefined || m === undefined) throw pyErr("TypeError", "pow() 3rd argument not allowed unless all arguments are integers");
-    // One modular multiply per exponent bit, each quadratic in the 64-bit words of the operands:
-    // words * ceil(words / 8) per bit (cips/metering.md "Big integers").
+    // About one modular multiply per exponent bit, each quadratic in the operands' 64-bit words,
+    // plus a fixed cost per bit for the bigints each step allocates (cips/metering.md "Big integers").
     const words = Math.ceil(Math.max(I.bitLength(x), I.bitLength(y), I.bitLength(m)) / 64);
-    rt.charge(words * Math.ceil(words / 8) * Math.max(1, I.bitLength(y)));
+    rt.charge(C.modPowBit(words) * Math.max(1, I.bitLength(y)));
     return I.intPowMod(x, y, m);
   });
   def("round", (rt, a, kw) => roundValue(rt, a[0] as Value, a[1] ?? kw?.get("ndigits")));

@@ -4,9 +4,9 @@ import { callValue } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
-import { PyList, type Value } from "../runtime/object.js";
+import { PyList, PyTuple, type Value } from "../runtime/object.js";
 import { eq, lessThan, repr, truthy } from "../runtime/ops.js";
-import { cmpStr } from "../runtime/strings.js";
+import { cmpStr, hasHighUnits } from "../runtime/strings.js";
 import { listDelItem, listGetItem, listSetItem, seqContains, toIndex } from "../runtime/subscript.js";
 import { None, T } from "../runtime/types.js";
 import { method, selfArg } from "./util.js";
@@ -15,20 +15,25 @@ function sortList(rt: Runtime, items: Value[], key: Value, reverse: boolean): vo
   const n = items.length;
   rt.charge(n * Math.max(1, Math.ceil(Math.log2(n + 1))));
   const keys = key === None ? items : items.map((x) => callValue(rt, key, [x], null));
-  const idx = items.map((_x, i) => i);
   // Stable merge sort (Array.prototype.sort is stable); reverse keeps stability like CPython.
-  const allNum = keys.every((k) => typeof k === "number");
-  const allStr = !allNum && keys.every((k) => typeof k === "string");
-  if (allNum || allStr) {
-    // Homogeneous small ints or strs: compare natively (same order as Python's `<`).
-    const sign = reverse ? -1 : 1;
-    if (allNum) {
-      const ks = keys as number[];
-      idx.sort((i, j) => sign * ((ks[i] as number) - (ks[j] as number)));
-    } else {
-      const ks = keys as string[];
-      idx.sort((i, j) => sign * cmpStr(ks[i] as string, ks[j] as string));
-    }
+  const sign = reverse ? -1 : 1;
+  const native = nativeOrder(keys);
+  if (native !== undefined && key === None) {
+    // Equal small ints or strs are indistinguishable: sort the items themselves, no index array.
+    items.sort((a, b) => sign * native(a, b));
+    return;
+  }
+  const idx = items.map((_x, i) => i);
+  if (native !== undefined) idx.sort((i, j) => sign * native(keys[i] as Value, keys[j] as Value));
+  else if (rt.depth < rt.recursionLimit && keys.every(isIntTuple)) {
+    // Tuples of small ints: richCompare's tuple path inlined, charging what it charges.
+    const lt = (a: Value, b: Value): boolean => intTupleLess(rt, (a as PyTuple).items as number[], (b as PyTuple).items as number[]);
+    idx.sort((i, j) => {
+      const a = keys[i] as Value;
+      const b = keys[j] as Value;
+      if (reverse) return lt(b, a) ? -1 : lt(a, b) ? 1 : 0;
+      return lt(a, b) ? -1 : lt(b, a) ? 1 : 0;
+    });
   } else
     idx.sort((i, j) => {
       const a = keys[i] as Value;
@@ -38,6 +43,35 @@ function sortList(rt: Runtime, items: Value[], key: Value, reverse: boolean): vo
     });
   const copy = items.slice();
   for (let i = 0; i < n; i++) items[i] = copy[idx[i] as number] as Value;
+}
+
+/**
+ * A comparator equal to Python's order for keys that are all small ints or all strs (comparing them
+ * costs nothing beyond the sort's own charge), else undefined. Strs without a unit from 0xD800 up
+ * compare with JS `<`.
+ */
+function nativeOrder(keys: readonly Value[]): ((a: Value, b: Value) => number) | undefined {
+  if (keys.every((k) => typeof k === "number")) return (a, b) => (a as number) - (b as number);
+  if (!keys.every((k) => typeof k === "string")) return undefined;
+  if ((keys as string[]).some(hasHighUnits)) return (a, b) => cmpStr(a as string, b as string);
+  return (a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0);
+}
+
+/** An exact tuple whose items are all small ints. */
+function isIntTuple(k: Value): boolean {
+  return k instanceof PyTuple && k.cls === T.tuple && k.items.every((x) => typeof x === "number");
+}
+
+/** `a < b` for tuples of small ints, charged as seqCmp charges it (one Cycle per pair it may compare). */
+function intTupleLess(rt: Runtime, a: readonly number[], b: readonly number[]): boolean {
+  const n = a.length < b.length ? a.length : b.length;
+  rt.charge(n);
+  for (let i = 0; i < n; i++) {
+    const p = a[i] as number;
+    const q = b[i] as number;
+    if (p !== q) return p < q;
+  }
+  return a.length < b.length;
 }
 
 /** list.__new__ and the methods of `list`. */

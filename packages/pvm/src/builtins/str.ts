@@ -321,7 +321,8 @@ function installStrMethods(): void {
       for (const c of cands) {
         if (typeof c !== "string") throw pyErr("TypeError", `${name} first arg must be str or a tuple of str, not ${typeOf(c).name}`);
         rt.charge(C.compareUnits(c.length));
-        if (starts ? sub.startsWith(c) : sub.endsWith(c)) return true;
+        // slice + === compares flat strings in bulk; startsWith/endsWith walk them ~10x slower.
+        if (c.length <= sub.length && (starts ? sub.slice(0, c.length) : sub.slice(sub.length - c.length)) === c) return true;
       }
       return false;
     });
@@ -450,12 +451,12 @@ function installStrMethods(): void {
   method(S, "removeprefix", (_rt, a) => {
     const s = self(a[0] as Value, "removeprefix");
     const p = argStr(a[1], "removeprefix() argument");
-    return p !== "" && s.startsWith(p) ? s.slice(p.length) : s;
+    return p !== "" && p.length <= s.length && s.slice(0, p.length) === p ? s.slice(p.length) : s;
   });
   method(S, "removesuffix", (_rt, a) => {
     const s = self(a[0] as Value, "removesuffix");
     const p = argStr(a[1], "removesuffix() argument");
-    return p !== "" && s.endsWith(p) ? s.slice(0, s.length - p.length) : s;
+    return p !== "" && p.length <= s.length && s.slice(s.length - p.length) === p ? s.slice(0, s.length - p.length) : s;
   });
   method(S, "expandtabs", (rt, a) => {
     const s = self(a[0] as Value, "expandtabs");

@@ -61,13 +61,30 @@ export function decompose(x: number): Decomposed {
   return { mant, exp, negative };
 }
 
+/**
+ * The number of bits of |n|, read from the exponent of Number(|n|) (one conversion, no string and
+ * no bigint built in the common case). Rounding to a double can carry |n| up to the next power of
+ * two, and only then is the double's mantissa zero: that case is settled with one exact comparison.
+ * Values of 2^1024 and more (Infinity as doubles) are shifted down 1,000 bits at a time.
+ */
 export function bitLength(n: bigint): number {
-  if (n < 0n) n = -n;
-  if (n === 0n) return 0;
-  // toString(16) is exact and linear; refine with the leading digit.
-  const hex = n.toString(16);
-  const lead = parseInt(hex[0] as string, 16);
-  return (hex.length - 1) * 4 + (32 - Math.clz32(lead));
+  let x = Math.abs(Number(n));
+  if (x === 0) return 0;
+  let m = n;
+  let shifted = 0;
+  if (x === Number.POSITIVE_INFINITY) {
+    if (m < 0n) m = -m;
+    do {
+      m >>= 1000n;
+      shifted += 1000;
+      x = Number(m);
+    } while (x === Number.POSITIVE_INFINITY);
+  }
+  F64[0] = x;
+  const hi = U32[1] as number; // little-endian, as doubleToBits assumes
+  const e = ((hi >>> 20) & 0x7ff) - 1023; // 2^e <= x < 2^(e+1)
+  if ((hi & 0xfffff) === 0 && U32[0] === 0 && (m < 0n ? -m : m) < 1n << BigInt(e)) return shifted + e;
+  return shifted + e + 1;
 }
 
 /** Result of rounding an exact value: the double, or "overflow" when it rounds beyond DBL_MAX. */

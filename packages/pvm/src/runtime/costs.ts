@@ -10,6 +10,8 @@ const CMP_PER = Number(P.compareBytes.perUnit);
 const CMP_UNIT = Number(P.compareBytes.unitSize);
 const LARGE_ALLOC_PER = Number(P.largeAllocation.perUnit);
 const LARGE_ALLOC_UNIT = Number(P.largeAllocation.unitSize);
+const MODPOW_BASE = Number(P.modPowPerBit.base);
+const MODPOW_PER = Number(P.modPowPerBit.perUnit);
 export const C = {
   step: Number(P.step.base),
   arith: Number(P.arithmetic.base),
@@ -34,10 +36,14 @@ export const C = {
   tableInsert: Number(P.tableInsert.base),
   /** A new key stored in a table that already holds `largeTableKeys` keys (on top of tableInsert). */
   largeTableInsert: Number(P.largeTableInsert.base),
+  /** A key looked up in, written over in or deleted from a table that holds `largeTableKeys` keys. */
+  largeTableProbe: Number(P.largeTableProbe.base),
   largeTableKeys: COST_TABLE_V1.large.tableKeys,
   /** An accounted allocation of `largeAllocationBytes` or more: per started `unitSize` bytes. */
   largeAllocationBytes: COST_TABLE_V1.large.allocationBytes,
   largeAllocation: (bytes: number): number => LARGE_ALLOC_PER * Math.ceil(bytes / LARGE_ALLOC_UNIT),
+  /** pow(a, e, m) per bit of e, for operands of `words` 64-bit words (modPowPerBit). */
+  modPowBit: (words: number): number => MODPOW_BASE + MODPOW_PER * words * Math.ceil(words / 8),
   /** Per element copied, compared or visited by a container operation (containerPerElement). */
   elem: Number(P.containerPerElement.perUnit),
   /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */

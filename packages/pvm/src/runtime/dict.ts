@@ -24,6 +24,13 @@ export class Entry {
 
 const HASHED = Symbol("hashed");
 
+/** The entry of `k` in a side-index bucket (one entry, or an array of entries whose hashes collide). */
+function inBucket(rt: Runtime, bucket: Entry | Entry[], k: Value): Entry | undefined {
+  if (bucket instanceof Entry) return bucket.k === k || eq(rt, bucket.k, k) ? bucket : undefined;
+  for (const e of bucket) if (e.k === k || eq(rt, e.k, k)) return e;
+  return undefined;
+}
+
 /** The direct Map key of `k`, or HASHED when `k` needs its Python hash and __eq__. */
 function directKey(k: Value): unknown {
   switch (typeof k) {
@@ -67,9 +74,18 @@ function insertCycles(size: number): number {
   return size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert;
 }
 
+/**
+ * largeTableProbe: a lookup, overwrite or delete in a table already holding 4,096 keys or more
+ * (cips/metering.md "Large containers"); a new key pays largeTableInsert instead.
+ */
+function chargeProbe(rt: Runtime, size: number): void {
+  if (size >= C.largeTableKeys) rt.charge(C.largeTableProbe);
+}
+
 class HashTable {
   declare readonly main: Map<unknown, Entry>;
-  declare hashed: Map<number | bigint, Entry[]> | null;
+  /** Hashed keys by Python hash: one Entry, or several when hashes collide (no array per key). */
+  declare hashed: Map<number | bigint, Entry | Entry[]> | null;
   /** Bumped on every insertion or deletion, to detect mutation during iteration. */
   declare version: number;
   constructor() {
@@ -83,6 +99,7 @@ class HashTable {
   }
 
   find(rt: Runtime, k: Value): Entry | undefined {
+    chargeProbe(rt, this.main.size);
     const d = directKey(k);
     if (d !== HASHED) return this.main.get(d);
     // Hash even when no hashed key is stored: an unhashable key (a tuple holding a list) must
@@ -91,41 +108,44 @@ class HashTable {
     if (this.hashed === null) return undefined;
     const bucket = this.hashed.get(h);
     if (bucket === undefined) return undefined;
-    for (const e of bucket) if (e.k === k || eq(rt, e.k, k)) return e;
-    return undefined;
+    return inBucket(rt, bucket, k);
   }
 
   /** Insert or overwrite; returns true when a new key was added, which charges tableInsert (cips/metering.md). */
   set(rt: Runtime, k: Value, v: Value): boolean {
     const d = directKey(k);
     if (d !== HASHED) {
-      if (!this.setDirect(d, k, v)) return false;
+      if (!this.setDirect(d, k, v)) {
+        chargeProbe(rt, this.main.size);
+        return false;
+      }
       rt.charge(insertCycles(this.main.size));
       return true;
     }
     const h = hash(rt, k);
     if (this.hashed === null) this.hashed = new Map();
-    let bucket = this.hashed.get(h);
-    if (bucket !== undefined) {
-      for (const e of bucket) {
-        if (e.k === k || eq(rt, e.k, k)) {
-          e.v = v;
-          return false;
-        }
-      }
-    } else {
-      bucket = [];
-      this.hashed.set(h, bucket);
+    const bucket = this.hashed.get(h);
+    const hit = bucket === undefined ? undefined : inBucket(rt, bucket, k);
+    if (hit !== undefined) {
+      hit.v = v;
+      chargeProbe(rt, this.main.size);
+      return false;
     }
     const e = new Entry(k, v);
-    bucket.push(e);
+    if (bucket === undefined) this.hashed.set(h, e);
+    else if (bucket instanceof Entry) this.hashed.set(h, [bucket, e]);
+    else bucket.push(e);
     this.main.set(e, e);
     this.version++;
-    rt.charge(insertCycles(this.main.size));
+    // A hashed key is stored twice (its entry and its hash bucket): past 4,096 keys each large
+    // table pays largeTableInsert (cips/metering.md "Large containers").
+    const size = this.main.size;
+    rt.charge(size > C.largeTableKeys ? C.tableInsert + 2 * C.largeTableInsert : C.tableInsert);
     return true;
   }
 
   delete(rt: Runtime, k: Value): Entry | undefined {
+    chargeProbe(rt, this.main.size);
     const d = directKey(k);
     if (d !== HASHED) {
       const e = this.main.get(d);
@@ -139,6 +159,13 @@ class HashTable {
     if (this.hashed === null) return undefined;
     const bucket = this.hashed.get(h);
     if (bucket === undefined) return undefined;
+    if (bucket instanceof Entry) {
+      if (!(bucket.k === k || eq(rt, bucket.k, k))) return undefined;
+      this.hashed.delete(h);
+      this.main.delete(bucket);
+      this.version++;
+      return bucket;
+    }
     for (let i = 0; i < bucket.length; i++) {
       const e = bucket[i] as Entry;
       if (e.k === k || eq(rt, e.k, k)) {
@@ -160,11 +187,6 @@ class HashTable {
 
   entries(): IterableIterator<Entry> {
     return this.main.values();
-  }
-
-  /** The keys, walked live; only for a table with no hashed keys (`hashed === null`). */
-  *directKeys(): Generator<Value> {
-    for (const e of this.main.values()) yield e.k;
   }
 
   /** A str key's entry (str keys are direct: no hashing, no Python code). */
@@ -300,30 +322,30 @@ export class PySet extends PyObject implements HashMemo {
     return out;
   }
   /**
-   * The keys to walk in set algebra: the live table when every key is direct (int, str, float, …:
+   * The entries to walk in set algebra: the live table when every key is direct (int, str, float, …:
    * no Python code runs while walking, so nothing can change the table), else a snapshot. Saves a
    * large set's copy of its keys; results and Cycles are the same either way.
    */
-  private walk(): Iterable<Value> {
-    return this.table.hashed === null ? this.table.directKeys() : this.keys();
+  private walk(): Iterable<Entry> {
+    return this.table.hashed === null ? this.table.entries() : [...this.table.entries()];
   }
   setOp(rt: Runtime, op: "BitOr" | "BitAnd" | "Sub" | "BitXor", other: PySet): PySet {
     const out = new PySet(this.frozen ? T.frozenset : T.set, this.frozen);
     rt.charge(this.table.size + other.table.size);
     switch (op) {
       case "BitOr":
-        for (const k of this.walk()) out.add(rt, k);
-        for (const k of other.walk()) out.add(rt, k);
+        for (const e of this.walk()) out.add(rt, e.k);
+        for (const e of other.walk()) out.add(rt, e.k);
         break;
       case "BitAnd":
-        for (const k of this.walk()) if (other.has(rt, k)) out.add(rt, k);
+        for (const e of this.walk()) if (other.has(rt, e.k)) out.add(rt, e.k);
         break;
       case "Sub":
-        for (const k of this.walk()) if (!other.has(rt, k)) out.add(rt, k);
+        for (const e of this.walk()) if (!other.has(rt, e.k)) out.add(rt, e.k);
         break;
       case "BitXor":
-        for (const k of this.walk()) if (!other.has(rt, k)) out.add(rt, k);
-        for (const k of other.walk()) if (!this.has(rt, k)) out.add(rt, k);
+        for (const e of this.walk()) if (!other.has(rt, e.k)) out.add(rt, e.k);
+        for (const e of other.walk()) if (!this.has(rt, e.k)) out.add(rt, e.k);
         break;
     }
     return out;
@@ -335,7 +357,7 @@ export class PySet extends PyObject implements HashMemo {
   }
   isSubset(rt: Runtime, other: PySet): boolean {
     rt.charge(this.table.size);
-    for (const k of this.walk()) if (!other.has(rt, k)) return false;
+    for (const e of this.walk()) if (!other.has(rt, e.k)) return false;
     return true;
   }
   compare(rt: Runtime, other: PySet, op: string): number | undefined {

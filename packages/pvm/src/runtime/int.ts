@@ -1,6 +1,7 @@
 // Python int arithmetic on the mixed number/bigint representation. Results are normalized: a safe
 // integer is always a JS number. Widths are capped at 4096 bits (CIP-3): exceeding it raises
 // OverflowError, checked *before* computing anything large.
+import { bitLength as bigBitLength } from "../numeric/bits.js";
 import { pyErr } from "./exceptions.js";
 
 export const MAX_INT_BITS = 4096;
@@ -35,26 +36,22 @@ export function chunks64(a: Int): number {
   // A bigint is never 0 (normalized) here; |Number(a)| < 2^64 implies |a| < 2^64 (see norm).
   const n = Number(a);
   if (n < TWO64_NUM && n > -TWO64_NUM) return a === 0n ? 0 : 1;
+  // e = floor(log2 |n|) is within one of the double's exponent E, and |a| has E or E + 1 bits: so
+  // |a| has e - 1 .. e + 2 bits, one count of words unless e is within one of a multiple of 64.
+  if (Number.isFinite(n)) {
+    const e = Math.floor(Math.log2(Math.abs(n)));
+    const r = e % 64;
+    if (r > 1 && r < 63) return Math.ceil((e + 1) / 64);
+  }
   return Math.ceil(bitLength(a) / 64);
 }
 
 export function bitLength(a: Int): number {
   if (typeof a === "number") {
     const x = Math.abs(a);
-    return x === 0 ? 0 : x < 2 ** 32 ? 32 - Math.clz32(x) : bitLength(BigInt(x));
+    return x === 0 ? 0 : x < 2 ** 32 ? 32 - Math.clz32(x) : bigBitLength(BigInt(x));
   }
-  const m = a < 0n ? -a : a;
-  if (m === 0n) return 0;
-  const x = Number(m);
-  if (x < 2 ** 1000) {
-    // log2 of the rounded double is within one of the answer; settle it exactly.
-    let k = Math.floor(Math.log2(x)) + 1;
-    if (m >= 1n << BigInt(k)) k++;
-    else if (k > 1 && m < 1n << BigInt(k - 1)) k--;
-    return k;
-  }
-  const s = m.toString(16);
-  return (s.length - 1) * 4 + (32 - Math.clz32(parseInt(s[0] as string, 16)));
+  return bigBitLength(a);
 }
 
 export function intAdd(a: Int, b: Int): Int {
@@ -83,6 +80,8 @@ export function intMul(a: Int, b: Int): Int {
     // most 106 bits, already normalized and far below the cap.
     return BigInt(a) * BigInt(b);
   }
+  // Both below 2^1024 (finite as doubles): the product is below 2^2048, far under the cap.
+  if (Number.isFinite(Number(a)) && Number.isFinite(Number(b))) return norm(big(a) * big(b));
   if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 1) {
     if (a === 0 || b === 0) return 0;
     overflow();
@@ -168,14 +167,35 @@ export function intPowMod(a: Int, b: Int, m: Int): Int {
     e = -e;
   }
   base = ((base % M) + M) % M;
-  let r = 1n % M;
-  while (e > 0n) {
-    if (e & 1n) r = (r * base) % M;
-    base = (base * base) % M;
-    e >>= 1n;
-  }
+  let r = modPowWindowed(base, e, M);
   if (neg && r !== 0n) r -= M;
   return norm(r);
+}
+
+/**
+ * base^e mod M (base already reduced, e >= 0), left to right over e's hex digits: four squarings
+ * per digit and one multiply by a precomputed base^digit, so about a quarter as many multiplies
+ * as bits, and no bigint shifts of e. Short exponents skip the table.
+ */
+function modPowWindowed(base: bigint, e: bigint, M: bigint): bigint {
+  let r = 1n % M;
+  if (e === 0n) return r;
+  const digits = e.toString(16);
+  if (digits.length < 4) {
+    for (const ch of e.toString(2)) {
+      r = (r * r) % M;
+      if (ch === "1") r = (r * base) % M;
+    }
+    return r;
+  }
+  const table: bigint[] = [r, base];
+  for (let d = 2; d < 16; d++) table.push(((table[d - 1] as bigint) * base) % M);
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0) for (let k = 0; k < 4; k++) r = (r * r) % M;
+    const d = Number.parseInt(digits[i] as string, 16);
+    if (d !== 0) r = (r * (table[d] as bigint)) % M;
+  }
+  return r;
 }
 
 function modInverse(a: bigint, m: bigint): bigint {

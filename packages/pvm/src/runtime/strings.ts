@@ -108,6 +108,11 @@ export function asciiReprOf(s: string): string {
 /** Any UTF-16 unit from the surrogates up (no `u` flag: the class matches code units). */
 const HIGH_UNITS = /[\ud800-\uffff]/;
 
+/** Whether `s` has a UTF-16 unit from 0xD800 up: only then can JS `<` disagree with Python's order. */
+export function hasHighUnits(s: string): boolean {
+  return HIGH_UNITS.test(s);
+}
+
 /**
  * Python's str ordering (by code point). JS `<` compares UTF-16 code units, which disagrees when
  * an astral character (a surrogate pair) meets a BMP character at or above U+E000.

@@ -52,8 +52,14 @@ export function quote(s: string, ensureAscii: boolean): string {
 }
 
 class Encoder {
+  /**
+   * The output so far: finished chunks plus the chunk being built. Appending to a string and
+   * keeping ~4 KiB chunks is ~20x faster here than one array element per emitted piece joined at
+   * the end (an array of 100,000 pieces lives in V8's large-object space).
+   */
   readonly parts: string[] = [];
-  /** The charged length of `parts`, pinned for the live-heap recount while encoding. */
+  chunk = "";
+  /** The charged length of the output, pinned for the live-heap recount while encoding. */
   readonly held = new HeldBytes();
   readonly markers = new Set<PyObject>();
   constructor(
@@ -64,7 +70,11 @@ class Encoder {
   emit(s: string): void {
     this.rt.charge(s.length * JSON_COSTS.perOutputChar);
     this.rt.alloc(s.length);
-    this.parts.push(s);
+    this.chunk += s;
+    if (this.chunk.length >= 4096) {
+      this.parts.push(this.chunk);
+      this.chunk = "";
+    }
     this.held.bytes += s.length;
   }
 
@@ -196,5 +206,6 @@ export function encodeDocument(rt: Runtime, v: Value, o: EncodeOptions): string 
   } finally {
     rt.pins.pop();
   }
+  enc.parts.push(enc.chunk);
   return enc.parts.join("");
 }

@@ -107,6 +107,61 @@ describe("size-dependent surcharges beyond hashing", () => {
     // 2048-bit operands: 32 words; ceil(32*32/8) - 32 = 96 more than the linear charge
     expect(cyclesOf("A = (1 << 2047) - 1", "A * A") - cyclesOf("A = (1 << 511) - 1", "A * A")).toBe(32n - 8n + 96n);
   });
+  it("a probe into a table of 4,096 keys or more charges largeTableProbe (1)", () => {
+    // lookup, membership, overwrite and delete: 1 more in a 4,096-key table than in a 4,095-key one
+    const at = "D = {i: i for i in range(4096)}";
+    const under = "D = {i: i for i in range(4095)}";
+    expect(cyclesOf(at, "D[7]") - cyclesOf(under, "D[7]")).toBe(1n);
+    expect(cyclesOf(at, "7 in D") - cyclesOf(under, "7 in D")).toBe(1n);
+    expect(cyclesOf(at, "D[7] = 0") - cyclesOf(under, "D[7] = 0")).toBe(1n);
+    // delete then store again: the delete probes a 4,096-key table; the new key makes it 4,096 again
+    expect(cyclesOf(at, "del D[7]\nD[7] = 7") - cyclesOf(under, "del D[7]\nD[7] = 7")).toBe(1n);
+    // bulk operations probe the other table once per element: 4,096 probes of 4,096-key tables
+    const eqBig = cyclesOf("A = set(range(4096)); B = set(range(4096))", "A == B");
+    const eqUnder = cyclesOf("A = set(range(4095)); B = set(range(4095))", "A == B");
+    expect(eqBig - eqUnder).toBe(1n + 4096n); // one more element, and every probe of B is large
+    expect(cyclesOf("A = set(range(4096)); B = set(range(4096))", "A.issubset(B)") - cyclesOf("A = set(range(4095)); B = set(range(4095))", "A.issubset(B)")).toBe(1n + 4096n);
+  });
+  it("a key stored by its hash pays largeTableInsert twice past 4,096 keys (entry and bucket)", () => {
+    // the 4,097th key of a set: an int pays 4 + 16, a tuple 4 + 2 * 16 (and its hash, 2 items)
+    const ints = cyclesOf("S = set(range(4096))", "S.add(-1)\nS.discard(-1)");
+    const tuples = cyclesOf("S = set(range(4096))", "S.add((1, 2))\nS.discard((1, 2))");
+    const intsSmall = cyclesOf("S = set(range(10))", "S.add(-1)\nS.discard(-1)");
+    const tuplesSmall = cyclesOf("S = set(range(10))", "S.add((1, 2))\nS.discard((1, 2))");
+    expect(ints - intsSmall).toBe(16n + 1n); // largeTableInsert, and the discard's probe (1)
+    expect(tuples - tuplesSmall).toBe(32n + 1n);
+  });
+  it("pow(a, e, m) charges 8 + 2 * words * ceil(words / 8) per exponent bit", () => {
+    // e = 2^100 - 1 (100 bits); 64-bit operands: words = 2 (e is widest), 8 + 2 * 2 * 1 = 12 per bit
+    const p1 = cyclesOf("E = (1 << 100) - 1; M = (1 << 61) - 1", "pow(3, E, M)");
+    const p0 = cyclesOf("E = 1; M = (1 << 61) - 1", "pow(3, E, M)");
+    expect(p1 - p0).toBe(100n * 12n - 1n * 10n); // e = 1: words = 1, 8 + 2 = 10 for its one bit
+    const out: string[] = [];
+    runScript("print(pow(3, (1 << 100) - 1, (1 << 61) - 1), pow(-7, 12345678901234567890, 10**30 + 57), pow(5, 70000, -(1 << 127)))\n", { stdout: (x) => out.push(x) });
+    // python3.11 -c "print(pow(3, (1 << 100) - 1, (1 << 61) - 1), pow(-7, 12345678901234567890, 10**30 + 57), pow(5, 70000, -(1 << 127)))"
+    expect(out.join("")).toBe(`${POWS}\n`);
+  });
+  it("sorting tuples of ints and strs natively gives CPython's order and the same Cycles as the general path", () => {
+    const src =
+      "T = [((i * 7) % 5, -i) for i in range(40)] + [(1,), (1, 2, 3), ()]\nprint(sorted(T)[:6], sorted(T, reverse=True)[:4])\nW = ['b', 'a', '\\U0001F600', '\\uffff', 'ab']\nprint([hex(ord(w[0])) if w else w for w in sorted(W) if len(w) == 1])\nprint(sorted([3, 1, 2], key=lambda x: -x), sorted(['b', 'a'], reverse=True))\n";
+    const out: string[] = [];
+    const r = runScript(src, { stdout: (x) => out.push(x) });
+    expect(r.error).toBeUndefined();
+    expect(out.join("")).toBe(
+      "[(), (0, -35), (0, -30), (0, -25), (0, -20), (0, -15)] [(4, -2), (4, -7), (4, -12), (4, -17)]\n['0x61', '0x62', '0xffff', '0x1f600']\n[3, 2, 1] ['b', 'a']\n",
+    );
+    // a tuple holding a float takes the general path: the same Cycles per comparison as ints
+    const ints = cyclesOf("T = [(i % 7, i) for i in range(200)]", "sorted(T)");
+    const general = cyclesOf("T = [(i % 7, i) for i in range(200)] + [(9, 0.5)]", "sorted(T)");
+    expect(general).toBeGreaterThan(ints);
+  });
+  it("str.startswith/endswith and removeprefix/removesuffix keep CPython's results", () => {
+    const out: string[] = [];
+    const src =
+      "s = 'abcabc'\nprint(s.startswith('abc'), s.startswith('abcabcd'), s.startswith(''), s.startswith('c', 2), s.startswith(('x', 'ab')), s.endswith('bc', 0, 3), s.endswith('abc', 4), s.removeprefix('ab'), s.removesuffix('bc'), s.removesuffix('abcabcabc'))\n";
+    runScript(src, { stdout: (x) => out.push(x) });
+    expect(out.join("")).toBe("True False True True True True False cabc abca abcabc\n");
+  });
   it("int.from_bytes refuses an int over the cap before building it", () => {
     const r = runScript("int.from_bytes(b'\\x01' * 100000, 'big')\n");
     expect(r.error?.pyType).toBe("OverflowError");
@@ -151,3 +206,4 @@ describe("a frozenset never changes once hashed", () => {
     expect(r.error?.pyMessage).toBe("descriptor 'add' for 'set' objects doesn't apply to a 'frozenset' object");
   });
 });
+const POWS = "1914327290114806376 979300432859892848204201165415 -151781554968832016807288857861404779967";
