@@ -20,7 +20,6 @@ export function siphash13(data: Uint8Array, k0: readonly [number, number] = [0, 
   let v3h = (k1[0] ^ 0x74656462) >>> 0;
   let v3l = (k1[1] ^ 0x79746573) >>> 0;
   let lo: number;
-  let hi: number;
   let t: number;
   const len = data.length;
   const full = len - (len % 8);
@@ -94,7 +93,7 @@ export function siphash13(data: Uint8Array, k0: readonly [number, number] = [0, 
       v0l = (v0l ^ ml) >>> 0;
     }
   }
-  hi = (v0h ^ v1h ^ v2h ^ v3h) >>> 0;
+  const hi = (v0h ^ v1h ^ v2h ^ v3h) >>> 0;
   lo = (v0l ^ v1l ^ v2l ^ v3l) >>> 0;
   return (BigInt(hi) << 32n) | BigInt(lo);
 }
