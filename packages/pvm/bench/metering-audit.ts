@@ -3,7 +3,7 @@
 // per Cycle are printed as a ratio to plain arithmetic measured in the same run and process. An
 // entry above 10x is flagged: its Cycles do not track its work. Timings are the fastest call after
 // a warm-up (noise on a shared machine only adds time); nothing here fails on timing.
-// Run: pnpm exec tsx --conditions=@cowboy/source bench/metering-audit.ts [--src] [--json=out.json] [filter]
+// Run: pnpm exec tsx --conditions=@cowboy/source bench/metering-audit.ts [--src] [--json=out.json] [filter[,filter…]]
 import { existsSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { printTable } from "@cowboy/bench-harness";
@@ -12,7 +12,7 @@ import { type AuditEntry, BASELINE, ENTRIES } from "./audit/entries.js";
 type Pvm = typeof import("../src/index.js");
 
 const args = process.argv.slice(2);
-const filter = args.find((a) => !a.startsWith("--"));
+const filters = args.find((a) => !a.startsWith("--"))?.split(",");
 const jsonOut = args.find((a) => a.startsWith("--json="))?.slice("--json=".length);
 const bundle = fileURLToPath(new URL("../dist/index.js", import.meta.url));
 const useDist = !args.includes("--src") && existsSync(bundle);
@@ -78,7 +78,7 @@ const remeasureBaseline = (): void => {
 const measured: Omit<AuditRow, "ratio">[] = [];
 let n = 0;
 for (const e of ENTRIES) {
-  if (filter !== undefined && !e.name.includes(filter)) continue;
+  if (filters !== undefined && !filters.some((f) => e.name.includes(f))) continue;
   if (++n % 10 === 0) remeasureBaseline();
   for (const size of e.sizes) {
     let t: { cyclesPerOp: number; nsPerOp: number };
