@@ -43,18 +43,24 @@ export function bitLength(a: Int): number {
     const x = Math.abs(a);
     return x === 0 ? 0 : x < 2 ** 32 ? 32 - Math.clz32(x) : bitLength(BigInt(x));
   }
-  const m = a < 0n ? -a : a;
+  let m = a < 0n ? -a : a;
   if (m === 0n) return 0;
-  const x = Number(m);
-  if (x < 2 ** 1000) {
-    // log2 of the rounded double is within one of the answer; settle it exactly.
-    let k = Math.floor(Math.log2(x)) + 1;
-    if (m >= 1n << BigInt(k)) k++;
-    else if (k > 1 && m < 1n << BigInt(k - 1)) k--;
-    return k;
+  // Past the doubles (2^1024), drop 1000 bits at a time (a shift, no string): at most a few steps
+  // below the 4096-bit cap.
+  let k = 0;
+  let x = Number(m);
+  while (x === Number.POSITIVE_INFINITY) {
+    m >>= 1000n;
+    k += 1000;
+    x = Number(m);
   }
-  const s = m.toString(16);
-  return (s.length - 1) * 4 + (32 - Math.clz32(parseInt(s[0] as string, 16)));
+  // A safe integer converts exactly: count its bits in two 32-bit halves.
+  if (x <= Number.MAX_SAFE_INTEGER) return k + (x < 2 ** 32 ? 32 - Math.clz32(x) : 64 - Math.clz32(Math.floor(x / 2 ** 32)));
+  // log2 of the rounded double is within one of the answer; settle it exactly.
+  let b = Math.floor(Math.log2(x)) + 1;
+  if (m >= 1n << BigInt(b)) b++;
+  else if (m < 1n << BigInt(b - 1)) b--;
+  return k + b;
 }
 
 export function intAdd(a: Int, b: Int): Int {
@@ -83,7 +89,9 @@ export function intMul(a: Int, b: Int): Int {
     // most 106 bits, already normalized and far below the cap.
     return BigInt(a) * BigInt(b);
   }
-  if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 1) {
+  // Both below 2^1024 (finite as doubles): the product has at most 2048 bits, under the cap.
+  if (Math.abs(Number(a)) === Number.POSITIVE_INFINITY || Math.abs(Number(b)) === Number.POSITIVE_INFINITY) {
+    if (bitLength(a) + bitLength(b) <= MAX_INT_BITS + 1) return norm(big(a) * big(b));
     if (a === 0 || b === 0) return 0;
     overflow();
   }
@@ -127,6 +135,12 @@ export function intFloorDiv(a: Int, b: Int): Int {
     let q = (a - r) / b;
     if (r !== 0 && r < 0 !== b < 0) q -= 1;
     return q + 0;
+  }
+  if (b !== 0 && b !== 0n) {
+    // Same signs: the truncated quotient is the floor, one division and no remainder.
+    const A = big(a);
+    const B = big(b);
+    if (A >= 0n === B > 0n) return norm(A / B);
   }
   return intDivmod(a, b)[0];
 }
@@ -200,22 +214,48 @@ export function intShl(a: Int, n: Int): Int {
 }
 
 export function intShr(a: Int, n: Int): Int {
+  if (typeof a === "number" && typeof n === "number" && n >= 0) {
+    if (a >= -(2 ** 31) && a < 2 ** 31) return n >= 32 ? (a < 0 ? -1 : 0) : a >> n;
+    // A safe integer: floor(a / 2^n) is exact in doubles (a power-of-two division only moves the exponent).
+    return n >= 53 ? (a < 0 ? -1 : 0) : Math.floor(a / 2 ** n);
+  }
   if (big(n) < 0n) throw pyErr("ValueError", "negative shift count");
   if (big(n) > BigInt(MAX_INT_BITS)) return big(a) < 0n ? -1 : 0;
   if (typeof a === "number" && typeof n === "number" && a >= -(2 ** 31) && a < 2 ** 31) return n >= 32 ? (a < 0 ? -1 : 0) : a >> n;
   return norm(big(a) >> big(n));
 }
 
+const TWO32 = 2 ** 32;
+
+/** A safe integer's two's-complement halves: the signed high part (|hi| < 2^21) and the low 32 bits. */
+function hi32(a: number): number {
+  return Math.floor(a / TWO32);
+}
+
+/** A result in [-2^53, 2^53) as a normalized Int (only -2^53 itself is not a safe integer). */
+function safe(r: number): Int {
+  return r >= -Number.MAX_SAFE_INTEGER ? r : BigInt(r);
+}
+
 export function intAnd(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
+  if (typeof a === "number" && typeof b === "number") {
+    if ((a | 0) === a && (b | 0) === b) return a & b;
+    return safe((hi32(a) & hi32(b)) * TWO32 + ((a & b) >>> 0));
+  }
   return norm(big(a) & big(b));
 }
 export function intOr(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a | b;
+  if (typeof a === "number" && typeof b === "number") {
+    if ((a | 0) === a && (b | 0) === b) return a | b;
+    return safe((hi32(a) | hi32(b)) * TWO32 + ((a | b) >>> 0));
+  }
   return norm(big(a) | big(b));
 }
 export function intXor(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
+  if (typeof a === "number" && typeof b === "number") {
+    if ((a | 0) === a && (b | 0) === b) return a ^ b;
+    return safe((hi32(a) ^ hi32(b)) * TWO32 + ((a ^ b) >>> 0));
+  }
   return norm(big(a) ^ big(b));
 }
 export function intInvert(a: Int): Int {
