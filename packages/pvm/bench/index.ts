@@ -3,16 +3,21 @@
 // unless --no-build): running the TypeScript sources through a dev loader is several times slower
 // and not what consumers run. Pass a substring to run only matching programs.
 import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { formatRatio, geometricMean, printTable } from "@cowboy/bench-harness";
 import { type Pvm, runInterpBenchmarks } from "./interp.js";
 
 const args = process.argv.slice(2);
-const noBuild = args.includes("--no-build");
-const filter = args.find((a) => !a.startsWith("--"));
+// --bundle <path>: measure another build of the PVM (e.g. an earlier commit's dist/index.js) on
+// this suite, for before/after tables made close in time; implies --no-build.
+const bundleAt = args.indexOf("--bundle");
+const otherBundle = bundleAt >= 0 ? args[bundleAt + 1] : undefined;
+const noBuild = args.includes("--no-build") || otherBundle !== undefined;
+const filter = args.find((a, i) => !a.startsWith("--") && (bundleAt < 0 || i !== bundleAt + 1));
 const root = fileURLToPath(new URL("..", import.meta.url));
 if (!noBuild) execFileSync("pnpm", ["exec", "tsup", "--silent"], { cwd: root, stdio: "inherit" });
-const bundle = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+const bundle = otherBundle !== undefined ? resolve(otherBundle) : fileURLToPath(new URL("../dist/index.js", import.meta.url));
 const pvm = (await import(pathToFileURL(bundle).href)) as Pvm;
 
 const results = await runInterpBenchmarks(pvm, bundle, filter);
