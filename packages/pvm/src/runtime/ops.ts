@@ -703,27 +703,21 @@ const LEFT_DUNDER = dunders("");
 const RIGHT_DUNDER = dunders("r");
 const INPLACE_DUNDER = dunders("i");
 
-function bigCharge(rt: Runtime, a: I.Int, b: I.Int): void {
-  if (typeof a === "bigint" || typeof b === "bigint") rt.charge(Math.max(I.chunks64(a), I.chunks64(b)));
-}
-
-/**
- * Multiplication and division are quadratic in the operands' 64-bit words: beyond the linear
- * charge, ceil(wa * wb / 8) - max(wa, wb) more when that is positive (only past 512-bit operands;
- * cips/metering.md "Big integers").
- */
-function quadraticCharge(rt: Runtime, a: I.Int, b: I.Int): void {
-  if (typeof a !== "bigint" && typeof b !== "bigint") return;
-  const wa = I.chunks64(a);
-  const wb = I.chunks64(b);
-  const extra = Math.ceil((wa * wb) / 8) - Math.max(wa, wb);
-  if (extra > 0) rt.charge(extra);
-}
-
 /** int op int (bigints charged by size); what `binop` reaches for two ints, callable directly. */
 export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
-  bigCharge(rt, a, b);
-  if (op === "Mult" || op === "FloorDiv" || op === "Mod") quadraticCharge(rt, a, b);
+  if (typeof a === "bigint" || typeof b === "bigint") {
+    // Linear in the operands' 64-bit words: max(wa, wb). Multiplication and division are quadratic:
+    // beyond the linear charge, ceil(wa * wb / 8) - max(wa, wb) more when that is positive (only
+    // past 512-bit operands; cips/metering.md "Big integers").
+    const wa = I.chunks64(a);
+    const wb = I.chunks64(b);
+    const w = Math.max(wa, wb);
+    rt.charge(w);
+    if (op === "Mult" || op === "FloorDiv" || op === "Mod") {
+      const extra = Math.ceil((wa * wb) / 8) - w;
+      if (extra > 0) rt.charge(extra);
+    }
+  }
   switch (op) {
     case "Add":
       return I.intAdd(a, b);
