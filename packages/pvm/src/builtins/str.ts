@@ -220,10 +220,22 @@ function cpIndex(s: string, unit: number): number {
 }
 
 function predicate(re: RegExp) {
+  // The class of each ASCII character, from the same expression: all-ASCII strings (the usual
+  // case, one character at a time in tokenisers) are decided by table, others by the expression.
+  const ascii = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) ascii[c] = re.test(String.fromCharCode(c)) ? 1 : 0;
   return (rt: Runtime, a: Value[]): Value => {
     const s = self(a[0] as Value, "is");
     rt.charge(s.length);
-    return s.length > 0 && re.test(s);
+    const n = s.length;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 128) break;
+      if (ascii[c] === 0) return false;
+    }
+    if (i === n) return n > 0;
+    return re.test(s);
   };
 }
 

@@ -7,7 +7,8 @@ import { callMethod, callValue, getAttr, PySuper, superGetAttr, userDunder } fro
 import { E, PyThrow, pyErr } from "../runtime/exceptions.js";
 import { PyDict, PySet } from "../runtime/dict.js";
 import { iterToArray } from "../runtime/iter.js";
-import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, PyType, type Value } from "../runtime/object.js";
+import { Cell, PyBytes, PyFloat, PyList, PySlice, PyTuple, PyType, PyWrapper, type Value } from "../runtime/object.js";
+import { PyFunction } from "../runtime/function.js";
 import { binop, type BinOpName, intBinop, type CmpOp, eq, float, repr, richCompare, str, strConcat, strEq, truthy, typeOf, unaryop } from "../runtime/ops.js";
 import { asciiReprOf } from "../runtime/strings.js";
 import { contains, getItem, sliceValues, toIndex } from "../runtime/subscript.js";
@@ -185,10 +186,31 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
       let icVersion = -1;
       let icShape: Shape = NO_SHAPE;
       let icIndex = 0;
+      // A property of a user class (not a metaclass, no __getattribute__) whose getter is a plain
+      // function: called directly, as getAttr would after its lookups (a property is a data
+      // descriptor, so the instance dict never shadows it).
+      let pType: PyType | null = null;
+      let pVersion = -1;
+      let pGet: PyFunction | null = null;
+      const propertyGetter = (x: Value): PyFunction | null => {
+        if (typeof x !== "object" || x instanceof PyType || x.cls.builtin || x.cls.isSubtypeOf(T.type)) return null;
+        const t = x.cls;
+        if (userDunder(t, "__getattribute__") !== undefined) return null;
+        const a = t.lookup(name);
+        if (!(a instanceof PyWrapper) || a.cls !== T.property || !(a.fget instanceof PyFunction)) return null;
+        pType = t;
+        pVersion = t.version;
+        pGet = a.fget;
+        return pGet;
+      };
       return (f) => {
         const x = ld(f, ok, o, oi, ov);
         if (typeof x === "object") {
           const t = x.cls;
+          if (t === pType && t.version === pVersion) {
+            const g = pGet as PyFunction;
+            return g.code.call(g, [x], null);
+          }
           // icType is only ever a user class seen on a non-class instance, so a hit needs no
           // further instanceof checks.
           if (
@@ -217,6 +239,8 @@ function compileExprInner(c: Compiler, s: ScopeCtx, e: A.Expr): EF {
           }
         }
         if (x instanceof PySuper) return superGetAttr(rt, x, name);
+        const g = propertyGetter(x);
+        if (g !== null) return g.code.call(g, [x], null);
         return getAttr(rt, x, name);
       };
     }

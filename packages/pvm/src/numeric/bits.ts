@@ -137,10 +137,16 @@ export function roundToDouble(n: bigint, exp: number, sticky = false): number | 
   return r;
 }
 
+// pow2 results by e + 1074, filled on first use (0 = not yet computed: no power in range is 0).
+const POW2 = new Float64Array(1023 + 1074 + 1);
+
 /** Exact 2^e for any integer e in [-1074, 1023] (and beyond: 0 or Infinity), without Math.pow. */
 export function pow2(e: number): number {
   if (e > 1023) return Infinity;
   if (e < -1074) return 0;
-  if (e >= -1022) return bitsToDouble(BigInt(e + 1023) << 52n);
-  return bitsToDouble(1n << BigInt(e + 1074));
+  const hit = POW2[e + 1074];
+  if (hit !== undefined && hit !== 0) return hit;
+  const v = e >= -1022 ? bitsToDouble(BigInt(e + 1023) << 52n) : bitsToDouble(1n << BigInt(e + 1074));
+  POW2[e + 1074] = v;
+  return v;
 }

@@ -10,7 +10,7 @@ import { bitLength, decompose, pow2 } from "./bits.js";
  * x·2^(f+1) is an odd integer. Where it cannot, the host's toFixed/toExponential (which round the
  * exact value, ties upward) give the same digits as round-half-even, and the bigint path is skipped.
  */
-function tiePossible(ax: number, f: number): boolean {
+export function tiePossible(ax: number, f: number): boolean {
   if (f < 0) return true;
   const y = ax * pow2(f + 1);
   return Number.isInteger(y) && y % 2 === 1;

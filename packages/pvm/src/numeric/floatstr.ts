@@ -3,7 +3,7 @@
  * flags (add ".0" to integers, alternate form, no negative zero) and its exact layout rules: dtoa digits
  * with trailing zeros removed, padded with zeros on either side to the requested window.
  */
-import { fixedDigits, significantDigits } from "./floatdigits.js";
+import { fixedDigits, significantDigits, tiePossible } from "./floatdigits.js";
 import { shortestDigits, formatExponent } from "./repr.js";
 
 export interface DoubleToStringOptions {
@@ -19,6 +19,12 @@ export function doubleToString(x: number, code: "e" | "f" | "g" | "r", precision
   if (Number.isNaN(x)) return upper ? "NAN" : "nan";
   const negative = x < 0 || Object.is(x, -0);
   if (!Number.isFinite(x)) return (negative ? "-" : "") + (upper ? "INF" : "inf");
+  // Plain 'f' with no flags where no exact tie can occur: the host's toFixed rounds the exact value
+  // as dtoa mode 3 does and lays it out the same way (see fixedDigits).
+  if (code === "f" && opts.addDot0 !== true && opts.alternate !== true && opts.noNegativeZero !== true) {
+    const ax = Math.abs(x);
+    if (precision >= 0 && precision <= 100 && ax < 1e21 && !tiePossible(ax, precision)) return (negative ? "-" : "") + ax.toFixed(precision);
+  }
   let p = precision;
   let digits: string;
   let decpt: number;

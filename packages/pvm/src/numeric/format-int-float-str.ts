@@ -112,13 +112,18 @@ function resolveSpec(spec: FormatSpec | string, typeName: string, limits: Format
 export function formatInt(value: number | bigint, specIn: FormatSpec | string, typeName = "int", limits?: FormatLimits): string {
   if (typeof value === "number" && !Number.isSafeInteger(value)) throw new TypeError("value: expected a safe integer or bigint");
   if (typeof value !== "number" && typeof value !== "bigint") throw new TypeError("value: expected a number or bigint");
-  if (specIn === "") return intToString(BigInt(value), 10);
+  if (specIn === "") return typeof value === "number" ? String(value) : intToString(value, 10);
   const spec = resolveSpec(specIn, typeName, limits);
   const type = spec.type === "" ? "d" : spec.type;
   if ("eEfFgG%".includes(type)) return formatFloat(intToFloat(BigInt(value)), spec, typeName, limits);
   if (!"bcdoxXn".includes(type)) throw unknownCode(type, typeName);
   if (spec.precision !== -1) throw valueError("Precision not allowed in integer format specifier");
   if (spec.coerceNegativeZero) throw valueError("Negative zero coercion (z) not allowed in integer format specifier");
+  if (typeof value === "number" && type !== "c") {
+    // A safe integer's digits in any base are exact from the double: no bigint round trip.
+    const base = type === "b" ? 2 : type === "o" ? 8 : type === "x" || type === "X" ? 16 : 10;
+    return layoutInt(value < 0 ? "-" : "", Math.abs(value).toString(base), base, type, spec);
+  }
   const v = BigInt(value);
   if (type === "c") {
     if (spec.sign !== undefined) throw valueError("Sign not allowed with integer format specifier 'c'");
@@ -130,7 +135,12 @@ export function formatInt(value: number | bigint, specIn: FormatSpec | string, t
   }
   const abs = v < 0n ? -v : v;
   const base = type === "b" ? 2 : type === "o" ? 8 : type === "x" || type === "X" ? 16 : 10;
-  let digits = intToString(abs, base);
+  return layoutInt(v < 0n ? "-" : "", intToString(abs, base), base, type, spec);
+}
+
+/** Lays out an int's digits (lowercase, no sign) with its prefix, grouping, sign and padding. */
+function layoutInt(signChar: "" | "-", absDigits: string, base: number, type: string, spec: FormatSpec): string {
+  let digits = absDigits;
   let prefix = "";
   if (spec.alternate && base !== 10) prefix = base === 2 ? "0b" : base === 8 ? "0o" : "0x";
   if (type === "X") {
@@ -139,7 +149,7 @@ export function formatInt(value: number | bigint, specIn: FormatSpec | string, t
   }
   // 'n' uses the C locale in the PVM: no grouping.
   const groupSize = spec.grouping === undefined || type === "n" ? 0 : base === 10 ? 3 : 4;
-  return layoutNumber({ signChar: v < 0n ? "-" : "", prefix, digits, rest: "", opaque: false }, spec, groupSize, spec.grouping ?? "");
+  return layoutNumber({ signChar, prefix, digits, rest: "", opaque: false }, spec, groupSize, spec.grouping ?? "");
 }
 
 /** format(float, spec). */

@@ -40,9 +40,31 @@ export function typeCodeForMessage(type: string): string {
   return cp > 32 && cp < 128 ? type : `\\x${cp.toString(16)}`;
 }
 
+// Parsed specs by type name and spec text (a FormatSpec is immutable, so one parse serves every use;
+// format strings in loops repeat the same few specs). Bounded: cleared when full.
+const CACHE_LIMIT = 512;
+const cache = new Map<string, Map<string, FormatSpec>>();
+let cached = 0;
+
 /** Parses a format spec. `typeName` is the Python type named in the "Invalid format specifier" error. */
 export function parseFormatSpec(spec: string, typeName = "object"): FormatSpec {
   if (typeof spec !== "string") throw new TypeError("spec: expected a string");
+  let byType = cache.get(typeName);
+  const hit = byType?.get(spec);
+  if (hit !== undefined) return hit;
+  const parsed = parseUncached(spec, typeName);
+  if (cached >= CACHE_LIMIT) {
+    cache.clear();
+    cached = 0;
+    byType = undefined;
+  }
+  if (byType === undefined) cache.set(typeName, (byType = new Map()));
+  byType.set(spec, parsed);
+  cached++;
+  return parsed;
+}
+
+function parseUncached(spec: string, typeName: string): FormatSpec {
   const cps = Array.from(spec);
   const end = cps.length;
   let pos = 0;
@@ -110,7 +132,7 @@ export function parseFormatSpec(spec: string, typeName = "object"): FormatSpec {
   }
   if (end - pos > 1) throw valueError(`Invalid format specifier '${spec}' for object of type '${typeName}'`);
   const type = end - pos === 1 ? (cps[pos] as string) : "";
-  const parsed: FormatSpec = { fill, align, sign, coerceNegativeZero, alternate, zeroPad, width, grouping, precision, type };
+  const parsed: FormatSpec = Object.freeze({ fill, align, sign, coerceNegativeZero, alternate, zeroPad, width, grouping, precision, type });
   checkGrouping(parsed, type);
   return parsed;
 }

@@ -127,6 +127,12 @@ export function intFloorDiv(a: Int, b: Int): Int {
     if (r !== 0 && r < 0 !== b < 0) q -= 1;
     return q + 0;
   }
+  if (b !== 0 && b !== 0n) {
+    // Same signs: the truncated quotient is the floor, one division and no remainder.
+    const A = big(a);
+    const B = big(b);
+    if (A >= 0n === B > 0n) return norm(A / B);
+  }
   return intDivmod(a, b)[0];
 }
 
@@ -220,22 +226,48 @@ export function intShl(a: Int, n: Int): Int {
 }
 
 export function intShr(a: Int, n: Int): Int {
+  if (typeof a === "number" && typeof n === "number" && n >= 0) {
+    if (a >= -(2 ** 31) && a < 2 ** 31) return n >= 32 ? (a < 0 ? -1 : 0) : a >> n;
+    // A safe integer: floor(a / 2^n) is exact in doubles (a power-of-two division only moves the exponent).
+    return n >= 53 ? (a < 0 ? -1 : 0) : Math.floor(a / 2 ** n);
+  }
   if (big(n) < 0n) throw pyErr("ValueError", "negative shift count");
   if (big(n) > BigInt(MAX_INT_BITS)) return big(a) < 0n ? -1 : 0;
   if (typeof a === "number" && typeof n === "number" && a >= -(2 ** 31) && a < 2 ** 31) return n >= 32 ? (a < 0 ? -1 : 0) : a >> n;
   return norm(big(a) >> big(n));
 }
 
+const TWO32 = 2 ** 32;
+
+/** A safe integer's two's-complement halves: the signed high part (|hi| < 2^21) and the low 32 bits. */
+function hi32(a: number): number {
+  return Math.floor(a / TWO32);
+}
+
+/** A result in [-2^53, 2^53) as a normalized Int (only -2^53 itself is not a safe integer). */
+function safe(r: number): Int {
+  return r >= -Number.MAX_SAFE_INTEGER ? r : BigInt(r);
+}
+
 export function intAnd(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a & b;
+  if (typeof a === "number" && typeof b === "number") {
+    if ((a | 0) === a && (b | 0) === b) return a & b;
+    return safe((hi32(a) & hi32(b)) * TWO32 + ((a & b) >>> 0));
+  }
   return norm(big(a) & big(b));
 }
 export function intOr(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a | b;
+  if (typeof a === "number" && typeof b === "number") {
+    if ((a | 0) === a && (b | 0) === b) return a | b;
+    return safe((hi32(a) | hi32(b)) * TWO32 + ((a | b) >>> 0));
+  }
   return norm(big(a) | big(b));
 }
 export function intXor(a: Int, b: Int): Int {
-  if (typeof a === "number" && typeof b === "number" && (a | 0) === a && (b | 0) === b) return a ^ b;
+  if (typeof a === "number" && typeof b === "number") {
+    if ((a | 0) === a && (b | 0) === b) return a ^ b;
+    return safe((hi32(a) ^ hi32(b)) * TWO32 + ((a ^ b) >>> 0));
+  }
   return norm(big(a) ^ big(b));
 }
 export function intInvert(a: Int): Int {

@@ -589,7 +589,19 @@ function seqCmpInner(rt: Runtime, x: readonly Value[], y: readonly Value[], op: 
   for (let i = 0; i < n; i++) {
     const p = x[i] as Value;
     const q = y[i] as Value;
-    if (p === q || eq(rt, p, q)) continue;
+    if (p === q) continue;
+    // Distinct small ints and distinct strs, charged as eq and richCompare below would charge them.
+    if (typeof p === "number" && typeof q === "number") {
+      if (op === "Eq" || op === "NotEq") return 1;
+      return p < q ? -1 : 1;
+    }
+    if (typeof p === "string" && typeof q === "string") {
+      strEq(rt, p, q);
+      if (op === "Eq" || op === "NotEq") return 1;
+      rt.charge(C.compareUnits(p.length < q.length ? p.length : q.length));
+      return cmpStr(p, q) < 0 ? -1 : 1;
+    }
+    if (eq(rt, p, q)) continue;
     if (op === "Eq" || op === "NotEq") return 1;
     return truthy(rt, richCompare(rt, "Lt", p, q)) ? -1 : 1;
   }
@@ -641,6 +653,8 @@ export function lessThan(rt: Runtime, a: Value, b: Value): boolean {
     if (a.length >= COMPARE_FREE || b.length >= COMPARE_FREE) rt.charge(C.compareUnits(a.length < b.length ? a.length : b.length));
     return cmpStr(a, b) < 0;
   }
+  // Exact tuples (sort keys): richCompare would reach seqCmp after its type checks.
+  if (a instanceof PyTuple && b instanceof PyTuple && a.cls === T.tuple && b.cls === T.tuple) return seqCmp(rt, a.items, b.items, "Lt") < 0;
   const r = richCompare(rt, "Lt", a, b);
   return typeof r === "boolean" ? r : truthy(rt, r);
 }
