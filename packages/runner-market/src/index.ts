@@ -9,9 +9,10 @@ export {
   type ContainerImage,
   type ReputationPenalties,
 } from "./config.js";
-export { RUNNER_REGISTRY, JOB_DISPATCHER, ENTITLEMENT_REGISTRY, runnerKey, runnerIndexKey, jobKey, openJobsKey, jobNonceKey, recentJobsKey, requiresKey } from "./keys.js";
+export { RUNNER_REGISTRY, JOB_DISPATCHER, ENTITLEMENT_REGISTRY, runnerKey, runnerIndexKey, providesHistoryKey, jobKey, openJobsKey, jobNonceKey, recentJobsKey, requiresKey } from "./keys.js";
 export type { MarketState, MarketAccounts } from "./store.js";
 export { JOB_KINDS, decodeCapabilities, encodeCapabilities, type Capabilities, type JobKind } from "./capabilities.js";
+export { PROVIDES_HISTORY, getProvidesHistory, recordProvides, type ProvidesEntry, type ProvidesHistory } from "./history.js";
 export { decayedReputation, rewarded, penalized, isqrt } from "./reputation.js";
 export {
   RUNNER_REGISTRY_ADDRESS,

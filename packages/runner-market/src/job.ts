@@ -77,6 +77,8 @@ export interface JobRecord {
   readonly challenges: readonly Challenge[];
   readonly phaseEndsAt: bigint;
   readonly postedAt: bigint;
+  /** Height the committee was drawn (0 while pending); the CBSS judges a past release against it (cips/cbss.md §11). */
+  readonly selectedAt: bigint;
   readonly settledAt: bigint;
 }
 
@@ -143,6 +145,7 @@ function toCbor(j: JobRecord): CborValue {
     ["challenges", j.challenges.map((c): CborValue => [c.challenger, c.runner, c.upheld])],
     ["phase_ends_at", j.phaseEndsAt],
     ["posted_at", j.postedAt],
+    ["selected_at", j.selectedAt],
     ["settled_at", j.settledAt],
   ]);
 }
@@ -198,6 +201,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     challenges: pairs(m, "challenges").map((p) => ({ challenger: p[0] as Uint8Array, runner: p[1] as Uint8Array, upheld: p[2] === true })),
     phaseEndsAt: fieldInt(m, "phase_ends_at", WHAT),
     postedAt: fieldInt(m, "posted_at", WHAT),
+    selectedAt: fieldInt(m, "selected_at", WHAT),
     settledAt: fieldInt(m, "settled_at", WHAT),
   };
 }

@@ -85,6 +85,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     challenges: [],
     phaseEndsAt: ctx.height + ctx.config.selectionTimeout,
     postedAt: ctx.height,
+    selectedAt: 0n,
     settledAt: 0n,
   };
   writeOpenJobs(ctx.state, [...open, id]);
@@ -129,6 +130,7 @@ export function selectCommittee(ctx: MarketContext, job: JobRecord): JobRecord |
     aggregator: aggregator?.address ?? null,
     quorumNeeded: quorum,
     phaseEndsAt: ctx.height + ctx.config.ackBlocks,
+    selectedAt: ctx.height,
   };
   putJob(ctx.state, next);
   return next;

@@ -57,17 +57,17 @@ const otherJob = new Uint8Array(32).fill(0x11);
 const secondJob = new Uint8Array(32).fill(0x12);
 const VALUE = "sk-loopback-9f8e7d6c5b4a";
 const runners = new Map<string, RunnerView>([
-  [toHex(runner), { provides: ["net.http"], transportKey: runnerTransport.publicKey, active: true }],
-  [toHex(outsider), { provides: ["net.http"], transportKey: outsiderTransport.publicKey, active: true }],
+  [toHex(runner), { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: runnerTransport.publicKey, active: true }],
+  [toHex(outsider), { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: outsiderTransport.publicKey, active: true }],
 ]);
 const view = stateChainView({
   state: cstate,
   height: () => height,
   job: (id) =>
     toHex(id) === toHex(jobId) || toHex(id) === toHex(secondJob)
-      ? { poster: actor, kind: "http", committee: [runner] }
+      ? { poster: actor, kind: "http", committee: [runner], postedAt: 1n, selectedAt: 1n }
       : toHex(id) === toHex(otherJob)
-        ? { poster: new Uint8Array(20), kind: "http", committee: [runner] }
+        ? { poster: new Uint8Array(20), kind: "http", committee: [runner], postedAt: 1n, selectedAt: 1n }
         : undefined,
   runner: (a) => runners.get(toHex(a)),
 });

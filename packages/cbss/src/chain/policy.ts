@@ -16,7 +16,7 @@ export interface ReleaseFacts {
     readonly committee: readonly Uint8Array[];
   };
   readonly runner: Uint8Array;
-  /** The runner's declared capabilities (for runnerRequires); undefined when unknown. */
+  /** The runner's declared capabilities at `height` (for runnerRequires); undefined when unknown. */
   readonly runnerProvides?: readonly string[];
   /** Whether this (job, runner) was already counted as a release. */
   readonly alreadyReleased: boolean;
@@ -51,24 +51,26 @@ export function evaluatePolicy(head: SecretHead, version: SecretVersion, facts: 
   if (!s.ok) return s;
   const job = facts.job;
   if (job === undefined) return deny("the job is unknown at this height");
-  return jobVerdict(version, facts, job);
+  return jobVerdict(version, facts, job, false);
 }
 
-function jobVerdict(version: SecretVersion, facts: ReleaseFacts, job: NonNullable<ReleaseFacts["job"]>): PolicyVerdict {
+/** `lenient`: capabilities the chain no longer knows (history dropped) do not count against the release (slashing). */
+function jobVerdict(version: SecretVersion, facts: ReleaseFacts, job: NonNullable<ReleaseFacts["job"]>, lenient: boolean): PolicyVerdict {
   const p = version.policy;
   if (!job.committee.some((r) => equalBytes(r, facts.runner))) return deny("the runner is not in the job's committee");
   const posterOk = equalBytes(job.poster, facts.owner) || p.actors.some((a) => equalBytes(a, job.poster));
   if (!posterOk) return deny("the job's poster is not an allowed actor");
   if (p.jobKinds.length > 0 && !p.jobKinds.includes(job.kind)) return deny(`job kind ${job.kind} is not allowed`);
   if (p.runnerRequires.length > 0) {
-    const provides = facts.runnerProvides ?? [];
+    if (facts.runnerProvides === undefined) return lenient ? { ok: true } : deny("the runner's capabilities are unknown");
+    const provides = facts.runnerProvides;
     const missing = p.runnerRequires.filter((r) => !provides.includes(r));
     if (missing.length > 0) return deny(`the runner lacks ${missing.join(", ")}`);
   }
   return { ok: true };
 }
 
-/** The job clauses alone (for slashing, where the static clauses are judged separately). */
+/** The job clauses alone (for slashing, where the static clauses are judged separately); unknown capabilities pass. */
 export function jobClausesVerdict(version: SecretVersion, facts: ReleaseFacts): PolicyVerdict {
-  return facts.job === undefined ? { ok: true } : jobVerdict(version, facts, facts.job);
+  return facts.job === undefined ? { ok: true } : jobVerdict(version, facts, facts.job, true);
 }

@@ -5,6 +5,7 @@
 import { type SecretShare, encodePartial } from "@cowboy/crypto";
 import { encode, equalBytes, toHex } from "@cowboy/codec";
 import { memberIndex } from "../chain/context.js";
+import { jobFactsAt, providesAt } from "../chain/history.js";
 import { evaluatePolicy } from "../chain/policy.js";
 import { type ReleaseReceipt, decodeInput } from "../chain/records.js";
 import { secretIdentity } from "../crypto/identity.js";
@@ -59,7 +60,11 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
     }
     const sv = await o.view.secret(r.owner, r.name, r.version);
     if (sv === undefined || sv.version === undefined) throw new CbssError("NO_SECRET", `no secret ${r.name} version ${r.version}`);
-    const [job, runner] = await Promise.all([o.view.job(r.jobId), o.view.runner(r.runner)]);
+    // Read after the secret: these records are at a height ≥ sv.height and keep their history, so the facts below are
+    // exactly the chain's at sv.height, the height the statement names and slashing judges (cips/cbss.md §11).
+    const [record, runner] = await Promise.all([o.view.job(r.jobId), o.view.runner(r.runner)]);
+    const job = record === undefined ? undefined : jobFactsAt(record, sv.height);
+    const provides = runner === undefined ? undefined : providesAt(runner.providesHistory, sv.height);
     if (runner === undefined || !runner.active) deny("the runner is not an active registered runner");
     if (runner?.transportKey == null || !equalBytes(runner.transportKey, r.transportKey)) deny("the transport key is not the runner's registered one");
     const releaseKey = keyOf(r);
@@ -68,7 +73,7 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
       height: sv.height,
       runner: r.runner,
       ...(job === undefined ? {} : { job }),
-      runnerProvides: runner?.provides ?? [],
+      ...(provides === undefined ? {} : { runnerProvides: provides }),
       alreadyReleased: released.has(releaseKey),
       pendingReleases: BigInt(o.pendingReleases?.(r.owner, r.name, r.version) ?? 0),
     });

@@ -3,13 +3,13 @@
 import type { CbssState } from "../chain/context.js";
 import { currentCommittee, getProxy, getSecretHead, getSecretVersion } from "../chain/context.js";
 import type { ChainView, RunnerView } from "./chain-view.js";
-import type { ReleaseFacts } from "../chain/policy.js";
+import type { JobHistory } from "../chain/history.js";
 
 export interface StateViewOptions {
   readonly state: CbssState;
   /** The height the state is at. */
   readonly height: () => bigint;
-  readonly job: (jobId: Uint8Array) => ReleaseFacts["job"] | undefined;
+  readonly job: (jobId: Uint8Array) => JobHistory | undefined;
   readonly runner: (address: Uint8Array) => RunnerView | undefined;
 }
 

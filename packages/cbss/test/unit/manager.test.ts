@@ -188,7 +188,7 @@ describe("secrets, release and receipts", () => {
     expect(() => slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(30n))).toThrow(expect.objectContaining({ code: "INVALID_EVIDENCE" }));
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(45n)).reason).toMatch(/superseded/);
     // With job facts, a release to a runner outside the job's committee is slashable even before the rotation.
-    const jobs = () => ({ poster: actor, kind: "http", committee: [accountKey(93).address] });
+    const jobs = { job: () => ({ poster: actor, kind: "http", committee: [accountKey(93).address], postedAt: 20n, selectedAt: 21n }), provides: () => ({ since: 0n, entries: [] }) };
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(31n), jobs).reason).toMatch(/committee/);
     const before = w.accounts.balanceOf(owner.address);
     const deposit = getSecretHead(w.state, owner.address, "api.key")!.deposit;

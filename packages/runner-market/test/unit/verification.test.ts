@@ -45,6 +45,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     challenges: [],
     phaseEndsAt: 0n,
     postedAt: 0n,
+    selectedAt: 0n,
     settledAt: 0n,
   };
 }
