@@ -3,8 +3,11 @@
 // read through @cowboy/cbss, which owns the layout and the JSON forms.
 import {
   type CbssState,
+  DEFAULT_CBSS_CONFIG,
   committeeToJson,
   currentCommittee,
+  currentEpoch,
+  dkgStatusToJson,
   envelopeValueLength,
   getProxy,
   getSecretHead,
@@ -79,6 +82,18 @@ export function secretsMethods({ chain }: NodeContext): RpcMethod[] {
         const state = headState(chain);
         const c = currentCommittee(state);
         return c === undefined ? null : { height: chain.head.height.toString(), ...committeeToJson(c, (a) => getProxy(state, a)) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getCbssDkg",
+      summary:
+        "a committee DKG / reshare for one epoch (default: the one after the current committee): the open or planned run, its dealings, the qualified dealers once finalized, the last failure",
+      params: [["epoch", z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional()]],
+      handler: ([epoch]) => {
+        const state = headState(chain);
+        const config = chain.params.cbss ?? DEFAULT_CBSS_CONFIG;
+        const e = epoch === undefined ? (currentEpoch(state) ?? 0n) + 1n : BigInt(epoch);
+        return { height: chain.head.height.toString(), ...dkgStatusToJson(state, e, config.maxCommittee, config.dkgWindow) };
       },
     }),
     defineMethod({
