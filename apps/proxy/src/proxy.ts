@@ -139,7 +139,6 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       share,
       view,
       onRelease: (r) => store.appendReceipt(r),
-      pendingReleases: (owner, name, version) => store.pendingReleases(owner, name, version),
       served: store.allReceipts(),
     });
     log(`holding share ${index} of epoch ${epoch}`);

@@ -48,6 +48,7 @@ export { submitReceipts, receiptLog } from "./chain/receipts.js";
 export { evaluatePolicy, staticVerdict, type ReleaseFacts, type PolicyVerdict } from "./chain/policy.js";
 export { slashInvalidShare, slashUnauthorizedRelease, type JobLookup, type ProvidesLookup, type MarketLookups, type SlashOutcome } from "./chain/slashing.js";
 export { jobFactsAt, providesAt, type JobHistory, type ProvidesHistoryView } from "./chain/history.js";
+export { getReservation, reserveJobReleases, type ReservationOutcome } from "./chain/reservations.js";
 export {
   releaseRequestCodec,
   releaseStatementCodec,

@@ -18,20 +18,18 @@ export interface ReleaseFacts {
   readonly runner: Uint8Array;
   /** The runner's declared capabilities at `height` (for runnerRequires); undefined when unknown. */
   readonly runnerProvides?: readonly string[];
-  /** Whether this (job, runner) was already counted as a release. */
-  readonly alreadyReleased: boolean;
   /**
-   * Releases of this version the evaluator itself served whose receipts are not on chain yet (a proxy's own count,
-   * cips/cbss.md §7 "Release count"); added to the chain's count so max_releases holds before receipts land. 0 on chain.
+   * The height the chain reserved this (version, job, runner) release at, if it did (cips/cbss.md §7 "Release count"):
+   * under max_releases a release needs a reservation made at or before `height`.
    */
-  readonly pendingReleases?: bigint;
+  readonly reservedAt?: bigint;
 }
 
 export type PolicyVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 const deny = (reason: string): PolicyVerdict => ({ ok: false, reason });
 
-/** The state-only clauses: revoked, superseded, not yet created, expired, release count. */
+/** The state-only clauses: revoked, superseded, not yet created, expired, and (under max_releases) a reservation. */
 export function staticVerdict(head: SecretHead, version: SecretVersion, facts: ReleaseFacts): PolicyVerdict {
   const h = facts.height;
   if (head.revokedAt !== 0n && head.revokedAt <= h) return deny(`revoked at ${head.revokedAt}`);
@@ -39,8 +37,8 @@ export function staticVerdict(head: SecretHead, version: SecretVersion, facts: R
   if (version.endedAt !== 0n && version.endedAt <= h) return deny(`the version was superseded at ${version.endedAt}`);
   const p = version.policy;
   if (p.untilBlock !== 0n && h > p.untilBlock) return deny(`the policy expired after block ${p.untilBlock}`);
-  if (p.maxReleases !== 0n && !facts.alreadyReleased && head.releases + (facts.pendingReleases ?? 0n) >= p.maxReleases) {
-    return deny(`max releases ${p.maxReleases} reached (${head.releases} on chain, ${facts.pendingReleases ?? 0n} served and not yet reported)`);
+  if (p.maxReleases !== 0n && (facts.reservedAt === undefined || facts.reservedAt > h)) {
+    return deny(`max releases ${p.maxReleases}: no release of this version was reserved for this (job, runner) by height ${h}`);
   }
   return { ok: true };
 }

@@ -12,6 +12,7 @@ import { type CbssContext, SECRETS_MANAGER_ADDRESS, TREASURY_ADDRESS, getCommitt
 import { evidenceKey } from "./keys.js";
 import { type JobHistory, type ProvidesHistoryView, jobFactsAt, providesAt } from "./history.js";
 import { type ReleaseFacts, jobClausesVerdict, staticVerdict } from "./policy.js";
+import { getReservation } from "./reservations.js";
 
 /** The runner market's job record (undefined: no such job was ever posted). */
 export type JobLookup = (jobId: Uint8Array) => JobHistory | undefined;
@@ -83,6 +84,7 @@ export function slashUnauthorizedRelease(ctx: CbssContext, signed: Signed, marke
   let reason: string | undefined;
   if (head === undefined || version === undefined) reason = `no secret ${s.name} version ${s.version}`;
   else {
+    const reservedAt = getReservation(ctx.state, s.owner, s.name, s.version, s.jobId, s.runner);
     const record = market?.job(s.jobId);
     const job = record === undefined ? undefined : jobFactsAt(record, s.height);
     const provides = market === undefined ? undefined : providesAt(market.provides(s.runner), s.height);
@@ -90,7 +92,7 @@ export function slashUnauthorizedRelease(ctx: CbssContext, signed: Signed, marke
       owner: s.owner,
       height: s.height,
       runner: s.runner,
-      alreadyReleased: true,
+      ...(reservedAt === undefined ? {} : { reservedAt }),
       ...(job === undefined ? {} : { job }),
       ...(provides === undefined ? {} : { runnerProvides: provides }),
     };

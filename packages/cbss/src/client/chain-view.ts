@@ -33,6 +33,8 @@ export interface ChainView {
   /** The job's record (read after the secret, so at a height ≥ the secret's). */
   job(jobId: Uint8Array): Promise<JobHistory | undefined>;
   runner(address: Uint8Array): Promise<RunnerView | undefined>;
+  /** The height this (version, job, runner) release was reserved at (cips/cbss.md §7), if it was. */
+  reservation(owner: Uint8Array, name: string, version: number, jobId: Uint8Array, runner: Uint8Array): Promise<bigint | undefined>;
 }
 
 /** A JSON-RPC call: method and positional params to the result (e.g. CowboyClient.request). */
@@ -85,6 +87,10 @@ export function rpcChainView(request: RpcRequest): ChainView {
           ? { since: 0n, entries: [{ height: 0n, provides: r.provides }] }
           : { since: BigInt(ph.since), entries: ph.entries.map((e) => ({ height: BigInt(e.height), provides: e.provides })) };
       return { provides: r.provides, providesHistory, transportKey: r.transportKey ? b(r.transportKey) : null, active: r.status === "active" };
+    },
+    async reservation(owner, name, version, jobId, runner) {
+      const j = await request<{ height: string } | null>("cowboy_getReleaseReservation", [h(owner), name, version, h(jobId), h(runner)]);
+      return j === null ? undefined : BigInt(j.height);
     },
   };
 }

@@ -86,7 +86,6 @@ function proxyAllows(jobId: Uint8Array, runner: Uint8Array, height: bigint): boo
     owner: owner.address,
     height,
     runner,
-    alreadyReleased: false,
     ...(job === undefined ? {} : { job }),
     ...(provides === undefined ? {} : { runnerProvides: provides }),
   }).ok;
