@@ -2,6 +2,7 @@
 // `cowboy proxy start --committee-size 5 --threshold 3` processes and no dealer. Once the five are active they run a
 // fresh DKG on chain (each deals, the window closes, one finalizes), each combines its share from the qualified
 // dealings, and the committee serves a secret to a real runner job: the price server sees the key, the job settles.
+// The secret has max_releases 2: the chain reserves the two committee members' releases when it draws the committee.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,7 +72,19 @@ describe("5 proxies run the committee DKG themselves and serve a secret (devnet,
     await client.waitForReceipt((await client.transfer({ privateKey: deployer, to: feed, amount: 100n * CBY })).digest());
     const valueFile = join(valueDir, "api.key");
     writeFileSync(valueFile, VALUE);
-    const put = await market.cowboy(["secret", "put", "api.key", "--value-file", valueFile, "--allow-actor", `0x${toHex(feed)}`, "--key", `0x${toHex(devKey(OWNER))}`]);
+    const put = await market.cowboy([
+      "secret",
+      "put",
+      "api.key",
+      "--value-file",
+      valueFile,
+      "--allow-actor",
+      `0x${toHex(feed)}`,
+      "--max-releases",
+      "2",
+      "--key",
+      `0x${toHex(devKey(OWNER))}`,
+    ]);
     rmSync(valueFile);
     expect(put.code, put.stderr).toBe(0);
     const ref = `${devAddress(OWNER)}/api.key`;
@@ -90,6 +103,15 @@ describe("5 proxies run the committee DKG themselves and serve a secret (devnet,
     expect(seen![1]).toBe("ok");
     expect(seen![2].get("price")).toBe(4242n);
     expect(market.requests.map((h) => h["x-api-key"])).toEqual([VALUE, VALUE]);
+    // max_releases 2: the chain reserved one release per committee member at the draw (cips/cbss.md §7), so the
+    // count is exact before any receipt; the budget is now used up.
+    const jobId = `0x${toHex(seen![0])}`;
+    const job = await client.request<{ committee: string[]; selectedAt: string }>("cowboy_getJob", [jobId]);
+    for (const member of job.committee) {
+      expect(await client.request("cowboy_getReleaseReservation", [devAddress(OWNER), "api.key", 1, jobId, member])).toEqual({ height: job.selectedAt });
+    }
+    const head = await client.request<{ releases: string }>("cowboy_getSecret", [devAddress(OWNER), "api.key"]);
+    expect(head.releases).toBe("2");
     const served = market.proxies.filter((p) => p.log.join("").includes("release served")).length;
     expect(served).toBeGreaterThanOrEqual(3);
     expect(market.allOutput()).not.toContain(VALUE);
