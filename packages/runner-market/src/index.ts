@@ -34,6 +34,7 @@ export {
 export {
   KIND_ENTITLEMENT,
   SECRET_ENTITLEMENT,
+  TEE_ENTITLEMENT,
   VOLUME_ENTITLEMENT,
   getRequires,
   setRequires,
@@ -44,6 +45,7 @@ export {
   type Requirement,
 } from "./entitlements.js";
 export { allowedImage } from "./containers.js";
+export { ATTESTATION_DOMAIN, attestedOutput, encodeAttestationDocument, openAttestedOutput, type AttestationDocument, type TeeMeasurement } from "./attestation.js";
 export { checkSchema, schemaViolation, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./schema.js";
 export {
   VERIFICATION_MODES,

@@ -18,7 +18,17 @@ export const FINAL_STATUSES: readonly JobStatus[] = ["settled", "failed", "timeo
 export const isFinal = (s: JobStatus): boolean => FINAL_STATUSES.includes(s);
 
 /** Why a runner's part in a job failed (operational failures cost reputation; `dishonest` costs stake). */
-export type FailureReason = "no_ack" | "no_commit" | "no_reveal" | "schema_violation" | "empty_output" | "canary_leak" | "minority" | "dishonest" | "challenged";
+export type FailureReason =
+  | "no_ack"
+  | "no_commit"
+  | "no_reveal"
+  | "schema_violation"
+  | "empty_output"
+  | "canary_leak"
+  | "minority"
+  | "dishonest"
+  | "challenged"
+  | "attestation_invalid";
 
 export interface Commit {
   readonly runner: Uint8Array;

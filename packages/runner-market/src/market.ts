@@ -63,6 +63,8 @@ const PENALTY: Record<FailureReason, keyof RunnerMarketConfig["penalties"]> = {
   minority: "minority",
   dishonest: "dishonest",
   challenged: "dishonest",
+  // A missing or invalid TEE attestation: the output does not have the form the job requires (reputation only).
+  attestation_invalid: "schemaViolation",
 };
 
 /** An operational failure (or the reputation half of a dishonest one): the reputation penalty, jobs_failed + 1. */

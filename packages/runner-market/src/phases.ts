@@ -148,6 +148,7 @@ export function challengeJob(ctx: MarketContext, challenger: Uint8Array, id: Uin
   const outcome = verifyReveals(
     job,
     job.committee.flatMap((m) => reveals.filter((r) => equalBytes(r.runner, m))),
+    ctx.config.teeMeasurements,
   );
   // No result left: the window closes now and the jobs step refunds the job (and tells the continuation).
   const next: JobRecord = {

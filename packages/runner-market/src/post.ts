@@ -3,7 +3,7 @@
 // at once from the block's parent beacon, committees from the seed of round r_submit + K.
 import { U64_MAX, toHex } from "@cowboy/codec";
 import { requiredStake } from "./config.js";
-import { entitlementsMatch, getRequires, jobRequirements } from "./entitlements.js";
+import { TEE_ENTITLEMENT, entitlementsMatch, getRequires, jobRequirements } from "./entitlements.js";
 import { RunnerMarketError } from "./errors.js";
 import { JOB_DISPATCHER_ADDRESS, getJob, jobIdOf, nextJobNonce, openJobIds, putJob, writeOpenJobs, type JobRecord } from "./job.js";
 import { refund, type Delivery, type MarketContext } from "./market.js";
@@ -67,7 +67,14 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     allowDomains: request.allowDomains,
     secrets: request.secrets,
     volumes: request.volumes,
-    requires: jobRequirements(request.kind, actorRequires, request.requires, request.secrets.length > 0, request.volumes.length > 0),
+    // A deterministic job runs only on runners that declare an enclave ("tee").
+    requires: jobRequirements(
+      request.kind,
+      actorRequires,
+      request.verification === "deterministic" ? [...request.requires, TEE_ENTITLEMENT] : request.requires,
+      request.secrets.length > 0,
+      request.volumes.length > 0,
+    ),
     matchFields: request.matchFields,
     callback: request.callback,
     status: "pending",

@@ -13,8 +13,8 @@ import { checkSchema } from "./schema.js";
 
 export const VERIFICATION_MODES = ["none", "economic_bond", "majority_vote", "structured_match", "deterministic", "semantic_similarity"] as const;
 export type VerificationMode = (typeof VERIFICATION_MODES)[number];
-/** The modes this release verifies; the other two are refused at submission (cips/runner-market.md "Verification"). */
-export const SUPPORTED_MODES: readonly VerificationMode[] = ["none", "economic_bond", "majority_vote", "structured_match"];
+/** The modes this release verifies; semantic_similarity is refused at submission (cips/runner-market.md "Verification"). */
+export const SUPPORTED_MODES: readonly VerificationMode[] = ["none", "economic_bond", "majority_vote", "structured_match", "deterministic"];
 
 export interface JobRequest {
   readonly kind: JobKind;
@@ -175,6 +175,7 @@ export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobR
   const verification = (text(m, "verification", "request", false) ?? (runners > 1n ? "majority_vote" : "none")) as VerificationMode;
   if (!(VERIFICATION_MODES as readonly string[]).includes(verification)) bad(`verification: ${verification} is not a mode`);
   if (!SUPPORTED_MODES.includes(verification)) bad(`verification: ${verification} is not supported by this chain yet`);
+  if (verification === "deterministic" && cfg.teeMeasurements.length === 0) bad("verification: deterministic needs an allowlisted TEE measurement and this chain lists none");
   const single = verification === "none" || verification === "economic_bond";
   if (single && runners > 1n) bad(`verification ${verification} runs on one runner; runners=${runners}`);
   const quorum = count(get(m, "quorum"), "quorum", cfg.committeeMax);

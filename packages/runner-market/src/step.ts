@@ -50,7 +50,7 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
       let failures = [...job.failures, ...fail(ctx, missed, "no_reveal")];
       // Reveals in committee order, so "the first agreeing member" is the same on every node.
       const ordered = job.committee.flatMap((m) => job.reveals.filter((r) => equalBytes(r.runner, m)));
-      const outcome = verifyReveals(job, ordered);
+      const outcome = verifyReveals(job, ordered, ctx.config.teeMeasurements);
       for (const f of outcome.failures) penalize(ctx, f.runner, f.reason);
       failures = [...failures, ...outcome.failures];
       const verified: JobRecord = { ...job, failures, result: outcome.result, paid: outcome.agreeing };

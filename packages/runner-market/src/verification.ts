@@ -6,8 +6,10 @@
 //   structured_match: outputs grouped by the canonical CBOR of the match_fields (default: the schema's `required`)
 //     extracted from the top-level object;
 // the largest group wins if it has at least the quorum and no other group is as large; its first member (committee
-// order) supplies the result bytes; valid reveals outside it fail as `minority`.
+// order) supplies the result bytes; valid reveals outside it fail as `minority`;
+//   deterministic: each reveal must carry a valid TEE attestation (attestation.ts), then as majority_vote by bytes.
 import { CborError, decodeCbor, encodeCbor, equalBytes, toHex, type CborValue } from "@cowboy/codec";
+import { openAttestedOutput, type TeeMeasurement } from "./attestation.js";
 import { jobCanary, type FailureReason, type JobRecord, type Reveal } from "./job.js";
 import { schemaViolation } from "./schema.js";
 
@@ -73,10 +75,23 @@ function keyOf(job: JobRecord, output: Uint8Array, value: CborValue): string {
   return toHex(output);
 }
 
-/** Verifies the opened reveals (in committee order) of `job`. */
-export function verifyReveals(job: JobRecord, reveals: readonly Reveal[]): VerificationOutcome {
+/**
+ * Verifies the opened reveals (in committee order) of `job`. In `deterministic` mode each reveal must be an attested
+ * output (attestation.ts) under `tee`; the attested result is what is checked, grouped by its bytes and delivered.
+ */
+export function verifyReveals(job: JobRecord, revealed: readonly Reveal[], tee: readonly TeeMeasurement[] = []): VerificationOutcome {
   const failures: { runner: Uint8Array; reason: FailureReason }[] = [];
   const groups = new Map<string, Reveal[]>();
+  let reveals = revealed;
+  if (job.verification === "deterministic") {
+    const attested: Reveal[] = [];
+    for (const r of revealed) {
+      const opened = openAttestedOutput(r.output, job.id, r.runner, tee);
+      if (opened.ok) attested.push({ runner: r.runner, output: opened.result });
+      else failures.push({ runner: r.runner, reason: "attestation_invalid" });
+    }
+    reveals = attested;
+  }
   for (const r of reveals) {
     const check = objectiveFailure(job, r.output);
     if (check.reason !== null) {
