@@ -1,7 +1,8 @@
 // The runner-market vectors (test-vectors/runner-market/, cips/runner-market.md): every case recomputed from this
 // package's rules. Any other implementation must produce the same numbers and bytes.
 import { readVector } from "@cowboy/checks/vectors";
-import { decode, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { decode, decodeCbor, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { ed25519, keccak256 } from "@cowboy/crypto";
 import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { decodeCapabilities, encodeCapabilities } from "../../src/capabilities.js";
@@ -13,6 +14,7 @@ import { decodeJobRequest } from "../../src/request.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } from "../../src/selection.js";
 import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
+import { attestedOutput, encodeAttestationDocument, openAttestedOutput } from "../../src/attestation.js";
 
 interface Selection {
   sizes: { stakes: string[]; log2Micros: string; hhiMicros: string; m: string }[];
@@ -31,6 +33,16 @@ interface Encodings {
   jobId: { poster: string; nonce: string; id: string; canary: string };
   commitment: { output: string; salt: string; commitment: string; statement: string };
   instructions: { json: unknown; encoded: string }[];
+}
+interface Attestation {
+  secretKey: string;
+  attestationKey: string;
+  measurement: string;
+  jobId: string;
+  runner: string;
+  result: string;
+  document: string;
+  output: string;
 }
 interface Reputation {
   neutral: string;
@@ -106,6 +118,20 @@ describe("test-vectors/runner-market", () => {
       expect(instructionToJson(decoded)).toEqual(ins.json);
       expect(toHex(encode(instructionCodec, instructionFromJson(ins.json)))).toBe(ins.encoded);
     }
+  });
+
+  it("attestation.json: the TEE attestation document and attested output bytes; they open to the result", () => {
+    const v = readVector<Attestation>("runner-market/attestation.json");
+    const secretKey = fromHex(v.secretKey);
+    expect(toHex(ed25519.getPublicKey(secretKey))).toBe(v.attestationKey);
+    const [measurement, jobId, runner] = [fromHex(v.measurement), fromHex(v.jobId), fromHex(v.runner)];
+    const result = decodeCbor(fromHex(v.result));
+    const doc = encodeAttestationDocument({ measurement, key: fromHex(v.attestationKey), jobId, runner, outputHash: keccak256(fromHex(v.result)) });
+    expect(toHex(doc)).toBe(v.document);
+    expect(toHex(attestedOutput(result, { measurement, secretKey, jobId, runner }))).toBe(v.output);
+    const allow = [{ measurement, attestationKey: fromHex(v.attestationKey) }];
+    expect(openAttestedOutput(fromHex(v.output), jobId, runner, allow)).toEqual({ ok: true, result: fromHex(v.result) });
+    expect(openAttestedOutput(fromHex(v.output), jobId, new Uint8Array(20), allow).ok).toBe(false);
   });
 
   it("reputation.json: decay toward neutral by the half-life", () => {
