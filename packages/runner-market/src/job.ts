@@ -28,7 +28,8 @@ export type FailureReason =
   | "minority"
   | "dishonest"
   | "challenged"
-  | "attestation_invalid";
+  | "attestation_invalid"
+  | "no_aggregate";
 
 export interface Commit {
   readonly runner: Uint8Array;
@@ -81,6 +82,8 @@ export interface JobRecord {
   readonly reveals: readonly Reveal[];
   /** The accepted output (canonical CBOR), once verified. */
   readonly result: Uint8Array | null;
+  /** semantic_similarity: the aggregator's posted {chosen, scores} (semantic.ts), kept for challenges; else null. */
+  readonly aggregate: Uint8Array | null;
   /** Runners whose reveal agreed with the result: they share the payment. */
   readonly paid: readonly Uint8Array[];
   readonly failures: readonly Failure[];
@@ -150,6 +153,7 @@ function toCbor(j: JobRecord): CborValue {
     ["commits", j.commits.map((c): CborValue => [c.runner, c.commitment])],
     ["reveals", j.reveals.map((r): CborValue => [r.runner, r.output])],
     ["result", opt(j.result)],
+    ["aggregate", opt(j.aggregate)],
     ["paid", [...j.paid]],
     ["failures", j.failures.map((f): CborValue => [f.runner, f.reason])],
     ["challenges", j.challenges.map((c): CborValue => [c.challenger, c.runner, c.upheld])],
@@ -206,6 +210,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     commits: pairs(m, "commits").map((p) => ({ runner: p[0] as Uint8Array, commitment: p[1] as Uint8Array })),
     reveals: pairs(m, "reveals").map((p) => ({ runner: p[0] as Uint8Array, output: p[1] as Uint8Array })),
     result: optBytes(m, "result"),
+    aggregate: optBytes(m, "aggregate"),
     paid: byteList(fieldList(m, "paid", WHAT), WHAT),
     failures: pairs(m, "failures").map((p) => ({ runner: p[0] as Uint8Array, reason: p[1] as FailureReason })),
     challenges: pairs(m, "challenges").map((p) => ({ challenger: p[0] as Uint8Array, runner: p[1] as Uint8Array, upheld: p[2] === true })),

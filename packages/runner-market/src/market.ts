@@ -65,6 +65,8 @@ const PENALTY: Record<FailureReason, keyof RunnerMarketConfig["penalties"]> = {
   challenged: "dishonest",
   // A missing or invalid TEE attestation: the output does not have the form the job requires (reputation only).
   attestation_invalid: "schemaViolation",
+  // The aggregator did not post a semantic_similarity aggregate in time.
+  no_aggregate: "nonDelivery",
 };
 
 /** An operational failure (or the reputation half of a dishonest one): the reputation penalty, jobs_failed + 1. */

@@ -87,6 +87,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     commits: [],
     reveals: [],
     result: null,
+    aggregate: null,
     paid: [],
     failures: [],
     challenges: [],

@@ -13,8 +13,8 @@ import { checkSchema } from "./schema.js";
 
 export const VERIFICATION_MODES = ["none", "economic_bond", "majority_vote", "structured_match", "deterministic", "semantic_similarity"] as const;
 export type VerificationMode = (typeof VERIFICATION_MODES)[number];
-/** The modes this release verifies; semantic_similarity is refused at submission (cips/runner-market.md "Verification"). */
-export const SUPPORTED_MODES: readonly VerificationMode[] = ["none", "economic_bond", "majority_vote", "structured_match", "deterministic"];
+/** The modes this release verifies (cips/runner-market.md "Verification"): all six. */
+export const SUPPORTED_MODES: readonly VerificationMode[] = VERIFICATION_MODES;
 
 export interface JobRequest {
   readonly kind: JobKind;
@@ -178,6 +178,7 @@ export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobR
   if (verification === "deterministic" && cfg.teeMeasurements.length === 0) bad("verification: deterministic needs an allowlisted TEE measurement and this chain lists none");
   const single = verification === "none" || verification === "economic_bond";
   if (single && runners > 1n) bad(`verification ${verification} runs on one runner; runners=${runners}`);
+  if (verification === "semantic_similarity" && runners === 1n) bad("verification semantic_similarity compares several runners' outputs; runners=1");
   const quorum = count(get(m, "quorum"), "quorum", cfg.committeeMax);
   if (runners > 0n && quorum > runners) bad(`quorum ${quorum} exceeds runners ${runners}`);
   const allowDomains = strList(get(m, "allow_domains"), "allow_domains", DOMAIN, 32);

@@ -117,3 +117,15 @@ export function verifyReveals(job: JobRecord, revealed: readonly Reveal[], tee: 
   for (const g of groups.values()) if (g !== best) for (const r of g) failures.push({ runner: r.runner, reason: "minority" });
   return { result: best[0]!.output, agreeing: best.map((r) => r.runner), failures };
 }
+
+/** The reveals (in the given order) that pass the objective checks, and the failures of the rest. */
+export function validReveals(job: JobRecord, reveals: readonly Reveal[]): { valid: Reveal[]; failures: { runner: Uint8Array; reason: FailureReason }[] } {
+  const valid: Reveal[] = [];
+  const failures: { runner: Uint8Array; reason: FailureReason }[] = [];
+  for (const r of reveals) {
+    const check = objectiveFailure(job, r.output);
+    if (check.reason === null) valid.push(r);
+    else failures.push({ runner: r.runner, reason: check.reason });
+  }
+  return { valid, failures };
+}

@@ -40,6 +40,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     commits: [],
     reveals: [],
     result: null,
+    aggregate: null,
     paid: [],
     failures: [],
     challenges: [],
