@@ -89,7 +89,7 @@ export {
   type Candidate,
 } from "./selection.js";
 export { objectiveFailure, verifyReveals, validReveals, type VerificationOutcome } from "./verification.js";
-export { FULL_SCORE, outputTokens, similarityBps, computeAggregate, encodeAggregate, decodeAggregate, type SemanticAggregate } from "./semantic.js";
+export { FULL_SCORE, outputTokens, similarityBps, computeAggregate, encodeAggregate, decodeAggregate, aggregateFor, type SemanticAggregate } from "./semantic.js";
 export { splitPayment, type SettlementSplit } from "./settlement.js";
 export { jobGross } from "./pricing.js";
 export { TREASURY_ADDRESS, type MarketContext, type Delivery } from "./market.js";

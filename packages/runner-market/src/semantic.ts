@@ -4,6 +4,8 @@
 // The score is a deterministic, integer token-set similarity (Jaccard, in basis points) over the result's text, so
 // every node and every challenger computes the same number.
 import { CborError, type CborValue, decodeCbor, encodeCbor, equalBytes } from "@cowboy/codec";
+import type { JobRecord } from "./job.js";
+import { objectiveFailure } from "./verification.js";
 
 export const FULL_SCORE = 10_000n;
 
@@ -84,4 +86,12 @@ export function decodeAggregate(bytes: Uint8Array, n: number): SemanticAggregate
   if (!scores.every((s): s is bigint => typeof s === "bigint" && s >= 0n && s <= FULL_SCORE)) return "aggregate: scores are bps in [0, 10000]";
   if (scores[Number(chosen)] !== FULL_SCORE) return "aggregate: the chosen output scores 10000";
   return { chosen: Number(chosen), scores };
+}
+
+/**
+ * What an aggregator posts for a job (apps/runner): the aggregate over the outputs, given in committee order, that pass
+ * the objective checks — the same list the chain indexes.
+ */
+export function aggregateFor(job: Pick<JobRecord, "id" | "resultSchema">, ordered: readonly Uint8Array[]): Uint8Array {
+  return encodeAggregate(computeAggregate(ordered.filter((o) => objectiveFailure(job, o).reason === null)));
 }

@@ -39,7 +39,7 @@ function contains(hay: Uint8Array, needle: Uint8Array): boolean {
 }
 
 /** The objective failure of one output, or null (decodes as canonical CBOR, not empty, conforms, no canary). */
-export function objectiveFailure(job: JobRecord, output: Uint8Array): { reason: FailureReason; value?: never } | { reason: null; value: CborValue } {
+export function objectiveFailure(job: Pick<JobRecord, "id" | "resultSchema">, output: Uint8Array): { reason: FailureReason; value?: never } | { reason: null; value: CborValue } {
   if (output.length === 0) return { reason: "empty_output" };
   let value: CborValue;
   try {
