@@ -89,7 +89,13 @@ export function createDkgDuty(o: DkgDutyOptions): () => Promise<void> {
       }
       const dealer = run.dealers.indexOf(me) + 1;
       if (dealer > 0 && !status.dealings.some((d) => d.dealer === dealer)) {
-        await deal(epoch, dealer, run.threshold!, run.recipients.map((r) => r.blsPublicKey), run.kind);
+        await deal(
+          epoch,
+          dealer,
+          run.threshold!,
+          run.recipients.map((r) => r.blsPublicKey),
+          run.kind,
+        );
         return;
       }
       const recipient = run.recipients.findIndex((r) => r.address === me) + 1;
@@ -117,6 +123,12 @@ export function createDkgDuty(o: DkgDutyOptions): () => Promise<void> {
     if (dealer === 0) return;
     const n = planned.recipients.length;
     const t = Math.min(n, Math.max(o.threshold ?? minimumCommitteeThreshold(n), minimumCommitteeThreshold(n)));
-    await deal(epoch, dealer, t, planned.recipients.map((r) => r.blsPublicKey), planned.kind);
+    await deal(
+      epoch,
+      dealer,
+      t,
+      planned.recipients.map((r) => r.blsPublicKey),
+      planned.kind,
+    );
   };
 }

@@ -3,16 +3,7 @@
 // up this proxy's share when a committee names it (opened from the chain's sealed dealing, or combined from the
 // DKG's qualified dealings; checked against the Feldman commitments; kept encrypted at rest), and report served
 // releases on chain in batches.
-import {
-  CbssError,
-  type CommitteeJson,
-  type DkgStatusJson,
-  combineCommitteeShare,
-  committeeFromJson,
-  dealingsFromJson,
-  openDealtShare,
-  receiptBatchCodec,
-} from "@cowboy/cbss";
+import { CbssError, type CommitteeJson, type DkgStatusJson, combineCommitteeShare, committeeFromJson, dealingsFromJson, openDealtShare, receiptBatchCodec } from "@cowboy/cbss";
 import { createReleaseHandler, rpcChainView } from "@cowboy/cbss/client";
 import { type CowboyClient, createClient } from "@cowboy/client";
 import { encode as cbssEncode, toHex } from "@cowboy/codec";

@@ -9,7 +9,19 @@ export {
   type ContainerImage,
   type ReputationPenalties,
 } from "./config.js";
-export { RUNNER_REGISTRY, JOB_DISPATCHER, ENTITLEMENT_REGISTRY, runnerKey, runnerIndexKey, providesHistoryKey, jobKey, openJobsKey, jobNonceKey, recentJobsKey, requiresKey } from "./keys.js";
+export {
+  RUNNER_REGISTRY,
+  JOB_DISPATCHER,
+  ENTITLEMENT_REGISTRY,
+  runnerKey,
+  runnerIndexKey,
+  providesHistoryKey,
+  jobKey,
+  openJobsKey,
+  jobNonceKey,
+  recentJobsKey,
+  requiresKey,
+} from "./keys.js";
 export type { MarketState, MarketAccounts } from "./store.js";
 export { JOB_KINDS, decodeCapabilities, encodeCapabilities, type Capabilities, type JobKind } from "./capabilities.js";
 export { PROVIDES_HISTORY, getProvidesHistory, recordProvides, type ProvidesEntry, type ProvidesHistory } from "./history.js";

@@ -71,17 +71,13 @@ export function challengeScore(ctx: MarketContext, job: JobRecord, index: number
   const valid = semanticOutputs(job);
   const posted = job.aggregate === null ? undefined : decodeAggregate(job.aggregate, valid.length);
   if (posted === undefined || typeof posted === "string") throw new RunnerMarketError("INVALID_CHALLENGE", "the job has no posted aggregate");
-  if (!Number.isSafeInteger(index) || index < 0 || index >= valid.length) throw new RunnerMarketError("INVALID_CHALLENGE", `score ${index}: the job has ${valid.length} valid outputs`);
+  if (!Number.isSafeInteger(index) || index < 0 || index >= valid.length)
+    throw new RunnerMarketError("INVALID_CHALLENGE", `score ${index}: the job has ${valid.length} valid outputs`);
   const truth = index === posted.chosen ? 10_000n : similarityBps(valid[posted.chosen]!.output, valid[index]!.output);
   if (truth === posted.scores[index]) return { upheld: false, job };
   const aggregator = job.aggregator!;
   slash(ctx, aggregator);
   penalize(ctx, aggregator, "challenged");
-  const recomputed = apply(
-    ctx,
-    { ...job, failures: [...job.failures, { runner: aggregator, reason: "challenged" }] },
-    computeAggregate(valid.map((r) => r.output)),
-    aggregator,
-  );
+  const recomputed = apply(ctx, { ...job, failures: [...job.failures, { runner: aggregator, reason: "challenged" }] }, computeAggregate(valid.map((r) => r.output)), aggregator);
   return { upheld: true, job: recomputed };
 }

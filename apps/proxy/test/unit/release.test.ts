@@ -58,8 +58,14 @@ const otherJob = new Uint8Array(32).fill(0x11);
 const secondJob = new Uint8Array(32).fill(0x12);
 const VALUE = "sk-loopback-9f8e7d6c5b4a";
 const runners = new Map<string, RunnerView>([
-  [toHex(runner), { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: runnerTransport.publicKey, active: true }],
-  [toHex(outsider), { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: outsiderTransport.publicKey, active: true }],
+  [
+    toHex(runner),
+    { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: runnerTransport.publicKey, active: true },
+  ],
+  [
+    toHex(outsider),
+    { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: outsiderTransport.publicKey, active: true },
+  ],
 ]);
 const view = stateChainView({
   state: cstate,
@@ -161,10 +167,16 @@ describe("release over loopback HTTP, t = 3 of 5", () => {
   it("max_releases is exact: proxies release only a pair the chain reserved at the draw, and the chain reserves at most k", async () => {
     const get = (job: Uint8Array) => source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "capped.key" }, job);
     const reserve = (job: Uint8Array) =>
-      reserveJobReleases({ state: cstate, height }, job, { poster: actor, kind: "http", committee: [runner], postedAt: 1n, selectedAt: height }, [{ owner, name: "capped.key" }], () => ({
-        since: 0n,
-        entries: [],
-      }));
+      reserveJobReleases(
+        { state: cstate, height },
+        job,
+        { poster: actor, kind: "http", committee: [runner], postedAt: 1n, selectedAt: height },
+        [{ owner, name: "capped.key" }],
+        () => ({
+          since: 0n,
+          entries: [],
+        }),
+      );
     // No reservation yet: every proxy refuses, whatever it served before.
     await expect(get(jobId)).rejects.toThrow(/no release of this version was reserved/);
     expect(reserve(jobId)).toMatchObject([{ reserved: true }]);

@@ -175,7 +175,11 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
         Array.from({ length: count }, async (_, k) => {
           const log: string[] = [];
           const i = firstProxy + k;
-          await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...dkgArgs], /listening on http/, log);
+          await start(
+            ["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...dkgArgs],
+            /listening on http/,
+            log,
+          );
           const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
           return { address: devAddress(i), url, log };
         }),

@@ -4,17 +4,7 @@ import { readVector } from "@cowboy/checks/vectors";
 import { decode, encode, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import {
-  getReservation,
-  openRequest,
-  openStatement,
-  policyCodec,
-  receiptBatchCodec,
-  releaseRequestCodec,
-  reservationKey,
-  signRequest,
-  signedCodec,
-} from "../../src/index.js";
+import { getReservation, openRequest, openStatement, policyCodec, receiptBatchCodec, releaseRequestCodec, reservationKey, signRequest, signedCodec } from "../../src/index.js";
 
 interface Records {
   policy: { json: { actors: string[]; jobKinds: string[]; runnerRequires: string[]; maxReleases: string; untilBlock: string }; encoded: string };

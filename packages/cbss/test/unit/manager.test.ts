@@ -139,10 +139,16 @@ describe("secrets, release and receipts", () => {
     const r = { owner: owner.address, name: "api.key", version: 1, jobId: new Uint8Array(32).fill(9), runner: runner.address, height: 20n };
     // max_releases = 2: the chain reserves (job 9, runner) and (job 10, runner) at their draws; job 11's draw finds none left.
     const reserve = (fill: number, height: bigint) =>
-      reserveJobReleases({ state: w.state, height }, new Uint8Array(32).fill(fill), { ...job, postedAt: 1n, selectedAt: height }, [{ owner: owner.address, name: "api.key" }], () => ({
-        since: 0n,
-        entries: [],
-      }));
+      reserveJobReleases(
+        { state: w.state, height },
+        new Uint8Array(32).fill(fill),
+        { ...job, postedAt: 1n, selectedAt: height },
+        [{ owner: owner.address, name: "api.key" }],
+        () => ({
+          since: 0n,
+          entries: [],
+        }),
+      );
     expect(() => submitReceipts(w.ctx(proxies[0]!.address, 21n), [r])).toThrow(/no release .* reserved/);
     expect(reserve(9, 19n)).toMatchObject([{ reserved: true, version: 1 }]);
     expect(reserve(9, 19n)).toMatchObject([{ reserved: true }]);
@@ -213,7 +219,10 @@ describe("secrets, release and receipts", () => {
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(24n)).reason).toMatch(/by height 24/);
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(45n)).reason).toMatch(/superseded/);
     // With job facts, a release to a runner outside the job's committee is slashable even before the rotation.
-    const jobs = { job: () => ({ poster: actor, kind: "http", committee: [accountKey(93).address], postedAt: 20n, selectedAt: 21n }), provides: () => ({ since: 0n, entries: [] }) };
+    const jobs = {
+      job: () => ({ poster: actor, kind: "http", committee: [accountKey(93).address], postedAt: 20n, selectedAt: 21n }),
+      provides: () => ({ since: 0n, entries: [] }),
+    };
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(31n), jobs).reason).toMatch(/committee/);
     const before = w.accounts.balanceOf(owner.address);
     const deposit = getSecretHead(w.state, owner.address, "api.key")!.deposit;

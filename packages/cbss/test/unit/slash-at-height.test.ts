@@ -39,8 +39,27 @@ const HEAD = 70n;
 // r1 gains secret.read at 30 and drops it at 60; r2 gains it at 50; r3 always has it.
 const [r1, r2, r3] = [83, 84, 85].map((i) => accountKey(i).address) as [Uint8Array, Uint8Array, Uint8Array];
 const histories = new Map<string, ProvidesHistoryView>([
-  [r1.join(), { since: 0n, entries: [{ height: 5n, provides: ["net.http"] }, { height: 30n, provides: ["net.http", "secret.read"] }, { height: 60n, provides: ["net.http"] }] }],
-  [r2.join(), { since: 0n, entries: [{ height: 5n, provides: ["net.http"] }, { height: 50n, provides: ["net.http", "secret.read"] }] }],
+  [
+    r1.join(),
+    {
+      since: 0n,
+      entries: [
+        { height: 5n, provides: ["net.http"] },
+        { height: 30n, provides: ["net.http", "secret.read"] },
+        { height: 60n, provides: ["net.http"] },
+      ],
+    },
+  ],
+  [
+    r2.join(),
+    {
+      since: 0n,
+      entries: [
+        { height: 5n, provides: ["net.http"] },
+        { height: 50n, provides: ["net.http", "secret.read"] },
+      ],
+    },
+  ],
   [r3.join(), { since: 0n, entries: [{ height: 5n, provides: ["net.http", "secret.read"] }] }],
 ]);
 // Job A: posted at 20, drawn at 25 with r1 and r2; job B: posted at 20, drawn at 35 with r3.

@@ -41,7 +41,12 @@ describe("TEE attestations", () => {
     expect(reason(sign({ who: addr(2) }))).toMatch(/another job or runner/);
     // The attestation of 42 wrapped around a result of 43.
     const good = decodeCbor(sign({})) as Map<CborValue, CborValue>;
-    const swapped = encodeCbor(new Map<CborValue, CborValue>([["result", price(43n)], ["attestation", good.get("attestation")!]]));
+    const swapped = encodeCbor(
+      new Map<CborValue, CborValue>([
+        ["result", price(43n)],
+        ["attestation", good.get("attestation")!],
+      ]),
+    );
     expect(reason(swapped)).toMatch(/does not cover this result/);
     // A document naming the allowlisted key but signed by another key.
     const doc = encodeAttestationDocument({ measurement, key: ed25519.getPublicKey(enclaveKey), jobId, runner, outputHash: decodeAttHash(good) });

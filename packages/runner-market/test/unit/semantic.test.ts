@@ -11,7 +11,13 @@ import { computeAggregate, decodeAggregate, encodeAggregate, similarityBps } fro
 import { processJobs } from "../../src/step.js";
 import { CBY, World, addr, declaration, httpRequest } from "../utils/fixture.js";
 
-const text = (s: string): Uint8Array => encodeCbor(new Map<CborValue, CborValue>([["price", 1n], ["note", s]]));
+const text = (s: string): Uint8Array =>
+  encodeCbor(
+    new Map<CborValue, CborValue>([
+      ["price", 1n],
+      ["note", s],
+    ]),
+  );
 
 describe("the similarity score", () => {
   it("is the token-set Jaccard index in bps over string values and integers", () => {
@@ -51,8 +57,8 @@ function semanticJob(outputs: (aggregatorIndex: number, committee: readonly Uint
   const agg = drawn.committee.findIndex((m) => equalBytes(m, drawn.aggregator!));
   const outs = outputs(agg, drawn.committee);
   for (const m of drawn.committee) ackJob(w.ctx(), m, job.id);
-  drawn.committee.forEach((m, i) => commitJob(w.ctx(), m, job.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1))));
-  drawn.committee.forEach((m, i) => revealJob(w.ctx(), m, job.id, outs[i]!, new Uint8Array(32).fill(i + 1)));
+  for (const [i, m] of drawn.committee.entries()) commitJob(w.ctx(), m, job.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1)));
+  for (const [i, m] of drawn.committee.entries()) revealJob(w.ctx(), m, job.id, outs[i]!, new Uint8Array(32).fill(i + 1));
   processJobs(w.ctx());
   return { w, id: job.id, committee: drawn.committee, aggregator: drawn.aggregator!, outs, poster };
 }
