@@ -1,5 +1,5 @@
-// CBSS against the runner market in real blocks. Unauthorized-release slashing judges the stated height (cips/cbss.md §11 "Judged at the stated
-// height"): a runner registers providing net.http, a one-runner job draws it at posting, the runner later adds llm.
+// CBSS against the runner market in real blocks. Unauthorized-release slashing judges the stated height
+// (cips/cbss.md §11 "Judged at the stated height"): a runner registers providing net.http, a one-runner job draws it at posting, the runner later adds llm.
 // The secret's policy requires llm, so a release stated at the draw height is slashable though the head allows it,
 // one stated after the update is not, and one stated before the job was posted is slashable. Reservations: under
 // max_releases = 1 only the first drawn job that declares the secret gets one (cips/cbss.md §7 "Release count").
