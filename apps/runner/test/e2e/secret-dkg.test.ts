@@ -53,7 +53,7 @@ describe("5 proxies run the committee DKG themselves and serve a secret (devnet,
   it("the committee comes from a fresh DKG; its shares release the key to the job's runners", async () => {
     const { client } = market;
     // The committee on chain: epoch 1, 3-of-5, no sealed shares (a DKG result), combined from ≥ 3 qualified dealings.
-    const committee = await client.request<{ epoch: string; threshold: number; members: { address: string }[]; encrypted_shares?: unknown[] }>("cowboy_getCbssCommittee", []);
+    const committee = await client.request<{ epoch: string; threshold: number; members: { address: string }[]; commitments: string[] }>("cowboy_getCbssCommittee", []);
     expect(committee).toMatchObject({ epoch: "1", threshold: 3 });
     expect(committee.members.map((m) => m.address).sort()).toEqual([3, 4, 5, 6, 7].map(devAddress).sort());
     const dkg = await client.request<{ qualified: { kind: string; dealers: number[] } | null; dealings: unknown[] }>("cowboy_getCbssDkg", [1]);
@@ -116,5 +116,22 @@ describe("5 proxies run the committee DKG themselves and serve a secret (devnet,
     expect(served).toBeGreaterThanOrEqual(3);
     expect(market.allOutput()).not.toContain(VALUE);
     console.log(`e2e: DKG committee (dealers ${dkg.qualified!.dealers.join(",")}) served the secret; ${served} proxies released shares`);
+
+    // A sixth proxy joins: the active proxies now differ from the committee, so its members reshare to all six by
+    // themselves (epoch 2), keeping the group key; every member then holds a share of epoch 2.
+    const sixth = await market.addProxy(9, ["--committee-size", "5", "--threshold", "4"]);
+    let next: { epoch: string; threshold: number; members: { address: string }[]; commitments: string[] } | null = null;
+    for (let i = 0; i < 1200 && (next === null || next.epoch !== "2"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      next = await client.request("cowboy_getCbssCommittee", []);
+    }
+    expect(next).toMatchObject({ epoch: "2", threshold: 4 });
+    expect(next!.members.map((m) => m.address).sort()).toEqual([3, 4, 5, 6, 7, 9].map(devAddress).sort());
+    expect(next!.commitments[0]).toBe(committee.commitments[0]);
+    expect((await client.request<{ qualified: { kind: string } }>("cowboy_getCbssDkg", [2])).qualified.kind).toBe("reshare");
+    for (let i = 0; i < 300 && !market.proxies.every((p) => /holding share \d of epoch 2/.test(p.log.join(""))); i++) await new Promise((r) => setTimeout(r, 100));
+    for (const p of market.proxies) expect(p.log.join("")).toMatch(/holding share \d of epoch 2/);
+    expect(sixth.log.join("")).not.toMatch(/dealt/);
+    console.log("e2e: a sixth proxy joined; the members reshared to a 4-of-6 committee with the same group key");
   });
 });

@@ -58,6 +58,8 @@ export interface Market {
   /** Each runner process's output, by its address. */
   readonly runnerLogs: Map<string, string[]>;
   cowboy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Starts one more `cowboy proxy start` (dev account i, extra args), stopped by close(); it joins `proxies`. */
+  addProxy(i: number, args: readonly string[]): Promise<{ readonly address: string; readonly url: string; readonly log: string[] }>;
   close(): Promise<void>;
 }
 
@@ -222,7 +224,28 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
         ),
       ),
     );
-    return { rpc, dir, requests, allOutput: () => outputs.map((o) => o.join("")).join("\n"), proxies, client, priceUrl, priceHits: () => hits, runnerLogs, cowboy, close };
+    const addProxy = async (i: number, args: readonly string[]) => {
+      const log: string[] = [];
+      await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...args], /listening on http/, log);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
+      const p = { address: devAddress(i), url, log };
+      proxies.push(p);
+      return p;
+    };
+    return {
+      rpc,
+      dir,
+      requests,
+      allOutput: () => outputs.map((o) => o.join("")).join("\n"),
+      proxies,
+      client,
+      priceUrl,
+      priceHits: () => hits,
+      runnerLogs,
+      cowboy,
+      addProxy,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;
