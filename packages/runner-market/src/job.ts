@@ -7,7 +7,7 @@ import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import type { JobKind } from "./capabilities.js";
 import { RunnerMarketError } from "./errors.js";
 import { jobKey, jobNonceKey, openJobsKey, recentJobsKey } from "./keys.js";
-import type { VerificationMode } from "./request.js";
+import type { JobPricing, VerificationMode } from "./request.js";
 import { asMap, byteList, field, fieldBytes, fieldInt, fieldList, fieldText, readCbor, texts, writeCbor, type CborMap, type MarketState } from "./store.js";
 
 export const JOB_DISPATCHER_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.jobDispatcher);
@@ -70,6 +70,8 @@ export interface JobRecord {
   readonly requires: readonly string[];
   readonly matchFields: readonly string[];
   readonly callback: string | null;
+  /** How the job pays (request.ts): per execution, or by the usage reported in the reveals. */
+  readonly pricing: JobPricing;
   readonly status: JobStatus;
   /** The absolute round whose seed selects the committee. */
   readonly selectionRound: bigint;
@@ -144,6 +146,7 @@ function toCbor(j: JobRecord): CborValue {
     ["requires", [...j.requires]],
     ["match_fields", [...j.matchFields]],
     ["callback", j.callback],
+    ["pricing", j.pricing],
     ["status", BigInt(JOB_STATUSES.indexOf(j.status))],
     ["selection_round", j.selectionRound],
     ["committee", [...j.committee]],
@@ -201,6 +204,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     requires: texts(fieldList(m, "requires", WHAT), WHAT),
     matchFields: texts(fieldList(m, "match_fields", WHAT), WHAT),
     callback: typeof cb === "string" ? cb : null,
+    pricing: fieldText(m, "pricing", WHAT) === "usage" ? "usage" : "fixed",
     status,
     selectionRound: fieldInt(m, "selection_round", WHAT),
     committee: byteList(fieldList(m, "committee", WHAT), WHAT),

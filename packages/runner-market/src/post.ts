@@ -77,6 +77,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     ),
     matchFields: request.matchFields,
     callback: request.callback,
+    pricing: request.pricing,
     status: "pending",
     // Single-runner jobs use the parent beacon (the seed of round r − 1); committees bind round r + K.
     selectionRound: single ? ctx.round - 1n : ctx.round + ctx.config.selectionDelayRounds,

@@ -11,6 +11,7 @@
 import { CborError, decodeCbor, encodeCbor, equalBytes, toHex, type CborValue } from "@cowboy/codec";
 import { openAttestedOutput, type TeeMeasurement } from "./attestation.js";
 import { jobCanary, type FailureReason, type JobRecord, type Reveal } from "./job.js";
+import { openUsageOutput } from "./usage.js";
 import { schemaViolation } from "./schema.js";
 
 export interface VerificationOutcome {
@@ -83,6 +84,16 @@ export function verifyReveals(job: JobRecord, revealed: readonly Reveal[], tee: 
   const failures: { runner: Uint8Array; reason: FailureReason }[] = [];
   const groups = new Map<string, Reveal[]>();
   let reveals = revealed;
+  if (job.pricing === "usage") {
+    // Usage-priced: the result inside {result, usage} is what is checked, grouped and delivered (usage.ts).
+    const unwrapped: Reveal[] = [];
+    for (const r of revealed) {
+      const opened = openUsageOutput(r.output);
+      if (opened !== null) unwrapped.push({ runner: r.runner, output: opened.result });
+      else failures.push({ runner: r.runner, reason: "schema_violation" });
+    }
+    reveals = unwrapped;
+  }
   if (job.verification === "deterministic") {
     const attested: Reveal[] = [];
     for (const r of revealed) {

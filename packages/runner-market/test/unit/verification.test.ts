@@ -31,6 +31,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     requires: [],
     matchFields,
     callback: null,
+    pricing: "fixed",
     status: "revealing",
     selectionRound: 0n,
     committee: [addr(1), addr(2), addr(3)],
