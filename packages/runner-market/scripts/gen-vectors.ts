@@ -7,6 +7,7 @@ import { ed25519, keccak256 } from "@cowboy/crypto";
 import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
 import { attestedOutput, encodeAttestationDocument } from "../src/attestation.js";
 import { encodeCapabilities } from "../src/capabilities.js";
+import { usageGross, usageOutput } from "../src/usage.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG } from "../src/config.js";
 import { jobCanary, jobIdOf } from "../src/job.js";
 import { commitmentOf, outputStatementHash } from "../src/phases.js";
@@ -190,5 +191,52 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
     result: toHex(encodeCbor(result)),
     document: toHex(document),
     output: toHex(output),
+  });
+}
+
+// usage.json: usage pricing (cips/runner-market.md "Usage pricing"): a reveal's bytes and gross computations.
+{
+  const reveal = usageOutput(
+    new Map<CborValue, CborValue>([["price", 4242n]]),
+    new Map([
+      ["requests", 2n],
+      ["tokens", 150n],
+    ]),
+  );
+  const cases = [
+    { escrow: 10_000n, paid: [[["tokens", 2n]], [["tokens", 2n]], [["tokens", 2n]]], usage: [[["tokens", 100n]], [["tokens", 120n]], [["tokens", 1_000n]]] },
+    { escrow: 500n, paid: [[["tokens", 2n]], [["tokens", 2n]], [["tokens", 2n]]], usage: [[["tokens", 100n]], [["tokens", 120n]], [["tokens", 1_000n]]] },
+    {
+      escrow: 10_000n,
+      paid: [
+        [
+          ["requests", 5n],
+          ["tokens", 1n],
+        ],
+        [["requests", 5n]],
+      ],
+      usage: [
+        [
+          ["requests", 2n],
+          ["tokens", 150n],
+        ],
+        [
+          ["requests", 1n],
+          ["tokens", 90n],
+        ],
+      ],
+    },
+  ] as { escrow: bigint; paid: [string, bigint][][]; usage: [string, bigint][][] }[];
+  write("usage.json", {
+    reveal: { result: toHex(encodeCbor(new Map<CborValue, CborValue>([["price", 4242n]]))), usage: { requests: "2", tokens: "150" }, bytes: toHex(reveal) },
+    cases: cases.map((c) => ({
+      escrow: c.escrow,
+      rateCards: c.paid.map((r) => Object.fromEntries(r.map(([k, v]) => [k, v.toString()]))),
+      usage: c.usage.map((u) => Object.fromEntries(u.map(([k, v]) => [k, v.toString()]))),
+      gross: usageGross(
+        c.escrow,
+        c.paid.map((r, i) => ({ rateCard: new Map(r), usage: new Map(c.usage[i]!) })),
+      ),
+    })),
   });
 }

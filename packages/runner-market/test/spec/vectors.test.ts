@@ -15,6 +15,7 @@ import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } f
 import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
 import { attestedOutput, encodeAttestationDocument, openAttestedOutput } from "../../src/attestation.js";
+import { openUsageOutput, usageGross, usageOutput } from "../../src/usage.js";
 
 interface Selection {
   sizes: { stakes: string[]; log2Micros: string; hhiMicros: string; m: string }[];
@@ -43,6 +44,10 @@ interface Attestation {
   result: string;
   document: string;
   output: string;
+}
+interface UsageVector {
+  reveal: { result: string; usage: Record<string, string>; bytes: string };
+  cases: { escrow: string; rateCards: Record<string, string>[]; usage: Record<string, string>[]; gross: string }[];
 }
 interface Reputation {
   neutral: string;
@@ -132,6 +137,18 @@ describe("test-vectors/runner-market", () => {
     const allow = [{ measurement, attestationKey: fromHex(v.attestationKey) }];
     expect(openAttestedOutput(fromHex(v.output), jobId, runner, allow)).toEqual({ ok: true, result: fromHex(v.result) });
     expect(openAttestedOutput(fromHex(v.output), jobId, new Uint8Array(20), allow).ok).toBe(false);
+  });
+
+  it("usage.json: a usage-priced reveal's bytes and the gross of reported usage × rates, capped at 2 × median", () => {
+    const v = readVector<UsageVector>("runner-market/usage.json");
+    const usage = new Map(Object.entries(v.reveal.usage).map(([k, n]) => [k, BigInt(n)]));
+    expect(toHex(usageOutput(decodeCbor(fromHex(v.reveal.result)), usage))).toBe(v.reveal.bytes);
+    expect(openUsageOutput(fromHex(v.reveal.bytes))).toEqual({ result: fromHex(v.reveal.result), usage });
+    const map = (r: Record<string, string>) => new Map(Object.entries(r).map(([k, n]) => [k, BigInt(n)]));
+    for (const c of v.cases) {
+      const paid = c.rateCards.map((r, i) => ({ rateCard: map(r), usage: map(c.usage[i]!) }));
+      expect(usageGross(BigInt(c.escrow), paid).toString()).toBe(c.gross);
+    }
   });
 
   it("reputation.json: decay toward neutral by the half-life", () => {
