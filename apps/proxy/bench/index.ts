@@ -62,8 +62,8 @@ async function scenario(t: number, n: number): Promise<{ median: number; p90: nu
   const view = stateChainView({
     state,
     height: () => 1n,
-    job: () => ({ poster: owner, kind: "http", committee: [runner] }),
-    runner: () => ({ provides: [], transportKey: transport.publicKey, active: true }),
+    job: () => ({ poster: owner, kind: "http", committee: [runner], postedAt: 1n, selectedAt: 1n }),
+    runner: () => ({ provides: [], providesHistory: { since: 0n, entries: [] }, transportKey: transport.publicKey, active: true }),
   });
   const servers = await Promise.all(
     keys.map((k) =>

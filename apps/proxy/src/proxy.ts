@@ -1,14 +1,16 @@
-// `cowboy proxy start` (cips/cbss.md §8): serve releases on 127.0.0.1, register at 0x04 if needed (stake,
-// BLS key + proof of possession, transport key, endpoint), pick up this proxy's share when a committee
-// names it (opened from the chain's sealed dealing, checked against the Feldman commitments, kept
-// encrypted at rest), and report served releases on chain in batches.
-import { CbssError, type CommitteeJson, committeeFromJson, openDealtShare, receiptBatchCodec } from "@cowboy/cbss";
+// `cowboy proxy start` (cips/cbss.md §8, "DKG"): serve releases on 127.0.0.1, register at 0x04 if needed (stake,
+// BLS key + proof of possession, transport key, endpoint), take part in the committee DKG / reshare (dkg.ts), pick
+// up this proxy's share when a committee names it (opened from the chain's sealed dealing, or combined from the
+// DKG's qualified dealings; checked against the Feldman commitments; kept encrypted at rest), and report served
+// releases on chain in batches.
+import { CbssError, type CommitteeJson, type DkgStatusJson, combineCommitteeShare, committeeFromJson, dealingsFromJson, openDealtShare, receiptBatchCodec } from "@cowboy/cbss";
 import { createReleaseHandler, rpcChainView } from "@cowboy/cbss/client";
 import { type CowboyClient, createClient } from "@cowboy/client";
 import { encode as cbssEncode, toHex } from "@cowboy/codec";
-import type { SecretShare } from "@cowboy/crypto";
+import { type SecretShare, nobleBls, sharePublicKey } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import type { Instruction } from "@cowboy/types";
+import { createDkgDuty } from "./dkg.js";
 import { deriveProxyKeys, type ProxyKeys } from "./keys.js";
 import { type ReleaseServer, serveRelease } from "./server.js";
 import { ProxyStore } from "./store.js";
@@ -24,6 +26,10 @@ export interface ProxyOptions {
   readonly receiptIntervalMs?: number;
   /** How often the committee is polled (ms; default 1000). */
   readonly pollMs?: number;
+  /** Open a committee DKG / reshare once this many proxies are active (0 or absent: only join runs others open). */
+  readonly committeeSize?: number;
+  /** The threshold of a committee this proxy opens a run for (default: a majority). */
+  readonly threshold?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -74,11 +80,33 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
 
   let closed = false;
   let epoch: bigint | undefined;
+  let current: SecretShare | undefined;
+  /** A DKG committee's share: this member's shares in the qualified dealings, combined (cips/cbss.md "DKG"). */
+  const dkgShare = async (e: bigint, index: number): Promise<SecretShare> => {
+    const status = await client.request<DkgStatusJson>("cowboy_getCbssDkg", [Number(e)]);
+    if (status.qualified === null) throw new CbssError("NO_COMMITTEE", `committee epoch ${e} carries no shares and did not come from a DKG`);
+    const dealings = dealingsFromJson(status).map((d) => d.dealing);
+    return combineCommitteeShare({ chainId, epoch: e, index, blsSecretKey: keys.blsSecret, kind: status.qualified.kind, dealings });
+  };
+  const dkg = createDkgDuty({
+    client,
+    keys,
+    chainId,
+    send: (instruction) => send(client, keys, instruction),
+    committeeSize: o.committeeSize ?? 0,
+    ...(o.threshold === undefined ? {} : { threshold: o.threshold }),
+    currentShare: () => current,
+    log,
+  });
   let resolveReady: (v: { epoch: bigint; index: number }) => void = () => {};
   const ready = new Promise<{ epoch: bigint; index: number }>((ok) => {
     resolveReady = ok;
   });
   const poll = async (): Promise<void> => {
+    await takeShare();
+    await dkg();
+  };
+  const takeShare = async (): Promise<void> => {
     const j = await client.request<CommitteeJson | null>("cowboy_getCbssCommittee");
     if (j === null || (epoch !== undefined && BigInt(j.epoch) === epoch)) return;
     const committee = committeeFromJson(j);
@@ -86,10 +114,15 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
     if (index === 0) return;
     let share: SecretShare | undefined = store.loadShare(keys.atRest, committee.epoch);
     if (share === undefined) {
-      share = openDealtShare(keys.transport.secretKey, committee, keys.address);
+      share = committee.encryptedShares.length > 0 ? openDealtShare(keys.transport.secretKey, committee, keys.address) : await dkgShare(committee.epoch, index);
       store.saveShare(keys.atRest, committee.epoch, share);
     }
+    const expected = sharePublicKey(committee.commitments, index);
+    if (share.index !== index || toHex(nobleBls.getPublicKey(share.secretKey)) !== toHex(expected)) {
+      throw new CbssError("INVALID_SHARE", `the share for member ${index} of epoch ${committee.epoch} does not match the commitments`);
+    }
     epoch = committee.epoch;
+    current = share;
     handler = createReleaseHandler({
       chainId,
       privateKey: keys.privateKey,
@@ -97,7 +130,6 @@ export async function startProxy(o: ProxyOptions): Promise<RunningProxy> {
       share,
       view,
       onRelease: (r) => store.appendReceipt(r),
-      pendingReleases: (owner, name, version) => store.pendingReleases(owner, name, version),
       served: store.allReceipts(),
     });
     log(`holding share ${index} of epoch ${epoch}`);

@@ -76,14 +76,6 @@ export class ProxyStore {
     return { receipts: this.allReceipts().slice(done), upTo: lines.length };
   }
 
-  /** Distinct (job, runner) releases of one secret version among the receipts not yet submitted (cips/cbss.md §7). */
-  pendingReleases(owner: Uint8Array, name: string, version: number): number {
-    const o = toHex(owner);
-    const pairs = new Set<string>();
-    for (const r of this.pendingReceipts().receipts) if (toHex(r.owner) === o && r.name === name && r.version === version) pairs.add(`${toHex(r.jobId)}/${toHex(r.runner)}`);
-    return pairs.size;
-  }
-
   markSubmitted(upTo: number): void {
     writeFileSync(join(this.dir, "submitted.count"), String(upTo));
   }

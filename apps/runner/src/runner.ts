@@ -3,8 +3,8 @@
 // opens the reveal phase, aggregate where this runner is the aggregator. Each step is: sign, persist, broadcast, and
 // advance only when the receipt is in; a restart resumes from the store and re-sends the very same bytes.
 import { randomBytes } from "node:crypto";
-import { fromHex, isCowboyError, toHex } from "@cowboy/codec";
-import { commitmentOf } from "@cowboy/runner-market";
+import { cborFromJson, fromHex, isCowboyError, toHex } from "@cowboy/codec";
+import { aggregateFor, commitmentOf } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
 import { outputBytes } from "./result-schema.js";
@@ -56,6 +56,21 @@ export function majorityOutput(reveals: readonly { output: string }[]): string |
   let best: [string, number] | undefined;
   for (const [o, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) if (best === undefined || n > best[1]) best = [o, n];
   return best?.[0];
+}
+
+const unhex = (h: string): Uint8Array => fromHex(h.startsWith("0x") ? h.slice(2) : h);
+
+/**
+ * What the aggregator posts: for semantic_similarity the {chosen, scores} over the valid reveals in committee order
+ * (@cowboy/runner-market aggregateFor, the chain's own list and score); otherwise the majority output.
+ */
+export function aggregateResult(job: ChainJob): Uint8Array | undefined {
+  if (job.verification === "semantic_similarity") {
+    const ordered = job.committee.flatMap((m) => job.reveals.filter((r) => r.runner === m)).map((r) => unhex(r.output));
+    return aggregateFor({ id: unhex(job.id), resultSchema: cborFromJson(JSON.stringify(job.resultSchema)) }, ordered);
+  }
+  const m = majorityOutput(job.reveals);
+  return m === undefined ? undefined : unhex(m);
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
@@ -305,9 +320,9 @@ export class Runner {
       }
       case "revealed": {
         if (job.status !== "aggregating" || job.aggregator?.toLowerCase() !== this.#me) return;
-        const result = majorityOutput(job.reveals);
+        const result = aggregateResult(job);
         if (result === undefined) return;
-        if ((await this.#step(record, "aggregate", { type: "job_aggregate", jobId: id, result: fromHex(result) })) === "ok") {
+        if ((await this.#step(record, "aggregate", { type: "job_aggregate", jobId: id, result })) === "ok") {
           this.#o.store.advance(record.id, "aggregated", {}, now);
           this.#log(`job ${record.id} aggregated`);
         }

@@ -50,7 +50,7 @@ writeFileSync(path, `${JSON.stringify(vector, null, 2)}\n`);
 
 // records.json: the canonical bytes of a policy, a release request and statement (signed), a receipt batch.
 import { encode } from "@cowboy/codec";
-import { policyCodec, receiptBatchCodec, signRequest, signStatement, signedCodec } from "../src/index.js";
+import { policyCodec, receiptBatchCodec, reservationKey, signRequest, signStatement, signedCodec } from "../src/index.js";
 
 const policy = { actors: [fill(20, 0x22)], jobKinds: ["http"], runnerRequires: ["net.http"], maxReleases: 10n, untilBlock: 100000n };
 const request = {
@@ -87,5 +87,7 @@ const records = {
   request: { runnerKey: hex(runnerKey), signed: hex(encode(signedCodec, signRequest(request, runnerKey))), body: hex(signedRequest.body) },
   statement: { proxyKey: hex(proxyKey), signed: hex(encode(signedCodec, signStatement(statement, proxyKey))) },
   receipts: hex(encode(receiptBatchCodec, [{ owner: request.owner, name: request.name, version: 1, jobId: request.jobId, runner: request.runner, height: 42n }])),
+  // §7 "Release count": the state key of (owner, version 1, job, runner, name) reserved at height 42, and its value.
+  reservation: { key: hex(reservationKey(request.owner, 1, request.jobId, request.runner, request.name)), height: "42", value: "000000000000002a" },
 };
 writeFileSync(fileURLToPath(new URL("../../../test-vectors/cbss/records.json", import.meta.url)), `${JSON.stringify(records, null, 2)}\n`);

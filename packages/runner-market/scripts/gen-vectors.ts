@@ -3,9 +3,11 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encode, encodeCbor, toHex, type CborValue } from "@cowboy/codec";
-import { keccak256 } from "@cowboy/crypto";
+import { ed25519, keccak256 } from "@cowboy/crypto";
 import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
+import { attestedOutput, encodeAttestationDocument } from "../src/attestation.js";
 import { encodeCapabilities } from "../src/capabilities.js";
+import { usageGross, usageOutput } from "../src/usage.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG } from "../src/config.js";
 import { jobCanary, jobIdOf } from "../src/job.js";
 import { commitmentOf, outputStatementHash } from "../src/phases.js";
@@ -169,3 +171,72 @@ const decays = [
   [900_001n, 5n, 6n],
 ].map(([score, since, height]) => ({ score: score!, since: since!, height: height!, decayed: decayedReputation(cfg, score!, since!, height!) }));
 write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays });
+
+// attestation.json: the deterministic mode's TEE attestation (cips/runner-market.md "Deterministic mode (TEE)"):
+// a fixed Ed25519 enclave key, the document, the attestation and the revealed output bytes (Ed25519 is deterministic).
+{
+  const secretKey = new Uint8Array(32).fill(0x3e);
+  const measurement = keccak256(new TextEncoder().encode("cowboy example enclave v1"));
+  const jobId = jobIdOf(new Uint8Array(20).fill(0xa1), 7n);
+  const runner = new Uint8Array(20).fill(0xb2);
+  const result: CborValue = new Map<CborValue, CborValue>([["price", 4242n]]);
+  const output = attestedOutput(result, { measurement, secretKey, jobId, runner });
+  const document = encodeAttestationDocument({ measurement, key: ed25519.getPublicKey(secretKey), jobId, runner, outputHash: keccak256(encodeCbor(result)) });
+  write("attestation.json", {
+    secretKey: toHex(secretKey),
+    attestationKey: toHex(ed25519.getPublicKey(secretKey)),
+    measurement: toHex(measurement),
+    jobId: toHex(jobId),
+    runner: toHex(runner),
+    result: toHex(encodeCbor(result)),
+    document: toHex(document),
+    output: toHex(output),
+  });
+}
+
+// usage.json: usage pricing (cips/runner-market.md "Usage pricing"): a reveal's bytes and gross computations.
+{
+  const reveal = usageOutput(
+    new Map<CborValue, CborValue>([["price", 4242n]]),
+    new Map([
+      ["requests", 2n],
+      ["tokens", 150n],
+    ]),
+  );
+  const cases = [
+    { escrow: 10_000n, paid: [[["tokens", 2n]], [["tokens", 2n]], [["tokens", 2n]]], usage: [[["tokens", 100n]], [["tokens", 120n]], [["tokens", 1_000n]]] },
+    { escrow: 500n, paid: [[["tokens", 2n]], [["tokens", 2n]], [["tokens", 2n]]], usage: [[["tokens", 100n]], [["tokens", 120n]], [["tokens", 1_000n]]] },
+    {
+      escrow: 10_000n,
+      paid: [
+        [
+          ["requests", 5n],
+          ["tokens", 1n],
+        ],
+        [["requests", 5n]],
+      ],
+      usage: [
+        [
+          ["requests", 2n],
+          ["tokens", 150n],
+        ],
+        [
+          ["requests", 1n],
+          ["tokens", 90n],
+        ],
+      ],
+    },
+  ] as { escrow: bigint; paid: [string, bigint][][]; usage: [string, bigint][][] }[];
+  write("usage.json", {
+    reveal: { result: toHex(encodeCbor(new Map<CborValue, CborValue>([["price", 4242n]]))), usage: { requests: "2", tokens: "150" }, bytes: toHex(reveal) },
+    cases: cases.map((c) => ({
+      escrow: c.escrow,
+      rateCards: c.paid.map((r) => Object.fromEntries(r.map(([k, v]) => [k, v.toString()]))),
+      usage: c.usage.map((u) => Object.fromEntries(u.map(([k, v]) => [k, v.toString()]))),
+      gross: usageGross(
+        c.escrow,
+        c.paid.map((r, i) => ({ rateCard: new Map(r), usage: new Map(c.usage[i]!) })),
+      ),
+    })),
+  });
+}

@@ -3,6 +3,7 @@
 // blocks (1 s blocks); amounts are base units; shares are basis points.
 import { U64_MAX } from "@cowboy/codec";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
+import type { TeeMeasurement } from "./attestation.js";
 import { RunnerMarketError } from "./errors.js";
 
 /** One allowlisted OCI image of the 0x11 Container Registry and the resources a job on it may use. */
@@ -81,6 +82,10 @@ export interface RunnerMarketConfig {
   readonly maxOpenJobs: number;
   /** The 0x11 Container Registry's genesis allowlist. */
   readonly containerImages: readonly ContainerImage[];
+  /** semantic_similarity: a valid output agrees with the chosen one when its score is at least this (bps). */
+  readonly semanticThresholdBps: bigint;
+  /** Enclaves whose attestations the `deterministic` mode accepts (empty: the mode is refused at submission). */
+  readonly teeMeasurements: readonly TeeMeasurement[];
 }
 
 const CBY = BASE_UNITS_PER_CBY;
@@ -120,6 +125,9 @@ export const DEFAULT_RUNNER_MARKET_CONFIG: RunnerMarketConfig = Object.freeze({
   maxOpenJobs: 4_096,
   // Empty until governance lists images (cips/runner-market.md "Container Registry"); a chain adds its own at genesis.
   containerImages: Object.freeze([]),
+  semanticThresholdBps: 8_000n,
+  // Empty until governance lists enclaves (cips/runner-market.md "Deterministic mode (TEE)").
+  teeMeasurements: Object.freeze([]),
 });
 
 function big(value: unknown, name: string, min: bigint, max: bigint = U64_MAX): void {
@@ -170,6 +178,13 @@ export function validateRunnerMarketConfig(cfg: RunnerMarketConfig): void {
   int(cfg.maxTransportKeyBytes, "maxTransportKeyBytes", 1, 1_024);
   int(cfg.maxOpenJobs, "maxOpenJobs", 1, 1 << 20);
   if (!Array.isArray(cfg.containerImages)) throw new RunnerMarketError("INVALID_CONFIG", "containerImages: expected an array");
+  big(cfg.semanticThresholdBps, "semanticThresholdBps", 1n, 10_000n);
+  if (!Array.isArray(cfg.teeMeasurements)) throw new RunnerMarketError("INVALID_CONFIG", "teeMeasurements: expected an array");
+  for (const [i, t] of cfg.teeMeasurements.entries()) {
+    if (!(t?.measurement instanceof Uint8Array) || t.measurement.length !== 32 || !(t.attestationKey instanceof Uint8Array) || t.attestationKey.length !== 32) {
+      throw new RunnerMarketError("INVALID_CONFIG", `teeMeasurements[${i}]: expected {measurement: 32 bytes, attestationKey: 32 bytes}`);
+    }
+  }
 }
 
 /** Merges `overrides` onto the defaults and checks the result. */

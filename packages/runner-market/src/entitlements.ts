@@ -17,6 +17,8 @@ export const KIND_ENTITLEMENT: Readonly<Record<JobKind, string>> = Object.freeze
   container: "oci.run",
 });
 export const SECRET_ENTITLEMENT = "secret.read";
+/** What a runner running jobs inside an attested enclave declares (the `deterministic` mode requires it). */
+export const TEE_ENTITLEMENT = "tee";
 export const VOLUME_ENTITLEMENT = "fs.mount";
 
 export interface Requirement {

@@ -9,9 +9,22 @@ export {
   type ContainerImage,
   type ReputationPenalties,
 } from "./config.js";
-export { RUNNER_REGISTRY, JOB_DISPATCHER, ENTITLEMENT_REGISTRY, runnerKey, runnerIndexKey, jobKey, openJobsKey, jobNonceKey, recentJobsKey, requiresKey } from "./keys.js";
+export {
+  RUNNER_REGISTRY,
+  JOB_DISPATCHER,
+  ENTITLEMENT_REGISTRY,
+  runnerKey,
+  runnerIndexKey,
+  providesHistoryKey,
+  jobKey,
+  openJobsKey,
+  jobNonceKey,
+  recentJobsKey,
+  requiresKey,
+} from "./keys.js";
 export type { MarketState, MarketAccounts } from "./store.js";
 export { JOB_KINDS, decodeCapabilities, encodeCapabilities, type Capabilities, type JobKind } from "./capabilities.js";
+export { PROVIDES_HISTORY, getProvidesHistory, recordProvides, type ProvidesEntry, type ProvidesHistory } from "./history.js";
 export { decayedReputation, rewarded, penalized, isqrt } from "./reputation.js";
 export {
   RUNNER_REGISTRY_ADDRESS,
@@ -33,6 +46,7 @@ export {
 export {
   KIND_ENTITLEMENT,
   SECRET_ENTITLEMENT,
+  TEE_ENTITLEMENT,
   VOLUME_ENTITLEMENT,
   getRequires,
   setRequires,
@@ -43,6 +57,7 @@ export {
   type Requirement,
 } from "./entitlements.js";
 export { allowedImage } from "./containers.js";
+export { ATTESTATION_DOMAIN, attestedOutput, encodeAttestationDocument, openAttestedOutput, type AttestationDocument, type TeeMeasurement } from "./attestation.js";
 export { checkSchema, schemaViolation, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./schema.js";
 export {
   VERIFICATION_MODES,
@@ -52,6 +67,8 @@ export {
   encodeJobRequest,
   urlHost,
   domainAllowed,
+  JOB_PRICINGS,
+  type JobPricing,
   type JobRequest,
   type VerificationMode,
 } from "./request.js";
@@ -85,9 +102,11 @@ export {
   drawAggregator,
   type Candidate,
 } from "./selection.js";
-export { objectiveFailure, verifyReveals, type VerificationOutcome } from "./verification.js";
+export { objectiveFailure, verifyReveals, validReveals, type VerificationOutcome } from "./verification.js";
+export { FULL_SCORE, outputTokens, similarityBps, computeAggregate, encodeAggregate, decodeAggregate, aggregateFor, type SemanticAggregate } from "./semantic.js";
 export { splitPayment, type SettlementSplit } from "./settlement.js";
 export { jobGross } from "./pricing.js";
+export { MAX_USAGE_UNITS, openUsageOutput, usageOutput, usageGross, type Usage } from "./usage.js";
 export { TREASURY_ADDRESS, type MarketContext, type Delivery } from "./market.js";
 export { postJob, selectCommittee, eligibleRunners, runnerServes, requireJob, type PostJob } from "./post.js";
 export { ackJob, commitJob, revealJob, aggregateJob, challengeJob, commitmentOf, outputStatementHash, MAX_SALT_BYTES, type ChallengeOutcome } from "./phases.js";

@@ -7,7 +7,7 @@ import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import type { JobKind } from "./capabilities.js";
 import { RunnerMarketError } from "./errors.js";
 import { jobKey, jobNonceKey, openJobsKey, recentJobsKey } from "./keys.js";
-import type { VerificationMode } from "./request.js";
+import type { JobPricing, VerificationMode } from "./request.js";
 import { asMap, byteList, field, fieldBytes, fieldInt, fieldList, fieldText, readCbor, texts, writeCbor, type CborMap, type MarketState } from "./store.js";
 
 export const JOB_DISPATCHER_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.jobDispatcher);
@@ -18,7 +18,18 @@ export const FINAL_STATUSES: readonly JobStatus[] = ["settled", "failed", "timeo
 export const isFinal = (s: JobStatus): boolean => FINAL_STATUSES.includes(s);
 
 /** Why a runner's part in a job failed (operational failures cost reputation; `dishonest` costs stake). */
-export type FailureReason = "no_ack" | "no_commit" | "no_reveal" | "schema_violation" | "empty_output" | "canary_leak" | "minority" | "dishonest" | "challenged";
+export type FailureReason =
+  | "no_ack"
+  | "no_commit"
+  | "no_reveal"
+  | "schema_violation"
+  | "empty_output"
+  | "canary_leak"
+  | "minority"
+  | "dishonest"
+  | "challenged"
+  | "attestation_invalid"
+  | "no_aggregate";
 
 export interface Commit {
   readonly runner: Uint8Array;
@@ -59,6 +70,8 @@ export interface JobRecord {
   readonly requires: readonly string[];
   readonly matchFields: readonly string[];
   readonly callback: string | null;
+  /** How the job pays (request.ts): per execution, or by the usage reported in the reveals. */
+  readonly pricing: JobPricing;
   readonly status: JobStatus;
   /** The absolute round whose seed selects the committee. */
   readonly selectionRound: bigint;
@@ -71,12 +84,16 @@ export interface JobRecord {
   readonly reveals: readonly Reveal[];
   /** The accepted output (canonical CBOR), once verified. */
   readonly result: Uint8Array | null;
+  /** semantic_similarity: the aggregator's posted {chosen, scores} (semantic.ts), kept for challenges; else null. */
+  readonly aggregate: Uint8Array | null;
   /** Runners whose reveal agreed with the result: they share the payment. */
   readonly paid: readonly Uint8Array[];
   readonly failures: readonly Failure[];
   readonly challenges: readonly Challenge[];
   readonly phaseEndsAt: bigint;
   readonly postedAt: bigint;
+  /** Height the committee was drawn (0 while pending); the CBSS judges a past release against it (cips/cbss.md §11). */
+  readonly selectedAt: bigint;
   readonly settledAt: bigint;
 }
 
@@ -129,6 +146,7 @@ function toCbor(j: JobRecord): CborValue {
     ["requires", [...j.requires]],
     ["match_fields", [...j.matchFields]],
     ["callback", j.callback],
+    ["pricing", j.pricing],
     ["status", BigInt(JOB_STATUSES.indexOf(j.status))],
     ["selection_round", j.selectionRound],
     ["committee", [...j.committee]],
@@ -138,11 +156,13 @@ function toCbor(j: JobRecord): CborValue {
     ["commits", j.commits.map((c): CborValue => [c.runner, c.commitment])],
     ["reveals", j.reveals.map((r): CborValue => [r.runner, r.output])],
     ["result", opt(j.result)],
+    ["aggregate", opt(j.aggregate)],
     ["paid", [...j.paid]],
     ["failures", j.failures.map((f): CborValue => [f.runner, f.reason])],
     ["challenges", j.challenges.map((c): CborValue => [c.challenger, c.runner, c.upheld])],
     ["phase_ends_at", j.phaseEndsAt],
     ["posted_at", j.postedAt],
+    ["selected_at", j.selectedAt],
     ["settled_at", j.settledAt],
   ]);
 }
@@ -184,6 +204,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     requires: texts(fieldList(m, "requires", WHAT), WHAT),
     matchFields: texts(fieldList(m, "match_fields", WHAT), WHAT),
     callback: typeof cb === "string" ? cb : null,
+    pricing: fieldText(m, "pricing", WHAT) === "usage" ? "usage" : "fixed",
     status,
     selectionRound: fieldInt(m, "selection_round", WHAT),
     committee: byteList(fieldList(m, "committee", WHAT), WHAT),
@@ -193,11 +214,13 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     commits: pairs(m, "commits").map((p) => ({ runner: p[0] as Uint8Array, commitment: p[1] as Uint8Array })),
     reveals: pairs(m, "reveals").map((p) => ({ runner: p[0] as Uint8Array, output: p[1] as Uint8Array })),
     result: optBytes(m, "result"),
+    aggregate: optBytes(m, "aggregate"),
     paid: byteList(fieldList(m, "paid", WHAT), WHAT),
     failures: pairs(m, "failures").map((p) => ({ runner: p[0] as Uint8Array, reason: p[1] as FailureReason })),
     challenges: pairs(m, "challenges").map((p) => ({ challenger: p[0] as Uint8Array, runner: p[1] as Uint8Array, upheld: p[2] === true })),
     phaseEndsAt: fieldInt(m, "phase_ends_at", WHAT),
     postedAt: fieldInt(m, "posted_at", WHAT),
+    selectedAt: fieldInt(m, "selected_at", WHAT),
     settledAt: fieldInt(m, "settled_at", WHAT),
   };
 }

@@ -98,6 +98,7 @@ export interface JobJson {
   challenges: { challenger: string; runner: string; upheld: boolean }[];
   phaseEndsAt: string;
   postedAt: string;
+  selectedAt: string;
   settledAt: string;
   /** The job's prompt-injection canary: runners put it in system prompts; an output containing it fails. */
   canary: string;
@@ -137,6 +138,7 @@ export function jobToJson(j: JobRecord): JobJson {
     challenges: j.challenges.map((c) => ({ challenger: hex(c.challenger), runner: hex(c.runner), upheld: c.upheld })),
     phaseEndsAt: j.phaseEndsAt.toString(),
     postedAt: j.postedAt.toString(),
+    selectedAt: j.selectedAt.toString(),
     settledAt: j.settledAt.toString(),
     canary: jobCanary(j.id),
   };

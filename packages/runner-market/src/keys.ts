@@ -18,6 +18,8 @@ const item = (registry: string, kind: number, part: Uint8Array = new Uint8Array(
 export const runnerKey = (address: Uint8Array): Uint8Array => item(RUNNER_REGISTRY, 0x01, address);
 /** 0x02 (alone): every address with a runner record, ascending, as one CBOR list. */
 export const runnerIndexKey = (): Uint8Array => item(RUNNER_REGISTRY, 0x02);
+/** 0x03 ‖ address (20): what the runner provided since when (history.ts), one CBOR [since, [[height, [str]]]]. */
+export const providesHistoryKey = (address: Uint8Array): Uint8Array => item(RUNNER_REGISTRY, 0x03, address);
 /** 0x01 ‖ job id (32): the job's record. */
 export const jobKey = (id: Uint8Array): Uint8Array => item(JOB_DISPATCHER, 0x01, id);
 /** 0x02 (alone): the ids of open jobs (not yet final), in posting order. */

@@ -8,6 +8,7 @@ import { JOB_DISPATCHER_ADDRESS, openJobIds, pushRecentJobs, putJob, writeOpenJo
 import { penalized, rewarded } from "./reputation.js";
 import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
 import { jobGross } from "./pricing.js";
+import { openUsageOutput, usageGross } from "./usage.js";
 import { splitPayment } from "./settlement.js";
 import type { MarketAccounts, MarketState } from "./store.js";
 
@@ -63,6 +64,10 @@ const PENALTY: Record<FailureReason, keyof RunnerMarketConfig["penalties"]> = {
   minority: "minority",
   dishonest: "dishonest",
   challenged: "dishonest",
+  // A missing or invalid TEE attestation: the output does not have the form the job requires (reputation only).
+  attestation_invalid: "schemaViolation",
+  // The aggregator did not post a semantic_similarity aggregate in time.
+  no_aggregate: "nonDelivery",
 };
 
 /** An operational failure (or the reputation half of a dishonest one): the reputation penalty, jobs_failed + 1. */
@@ -116,10 +121,19 @@ export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "t
 /** Pays a verified job per §8.4 and ends it as settled. */
 export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
   // Rate cards (cips/runner-market.md "Pricing"): min(Σ paid runners' rate_card[kind], max_price); the rest refunded.
-  const gross = jobGross(
-    job.escrow,
-    job.paid.map((p) => getRunner(ctx.state, p)?.capabilities.rateCard.get(job.kind)),
-  );
+  const gross =
+    job.pricing === "usage"
+      ? usageGross(
+          job.escrow,
+          job.paid.map((p) => ({
+            rateCard: getRunner(ctx.state, p)?.capabilities.rateCard,
+            usage: openUsageOutput(job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0))?.usage ?? new Map(),
+          })),
+        )
+      : jobGross(
+          job.escrow,
+          job.paid.map((p) => getRunner(ctx.state, p)?.capabilities.rateCard.get(job.kind)),
+        );
   const split = splitPayment(ctx.config, gross, job.paid, job.aggregator);
   ctx.accounts.debit(JOB_DISPATCHER_ADDRESS, job.escrow);
   if (job.escrow > gross) ctx.accounts.credit(job.poster, job.escrow - gross);

@@ -9,6 +9,7 @@ import { RunnerMarketError } from "./errors.js";
 import { putJob, type JobRecord } from "./job.js";
 import { inCommittee, listed, penalize, slash, type MarketContext } from "./market.js";
 import { requireJob } from "./post.js";
+import { acceptAggregate, challengeScore } from "./semanticPhase.js";
 import { verifyReveals } from "./verification.js";
 
 export const MAX_SALT_BYTES = 64;
@@ -85,12 +86,12 @@ export function revealJob(ctx: MarketContext, who: Uint8Array, id: Uint8Array, o
   return opens;
 }
 
-/** job_aggregate: no supported mode needs an aggregate posted (the chain computes it); refused with WRONG_PHASE. */
-export function aggregateJob(ctx: MarketContext, who: Uint8Array, id: Uint8Array, _result: Uint8Array): JobRecord {
+/** job_aggregate: the aggregator's {chosen, scores} for a semantic_similarity job (semanticPhase.ts); other modes never aggregate. */
+export function aggregateJob(ctx: MarketContext, who: Uint8Array, id: Uint8Array, result: Uint8Array): JobRecord {
   const job = requireJob(ctx, id);
   if (job.aggregator === null || !equalBytes(job.aggregator, who)) throw new RunnerMarketError("NOT_IN_COMMITTEE", "only the job's aggregator posts its aggregate");
   phase(job, "aggregating");
-  return job;
+  return acceptAggregate(ctx, job, result);
 }
 
 export interface ChallengeOutcome {
@@ -109,6 +110,9 @@ export interface ChallengeOutcome {
 export function challengeJob(ctx: MarketContext, challenger: Uint8Array, id: Uint8Array, runner: Uint8Array, evidence: Uint8Array): ChallengeOutcome {
   const job = requireJob(ctx, id);
   phase(job, "challenge");
+  if (job.verification === "semantic_similarity" && job.aggregator !== null && equalBytes(runner, job.aggregator) && job.aggregate !== null) {
+    return challengeAggregate(ctx, challenger, job, evidence);
+  }
   if (!listed(job.paid, runner)) throw new RunnerMarketError("INVALID_CHALLENGE", "the accused runner's reveal does not back the result");
   let value: CborValue;
   try {
@@ -148,6 +152,7 @@ export function challengeJob(ctx: MarketContext, challenger: Uint8Array, id: Uin
   const outcome = verifyReveals(
     job,
     job.committee.flatMap((m) => reveals.filter((r) => equalBytes(r.runner, m))),
+    ctx.config.teeMeasurements,
   );
   // No result left: the window closes now and the jobs step refunds the job (and tells the continuation).
   const next: JobRecord = {
@@ -159,6 +164,33 @@ export function challengeJob(ctx: MarketContext, challenger: Uint8Array, id: Uin
     paid: outcome.agreeing,
     ...(outcome.result === null ? { phaseEndsAt: ctx.height } : {}),
   };
+  putJob(ctx.state, next);
+  return { upheld, job: next };
+}
+
+/** A challenge of the aggregator's score: evidence is the canonical CBOR ["score", index] (semanticPhase.ts). */
+function challengeAggregate(ctx: MarketContext, challenger: Uint8Array, job: JobRecord, evidence: Uint8Array): ChallengeOutcome {
+  let value: CborValue;
+  try {
+    value = decodeCbor(evidence);
+  } catch (error) {
+    if (error instanceof CborError) throw new RunnerMarketError("INVALID_CHALLENGE", `evidence: ${error.message}`);
+    throw error;
+  }
+  if (!Array.isArray(value) || value.length !== 2 || value[0] !== "score" || typeof value[1] !== "bigint" || value[1] > 1_000n) {
+    throw new RunnerMarketError("INVALID_CHALLENGE", 'evidence: expected ["score", index]');
+  }
+  const bond = ctx.config.challengeBond;
+  const balance = ctx.accounts.balanceOf(challenger);
+  if (balance < bond) throw new RunnerMarketError("INSUFFICIENT_BALANCE", `balance ${balance} does not cover the challenge bond ${bond}`);
+  const aggregator = job.aggregator!;
+  const { upheld, job: judged } = challengeScore(ctx, job, Number(value[1]));
+  const record = { challenger: challenger.slice(), runner: aggregator.slice(), upheld };
+  if (!upheld) {
+    ctx.accounts.debit(challenger, bond);
+    ctx.accounts.credit(aggregator, bond);
+  }
+  const next = { ...judged, challenges: [...judged.challenges, record] };
   putJob(ctx.state, next);
   return { upheld, job: next };
 }

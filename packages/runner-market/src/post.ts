@@ -3,7 +3,7 @@
 // at once from the block's parent beacon, committees from the seed of round r_submit + K.
 import { U64_MAX, toHex } from "@cowboy/codec";
 import { requiredStake } from "./config.js";
-import { entitlementsMatch, getRequires, jobRequirements } from "./entitlements.js";
+import { TEE_ENTITLEMENT, entitlementsMatch, getRequires, jobRequirements } from "./entitlements.js";
 import { RunnerMarketError } from "./errors.js";
 import { JOB_DISPATCHER_ADDRESS, getJob, jobIdOf, nextJobNonce, openJobIds, putJob, writeOpenJobs, type JobRecord } from "./job.js";
 import { refund, type Delivery, type MarketContext } from "./market.js";
@@ -67,9 +67,17 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     allowDomains: request.allowDomains,
     secrets: request.secrets,
     volumes: request.volumes,
-    requires: jobRequirements(request.kind, actorRequires, request.requires, request.secrets.length > 0, request.volumes.length > 0),
+    // A deterministic job runs only on runners that declare an enclave ("tee").
+    requires: jobRequirements(
+      request.kind,
+      actorRequires,
+      request.verification === "deterministic" ? [...request.requires, TEE_ENTITLEMENT] : request.requires,
+      request.secrets.length > 0,
+      request.volumes.length > 0,
+    ),
     matchFields: request.matchFields,
     callback: request.callback,
+    pricing: request.pricing,
     status: "pending",
     // Single-runner jobs use the parent beacon (the seed of round r − 1); committees bind round r + K.
     selectionRound: single ? ctx.round - 1n : ctx.round + ctx.config.selectionDelayRounds,
@@ -80,11 +88,13 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     commits: [],
     reveals: [],
     result: null,
+    aggregate: null,
     paid: [],
     failures: [],
     challenges: [],
     phaseEndsAt: ctx.height + ctx.config.selectionTimeout,
     postedAt: ctx.height,
+    selectedAt: 0n,
     settledAt: 0n,
   };
   writeOpenJobs(ctx.state, [...open, id]);
@@ -129,6 +139,7 @@ export function selectCommittee(ctx: MarketContext, job: JobRecord): JobRecord |
     aggregator: aggregator?.address ?? null,
     quorumNeeded: quorum,
     phaseEndsAt: ctx.height + ctx.config.ackBlocks,
+    selectedAt: ctx.height,
   };
   putJob(ctx.state, next);
   return next;

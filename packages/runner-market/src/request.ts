@@ -13,8 +13,8 @@ import { checkSchema } from "./schema.js";
 
 export const VERIFICATION_MODES = ["none", "economic_bond", "majority_vote", "structured_match", "deterministic", "semantic_similarity"] as const;
 export type VerificationMode = (typeof VERIFICATION_MODES)[number];
-/** The modes this release verifies; the other two are refused at submission (cips/runner-market.md "Verification"). */
-export const SUPPORTED_MODES: readonly VerificationMode[] = ["none", "economic_bond", "majority_vote", "structured_match"];
+/** The modes this release verifies (cips/runner-market.md "Verification"): all six. */
+export const SUPPORTED_MODES: readonly VerificationMode[] = VERIFICATION_MODES;
 
 export interface JobRequest {
   readonly kind: JobKind;
@@ -31,9 +31,28 @@ export interface JobRequest {
   readonly volumes: readonly Uint8Array[];
   readonly requires: readonly string[];
   readonly matchFields: readonly string[];
+  /** "fixed" (rate_card[kind] per execution) or "usage" (reported units × rates; usage.ts). */
+  readonly pricing: JobPricing;
 }
 
-const KEYS = new Set(["kind", "spec", "result_schema", "verification", "runners", "quorum", "allow_domains", "callback", "secrets", "volumes", "requires", "match_fields"]);
+export const JOB_PRICINGS = ["fixed", "usage"] as const;
+export type JobPricing = (typeof JOB_PRICINGS)[number];
+
+const KEYS = new Set([
+  "kind",
+  "spec",
+  "result_schema",
+  "verification",
+  "runners",
+  "quorum",
+  "allow_domains",
+  "callback",
+  "secrets",
+  "volumes",
+  "requires",
+  "match_fields",
+  "pricing",
+]);
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const NAME = /^[a-z0-9][a-z0-9._:/-]{0,63}$/;
 const SECRET_REF = /^0x[0-9a-f]{40}\/[A-Za-z0-9._-]{1,64}$/;
@@ -175,13 +194,21 @@ export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobR
   const verification = (text(m, "verification", "request", false) ?? (runners > 1n ? "majority_vote" : "none")) as VerificationMode;
   if (!(VERIFICATION_MODES as readonly string[]).includes(verification)) bad(`verification: ${verification} is not a mode`);
   if (!SUPPORTED_MODES.includes(verification)) bad(`verification: ${verification} is not supported by this chain yet`);
+  if (verification === "deterministic" && cfg.teeMeasurements.length === 0) bad("verification: deterministic needs an allowlisted TEE measurement and this chain lists none");
   const single = verification === "none" || verification === "economic_bond";
   if (single && runners > 1n) bad(`verification ${verification} runs on one runner; runners=${runners}`);
+  if (verification === "semantic_similarity" && runners === 1n) bad("verification semantic_similarity compares several runners' outputs; runners=1");
   const quorum = count(get(m, "quorum"), "quorum", cfg.committeeMax);
   if (runners > 0n && quorum > runners) bad(`quorum ${quorum} exceeds runners ${runners}`);
   const allowDomains = strList(get(m, "allow_domains"), "allow_domains", DOMAIN, 32);
   const spec = dict(get(m, "spec"), "spec");
   checkSpec(kind as JobKind, spec, allowDomains, cfg);
+  const pricingRaw = get(m, "pricing") ?? "fixed";
+  if (typeof pricingRaw !== "string" || !(JOB_PRICINGS as readonly string[]).includes(pricingRaw)) bad('pricing: "fixed" or "usage"');
+  const pricing = pricingRaw as JobPricing;
+  if (pricing === "usage" && (verification === "deterministic" || verification === "semantic_similarity")) {
+    bad(`pricing usage: not with ${verification} verification in this release`);
+  }
   const cb = get(m, "callback");
   if (cb !== undefined && cb !== null && (typeof cb !== "string" || !METHOD.test(cb))) bad("callback: a method name");
   const volumesRaw = get(m, "volumes");
@@ -206,6 +233,7 @@ export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobR
     volumes,
     requires: strList(get(m, "requires"), "requires", NAME, 32),
     matchFields: strList(get(m, "match_fields"), "match_fields", /^[^\s]{1,64}$/, 32),
+    pricing,
   };
 }
 
@@ -223,6 +251,7 @@ export function encodeJobRequest(r: {
   volumes?: readonly Uint8Array[];
   requires?: readonly string[];
   matchFields?: readonly string[];
+  pricing?: JobPricing;
 }): Uint8Array {
   const m = new Map<CborValue, CborValue>([
     ["kind", r.kind],
@@ -238,5 +267,6 @@ export function encodeJobRequest(r: {
   if (r.volumes !== undefined) m.set("volumes", [...r.volumes]);
   if (r.requires !== undefined) m.set("requires", [...r.requires]);
   if (r.matchFields !== undefined) m.set("match_fields", [...r.matchFields]);
+  if (r.pricing !== undefined) m.set("pricing", r.pricing);
   return encodeCbor(m);
 }

@@ -7,6 +7,7 @@ import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import { decodeCapabilities, type Capabilities } from "./capabilities.js";
 import { type RunnerMarketConfig, requiredStake } from "./config.js";
 import { RunnerMarketError } from "./errors.js";
+import { recordProvides } from "./history.js";
 import { runnerIndexKey, runnerKey } from "./keys.js";
 import { decayedReputation } from "./reputation.js";
 import { asMap, byteList, fieldBytes, fieldInt, fieldText, readCbor, writeCbor, type MarketAccounts, type MarketState } from "./store.js";
@@ -199,6 +200,7 @@ export function registerRunner(ctx: RegistryContext, who: Uint8Array, stake: big
     writeCbor(ctx.state, runnerIndexKey(), index);
   }
   putRunner(ctx.state, record);
+  recordProvides(ctx.state, who, ctx.height, capabilities.provides);
   return record;
 }
 
@@ -223,6 +225,7 @@ export function updateRunner(ctx: RegistryContext, who: Uint8Array, d: RunnerDec
   if (r.stake < need) throw new RunnerMarketError("STAKE_TOO_LOW", `stake ${r.stake} is below ${need} for max_job_value ${d.maxJobValue}`);
   const next = { ...r, maxJobValue: d.maxJobValue, capabilitiesBytes: d.capabilities.slice(), capabilities, endpoint, transportKey: d.transportKey.slice() };
   putRunner(ctx.state, next);
+  recordProvides(ctx.state, who, ctx.height, capabilities.provides);
   return next;
 }
 

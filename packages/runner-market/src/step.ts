@@ -7,6 +7,7 @@ import { equalBytes, toHex } from "@cowboy/codec";
 import { getJob, openJobIds, pushRecentJobs, putJob, writeOpenJobs, type Failure, type JobRecord } from "./job.js";
 import { listed, penalize, refund, settle, type Delivery, type MarketContext } from "./market.js";
 import { selectOrRefund } from "./post.js";
+import { missedAggregate, startAggregation } from "./semanticPhase.js";
 import { verifyReveals } from "./verification.js";
 
 function fail(ctx: MarketContext, missed: readonly Uint8Array[], reason: Failure["reason"]): Failure[] {
@@ -49,8 +50,12 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
       const missed = job.commits.map((c) => c.runner).filter((m) => !opened(m));
       let failures = [...job.failures, ...fail(ctx, missed, "no_reveal")];
       // Reveals in committee order, so "the first agreeing member" is the same on every node.
+      if (job.verification === "semantic_similarity") {
+        const next = startAggregation(ctx, job, failures);
+        return next === null || next.status === "revealing" ? refund(ctx, next ?? job, "failed") : null;
+      }
       const ordered = job.committee.flatMap((m) => job.reveals.filter((r) => equalBytes(r.runner, m)));
-      const outcome = verifyReveals(job, ordered);
+      const outcome = verifyReveals(job, ordered, ctx.config.teeMeasurements);
       for (const f of outcome.failures) penalize(ctx, f.runner, f.reason);
       failures = [...failures, ...outcome.failures];
       const verified: JobRecord = { ...job, failures, result: outcome.result, paid: outcome.agreeing };
@@ -60,7 +65,8 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
       return null;
     }
     case "aggregating":
-      return due ? refund(ctx, job, "timeout") : null;
+      if (!due) return null;
+      return refund(ctx, job.verification === "semantic_similarity" && job.aggregator !== null ? missedAggregate(ctx, job) : job, "timeout");
     case "challenge":
       // An upheld challenge may have left no result (cips/runner-market.md "Challenges"): refunded as failed.
       if (!due) return null;

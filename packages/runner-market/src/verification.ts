@@ -6,9 +6,12 @@
 //   structured_match: outputs grouped by the canonical CBOR of the match_fields (default: the schema's `required`)
 //     extracted from the top-level object;
 // the largest group wins if it has at least the quorum and no other group is as large; its first member (committee
-// order) supplies the result bytes; valid reveals outside it fail as `minority`.
+// order) supplies the result bytes; valid reveals outside it fail as `minority`;
+//   deterministic: each reveal must carry a valid TEE attestation (attestation.ts), then as majority_vote by bytes.
 import { CborError, decodeCbor, encodeCbor, equalBytes, toHex, type CborValue } from "@cowboy/codec";
+import { openAttestedOutput, type TeeMeasurement } from "./attestation.js";
 import { jobCanary, type FailureReason, type JobRecord, type Reveal } from "./job.js";
+import { openUsageOutput } from "./usage.js";
 import { schemaViolation } from "./schema.js";
 
 export interface VerificationOutcome {
@@ -37,7 +40,7 @@ function contains(hay: Uint8Array, needle: Uint8Array): boolean {
 }
 
 /** The objective failure of one output, or null (decodes as canonical CBOR, not empty, conforms, no canary). */
-export function objectiveFailure(job: JobRecord, output: Uint8Array): { reason: FailureReason; value?: never } | { reason: null; value: CborValue } {
+export function objectiveFailure(job: Pick<JobRecord, "id" | "resultSchema">, output: Uint8Array): { reason: FailureReason; value?: never } | { reason: null; value: CborValue } {
   if (output.length === 0) return { reason: "empty_output" };
   let value: CborValue;
   try {
@@ -73,10 +76,33 @@ function keyOf(job: JobRecord, output: Uint8Array, value: CborValue): string {
   return toHex(output);
 }
 
-/** Verifies the opened reveals (in committee order) of `job`. */
-export function verifyReveals(job: JobRecord, reveals: readonly Reveal[]): VerificationOutcome {
+/**
+ * Verifies the opened reveals (in committee order) of `job`. In `deterministic` mode each reveal must be an attested
+ * output (attestation.ts) under `tee`; the attested result is what is checked, grouped by its bytes and delivered.
+ */
+export function verifyReveals(job: JobRecord, revealed: readonly Reveal[], tee: readonly TeeMeasurement[] = []): VerificationOutcome {
   const failures: { runner: Uint8Array; reason: FailureReason }[] = [];
   const groups = new Map<string, Reveal[]>();
+  let reveals = revealed;
+  if (job.pricing === "usage") {
+    // Usage-priced: the result inside {result, usage} is what is checked, grouped and delivered (usage.ts).
+    const unwrapped: Reveal[] = [];
+    for (const r of revealed) {
+      const opened = openUsageOutput(r.output);
+      if (opened !== null) unwrapped.push({ runner: r.runner, output: opened.result });
+      else failures.push({ runner: r.runner, reason: "schema_violation" });
+    }
+    reveals = unwrapped;
+  }
+  if (job.verification === "deterministic") {
+    const attested: Reveal[] = [];
+    for (const r of revealed) {
+      const opened = openAttestedOutput(r.output, job.id, r.runner, tee);
+      if (opened.ok) attested.push({ runner: r.runner, output: opened.result });
+      else failures.push({ runner: r.runner, reason: "attestation_invalid" });
+    }
+    reveals = attested;
+  }
   for (const r of reveals) {
     const check = objectiveFailure(job, r.output);
     if (check.reason !== null) {
@@ -101,4 +127,16 @@ export function verifyReveals(job: JobRecord, reveals: readonly Reveal[]): Verif
   }
   for (const g of groups.values()) if (g !== best) for (const r of g) failures.push({ runner: r.runner, reason: "minority" });
   return { result: best[0]!.output, agreeing: best.map((r) => r.runner), failures };
+}
+
+/** The reveals (in the given order) that pass the objective checks, and the failures of the rest. */
+export function validReveals(job: JobRecord, reveals: readonly Reveal[]): { valid: Reveal[]; failures: { runner: Uint8Array; reason: FailureReason }[] } {
+  const valid: Reveal[] = [];
+  const failures: { runner: Uint8Array; reason: FailureReason }[] = [];
+  for (const r of reveals) {
+    const check = objectiveFailure(job, r.output);
+    if (check.reason === null) valid.push(r);
+    else failures.push({ runner: r.runner, reason: check.reason });
+  }
+  return { valid, failures };
 }

@@ -1,5 +1,6 @@
-// `cowboy proxy start` (issue 23, cips/cbss.md §8): a CBSS proxy in the foreground — registers at 0x04 if
-// needed, takes its share when a committee names it, serves releases on 127.0.0.1; SIGINT/SIGTERM stop it.
+// `cowboy proxy start` (issue 23, cips/cbss.md §8, "DKG"): a CBSS proxy in the foreground — registers at 0x04 if
+// needed, deals in committee DKGs / reshares (and with --committee-size opens them), takes its share when a committee
+// names it, serves releases on 127.0.0.1; SIGINT/SIGTERM stop it.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type ProxyJson, dealCommittee, dealingCodec } from "@cowboy/cbss";
@@ -15,14 +16,32 @@ import { CHAIN_OPTIONS, DEFAULT_RPC, SIGNER_OPTIONS, clientFor, rpcCall, signerK
 import { parseKey } from "./keys.js";
 
 const start: Command = {
-  summary: "run a CBSS proxy: stake at 0x04, hold one key share (encrypted at rest), release shares sealed to the runner a job's policy allows",
-  usage: "--key HEX32 --stake N[cby] [--data DIR] [--port P] [--rpc URL]",
+  summary:
+    "run a CBSS proxy: stake at 0x04, deal in the committee DKG (with --committee-size N: open one once N proxies are active), hold one key share (encrypted at rest), release shares sealed to the runner a job's policy allows",
+  usage: "--key HEX32 --stake N[cby] [--committee-size N [--threshold T]] [--data DIR] [--port P] [--rpc URL]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
-      { key: { type: "string" }, stake: { type: "string" }, data: { type: "string" }, port: { type: "string" }, rpc: { type: "string" } },
+      {
+        key: { type: "string" },
+        stake: { type: "string" },
+        data: { type: "string" },
+        port: { type: "string" },
+        rpc: { type: "string" },
+        "committee-size": { type: "string" },
+        threshold: { type: "string" },
+      },
       { min: 0, max: 0, names: "" },
     );
+    const count = (name: string, v: string | undefined): number | undefined => {
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 1024) throw usageError(`--${name} must be an integer in [1, 1024], got '${v}'`);
+      return n;
+    };
+    const committeeSize = count("committee-size", values["committee-size"]);
+    const threshold = count("threshold", values.threshold);
+    if (threshold !== undefined && committeeSize === undefined) throw usageError("--threshold needs --committee-size (the size at which this proxy opens a DKG)");
     const privateKey = parseKey(values.key, io);
     if (values.stake === undefined) throw usageError("--stake N is required");
     const stake = parseAmount(values.stake, "--stake");
@@ -30,7 +49,16 @@ const start: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port must be in [0, 65535], got '${values.port}'`);
     const rpc = values.rpc ?? io.env.COWBOY_RPC ?? DEFAULT_RPC;
     const dataDir = resolve(values.data ?? "cbss-proxy");
-    const proxy = await startProxy({ privateKey, stake, rpc, dataDir, port, log: (line) => io.err(`${line}\n`) });
+    const proxy = await startProxy({
+      privateKey,
+      stake,
+      rpc,
+      dataDir,
+      port,
+      ...(committeeSize === undefined ? {} : { committeeSize }),
+      ...(threshold === undefined ? {} : { threshold }),
+      log: (line) => io.err(`${line}\n`),
+    });
     io.out(`proxy 0x${toHex(proxy.address)} listening on ${proxy.url}\n`);
     await new Promise<void>((done) => {
       const stop = () => {

@@ -38,9 +38,15 @@ export function devAccounts(count = DEV_ACCOUNT_COUNT): DevAccount[] {
   });
 }
 
-/** The devnet's CBSS numbers: dev account 0 deals the committee (cips/cbss.md §9), proxies stake at least 10 CBY. */
+/** Blocks a devnet committee DKG stays open after its first dealing (the default is 300), so proxies that deal by themselves finish in seconds. */
+export const DEVNET_DKG_WINDOW = 15n;
+
+/**
+ * The devnet's CBSS numbers: dev account 0 may deal the committee (cips/cbss.md §9), or the proxies run a DKG with a
+ * 15-block window; proxies stake at least 10 CBY.
+ */
 export function devnetCbssConfig(): CbssConfig {
-  return createCbssConfig({ dealer: devAccounts(1)[0]!.address, minProxyStake: 10n * BASE_UNITS_PER_CBY });
+  return createCbssConfig({ dealer: devAccounts(1)[0]!.address, minProxyStake: 10n * BASE_UNITS_PER_CBY, dkgWindow: DEVNET_DKG_WINDOW });
 }
 
 /** Blocks a devnet job's result may be challenged before it settles (the spec's 15 minutes is 900 blocks). */

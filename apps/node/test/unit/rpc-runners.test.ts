@@ -76,6 +76,7 @@ describe("the runners RPC", () => {
       status: "active",
       maxJobValue: (100n * CBY).toString(),
       rateCard: { http_request: "5" },
+      providesHistory: { since: "0", entries: [{ height: "1", provides: ["net.http"] }] },
     });
     expect(await registry.call("cowboy_getRunner", [`0x${toHex(r2!.address)}`])).toBeNull();
     expect(((await registry.call("cowboy_listRunners", [])) as { address: string }[]).map((r) => r.address)).toEqual([a1]);
@@ -114,6 +115,7 @@ describe("the runners RPC", () => {
       reveals: [],
       result: null,
       postedAt: "2",
+      selectedAt: "2",
     });
     expect(await registry.call("cowboy_getJob", [`0x${"00".repeat(32)}`])).toBeNull();
     const byActor = (await registry.call("cowboy_listJobs", [{ actor: `0x${toHex(poster!.address)}` }])) as { id: string }[];

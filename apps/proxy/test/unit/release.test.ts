@@ -17,6 +17,7 @@ import {
   registerProxy,
   sealSecret,
   secretIdentity,
+  reserveJobReleases,
   submitReceipts,
   transportKeyPair,
 } from "@cowboy/cbss";
@@ -57,17 +58,23 @@ const otherJob = new Uint8Array(32).fill(0x11);
 const secondJob = new Uint8Array(32).fill(0x12);
 const VALUE = "sk-loopback-9f8e7d6c5b4a";
 const runners = new Map<string, RunnerView>([
-  [toHex(runner), { provides: ["net.http"], transportKey: runnerTransport.publicKey, active: true }],
-  [toHex(outsider), { provides: ["net.http"], transportKey: outsiderTransport.publicKey, active: true }],
+  [
+    toHex(runner),
+    { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: runnerTransport.publicKey, active: true },
+  ],
+  [
+    toHex(outsider),
+    { provides: ["net.http"], providesHistory: { since: 0n, entries: [{ height: 1n, provides: ["net.http"] }] }, transportKey: outsiderTransport.publicKey, active: true },
+  ],
 ]);
 const view = stateChainView({
   state: cstate,
   height: () => height,
   job: (id) =>
     toHex(id) === toHex(jobId) || toHex(id) === toHex(secondJob)
-      ? { poster: actor, kind: "http", committee: [runner] }
+      ? { poster: actor, kind: "http", committee: [runner], postedAt: 1n, selectedAt: 1n }
       : toHex(id) === toHex(otherJob)
-        ? { poster: new Uint8Array(20), kind: "http", committee: [runner] }
+        ? { poster: new Uint8Array(20), kind: "http", committee: [runner], postedAt: 1n, selectedAt: 1n }
         : undefined,
   runner: (a) => runners.get(toHex(a)),
 });
@@ -86,7 +93,6 @@ async function startServer(i: number, share: SecretShare): Promise<ReleaseServer
     share: store.loadShare(keys[i]!.atRest, 1n)!,
     view,
     onRelease: (r) => store.appendReceipt(r),
-    pendingReleases: (o, n, v) => store.pendingReleases(o, n, v),
     served: store.allReceipts(),
   });
   return serveRelease(handler);
@@ -158,33 +164,41 @@ describe("release over loopback HTTP, t = 3 of 5", () => {
     servers = await Promise.all([0, 1, 2].map((i) => startServer(i, shares[i]!))).then((s) => [...s, servers[3]!, servers[4]!]);
   });
 
-  it("max_releases holds before any receipt lands: each proxy counts the releases it served but has not reported", async () => {
+  it("max_releases is exact: proxies release only a pair the chain reserved at the draw, and the chain reserves at most k", async () => {
     const get = (job: Uint8Array) => source(runnerKey, runnerTransport.secretKey, endpoints()).get({ owner, name: "capped.key" }, job);
+    const reserve = (job: Uint8Array) =>
+      reserveJobReleases(
+        { state: cstate, height },
+        job,
+        { poster: actor, kind: "http", committee: [runner], postedAt: 1n, selectedAt: height },
+        [{ owner, name: "capped.key" }],
+        () => ({
+          since: 0n,
+          entries: [],
+        }),
+      );
+    // No reservation yet: every proxy refuses, whatever it served before.
+    await expect(get(jobId)).rejects.toThrow(/no release of this version was reserved/);
+    expect(reserve(jobId)).toMatchObject([{ reserved: true }]);
+    expect(getSecretHead(cstate, owner, "capped.key")!.releases).toBe(1n);
     expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
-    // The chain has counted nothing yet (no receipts submitted), but a second (job, runner) is refused already.
-    expect(getSecretHead(cstate, owner, "capped.key")!.releases).toBe(0n);
-    await expect(get(secondJob)).rejects.toThrow(/max releases 1 reached \(0 on chain, 1 served and not yet reported\)/);
-    // The same (job, runner) asking again is the same release, not a new one, also after the proxies restart.
+    // k = 1 is used up on chain at once: the second job's draw gets no reservation and its runner gets nothing.
+    expect(reserve(secondJob)).toMatchObject([{ reserved: false, reason: "max releases 1 reached" }]);
+    await expect(get(secondJob)).rejects.toThrow(/0 of 3 valid shares.*no release of this version was reserved/);
+    // The same (job, runner) asking again is the same release, also after the proxies restart.
     await Promise.all(servers.map((x) => x.close()));
     servers = await Promise.all(shares.map((sh, i) => startServer(i, sh)));
     expect(await (await get(jobId)).use((b) => new TextDecoder().decode(b))).toBe(VALUE);
     // Asking again wrote no second receipt: each proxy holds at most one per (version, job, runner).
     const counts = dirs.map((d) => new ProxyStore(d).pendingReceipts().receipts.filter((r) => r.name === "capped.key").length);
     expect(Math.max(...counts)).toBe(1);
-    // Receipts land (proxy 1 reports; the rest mark theirs submitted): the chain's count takes over.
-    const store = new ProxyStore(dirs[0]!);
-    const mine = store
+    // Receipts land: the release was counted at its reservation, so the count stays 1.
+    const mine = new ProxyStore(dirs[0]!)
       .pendingReceipts()
       .receipts.filter((r) => r.name === "capped.key")
       .slice(0, 1);
     submitReceipts({ ...ctx(keys[0]!.address), height: height + 1n }, mine);
-    for (const d of dirs) {
-      const s = new ProxyStore(d);
-      s.markSubmitted(s.pendingReceipts().upTo);
-      expect(s.pendingReleases(owner, "capped.key", 1)).toBe(0);
-    }
     expect(getSecretHead(cstate, owner, "capped.key")!.releases).toBe(1n);
-    await expect(get(secondJob)).rejects.toThrow(/max releases 1 reached \(1 on chain, 0 served/);
   });
 
   it("after the policy's until_block nobody releases", async () => {

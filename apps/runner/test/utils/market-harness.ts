@@ -58,6 +58,8 @@ export interface Market {
   /** Each runner process's output, by its address. */
   readonly runnerLogs: Map<string, string[]>;
   cowboy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Starts one more `cowboy proxy start` (dev account i, extra args), stopped by close(); it joins `proxies`. */
+  addProxy(i: number, args: readonly string[]): Promise<{ readonly address: string; readonly url: string; readonly log: string[] }>;
   close(): Promise<void>;
 }
 
@@ -78,8 +80,11 @@ export interface MarketOptions {
   readonly provides?: string;
   /** Dev account of the first runner (default 1). */
   readonly firstRunner?: number;
-  /** CBSS proxies to start (dev accounts from `firstProxy`), dealt t-of-n by dev account 0. */
-  readonly proxies?: { readonly count: number; readonly threshold: number; readonly firstProxy: number };
+  /**
+   * CBSS proxies to start (dev accounts from `firstProxy`), dealt t-of-n by dev account 0 — or, with `dkg`, started
+   * with `--committee-size count --threshold t` so they run the committee DKG themselves (no dealer).
+   */
+  readonly proxies?: { readonly count: number; readonly threshold: number; readonly firstProxy: number; readonly dkg?: boolean };
   /** Extra `cowboy runner start` arguments for the runner with dev account i (e.g. --test-fault). */
   readonly runnerArgs?: (i: number) => readonly string[];
   /** When set, the price server answers 401 unless the request carries header `x-api-key` with this value. */
@@ -166,21 +171,28 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
       }
     }
     if (options.proxies !== undefined) {
-      const { count, threshold, firstProxy } = options.proxies;
+      const { count, threshold, firstProxy, dkg } = options.proxies;
+      const dkgArgs = dkg === true ? ["--committee-size", String(count), "--threshold", String(threshold)] : [];
       const started = await Promise.all(
         Array.from({ length: count }, async (_, k) => {
           const log: string[] = [];
           const i = firstProxy + k;
-          await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`)], /listening on http/, log);
+          await start(
+            ["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...dkgArgs],
+            /listening on http/,
+            log,
+          );
           const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
           return { address: devAddress(i), url, log };
         }),
       );
       proxies.push(...started);
-      const dealt = await cowboy(["proxy", "deal", "--threshold", String(threshold), "--secret-file", join(dir, "group.secret"), "--key", `0x${toHex(devKey(0))}`]);
-      if (dealt.code !== 0) throw new Error(`proxy deal failed: ${dealt.stderr}`);
+      if (dkg !== true) {
+        const dealt = await cowboy(["proxy", "deal", "--threshold", String(threshold), "--secret-file", join(dir, "group.secret"), "--key", `0x${toHex(devKey(0))}`]);
+        if (dealt.code !== 0) throw new Error(`proxy deal failed: ${dealt.stderr}`);
+      }
       for (let i = 0; !proxies.every((p) => p.log.join("").includes("holding share")); i++) {
-        if (i > 600) throw new Error("the proxies did not take their shares within 60 s");
+        if (i > 1200) throw new Error(`the proxies did not take their shares within 120 s:\n${proxies.map((p) => p.log.join("").slice(-2000)).join("\n")}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }
@@ -212,7 +224,28 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
         ),
       ),
     );
-    return { rpc, dir, requests, allOutput: () => outputs.map((o) => o.join("")).join("\n"), proxies, client, priceUrl, priceHits: () => hits, runnerLogs, cowboy, close };
+    const addProxy = async (i: number, args: readonly string[]) => {
+      const log: string[] = [];
+      await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...args], /listening on http/, log);
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
+      const p = { address: devAddress(i), url, log };
+      proxies.push(p);
+      return p;
+    };
+    return {
+      rpc,
+      dir,
+      requests,
+      allOutput: () => outputs.map((o) => o.join("")).join("\n"),
+      proxies,
+      client,
+      priceUrl,
+      priceHits: () => hits,
+      runnerLogs,
+      cowboy,
+      addProxy,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

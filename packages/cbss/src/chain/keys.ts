@@ -27,6 +27,8 @@ export const CbssKeyKind = {
   Evidence: 0x0a,
   /** ‖ owner (20) ‖ version (u32 BE) ‖ job id (32) ‖ runner (20) ‖ name: the proxies that reported this release. */
   Release: 0x0b,
+  /** ‖ owner (20) ‖ version (u32 BE) ‖ job id (32) ‖ runner (20) ‖ name: the height a max_releases release was reserved (u64 BE). */
+  Reservation: 0x0c,
 } as const;
 
 const enc = new TextEncoder();
@@ -67,3 +69,5 @@ export const receiptsKey = (owner: Uint8Array, name: string): Uint8Array => item
 export const evidenceKey = (hash: Uint8Array): Uint8Array => item(CbssKeyKind.Evidence, hash);
 export const releaseKey = (owner: Uint8Array, version: number, jobId: Uint8Array, runner: Uint8Array, name: string): Uint8Array =>
   item(CbssKeyKind.Release, owner, u32be(version), jobId, runner, enc.encode(name));
+export const reservationKey = (owner: Uint8Array, version: number, jobId: Uint8Array, runner: Uint8Array, name: string): Uint8Array =>
+  item(CbssKeyKind.Reservation, owner, u32be(version), jobId, runner, enc.encode(name));

@@ -16,22 +16,20 @@ export interface ReleaseFacts {
     readonly committee: readonly Uint8Array[];
   };
   readonly runner: Uint8Array;
-  /** The runner's declared capabilities (for runnerRequires); undefined when unknown. */
+  /** The runner's declared capabilities at `height` (for runnerRequires); undefined when unknown. */
   readonly runnerProvides?: readonly string[];
-  /** Whether this (job, runner) was already counted as a release. */
-  readonly alreadyReleased: boolean;
   /**
-   * Releases of this version the evaluator itself served whose receipts are not on chain yet (a proxy's own count,
-   * cips/cbss.md §7 "Release count"); added to the chain's count so max_releases holds before receipts land. 0 on chain.
+   * The height the chain reserved this (version, job, runner) release at, if it did (cips/cbss.md §7 "Release count"):
+   * under max_releases a release needs a reservation made at or before `height`.
    */
-  readonly pendingReleases?: bigint;
+  readonly reservedAt?: bigint;
 }
 
 export type PolicyVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 const deny = (reason: string): PolicyVerdict => ({ ok: false, reason });
 
-/** The state-only clauses: revoked, superseded, not yet created, expired, release count. */
+/** The state-only clauses: revoked, superseded, not yet created, expired, and (under max_releases) a reservation. */
 export function staticVerdict(head: SecretHead, version: SecretVersion, facts: ReleaseFacts): PolicyVerdict {
   const h = facts.height;
   if (head.revokedAt !== 0n && head.revokedAt <= h) return deny(`revoked at ${head.revokedAt}`);
@@ -39,8 +37,8 @@ export function staticVerdict(head: SecretHead, version: SecretVersion, facts: R
   if (version.endedAt !== 0n && version.endedAt <= h) return deny(`the version was superseded at ${version.endedAt}`);
   const p = version.policy;
   if (p.untilBlock !== 0n && h > p.untilBlock) return deny(`the policy expired after block ${p.untilBlock}`);
-  if (p.maxReleases !== 0n && !facts.alreadyReleased && head.releases + (facts.pendingReleases ?? 0n) >= p.maxReleases) {
-    return deny(`max releases ${p.maxReleases} reached (${head.releases} on chain, ${facts.pendingReleases ?? 0n} served and not yet reported)`);
+  if (p.maxReleases !== 0n && (facts.reservedAt === undefined || facts.reservedAt > h)) {
+    return deny(`max releases ${p.maxReleases}: no release of this version was reserved for this (job, runner) by height ${h}`);
   }
   return { ok: true };
 }
@@ -51,24 +49,26 @@ export function evaluatePolicy(head: SecretHead, version: SecretVersion, facts: 
   if (!s.ok) return s;
   const job = facts.job;
   if (job === undefined) return deny("the job is unknown at this height");
-  return jobVerdict(version, facts, job);
+  return jobVerdict(version, facts, job, false);
 }
 
-function jobVerdict(version: SecretVersion, facts: ReleaseFacts, job: NonNullable<ReleaseFacts["job"]>): PolicyVerdict {
+/** `lenient`: capabilities the chain no longer knows (history dropped) do not count against the release (slashing). */
+function jobVerdict(version: SecretVersion, facts: ReleaseFacts, job: NonNullable<ReleaseFacts["job"]>, lenient: boolean): PolicyVerdict {
   const p = version.policy;
   if (!job.committee.some((r) => equalBytes(r, facts.runner))) return deny("the runner is not in the job's committee");
   const posterOk = equalBytes(job.poster, facts.owner) || p.actors.some((a) => equalBytes(a, job.poster));
   if (!posterOk) return deny("the job's poster is not an allowed actor");
   if (p.jobKinds.length > 0 && !p.jobKinds.includes(job.kind)) return deny(`job kind ${job.kind} is not allowed`);
   if (p.runnerRequires.length > 0) {
-    const provides = facts.runnerProvides ?? [];
+    if (facts.runnerProvides === undefined) return lenient ? { ok: true } : deny("the runner's capabilities are unknown");
+    const provides = facts.runnerProvides;
     const missing = p.runnerRequires.filter((r) => !provides.includes(r));
     if (missing.length > 0) return deny(`the runner lacks ${missing.join(", ")}`);
   }
   return { ok: true };
 }
 
-/** The job clauses alone (for slashing, where the static clauses are judged separately). */
+/** The job clauses alone (for slashing, where the static clauses are judged separately); unknown capabilities pass. */
 export function jobClausesVerdict(version: SecretVersion, facts: ReleaseFacts): PolicyVerdict {
-  return facts.job === undefined ? { ok: true } : jobVerdict(version, facts, facts.job);
+  return facts.job === undefined ? { ok: true } : jobVerdict(version, facts, facts.job, true);
 }

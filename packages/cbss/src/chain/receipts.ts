@@ -1,12 +1,13 @@
 // Release receipts (cips/cbss.md §10 "Receipts and payment"): a committee member reports, in batches,
-// the releases it served. Each is checked against the state-only policy clauses at its stated height,
-// counted once per (version, job, runner), logged as the audit trail, and paid `releaseFee` from the
-// secret's deposit while the deposit lasts.
+// the releases it served. Each is checked against the state-only policy clauses at its stated height
+// (under max_releases: a reservation), counted once per (version, job, runner) unless its reservation
+// counted it, logged as the audit trail, and paid `releaseFee` from the secret's deposit while it lasts.
 import { encode, equalBytes } from "@cowboy/codec";
 import { CbssError } from "../errors.js";
 import { type CbssContext, SECRETS_MANAGER_ADDRESS, currentCommittee, getSecretHead, getSecretVersion, memberIndex, move } from "./context.js";
 import { receiptsKey, releaseKey, secretKey } from "./keys.js";
 import { staticVerdict } from "./policy.js";
+import { getReservation } from "./reservations.js";
 import { type ReceiptLogEntry, type ReleaseReceipt, addressListCodec, decodeRecord, receiptLogCodec, secretHeadCodec } from "./records.js";
 
 export function receiptLog(ctx: Pick<CbssContext, "state">, owner: Uint8Array, name: string): readonly ReceiptLogEntry[] {
@@ -31,8 +32,10 @@ export function submitReceipts(ctx: CbssContext, receipts: readonly ReleaseRecei
     const prior = ctx.state.get(rk);
     const reporters = prior === undefined ? [] : decodeRecord(addressListCodec, "release", prior);
     if (reporters.some((p) => equalBytes(p, ctx.sender))) throw new CbssError("INVALID_ARGUMENT", `receipt ${i}: already reported by this proxy`);
-    const counted = reporters.length > 0 || r.version !== head.version;
-    const verdict = staticVerdict(head, version, { owner: r.owner, height: r.height, runner: r.runner, alreadyReleased: counted });
+    // Under max_releases the release was counted when it was reserved (reservations.ts); otherwise at its first receipt.
+    const reservedAt = getReservation(ctx.state, r.owner, r.name, r.version, r.jobId, r.runner);
+    const counted = reporters.length > 0 || r.version !== head.version || version.policy.maxReleases !== 0n;
+    const verdict = staticVerdict(head, version, { owner: r.owner, height: r.height, runner: r.runner, ...(reservedAt === undefined ? {} : { reservedAt }) });
     if (!verdict.ok) throw new CbssError("POLICY_DENIED", `receipt ${i}: ${verdict.reason}`);
     ctx.state.set(rk, encode(addressListCodec, [...reporters, ctx.sender.slice()]));
     const paid = head.deposit >= ctx.config.releaseFee ? ctx.config.releaseFee : 0n;

@@ -10,10 +10,20 @@ import { CbssError } from "../errors.js";
 import { type ReleaseStatement, type Signed, openStatement, signedCodec } from "../release/statement.js";
 import { type CbssContext, SECRETS_MANAGER_ADDRESS, TREASURY_ADDRESS, getCommittee, getProxy, getSecretHead, getSecretVersion, memberIndex, move, putProxy } from "./context.js";
 import { evidenceKey } from "./keys.js";
+import { type JobHistory, type ProvidesHistoryView, jobFactsAt, providesAt } from "./history.js";
 import { type ReleaseFacts, jobClausesVerdict, staticVerdict } from "./policy.js";
+import { getReservation } from "./reservations.js";
 
-/** The job facts the chain knows (the runner market's job state); absent: only state-only clauses are judged. */
-export type JobLookup = (jobId: Uint8Array) => ReleaseFacts["job"] | undefined;
+/** The runner market's job record (undefined: no such job was ever posted). */
+export type JobLookup = (jobId: Uint8Array) => JobHistory | undefined;
+/** The runner market's provides history of a runner. */
+export type ProvidesLookup = (runner: Uint8Array) => ProvidesHistoryView;
+
+/** Where the job and runner facts come from; absent: only the state-only clauses are judged. */
+export interface MarketLookups {
+  readonly job: JobLookup;
+  readonly provides: ProvidesLookup;
+}
 
 export interface SlashOutcome {
   readonly proxy: Uint8Array;
@@ -61,8 +71,12 @@ export function slashInvalidShare(ctx: CbssContext, signed: Signed): SlashOutcom
   return slash(ctx, proxy, ctx.config.invalidShareSlash, hash, "invalid share");
 }
 
-/** (b) The chain state at the statement's height did not allow the release. */
-export function slashUnauthorizedRelease(ctx: CbssContext, signed: Signed, jobs?: JobLookup): SlashOutcome {
+/**
+ * (b) The chain state at the statement's height did not allow the release. Every fact is read as it stood at that
+ * height: the secret's version records (created/ended/revoked heights), the job's posting and committee-draw heights,
+ * the runner's provides history (cips/cbss.md §11). What the chain no longer knows is not held against the proxy.
+ */
+export function slashUnauthorizedRelease(ctx: CbssContext, signed: Signed, market?: MarketLookups): SlashOutcome {
   const { statement: s, proxy, hash } = evidence(ctx, signed);
   if (s.height > ctx.height) throw new CbssError("INVALID_EVIDENCE", `height ${s.height} is in the future`);
   const head = getSecretHead(ctx.state, s.owner, s.name);
@@ -70,11 +84,23 @@ export function slashUnauthorizedRelease(ctx: CbssContext, signed: Signed, jobs?
   let reason: string | undefined;
   if (head === undefined || version === undefined) reason = `no secret ${s.name} version ${s.version}`;
   else {
-    const job = jobs?.(s.jobId);
-    const facts: ReleaseFacts = { owner: s.owner, height: s.height, runner: s.runner, alreadyReleased: true, ...(job === undefined ? {} : { job }) };
+    const reservedAt = getReservation(ctx.state, s.owner, s.name, s.version, s.jobId, s.runner);
+    const record = market?.job(s.jobId);
+    const job = record === undefined ? undefined : jobFactsAt(record, s.height);
+    const provides = market === undefined ? undefined : providesAt(market.provides(s.runner), s.height);
+    const facts: ReleaseFacts = {
+      owner: s.owner,
+      height: s.height,
+      runner: s.runner,
+      ...(reservedAt === undefined ? {} : { reservedAt }),
+      ...(job === undefined ? {} : { job }),
+      ...(provides === undefined ? {} : { runnerProvides: provides }),
+    };
     const v = staticVerdict(head, version, facts);
     const j = v.ok ? jobClausesVerdict(version, facts) : v;
     if (!j.ok) reason = j.reason;
+    else if (market !== undefined && record === undefined) reason = "the job was never posted";
+    else if (market !== undefined && job === undefined) reason = `the job was not posted yet at ${s.height}`;
   }
   if (reason === undefined) throw new CbssError("INVALID_EVIDENCE", "the state at that height allowed the release");
   return slash(ctx, proxy, ctx.config.unauthorizedReleaseSlash, hash, `unauthorized release: ${reason}`);

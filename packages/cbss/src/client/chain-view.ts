@@ -2,7 +2,7 @@
 // envelope and policy, a job and a runner, through the node's JSON-RPC (secrets namespace and the runner
 // market's cowboy_getJob/cowboy_getRunner). An interface, so tests and other sources can stand in.
 import { fromHex, toHex } from "@cowboy/codec";
-import type { ReleaseFacts } from "../chain/policy.js";
+import type { JobHistory, ProvidesHistoryView } from "../chain/history.js";
 import { type CommitteeJson, type SecretJson, committeeFromJson, secretFromJson } from "../chain/json.js";
 import type { Committee, SecretHead, SecretVersion } from "../chain/records.js";
 
@@ -21,6 +21,8 @@ export interface SecretView {
 
 export interface RunnerView {
   readonly provides: readonly string[];
+  /** What it provided since when (the release is judged at the stated height against this). */
+  readonly providesHistory: ProvidesHistoryView;
   readonly transportKey: Uint8Array | null;
   readonly active: boolean;
 }
@@ -28,8 +30,11 @@ export interface RunnerView {
 export interface ChainView {
   committee(): Promise<CommitteeView | undefined>;
   secret(owner: Uint8Array, name: string, version?: number): Promise<SecretView | undefined>;
-  job(jobId: Uint8Array): Promise<ReleaseFacts["job"] | undefined>;
+  /** The job's record (read after the secret, so at a height ≥ the secret's). */
+  job(jobId: Uint8Array): Promise<JobHistory | undefined>;
   runner(address: Uint8Array): Promise<RunnerView | undefined>;
+  /** The height this (version, job, runner) release was reserved at (cips/cbss.md §7), if it was. */
+  reservation(owner: Uint8Array, name: string, version: number, jobId: Uint8Array, runner: Uint8Array): Promise<bigint | undefined>;
 }
 
 /** A JSON-RPC call: method and positional params to the result (e.g. CowboyClient.request). */
@@ -62,12 +67,30 @@ export function rpcChainView(request: RpcRequest): ChainView {
       return { height: BigInt(j.height), ...secretFromJson(j) };
     },
     async job(jobId) {
-      const j = await optional<{ poster: string; kind: string; committee: string[] }>("cowboy_getJob", [h(jobId)]);
-      return j === undefined ? undefined : { poster: b(j.poster), kind: j.kind, committee: j.committee.map(b) };
+      const j = await optional<{ poster: string; kind: string; committee: string[]; postedAt: string; selectedAt?: string }>("cowboy_getJob", [h(jobId)]);
+      if (j === undefined) return undefined;
+      // A node without selectedAt predates the field: only a drawn committee is listed, so "drawn at posting" is the best it says.
+      const selectedAt = j.selectedAt !== undefined ? BigInt(j.selectedAt) : j.committee.length > 0 ? BigInt(j.postedAt) : 0n;
+      return { poster: b(j.poster), kind: j.kind, committee: j.committee.map(b), postedAt: BigInt(j.postedAt), selectedAt };
     },
     async runner(address) {
-      const r = await optional<{ provides: string[]; transportKey: string | null; status: string }>("cowboy_getRunner", [h(address)]);
-      return r === undefined ? undefined : { provides: r.provides, transportKey: r.transportKey ? b(r.transportKey) : null, active: r.status === "active" };
+      const r = await optional<{
+        provides: string[];
+        transportKey: string | null;
+        status: string;
+        providesHistory?: { since: string; entries: { height: string; provides: string[] }[] };
+      }>("cowboy_getRunner", [h(address)]);
+      if (r === undefined) return undefined;
+      const ph = r.providesHistory;
+      const providesHistory: ProvidesHistoryView =
+        ph === undefined
+          ? { since: 0n, entries: [{ height: 0n, provides: r.provides }] }
+          : { since: BigInt(ph.since), entries: ph.entries.map((e) => ({ height: BigInt(e.height), provides: e.provides })) };
+      return { provides: r.provides, providesHistory, transportKey: r.transportKey ? b(r.transportKey) : null, active: r.status === "active" };
+    },
+    async reservation(owner, name, version, jobId, runner) {
+      const j = await request<{ height: string } | null>("cowboy_getReleaseReservation", [h(owner), name, version, h(jobId), h(runner)]);
+      return j === null ? undefined : BigInt(j.height);
     },
   };
 }

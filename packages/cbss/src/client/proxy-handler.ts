@@ -1,10 +1,11 @@
 // A proxy's release handler (cips/cbss.md §8 "Proxy side"): verify the runner's signed request, read the
-// committee, the secret version, the job and the runner at the node's committed (finalized) head, evaluate the
-// policy, and answer with the signed statement carrying this proxy's share signature, sealed to the runner's
+// committee, the secret version, the job, the runner and (under max_releases) the release's reservation at the
+// node's committed (finalized) head, evaluate the policy at the secret's height, and answer with the signed statement carrying this proxy's share signature, sealed to the runner's
 // registered transport key. Nothing is ever answered in clear.
 import { type SecretShare, encodePartial } from "@cowboy/crypto";
 import { encode, equalBytes, toHex } from "@cowboy/codec";
 import { memberIndex } from "../chain/context.js";
+import { jobFactsAt, providesAt } from "../chain/history.js";
 import { evaluatePolicy } from "../chain/policy.js";
 import { type ReleaseReceipt, decodeInput } from "../chain/records.js";
 import { secretIdentity } from "../crypto/identity.js";
@@ -28,11 +29,6 @@ export interface ReleaseHandlerOptions {
   readonly now?: () => number;
   /** Called after the first release of each (version, job, runner) with the receipt to report on chain. */
   readonly onRelease?: (receipt: ReleaseReceipt) => void | Promise<void>;
-  /**
-   * Distinct (job, runner) releases of a version this proxy served whose receipts are not on chain yet (the proxy's
-   * persisted receipt queue). Counted with the chain's releases against max_releases (cips/cbss.md §7). Default 0.
-   */
-  readonly pendingReleases?: (owner: Uint8Array, name: string, version: number) => number;
   /** Releases served before (the proxy's persisted receipts): asking again for one of them is not a new release. */
   readonly served?: readonly ReleaseReceipt[];
 }
@@ -59,7 +55,15 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
     }
     const sv = await o.view.secret(r.owner, r.name, r.version);
     if (sv === undefined || sv.version === undefined) throw new CbssError("NO_SECRET", `no secret ${r.name} version ${r.version}`);
-    const [job, runner] = await Promise.all([o.view.job(r.jobId), o.view.runner(r.runner)]);
+    // Read after the secret: these records are at a height ≥ sv.height and keep their history, so the facts below are
+    // exactly the chain's at sv.height, the height the statement names and slashing judges (cips/cbss.md §11).
+    const [record, runner, reservedAt] = await Promise.all([
+      o.view.job(r.jobId),
+      o.view.runner(r.runner),
+      sv.version.policy.maxReleases === 0n ? undefined : o.view.reservation(r.owner, r.name, r.version, r.jobId, r.runner),
+    ]);
+    const job = record === undefined ? undefined : jobFactsAt(record, sv.height);
+    const provides = runner === undefined ? undefined : providesAt(runner.providesHistory, sv.height);
     if (runner === undefined || !runner.active) deny("the runner is not an active registered runner");
     if (runner?.transportKey == null || !equalBytes(runner.transportKey, r.transportKey)) deny("the transport key is not the runner's registered one");
     const releaseKey = keyOf(r);
@@ -68,9 +72,8 @@ export function createReleaseHandler(o: ReleaseHandlerOptions): (body: Uint8Arra
       height: sv.height,
       runner: r.runner,
       ...(job === undefined ? {} : { job }),
-      runnerProvides: runner?.provides ?? [],
-      alreadyReleased: released.has(releaseKey),
-      pendingReleases: BigInt(o.pendingReleases?.(r.owner, r.name, r.version) ?? 0),
+      ...(provides === undefined ? {} : { runnerProvides: provides }),
+      ...(reservedAt === undefined ? {} : { reservedAt }),
     });
     if (!verdict.ok) deny(verdict.reason);
     const identity = secretIdentity({ chainId: r.chainId, owner: r.owner, name: r.name, version: r.version });

@@ -2,14 +2,15 @@
 // committee and secrets from the state, job and runner facts from the given lookups (the runner market's).
 import type { CbssState } from "../chain/context.js";
 import { currentCommittee, getProxy, getSecretHead, getSecretVersion } from "../chain/context.js";
+import { getReservation } from "../chain/reservations.js";
 import type { ChainView, RunnerView } from "./chain-view.js";
-import type { ReleaseFacts } from "../chain/policy.js";
+import type { JobHistory } from "../chain/history.js";
 
 export interface StateViewOptions {
   readonly state: CbssState;
   /** The height the state is at. */
   readonly height: () => bigint;
-  readonly job: (jobId: Uint8Array) => ReleaseFacts["job"] | undefined;
+  readonly job: (jobId: Uint8Array) => JobHistory | undefined;
   readonly runner: (address: Uint8Array) => RunnerView | undefined;
 }
 
@@ -29,6 +30,9 @@ export function stateChainView(o: StateViewOptions): ChainView {
     },
     async runner(a) {
       return o.runner(a);
+    },
+    async reservation(owner, name, version, jobId, runner) {
+      return getReservation(o.state, owner, name, version, jobId, runner);
     },
   };
 }

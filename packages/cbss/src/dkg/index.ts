@@ -12,4 +12,5 @@ export {
   type DkgRecipient,
 } from "./run.js";
 export { submitCommitteeDealing, submitCommitteeComplaint, finalizeCommitteeDkg, type FinalizeOutcome } from "./committeeDkg.js";
-export { openCommitteeShare } from "./share.js";
+export { openCommitteeShare, combineCommitteeShare, type CommitteeShareInput } from "./share.js";
+export { dkgStatusToJson, dealingsFromJson, type DkgStatusJson, type DkgRunJson } from "./json.js";

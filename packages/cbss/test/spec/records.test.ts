@@ -4,13 +4,14 @@ import { readVector } from "@cowboy/checks/vectors";
 import { decode, encode, fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import { openRequest, openStatement, policyCodec, receiptBatchCodec, releaseRequestCodec, signRequest, signedCodec } from "../../src/index.js";
+import { getReservation, openRequest, openStatement, policyCodec, receiptBatchCodec, releaseRequestCodec, reservationKey, signRequest, signedCodec } from "../../src/index.js";
 
 interface Records {
   policy: { json: { actors: string[]; jobKinds: string[]; runnerRequires: string[]; maxReleases: string; untilBlock: string }; encoded: string };
   request: { runnerKey: string; signed: string; body: string };
   statement: { proxyKey: string; signed: string };
   receipts: string;
+  reservation: { key: string; height: string; value: string };
 }
 const v = readVector<Records>("cbss/records.json");
 
@@ -34,6 +35,13 @@ describe("cbss record vectors", () => {
     const { statement, signer } = openStatement(decode(signedCodec, fromHex(v.statement.signed)));
     expect(signer).toEqual(addressFromPrivateKey(fromHex(v.statement.proxyKey)));
     expect(statement).toMatchObject({ name: "openai.key", version: 1, height: 42n, epoch: 1n });
+  });
+
+  it("a release reservation's state key and value (cips/cbss.md §7)", () => {
+    const body = decode(releaseRequestCodec, decode(signedCodec, fromHex(v.request.signed)).body);
+    expect(toHex(reservationKey(body.owner, body.version, body.jobId, body.runner, body.name))).toBe(v.reservation.key);
+    const state = new Map([[v.reservation.key, fromHex(v.reservation.value)]]);
+    expect(getReservation({ get: (k) => state.get(toHex(k)) }, body.owner, body.name, body.version, body.jobId, body.runner)).toBe(BigInt(v.reservation.height));
   });
 
   it("receipt batch bytes", () => {

@@ -6,7 +6,10 @@ import { compareBytes, toHex } from "@cowboy/codec";
 import { type Dealing, type SecretShare, createDealing, encodeComplaint, encodeDealing, openShare } from "@cowboy/crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  combineCommitteeShare,
   combineShares,
+  dealingsFromJson,
+  dkgStatusToJson,
   committeeDkgContext,
   currentCommittee,
   dealCommittee,
@@ -122,6 +125,23 @@ describe("committee reshare without a dealer", () => {
     const { key } = combineShares(c.commitments, 4, partials, identity);
     expect(new TextDecoder().decode(openSecret(key, identity, envelope))).toBe("sk-live-kept-across-rotation");
     expect(code(() => combineShares(c.commitments, 4, partials.slice(1), identity))).toBe("THRESHOLD_NOT_MET");
+  });
+  it("the RPC form of the finished run gives a proxy the same share without state access (combineCommitteeShare)", () => {
+    const status = dkgStatusToJson(w.state, 2n, 64, WINDOW);
+    expect(status).toMatchObject({ epoch: "2", run: null, planned: null, qualified: { kind: "reshare", dealers: [1, 3, 4] }, failure: null });
+    expect(status.dealings.map((d) => d.dealer)).toEqual([1, 3, 4]);
+    const c = currentCommittee(w.state)!;
+    const byAddress = new Map(proxies.map((p) => [toHex(p.address), p]));
+    c.members.forEach((m, i) => {
+      const sk = (byAddress.get(toHex(m)) as ProxyKeys).blsSecret;
+      const viaRpc = combineCommitteeShare({ chainId: 7n, epoch: 2n, index: i + 1, blsSecretKey: sk, kind: "reshare", dealings: dealingsFromJson(status).map((d) => d.dealing) });
+      expect(viaRpc).toEqual(openCommitteeShare(w.state, 7n, 2n, i + 1, sk));
+    });
+    // The next epoch has no run yet: the planned one is a reshare by the 6 members to the 6 active proxies.
+    const next = dkgStatusToJson(w.state, 3n, 64, WINDOW);
+    expect(next.run).toBeNull();
+    expect(next.planned).toMatchObject({ kind: "reshare", required: 4 });
+    expect(next.planned!.dealers).toHaveLength(6);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   dealCommittee,
   evaluatePolicy,
   exitProxy,
+  getReservation,
   getProxy,
   getSecretHead,
   getSecretVersion,
@@ -18,6 +19,8 @@ import {
   putSecret,
   receiptLog,
   registerProxy,
+  reservationKey,
+  reserveJobReleases,
   revokeSecret,
   rotateSecret,
   sealSecret,
@@ -111,7 +114,10 @@ describe("secrets, release and receipts", () => {
     for (const v of w.state.m.values()) expect(Buffer.from(v).toString("hex")).not.toContain(hex);
     const head = getSecretHead(w.state, owner.address, "api.key")!;
     const version = getSecretVersion(w.state, owner.address, "api.key", 1)!;
-    expect(evaluatePolicy(head, version, { owner: owner.address, height: 20n, runner: runner.address, job, alreadyReleased: false })).toEqual({ ok: true });
+    expect(evaluatePolicy(head, version, { owner: owner.address, height: 20n, runner: runner.address, job, reservedAt: 15n })).toEqual({ ok: true });
+    // Under max_releases a release needs the chain's reservation of this (job, runner), made by that height.
+    expect(evaluatePolicy(head, version, { owner: owner.address, height: 20n, runner: runner.address, job })).toMatchObject({ ok: false, reason: /no release .* reserved/ });
+    expect(evaluatePolicy(head, version, { owner: owner.address, height: 20n, runner: runner.address, job, reservedAt: 21n })).toMatchObject({ ok: false });
     const id = secretIdentity(ref(1));
     const { key } = combineShares(dealing.commitments, 3, [signShare(shares[4]!, id), signShare(shares[0]!, id), signShare(shares[2]!, id)], id);
     expect(openSecret(key, id, version.envelope)).toEqual(value);
@@ -120,7 +126,7 @@ describe("secrets, release and receipts", () => {
   it("the policy refuses a runner outside the committee, another poster, another kind, and after expiry", () => {
     const head = getSecretHead(w.state, owner.address, "api.key")!;
     const version = getSecretVersion(w.state, owner.address, "api.key", 1)!;
-    const f = { owner: owner.address, height: 20n, runner: runner.address, job, alreadyReleased: false };
+    const f = { owner: owner.address, height: 20n, runner: runner.address, job, reservedAt: 15n };
     expect(evaluatePolicy(head, version, { ...f, runner: accountKey(93).address })).toMatchObject({ ok: false, reason: /committee/ });
     expect(evaluatePolicy(head, version, { ...f, job: { ...job, poster: new Uint8Array(20).fill(1) } })).toMatchObject({ ok: false, reason: /poster/ });
     expect(evaluatePolicy(head, version, { ...f, job: { ...job, kind: "llm" } })).toMatchObject({ ok: false, reason: /kind/ });
@@ -131,6 +137,23 @@ describe("secrets, release and receipts", () => {
 
   it("receipts count a release once, pay each reporting member, and refuse duplicates and non-members", () => {
     const r = { owner: owner.address, name: "api.key", version: 1, jobId: new Uint8Array(32).fill(9), runner: runner.address, height: 20n };
+    // max_releases = 2: the chain reserves (job 9, runner) and (job 10, runner) at their draws; job 11's draw finds none left.
+    const reserve = (fill: number, height: bigint) =>
+      reserveJobReleases(
+        { state: w.state, height },
+        new Uint8Array(32).fill(fill),
+        { ...job, postedAt: 1n, selectedAt: height },
+        [{ owner: owner.address, name: "api.key" }],
+        () => ({
+          since: 0n,
+          entries: [],
+        }),
+      );
+    expect(() => submitReceipts(w.ctx(proxies[0]!.address, 21n), [r])).toThrow(/no release .* reserved/);
+    expect(reserve(9, 19n)).toMatchObject([{ reserved: true, version: 1 }]);
+    expect(reserve(9, 19n)).toMatchObject([{ reserved: true }]);
+    expect(getSecretHead(w.state, owner.address, "api.key")!.releases).toBe(1n);
+    expect(getReservation(w.state, owner.address, "api.key", 1, new Uint8Array(32).fill(9), runner.address)).toBe(19n);
     const before = w.accounts.balanceOf(proxies[0]!.address);
     for (const i of [0, 2, 4]) expect(submitReceipts(w.ctx(proxies[i]!.address, 21n), [r])).toBe(2n);
     expect(w.accounts.balanceOf(proxies[0]!.address) - before).toBe(2n);
@@ -138,7 +161,10 @@ describe("secrets, release and receipts", () => {
     expect(receiptLog(w.ctx(owner.address, 21n), owner.address, "api.key")).toHaveLength(3);
     expect(() => submitReceipts(w.ctx(proxies[0]!.address, 22n), [r])).toThrow(/already reported/);
     expect(() => submitReceipts(w.ctx(owner.address, 22n), [r])).toThrow(expect.objectContaining({ code: "NOT_A_PROXY" }));
+    expect(reserve(10, 20n)).toMatchObject([{ reserved: true }]);
     submitReceipts(w.ctx(proxies[0]!.address, 22n), [{ ...r, jobId: new Uint8Array(32).fill(10) }]);
+    expect(reserve(11, 21n)).toMatchObject([{ reserved: false, reason: "max releases 2 reached" }]);
+    expect(getSecretHead(w.state, owner.address, "api.key")!.releases).toBe(2n);
     expect(() => submitReceipts(w.ctx(proxies[0]!.address, 22n), [{ ...r, jobId: new Uint8Array(32).fill(11) }])).toThrow(/max releases/);
   });
 
@@ -185,10 +211,18 @@ describe("secrets, release and receipts", () => {
         },
         proxies[2]!.privateKey,
       );
+    // Version 1 has max_releases: without a reservation by its height the release was not allowed.
+    expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(29n)).reason).toMatch(/no release .* reserved/);
+    w.state.set(reservationKey(owner.address, 1, new Uint8Array(32), runner.address, "api.key"), new Uint8Array([0, 0, 0, 0, 0, 0, 0, 25]));
     expect(() => slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(30n))).toThrow(expect.objectContaining({ code: "INVALID_EVIDENCE" }));
+    // A reservation made after the stated height does not cover it.
+    expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(24n)).reason).toMatch(/by height 24/);
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(45n)).reason).toMatch(/superseded/);
     // With job facts, a release to a runner outside the job's committee is slashable even before the rotation.
-    const jobs = () => ({ poster: actor, kind: "http", committee: [accountKey(93).address] });
+    const jobs = {
+      job: () => ({ poster: actor, kind: "http", committee: [accountKey(93).address], postedAt: 20n, selectedAt: 21n }),
+      provides: () => ({ since: 0n, entries: [] }),
+    };
     expect(slashUnauthorizedRelease(w.ctx(runner.address, 50n), stmt(31n), jobs).reason).toMatch(/committee/);
     const before = w.accounts.balanceOf(owner.address);
     const deposit = getSecretHead(w.state, owner.address, "api.key")!.deposit;

@@ -11,6 +11,7 @@ import { HostFault } from "@cowboy/pvm";
 import { TxExhausted } from "../errors.js";
 import { TxRun } from "../actors/run.js";
 import { marketContext } from "../transaction/runnerMarketInstruction.js";
+import { processSecretReservations } from "./processSecretReservations.js";
 import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
 import type { BlockTally } from "./tally.js";
@@ -26,6 +27,8 @@ export function processJobs(state: StateAccess, env: BlockEnv, params: ChainPara
   if (cfg === undefined) return;
   const accounts = new Accounts(state, params.accountKey);
   const deliveries = advanceJobs(marketContext(state, accounts, env, params));
+  // CBSS reservations for the committees drawn in this block (here, so block building and applying run it alike).
+  processSecretReservations(state, env);
   const cycleFee = laneBasefee(env.cycleBasefee, "runner", params.feeMarket);
   const cellFee = laneBasefee(env.cellBasefee, "runner", params.feeMarket);
   let cycles = 0n;

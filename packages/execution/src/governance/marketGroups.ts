@@ -23,7 +23,7 @@ const check = (p: ChainParams): void => validateRunnerMarketConfig(market(p));
 /** The fields the §13.1 keys own; `system:gov:param:runner_market` holds the rest but the image list. */
 type MarketRest = Omit<
   RunnerMarketConfig,
-  "burnBps" | "treasuryBps" | "reputationHalfLife" | "aggregatorBonusBps" | "nonRevealSlashBps" | "committeeMin" | "committeeMax" | "containerImages"
+  "burnBps" | "treasuryBps" | "reputationHalfLife" | "aggregatorBonusBps" | "nonRevealSlashBps" | "committeeMin" | "committeeMax" | "containerImages" | "teeMeasurements"
 >;
 
 const IMAGE_TEMPLATE: ContainerImage = { image: "", resourceClass: "", cpuMillis: 0n, memoryMiB: 0n, maxSeconds: 0n };
@@ -83,12 +83,12 @@ export const MARKET_GROUPS: readonly ParamGroup[] = [
   row<{ modelId: string }>({
     key: "system:cip2:semantic_similarity_embedding_model",
     tier: 0,
-    summary: "the embedding model of semantic_similarity verification (governance-set; the mode is refused in this release)",
+    summary: "the embedding model of semantic_similarity verification (unused: the chain's score is a token-set similarity it can recompute)",
     get: (p) => (p.runnerMarket === undefined ? undefined : { modelId: "" }),
     set: (p) => p,
     check,
     fixed: ["modelId"],
-    fixedWhy: "not settable until semantic_similarity verification lands (jobs in that mode are refused)",
+    fixedWhy: "not settable: semantic_similarity scores by token-set similarity, which challenges recompute on chain (cips/runner-market.md)",
   }),
   row<MarketRest>({
     key: "system:gov:param:runner_market",
@@ -105,6 +105,8 @@ export const MARKET_GROUPS: readonly ParamGroup[] = [
         committeeMin: _mi,
         committeeMax: _ma,
         containerImages: _c,
+        // Set at genesis only in this release (bytes have no registry JSON form yet; cips/runner-market.md).
+        teeMeasurements: _tee,
         ...rest
       } = p.runnerMarket;
       return rest;

@@ -1,7 +1,7 @@
 // The CBSS instructions (cips/cbss.md §6–§11): System sub_types 128–138 call the 0x04 Secrets Manager state
 // machine of @cowboy/cbss, which moves the stakes, deposits, fees and slashes it names. A refusal reverts
 // with `<code>: <message>`. The job facts an unauthorized-release slash is judged on come from the runner
-// market's 0x02 job records (poster, kind, committee).
+// market's 0x02 job records (poster, kind, committee, posted/selected heights) and 0x01 provides histories.
 import {
   CbssError,
   type CbssContext,
@@ -23,7 +23,7 @@ import {
   topUpSecret,
   withdrawProxy,
 } from "@cowboy/cbss";
-import { getJob } from "@cowboy/runner-market";
+import { getJob, getProvidesHistory } from "@cowboy/runner-market";
 import { exceptionLine } from "../actors/exceptions.js";
 import type { InstructionOf } from "@cowboy/types";
 import { type InstructionContext, type InstructionResult, reverted, succeeded } from "./instruction.js";
@@ -98,9 +98,12 @@ export function cbssInstruction(ctx: InstructionContext, ins: CbssInstruction): 
         slashInvalidShare(c, decodeInput(signedCodec, "evidence", ins.evidence));
         break;
       case "cbss_slash_unauthorized_release":
-        slashUnauthorizedRelease(c, decodeInput(signedCodec, "evidence", ins.evidence), (id) => {
-          const job = getJob(ctx.state, id);
-          return job === undefined ? undefined : { poster: job.poster, kind: job.kind, committee: job.committee };
+        slashUnauthorizedRelease(c, decodeInput(signedCodec, "evidence", ins.evidence), {
+          job: (id) => {
+            const job = getJob(ctx.state, id);
+            return job === undefined ? undefined : { poster: job.poster, kind: job.kind, committee: job.committee, postedAt: job.postedAt, selectedAt: job.selectedAt };
+          },
+          provides: (runner) => getProvidesHistory(ctx.state, runner),
         });
         break;
     }

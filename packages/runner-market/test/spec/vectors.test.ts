@@ -1,7 +1,8 @@
 // The runner-market vectors (test-vectors/runner-market/, cips/runner-market.md): every case recomputed from this
 // package's rules. Any other implementation must produce the same numbers and bytes.
 import { readVector } from "@cowboy/checks/vectors";
-import { decode, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { decode, decodeCbor, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
+import { ed25519, keccak256 } from "@cowboy/crypto";
 import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { decodeCapabilities, encodeCapabilities } from "../../src/capabilities.js";
@@ -13,6 +14,8 @@ import { decodeJobRequest } from "../../src/request.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } from "../../src/selection.js";
 import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
+import { attestedOutput, encodeAttestationDocument, openAttestedOutput } from "../../src/attestation.js";
+import { openUsageOutput, usageGross, usageOutput } from "../../src/usage.js";
 
 interface Selection {
   sizes: { stakes: string[]; log2Micros: string; hhiMicros: string; m: string }[];
@@ -31,6 +34,20 @@ interface Encodings {
   jobId: { poster: string; nonce: string; id: string; canary: string };
   commitment: { output: string; salt: string; commitment: string; statement: string };
   instructions: { json: unknown; encoded: string }[];
+}
+interface Attestation {
+  secretKey: string;
+  attestationKey: string;
+  measurement: string;
+  jobId: string;
+  runner: string;
+  result: string;
+  document: string;
+  output: string;
+}
+interface UsageVector {
+  reveal: { result: string; usage: Record<string, string>; bytes: string };
+  cases: { escrow: string; rateCards: Record<string, string>[]; usage: Record<string, string>[]; gross: string }[];
 }
 interface Reputation {
   neutral: string;
@@ -105,6 +122,32 @@ describe("test-vectors/runner-market", () => {
       const decoded = decode(instructionCodec, fromHex(ins.encoded));
       expect(instructionToJson(decoded)).toEqual(ins.json);
       expect(toHex(encode(instructionCodec, instructionFromJson(ins.json)))).toBe(ins.encoded);
+    }
+  });
+
+  it("attestation.json: the TEE attestation document and attested output bytes; they open to the result", () => {
+    const v = readVector<Attestation>("runner-market/attestation.json");
+    const secretKey = fromHex(v.secretKey);
+    expect(toHex(ed25519.getPublicKey(secretKey))).toBe(v.attestationKey);
+    const [measurement, jobId, runner] = [fromHex(v.measurement), fromHex(v.jobId), fromHex(v.runner)];
+    const result = decodeCbor(fromHex(v.result));
+    const doc = encodeAttestationDocument({ measurement, key: fromHex(v.attestationKey), jobId, runner, outputHash: keccak256(fromHex(v.result)) });
+    expect(toHex(doc)).toBe(v.document);
+    expect(toHex(attestedOutput(result, { measurement, secretKey, jobId, runner }))).toBe(v.output);
+    const allow = [{ measurement, attestationKey: fromHex(v.attestationKey) }];
+    expect(openAttestedOutput(fromHex(v.output), jobId, runner, allow)).toEqual({ ok: true, result: fromHex(v.result) });
+    expect(openAttestedOutput(fromHex(v.output), jobId, new Uint8Array(20), allow).ok).toBe(false);
+  });
+
+  it("usage.json: a usage-priced reveal's bytes and the gross of reported usage × rates, capped at 2 × median", () => {
+    const v = readVector<UsageVector>("runner-market/usage.json");
+    const usage = new Map(Object.entries(v.reveal.usage).map(([k, n]) => [k, BigInt(n)]));
+    expect(toHex(usageOutput(decodeCbor(fromHex(v.reveal.result)), usage))).toBe(v.reveal.bytes);
+    expect(openUsageOutput(fromHex(v.reveal.bytes))).toEqual({ result: fromHex(v.reveal.result), usage });
+    const map = (r: Record<string, string>) => new Map(Object.entries(r).map(([k, n]) => [k, BigInt(n)]));
+    for (const c of v.cases) {
+      const paid = c.rateCards.map((r, i) => ({ rateCard: map(r), usage: map(c.usage[i]!) }));
+      expect(usageGross(BigInt(c.escrow), paid).toString()).toBe(c.gross);
     }
   });
 

@@ -81,7 +81,9 @@ describe("job requests", () => {
     expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, allowDomains: ["other.example"] }), cfg))).toBe("INVALID_JOB");
     expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, verification: "none", runners: 3n }), cfg))).toBe("INVALID_JOB");
     expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, runners: 2n, quorum: 3n }), cfg))).toBe("INVALID_JOB");
-    expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, verification: "semantic_similarity", runners: 3n }), cfg))).toBe("INVALID_JOB");
+    expect(decodeJobRequest(encodeJobRequest({ ...base, verification: "semantic_similarity", runners: 3n }), cfg).verification).toBe("semantic_similarity");
+    expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, verification: "semantic_similarity", runners: 1n }), cfg))).toBe("INVALID_JOB");
+    expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, verification: "deterministic", runners: 3n }), cfg))).toBe("INVALID_JOB");
     expect(code(() => decodeJobRequest(encodeJobRequest({ ...base, kind: "container", spec: json('{"image":"x@sha256:00","command":["run"]}') }), cfg))).toBe("INVALID_JOB");
     const withImage = createRunnerMarketConfig({ containerImages: [{ image: "x@sha256:00", resourceClass: "small", cpuMillis: 1n, memoryMiB: 1n, maxSeconds: 1n }] });
     expect(decodeJobRequest(encodeJobRequest({ ...base, kind: "container", spec: json('{"image":"x@sha256:00","command":["run"]}') }), withImage).kind).toBe("container");

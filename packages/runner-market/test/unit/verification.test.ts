@@ -31,6 +31,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     requires: [],
     matchFields,
     callback: null,
+    pricing: "fixed",
     status: "revealing",
     selectionRound: 0n,
     committee: [addr(1), addr(2), addr(3)],
@@ -40,11 +41,13 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     commits: [],
     reveals: [],
     result: null,
+    aggregate: null,
     paid: [],
     failures: [],
     challenges: [],
     phaseEndsAt: 0n,
     postedAt: 0n,
+    selectedAt: 0n,
     settledAt: 0n,
   };
 }

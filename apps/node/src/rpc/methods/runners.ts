@@ -4,6 +4,7 @@ import { equalBytes, fromHex, toHex } from "@cowboy/codec";
 import {
   JOB_STATUSES,
   getJob,
+  getProvidesHistory,
   getRunner,
   jobToJson,
   listRunners,
@@ -23,6 +24,11 @@ import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
 import { address, hash32 } from "./params.js";
+
+interface ProvidesHistoryJson {
+  since: string;
+  entries: { height: string; provides: string[] }[];
+}
 
 function headState(chain: Chain): MarketState {
   const refuse = (): never => {
@@ -76,12 +82,17 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
   return [
     defineMethod({
       name: "cowboy_getRunner",
-      summary: "one runner's record at the head (stake, capabilities, endpoint, transport key, reputation, status), or null",
+      summary: "one runner's record at the head (stake, capabilities, endpoint, transport key, reputation, status, provides history), or null",
       params: [["address", address]],
-      handler: ([a]): RunnerJson | null => {
+      handler: ([a]): (RunnerJson & { providesHistory: ProvidesHistoryJson }) | null => {
         const config = runnerMarketOf(chain);
-        const r = getRunner(headState(chain), fromHex(a));
-        return r === undefined ? null : runnerToJson(config, r, chain.head.height);
+        const state = headState(chain);
+        const r = getRunner(state, fromHex(a));
+        if (r === undefined) return null;
+        // The history lets a CBSS proxy judge a release at a past height exactly as slashing will (cips/cbss.md §11).
+        const h = getProvidesHistory(state, r.address);
+        const providesHistory = { since: h.since.toString(), entries: h.entries.map((e) => ({ height: e.height.toString(), provides: [...e.provides] })) };
+        return { ...runnerToJson(config, r, chain.head.height), providesHistory };
       },
     }),
     defineMethod({

@@ -3,10 +3,14 @@
 // read through @cowboy/cbss, which owns the layout and the JSON forms.
 import {
   type CbssState,
+  DEFAULT_CBSS_CONFIG,
   committeeToJson,
   currentCommittee,
+  currentEpoch,
+  dkgStatusToJson,
   envelopeValueLength,
   getProxy,
+  getReservation,
   getSecretHead,
   getSecretVersion,
   proxyAddresses,
@@ -22,7 +26,7 @@ import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
-import { address } from "./params.js";
+import { address, hash32 } from "./params.js";
 
 const secretName = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "expected a secret name: 1-64 characters of [A-Za-z0-9._-]");
 const versionParam = z.number().int().min(1).max(0xffff_ffff).optional();
@@ -79,6 +83,33 @@ export function secretsMethods({ chain }: NodeContext): RpcMethod[] {
         const state = headState(chain);
         const c = currentCommittee(state);
         return c === undefined ? null : { height: chain.head.height.toString(), ...committeeToJson(c, (a) => getProxy(state, a)) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getCbssDkg",
+      summary:
+        "a committee DKG / reshare for one epoch (default: the one after the current committee): the open or planned run, its dealings, the qualified dealers once finalized, the last failure",
+      params: [["epoch", z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional()]],
+      handler: ([epoch]) => {
+        const state = headState(chain);
+        const config = chain.params.cbss ?? DEFAULT_CBSS_CONFIG;
+        const e = epoch === undefined ? (currentEpoch(state) ?? 0n) + 1n : BigInt(epoch);
+        return { height: chain.head.height.toString(), ...dkgStatusToJson(state, e, config.maxCommittee, config.dkgWindow) };
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getReleaseReservation",
+      summary: "the height at which the chain reserved one max_releases release of a secret version for (job, runner), or null (cips/cbss.md §7)",
+      params: [
+        ["owner", address],
+        ["name", secretName],
+        ["version", z.number().int().min(1).max(0xffff_ffff)],
+        ["jobId", hash32],
+        ["runner", address],
+      ],
+      handler: ([owner, name, version, jobId, runner]) => {
+        const at = getReservation(headState(chain), fromHex(owner.slice(2)), name, version, fromHex(jobId.slice(2)), fromHex(runner.slice(2)));
+        return at === undefined ? null : { height: at.toString() };
       },
     }),
     defineMethod({

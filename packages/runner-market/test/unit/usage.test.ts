@@ -1,0 +1,92 @@
+// Usage-based pay (cips/runner-market.md "Usage pricing"): the {result, usage} reveal, the gross from reported units ×
+// each paid runner's rates with every count capped at twice the paid runners' median, bounded by the escrow; a whole
+// usage-priced job settles on the inner result and refunds the rest of the escrow.
+import { type CborValue, encodeCbor, equalBytes } from "@cowboy/codec";
+import { describe, expect, it } from "vitest";
+import { encodeCapabilities } from "../../src/capabilities.js";
+import { getJob } from "../../src/job.js";
+import { TREASURY_ADDRESS } from "../../src/market.js";
+import { ackJob, commitJob, commitmentOf, revealJob } from "../../src/phases.js";
+import { postJob } from "../../src/post.js";
+import { registerRunner } from "../../src/runner.js";
+import { processJobs } from "../../src/step.js";
+import { openUsageOutput, usageGross, usageOutput } from "../../src/usage.js";
+import { CBY, World, addr, declaration, httpRequest } from "../utils/fixture.js";
+
+const price = (p: bigint): CborValue => new Map<CborValue, CborValue>([["price", p]]);
+const card = (entries: [string, bigint][]) => new Map(entries);
+
+describe("usage reporting", () => {
+  it("a reveal is canonical {result, usage} with named non-negative counts", () => {
+    const out = usageOutput(price(42n), new Map([["requests", 1n]]));
+    expect(openUsageOutput(out)).toEqual({ result: encodeCbor(price(42n)), usage: new Map([["requests", 1n]]) });
+    expect(openUsageOutput(encodeCbor(price(42n)))).toBeNull();
+    expect(openUsageOutput(usageOutput(price(1n), new Map([["Bad Unit", 1n]])))).toBeNull();
+    expect(
+      openUsageOutput(
+        encodeCbor(
+          new Map<CborValue, CborValue>([
+            ["result", 1n],
+            ["usage", new Map<CborValue, CborValue>([["x", -1n]])],
+          ]),
+        ),
+      ),
+    ).toBeNull();
+  });
+
+  it("gross = Σ rate × min(count, 2 × median), at most the escrow; an unpriced unit is free", () => {
+    const tokens = (n: bigint) => new Map([["tokens", n]]);
+    const paid = [
+      { rateCard: card([["tokens", 2n]]), usage: tokens(100n) },
+      { rateCard: card([["tokens", 2n]]), usage: tokens(120n) },
+      // Reports 1,000: capped at 2 × 120 (the lower median of 100, 120, 1000).
+      { rateCard: card([["tokens", 2n]]), usage: tokens(1_000n) },
+    ];
+    expect(usageGross(10_000n, paid)).toBe(2n * (100n + 120n + 240n));
+    expect(usageGross(500n, paid)).toBe(500n);
+    expect(
+      usageGross(10_000n, [
+        { rateCard: undefined, usage: tokens(5n) },
+        { rateCard: card([["other", 9n]]), usage: tokens(5n) },
+      ]),
+    ).toBe(0n);
+  });
+});
+
+describe("a usage-priced job", () => {
+  it("settles on the inner result, pays the reported usage × rates, refunds the rest", () => {
+    const w = new World();
+    const poster = addr(200);
+    w.fund(poster, 1_000n * CBY);
+    const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["requests", CBY / 10n]]) });
+    for (const i of [1, 2, 3]) {
+      w.fund(addr(i), 1_000n * CBY);
+      registerRunner(w.ctx(), addr(i), 200n * CBY, { ...declaration(), capabilities: caps });
+    }
+    const job = postJob(w.ctx(), { poster, posterIsActor: true, request: httpRequest({ pricing: "usage" }), maxPrice: 10n * CBY });
+    expect(job.pricing).toBe("usage");
+    for (let i = 0; i < 5 && getJob(w.state, job.id)!.status === "pending"; i++) {
+      w.height++;
+      processJobs(w.ctx());
+    }
+    const drawn = getJob(w.state, job.id)!;
+    // Two requests each for two members; the third reveals a bare result (not {result, usage}): schema_violation.
+    const outs = drawn.committee.map((_, i) => (i === 2 ? encodeCbor(price(42n)) : usageOutput(price(42n), new Map([["requests", 2n]]))));
+    for (const m of drawn.committee) ackJob(w.ctx(), m, job.id);
+    for (const [i, m] of drawn.committee.entries()) commitJob(w.ctx(), m, job.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1)));
+    for (const [i, m] of drawn.committee.entries()) revealJob(w.ctx(), m, job.id, outs[i]!, new Uint8Array(32).fill(i + 1));
+    processJobs(w.ctx());
+    const verified = getJob(w.state, job.id)!;
+    expect(verified.failures).toEqual([{ runner: drawn.committee[2], reason: "schema_violation" }]);
+    expect(equalBytes(verified.result!, encodeCbor(price(42n)))).toBe(true);
+    const before = w.balance(poster);
+    w.height += 5n;
+    const [delivery] = processJobs(w.ctx());
+    expect(delivery!.status).toBe("ok");
+    expect(equalBytes(delivery!.result!, encodeCbor(price(42n)))).toBe(true);
+    // Gross = 2 runners × 2 requests × 0.1 CBY = 0.4 CBY; the other 9.6 CBY of the escrow come back.
+    const gross = (4n * CBY) / 10n;
+    expect(w.balance(poster) - before).toBe(10n * CBY - gross);
+    expect(w.balance(TREASURY_ADDRESS)).toBe(gross / 100n);
+  });
+});
