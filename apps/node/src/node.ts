@@ -230,7 +230,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       server.publish("timers", { kind: "fired", timerId: f.timerId, owner: f.owner, handler: f.handler, height: f.height, status: f.status, events: f.events.length });
     for (const e of observed.ended) server.publish("timers", { kind: "ended", ...e });
     const stakingNow = chain.params.staking;
-    if (reshare !== undefined && stakingNow !== undefined) reshare.afterCommit(chain.state.fork(), stakingNow, header.height);
+    if (reshare !== undefined && stakingNow !== undefined) reshare.afterCommit(chain.state.fork(), stakingNow, header.height, header.timestamp_ms);
   };
 
   const produceBlock = (): void => {

@@ -15,6 +15,9 @@ import type { ShareStore } from "./shareStore.js";
 /** Blocks to wait for a submitted dealing to land before dealing again (a dropped transaction). */
 export const RESUBMIT_AFTER_BLOCKS = 8n;
 
+/** A block committed this long after its timestamp is history being caught up on: no dealing or complaint for it. */
+export const STALE_BLOCK_MS = 30_000n;
+
 export interface ReshareAgentOptions {
   readonly keys: ValidatorKeys;
   readonly chainId: bigint;
@@ -22,6 +25,8 @@ export interface ReshareAgentOptions {
   readonly logger: Logger;
   /** Signs and sends the instruction as this validator's account; throws when the pool refuses it. */
   readonly submit: (instruction: Instruction) => void;
+  /** Wall-clock milliseconds (default Date.now). */
+  readonly now?: () => number;
 }
 
 export class ReshareAgent {
@@ -35,10 +40,15 @@ export class ReshareAgent {
     this.#o = options;
   }
 
-  /** Runs the duties against the committed state after block `height`; never throws (a duty failing is logged). */
-  afterCommit(state: StakingState, staking: StakingConfig, height: bigint): void {
+  /**
+   * Runs the duties against the committed state after block `height` (stamped `timestampMs`); never throws
+   * (a duty failing is logged). While catching up (the block is older than STALE_BLOCK_MS) it only derives shares.
+   */
+  afterCommit(state: StakingState, staking: StakingConfig, height: bigint, timestampMs?: bigint): void {
     try {
       this.#deriveShare(state, staking, height);
+      const now = BigInt(Math.floor((this.#o.now ?? Date.now)()));
+      if (timestampMs !== undefined && now - timestampMs > STALE_BLOCK_MS) return;
       this.#deal(state, staking, height);
       this.#complain(state, staking, height);
     } catch (error) {
