@@ -41,7 +41,13 @@ describe("ReshareAgent on a chain", () => {
     const homes = keys.map((_, i) => join(dir, `v${i}`));
     const agents = keys.map(
       (k, i) =>
-        new ReshareAgent({ keys: k, chainId: genesis.chainId, shares: new ShareStore(homes[i]!, k.share), logger, submit: (ins) => void dutySubmitter({ chain, mempool, keys: k, gossip: () => undefined })(ins) }),
+        new ReshareAgent({
+          keys: k,
+          chainId: genesis.chainId,
+          shares: new ShareStore(homes[i]!, k.share),
+          logger,
+          submit: (ins) => void dutySubmitter({ chain, mempool, keys: k, gossip: () => undefined })(ins),
+        }),
     );
     const after = (height: bigint) => {
       for (const a of agents) a.afterCommit(state.fork(), staking, height);
