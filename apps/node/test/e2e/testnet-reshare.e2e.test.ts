@@ -1,5 +1,5 @@
 // The reshare on a 4-validator testnet of real processes (issue 21; cips/staking.md "Validator duties"):
-// with epochs of 12 blocks every validator deals in each window, every epoch's key is recorded ok
+// with epochs of 20 blocks every validator deals in each window, every epoch's key is recorded ok
 // (cowboy_epoch: status ok, continued_from = the epoch itself), and each node keeps its derived shares in
 // DIR/shares. Every child is killed by pid at the end.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -37,7 +37,7 @@ interface EpochJson {
 describe("the reshare on a 4-validator testnet", () => {
   it("records an ok key for epochs 1, 2 and 3 and every validator keeps its shares", { timeout: 300_000 }, async () => {
     try {
-      testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: 12 }, () => {});
+      testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: 20 }, () => {});
       const client = createClient({ url: `http://127.0.0.1:${BASE}` });
       const seen = new Map<string, EpochJson["group_key"]>();
       const started = Date.now();
