@@ -20,6 +20,9 @@ import { defaultExplorerDir, EXPLORER_PATH, explorerFiles, explorerNotBuilt, isE
 import { NodeMetrics } from "./metrics.js";
 import type { BootstrapPeer } from "./testnet/config.js";
 import type { ValidatorKeys } from "./validator/keys.js";
+import { ReshareAgent } from "./validator/reshareAgent.js";
+import { ShareStore } from "./validator/shareStore.js";
+import { dutySubmitter } from "./validator/submitDuty.js";
 import type { Logger } from "./logger.js";
 import { BatchingVerifier } from "./mempool/batch-verifier.js";
 import { FileJournal } from "./mempool/journal.js";
@@ -186,6 +189,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
 
+  // A validator on a staking chain deals, complains and derives its epoch shares (cips/staking.md "Validator duties").
+  const reshare =
+    keys === undefined || staking === undefined
+      ? undefined
+      : new ReshareAgent({
+          keys,
+          chainId: params.chainId,
+          shares: new ShareStore(options.dataDir, keys.share),
+          logger: logger.child("reshare"),
+          submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
+        });
+
   const onCommitted = (produced: ProducedBlock): void => {
     // Included ones leave the pool; one that can never be included leaves with its reason (execution's rule).
     mempool.reset(chain.accounts, { included: produced.block.transactions, skipped: produced.skipped });
@@ -214,6 +229,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     for (const f of observed.fires)
       server.publish("timers", { kind: "fired", timerId: f.timerId, owner: f.owner, handler: f.handler, height: f.height, status: f.status, events: f.events.length });
     for (const e of observed.ended) server.publish("timers", { kind: "ended", ...e });
+    const stakingNow = chain.params.staking;
+    if (reshare !== undefined && stakingNow !== undefined) reshare.afterCommit(chain.state.fork(), stakingNow, header.height, header.timestamp_ms);
   };
 
   const produceBlock = (): void => {

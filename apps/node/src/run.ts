@@ -7,7 +7,7 @@ import { NODE_CONFIG_FILE, readNodeConfig, type BootstrapPeer } from "./testnet/
 import { readValidatorKeyFile, validatorIndex, ValidatorKeyError, type ValidatorKeys } from "./validator/keys.js";
 import { formatCby } from "@cowboy/types";
 import { devnetGenesis, GenesisFileError, parseGenesisFile, type ChainGenesis } from "./chain/genesis.js";
-import { devnetStaking, withStaking } from "./chain/staking-genesis.js";
+import { devnetStaking, LOCAL_VALIDATOR_ALLOWANCE, withStaking } from "./chain/staking-genesis.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
 import { startNode, type RunningNode } from "./node.js";
 import { checkPortFree, LOCK_FILE, lockDataDir } from "./startup.js";
@@ -120,7 +120,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
   }
   if (v["staking-epoch"] !== undefined) {
     if (genesisPath !== undefined) throw new NodeUsageError("--staking-epoch applies to the built-in devnet only; a genesis file enables staking with its own `staking` object");
-    genesis = withStaking(genesis, devnetStaking(BigInt(integer(v["staking-epoch"], "--staking-epoch", 1, 1_000_000))));
+    genesis = withStaking(genesis, devnetStaking(BigInt(integer(v["staking-epoch"], "--staking-epoch", 1, 1_000_000))), LOCAL_VALIDATOR_ALLOWANCE);
   }
   let validatorKey: ValidatorKeys | undefined;
   if (keyPath !== undefined) {

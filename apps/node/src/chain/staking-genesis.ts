@@ -2,7 +2,9 @@
 // genesis file's `staking` object (the StakingConfig numbers a chain runs with) and what it implies for
 // block 0 — the consensus validators become staking records with their proofs of possession, and the
 // genesis dealing becomes epoch 0's group key record.
+import { toHex } from "@cowboy/codec";
 import { createStakingConfig, StakingError, type StakingConfig } from "@cowboy/staking";
+import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { z } from "zod";
 import type { ConsensusGenesis } from "../validator/keys.js";
 
@@ -76,8 +78,24 @@ export function stakingGenesisOf(consensus: ConsensusGenesis): {
   };
 }
 
-/** `genesis` with staking on: the config, and block 0's staking records and group key from its consensus genesis. */
-export function withStaking<G extends { readonly consensus: ConsensusGenesis; readonly config: object }>(genesis: G, staking: StakingConfig): G & { staking: StakingConfig } {
+/**
+ * What a local chain gives each genesis validator's account to pay for its duty transactions (dealings
+ * and complaints, cips/staking.md "Validator duties") before its rewards cover them: 1,000 CBY.
+ */
+export const LOCAL_VALIDATOR_ALLOWANCE = 1_000n * BASE_UNITS_PER_CBY;
+
+/**
+ * `genesis` with staking on: the config, block 0's staking records and group key from its consensus
+ * genesis, and `allowance` (a devnet or local testnet passes LOCAL_VALIDATOR_ALLOWANCE; a genesis file's
+ * allocations are its own) for each validator account the allocations do not fund yet.
+ */
+export function withStaking<G extends { readonly consensus: ConsensusGenesis; readonly config: { readonly allocations: readonly { address: Uint8Array; balance: bigint }[] } }>(
+  genesis: G,
+  staking: StakingConfig,
+  allowance = 0n,
+): G & { staking: StakingConfig } {
   const { validators, groupKey } = stakingGenesisOf(genesis.consensus);
-  return { ...genesis, staking, config: { ...genesis.config, validators, groupKey } };
+  const funded = new Set(genesis.config.allocations.map((a) => toHex(a.address)));
+  const allowances = (allowance === 0n ? [] : validators).filter((v) => !funded.has(toHex(v.address))).map((v) => ({ address: v.address, balance: allowance }));
+  return { ...genesis, staking, config: { ...genesis.config, allocations: [...genesis.config.allocations, ...allowances], validators, groupKey } };
 }

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { devnetGenesis, DEV_VALIDATOR_STAKE, genesisToJson, type ChainGenesis } from "../chain/genesis.js";
-import { devnetStaking, withStaking } from "../chain/staking-genesis.js";
+import { devnetStaking, LOCAL_VALIDATOR_ALLOWANCE, withStaking } from "../chain/staking-genesis.js";
 import { NodeUsageError } from "../errors.js";
 import { generateValidatorSet, writeValidatorKeyFile } from "../validator/keys.js";
 import { NODE_CONFIG_FILE, writeNodeConfig, type BootstrapPeer } from "./config.js";
@@ -47,7 +47,7 @@ export function createTestnet(options: TestnetOptions): TestnetLayout {
   const { genesis: consensus, keys } = generateValidatorSet(n, options.entropy, DEV_VALIDATOR_STAKE);
   const dev = devnetGenesis();
   const plain: ChainGenesis = { ...dev, consensus, config: { ...dev.config, timestampMs: options.timestampMs } };
-  const genesis: ChainGenesis = options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch));
+  const genesis: ChainGenesis = options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch), LOCAL_VALIDATOR_ALLOWANCE);
   const genesisText = `${JSON.stringify(genesisToJson(genesis), null, 2)}\n`;
   const peers: BootstrapPeer[] = keys.map((k, i) => ({ host: "127.0.0.1", port: rpcPort + i, networkKey: toHex(k.networkKey) }));
   mkdirSync(dir, { recursive: true });
