@@ -164,7 +164,6 @@ export function chamberPasses(t: ChamberTally, total: bigint, rule: { quorumBps:
   return { quorum, passed: quorum && t.yes * 10_000n > rule.thresholdBps * (t.yes + t.no) };
 }
 
-
 function tally(host: GovernanceHost, p: Proposal): void {
   const rule = host.config.tiers[p.tier]!;
   const s = chamberPasses(p.stake, p.totalStake, rule);

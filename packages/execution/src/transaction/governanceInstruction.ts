@@ -1,7 +1,16 @@
 // The governance instructions (System sub_types 64–79, cips/governance.md "Instructions"): propose with a deposit,
 // vote, and a Security Council member's approval of an action. A refusal reverts with `GovernanceError: CODE: why`.
 import { castVote, councilApprove, decodeJson, GovernanceError, isCircuitBroken, submitProposal, topUpDeposit, VOTE_CHOICES } from "@cowboy/governance";
-import { SYSTEM_ACTORS, systemAddress, type GovCouncilInstruction, type GovDepositInstruction, type GovProposeInstruction, type GovVoteInstruction, type Event, type Instruction } from "@cowboy/types";
+import {
+  SYSTEM_ACTORS,
+  systemAddress,
+  type GovCouncilInstruction,
+  type GovDepositInstruction,
+  type GovProposeInstruction,
+  type GovVoteInstruction,
+  type Event,
+  type Instruction,
+} from "@cowboy/types";
 import { exceptionLine } from "../actors/exceptions.js";
 import { governanceHost } from "../governance/host.js";
 import { reverted, succeeded, type InstructionContext, type InstructionResult } from "./instruction.js";

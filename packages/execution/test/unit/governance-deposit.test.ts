@@ -22,7 +22,11 @@ function bls(i: number) {
 
 /** Validators 0, 1, 2 with stakes 5,000 / 2,000 / 1,000 CBY. */
 function chain(): ActorChain {
-  return new ActorChain(params, {}, [5_000n, 2_000n, 1_000n].map((s, i) => ({ address: addressOf(i), ...bls(i), stake: s * CBY })));
+  return new ActorChain(
+    params,
+    {},
+    [5_000n, 2_000n, 1_000n].map((s, i) => ({ address: addressOf(i), ...bls(i), stake: s * CBY })),
+  );
 }
 
 const proposal: Instruction = { type: "gov_propose", body: encodeJson({ kind: "upgrade_signal", name: "2", height: "1000", info: "" }), deposit: 100n * CBY };

@@ -1,6 +1,17 @@
 import { toHex } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
-import { advanceGovernance, castVote, getProposal, GOVERNANCE_ADDRESS, GovernanceError, proposalTopUps, submitProposal, topUpDeposit, TREASURY_ADDRESS, type ProposalEvent } from "../../src/index.js";
+import {
+  advanceGovernance,
+  castVote,
+  getProposal,
+  GOVERNANCE_ADDRESS,
+  GovernanceError,
+  proposalTopUps,
+  submitProposal,
+  topUpDeposit,
+  TREASURY_ADDRESS,
+  type ProposalEvent,
+} from "../../src/index.js";
 import { addr, fixture } from "../utils/fixture.js";
 
 const change = (value: string) => ({ kind: "param_change", changes: [{ key: "system:x", value }] });
