@@ -9,10 +9,11 @@ import type { Proposal, VoteChoice } from "./proposal.js";
 export type ProposalEvent =
   | { readonly kind: "created"; readonly proposal: Proposal }
   | { readonly kind: "voted"; readonly proposal: Proposal; readonly voter: Uint8Array; readonly choice: VoteChoice }
+  | { readonly kind: "deposited"; readonly proposal: Proposal; readonly depositor: Uint8Array; readonly amount: bigint }
   | { readonly kind: "passed" | "rejected" | "executed" | "failed" | "cancelled"; readonly proposal: Proposal }
   | { readonly kind: "queued"; readonly proposal: Proposal };
 
-export const PROPOSAL_EVENT_KINDS = ["created", "voted", "passed", "rejected", "queued", "executed", "failed", "cancelled"] as const;
+export const PROPOSAL_EVENT_KINDS = ["created", "voted", "deposited", "passed", "rejected", "queued", "executed", "failed", "cancelled"] as const;
 
 /** The fields of each event's data map (keys in this order; u64s as CBOR integers). */
 function dataOf(e: ProposalEvent): Record<string, CborValue> {
@@ -22,6 +23,8 @@ function dataOf(e: ProposalEvent): Record<string, CborValue> {
       return { proposal: p.id, proposer: p.proposer, kind: p.body.kind, tier: BigInt(p.tier), voting_ends_at: p.votingEndsAt };
     case "voted":
       return { proposal: p.id, voter: e.voter, choice: e.choice };
+    case "deposited":
+      return { proposal: p.id, depositor: e.depositor, amount: e.amount, deposit: p.deposit };
     case "queued":
       return { proposal: p.id, eta: p.eta ?? 0n, emergency: p.emergency };
     default:

@@ -21,6 +21,7 @@ export {
 } from "./proposal.js";
 export {
   submitProposal,
+  topUpDeposit,
   castVote,
   advanceGovernance,
   cancelProposal,
@@ -31,6 +32,7 @@ export {
   proposalCount,
   chamberPasses,
 } from "./proposals.js";
+export { proposalTopUps, settleDeposits, type TopUp } from "./deposits.js";
 export { councilApprove, parseCouncilAction, type CouncilAction, type CouncilOutcome } from "./council.js";
 export { proposalEvent, PROPOSAL_EVENT_KINDS, type ProposalEvent } from "./events.js";
 export { PROTOCOL_VERSION, getUpgradeSignal, recordUpgradeSignal, runsVersion, type UpgradeSignal } from "./upgrade.js";

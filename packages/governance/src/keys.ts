@@ -33,6 +33,8 @@ export const amendedIndexKey = (): Uint8Array => slot("system:gov:param_amended"
 /** How many proposals were ever submitted (the next id). */
 export const proposalCountKey = (): Uint8Array => slot("system:gov:proposal_count");
 export const proposalKey = (id: bigint): Uint8Array => slot("system:gov:proposal:", u64be(id));
+/** Deposits other accounts added to proposal `id`: canonical JSON [{from: hex, amount: decimal}], in first-deposit order. */
+export const topUpsKey = (id: bigint): Uint8Array => slot("system:gov:topups:", u64be(id));
 export const voteKey = (id: bigint, voter: Uint8Array): Uint8Array => slot("system:gov:vote:", u64be(id), voter);
 /** Proposal ids with work at `height` (end of voting, activation). */
 export const dueKey = (height: bigint): Uint8Array => slot("system:gov:due:", u64be(height));

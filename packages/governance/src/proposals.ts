@@ -3,6 +3,7 @@
 // the per-block step at its eta. Every transition at a height is listed under that height (bounded work per block).
 import { equalBytes, fromHex, toHex } from "@cowboy/codec";
 import type { Tier } from "./config.js";
+import { recordTopUp, settleDeposits } from "./deposits.js";
 import { GovernanceError } from "./errors.js";
 import type { GovernanceHost } from "./host.js";
 import type { Json } from "./json.js";
@@ -107,6 +108,25 @@ export function submitProposal(host: GovernanceHost, proposer: Uint8Array, bodyJ
   return open(host, proposer, body, tier, deposit);
 }
 
+/**
+ * Adds `amount` from `from` to the deposit of a proposal still in its vote (cips/governance.md "Deposits"); it is
+ * refunded to `from` with the rest, or forfeited with the rest on a missed quorum.
+ */
+export function topUpDeposit(host: GovernanceHost, from: Uint8Array, id: bigint, amount: bigint): Proposal {
+  const p = getProposal(host.state, id);
+  if (p === undefined) throw new GovernanceError("UNKNOWN_PROPOSAL", `no proposal ${id}`);
+  if (p.status !== "voting" || host.height > p.votingEndsAt) throw new GovernanceError("WRONG_STATUS", `proposal ${id} is ${p.status}; deposits closed at ${p.votingEndsAt}`);
+  if (amount <= 0n) throw new GovernanceError("INSUFFICIENT_DEPOSIT", "a top-up must be above zero");
+  if (host.accounts.balanceOf(from) < amount) throw new GovernanceError("INSUFFICIENT_DEPOSIT", `balance does not cover the top-up ${amount}`);
+  host.accounts.debit(from, amount);
+  host.accounts.credit(GOVERNANCE_ADDRESS, amount);
+  recordTopUp(host.state, id, from, amount);
+  const next = { ...p, deposit: p.deposit + amount };
+  put(host.state, next);
+  host.emit?.({ kind: "deposited", proposal: next, depositor: from.slice(), amount });
+  return next;
+}
+
 function add(t: ChamberTally, choice: VoteChoice, w: bigint): ChamberTally {
   return { ...t, [choice]: t[choice] + w };
 }
@@ -144,12 +164,6 @@ export function chamberPasses(t: ChamberTally, total: bigint, rule: { quorumBps:
   return { quorum, passed: quorum && t.yes * 10_000n > rule.thresholdBps * (t.yes + t.no) };
 }
 
-function settleDeposit(host: GovernanceHost, p: Proposal, refund: boolean): void {
-  if (p.deposit === 0n) return;
-  host.accounts.debit(GOVERNANCE_ADDRESS, p.deposit);
-  host.accounts.credit(refund ? p.proposer : TREASURY_ADDRESS, p.deposit);
-}
-
 function tally(host: GovernanceHost, p: Proposal): void {
   const rule = host.config.tiers[p.tier]!;
   const s = chamberPasses(p.stake, p.totalStake, rule);
@@ -173,7 +187,7 @@ function tally(host: GovernanceHost, p: Proposal): void {
   put(host.state, rejected);
   host.emit?.({ kind: "rejected", proposal: rejected });
   // Deposits are refunded unless the proposal failed its quorum; a forfeited deposit goes to the Treasury.
-  settleDeposit(host, p, quorum);
+  settleDeposits(host, p, quorum);
   if (p.body.kind === "ratify_circuit_break") host.state.delete(circuitKey(fromHex(p.body.actor)));
 }
 
@@ -212,13 +226,13 @@ function activate(host: GovernanceHost, p: Proposal): void {
     if (!(error instanceof GovernanceError)) throw error;
     const failed: Proposal = { ...p, status: "failed", note: `${error.code}: ${error.message}` };
     put(state, failed);
-    settleDeposit(host, p, true);
+    settleDeposits(host, p, true);
     host.emit?.({ kind: "failed", proposal: failed });
     return;
   }
   const executed: Proposal = { ...p, status: "executed", note };
   put(state, executed);
-  settleDeposit(host, p, true);
+  settleDeposits(host, p, true);
   host.emit?.({ kind: "executed", proposal: executed });
 }
 
@@ -246,7 +260,7 @@ export function cancelProposal(host: GovernanceHost, id: bigint): Proposal {
   if (p.status !== "queued" && p.status !== "voting") throw new GovernanceError("WRONG_STATUS", `proposal ${id} is ${p.status}; only a voting or queued one can be cancelled`);
   const next = { ...p, status: "cancelled" as const, note: `cancelled by the Security Council at ${host.height}` };
   put(host.state, next);
-  settleDeposit(host, p, true);
+  settleDeposits(host, p, true);
   host.emit?.({ kind: "cancelled", proposal: next });
   return next;
 }

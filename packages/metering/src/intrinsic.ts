@@ -75,6 +75,7 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "gov_council":
       return intrinsicCost("actorMessage", BigInt(instruction.action.length), table);
     case "gov_vote":
+    case "gov_deposit":
       return intrinsicCost("transfer", 0n, table);
     // Staking (cips/staking.md "Costs"): priced as a transfer; register also verifies a BLS proof of possession.
     case "register_validator": {

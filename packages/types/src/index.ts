@@ -46,6 +46,7 @@ export {
   type TokenInstruction,
   type GovProposeInstruction,
   type GovVoteInstruction,
+  type GovDepositInstruction,
   type GovCouncilInstruction,
 } from "./transaction/instruction.js";
 export { transactionDataCodec, TRANSACTION_FIELDS, type TransactionData, type AdditionalSigner } from "./transaction/codec.js";

@@ -118,6 +118,17 @@ const vote: Command = {
   },
 };
 
+const deposit: Command = {
+  summary: "top up the deposit of a proposal in its vote (refunded to the signer with the rest, forfeited on a missed quorum)",
+  usage: `ID AMOUNT ${TX_USAGE}`,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, TX_OPTIONS, { min: 2, max: 2, names: "ID AMOUNT" });
+    const id = positionals[0]!;
+    if (!/^(0|[1-9][0-9]{0,18})$/.test(id)) throw usageError(`ID must be a proposal number, got '${id}'`);
+    return send(io, values, { type: "gov_deposit", proposalId: BigInt(id), amount: parseAmount(positionals[1]!, "AMOUNT") });
+  },
+};
+
 const council: Command = {
   summary: "a Security Council member's approval: cancel ID | fast-track ID | break ADDR (acts at the council threshold, 7 of 9)",
   usage: `cancel|fast-track ID | break ADDR ${TX_USAGE}`,
@@ -137,7 +148,7 @@ const council: Command = {
 /** One lifecycle event of a proposal (cips/governance.md "Events"), as `gov show` prints it. */
 interface ProposalEventJson {
   readonly height: number;
-  /** created, voted, passed, rejected, queued, executed, failed, cancelled. */
+  /** created, voted, deposited, passed, rejected, queued, executed, failed, cancelled. */
   readonly event: string;
   readonly data: Record<string, unknown>;
 }
@@ -222,6 +233,6 @@ const show: Command = {
 };
 
 export const govCommands: CommandGroup = {
-  summary: "on-chain governance: propose, vote, list and show proposals, council approvals (cips/governance.md)",
-  commands: { propose, vote, list, show, council },
+  summary: "on-chain governance: propose, vote, top up deposits, list and show proposals, council approvals (cips/governance.md)",
+  commands: { propose, vote, deposit, list, show, council },
 };

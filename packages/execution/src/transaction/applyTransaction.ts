@@ -125,6 +125,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "gov_propose":
     case "gov_vote":
     case "gov_council":
+    case "gov_deposit":
       return governanceInstruction(ctx, instruction);
   }
 }

@@ -1,12 +1,21 @@
 // The governance instructions (System sub_types 64–79, cips/governance.md "Instructions"): propose with a deposit,
 // vote, and a Security Council member's approval of an action. A refusal reverts with `GovernanceError: CODE: why`.
-import { castVote, councilApprove, decodeJson, GovernanceError, isCircuitBroken, submitProposal, VOTE_CHOICES } from "@cowboy/governance";
-import { SYSTEM_ACTORS, systemAddress, type GovCouncilInstruction, type GovProposeInstruction, type GovVoteInstruction, type Event, type Instruction } from "@cowboy/types";
+import { castVote, councilApprove, decodeJson, GovernanceError, isCircuitBroken, submitProposal, topUpDeposit, VOTE_CHOICES } from "@cowboy/governance";
+import {
+  SYSTEM_ACTORS,
+  systemAddress,
+  type GovCouncilInstruction,
+  type GovDepositInstruction,
+  type GovProposeInstruction,
+  type GovVoteInstruction,
+  type Event,
+  type Instruction,
+} from "@cowboy/types";
 import { exceptionLine } from "../actors/exceptions.js";
 import { governanceHost } from "../governance/host.js";
 import { reverted, succeeded, type InstructionContext, type InstructionResult } from "./instruction.js";
 
-export type GovernanceInstruction = GovProposeInstruction | GovVoteInstruction | GovCouncilInstruction;
+export type GovernanceInstruction = GovProposeInstruction | GovVoteInstruction | GovCouncilInstruction | GovDepositInstruction;
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -25,6 +34,10 @@ export function governanceInstruction(ctx: InstructionContext, ins: GovernanceIn
         if (ins.choice > 2n || choice === undefined) throw new GovernanceError("INVALID_ARGUMENT", `choice ${ins.choice}: expected 0 (yes), 1 (no) or 2 (abstain)`);
         castVote(host, ctx.tx.from, ins.proposalId, choice);
         return { ...succeeded(ctx), events };
+      }
+      case "gov_deposit": {
+        const p = topUpDeposit(host, ctx.tx.from, ins.proposalId, ins.amount);
+        return { ...succeeded(ctx, utf8(`{"id":"${p.id}","deposit":"${p.deposit}"}`)), events };
       }
       case "gov_council": {
         const outcome = councilApprove(host, ctx.tx.from, decodeJson(ins.action, "action"));

@@ -28,7 +28,7 @@ export function isRunnerMarketInstruction(instruction: Instruction): boolean {
 
 /** The governance instructions (System sub_types 64–79, cips/governance.md "Instructions"). */
 export function isGovernanceInstruction(instruction: Instruction): boolean {
-  return instruction.type === "gov_propose" || instruction.type === "gov_vote" || instruction.type === "gov_council";
+  return instruction.type === "gov_propose" || instruction.type === "gov_vote" || instruction.type === "gov_council" || instruction.type === "gov_deposit";
 }
 
 /**
@@ -76,6 +76,8 @@ export function valueMoved(tx: Transaction): bigint {
       return tx.instruction.amount;
     case "gov_propose":
       return tx.instruction.deposit;
+    case "gov_deposit":
+      return tx.instruction.amount;
     default:
       return 0n;
   }

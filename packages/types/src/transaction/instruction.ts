@@ -179,6 +179,15 @@ export const INSTRUCTIONS = {
     subType: 66,
     fields: [["action", "action", "bytes"]],
   },
+  // A deposit top-up of a proposal in its vote by any account (cips/governance.md "Deposits"; sub_type from 43–47).
+  gov_deposit: {
+    category: 0,
+    subType: 43,
+    fields: [
+      ["proposalId", "proposal_id", "uint"],
+      ["amount", "amount", "amount"],
+    ],
+  },
   schedule_timer: {
     category: 0,
     subType: 48,
@@ -557,6 +566,7 @@ export type TokenInstruction = InstructionOf<"token_create" | "token_transfer" |
 export type GovProposeInstruction = InstructionOf<"gov_propose">;
 export type GovVoteInstruction = InstructionOf<"gov_vote">;
 export type GovCouncilInstruction = InstructionOf<"gov_council">;
+export type GovDepositInstruction = InstructionOf<"gov_deposit">;
 
 interface Spec {
   readonly type: InstructionType;
