@@ -16,10 +16,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const tsx = resolve(here, "../../../../node_modules/.bin/tsx");
 const FILE_MIB = Number(process.env.CBFS_STREAM_MIB ?? 160);
 /**
- * The client's resident-memory growth allowed, whatever the file's size: measured 75–78 MiB for 96 and for 192 MiB
+ * The client's resident-memory growth allowed, whatever the file's size: measured 75–89 MiB for 96, 160 and 192 MiB
  * files (stripes in flight, HTTP buffers, garbage not yet collected), where coding in memory needs over 3× the file.
  */
-const BUFFER_LIMIT_MIB = 96;
+const BUFFER_LIMIT_MIB = 120;
 const dir = mkdtempSync(join(tmpdir(), "cbfs-stream-"));
 let relays: RunningRelay[] = [];
 
