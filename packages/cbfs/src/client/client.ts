@@ -277,19 +277,21 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       const rs = createReedSolomon(m.k, m.m);
       const threshold = opts.threshold ?? m.m - 1;
       const moves: RepairMove[] = [];
-      const alive = new Map<string, boolean>();
-      const isAlive = async (r: RelayInfo) => {
-        if (!alive.has(r.endpoint))
-          alive.set(
-            r.endpoint,
-            await transport.info(r.endpoint).then(
-              () => true,
-              () => false,
-            ),
+      // One /info per relay, shared by the stripes being repaired at once.
+      const alive = new Map<string, Promise<boolean>>();
+      const isAlive = (r: RelayInfo): Promise<boolean> => {
+        let known = alive.get(r.endpoint);
+        if (known === undefined) {
+          known = transport.info(r.endpoint).then(
+            () => true,
+            () => false,
           );
-        return alive.get(r.endpoint)!;
+          alive.set(r.endpoint, known);
+        }
+        return known;
       };
-      for (let s = 0; s < m.shardRoots.length; s++) {
+      // Stripes are independent: a few repaired at once (fetch, rebuild and upload overlap across them).
+      const repairStripe = async (s: number): Promise<void> => {
         const placed = placeStripe(opts.placedOn, root, s, m.k + m.m);
         const holders = placed.map((p) => opts.placedOn[p]!);
         const slots: (Uint8Array | undefined)[] = await Promise.all(
@@ -313,7 +315,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
           }
         }
         const available = slots.filter((x) => x !== undefined).length;
-        if (available > m.k + threshold) continue;
+        if (available > m.k + threshold) return;
         if (available < m.k) throw new CbfsError("NOT_ENOUGH_SHARDS", `stripe ${s}: ${available} shards survive, ${m.k} are needed to repair`);
         const all = rs.reconstruct(slots);
         for (let i = 0; i < m.k + m.m; i++) {
@@ -332,7 +334,12 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
           if (opts.dryRun !== true) await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
           moves.push({ stripe: s, shard: i, to: target });
         }
-      }
+      };
+      await runLimited(
+        m.shardRoots.map((_, s) => () => repairStripe(s)),
+        Math.max(1, Math.floor(concurrency / m.k)),
+      );
+      moves.sort((x, y) => x.stripe - y.stripe || x.shard - y.shard);
       return moves;
     },
 
