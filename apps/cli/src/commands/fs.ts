@@ -7,7 +7,18 @@ import { access, chmod, mkdir, open, readFile, readdir, rename, rm, stat, writeF
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
-import { DEFAULT_ANCHOR_BLOCKS, DEFAULT_PUT_MEMORY_BYTES, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, encodeManifest, rightsMask, signCapToken, signOwnerAction } from "@cowboy/cbfs";
+import {
+  DEFAULT_ANCHOR_BLOCKS,
+  DEFAULT_PUT_MEMORY_BYTES,
+  type Right,
+  Rights,
+  SELF_TOKEN_BLOCKS,
+  encodeCapToken,
+  encodeManifest,
+  rightsMask,
+  signCapToken,
+  signOwnerAction,
+} from "@cowboy/cbfs";
 import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays, fileSource } from "@cowboy/cbfs/client";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { sendInstruction } from "@cowboy/relay";

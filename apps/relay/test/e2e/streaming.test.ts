@@ -30,9 +30,7 @@ async function sha256File(path: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  relays = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `r${i}`) })),
-  );
+  relays = await Promise.all(Array.from({ length: 6 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `r${i}`) })));
   // A file written a MiB at a time (never whole in this process either): xorshift bytes, incompressible.
   const handle = await open(join(dir, "in.bin"), "w");
   let x = 0x9e3779b9;

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  StreamDecryptor,
-  createReedSolomon,
-  encodeFile,
-  encodeStripe,
-  resolveParams,
-  stripeCount,
-  stripePlainRange,
-  stripeStreamParts,
-} from "../../src/index.js";
+import { StreamDecryptor, createReedSolomon, encodeFile, encodeStripe, resolveParams, stripeCount, stripePlainRange, stripeStreamParts } from "../../src/index.js";
 
 const key = new Uint8Array(32).fill(9);
 const shapes = [
