@@ -23,6 +23,8 @@ export const PVM_OPS_V1 = Object.freeze({
   arithmetic: linear(1, 0),
   /** Arithmetic on ints wider than 64 bits: base + max(bitlen)/64 (CIP-3 large integers). */
   bigIntArithmetic: linear(1, 1, 64),
+  /** A binary int operation with an operand wider than a JS safe integer: the bigint result's allocation and conversions. */
+  bigIntOp: linear(3, 0),
   /** Calling any Python function, method, class or builtin. */
   call: linear(10, 0),
   /** Dict lookup, store, delete, membership; attribute get/set on an instance (a dict access). */

@@ -20,6 +20,8 @@ export const BASELINE: AuditEntry = { name: "baseline: x = (x + i * 3 - 1) & 102
 
 const S = [1_000, 100_000];
 const BIG = [1_000, 4_000];
+/** Big-int arithmetic also at 128 bits, where a bigint's fixed cost (allocation, conversions) dominates. */
+const BIG3 = [128, 1_000, 4_000];
 // A deterministic permutation of range(N) (a multiplicative LCG), so sorts and sets see unordered data.
 const PERM = "P = [(i * 7919 + 13) % N for i in range(N)]";
 const STRS = "W = ['w%06d' % ((i * 7919) % N) for i in range(N)]";
@@ -60,9 +62,10 @@ export const ENTRIES: readonly AuditEntry[] = [
   { name: "frozenset of tuples", setup: "L = [(i, i) for i in range(N)]", op: "frozenset(L)", sizes: S },
   { name: "repr(set)", setup: "A = set(range(N))", op: "repr(A)", sizes: S },
   // big ints
-  { name: "pow(a, e, m)", setup: "A = 3 ** (N // 2) + 1; E = 7 ** (N // 3); M = (1 << (N - 1)) + 12345", op: "pow(A, E, M)", sizes: BIG },
-  { name: "a * b (bits)", setup: "A = (1 << (N // 2 - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A * B", sizes: BIG },
-  { name: "a // b (bits)", setup: "A = (1 << (N - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A // B", sizes: BIG },
+  { name: "pow(a, e, m)", setup: "A = 3 ** (N // 2) + 1; E = 7 ** (N // 3); M = (1 << (N - 1)) + 12345", op: "pow(A, E, M)", sizes: BIG3 },
+  { name: "a * b (bits)", setup: "A = (1 << (N // 2 - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A * B", sizes: BIG3 },
+  { name: "a // b (bits)", setup: "A = (1 << (N - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A // B", sizes: BIG3 },
+  { name: "a + b (bits)", setup: "A = (1 << (N - 2)) - 12345; B = (1 << (N // 2)) - 777", op: "A + B", sizes: BIG3 },
   { name: "a ** k", setup: "A = 3; K = N // 2", op: "A ** K", sizes: BIG },
   { name: "str(int)", setup: "A = (1 << (N - 2)) - 12345", op: "str(A)", sizes: BIG },
   { name: "int(str)", setup: "Z = str((1 << (N - 2)) - 12345)", op: "int(Z)", sizes: BIG },

@@ -44,6 +44,8 @@ export const C = {
   largeAllocation: (bytes: number): number => LARGE_ALLOC_PER * Math.ceil(bytes / LARGE_ALLOC_UNIT),
   /** pow(a, e, m) per bit of e, for operands of `words` 64-bit words (modPowPerBit). */
   modPowBit: (words: number): number => MODPOW_BASE + MODPOW_PER * words * Math.ceil(words / 8),
+  /** A binary int operation with a bigint operand, on top of its words (bigIntOp). */
+  bigIntOp: Number(P.bigIntOp.base),
   /** Per element copied, compared or visited by a container operation (containerPerElement). */
   elem: Number(P.containerPerElement.perUnit),
   /** hash() of a str or bytes of `n` characters or bytes (hashing: per started 2). */

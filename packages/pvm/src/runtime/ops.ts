@@ -690,7 +690,8 @@ const RIGHT_DUNDER = dunders("r");
 const INPLACE_DUNDER = dunders("i");
 
 /**
- * CIP-3's big-int surcharge, when either operand is a bigint: the wider operand's 64-bit words;
+ * CIP-3's big-int surcharge, when either operand is a bigint: bigIntOp (the bigint's allocation
+ * and conversions, ~150 ns here whatever its size) plus the wider operand's 64-bit words;
  * then, for *, // and %, which are quadratic in the words, ceil(wa * wb / 8) - max(wa, wb) more
  * when that is positive (only past 512-bit operands; cips/metering.md "Big integers"). Each
  * operand's words are measured once; returns their sum.
@@ -699,7 +700,7 @@ function bigCharge(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): number {
   const wa = I.chunks64(a);
   const wb = I.chunks64(b);
   const linear = Math.max(wa, wb);
-  rt.charge(linear);
+  rt.charge(C.bigIntOp + linear);
   if (op === "Mult" || op === "FloorDiv" || op === "Mod") {
     const extra = Math.ceil((wa * wb) / 8) - linear;
     if (extra > 0) rt.charge(extra);

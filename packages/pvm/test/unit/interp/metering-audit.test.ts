@@ -131,6 +131,13 @@ describe("size-dependent surcharges beyond hashing", () => {
     expect(ints - intsSmall).toBe(16n + 1n); // largeTableInsert, and the discard's probe (1)
     expect(tuples - tuplesSmall).toBe(32n + 1n);
   });
+  it("an int operation with a bigint operand charges bigIntOp (3) on top of its words", () => {
+    // 2^62 is one 64-bit word: 3 + 1 more than the same operation on small ints
+    expect(cyclesOf("A = 2 ** 62; B = 2 ** 62", "A + B") - cyclesOf("A = 2; B = 2", "A + B")).toBe(4n);
+    expect(cyclesOf("A = 2 ** 62; B = 3", "A * B") - cyclesOf("A = 2; B = 3", "A * B")).toBe(4n);
+    // two words (2^100): 3 + 2
+    expect(cyclesOf("A = 2 ** 100", "A - 1") - cyclesOf("A = 2", "A - 1")).toBe(5n);
+  });
   it("pow(a, e, m) charges 8 + 2 * words * ceil(words / 8) per exponent bit", () => {
     // e = 2^100 - 1 (100 bits); 64-bit operands: words = 2 (e is widest), 8 + 2 * 2 * 1 = 12 per bit
     const p1 = cyclesOf("E = (1 << 100) - 1; M = (1 << 61) - 1", "pow(3, E, M)");

@@ -27,7 +27,8 @@ describe("itertools costs", () => {
     const pr = cost(pre, "x = list(it.product(range(5), repeat=2))\n");
     const cb = cost(pre, "x = list(it.combinations(range(8), 3))\n");
     const gb = cost(pre, "x = [(k, len(list(g))) for k, g in it.groupby('aaabbbcccdd')]\n");
-    expect([c10, c20, ch, pr, cb, gb]).toEqual([514n, 674n, 361n, 291n, 443n, 207n]);
+    // islice draws with one bigint operation: bigIntOp (3) since session 6
+    expect([c10, c20, ch, pr, cb, gb]).toEqual([517n, 677n, 361n, 291n, 443n, 207n]);
   });
 });
 
