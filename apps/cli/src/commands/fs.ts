@@ -368,8 +368,23 @@ const repair: Command = {
           await writeFile(recordPath(home, root), `${JSON.stringify({ ...record, moved }, null, 1)}\n`, { mode: 0o600 });
         }
         if (chain !== undefined && signer !== undefined) {
+          // Each move is recorded with the new holder's receipt (cips/cbfs.md §11.1); a relay that gave none cannot be recorded.
           for (const mv of moves) {
-            await rpcCall(sendInstruction(chain.client, signer, { type: "storage_record_repair", root, stripe: BigInt(mv.stripe), shard: BigInt(mv.shard) }));
+            if (mv.receipt === undefined) {
+              io.err(`stripe ${mv.stripe} shard ${mv.shard}: ${mv.to.endpoint} gave no storage receipt; the repair is not recorded at 0x0A\n`);
+              continue;
+            }
+            const ins = {
+              type: "storage_record_repair",
+              root,
+              stripe: BigInt(mv.stripe),
+              shard: BigInt(mv.shard),
+              shardRoot: mv.shardRoot,
+              relay: mv.to.address,
+              chunkCount: BigInt(mv.chunkCount),
+              receipt: mv.receipt,
+            } as const;
+            await rpcCall(sendInstruction(chain.client, signer, ins));
           }
         }
         io.out(`0x${toHex(root)}: rebuilt ${moves.length} shards onto ${new Set(moves.map((mv) => mv.to.endpoint)).size} relays\n`);

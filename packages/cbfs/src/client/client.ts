@@ -7,6 +7,7 @@ import { signOwnerAction } from "../auth.js";
 import { CbfsError } from "../errors.js";
 import { resolveParams, verifyShard } from "../file.js";
 import { stripeCount } from "../layout.js";
+import { chunkCount } from "../merkle.js";
 import { CBFS_FORMAT_VERSION, LIMITS } from "../params.js";
 import { type Manifest, decodeManifest, encodeManifest, manifestRoot } from "../manifest.js";
 import { placeStripe } from "../placement.js";
@@ -106,6 +107,11 @@ export interface RepairMove {
   readonly stripe: number;
   readonly shard: number;
   readonly to: RelayInfo;
+  /** The rebuilt shard's root and chunk count, and the new holder's storage receipt (none on a dry run, or when
+   *  the relay gives none): what storage_record_repair records at 0x0A (cips/cbfs.md §11.1). */
+  readonly shardRoot: Uint8Array;
+  readonly chunkCount: number;
+  readonly receipt?: Uint8Array;
 }
 
 export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
@@ -331,8 +337,10 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
             break;
           }
           if (target === undefined) throw new CbfsError("NOT_ENOUGH_RELAYS", `no live relay of a new operator can take shard ${i} of stripe ${s}`);
-          if (opts.dryRun !== true) await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
-          moves.push({ stripe: s, shard: i, to: target });
+          const shardRoot = m.shardRoots[s]![i]!;
+          const receipt = opts.dryRun === true ? undefined : await transport.putShard(target.endpoint, shardRoot, m.chunkSize, all[i]!, root);
+          const move = { stripe: s, shard: i, to: target, shardRoot, chunkCount: chunkCount(all[i]!.length, m.chunkSize) };
+          moves.push(receipt === undefined ? move : { ...move, receipt });
         }
       };
       await runLimited(
