@@ -67,7 +67,9 @@ describe("receipted holdings", () => {
     expect(() => recordHolding(store, 2n, { volume, shard, relay: relayA, chunkCount: count, receipt: forged })).toThrow(/not the relay.s signature/);
     expect(() => recordHolding(store, 2n, { volume, shard, relay: relayA, chunkCount: count + 1, receipt: signStorageReceipt(volume, shard, count, keyA) })).toThrow(/receipt/);
     const elsewhere = new Uint8Array(32).fill(0xbb);
-    expect(() => recordHolding(store, 2n, { volume: elsewhere, shard, relay: relayA, chunkCount: count, receipt: signStorageReceipt(elsewhere, shard, count, keyA) })).toThrow(/no volume is anchored/);
+    expect(() => recordHolding(store, 2n, { volume: elsewhere, shard, relay: relayA, chunkCount: count, receipt: signStorageReceipt(elsewhere, shard, count, keyA) })).toThrow(
+      /no volume is anchored/,
+    );
     const stranger = new Uint8Array(32).fill(6);
     expect(() => hold(store, stranger, shard, count)).toThrow(/no relay is registered/);
     expect(holdingCount(store)).toBe(0);
@@ -87,9 +89,7 @@ describe("receipted holdings", () => {
     expect(holdingCount(store)).toBe(2);
     expect(getHolding(store, volume, shard)?.relay).toEqual(relayB);
     expect(getHolding(store, volume, shard)?.recordedAt).toBe(9n);
-    expect(volumeHoldings(store, volume).map((h) => h.relay)).toEqual(
-      [shard, other].sort((a, b) => Buffer.compare(a, b)).map((s) => (s === shard ? relayB : relayA)),
-    );
+    expect(volumeHoldings(store, volume).map((h) => h.relay)).toEqual([shard, other].sort((a, b) => Buffer.compare(a, b)).map((s) => (s === shard ? relayB : relayA)));
   });
 });
 
