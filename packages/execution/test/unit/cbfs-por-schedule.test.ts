@@ -22,7 +22,7 @@ describe("CBFS holdings (System 104, 108) and scheduled PoR", () => {
     const chain = new ActorChain();
     const setup = chain.block([
       chain.tx(1, { type: "relay_register", stake: C.minRelayStake, capacity: 1n << 30n, endpoint: endpoint(7001) }, limits),
-      chain.tx(4, { type: "relay_register", stake: C.minRelayStake, capacity: 1n << 30n, endpoint: endpoint(7004) }, limits),
+      chain.tx(3, { type: "relay_register", stake: C.minRelayStake, capacity: 1n << 30n, endpoint: endpoint(7004) }, limits),
       chain.tx(2, { type: "storage_anchor", root: volume, size: 1000n, k: 2n, m: 1n, blocks: 1000n }, limits),
     ]);
     for (const r of setup) expect(r!.status).toBe(ReceiptStatus.Success);
@@ -36,26 +36,26 @@ describe("CBFS holdings (System 104, 108) and scheduled PoR", () => {
     expect(getHolding(chain.store.fork(), volume, root)?.relay).toEqual(addressOf(1));
 
     const repair = (from: number) =>
-      chain.tx(from, { type: "storage_record_repair", root: volume, stripe: 0n, shard: 1n, shardRoot: root, relay: addressOf(4), chunkCount: BigInt(count), receipt: signStorageReceipt(volume, root, count, key(4)) }, limits);
-    const [stranger, byOwner] = chain.block([repair(3), repair(2)]);
+      chain.tx(from, { type: "storage_record_repair", root: volume, stripe: 0n, shard: 1n, shardRoot: root, relay: addressOf(3), chunkCount: BigInt(count), receipt: signStorageReceipt(volume, root, count, key(3)) }, limits);
+    const [stranger, byOwner] = chain.block([repair(0), repair(2)]);
     expect(stranger!.status).toBe(ReceiptStatus.Reverted);
     expect(text(stranger!.return_data)).toContain("NOT_OWNER");
     expect(byOwner!.status).toBe(ReceiptStatus.Success);
-    expect(getHolding(chain.store.fork(), volume, root)?.relay).toEqual(addressOf(4));
+    expect(getHolding(chain.store.fork(), volume, root)?.relay).toEqual(addressOf(3));
     expect(getVolume(chain.store.fork(), volume)?.repairs).toBe(1n);
 
     while (chain.head.height % C.porScheduleInterval !== 0n) {
-      expect(getChallenge(chain.store.fork(), addressOf(4))).toBeUndefined();
+      expect(getChallenge(chain.store.fork(), addressOf(3))).toBeUndefined();
       chain.block([]);
     }
-    const c = getChallenge(chain.store.fork(), addressOf(4))!;
+    const c = getChallenge(chain.store.fork(), addressOf(3))!;
     expect(c.challenger).toEqual(STORAGE_MANAGER_ADDRESS);
     expect(c.issuedAt).toBe(chain.head.height);
     expect(c.shard).toEqual(root);
     expect(getChallenge(chain.store.fork(), addressOf(1))).toBeUndefined();
     const chunk = shard.subarray(c.chunk * CHUNK, (c.chunk + 1) * CHUNK);
-    const [answer] = chain.block([chain.tx(4, { type: "por_respond", id: c.id, chunk, proof: concatBytes(...chunkProof(shard, CHUNK, c.chunk)) }, limits)]);
+    const [answer] = chain.block([chain.tx(3, { type: "por_respond", id: c.id, chunk, proof: concatBytes(...chunkProof(shard, CHUNK, c.chunk)) }, limits)]);
     expect(answer!.status).toBe(ReceiptStatus.Success);
-    expect(getStanding(chain.store.fork(), addressOf(4), C).passed).toBe(1n);
+    expect(getStanding(chain.store.fork(), addressOf(3), C).passed).toBe(1n);
   });
 });
