@@ -2,7 +2,18 @@
 // (0/108) records only a genuine receipt; storage_record_repair (0/104) records the new holder's receipt and moves the
 // holding; at the next multiple of porScheduleInterval the block step opens a challenge, 0x0A the challenger,
 // against the holder — which the relay answers and passes.
-import { DEFAULT_CBFS_CHAIN_CONFIG as C, STORAGE_MANAGER_ADDRESS, chunkCount, chunkProof, getChallenge, getHolding, getStanding, getVolume, shardRoot, signStorageReceipt } from "@cowboy/cbfs";
+import {
+  DEFAULT_CBFS_CHAIN_CONFIG as C,
+  STORAGE_MANAGER_ADDRESS,
+  chunkCount,
+  chunkProof,
+  getChallenge,
+  getHolding,
+  getStanding,
+  getVolume,
+  shardRoot,
+  signStorageReceipt,
+} from "@cowboy/cbfs";
 import { concatBytes } from "@cowboy/codec";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
@@ -27,7 +38,18 @@ describe("CBFS holdings (System 104, 108) and scheduled PoR", () => {
     ]);
     for (const r of setup) expect(r!.status).toBe(ReceiptStatus.Success);
     const record = (from: number, holder: number, signer = holder) =>
-      chain.tx(from, { type: "storage_record_receipt", root: volume, shardRoot: root, relay: addressOf(holder), chunkCount: BigInt(count), receipt: signStorageReceipt(volume, root, count, key(signer)) }, limits);
+      chain.tx(
+        from,
+        {
+          type: "storage_record_receipt",
+          root: volume,
+          shardRoot: root,
+          relay: addressOf(holder),
+          chunkCount: BigInt(count),
+          receipt: signStorageReceipt(volume, root, count, key(signer)),
+        },
+        limits,
+      );
 
     const [forged, ok] = chain.block([record(2, 1, 4), record(2, 1)]);
     expect(forged!.status).toBe(ReceiptStatus.Reverted);
@@ -36,7 +58,20 @@ describe("CBFS holdings (System 104, 108) and scheduled PoR", () => {
     expect(getHolding(chain.store.fork(), volume, root)?.relay).toEqual(addressOf(1));
 
     const repair = (from: number) =>
-      chain.tx(from, { type: "storage_record_repair", root: volume, stripe: 0n, shard: 1n, shardRoot: root, relay: addressOf(3), chunkCount: BigInt(count), receipt: signStorageReceipt(volume, root, count, key(3)) }, limits);
+      chain.tx(
+        from,
+        {
+          type: "storage_record_repair",
+          root: volume,
+          stripe: 0n,
+          shard: 1n,
+          shardRoot: root,
+          relay: addressOf(3),
+          chunkCount: BigInt(count),
+          receipt: signStorageReceipt(volume, root, count, key(3)),
+        },
+        limits,
+      );
     const [stranger, byOwner] = chain.block([repair(0), repair(2)]);
     expect(stranger!.status).toBe(ReceiptStatus.Reverted);
     expect(text(stranger!.return_data)).toContain("NOT_OWNER");
