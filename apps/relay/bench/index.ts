@@ -2,13 +2,15 @@
 // relays on loopback (in this process: HTTP, fsync, hashing, AES, Reed–Solomon all real), for K=4,M=2 on 6
 // relays and K=10,M=4 on 14 (placement never puts two shards of a stripe on one relay, so 14 shards need 14),
 // plus a degraded read with M relays stopped and the time to repair after one relay stops — as ratios against the raw disk measured in the same run
-// (write + fsync, read of the same bytes). For information only; nothing is asserted. Run: pnpm bench
+// (write + fsync, read of the same bytes) and against raw AES-256-GCM over the same bytes (the client's least work per
+// byte, in CPU time). For information only; nothing is asserted. Run: pnpm bench
 // (CBFS_BENCH_MIB sets the file size, default 64).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { open, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encryptSegments } from "@cowboy/cbfs";
 import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
 import { startRelay } from "../src/index.js";
 
@@ -31,8 +33,9 @@ async function measure(fn: () => Promise<unknown>): Promise<Figure> {
   return { wallMiBs: MIB / wall, cpuMiBs: MIB / ((cpu.user + cpu.system) / 1e6) };
 }
 
+let aes: Figure | undefined;
 const fmt = (f: Figure, base?: Figure) =>
-  `${f.wallMiBs.toFixed(1).padStart(7)} MiB/s wall ${f.cpuMiBs.toFixed(1).padStart(7)} MiB/CPU-s${base ? `   ×${(f.wallMiBs / base.wallMiBs).toFixed(2)} of raw disk` : ""}`;
+  `${f.wallMiBs.toFixed(1).padStart(7)} MiB/s wall ${f.cpuMiBs.toFixed(1).padStart(7)} MiB/CPU-s${base ? `   ×${(f.wallMiBs / base.wallMiBs).toFixed(2)} of raw disk` : ""}${base && aes ? `, CPU ×${(f.cpuMiBs / aes.cpuMiBs).toFixed(2)} of raw AES-GCM` : ""}`;
 
 async function rawDisk(): Promise<{ write: Figure; read: Figure }> {
   const path = join(dir, "raw.bin");
@@ -78,9 +81,11 @@ async function cbfs(k: number, m: number, relayCount: number, base: { write: Fig
 }
 
 const base = await rawDisk();
+aes = await measure(async () => encryptSegments(new Uint8Array(32).fill(1), data, 64 * 1024));
 console.log(`CBFS bench, ${MIB} MiB file (baseline: raw disk in this run)`);
 console.log(`raw disk write+fsync ${fmt(base.write)}`);
 console.log(`raw disk read        ${fmt(base.read)}`);
+console.log(`raw AES-256-GCM      ${fmt(aes)}`);
 await cbfs(4, 2, 6, base);
 await cbfs(10, 4, 14, base);
 // Repair: K=4,M=2 on 7 relays (a spare to re-place onto), one relay stopped, every stripe that lost a shard rebuilt.

@@ -19,6 +19,7 @@ export {
   decodeStripes,
   decodeFile,
 } from "./file.js";
+export { type EncodedStripe, stripePlainRange, encodeStripe, stripeStreamParts, StreamDecryptor } from "./stream.js";
 export { sha256 } from "./hash.js";
 export { type PlacementRelay, placeStripe } from "./placement.js";
 export { type OwnerAction, ownerDigest, signOwnerAction, ownerOf } from "./auth.js";

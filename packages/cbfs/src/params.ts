@@ -28,6 +28,12 @@ export const LIMITS = {
 /** Orphaned shards (superseded by a replace) are released this many blocks after the replace (spec §7.3). */
 export const ORPHAN_SHARD_TTL = 86_400n;
 
+/**
+ * Files up to this size are coded in memory by `cowboy fs put`; larger ones are read stripe by stripe and their
+ * shards spooled to disk (cips/cbfs.md §13). `--memory-mib` overrides it.
+ */
+export const DEFAULT_PUT_MEMORY_BYTES = 256 * 1024 * 1024;
+
 /** Blocks of rent `cowboy fs put --rpc` prepays when anchoring, unless told otherwise (cips/cbfs.md §10). */
 export const DEFAULT_ANCHOR_BLOCKS = 100_000n;
 /** Validity window of the read CapToken a client issues to itself to read its own volume (cips/cbfs.md §10). */

@@ -27,8 +27,31 @@ export function segmentNonce(index: number, final: boolean): Uint8Array {
   return nonce;
 }
 
-function checkKey(key: Uint8Array): void {
+export function checkKey(key: Uint8Array): void {
   if (!(key instanceof Uint8Array) || key.length !== 32) throw new CbfsError("INVALID_PARAMS", "a CBFS file key is 32 bytes");
+}
+
+/** Seals segment `index` (ciphertext ‖ tag) into `out` at `at`; `final` marks the file's last segment. */
+export function encryptSegmentInto(key: Uint8Array, plaintext: Uint8Array, index: number, final: boolean, out: Uint8Array, at: number): void {
+  const cipher = createCipheriv("aes-256-gcm", key, segmentNonce(index, final));
+  cipher.setAAD(AAD);
+  const body = cipher.update(plaintext);
+  cipher.final();
+  out.set(body, at);
+  out.set(cipher.getAuthTag(), at + plaintext.length);
+}
+
+/** Opens one sealed segment (ciphertext ‖ tag) into `out` at `at`; throws DECRYPT_FAILED naming it. */
+export function decryptSegmentInto(key: Uint8Array, sealed: Uint8Array, index: number, count: number, out: Uint8Array, at: number): void {
+  const decipher = createDecipheriv("aes-256-gcm", key, segmentNonce(index, index === count - 1));
+  decipher.setAAD(AAD);
+  decipher.setAuthTag(sealed.subarray(sealed.length - GCM_TAG_BYTES));
+  try {
+    out.set(decipher.update(sealed.subarray(0, sealed.length - GCM_TAG_BYTES)), at);
+    decipher.final();
+  } catch (cause) {
+    throw new CbfsError("DECRYPT_FAILED", `segment ${index} of ${count} does not authenticate (wrong key, tampered, reordered or truncated)`, { cause });
+  }
 }
 
 /** Encrypts a whole plaintext into its segment stream (ciphertext ‖ tag per segment). */
@@ -37,14 +60,7 @@ export function encryptSegments(key: Uint8Array, plaintext: Uint8Array, segmentS
   const count = segmentCount(plaintext.length, segmentSize);
   const out = new Uint8Array(ciphertextLength(plaintext.length, segmentSize));
   for (let i = 0; i < count; i++) {
-    const pt = plaintext.subarray(i * segmentSize, (i + 1) * segmentSize);
-    const cipher = createCipheriv("aes-256-gcm", key, segmentNonce(i, i === count - 1));
-    cipher.setAAD(AAD);
-    const base = i * (segmentSize + GCM_TAG_BYTES);
-    const body = cipher.update(pt);
-    cipher.final();
-    out.set(body, base);
-    out.set(cipher.getAuthTag(), base + pt.length);
+    encryptSegmentInto(key, plaintext.subarray(i * segmentSize, (i + 1) * segmentSize), i, i === count - 1, out, i * (segmentSize + GCM_TAG_BYTES));
   }
   return out;
 }
@@ -60,17 +76,6 @@ export function decryptSegments(key: Uint8Array, ciphertext: Uint8Array, segment
   const lastLength = ciphertext.length - (count - 1) * sealed;
   if (lastLength < GCM_TAG_BYTES) throw new CbfsError("DECRYPT_FAILED", `a ${ciphertext.length}-byte stream ends inside a tag: truncated`);
   const out = new Uint8Array(ciphertext.length - count * GCM_TAG_BYTES);
-  for (let i = 0; i < count; i++) {
-    const seg = ciphertext.subarray(i * sealed, (i + 1) * sealed);
-    const decipher = createDecipheriv("aes-256-gcm", key, segmentNonce(i, i === count - 1));
-    decipher.setAAD(AAD);
-    decipher.setAuthTag(seg.subarray(seg.length - GCM_TAG_BYTES));
-    try {
-      out.set(decipher.update(seg.subarray(0, seg.length - GCM_TAG_BYTES)), i * segmentSize);
-      decipher.final();
-    } catch (cause) {
-      throw new CbfsError("DECRYPT_FAILED", `segment ${i} of ${count} does not authenticate (wrong key, tampered, reordered or truncated)`, { cause });
-    }
-  }
+  for (let i = 0; i < count; i++) decryptSegmentInto(key, ciphertext.subarray(i * sealed, (i + 1) * sealed), i, count, out, i * segmentSize);
   return out;
 }

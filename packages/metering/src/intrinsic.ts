@@ -38,9 +38,12 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
     case "storage_replace":
     case "storage_delete":
     case "storage_revoke":
-    case "storage_record_repair":
     case "storage_top_up":
       return intrinsicCost("transfer", 0n, table);
+    // A repair or holding record carries the relay's receipt (cips/cbfs.md §11.1): priced like a challenge.
+    case "storage_record_repair":
+    case "storage_record_receipt":
+      return intrinsicCost("actorMessage", BigInt(instruction.receipt.length), table);
     // Proofs of retrievability (cips/cbfs.md §11): a receipt or a chunk and its path ride along, priced by size.
     case "por_challenge":
       return intrinsicCost("actorMessage", BigInt(instruction.receipt.length), table);

@@ -3,12 +3,23 @@
 // ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays, or with --rpc URL
 // from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A, get reads with a CapToken the
 // owner issues to itself, and rm deletes the volume on chain too (cips/cbfs.md §10).
-import { access, chmod, mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { access, chmod, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
-import { DEFAULT_ANCHOR_BLOCKS, type Right, Rights, SELF_TOKEN_BLOCKS, encodeCapToken, encodeManifest, rightsMask, signCapToken, signOwnerAction } from "@cowboy/cbfs";
-import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
+import {
+  DEFAULT_ANCHOR_BLOCKS,
+  DEFAULT_PUT_MEMORY_BYTES,
+  type Right,
+  Rights,
+  SELF_TOKEN_BLOCKS,
+  encodeCapToken,
+  encodeManifest,
+  rightsMask,
+  signCapToken,
+  signOwnerAction,
+} from "@cowboy/cbfs";
+import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays, fileSource } from "@cowboy/cbfs/client";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -105,11 +116,11 @@ const shardCount = (value: string | undefined, fallback: number, option: string,
 
 const put: Command = {
   summary: "encrypt a file, code it K+M onto relays; prints its manifest root",
-  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,… | --rpc URL [--blocks N]] [--home DIR]",
+  usage: "FILE [--k 4] [--m 2] [--key HEX32] [--relays URL,… | --rpc URL [--blocks N]] [--memory-mib N] [--home DIR]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" }, blocks: { type: "string" } },
+      { ...COMMON, k: { type: "string" }, m: { type: "string" }, key: { type: "string" }, blocks: { type: "string" }, "memory-mib": { type: "string" } },
       { min: 1, max: 1, names: "FILE" },
     );
     const ownerKey = parseKey(values.key, io);
@@ -120,12 +131,23 @@ const put: Command = {
     const blocks = values.blocks === undefined ? DEFAULT_ANCHOR_BLOCKS : BigInt(values.blocks);
     const k = shardCount(values.k, 4, "--k", 1);
     const m = shardCount(values.m, 2, "--m", 0);
-    const plaintext = await readInputFile(io, positionals[0]!);
+    const memoryMib = values["memory-mib"];
+    if (memoryMib !== undefined && !/^[0-9]+$/.test(memoryMib)) throw usageError(`--memory-mib must be a whole number of MiB, got '${memoryMib}'`);
+    const memoryLimit = memoryMib === undefined ? DEFAULT_PUT_MEMORY_BYTES : Number(memoryMib) * 1024 * 1024;
+    // Larger files than the limit are read a stripe at a time and their shards spooled under the home directory.
+    const size = await stat(resolve(positionals[0]!)).then(
+      (s) => (s.isFile() ? s.size : undefined),
+      () => undefined,
+    );
+    const streamed = size !== undefined && size > memoryLimit ? await fileSource(resolve(positionals[0]!)) : undefined;
+    const plaintext = streamed ?? (await readInputFile(io, positionals[0]!));
     const bar = progressBar(io, "put");
-    const result = await withClient((c) => c.put(plaintext, { relays, ownerKey, k, m, onProgress: bar.report }));
+    const spoolDir = join(home, "spool");
+    if (streamed !== undefined) await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+    const result = await withClient((c) => c.put(plaintext, { relays, ownerKey, k, m, onProgress: bar.report, spoolDir })).finally(() => streamed?.close());
     bar.end();
     if (chain !== undefined) {
-      const instruction = { type: "storage_anchor", root: result.root, size: BigInt(plaintext.length), k: BigInt(k), m: BigInt(m), blocks } as const;
+      const instruction = { type: "storage_anchor", root: result.root, size: BigInt(result.manifest.plaintextLength), k: BigInt(k), m: BigInt(m), blocks } as const;
       await rpcCall(sendInstruction(chain.client, ownerKey, instruction)).catch((error: unknown) => {
         throw new CliError(`stored on the relays but not anchored at 0x0A: ${(error as Error).message}`);
       });
@@ -133,7 +155,7 @@ const put: Command = {
     const record: VolumeRecord = {
       root: toHex(result.root),
       name: positionals[0]!,
-      size: plaintext.length,
+      size: Number(result.manifest.plaintextLength),
       k,
       m,
       key: toHex(result.key),
@@ -174,13 +196,23 @@ const get: Command = {
       };
       transport = { capToken: { token: signCapToken(body, me), granteeKey: me } };
     }
-    const plaintext = await withClient(async (c) => {
-      const relays =
-        record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : (chain?.relays ?? (await c.discover(await relayList(values.relays, home, io))));
-      return c.get(root, key, { relays, also: (record?.moved ?? []).map(toInfo), onProgress: bar.report });
-    }, transport);
+    // Written stripe by stripe as segments authenticate, into OUT.part, renamed to OUT once the whole file checks.
+    const out = resolve(positionals[1]!);
+    const handle = await open(`${out}.part`, "w");
+    try {
+      await withClient(async (c) => {
+        const relays =
+          record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : (chain?.relays ?? (await c.discover(await relayList(values.relays, home, io))));
+        return c.getTo(root, key, (bytes) => handle.write(bytes), { relays, also: (record?.moved ?? []).map(toInfo), onProgress: bar.report });
+      }, transport);
+      await handle.close();
+    } catch (error) {
+      await handle.close();
+      await rm(`${out}.part`, { force: true });
+      throw error;
+    }
+    await rename(`${out}.part`, out);
     bar.end();
-    await writeFile(resolve(positionals[1]!), plaintext);
     return 0;
   },
 };
@@ -336,8 +368,23 @@ const repair: Command = {
           await writeFile(recordPath(home, root), `${JSON.stringify({ ...record, moved }, null, 1)}\n`, { mode: 0o600 });
         }
         if (chain !== undefined && signer !== undefined) {
+          // Each move is recorded with the new holder's receipt (cips/cbfs.md §11.1); a relay that gave none cannot be recorded.
           for (const mv of moves) {
-            await rpcCall(sendInstruction(chain.client, signer, { type: "storage_record_repair", root, stripe: BigInt(mv.stripe), shard: BigInt(mv.shard) }));
+            if (mv.receipt === undefined) {
+              io.err(`stripe ${mv.stripe} shard ${mv.shard}: ${mv.to.endpoint} gave no storage receipt; the repair is not recorded at 0x0A\n`);
+              continue;
+            }
+            const ins = {
+              type: "storage_record_repair",
+              root,
+              stripe: BigInt(mv.stripe),
+              shard: BigInt(mv.shard),
+              shardRoot: mv.shardRoot,
+              relay: mv.to.address,
+              chunkCount: BigInt(mv.chunkCount),
+              receipt: mv.receipt,
+            } as const;
+            await rpcCall(sendInstruction(chain.client, signer, ins));
           }
         }
         io.out(`0x${toHex(root)}: rebuilt ${moves.length} shards onto ${new Set(moves.map((mv) => mv.to.endpoint)).size} relays\n`);

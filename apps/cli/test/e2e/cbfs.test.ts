@@ -71,12 +71,14 @@ describe("cbfs end to end: 6 relay processes, 64 MiB, kill -9 two", () => {
     writeFileSync(input, file);
 
     const t0 = performance.now();
-    const put = await cowboy(["fs", "put", input]);
+    // --memory-mib 16: the 64 MiB file is read a stripe at a time, its shards spooled under the home directory.
+    const put = await cowboy(["fs", "put", input, "--memory-mib", "16"]);
     const putMs = performance.now() - t0;
     expect(put.stderr).toBe("");
     expect(put.code).toBe(0);
     const root = put.stdout.trim();
     expect(root).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(readdirSync(join(dir, "home", "spool"))).toEqual([]); // the spooled stripes are gone after the upload
 
     // Every relay stored its shards (17 stripes — 64 MiB plus 1,024 GCM tags — × one shard each) and the manifest.
     for (const r of relays) expect(readdirSync(join(r.data, "shards"))).toHaveLength(17);

@@ -1,9 +1,10 @@
 // Repair (cips/cbfs.md §9 first step): with one of seven relays dead, every stripe that lost a shard is rebuilt
 // from K survivors without the file key, verified against the manifest and re-placed on a relay that held no
-// shard of that stripe; afterwards the file survives two more relay losses.
+// shard of that stripe, each with the new holder's storage receipt; afterwards the file survives two more losses.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { verifyStorageReceipt } from "@cowboy/cbfs";
 import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningRelay, startRelay } from "../../src/index.js";
@@ -34,6 +35,12 @@ describe("repair", () => {
     const moves = await client.repair(put.root, { placedOn: put.relays, candidates: put.relays });
     expect(moves.length).toBeGreaterThan(0);
     for (const mv of moves) expect(mv.to.endpoint).not.toBe(victim.endpoint);
+    // Each move carries the new holder's storage receipt for the rebuilt shard (what storage_record_repair records).
+    for (const mv of moves) {
+      expect(mv.receipt).toBeDefined();
+      expect(verifyStorageReceipt(mv.to.address, put.root, mv.shardRoot, mv.chunkCount, mv.receipt!)).toBe(true);
+      expect(verifyStorageReceipt(mv.to.address, put.root, mv.shardRoot, mv.chunkCount + 1, mv.receipt!)).toBe(false);
+    }
     // Every stripe is whole again: a second pass has nothing to do.
     expect(await client.repair(put.root, { placedOn: put.relays, candidates: put.relays })).toEqual([]);
     // Two more relays go: every stripe still has K of its K+M shards somewhere.

@@ -33,6 +33,8 @@ export interface CbfsChainConfig {
   readonly porSlashBps: bigint;
   /** A relay suspended this many blocks without passing a challenge is dead: out for good, its shards repaired away. */
   readonly suspendedDeadAfter: bigint;
+  /** Every this many blocks the chain itself challenges one receipted holding drawn from the beacon (§11.2); 0: never. */
+  readonly porScheduleInterval: bigint;
 }
 
 export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
@@ -52,6 +54,7 @@ export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
   porFailPenalty: 50,
   porSlashBps: 1_000n,
   suspendedDeadAfter: 3_600n,
+  porScheduleInterval: 100n,
 };
 
 /** 0x0A and 0x0B (spec §9). */

@@ -1,5 +1,5 @@
 // The on-chain half of CBFS (cips/cbfs.md §7): 0x0B Relay Registry and 0x0A Storage Manager as pure state
-// machines over a ChainStore; @cowboy/execution calls them from the System-lane instructions 96–104 and moves
+// machines over a ChainStore; @cowboy/execution calls them from the System-lane instructions 96–109 and moves
 // the balances they name.
 export { DEFAULT_CBFS_CHAIN_CONFIG, STORAGE_MANAGER_ADDRESS, RELAY_REGISTRY_ADDRESS, type CbfsChainConfig, type ChainStore } from "./config.js";
 export { CbfsChainError, type CbfsChainErrorCode } from "./errors.js";
@@ -47,3 +47,5 @@ export {
   isRevoked,
   recordRepair,
 } from "./storage-manager.js";
+export { type Holding, type HoldingRequest, getHolding, holdingAt, holdingCount, volumeHoldings, recordHolding, dropHolding } from "./holdings.js";
+export { type ScheduledPor, scheduledHoldingIndex, scheduledPorChallenge } from "./por-schedule.js";

@@ -5,11 +5,16 @@ import { randomBytes } from "node:crypto";
 import { toHex } from "@cowboy/codec";
 import { signOwnerAction } from "../auth.js";
 import { CbfsError } from "../errors.js";
-import { decodeStripes, encodeFile, verifyShard } from "../file.js";
-import { type Manifest, decodeManifest, manifestRoot } from "../manifest.js";
+import { resolveParams, verifyShard } from "../file.js";
+import { stripeCount } from "../layout.js";
+import { chunkCount } from "../merkle.js";
+import { CBFS_FORMAT_VERSION, LIMITS } from "../params.js";
+import { type Manifest, decodeManifest, encodeManifest, manifestRoot } from "../manifest.js";
 import { placeStripe } from "../placement.js";
 import { createReedSolomon } from "../reed-solomon.js";
+import { StreamDecryptor, encodeStripe, stripePlainRange, stripeStreamParts } from "../stream.js";
 import { runLimited } from "./pool.js";
+import { type PlaintextSource, type StripeSpool, diskSpool, memorySpool } from "./spool.js";
 import type { RelayInfo, RelayTransport } from "./transport.js";
 
 /** Bytes done of bytes total, reported as a transfer advances. */
@@ -32,6 +37,11 @@ export interface PutOptions {
   readonly k?: number;
   readonly m?: number;
   readonly onProgress?: Progress;
+  /**
+   * For a PlaintextSource: the directory its encoded stripes are spooled in between encoding (which yields the
+   * manifest root placement draws from) and upload; default the OS temporary directory. Removed afterwards.
+   */
+  readonly spoolDir?: string;
 }
 
 export interface PutResult {
@@ -63,8 +73,17 @@ export interface GetOptions {
 export interface CbfsClient {
   /** Relays' own descriptions; unreachable relays are left out. */
   discover(endpoints: readonly string[]): Promise<RelayInfo[]>;
-  put(plaintext: Uint8Array, options: PutOptions): Promise<PutResult>;
+  /**
+   * Encrypts, codes, places and uploads a file. A Uint8Array is coded in memory; a PlaintextSource is read one
+   * stripe at a time and its shards spooled to disk, so memory stays bounded by a few stripes (cips/cbfs.md §13).
+   */
+  put(plaintext: Uint8Array | PlaintextSource, options: PutOptions): Promise<PutResult>;
   get(root: Uint8Array, key: Uint8Array, options: GetOptions): Promise<Uint8Array>;
+  /**
+   * Reads a file stripe by stripe, a few stripes fetched ahead, and hands its plaintext to `sink` in order as each
+   * segment authenticates; resolves to the bytes written. Memory stays bounded by the stripes in flight.
+   */
+  getTo(root: Uint8Array, key: Uint8Array, sink: (bytes: Uint8Array) => unknown, options: GetOptions): Promise<number>;
   /** The manifest with this root from the first relay that holds it (its root is checked). */
   manifest(root: Uint8Array, relays: readonly RelayInfo[]): Promise<Manifest>;
   remove(root: Uint8Array, ownerKey: Uint8Array, relays: readonly RelayInfo[]): Promise<number>;
@@ -88,6 +107,11 @@ export interface RepairMove {
   readonly stripe: number;
   readonly shard: number;
   readonly to: RelayInfo;
+  /** The rebuilt shard's root and chunk count, and the new holder's storage receipt (none on a dry run, or when
+   *  the relay gives none): what storage_record_repair records at 0x0A (cips/cbfs.md §11.1). */
+  readonly shardRoot: Uint8Array;
+  readonly chunkCount: number;
+  readonly receipt?: Uint8Array;
 }
 
 export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
@@ -107,35 +131,64 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
     throw new CbfsError("MANIFEST_NOT_FOUND", `no reachable relay holds manifest ${toHex(root)}`);
   }
 
-  return {
+  const client: CbfsClient = {
     discover,
     manifest,
 
     async put(plaintext, opts) {
       const relays = opts.relays.every((r): r is string => typeof r === "string") ? await discover(opts.relays) : (opts.relays as readonly RelayInfo[]);
+      const source: PlaintextSource = plaintext instanceof Uint8Array ? { length: plaintext.length, read: async (a, b) => plaintext.subarray(a, b) } : plaintext;
+      if (BigInt(source.length) > LIMITS.maxPlaintextLength) throw new CbfsError("INVALID_PARAMS", "file too large");
       const key = new Uint8Array(randomBytes(32));
-      const file = encodeFile(plaintext, { key, ...(opts.k === undefined ? {} : { k: opts.k }), ...(opts.m === undefined ? {} : { m: opts.m }) });
-      const n = file.manifest.k + file.manifest.m;
-      const total = file.shards.reduce((sum, stripe) => sum + stripe.reduce((s, shard) => s + shard.length, 0), 0);
-      let done = 0;
-      const receipts: StorageReceipt[] = [];
-      const tasks = file.shards.flatMap((stripe, s) => {
-        const placed = placeStripe(relays, file.root, s, n);
-        return stripe.map((shard, i) => async () => {
-          const relay = relays[placed[i]!]!;
-          const signature = await transport.putShard(relay.endpoint, file.manifest.shardRoots[s]![i]!, file.manifest.chunkSize, shard, file.root);
-          if (signature !== undefined) receipts.push({ stripe: s, shard: i, relay, signature });
-          done += shard.length;
-          opts.onProgress?.(done, total);
-        });
-      });
-      await runLimited(tasks, concurrency);
-      const signature = signOwnerAction("put", file.root, opts.ownerKey);
-      await Promise.all(relays.map((r) => transport.putManifest(r.endpoint, file.root, file.manifestBytes, signature)));
-      return { root: file.root, key, manifest: file.manifest, relays, receipts };
+      const p = resolveParams({ ...(opts.k === undefined ? {} : { k: opts.k }), ...(opts.m === undefined ? {} : { m: opts.m }) });
+      const rs = createReedSolomon(p.k, p.m);
+      const n = p.k + p.m;
+      const stripes = stripeCount(source.length, p);
+      const spool: StripeSpool = plaintext instanceof Uint8Array ? memorySpool() : await diskSpool(opts.spoolDir);
+      try {
+        // Pass 1: encode stripe by stripe (the manifest root, which placement draws from, needs every shard root).
+        const shardRoots: Uint8Array[][] = [];
+        for (let s = 0; s < stripes; s++) {
+          const range = stripePlainRange(source.length, p, s);
+          const stripe = encodeStripe(key, source.length, p, s, await source.read(range.start, range.end), rs);
+          shardRoots.push(stripe.roots);
+          await spool.write(s, stripe.shards);
+        }
+        const manifest: Manifest = { version: CBFS_FORMAT_VERSION, ...p, plaintextLength: BigInt(source.length), shardRoots };
+        const manifestBytes = encodeManifest(manifest);
+        const root = manifestRoot(manifestBytes);
+        // Pass 2: upload, a few stripes read back from the spool ahead of the uploads in flight.
+        const total = stripes * n * p.blockSize;
+        let done = 0;
+        const receipts: StorageReceipt[] = [];
+        const window = Math.max(2, Math.ceil(concurrency / n) + 1);
+        await runLimited(
+          Array.from({ length: stripes }, (_, s) => async () => {
+            const shards = await spool.read(s);
+            const placed = placeStripe(relays, root, s, n);
+            await runLimited(
+              shards.map((shard, i) => async () => {
+                const relay = relays[placed[i]!]!;
+                const signature = await transport.putShard(relay.endpoint, shardRoots[s]![i]!, p.chunkSize, shard, root);
+                if (signature !== undefined) receipts.push({ stripe: s, shard: i, relay, signature });
+                done += shard.length;
+                opts.onProgress?.(Math.min(done, total), total);
+              }),
+              n,
+            );
+          }),
+          window,
+        );
+        const signature = signOwnerAction("put", root, opts.ownerKey);
+        await Promise.all(relays.map((r) => transport.putManifest(r.endpoint, root, manifestBytes, signature)));
+        receipts.sort((a, b) => a.stripe - b.stripe || a.shard - b.shard);
+        return { root, key, manifest, relays, receipts };
+      } finally {
+        await spool.close();
+      }
     },
 
-    async get(root, key, opts) {
+    async getTo(root, key, sink, opts) {
       const m = await manifest(root, opts.relays);
       const rs = createReedSolomon(m.k, m.m);
       const dead = new Set<string>();
@@ -150,7 +203,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
           return undefined;
         }
       };
-      const stripeTasks = m.shardRoots.map((_, s) => async () => {
+      const fetchStripe = async (s: number): Promise<Uint8Array[]> => {
         const placed = placeStripe(opts.relays, root, s, m.k + m.m);
         const slots: (Uint8Array | undefined)[] = new Array(m.k + m.m).fill(undefined);
         let have = 0;
@@ -185,9 +238,44 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
         done += blocks.reduce((sum, b) => sum + b.length, 0);
         opts.onProgress?.(Math.min(done, total), total);
         return blocks;
-      });
-      const data = await runLimited(stripeTasks, Math.max(1, Math.floor(concurrency / m.k)));
-      return decodeStripes(m, key, data);
+      };
+      // Stripes are fetched a window ahead and decrypted in order as they arrive.
+      const decryptor = new StreamDecryptor(key, total, m.segmentSize);
+      const window = Math.max(2, Math.floor(concurrency / m.k));
+      const ahead: Promise<Uint8Array[]>[] = [];
+      let written = 0;
+      for (let s = 0, next = 0; s < m.shardRoots.length; s++) {
+        while (next < m.shardRoots.length && next < s + window) {
+          const fetching = fetchStripe(next++);
+          fetching.catch(() => {}); // awaited in order below; a failure surfaces there
+          ahead.push(fetching);
+        }
+        const blocks = await ahead.shift()!;
+        for (const part of stripeStreamParts(total, m, s, blocks)) {
+          const plain = decryptor.push(part);
+          if (plain.length === 0) continue;
+          await sink(plain);
+          written += plain.length;
+        }
+      }
+      decryptor.finish();
+      return written;
+    },
+
+    async get(root, key, opts) {
+      const m = await manifest(root, opts.relays);
+      const out = new Uint8Array(Number(m.plaintextLength));
+      let at = 0;
+      await client.getTo(
+        root,
+        key,
+        (bytes) => {
+          out.set(bytes, at);
+          at += bytes.length;
+        },
+        opts,
+      );
+      return out;
     },
 
     async repair(root, opts) {
@@ -195,19 +283,21 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       const rs = createReedSolomon(m.k, m.m);
       const threshold = opts.threshold ?? m.m - 1;
       const moves: RepairMove[] = [];
-      const alive = new Map<string, boolean>();
-      const isAlive = async (r: RelayInfo) => {
-        if (!alive.has(r.endpoint))
-          alive.set(
-            r.endpoint,
-            await transport.info(r.endpoint).then(
-              () => true,
-              () => false,
-            ),
+      // One /info per relay, shared by the stripes being repaired at once.
+      const alive = new Map<string, Promise<boolean>>();
+      const isAlive = (r: RelayInfo): Promise<boolean> => {
+        let known = alive.get(r.endpoint);
+        if (known === undefined) {
+          known = transport.info(r.endpoint).then(
+            () => true,
+            () => false,
           );
-        return alive.get(r.endpoint)!;
+          alive.set(r.endpoint, known);
+        }
+        return known;
       };
-      for (let s = 0; s < m.shardRoots.length; s++) {
+      // Stripes are independent: a few repaired at once (fetch, rebuild and upload overlap across them).
+      const repairStripe = async (s: number): Promise<void> => {
         const placed = placeStripe(opts.placedOn, root, s, m.k + m.m);
         const holders = placed.map((p) => opts.placedOn[p]!);
         const slots: (Uint8Array | undefined)[] = await Promise.all(
@@ -231,7 +321,7 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
           }
         }
         const available = slots.filter((x) => x !== undefined).length;
-        if (available > m.k + threshold) continue;
+        if (available > m.k + threshold) return;
         if (available < m.k) throw new CbfsError("NOT_ENOUGH_SHARDS", `stripe ${s}: ${available} shards survive, ${m.k} are needed to repair`);
         const all = rs.reconstruct(slots);
         for (let i = 0; i < m.k + m.m; i++) {
@@ -247,10 +337,17 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
             break;
           }
           if (target === undefined) throw new CbfsError("NOT_ENOUGH_RELAYS", `no live relay of a new operator can take shard ${i} of stripe ${s}`);
-          if (opts.dryRun !== true) await transport.putShard(target.endpoint, m.shardRoots[s]![i]!, m.chunkSize, all[i]!, root);
-          moves.push({ stripe: s, shard: i, to: target });
+          const shardRoot = m.shardRoots[s]![i]!;
+          const receipt = opts.dryRun === true ? undefined : await transport.putShard(target.endpoint, shardRoot, m.chunkSize, all[i]!, root);
+          const move = { stripe: s, shard: i, to: target, shardRoot, chunkCount: chunkCount(all[i]!.length, m.chunkSize) };
+          moves.push(receipt === undefined ? move : { ...move, receipt });
         }
-      }
+      };
+      await runLimited(
+        m.shardRoots.map((_, s) => () => repairStripe(s)),
+        Math.max(1, Math.floor(concurrency / m.k)),
+      );
+      moves.sort((x, y) => x.stripe - y.stripe || x.shard - y.shard);
       return moves;
     },
 
@@ -262,4 +359,5 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       return settled.filter((s) => s.status === "fulfilled").length;
     },
   };
+  return client;
 }

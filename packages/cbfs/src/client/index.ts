@@ -15,4 +15,5 @@ export {
   type StorageReceipt,
 } from "./client.js";
 export { runLimited } from "./pool.js";
+export { type PlaintextSource, fileSource } from "./spool.js";
 export { fetchChainRelays, type ChainRelays, type ChainRelayJson, type RpcRequest } from "./chain-relays.js";

@@ -13,6 +13,7 @@ import { processReshare } from "../block/processReshare.js";
 import { processJobs } from "../block/processJobs.js";
 import { processRent } from "../block/processRent.js";
 import { processCbfsPor } from "../block/processCbfsPor.js";
+import { processCbfsPorSchedule } from "../block/processCbfsPorSchedule.js";
 import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
@@ -201,6 +202,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
   processRent(state, finalEnv, params);
   processCbfsPor(state, finalEnv, params);
+  processCbfsPorSchedule(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
   processReshare(state, finalEnv, params);

@@ -55,6 +55,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "storage_revoke":
     case "storage_record_repair":
     case "storage_top_up":
+    case "storage_record_receipt":
       return cbfsInstruction(ctx, instruction);
     case "por_challenge":
     case "por_respond":

@@ -1,4 +1,4 @@
-// The CBFS control-plane instructions (cips/cbfs.md §7): System sub_types 96–105 call the 0x0B Relay Registry
+// The CBFS control-plane instructions (cips/cbfs.md §7, §11.1): System sub_types 96–105 and 108 call the 0x0B Relay Registry
 // and 0x0A Storage Manager state machines of @cowboy/cbfs, and move the balances they name (stakes into and
 // out of 0x0B, rent into and refunds out of 0x0A). A refusal reverts with `<code>: <message>`.
 import {
@@ -13,6 +13,7 @@ import {
   getRelay,
   getVolume,
   heartbeat,
+  recordHolding,
   recordRepair,
   registerRelay,
   replaceVolume,
@@ -34,7 +35,16 @@ type CbfsInstruction = InstructionOf<
   | "storage_revoke"
   | "storage_record_repair"
   | "storage_top_up"
+  | "storage_record_receipt"
 >;
+
+const holdingRequest = (ins: InstructionOf<"storage_record_repair" | "storage_record_receipt">) => ({
+  volume: ins.root,
+  shard: ins.shardRoot,
+  relay: ins.relay,
+  chunkCount: small(ins.chunkCount, "chunk_count", 0xffff_ffff),
+  receipt: ins.receipt,
+});
 
 const small = (v: bigint, name: string, max: number): number => {
   if (v > BigInt(max)) throw new CbfsChainError("INVALID_VOLUME", `${name} ${v} exceeds ${max}`);
@@ -91,8 +101,12 @@ export function cbfsInstruction(ctx: InstructionContext, ins: CbfsInstruction): 
         const isOwner = v?.owner.every((b, i) => b === from[i]) === true;
         if (v !== undefined && !isOwner && getRelay(store, from) === undefined) throw new CbfsChainError("NOT_OWNER", "only the owner or a registered relay records a repair");
         recordRepair(store, ins.root, ins.stripe, small(ins.shard, "shard", 255));
+        recordHolding(store, height, holdingRequest(ins));
         break;
       }
+      case "storage_record_receipt":
+        recordHolding(store, height, holdingRequest(ins));
+        break;
       case "storage_top_up":
         pay(from, STORAGE_MANAGER_ADDRESS, topUpRent(store, ins.root, ins.blocks, cfg));
         break;

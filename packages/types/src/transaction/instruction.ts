@@ -341,6 +341,11 @@ export const INSTRUCTIONS = {
       ["root", "root", "hash"],
       ["stripe", "stripe", "uint"],
       ["shard", "shard", "uint"],
+      // The new holder's storage receipt for the rebuilt shard (cips/cbfs.md §11.1).
+      ["shardRoot", "shard_root", "hash"],
+      ["relay", "relay", "address"],
+      ["chunkCount", "chunk_count", "uint"],
+      ["receipt", "receipt", "bytes"],
     ],
   },
   storage_top_up: {
@@ -370,6 +375,19 @@ export const INSTRUCTIONS = {
       ["id", "id", "hash"],
       ["chunk", "chunk", "bytes"],
       ["proof", "proof", "bytes"],
+    ],
+  },
+  // CBFS receipted holdings at 0x0A (cips/cbfs.md §11.1): a relay's storage receipt, recorded so the chain can
+  // challenge that shard on its own schedule (§11.2).
+  storage_record_receipt: {
+    category: 0,
+    subType: 108,
+    fields: [
+      ["root", "root", "hash"],
+      ["shardRoot", "shard_root", "hash"],
+      ["relay", "relay", "address"],
+      ["chunkCount", "chunk_count", "uint"],
+      ["receipt", "receipt", "bytes"],
     ],
   },
   // Ethereum event subscriptions (cips/interop.md; System sub_types 112–127 belong to interop).
