@@ -94,7 +94,7 @@ export function installInt(): void {
     const out = new Uint8Array(len);
     // The hex digits of v, written from the last byte back: linear in len (a shift per byte is not).
     const hex = v.toString(16);
-    for (let i = len - 1, j = hex.length; i >= 0 && j > 0; i--, j -= 2) out[i] = Number.parseInt(hex.slice(Math.max(0, j - 2), j), 16);
+    for (let i = len - 1, j = hex.length; i >= 0 && j > 0; i--, j -= 2) out[i] = (j >= 2 ? 16 * nibble(hex.charCodeAt(j - 2)) : 0) + nibble(hex.charCodeAt(j - 1));
     if (order === "little") out.reverse();
     return new PyBytes(T.bytes, out);
   });
@@ -139,4 +139,9 @@ export function installInt(): void {
   intProp("numerator", (v) => v);
   intProp("denominator", () => 1);
   method(T.int, "conjugate", (_rt, a) => asInt(a[0] as Value) as I.Int);
+}
+
+/** The value of one lowercase hex digit's char code (`toString(16)` writes 0-9 and a-f). */
+function nibble(c: number): number {
+  return c <= 57 ? c - 48 : c - 87;
 }
