@@ -4,7 +4,7 @@ import { callValue } from "../runtime/call.js";
 import type { Runtime } from "../runtime/context.js";
 import { pyErr } from "../runtime/exceptions.js";
 import { iterToArray } from "../runtime/iter.js";
-import { PyList, PyTuple, type Value } from "../runtime/object.js";
+import { PyList, type Value } from "../runtime/object.js";
 import { eq, lessThan, repr, truthy } from "../runtime/ops.js";
 import { cmpStr, hasHighUnits } from "../runtime/strings.js";
 import { listDelItem, listGetItem, listSetItem, seqContains, toIndex } from "../runtime/subscript.js";
@@ -25,16 +25,7 @@ function sortList(rt: Runtime, items: Value[], key: Value, reverse: boolean): vo
   }
   const idx = items.map((_x, i) => i);
   if (native !== undefined) idx.sort((i, j) => sign * native(keys[i] as Value, keys[j] as Value));
-  else if (rt.depth < rt.recursionLimit && keys.every(isIntTuple)) {
-    // Tuples of small ints: richCompare's tuple path inlined, charging what it charges.
-    const lt = (a: Value, b: Value): boolean => intTupleLess(rt, (a as PyTuple).items as number[], (b as PyTuple).items as number[]);
-    idx.sort((i, j) => {
-      const a = keys[i] as Value;
-      const b = keys[j] as Value;
-      if (reverse) return lt(b, a) ? -1 : lt(a, b) ? 1 : 0;
-      return lt(a, b) ? -1 : lt(b, a) ? 1 : 0;
-    });
-  } else
+  else
     idx.sort((i, j) => {
       const a = keys[i] as Value;
       const b = keys[j] as Value;
@@ -55,23 +46,6 @@ function nativeOrder(keys: readonly Value[]): ((a: Value, b: Value) => number) |
   if (!keys.every((k) => typeof k === "string")) return undefined;
   if ((keys as string[]).some(hasHighUnits)) return (a, b) => cmpStr(a as string, b as string);
   return (a, b) => ((a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0);
-}
-
-/** An exact tuple whose items are all small ints. */
-function isIntTuple(k: Value): boolean {
-  return k instanceof PyTuple && k.cls === T.tuple && k.items.every((x) => typeof x === "number");
-}
-
-/** `a < b` for tuples of small ints, charged as seqCmp charges it (one Cycle per pair it may compare). */
-function intTupleLess(rt: Runtime, a: readonly number[], b: readonly number[]): boolean {
-  const n = a.length < b.length ? a.length : b.length;
-  rt.charge(n);
-  for (let i = 0; i < n; i++) {
-    const p = a[i] as number;
-    const q = b[i] as number;
-    if (p !== q) return p < q;
-  }
-  return a.length < b.length;
 }
 
 /** list.__new__ and the methods of `list`. */

@@ -38,6 +38,7 @@ export function chunks64(a: Int): number {
   if (n < TWO64_NUM && n > -TWO64_NUM) return a === 0n ? 0 : 1;
   // e = floor(log2 |n|) is within one of the double's exponent E, and |a| has E or E + 1 bits: so
   // |a| has e - 1 .. e + 2 bits, one count of words unless e is within one of a multiple of 64.
+  // This skips bitLength's exact check near a power of two (2^k - c, common in moduli).
   if (Number.isFinite(n)) {
     const e = Math.floor(Math.log2(Math.abs(n)));
     const r = e % 64;

@@ -708,9 +708,9 @@ const INPLACE_DUNDER = dunders("i");
  * and conversions, ~150 ns here whatever its size) plus the wider operand's 64-bit words;
  * then, for *, // and %, which are quadratic in the words, ceil(wa * wb / 8) - max(wa, wb) more
  * when that is positive (only past 512-bit operands; cips/metering.md "Big integers"). Each
- * operand's words are measured once; returns their sum.
+ * operand's words are measured once.
  */
-function bigCharge(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): number {
+function bigCharge(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): void {
   const wa = I.chunks64(a);
   const wb = I.chunks64(b);
   const linear = Math.max(wa, wb);
@@ -719,20 +719,17 @@ function bigCharge(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): number {
     const extra = Math.ceil((wa * wb) / 8) - linear;
     if (extra > 0) rt.charge(extra);
   }
-  return wa + wb;
 }
 
 /** int op int (bigints charged by size); what `binop` reaches for two ints, callable directly. */
 export function intBinop(rt: Runtime, op: BinOpName, a: I.Int, b: I.Int): Value {
-  const words = typeof a === "bigint" || typeof b === "bigint" ? bigCharge(rt, op, a, b) : 0;
+  if (typeof a === "bigint" || typeof b === "bigint") bigCharge(rt, op, a, b);
   switch (op) {
     case "Add":
       return I.intAdd(a, b);
     case "Sub":
       return I.intSub(a, b);
     case "Mult":
-      // A product of at most 64 * words bits is under the cap without measuring it exactly.
-      if (words > 0 && 64 * words <= I.MAX_INT_BITS) return I.norm(I.big(a) * I.big(b));
       return I.intMul(a, b);
     case "Div":
       if (typeof a === "number" && typeof b === "number" && b !== 0) return float(a / b);
