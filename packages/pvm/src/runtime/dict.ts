@@ -10,7 +10,8 @@ import * as I from "./int.js";
 import { type HashMemo, PyBoxed, PyBytes, PyFloat, PyObject, type PyType, type Value } from "./object.js";
 import { callValue, userDunder } from "./call.js";
 import { C } from "./costs.js";
-import { eq, hash, repr, typeOf } from "./ops.js";
+import { eq, hash, itemsRepr, repr, typeOf } from "./ops.js";
+import { TextBuilder } from "./strings.js";
 import { None, T } from "./types.js";
 
 export class Entry {
@@ -292,9 +293,18 @@ export class PyDict extends PyObject implements LiveDict {
 }
 
 export function dictRepr(rt: Runtime, d: PyDict): string {
-  const parts: string[] = [];
-  for (const e of d.table.entries()) parts.push(`${repr(rt, e.k)}: ${repr(rt, e.v)}`);
-  return `{${parts.join(", ")}}`;
+  const out = new TextBuilder();
+  out.add("{");
+  let first = true;
+  for (const e of d.table.entries()) {
+    if (!first) out.add(", ");
+    first = false;
+    out.add(repr(rt, e.k));
+    out.add(": ");
+    out.add(repr(rt, e.v));
+  }
+  out.add("}");
+  return out.text();
 }
 
 export class PySet extends PyObject implements HashMemo {
@@ -380,11 +390,31 @@ export class PySet extends PyObject implements HashMemo {
   }
 }
 
+/**
+ * `{1, 2}`, `frozenset({1, 2})`, `set()`. CPython takes a list of the keys first, then reprs it: a
+ * key's __repr__ may change the set. Keys that are JS primitives (int, str, bool) run no Python code,
+ * so they are read from the live table; from the first other key on, the rest is copied first.
+ */
 export function setRepr(rt: Runtime, s: PySet): string {
-  const parts = s.keys().map((k) => repr(rt, k));
   const name = s.cls.name;
-  if (parts.length === 0) return `${name}()`;
-  return s.frozen || s.cls !== T.set ? `${name}({${parts.join(", ")}})` : `{${parts.join(", ")}}`;
+  if (s.table.size === 0) return `${name}()`;
+  const plain = !s.frozen && s.cls === T.set;
+  const out = new TextBuilder();
+  out.add(plain ? "{" : `${name}({`);
+  const it = s.table.entries();
+  let r = it.next();
+  let shown = 0;
+  for (; r.done !== true && typeof r.value.k !== "object"; r = it.next()) {
+    if (shown++ > 0) out.add(", ");
+    out.add(repr(rt, r.value.k));
+  }
+  if (r.done !== true) {
+    const rest: Value[] = [];
+    for (; r.done !== true; r = it.next()) rest.push(r.value.k);
+    out.add(itemsRepr(rt, rest, shown > 0 ? ", " : "", ""));
+  }
+  out.add(plain ? "}" : "})");
+  return out.text();
 }
 
 export { callValue, typeOf };

@@ -27,7 +27,7 @@ import {
   PyUnion,
   type Value,
 } from "./object.js";
-import { bytesRepr, cmpStr, strRepr } from "./strings.js";
+import { TextBuilder, bytesRepr, cmpStr, strRepr } from "./strings.js";
 import { C } from "./costs.js";
 import { Ellipsis, None, NotImplemented, T } from "./types.js";
 import { call2, callValue, userDunder } from "./call.js";
@@ -188,16 +188,31 @@ function reprContainer(rt: Runtime, v: PyObject, empty: string, f: () => string)
   }
 }
 
+/**
+ * `open` + the items' reprs joined by ", " + `close`. The length is read on every step, as CPython's
+ * list repr does: an item's __repr__ may shrink or grow the list.
+ */
+export function itemsRepr(rt: Runtime, items: readonly Value[], open: string, close: string): string {
+  const out = new TextBuilder();
+  out.add(open);
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out.add(", ");
+    out.add(repr(rt, items[i] as Value));
+  }
+  out.add(close);
+  return out.text();
+}
+
 function builtinRepr(rt: Runtime, v: PyObject): string {
   if (v instanceof PyFloat) return floatRepr(v.v);
   if (v instanceof PyBoxed) return repr(rt, v.v);
   if (v === None) return "None";
   if (v === NotImplemented) return "NotImplemented";
   if (v === Ellipsis) return "Ellipsis";
-  if (v instanceof PyList) return reprContainer(rt, v, "[...]", () => `[${v.items.map((x) => repr(rt, x)).join(", ")}]`);
+  if (v instanceof PyList) return reprContainer(rt, v, "[...]", () => itemsRepr(rt, v.items, "[", "]"));
   if (v instanceof PyTuple) {
     if (v.items.length === 1) return reprContainer(rt, v, "(...)", () => `(${repr(rt, v.items[0] as Value)},)`);
-    return reprContainer(rt, v, "(...)", () => `(${v.items.map((x) => repr(rt, x)).join(", ")})`);
+    return reprContainer(rt, v, "(...)", () => itemsRepr(rt, v.items, "(", ")"));
   }
   if (v instanceof PyDict) return reprContainer(rt, v, "{...}", () => dictRepr(rt, v));
   if (v instanceof PySet) return reprContainer(rt, v, "set(...)", () => setRepr(rt, v));

@@ -225,7 +225,10 @@ function build(): Map<string, Value> {
 
   def("isqrt", (rt, a, kw) => {
     const n = intArg(rt, one("isqrt", a, kw));
-    rt.charge(MATH_COSTS.intBase + 4 * limbs(n));
+    // One full-size division and squaring, then the same at half, quarter, … size (numeric/fixed.ts):
+    // quadratic in the limbs, as `//` is (cips/metering.md "Big integers").
+    const w = limbs(n);
+    rt.charge(MATH_COSTS.intBase + 4 * w + Math.floor((w * w) / 8));
     return intResult(num(() => M.isqrt(n)));
   });
   for (const [name, f] of [

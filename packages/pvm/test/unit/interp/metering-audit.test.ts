@@ -2,12 +2,14 @@
 // "Hashing"), the memo of an immutable value's hash is never observable (the same Cycles, the same
 // side effects), and a failure inside the interpreter never carries JavaScript text.
 import { describe, expect, it } from "vitest";
-import { INTERNAL_ERROR_MESSAGE, ModuleRegistry, runScript } from "../../../src/index.js";
+import { INTERNAL_ERROR_MESSAGE, ModuleRegistry, runScript, standardLibrary } from "../../../src/index.js";
+
+const stdlib = standardLibrary();
 
 /** Cycles of `stmt` run once more: (setup + 2 runs) - (setup + 1 run). */
 function cyclesOf(setup: string, stmt: string): bigint {
-  const one = runScript(`${setup}\n${stmt}\n`);
-  const two = runScript(`${setup}\n${stmt}\n${stmt}\n`);
+  const one = runScript(`${setup}\n${stmt}\n`, { modules: stdlib });
+  const two = runScript(`${setup}\n${stmt}\n${stmt}\n`, { modules: stdlib });
   expect(one.error).toBeUndefined();
   expect(two.error).toBeUndefined();
   return two.cycles - one.cycles;
@@ -147,6 +149,17 @@ describe("size-dependent surcharges beyond hashing", () => {
     runScript("print(pow(3, (1 << 100) - 1, (1 << 61) - 1), pow(-7, 12345678901234567890, 10**30 + 57), pow(5, 70000, -(1 << 127)))\n", { stdout: (x) => out.push(x) });
     // python3.11 -c "print(pow(3, (1 << 100) - 1, (1 << 61) - 1), pow(-7, 12345678901234567890, 10**30 + 57), pow(5, 70000, -(1 << 127)))"
     expect(out.join("")).toBe(`${POWS}\n`);
+  });
+  it("math.isqrt charges 5 + 4w + floor(w² / 8) for w 64-bit words, with CPython's roots", () => {
+    // (1 << 3998) - 12345: w = 63, 4 * 63 + floor(63² / 8) = 748; 12345: w = 1, 4
+    const big = cyclesOf("import math\nA = (1 << 3998) - 12345", "math.isqrt(A)");
+    const small = cyclesOf("import math\nA = 12345", "math.isqrt(A)");
+    expect(big - small).toBe(744n);
+    const out: string[] = [];
+    const src = "import math\nprint(math.isqrt((1 << 3998) - 12345) % 10**18, math.isqrt(10**100), math.isqrt(2**106 - 1), math.isqrt((3**1200)**2 - 1) % 10**9)\n";
+    expect(runScript(src, { stdout: (x) => out.push(x), modules: stdlib }).error).toBeUndefined();
+    // python3.11 -c "import math; print(math.isqrt((1 << 3998) - 12345) % 10**18, math.isqrt(10**100), math.isqrt(2**106 - 1), math.isqrt((3**1200)**2 - 1) % 10**9)"
+    expect(out.join("")).toBe(`881092425574514687 1${"0".repeat(50)} 9007199254740991 234264000\n`);
   });
   it("sorting tuples, ints and strs gives CPython's order; tuples pay their comparisons", () => {
     const src =
