@@ -47,7 +47,7 @@ export const PVM_OPS_V1 = Object.freeze({
   tableInsert: linear(4, 0),
   /** A new key stored in a table already holding `largeThresholds.tableKeys` keys: on top of tableInsert. */
   largeTableInsert: linear(16, 0),
-  /** A key looked up in, written over in or deleted from a table already holding `largeThresholds.tableKeys` keys. */
+  /** A key looked up in, written over in or deleted from a table already holding `largeThresholds.tableKeys` keys: once per doubling past it (floor(log2(size / tableKeys)) + 1). */
   largeTableProbe: linear(1, 0),
   /** pow(a, e, m), per bit of e: base + perUnit * words * ceil(words / 8), words = the widest operand's 64-bit words. */
   modPowPerBit: linear(8, 2),

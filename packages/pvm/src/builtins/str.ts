@@ -203,6 +203,11 @@ function strFormat(rt: Runtime, fmt: string, args: Value[], kw: Map<string, Valu
 import { repr as reprOf } from "../runtime/ops.js";
 import { asciiReprOf } from "../runtime/strings.js";
 
+/** str.splitlines' boundaries: \n \x0b \x0c \r, \x1c–\x1e, \x85, \u2028, \u2029 (\r\n is one). */
+function isLineBreak(c: number): boolean {
+  return (c >= 0x0a && c <= 0x0d) || (c >= 0x1c && c <= 0x1e) || c === 0x85 || c === 0x2028 || c === 0x2029;
+}
+
 function countOf(s: string, sub: string): number {
   if (sub.length === 0) return cpLength(s) + 1;
   let n = 0;
@@ -289,11 +294,13 @@ function installStrMethods(): void {
     rt.charge(s.length);
     const keep = a[1] === true;
     const out: string[] = [];
-    const re = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/g;
     let last = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-      out.push(s.slice(last, keep ? m.index + m[0].length : m.index));
-      last = m.index + m[0].length;
+    for (let i = 0; i < s.length; i++) {
+      if (!isLineBreak(s.charCodeAt(i))) continue;
+      const end = s.charCodeAt(i) === 0x0d && s.charCodeAt(i + 1) === 0x0a ? i + 2 : i + 1;
+      out.push(s.slice(last, keep ? end : i));
+      last = end;
+      i = end - 1;
     }
     if (last < s.length) out.push(s.slice(last));
     return new PyList(T.list, out);

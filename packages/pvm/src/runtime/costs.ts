@@ -36,7 +36,7 @@ export const C = {
   tableInsert: Number(P.tableInsert.base),
   /** A new key stored in a table that already holds `largeTableKeys` keys (on top of tableInsert). */
   largeTableInsert: Number(P.largeTableInsert.base),
-  /** A key looked up in, written over in or deleted from a table that holds `largeTableKeys` keys. */
+  /** A key looked up in, written over in or deleted from a table that holds `largeTableKeys` keys: per doubling past it. */
   largeTableProbe: Number(P.largeTableProbe.base),
   largeTableKeys: COST_TABLE_V1.large.tableKeys,
   /** An accounted allocation of `largeAllocationBytes` or more: per started `unitSize` bytes. */

@@ -75,12 +75,17 @@ function insertCycles(size: number): number {
   return size > C.largeTableKeys ? C.tableInsert + C.largeTableInsert : C.tableInsert;
 }
 
+/** log2 of the smallest large table (4,096 keys). */
+const LARGE_LOG2 = 31 - Math.clz32(C.largeTableKeys);
+
 /**
- * largeTableProbe: a lookup, overwrite or delete in a table already holding 4,096 keys or more
- * (cips/metering.md "Large containers"); a new key pays largeTableInsert instead.
+ * largeTableProbe per doubling: a lookup, overwrite or delete in a table of 4,096 keys or more pays
+ * it once, twice from 8,192 keys, 5 times from 65,536 (cips/metering.md "Large containers"): each
+ * doubling past what the caches hold adds memory traffic to every probe. A new key pays
+ * largeTableInsert instead.
  */
 function chargeProbe(rt: Runtime, size: number): void {
-  if (size >= C.largeTableKeys) rt.charge(C.largeTableProbe);
+  if (size >= C.largeTableKeys) rt.charge(C.largeTableProbe * (32 - Math.clz32(size) - LARGE_LOG2));
 }
 
 class HashTable {

@@ -124,6 +124,15 @@ describe("size-dependent surcharges beyond hashing", () => {
     expect(eqBig - eqUnder).toBe(1n + 4096n); // one more element, and every probe of B is large
     expect(cyclesOf("A = set(range(4096)); B = set(range(4096))", "A.issubset(B)") - cyclesOf("A = set(range(4095)); B = set(range(4095))", "A.issubset(B)")).toBe(1n + 4096n);
   });
+  it("largeTableProbe is paid once per doubling of the table past 4,096 keys", () => {
+    const probe = (n: number): bigint => cyclesOf(`D = {i: i for i in range(${n})}`, "D[7]");
+    const small = probe(4095);
+    // 4,096–8,191 keys: 1; 8,192: 2; 65,535: 4; 65,536: 5; 262,144: 7
+    expect([8191, 8192, 65535, 65536, 262144].map((n) => probe(n) - small)).toEqual([1n, 2n, 4n, 5n, 7n]);
+    // dict.update over 65,536 existing keys: per key 1 (the copy) + 5 (the overwrite's probe)
+    const update = (n: number): bigint => cyclesOf(`D = {i: i for i in range(${n})}; E = dict(D)`, "E.update(D)");
+    expect(update(65536) - update(65535)).toBe(6n + 65535n);
+  });
   it("a key stored by its hash pays largeTableInsert twice past 4,096 keys (entry and bucket)", () => {
     // the 4,097th key of a set: an int pays 4 + 16, a tuple 4 + 2 * 16 (and its hash, 2 items)
     const ints = cyclesOf("S = set(range(4096))", "S.add(-1)\nS.discard(-1)");
