@@ -1,6 +1,6 @@
 // The metering audit (issue 18; cips/metering.md "Size-dependent surcharges"): each entry of
 // audit/entries.ts runs under the PVM with metering on, at each of its sizes, and its nanoseconds
-// per Cycle are printed as a ratio to plain arithmetic measured in the same run and process. An
+// per Cycle are printed as a ratio to plain arithmetic measured just before it in the same process. An
 // entry above 10x is flagged: its Cycles do not track its work. Timings are CPU time of the process
 // (wall time on a shared 2-core machine mostly measures the other processes), the fastest call after
 // a warm-up, with a full garbage collection before each entry so that no entry pays for the garbage
@@ -41,6 +41,8 @@ export interface AuditRow {
   readonly cyclesPerOp: number;
   readonly nsPerOp: number;
   readonly nsPerCycle: number;
+  /** The baseline's ns per Cycle measured just before this row. */
+  readonly baseNsPerCycle: number;
   readonly ratio: number;
 }
 
@@ -80,45 +82,55 @@ function time(e: AuditEntry, size: number): { cyclesPerOp: number; nsPerOp: numb
   return { cyclesPerOp, nsPerOp: (best * 1e6) / r };
 }
 
-// The baseline is re-measured between entries and its fastest run kept: one measurement taken in
-// a load spike or before the JIT settled would skew every ratio.
-let base = time(BASELINE, 0);
-const remeasureBaseline = (): void => {
+/** The baseline's ns per Cycle, measured now. */
+function baselineNow(): number {
   const b = time(BASELINE, 0);
-  if (b.nsPerOp < base.nsPerOp) base = b;
-};
-const measured: Omit<AuditRow, "ratio">[] = [];
-let n = 0;
+  return b.nsPerOp / b.cyclesPerOp;
+}
+
+/**
+ * One row: the entry at `size` as a ratio to the baseline measured just before it, so that a load
+ * change during the run moves both. Load only adds time, so a row above the flag is measured again
+ * (up to three attempts) and its lowest ratio kept.
+ */
+function measure(e: AuditEntry, size: number): AuditRow {
+  let best: AuditRow | undefined;
+  for (let attempt = 0; attempt < 3 && (best === undefined || best.ratio > FLAG); attempt++) {
+    collect();
+    const base = baselineNow();
+    const t = time(e, size);
+    const nsPerCycle = t.nsPerOp / t.cyclesPerOp;
+    const row = { name: e.name, size, cyclesPerOp: t.cyclesPerOp, nsPerOp: t.nsPerOp, nsPerCycle, baseNsPerCycle: base, ratio: nsPerCycle / base };
+    if (best === undefined || row.ratio < best.ratio) best = row;
+  }
+  return best as AuditRow;
+}
+
+const rows: AuditRow[] = [];
 for (const e of ENTRIES) {
   if (filters !== undefined && !filters.some((f) => e.name.includes(f))) continue;
-  if (++n % 10 === 0) remeasureBaseline();
   for (const size of e.sizes) {
-    collect();
-    let t: { cyclesPerOp: number; nsPerOp: number };
+    let row: AuditRow;
     try {
-      t = time(e, size);
+      row = measure(e, size);
     } catch (err) {
       console.error(String(err));
       continue;
     }
-    const nsPerCycle = t.nsPerOp / t.cyclesPerOp;
-    measured.push({ name: e.name, size, cyclesPerOp: t.cyclesPerOp, nsPerOp: t.nsPerOp, nsPerCycle });
-    process.stderr.write(`${e.name} N=${size}: ${t.cyclesPerOp} Cycles, ${nsPerCycle.toFixed(2)} ns/Cycle\n`);
+    rows.push(row);
+    process.stderr.write(`${e.name} N=${size}: ${row.cyclesPerOp} Cycles, ${row.nsPerCycle.toFixed(2)} ns/Cycle, ${row.ratio.toFixed(2)}x\n`);
   }
 }
-remeasureBaseline();
-remeasureBaseline();
-const baseNsPerCycle = base.nsPerOp / base.cyclesPerOp;
-const rows: AuditRow[] = measured.map((m) => ({ ...m, ratio: m.nsPerCycle / baseNsPerCycle }));
+const baseNsPerCycle = Math.min(...rows.map((r) => r.baseNsPerCycle));
 
-const table: string[][] = [["entry", "N", "Cycles/op", "ns/op", "ns/Cycle", "ratio", ""]];
-table.push([BASELINE.name, "", String(base.cyclesPerOp), base.nsPerOp.toFixed(1), baseNsPerCycle.toFixed(2), "1.00x", ""]);
+const table: string[][] = [["entry", "N", "Cycles/op", "ns/op", "ns/Cycle", "baseline ns/Cycle", "ratio", ""]];
 for (const r of rows) {
-  table.push([r.name, String(r.size), String(r.cyclesPerOp), r.nsPerOp.toFixed(0), r.nsPerCycle.toFixed(2), `${r.ratio.toFixed(2)}x`, r.ratio > FLAG ? `> ${FLAG}x` : ""]);
+  const cells = [r.name, String(r.size), String(r.cyclesPerOp), r.nsPerOp.toFixed(0), r.nsPerCycle.toFixed(2), r.baseNsPerCycle.toFixed(2)];
+  table.push([...cells, `${r.ratio.toFixed(2)}x`, r.ratio > FLAG ? `> ${FLAG}x` : ""]);
 }
 const flagged = rows.filter((r) => r.ratio > FLAG);
 printTable(
-  `Metering audit (${useDist ? "built bundle" : "TS sources"}): ns per Cycle as a ratio to plain arithmetic, flagged above ${FLAG}x; ${flagged.length} of ${rows.length} flagged`,
+  `Metering audit (${useDist ? "built bundle" : "TS sources"}): ns per Cycle as a ratio to plain arithmetic (${BASELINE.name}) measured before each row, flagged above ${FLAG}x; ${flagged.length} of ${rows.length} flagged`,
   table,
 );
 if (jsonOut !== undefined) writeFileSync(jsonOut, `${JSON.stringify({ baselineNsPerCycle: baseNsPerCycle, rows }, null, 1)}\n`);
