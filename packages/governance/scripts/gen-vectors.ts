@@ -38,9 +38,10 @@ const instructions: Instruction[] = [
   { type: "gov_propose", body: encodeJson(values[0]!), deposit: 10_000_000_000_000n },
   { type: "gov_vote", proposalId: 7n, choice: 2n },
   { type: "gov_council", action: encodeJson({ action: "cancel", proposal: "7" }) },
+  { type: "gov_deposit", proposalId: 7n, amount: 2_500_000_000_000n },
 ];
 out("instructions.json", {
-  description: "the governance instructions (System 64-66): JSON form and canonical bytes",
+  description: "the governance instructions (System 64-66, and 43 gov_deposit): JSON form and canonical bytes",
   valid: instructions.map((i) => ({ json: instructionToJson(i), encoded: toHex(encode(instructionCodec, i)) })),
 });
 

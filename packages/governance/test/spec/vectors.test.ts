@@ -42,6 +42,12 @@ describe("instructions (test-vectors/governance/instructions.json)", () => {
     expect(toHex(encode(instructionCodec, ins))).toBe(c.encoded);
     expect(instructionToJson(decode(instructionCodec, fromHex(c.encoded)))).toEqual(c.json);
   });
+  it("covers every governance instruction, gov_deposit at System 43 (category 0x00, sub_type 0x2b)", () => {
+    expect(v.valid.map((c) => (c.json as { type: string }).type).sort()).toEqual(["gov_council", "gov_deposit", "gov_propose", "gov_vote"]);
+    const deposit = v.valid.find((c) => (c.json as { type: string }).type === "gov_deposit")!;
+    // proposal_id 7 as a varint, amount 2,500 CBY as a u64 big-endian.
+    expect(deposit.encoded).toBe("002b07" + (2_500n * 10n ** 9n).toString(16).padStart(16, "0"));
+  });
 });
 
 describe("tallies (test-vectors/governance/tally.json)", () => {
