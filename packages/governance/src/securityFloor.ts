@@ -34,7 +34,10 @@ export function validateSecurityFloor(cfg: SecurityFloorConfig): SecurityFloorCo
   if (typeof cfg.thresholdBps !== "bigint" || cfg.thresholdBps < 0n || cfg.thresholdBps > 10_000n)
     throw new GovernanceError("INVALID_ARGUMENT", `securityFloor.thresholdBps: expected a bigint in [0, 10000], got ${String(cfg.thresholdBps)}`);
   if (typeof cfg.boostBps !== "bigint" || cfg.boostBps < 0n || cfg.boostBps > INFLATION_MAX_CHANGE_BPS)
-    throw new GovernanceError("INVALID_ARGUMENT", `securityFloor.boostBps: expected a bigint in [0, ${INFLATION_MAX_CHANGE_BPS}] (§8.2 guardrail (b)), got ${String(cfg.boostBps)}`);
+    throw new GovernanceError(
+      "INVALID_ARGUMENT",
+      `securityFloor.boostBps: expected a bigint in [0, ${INFLATION_MAX_CHANGE_BPS}] (§8.2 guardrail (b)), got ${String(cfg.boostBps)}`,
+    );
   return cfg;
 }
 

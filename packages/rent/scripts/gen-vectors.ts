@@ -99,7 +99,13 @@ out("lifecycle.json", {
 });
 
 const segmentCases: { name: string; pairs: PatternPair[] }[] = [
-  { name: "one value spanning two segment boundaries", pairs: [{ slot: "0a", length: 140_000, step: 7 }, { slot: "0b", length: 10, step: 1 }] },
+  {
+    name: "one value spanning two segment boundaries",
+    pairs: [
+      { slot: "0a", length: 140_000, step: 7 },
+      { slot: "0b", length: 10, step: 1 },
+    ],
+  },
   {
     name: "many small records, one ending exactly at the first boundary",
     // 8 records of 8 + 1 + 8,183 bytes = 65,536 bytes fill segment 0 exactly; two more start segment 1.

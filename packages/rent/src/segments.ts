@@ -48,7 +48,9 @@ export function keepSegmentHashes(state: RentState, actor: Uint8Array, pairs: re
   const hashes = segmentHashes(pairs);
   if (hashes.length <= 1) return;
   const out = new Uint8Array(hashes.length * 32);
-  hashes.forEach((h, i) => out.set(h, i * 32));
+  hashes.forEach((h, i) => {
+    out.set(h, i * 32);
+  });
   state.set(segmentsKey(actor), out);
 }
 

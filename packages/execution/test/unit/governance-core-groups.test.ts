@@ -45,7 +45,7 @@ describe("registry groups of the scheduler and staking", () => {
     );
     const [d] = c.block([c.deployTx(3, BELL)]);
     const bell = d!.return_data;
-    const timer = (from: number, fireAt: bigint): Instruction => ({
+    const timer = (fireAt: bigint): Instruction => ({
       type: "schedule_timer",
       target: bell,
       handler: "ring",
@@ -57,7 +57,7 @@ describe("registry groups of the scheduler and staking", () => {
       feePayer: null,
     });
     const register = (i: number): Instruction => ({ type: "register_validator", ...bls(i), amount: 2_000n * CBY });
-    const before = c.block([c.tx(3, timer(3, 500n), LIMITS), c.tx(3, register(3), LIMITS), c.transferTx(0, addressOf(4), 10_000n * CBY)]);
+    const before = c.block([c.tx(3, timer(500n), LIMITS), c.tx(3, register(3), LIMITS), c.transferTx(0, addressOf(4), 10_000n * CBY)]);
     expect(before.map((r) => r.status)).toEqual([ReceiptStatus.Success, ReceiptStatus.Success, ReceiptStatus.Success]);
 
     const changes = [
@@ -73,7 +73,7 @@ describe("registry groups of the scheduler and staking", () => {
     const resolved = resolveChainParams(c.store.fork(), params);
     expect([resolved.scheduler!.maxCyclesPerFire, resolved.staking!.minimumValidatorStake]).toEqual([30_000n, 3_000n * CBY]);
 
-    const [t, r] = c.block([c.tx(1, timer(1, 500n), LIMITS), c.tx(4, register(4), LIMITS)]);
+    const [t, r] = c.block([c.tx(1, timer(500n), LIMITS), c.tx(4, register(4), LIMITS)]);
     expect(t!.status).toBe(ReceiptStatus.Reverted);
     expect(text(t!.return_data)).toBe("ValueError: gasLimitPerFire: 40000 exceeds the per-fire cap 30000");
     expect(r!.status).toBe(ReceiptStatus.Reverted);

@@ -117,7 +117,9 @@ describe("chunked restoration", () => {
     const before = new Set(w0.kv.keys());
     const { w, ctx } = evicted(pairs);
     w.credit(P1, 10n ** 15n);
-    streamSegments(storageStream(pairs)).forEach((s, i) => restoreChunk(ctx(120n), P1, A, BigInt(i), s));
+    streamSegments(storageStream(pairs)).forEach((s, i) => {
+      restoreChunk(ctx(120n), P1, A, BigInt(i), s);
+    });
     expect(new Set(w.kv.keys())).toEqual(before);
   });
 
@@ -132,7 +134,9 @@ describe("chunked restoration", () => {
     expect(code(() => restoreChunk(ctx(120n), P1, A, 0n, streamSegments(storageStream(pairs))[0]!))).toBe("INSUFFICIENT_BALANCE");
     w.credit(P1, 1n);
     const treasury = w.balanceOf(ctx(0n).treasury);
-    streamSegments(storageStream(pairs)).forEach((s, i) => restoreChunk(ctx(120n), P1, A, BigInt(i), s));
+    streamSegments(storageStream(pairs)).forEach((s, i) => {
+      restoreChunk(ctx(120n), P1, A, BigInt(i), s);
+    });
     expect(w.balanceOf(P1)).toBe(0n);
     expect(w.balanceOf(ctx(0n).treasury) - treasury).toBe(owed);
     expect(getRentRecord(w, A)).toMatchObject({ status: RentStatus.Current, quota: bytes, bond });

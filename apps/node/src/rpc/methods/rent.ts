@@ -1,17 +1,7 @@
 // The `rent` namespace (cips/rent.md): an actor's rent standing, and its storage as the rent_restore payload
 // (what a restorer reads from an archive of the state before eviction). Read at the head through @cowboy/rent.
 import { fromHex } from "@cowboy/codec";
-import {
-  debtOf,
-  encodeStoragePairs,
-  getRentRecord,
-  getRestoreProgress,
-  RENT_STATUS_NAMES,
-  segmentCount,
-  storagePairsOf,
-  streamLength,
-  type RentState,
-} from "@cowboy/rent";
+import { debtOf, encodeStoragePairs, getRentRecord, getRestoreProgress, RENT_STATUS_NAMES, segmentCount, storagePairsOf, streamLength, type RentState } from "@cowboy/rent";
 import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
@@ -30,7 +20,8 @@ export function rentMethods({ chain }: NodeContext): RpcMethod[] {
   return [
     defineMethod({
       name: "cowboy_getRent",
-      summary: "an actor's rent record at the head: status, assessed epoch, prepaid, debt entries, quota, bond and, when dormant, the kept storage root, its 64 KiB segments and the next chunk a restoration expects; or null",
+      summary:
+        "an actor's rent record at the head: status, assessed epoch, prepaid, debt entries, quota, bond and, when dormant, the kept storage root, its 64 KiB segments and the next chunk a restoration expects; or null",
       params: [["address", address]],
       handler: ([a]) => {
         const state = headState(chain);
