@@ -35,6 +35,13 @@ describe("cowboy gov show", () => {
   });
 });
 
+describe("cowboy gov floor", () => {
+  it("says the devnet has no staked ratio (it runs without staking)", { timeout: 60_000 }, async () => {
+    const floor = await cli(["gov", "floor"]);
+    expect([floor.status, floor.stdout, floor.stderr]).toEqual([1, "", "this chain runs without staking: no staked ratio, no security floor\n"]);
+  });
+});
+
 const STORE = `from cowboy_sdk import actor
 
 @actor
