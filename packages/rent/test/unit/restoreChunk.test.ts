@@ -142,6 +142,19 @@ describe("chunked restoration", () => {
     expect(getRentRecord(w, A)).toMatchObject({ status: RentStatus.Current, quota: bytes, bond });
   });
 
+  it("storage of two segments that fits one transaction may still be restored by a single rent_restore", () => {
+    const pairs: StoragePair[] = [
+      [new Uint8Array([1]), new Uint8Array(50_000).fill(1)],
+      [new Uint8Array([2]), new Uint8Array(30_000).fill(2)],
+    ];
+    const { w, ctx } = evicted(pairs);
+    expect(keptSegmentHashes(w, A)).toHaveLength(2);
+    w.credit(P1, 10n ** 12n);
+    restoreActor(ctx(120n), P1, A, pairs);
+    expect(getRentRecord(w, A)).toMatchObject({ status: RentStatus.Current, slotCount: 2n, evicted: null });
+    expect(keptSegmentHashes(w, A)).toBeUndefined();
+  });
+
   it("storage that fits one segment has no chunked path; a live actor has nothing to restore", () => {
     const small: StoragePair[] = [[new Uint8Array([1]), new Uint8Array(20_000).fill(1)]];
     const { w, ctx } = evicted(small);
