@@ -7,6 +7,7 @@ import type { CbssConfig } from "@cowboy/cbss";
 import type { RunnerMarketConfig } from "@cowboy/runner-market";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import type { GovernanceConfig } from "@cowboy/governance";
+import type { RentConfig } from "@cowboy/rent";
 import type { StakingConfig } from "@cowboy/staking";
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
@@ -94,6 +95,8 @@ export interface NodeOptions {
    * (`devnetGovernance()`: short periods, dev accounts 0–2 vote, 0–8 are the council) on a devnet genesis, else none.
    */
   readonly governance?: GovernanceConfig;
+  /** State rent's numbers (@cowboy/rent, cips/rent.md). Default: DEFAULT_RENT_CONFIG (short rent epochs for tests). */
+  readonly rent?: RentConfig;
 }
 
 export interface RunningNode {
@@ -127,6 +130,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     ...(cbss === undefined ? {} : { cbss }),
     ...(governance === undefined ? {} : { governance }),
     ...(runnerMarket === undefined ? {} : { runnerMarket }),
+    ...(options.rent === undefined ? {} : { rent: options.rent }),
   };
   const blocks = BlockStore.open(join(options.dataDir, "blocks"));
   const observations = ObservationStore.open(join(options.dataDir, "index"));

@@ -52,6 +52,7 @@ export { processGovernance } from "./block/processGovernance.js";
 export { PARAM_GROUPS, paramGroup, type ParamGroup } from "./governance/paramGroups.js";
 export { resolveChainParams, writeRegistryGenesis, checkParamChanges } from "./governance/resolve.js";
 export { governanceHost } from "./governance/host.js";
+export { evaluateSecurityFloorAt, rewardStakingConfig } from "./governance/securityFloor.js";
 export { BlockTally, type Misfit } from "./block/tally.js";
 export { buildBlock, type BuildBlockOptions, type BuiltBlock } from "./builder/buildBlock.js";
 export { vrfOrderKeepingNonces } from "./builder/vrfOrder.js";

@@ -1,10 +1,24 @@
-// Writes test-vectors/governance/{encoding,instructions,tally,events}.json (cips/governance.md). Deterministic: regenerating
+// Writes test-vectors/governance/{encoding,instructions,tally,events,security-floor}.json (cips/governance.md). Deterministic: regenerating
 // gives no diff. Run: pnpm --filter @cowboy/governance vectors
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encode, toHex } from "@cowboy/codec";
 import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
-import { chamberPasses, DEFAULT_GOVERNANCE_CONFIG, decodeJson, encodeJson, GovernanceError, proposalEvent, type Json, type ProposalEvent } from "../src/index.js";
+import {
+  boostedRates,
+  chamberPasses,
+  DEFAULT_GOVERNANCE_CONFIG,
+  decodeJson,
+  encodeJson,
+  evaluateSecurityFloor,
+  GovernanceError,
+  proposalEvent,
+  securityFloorKey,
+  stakedRatioBps,
+  type Json,
+  type ProposalEvent,
+} from "../src/index.js";
+import { MapState } from "../test/utils/fixture.js";
 import { SAMPLE_PROPOSAL } from "../test/utils/sampleProposal.js";
 
 const out = (name: string, value: unknown): void => {
@@ -38,9 +52,10 @@ const instructions: Instruction[] = [
   { type: "gov_propose", body: encodeJson(values[0]!), deposit: 10_000_000_000_000n },
   { type: "gov_vote", proposalId: 7n, choice: 2n },
   { type: "gov_council", action: encodeJson({ action: "cancel", proposal: "7" }) },
+  { type: "gov_deposit", proposalId: 7n, amount: 2_500_000_000_000n },
 ];
 out("instructions.json", {
-  description: "the governance instructions (System 64-66): JSON form and canonical bytes",
+  description: "the governance instructions (System 64-66, and 43 gov_deposit): JSON form and canonical bytes",
   valid: instructions.map((i) => ({ json: instructionToJson(i), encoded: toHex(encode(instructionCodec, i)) })),
 });
 
@@ -93,6 +108,38 @@ out("events.json", {
       emitter: toHex(ev.emitter),
       topic: new TextDecoder().decode(ev.topic),
       data: toHex(ev.data),
+    };
+  }),
+});
+
+// §8.2's security-floor trigger (cips/governance.md "Security-floor trigger"): a sequence of epoch-end evaluations on
+// one state, each with the record's bytes after it and the switch event (if any), and the rates rewards are paid at.
+const floorCfg = { thresholdBps: 3_000n, boostBps: 200n };
+const evaluations = [
+  { height: 3_599n, staked: 299_999_999n, supply: 1_000_000_000n },
+  { height: 7_199n, staked: 250_000_000n, supply: 1_000_100_000n },
+  { height: 10_799n, staked: 300_030_000n, supply: 1_000_100_000n },
+  { height: 14_399n, staked: 310_000_000n, supply: 1_000_200_000n },
+];
+const floorState = new MapState();
+const schedule = { scheduleBps: [800n, 600n, 400n, 300n], floorBps: 200n };
+out("security-floor.json", {
+  description:
+    "security-floor evaluations in order on one state (threshold 3000 bps, boost 200 bps): the staked ratio, the record written at system:gov:security_floor (canonical JSON, hex), the switch event's data (CBOR hex, or null), and the rates rewards are paid at afterwards",
+  config: { thresholdBps: floorCfg.thresholdBps.toString(), boostBps: floorCfg.boostBps.toString() },
+  schedule: { scheduleBps: schedule.scheduleBps.map(String), floorBps: schedule.floorBps.toString() },
+  key: toHex(securityFloorKey()),
+  evaluations: evaluations.map((e) => {
+    const { status, event } = evaluateSecurityFloor(floorState, floorCfg, e.staked, e.supply, e.height);
+    const rates = boostedRates(schedule, floorCfg, status);
+    return {
+      height: e.height.toString(),
+      staked: e.staked.toString(),
+      supply: e.supply.toString(),
+      ratio_bps: stakedRatioBps(e.staked, e.supply).toString(),
+      record: toHex(floorState.get(securityFloorKey())!),
+      event: event === undefined ? null : { topic: new TextDecoder().decode(event.topic), data: toHex(event.data) },
+      rates: { scheduleBps: rates.scheduleBps.map(String), floorBps: rates.floorBps.toString() },
     };
   }),
 });

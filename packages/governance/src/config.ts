@@ -3,6 +3,7 @@
 import { U64_MAX } from "@cowboy/codec";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { GovernanceError } from "./errors.js";
+import { DEFAULT_SECURITY_FLOOR, validateSecurityFloor, type SecurityFloorConfig } from "./securityFloor.js";
 
 /** Tier 0 routine parameters, 1 Treasury spends, 2 actor circuit breaks and upgrade signals, 3 constitutional. */
 export type Tier = 0 | 1 | 2 | 3;
@@ -40,6 +41,8 @@ export interface GovernanceConfig {
    * validator chamber. Ignored when the chain has staking (the epoch set is the electorate then).
    */
   readonly electorate: readonly { readonly address: string; readonly weight: bigint }[];
+  /** §8.2's security-floor trigger (its own registry group, `system:gov:param:security_floor`). */
+  readonly securityFloor: SecurityFloorConfig;
 }
 
 const TIER_RULES: readonly TierRule[] = Object.freeze([
@@ -61,6 +64,7 @@ export const DEFAULT_GOVERNANCE_CONFIG: GovernanceConfig = Object.freeze({
   councilApprovalWindow: 86_400n,
   maxChangesPerProposal: 16n,
   electorate: Object.freeze([]),
+  securityFloor: DEFAULT_SECURITY_FLOOR,
 });
 
 const HEX20 = /^[0-9a-f]{40}$/;
@@ -96,6 +100,7 @@ export function validateGovernanceConfig(cfg: GovernanceConfig): GovernanceConfi
     if (typeof v?.address !== "string" || !HEX20.test(v.address)) throw new GovernanceError("INVALID_ARGUMENT", `electorate[${i}].address: expected 40 lowercase hex digits`);
     big(v.weight, `electorate[${i}].weight`, 1n);
   });
+  validateSecurityFloor(cfg.securityFloor);
   return cfg;
 }
 

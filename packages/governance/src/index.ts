@@ -35,4 +35,15 @@ export {
 export { proposalTopUps, settleDeposits, type TopUp } from "./deposits.js";
 export { councilApprove, parseCouncilAction, type CouncilAction, type CouncilOutcome } from "./council.js";
 export { proposalEvent, PROPOSAL_EVENT_KINDS, type ProposalEvent } from "./events.js";
+export {
+  DEFAULT_SECURITY_FLOOR,
+  validateSecurityFloor,
+  stakedRatioBps,
+  getSecurityFloor,
+  evaluateSecurityFloor,
+  boostedRates,
+  type SecurityFloorConfig,
+  type SecurityFloorStatus,
+  type SecurityFloorOutcome,
+} from "./securityFloor.js";
 export { PROTOCOL_VERSION, getUpgradeSignal, recordUpgradeSignal, runsVersion, type UpgradeSignal } from "./upgrade.js";

@@ -42,5 +42,7 @@ export const circuitKey = (actor: Uint8Array): Uint8Array => slot("system:gov:ci
 export const councilActionKey = (actionHash: Uint8Array): Uint8Array => slot("system:gov:council:", actionHash);
 /** Height at which the last inflation change activated (guardrail (b): one change per issuance year). */
 export const inflationChangedKey = (): Uint8Array => slot("system:gov:inflation_changed_at");
+/** §8.2's security-floor trigger: {active, since, ratio_bps, evaluated_at} (cips/governance.md "Security-floor trigger"). */
+export const securityFloorKey = (): Uint8Array => slot("system:gov:security_floor");
 /** The last executed upgrade signal {version, height, proposal, info} (cips/governance.md "Upgrade signals"). */
 export const upgradeKey = (): Uint8Array => slot("system:gov:upgrade");

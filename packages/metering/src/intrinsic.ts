@@ -184,6 +184,10 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       const base = intrinsicCost("transfer", 0n, table);
       return { cycles: base.cycles, cells: base.cells + BigInt(instruction.storage.length) };
     }
+    case "rent_restore_chunk": {
+      const base = intrinsicCost("transfer", 0n, table);
+      return { cycles: base.cycles, cells: base.cells + BigInt(instruction.data.length) };
+    }
   }
 }
 

@@ -4,7 +4,20 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encode, toHex } from "@cowboy/codec";
 import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
-import { DEFAULT_RENT_CONFIG, encodeRentRecord, encodeStoragePairs, rentMetaKey, rentRecordKey, storageRoot, type RentRecord, type StoragePair } from "../src/index.js";
+import {
+  DEFAULT_RENT_CONFIG,
+  encodeRentRecord,
+  encodeStoragePairs,
+  rentMetaKey,
+  rentRecordKey,
+  segmentHashes,
+  storageRoot,
+  storageStream,
+  streamSegments,
+  type RentRecord,
+  type StoragePair,
+} from "../src/index.js";
+import { patternPairs, type PatternPair } from "../test/utils/pattern.js";
 import { replay, type Scenario } from "../test/utils/scenario.js";
 
 const out = (name: string, value: unknown): void => {
@@ -63,9 +76,10 @@ out("records.json", {
 const instructions: Instruction[] = [
   { type: "rent_sponsor", actor, amount: 2_500_000n },
   { type: "rent_restore", actor, storage: encodeStoragePairs(storageCases[2]!.pairs) },
+  { type: "rent_restore_chunk", actor, index: 2n, data: new Uint8Array([0, 0, 0, 1, 0x61, 0, 0, 0, 2, 7, 8]) },
 ];
 out("instructions.json", {
-  description: "rent_sponsor (System 0/80) and rent_restore (0/81): JSON form and canonical bytes (cips/rent.md 'Instructions').",
+  description: "rent_sponsor (System 0/80), rent_restore (0/81) and rent_restore_chunk (0/51): JSON form and canonical bytes (cips/rent.md 'Instructions').",
   valid: instructions.map((i) => ({ json: instructionToJson(i), encoded: toHex(encode(instructionCodec, i)) })),
 });
 
@@ -82,4 +96,35 @@ out("lifecycle.json", {
   description:
     "A rent lifecycle replayed one assessment per rent epoch (cips/rent.md 'Assessment'): an actor of 11,241 bytes (1,001 chargeable, 1,001 base units per epoch) with 2,500 base units is charged, overdue, warned and evicted; after each epoch its status, balance, the Treasury, its debt entries, the notices and its record's bytes.",
   scenarios: lifecycle.map((s) => ({ scenario: s, result: replay(s) })),
+});
+
+const segmentCases: { name: string; pairs: PatternPair[] }[] = [
+  {
+    name: "one value spanning two segment boundaries",
+    pairs: [
+      { slot: "0a", length: 140_000, step: 7 },
+      { slot: "0b", length: 10, step: 1 },
+    ],
+  },
+  {
+    name: "many small records, one ending exactly at the first boundary",
+    // 8 records of 8 + 1 + 8,183 bytes = 65,536 bytes fill segment 0 exactly; two more start segment 1.
+    pairs: [...Array.from({ length: 10 }, (_, i) => ({ slot: i.toString(16).padStart(2, "0"), length: 8_183, step: i + 1 }))],
+  },
+];
+out("segments.json", {
+  description:
+    "Chunked restoration (cips/rent.md 'Chunked restoration'): the storage stream u32be(|slot|) ‖ slot ‖ u32be(|value|) ‖ value by ascending slot, cut into 64 KiB segments; eviction keeps keccak256 of each. Values are generated: byte i of a value is (i · step) mod 256.",
+  cases: segmentCases.map((c) => {
+    const pairs = patternPairs(c.pairs);
+    const stream = storageStream(pairs);
+    return {
+      name: c.name,
+      pairs: c.pairs,
+      stream_length: stream.length,
+      segment_lengths: streamSegments(stream).map((x) => x.length),
+      segment_hashes: segmentHashes(pairs).map(toHex),
+      root: toHex(storageRoot(pairs)),
+    };
+  }),
 });

@@ -14,6 +14,8 @@ import { RentStatus, type RentRecord } from "./record.js";
 import { addSlot, getRentMeta, getRentRecord, newRentRecord, putRentMeta, putRentRecord, registerActor, removeSlot, type RentState } from "./store.js";
 import { pairBytes, storageRoot, type StoragePair } from "./storageRoot.js";
 import type { RentConfig } from "./config.js";
+import { segmentsKey } from "./keys.js";
+import { getRestoreProgress } from "./restoreChunk.js";
 
 function recordOf(ctx: RentContext, actor: Uint8Array): RentRecord {
   assertRentable(ctx, actor);
@@ -99,6 +101,8 @@ export function restoreActor(ctx: RentContext, payer: Uint8Array, actor: Uint8Ar
   const record = recordOf(ctx, actor);
   const kept = record.evicted;
   if (record.status !== RentStatus.Dormant || kept === null) throw new RentError("NOT_DORMANT", "the actor is not dormant: nothing to restore");
+  const chunk = getRestoreProgress(ctx.state, actor);
+  if (chunk !== undefined) throw new RentError("RESTORE_IN_PROGRESS", `a chunked restoration is under way (next chunk ${chunk.next}): finish it with rent_restore_chunk`);
   const bytes = pairBytes(pairs);
   if (BigInt(pairs.length) !== kept.slots || bytes !== kept.bytes) {
     throw new RentError("STORAGE_ROOT_MISMATCH", `the storage supplied holds ${pairs.length} slots and ${bytes} bytes; the actor held ${kept.slots} slots and ${kept.bytes} bytes`);
@@ -114,6 +118,7 @@ export function restoreActor(ctx: RentContext, payer: Uint8Array, actor: Uint8Ar
     ctx.state.set(actorStorageKey(actor, slot), value);
     count = addSlot(ctx.state, actor, slot, count);
   }
+  ctx.state.delete(segmentsKey(actor));
   ctx.accounts.setStorageBytes(actor, bytes);
   const meta = getRentMeta(ctx.state, ctx.config.ratePerByteYear);
   putRentMeta(ctx.state, { ...meta, totalBytes: meta.totalBytes + bytes });

@@ -7,6 +7,7 @@ import { debtOf, drawRent, repayDebt } from "./debt.js";
 import { chargeableBytes, rentPerEpoch } from "./math.js";
 import { RentStatus, type RentMeta, type RentRecord } from "./record.js";
 import { clearSlots, getRentRecord, putRentRecord, slotsOf } from "./store.js";
+import { keepSegmentHashes } from "./segments.js";
 import { storageRoot, type StoragePair } from "./storageRoot.js";
 
 /** Something dependents should hear about: emitted as an event by execution (cips/rent.md "Events"). */
@@ -112,6 +113,7 @@ export function evict(ctx: RentContext, actor: Uint8Array, record: RentRecord, p
     ctx.state.delete(key);
   }
   clearSlots(ctx.state, actor, slots);
+  keepSegmentHashes(ctx.state, actor, pairs);
   pruneTimers(actor);
   const bytes = ctx.accounts.storageBytes(actor);
   ctx.accounts.setStorageBytes(actor, 0n);

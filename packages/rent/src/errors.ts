@@ -20,6 +20,8 @@ export type RentErrorCode =
   | "INVALID_QUOTA"
   /** System addresses below RESERVED_SYSTEM_ADDRESS_LIMIT pay no rent and hold no quota. */
   | "SYSTEM_ADDRESS"
+  /** A single rent_restore while a chunked restoration of the actor is under way. */
+  | "RESTORE_IN_PROGRESS"
   /** A stored rent record does not decode (a corrupt state). */
   | "CORRUPT_STATE";
 

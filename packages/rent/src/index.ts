@@ -25,3 +25,5 @@ export { debtOf, debtCost } from "./debt.js";
 export { assessActor, evict, type RentNotice, type TimerPruner, type AssessResult } from "./assess.js";
 export { ensureTracked, trackStorage, quotaOf, isDormant, reserveFor, sponsorRent, restoreActor, setStorageQuota } from "./actions.js";
 export { processRent, type RentBlockReport } from "./step.js";
+export { RESTORE_SEGMENT_BYTES, storageStream, streamSegments, segmentHashes, segmentCount, streamLength, keptSegmentHashes } from "./segments.js";
+export { restoreChunk, getRestoreProgress, type RestoreProgress, type ChunkOutcome } from "./restoreChunk.js";

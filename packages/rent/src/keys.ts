@@ -16,6 +16,12 @@ export const RentKeyKind = {
   Actor: 0x04,
   /** (alone): the global rent record (actor count, cursor, rate, total bytes). */
   Meta: 0x05,
+  /** ‖ actor (20): keccak256 of each 64 KiB segment of the evicted storage stream (only when it has several). */
+  Segments: 0x06,
+  /** ‖ actor (20): a chunked restoration under way (next segment, parse offset, running root, counts). */
+  Restore: 0x07,
+  /** ‖ actor (20) ‖ index (u32 BE): a verified segment held until the records it ends inside are complete. */
+  Staged: 0x08,
 } as const;
 
 export function u32be(n: number): Uint8Array {
@@ -38,3 +44,6 @@ export const slotKey = (actor: Uint8Array, index: number): Uint8Array => item(Re
 export const slotIndexKey = (actor: Uint8Array, slot: Uint8Array): Uint8Array => item(RentKeyKind.SlotIndex, actor, keccak256(slot));
 export const actorKey = (index: number): Uint8Array => item(RentKeyKind.Actor, u32be(index));
 export const metaKey = (): Uint8Array => item(RentKeyKind.Meta);
+export const segmentsKey = (actor: Uint8Array): Uint8Array => item(RentKeyKind.Segments, actor);
+export const restoreKey = (actor: Uint8Array): Uint8Array => item(RentKeyKind.Restore, actor);
+export const stagedKey = (actor: Uint8Array, index: number): Uint8Array => item(RentKeyKind.Staged, actor, u32be(index));

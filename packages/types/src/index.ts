@@ -43,6 +43,7 @@ export {
   type RunnerMarketInstruction,
   type RentSponsorInstruction,
   type RentRestoreInstruction,
+  type RentRestoreChunkInstruction,
   type TokenInstruction,
   type GovProposeInstruction,
   type GovVoteInstruction,

@@ -232,7 +232,23 @@ const show: Command = {
   },
 };
 
+const floor: Command = {
+  summary:
+    "§8.2's security-floor trigger as JSON: threshold, boost, whether it is on, the staked ratio last measured, and the inflation rates rewards are paid at now (cips/governance.md)",
+  usage: "[--rpc URL]",
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 0, max: 0, names: "" });
+    const floor = await rpcCall(clientFor(values.rpc, io).request<Json | null>("cowboy_getSecurityFloor", []));
+    if (floor === null) {
+      io.err("this chain runs without staking: no staked ratio, no security floor\n");
+      return 1;
+    }
+    io.out(`${JSON.stringify(floor)}\n`);
+    return 0;
+  },
+};
+
 export const govCommands: CommandGroup = {
   summary: "on-chain governance: propose, vote, top up deposits, list and show proposals, council approvals (cips/governance.md)",
-  commands: { propose, vote, deposit, list, show, council },
+  commands: { propose, vote, deposit, list, show, council, floor },
 };

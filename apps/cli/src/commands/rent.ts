@@ -1,8 +1,8 @@
 // `cowboy rent …` (cips/rent.md; issue 25): an actor's rent standing (cowboy_getRent), prepaying it (rent_sponsor,
 // any account may), saving its storage while it is live (cowboy_getActorStorage) and restoring a dormant actor
-// from that file (rent_restore). Restoration is one transaction: a storage set larger than max_tx_size is refused.
+// from that file (rent_restore, or rent_restore_chunk per 64 KiB segment when it does not fit one transaction).
 import { fromHex, toHex } from "@cowboy/codec";
-import { decodeStoragePairs } from "@cowboy/rent";
+import { decodeStoragePairs, storageStream, streamSegments } from "@cowboy/rent";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import { DEFAULT_TRANSACTION_LIMITS, receiptStatusName, type Instruction } from "@cowboy/types";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
@@ -74,8 +74,15 @@ const save: Command = {
   },
 };
 
+/** The dormant actor's record as cowboy_getRent prints it (the fields restoration reads). */
+interface DormantJson {
+  readonly status: string;
+  readonly evicted: { readonly segments: number; readonly next_chunk: string } | null;
+}
+
 const restore: Command = {
-  summary: "restore dormant ADDR from FILE (written by `cowboy rent save` before the eviction); the signer pays the back rent and the 10% catch-up fee",
+  summary:
+    "restore dormant ADDR from FILE (written by `cowboy rent save` before the eviction); the signer pays the back rent and the 10% catch-up fee. A storage set larger than one transaction goes in 64 KiB chunks (rent_restore_chunk), one transaction each; re-running resumes at the next chunk the chain expects",
   usage: `ADDR FILE ${TX_USAGE}`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, TX_OPTIONS, { min: 2, max: 2, names: "ADDR FILE" });
@@ -84,12 +91,24 @@ const restore: Command = {
     if (!/^0x([0-9a-f]{2})*$/.test(text)) throw usageError(`FILE must hold the 0x hex storage payload of 'cowboy rent save', got ${text.slice(0, 20)}…`);
     const storage = fromHex(text.slice(2));
     const pairs = decodeStoragePairs(storage);
-    if (storage.length + TX_OVERHEAD > DEFAULT_TRANSACTION_LIMITS.maxTxSize) {
-      throw usageError(
-        `the storage set (${pairs.length} slots, ${storage.length} bytes) does not fit one transaction (max_tx_size ${DEFAULT_TRANSACTION_LIMITS.maxTxSize}); chunked restoration is not implemented yet`,
-      );
+    const record = await rpcCall(clientFor(values.rpc, io).request<DormantJson | null>("cowboy_getRent", [`0x${toHex(actor)}`]));
+    if (record === null || record.evicted === null) {
+      io.err(`0x${toHex(actor)} is not dormant (status ${record?.status ?? "none"}): nothing to restore\n`);
+      return 1;
     }
-    return send(io, values, { type: "rent_restore", actor, storage });
+    const next = BigInt(record.evicted.next_chunk);
+    if (next === 0n && storage.length + TX_OVERHEAD <= DEFAULT_TRANSACTION_LIMITS.maxTxSize) return send(io, values, { type: "rent_restore", actor, storage });
+    const segments = streamSegments(storageStream(pairs));
+    if (segments.length !== record.evicted.segments) {
+      throw usageError(`FILE's storage makes ${segments.length} segments of 64 KiB; the actor's evicted storage has ${record.evicted.segments}: it is not this actor's storage`);
+    }
+    if (segments.length === 1) throw usageError("the storage fits one segment but not one transaction: nothing can restore it");
+    for (let i = Number(next); i < segments.length; i++) {
+      if (!values.json) io.out(`chunk ${i + 1} of ${segments.length}\n`);
+      const code = await send(io, values, { type: "rent_restore_chunk", actor, index: BigInt(i), data: segments[i]! });
+      if (code !== 0) return code;
+    }
+    return 0;
   },
 };
 

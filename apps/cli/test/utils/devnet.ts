@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
+import { createLogger, devnetGenesis, startNode, type NodeOptions, type RunningNode } from "@cowboy/node";
 import { afterAll, beforeAll } from "vitest";
 import { runCommand } from "../../src/cli.js";
 import { cowboy } from "../../src/commands/index.js";
@@ -24,8 +24,8 @@ export interface TestDevnet {
   cli(argv: string[], files?: Record<string, Uint8Array | string>): Promise<CliRun>;
 }
 
-/** Registers beforeAll/afterAll hooks that start and stop a devnet node; `name` names the temporary directory. */
-export function useTestDevnet(name: string): TestDevnet {
+/** Registers beforeAll/afterAll hooks that start and stop a devnet node; `name` names the temporary directory, `overrides` change its parameters. */
+export function useTestDevnet(name: string, overrides: Partial<Pick<NodeOptions, "rent">> = {}): TestDevnet {
   const dir = mkdtempSync(join(tmpdir(), `cowboy-cli-${name}-`));
   let running: RunningNode | undefined;
   beforeAll(async () => {
@@ -37,6 +37,7 @@ export function useTestDevnet(name: string): TestDevnet {
       rpcPort: 0,
       reset: true,
       logger: createLogger({ level: "error", format: "text", write: () => {} }),
+      ...overrides,
     });
   });
   afterAll(async () => {

@@ -7,12 +7,14 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { defaultChainParams, PARAM_GROUPS } from "@cowboy/execution";
 import { createGovernanceConfig, encodeJson } from "@cowboy/governance";
+import { createStakingConfig, epochSetAt, getSupply, totalSupply } from "@cowboy/staking";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { BASE_UNITS_PER_CBY, createTransaction, type Instruction } from "@cowboy/types";
 import { afterAll, describe, expect, it } from "vitest";
 import { BlockStore } from "../../src/chain/block-store.js";
 import { Chain } from "../../src/chain/chain.js";
 import { devAccounts, devnetGenesis, devnetGovernance, type DevAccount } from "../../src/chain/genesis.js";
+import { withStaking } from "../../src/chain/staking-genesis.js";
 import { Mempool } from "../../src/mempool/mempool.js";
 import { nodeMethods } from "../../src/rpc/methods/index.js";
 import { MethodRegistry } from "../../src/rpc/registry.js";
@@ -92,8 +94,46 @@ describe("the governance RPC", () => {
     });
   });
 
+  it("cowboy_getSecurityFloor: the trigger turns on at the first staking epoch's end and boosts the reward rates", { timeout: 60_000 }, async () => {
+    const base = devnetGenesis();
+    const staking = createStakingConfig({ epochLength: 3n, unbondingPeriod: 3n });
+    const genesis = withStaking(base, staking, 1_000n * BASE_UNITS_PER_CBY);
+    const governance = createGovernanceConfig({ ...devnetGovernance(), securityFloor: { thresholdBps: 5_000n, boostBps: 100n } });
+    const params = { ...defaultChainParams(genesis.chainId, accountKey), staking, governance };
+    const chain = Chain.open(params, BlockStore.open(join(dir, "floor", "blocks")), StateStore.open(LmdbBackend.open(join(dir, "floor", "state"))), genesis);
+    const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool: new Mempool({ params }) }));
+    const off = {
+      threshold_bps: "5000",
+      boost_bps: "100",
+      active: false,
+      since: null,
+      ratio_bps: null,
+      evaluated_at: null,
+      schedule_bps: ["800", "600", "400", "300"],
+      floor_bps: "200",
+    };
+    expect(await registry.call("cowboy_getSecurityFloor", [])).toEqual(off);
+    let t = genesis.config.timestampMs;
+    for (let h = 1; h <= 2; h++) chain.produce([], devAccounts()[0]!.address, (t += 1_000n));
+    // Height 2 ends epoch 0: the ratio of epoch 1's stake to the supply, in whole bps, is far below 50%.
+    const head = chain.state.fork();
+    const set = epochSetAt(head, staking, 3n)!;
+    const ratio = (set.totalStake * 10_000n) / totalSupply(getSupply(head)!);
+    expect(ratio).toBeLessThan(5_000n);
+    expect(await registry.call("cowboy_getSecurityFloor", [])).toEqual({
+      ...off,
+      active: true,
+      since: "2",
+      ratio_bps: ratio.toString(),
+      evaluated_at: "2",
+      schedule_bps: ["900", "700", "500", "400"],
+      floor_bps: "300",
+    });
+  });
+
   it("a chain without governance has no registry methods", async () => {
     const { registry } = open("plain", false);
+    await expect(registry.call("cowboy_getSecurityFloor", [])).rejects.toThrow(/without governance/);
     await expect(registry.call("cowboy_listParams", [])).rejects.toThrow(/without governance/);
     await expect(registry.call("cowboy_getProposal", ["0"])).rejects.toThrow(/without governance/);
   });

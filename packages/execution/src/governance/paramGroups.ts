@@ -3,7 +3,7 @@
 // package's config as JSON (configToJson); each write is checked by the owner's validator.
 import { DEFAULT_CBFS_CHAIN_CONFIG, type CbfsChainConfig } from "@cowboy/cbfs";
 import { validateFeeMarketConfig, type FeeMarketConfig } from "@cowboy/fee-market";
-import { validateGovernanceConfig, DEFAULT_GOVERNANCE_CONFIG, type GovernanceConfig } from "@cowboy/governance";
+import { validateGovernanceConfig, DEFAULT_GOVERNANCE_CONFIG, type GovernanceConfig, type SecurityFloorConfig } from "@cowboy/governance";
 import { validateConfig as validateSchedulerConfig, type SchedulerConfig } from "@cowboy/scheduler";
 import { validateStakingConfig, type StakingConfig } from "@cowboy/staking";
 import type { TransactionLimits } from "@cowboy/types";
@@ -19,6 +19,9 @@ export type { ParamGroup } from "./group.js";
 type BasefeeSlice = Omit<FeeMarketConfig, "laneMultipliersBps">;
 type StakingSlice = Omit<StakingConfig, "slashDistribution" | "inflationScheduleBps" | "inflationFloorBps">;
 const staking = (p: ChainParams): StakingConfig => p.staking as StakingConfig;
+type GovernanceSlice = Omit<GovernanceConfig, "securityFloor">;
+const governance = (p: ChainParams): GovernanceConfig => p.governance as GovernanceConfig;
+const { securityFloor: _floor, ...GOVERNANCE_TEMPLATE } = DEFAULT_GOVERNANCE_CONFIG;
 
 /** Every group the registry holds, mapped groups first. */
 export const PARAM_GROUPS: readonly ParamGroup[] = Object.freeze([
@@ -104,15 +107,28 @@ export const PARAM_GROUPS: readonly ParamGroup[] = Object.freeze([
     set: (p, v) => ({ ...p, txLimits: v }),
     check: (p) => positive("tx_limits", p.txLimits),
   }),
-  row<GovernanceConfig>({
+  row<GovernanceSlice>({
     key: "system:gov:param:governance",
     tier: 3,
     summary: "governance itself: voting period, timelocks, deposit, tier rules, the council (§11)",
-    get: (p) => p.governance,
-    set: (p, v) => ({ ...p, governance: v }),
-    check: (p) => validateGovernanceConfig(p.governance as GovernanceConfig),
+    get: (p) => {
+      if (p.governance === undefined) return undefined;
+      const { securityFloor: _, ...rest } = p.governance;
+      return rest;
+    },
+    set: (p, v) => ({ ...p, governance: { ...v, securityFloor: governance(p).securityFloor } }),
+    check: (p) => validateGovernanceConfig(governance(p)),
     // Arrays are read by their first element: give the empty ones one to read by.
-    template: { ...DEFAULT_GOVERNANCE_CONFIG, council: [""], electorate: [{ address: "", weight: 0n }] },
+    template: { ...GOVERNANCE_TEMPLATE, council: [""], electorate: [{ address: "", weight: 0n }] },
+  }),
+  row<SecurityFloorConfig>({
+    key: "system:gov:param:security_floor",
+    tier: 3,
+    summary: "§8.2's security-floor trigger: the staked-ratio threshold (bps, 0 = off) and the inflation boost while below it",
+    // Only a chain with staking has a staked ratio (and rewards to boost).
+    get: (p) => (p.governance === undefined || p.staking === undefined ? undefined : p.governance.securityFloor),
+    set: (p, v) => ({ ...p, governance: { ...governance(p), securityFloor: v } }),
+    check: (p) => validateGovernanceConfig(governance(p)),
   }),
   ...MARKET_GROUPS,
   ...SERVICE_GROUPS,

@@ -22,6 +22,7 @@ import type { InstructionContext, InstructionResult } from "./instruction.js";
 import { laneBasefeesOf, laneOf, maxFeeOf } from "./lanes.js";
 import { runnerMarketInstruction } from "./runnerMarketInstruction.js";
 import { rentInstruction } from "./rentInstruction.js";
+import { rentChunkInstruction } from "./rentChunkInstruction.js";
 import { scheduleTimer } from "./scheduleTimer.js";
 import { stakingInstruction } from "./stakingInstruction.js";
 import { reshareInstruction } from "./reshareInstruction.js";
@@ -116,6 +117,8 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "rent_sponsor":
     case "rent_restore":
       return rentInstruction(ctx, instruction);
+    case "rent_restore_chunk":
+      return rentChunkInstruction(ctx, instruction);
     case "token_create":
     case "token_transfer":
     case "token_transfer_from":

@@ -66,7 +66,7 @@ describe("the genesis registry (test-vectors/governance/registry-defaults.json)"
     expect(value("system:gov:param:cbfs")).toEqual(configToJson(DEFAULT_CBFS_CHAIN_CONFIG));
     expect(value("system:gov:param:actor_limits")).toEqual(configToJson(DEFAULT_ACTOR_LIMITS));
     expect(value("system:gov:param:tx_limits")).toEqual(configToJson(DEFAULT_TRANSACTION_LIMITS));
-    expect(value("system:gov:param:governance")).toEqual(configToJson(DEFAULT_GOVERNANCE_CONFIG));
+    expect({ ...value("system:gov:param:governance"), securityFloor: value("system:gov:param:security_floor") }).toEqual(configToJson(DEFAULT_GOVERNANCE_CONFIG));
     expect(value("system:cip4:rent_config")).toEqual(configToJson(DEFAULT_RENT_CONFIG));
     expect(value("system:gov:param:tokens")).toEqual(configToJson(DEFAULT_TOKENS_CONFIG));
     const { dealer: _, ...cbss } = DEFAULT_CBSS_CONFIG;

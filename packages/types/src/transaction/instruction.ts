@@ -238,6 +238,17 @@ export const INSTRUCTIONS = {
       ["storage", "storage", "bytes"],
     ],
   },
+  // One 64 KiB segment of a dormant actor's storage, restored in order (cips/rent.md "Chunked restoration"; sub_type
+  // from governance/rent's 44–47, 51–63).
+  rent_restore_chunk: {
+    category: 0,
+    subType: 51,
+    fields: [
+      ["actor", "actor", "address"],
+      ["index", "index", "uint"],
+      ["data", "data", "bytes"],
+    ],
+  },
   // Platform tokens at 0x06 (cips/tokens.md "Instructions"; System sub_types 82–88, in rent-tokens' 80–95).
   token_create: {
     category: 0,
@@ -580,6 +591,7 @@ export type RunnerMarketInstruction = InstructionOf<
 >;
 export type RentSponsorInstruction = InstructionOf<"rent_sponsor">;
 export type RentRestoreInstruction = InstructionOf<"rent_restore">;
+export type RentRestoreChunkInstruction = InstructionOf<"rent_restore_chunk">;
 export type TokenInstruction = InstructionOf<"token_create" | "token_transfer" | "token_transfer_from" | "token_approve" | "token_mint" | "token_burn">;
 export type GovProposeInstruction = InstructionOf<"gov_propose">;
 export type GovVoteInstruction = InstructionOf<"gov_vote">;

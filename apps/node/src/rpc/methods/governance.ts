@@ -1,7 +1,7 @@
 // The `governance` namespace (issue 25, cips/governance.md): the parameter registry at 0x09 and the proposals, read
 // from the head state through @cowboy/governance (which owns the layout) and execution's table of groups.
-import { PARAM_GROUPS, paramGroup } from "@cowboy/execution";
-import { getParam, getProposal, paramHistory, proposalCount, proposalToJson, type Json, type Proposal } from "@cowboy/governance";
+import { PARAM_GROUPS, paramGroup, rewardStakingConfig } from "@cowboy/execution";
+import { getParam, getProposal, getSecurityFloor, paramHistory, proposalCount, proposalToJson, type Json, type Proposal } from "@cowboy/governance";
 import { z } from "zod";
 import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
@@ -77,6 +77,30 @@ export function governanceMethods({ chain }: NodeContext): RpcMethod[] {
           if (p !== undefined) out.push(rpcProposal(p));
         }
         return out;
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getSecurityFloor",
+      summary:
+        "§8.2's security-floor trigger at the head: threshold and boost (registry), whether the boost is on, since when, the staked ratio last measured, and the inflation rates block rewards are paid at now; null on a chain without staking",
+      params: [],
+      handler: () => {
+        governed(chain);
+        const params = chain.params;
+        const reward = rewardStakingConfig(chain.state, params);
+        if (params.governance === undefined || params.staking === undefined || reward === undefined) return null;
+        const status = getSecurityFloor(chain.state);
+        const { thresholdBps, boostBps } = params.governance.securityFloor;
+        return {
+          threshold_bps: thresholdBps.toString(),
+          boost_bps: boostBps.toString(),
+          active: status?.active ?? false,
+          since: status === undefined ? null : status.since.toString(),
+          ratio_bps: status === undefined ? null : status.ratioBps.toString(),
+          evaluated_at: status === undefined ? null : status.evaluatedAt.toString(),
+          schedule_bps: reward.inflationScheduleBps.map(String),
+          floor_bps: reward.inflationFloorBps.toString(),
+        };
       },
     }),
   ];

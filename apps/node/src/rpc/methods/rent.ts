@@ -1,7 +1,7 @@
 // The `rent` namespace (cips/rent.md): an actor's rent standing, and its storage as the rent_restore payload
 // (what a restorer reads from an archive of the state before eviction). Read at the head through @cowboy/rent.
 import { fromHex } from "@cowboy/codec";
-import { debtOf, encodeStoragePairs, getRentRecord, RENT_STATUS_NAMES, storagePairsOf, type RentState } from "@cowboy/rent";
+import { debtOf, encodeStoragePairs, getRentRecord, getRestoreProgress, RENT_STATUS_NAMES, segmentCount, storagePairsOf, streamLength, type RentState } from "@cowboy/rent";
 import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
@@ -20,10 +20,13 @@ export function rentMethods({ chain }: NodeContext): RpcMethod[] {
   return [
     defineMethod({
       name: "cowboy_getRent",
-      summary: "an actor's rent record at the head: status, assessed epoch, prepaid, debt entries, quota, bond and, when dormant, the kept storage root; or null",
+      summary:
+        "an actor's rent record at the head: status, assessed epoch, prepaid, debt entries, quota, bond and, when dormant, the kept storage root, its 64 KiB segments and the next chunk a restoration expects; or null",
       params: [["address", address]],
       handler: ([a]) => {
-        const r = getRentRecord(headState(chain), fromHex(a));
+        const state = headState(chain);
+        const actor = fromHex(a);
+        const r = getRentRecord(state, actor);
         if (r === undefined) return null;
         return {
           status: RENT_STATUS_NAMES[r.status],
@@ -35,7 +38,17 @@ export function rentMethods({ chain }: NodeContext): RpcMethod[] {
           quota: r.quota.toString(),
           bond: r.bond.toString(),
           evicted:
-            r.evicted === null ? null : { root: hex(r.evicted.root), bytes: r.evicted.bytes.toString(), slots: r.evicted.slots.toString(), height: r.evicted.height.toString() },
+            r.evicted === null
+              ? null
+              : {
+                  root: hex(r.evicted.root),
+                  bytes: r.evicted.bytes.toString(),
+                  slots: r.evicted.slots.toString(),
+                  height: r.evicted.height.toString(),
+                  // Chunked restoration (cips/rent.md): the 64 KiB segments to send and the next one expected.
+                  segments: segmentCount(streamLength(r.evicted.bytes, r.evicted.slots)),
+                  next_chunk: (getRestoreProgress(state, actor)?.next ?? 0n).toString(),
+                },
         };
       },
     }),
