@@ -45,7 +45,12 @@ describe("a usage-priced http job on three runner processes", () => {
     expect(j.reveals).toHaveLength(3);
     for (const r of j.reveals) {
       const opened = openUsageOutput(fromHex(r.outputHex.slice(2)));
-      expect(opened?.usage).toEqual(new Map([["http", 1n], ["output.kib", 1n]]));
+      expect(opened?.usage).toEqual(
+        new Map([
+          ["http", 1n],
+          ["output.kib", 1n],
+        ]),
+      );
     }
     expect(j.paid).toHaveLength(3);
     const gross = 3n * (RATE_HTTP + RATE_KIB);

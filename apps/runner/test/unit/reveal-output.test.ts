@@ -39,9 +39,24 @@ afterAll(async () => {
 
 describe("usageOf", () => {
   it("is the kind once and the started KiB of the result", () => {
-    expect(usageOf("http", new Uint8Array(1))).toEqual(new Map([["http", 1n], ["output.kib", 1n]]));
-    expect(usageOf("llm", new Uint8Array(1024))).toEqual(new Map([["llm", 1n], ["output.kib", 1n]]));
-    expect(usageOf("llm", new Uint8Array(1025))).toEqual(new Map([["llm", 1n], ["output.kib", 2n]]));
+    expect(usageOf("http", new Uint8Array(1))).toEqual(
+      new Map([
+        ["http", 1n],
+        ["output.kib", 1n],
+      ]),
+    );
+    expect(usageOf("llm", new Uint8Array(1024))).toEqual(
+      new Map([
+        ["llm", 1n],
+        ["output.kib", 1n],
+      ]),
+    );
+    expect(usageOf("llm", new Uint8Array(1025))).toEqual(
+      new Map([
+        ["llm", 1n],
+        ["output.kib", 2n],
+      ]),
+    );
   });
 });
 
@@ -54,7 +69,13 @@ describe("revealOutput", () => {
   });
   it("a usage-priced job reveals {result, usage} as the chain opens it", () => {
     const out = revealOutput({ id, verification: "majority_vote", pricing: "usage" }, { price: 1234 }, usage, runner, undefined);
-    expect(openUsageOutput(out)).toEqual({ result: priceBytes, usage: new Map([["http", 1n], ["output.kib", 1n]]) });
+    expect(openUsageOutput(out)).toEqual({
+      result: priceBytes,
+      usage: new Map([
+        ["http", 1n],
+        ["output.kib", 1n],
+      ]),
+    });
   });
   it("a deterministic job reveals an attestation the chain accepts for this job and runner only", () => {
     const out = revealOutput({ id, verification: "deterministic" }, { price: 1234 }, usage, runner, TEE);
@@ -113,7 +134,13 @@ describe("the runner reveals usage and attestations", () => {
 
   it("a usage-priced job: the reveal the runner sends opens to the result and its usage", async () => {
     const { output, lines } = await play({ verification: "majority_vote", pricing: "usage" });
-    expect(openUsageOutput(output)).toEqual({ result: priceBytes, usage: new Map([["http", 1n], ["output.kib", 1n]]) });
+    expect(openUsageOutput(output)).toEqual({
+      result: priceBytes,
+      usage: new Map([
+        ["http", 1n],
+        ["output.kib", 1n],
+      ]),
+    });
     expect(lines.join("\n")).toContain(`job ${JOB} executed (${output.length} bytes; usage http=1,output.kib=1)`);
   });
 

@@ -50,7 +50,18 @@ export async function runKeyedJob(market: Market, o: { value: string; owner: num
   const valueDir = mkdtempSync(join(tmpdir(), "cowboy-secret-value-"));
   const valueFile = join(valueDir, "api.key");
   writeFileSync(valueFile, o.value);
-  const put = await market.cowboy(["secret", "put", "api.key", "--value-file", valueFile, "--allow-actor", `0x${toHex(feed)}`, ...o.policy, "--key", `0x${toHex(devKey(o.owner))}`]);
+  const put = await market.cowboy([
+    "secret",
+    "put",
+    "api.key",
+    "--value-file",
+    valueFile,
+    "--allow-actor",
+    `0x${toHex(feed)}`,
+    ...o.policy,
+    "--key",
+    `0x${toHex(devKey(o.owner))}`,
+  ]);
   rmSync(valueDir, { recursive: true, force: true });
   if (put.code !== 0) throw new Error(`secret put failed: ${put.stderr}`);
   const ref = `${devAddress(o.owner)}/api.key`;

@@ -109,7 +109,12 @@ describe("committee reshare without a dealer", () => {
     if (opened.ok) return;
     expect(code(() => finalizeCommitteeDkg(w.ctx(victim.address, 14n), 2n))).toBe("DKG_NOT_READY");
     const cheat = proxies[1] as ProxyKeys;
-    const before = { cheat: getProxy(w.state, cheat.address)!, victim: w.accounts.balanceOf(victim.address), treasury: w.accounts.balanceOf(TREASURY_ADDRESS), manager: w.accounts.balanceOf(SECRETS_MANAGER_ADDRESS) };
+    const before = {
+      cheat: getProxy(w.state, cheat.address)!,
+      victim: w.accounts.balanceOf(victim.address),
+      treasury: w.accounts.balanceOf(TREASURY_ADDRESS),
+      manager: w.accounts.balanceOf(SECRETS_MANAGER_ADDRESS),
+    };
     expect(before.cheat.stake).toBe(10n * CBY);
     expect(submitCommitteeComplaint(w.ctx(victim.address, 12n), 2n, encodeComplaint(opened.complaint))).toBe(2);
     // invalidShareSlash (100 CBY) capped at the stake (10 CBY): 10 % to the complainant, 90 % to the treasury.

@@ -124,8 +124,14 @@ describe("runner.submit(pricing=) from an actor", () => {
         ]),
       );
     const balances = new Map(members.map((m) => [m, c.account(addressOf(m)).balance]));
-    const fees = send(c, members.map((m) => [m, { type: "job_commit", jobId: id, commitment: commitmentOf(output(m), salt(m)) }]));
-    const fees2 = send(c, members.map((m) => [m, { type: "job_reveal", jobId: id, output: output(m), salt: salt(m) }]));
+    const fees = send(
+      c,
+      members.map((m) => [m, { type: "job_commit", jobId: id, commitment: commitmentOf(output(m), salt(m)) }]),
+    );
+    const fees2 = send(
+      c,
+      members.map((m) => [m, { type: "job_reveal", jobId: id, output: output(m), salt: salt(m) }]),
+    );
     const done = until(c, id, "settled");
     expect(done.paid).toHaveLength(3);
     // The aggregated result is the inner result, not the usage envelope.
