@@ -3,7 +3,7 @@
 import { RunnerError } from "./errors.js";
 
 /** The names @cowboy/runner-market gives them (KIND_ENTITLEMENT, SECRET_ENTITLEMENT, VOLUME_ENTITLEMENT). */
-export const ENTITLEMENTS = ["compute", "fs.mount", "llm", "mcp", "net.http", "oci.run", "secret.read"] as const;
+export const ENTITLEMENTS = ["compute", "fs.mount", "llm", "mcp", "net.http", "oci.run", "secret.read", "tee"] as const;
 export type Entitlement = (typeof ENTITLEMENTS)[number];
 
 export function isEntitlement(value: string): value is Entitlement {

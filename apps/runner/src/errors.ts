@@ -48,7 +48,9 @@ export type RunnerErrorCode =
   /** A persisted job record that does not decode, or a transition the state machine forbids. */
   | "STATE_INVALID"
   /** The node refused or failed a request the runner depends on. */
-  | "CHAIN_FAILED";
+  | "CHAIN_FAILED"
+  /** A deterministic (TEE) job reached a runner started without an enclave key (`--tee-key`). */
+  | "TEE_UNAVAILABLE";
 
 export class RunnerError extends CowboyError<RunnerErrorCode> {
   override readonly name = "RunnerError";

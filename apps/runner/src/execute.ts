@@ -46,6 +46,19 @@ export interface JobOutput {
   readonly value: unknown;
   /** The canonical CBOR of `value`: the bytes committed and revealed. */
   readonly output: Uint8Array;
+  /** What this execution used (cips/runner-process.md "Usage reports"): reported in a usage-priced job's reveal. */
+  readonly usage: ReadonlyMap<string, bigint>;
+}
+
+/** The unit counting result size: one per started KiB of the canonical result bytes. */
+export const OUTPUT_KIB_UNIT = "output.kib";
+
+/** Usage of one execution: the job's kind once (the unit a fixed rate card prices) and ⌈result bytes / 1024⌉. */
+export function usageOf(kind: string, output: Uint8Array): Map<string, bigint> {
+  return new Map([
+    [kind, 1n],
+    [OUTPUT_KIB_UNIT, BigInt(Math.ceil(output.length / 1024))],
+  ]);
 }
 
 /** The job kinds this configuration can serve (its entitlements and configured backends). */
@@ -97,5 +110,5 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
   const output = outputBytes(value);
   if (output.length > MAX_OUTPUT_BYTES)
     throw new RunnerError("OUTPUT_TOO_LARGE", `the result is ${output.length} bytes, more than the on-chain bound of ${MAX_OUTPUT_BYTES}`, { bound: MAX_OUTPUT_BYTES });
-  return { value, output };
+  return { value, output, usage: usageOf(job.kind, output) };
 }

@@ -3,8 +3,9 @@
 export { RunnerError, isRunnerError, type RunnerErrorCode } from "./errors.js";
 export { ENTITLEMENTS, EntitlementGate, isEntitlement, parseProvides, type Entitlement } from "./entitlements.js";
 export { SecretValue, parseSecretRef, formatSecretRef, secretRefsIn, substituteSecrets, type SecretBytes, type SecretRef, type SecretSource } from "./secrets.js";
-export { executeJob, servableKinds, MAX_OUTPUT_BYTES, JOB_KINDS, type JobKind, type JobInput, type JobOutput, type ExecutorConfig } from "./execute.js";
+export { executeJob, servableKinds, usageOf, OUTPUT_KIB_UNIT, MAX_OUTPUT_BYTES, JOB_KINDS, type JobKind, type JobInput, type JobOutput, type ExecutorConfig } from "./execute.js";
 export { checkResult, outputBytes, valueOfJson } from "./result-schema.js";
+export { revealOutput, type RevealJob, type TeeKey } from "./reveal-output.js";
 export { runHttp, parseHttpSpec, hostAllowed, type HttpSpec, type HttpExecutorOptions, type ResolvedAddress } from "./executors/http.js";
 export { classifyAddress, addressAllowed, type AddressClass } from "./executors/address-guard.js";
 export { runCompute, parseComputeSpec, type ComputeSpec, type ComputeOptions } from "./executors/compute.js";

@@ -8,6 +8,7 @@ import { aggregateFor, commitmentOf } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
 import { outputBytes } from "./result-schema.js";
+import { revealOutput, type TeeKey } from "./reveal-output.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
 
 const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
@@ -32,6 +33,8 @@ export interface RunnerOptions {
    * "tamper" commits and reveals a different (still schema-valid) output; "no-reveal" commits and never reveals.
    */
   readonly fault?: RunnerFault;
+  /** The enclave key that signs deterministic jobs' attestations (cips/runner-process.md "TEE attestations"). */
+  readonly tee?: TeeKey;
 }
 
 /** CBSS failures that may pass (too few proxies answered in time, none dealt yet): the runner retries, not fails. */
@@ -42,8 +45,12 @@ export type RunnerFault = (typeof RUNNER_FAULTS)[number];
 
 /** The output a "tamper" runner commits: the result with `"tampered": true` added (an object), else wrapped in a list. */
 export function tamperedOutput(value: unknown): Uint8Array {
+  return outputBytes(tamperedValue(value));
+}
+
+function tamperedValue(value: unknown): unknown {
   const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
-  return outputBytes(isObject ? { ...(value as Record<string, unknown>), tampered: true } : [value]);
+  return isObject ? { ...(value as Record<string, unknown>), tampered: true } : [value];
 }
 
 /** Commitment = keccak256(output ‖ salt) (spec §5.3 step 3): @cowboy/runner-market owns the rule. */
@@ -279,11 +286,14 @@ export class Runner {
             },
             this.#o.executors,
           );
-          const output = this.#o.fault === "tamper" ? tamperedOutput(executed.value) : executed.output;
+          const value = this.#o.fault === "tamper" ? tamperedValue(executed.value) : executed.value;
+          // Usage-priced jobs reveal {result, usage}; deterministic ones {result, attestation} (reveal-output.ts).
+          const output = revealOutput({ id, verification: job.verification, pricing: job.pricing ?? "fixed" }, value, executed.usage, this.#o.address, this.#o.tee);
           if (this.#o.fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
           const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
           this.#o.store.advance(record.id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
-          this.#log(`job ${record.id} executed (${output.length} bytes)`);
+          const used = job.pricing === "usage" ? `; usage ${[...executed.usage].map(([u, n]) => `${u}=${n}`).join(",")}` : "";
+          this.#log(`job ${record.id} executed (${output.length} bytes${used}${job.verification === "deterministic" ? "; attested" : ""})`);
         } catch (error) {
           if (!isCowboyError(error)) throw error;
           if (TRANSIENT_SECRET_ERRORS.has(String(error.code))) {

@@ -10,6 +10,7 @@ import { type RpcRunnerChain, createRpcRunnerChain } from "./chain/rpc-chain.js"
 import { type Entitlement, EntitlementGate } from "./entitlements.js";
 import { type ExecutorConfig, servableKinds } from "./execute.js";
 import type { LlmBackend } from "./llm/backend.js";
+import type { TeeKey } from "./reveal-output.js";
 import { Runner, type RunnerFault } from "./runner.js";
 import type { SecretSource } from "./secrets.js";
 import { JobStore } from "./state/job-store.js";
@@ -47,6 +48,8 @@ export interface RunnerStartOptions {
   readonly log?: (line: string) => void;
   /** Test-only misbehaviour (cips/runner-process.md "Test faults"). */
   readonly fault?: RunnerFault;
+  /** The enclave key that signs deterministic jobs' attestations (cips/runner-process.md "TEE attestations"). */
+  readonly tee?: TeeKey;
 }
 
 export interface RunningRunner {
@@ -108,6 +111,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.fault === undefined ? {} : { fault: options.fault }),
+    ...(options.tee === undefined ? {} : { tee: options.tee }),
   });
   let registered: "registered" | "already" | "updated";
   try {
@@ -118,7 +122,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
   }
   runner.start();
   options.log?.(
-    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : registered}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}${options.fault === undefined ? "" : `; TEST FAULT ${options.fault}`}; transport key 0x${toHex(transport.publicKey)}${transport.created ? " (new)" : ""}${secrets === undefined ? "" : options.proxies === undefined ? "; secrets via the CBSS committee's proxies" : `; secrets via ${options.proxies.length} proxies`}`,
+    `runner 0x${toHex(address)} ${registered === "already" ? "already registered" : registered}; provides ${options.provides.join(",") || "nothing"}; serving ${servableKinds(executors).join(",")}${options.fault === undefined ? "" : `; TEST FAULT ${options.fault}`}${options.tee === undefined ? "" : `; TEE measurement 0x${toHex(options.tee.measurement)}`}; transport key 0x${toHex(transport.publicKey)}${transport.created ? " (new)" : ""}${secrets === undefined ? "" : options.proxies === undefined ? "; secrets via the CBSS committee's proxies" : `; secrets via ${options.proxies.length} proxies`}`,
   );
   return {
     address,

@@ -29,6 +29,7 @@ export {
 } from "./chain/records.js";
 export {
   SECRETS_MANAGER_ADDRESS,
+  TREASURY_ADDRESS,
   getProxy,
   proxyAddresses,
   currentEpoch,
@@ -46,7 +47,7 @@ export { publishCommittee, dealingCodec, type CommitteeDealing } from "./chain/c
 export { putSecret, rotateSecret, revokeSecret, topUpSecret, secretNames } from "./chain/secrets.js";
 export { submitReceipts, receiptLog } from "./chain/receipts.js";
 export { evaluatePolicy, staticVerdict, type ReleaseFacts, type PolicyVerdict } from "./chain/policy.js";
-export { slashInvalidShare, slashUnauthorizedRelease, type JobLookup, type ProvidesLookup, type MarketLookups, type SlashOutcome } from "./chain/slashing.js";
+export { slashDealer, slashInvalidShare, slashUnauthorizedRelease, type JobLookup, type ProvidesLookup, type MarketLookups, type SlashOutcome } from "./chain/slashing.js";
 export { jobFactsAt, providesAt, type JobHistory, type ProvidesHistoryView } from "./chain/history.js";
 export { getReservation, reserveJobReleases, type ReservationOutcome } from "./chain/reservations.js";
 export {

@@ -73,6 +73,8 @@ export interface JobJson {
   spec: unknown;
   resultSchema: unknown;
   verification: string;
+  /** "fixed" or "usage" (cips/runner-market.md "Pricing", "Usage pricing"). */
+  pricing: JobRecord["pricing"];
   runners: string;
   quorum: string;
   maxPrice: string;
@@ -113,6 +115,7 @@ export function jobToJson(j: JobRecord): JobJson {
     spec: jsonOf(j.spec),
     resultSchema: jsonOf(j.resultSchema),
     verification: j.verification,
+    pricing: j.pricing,
     runners: (j.committee.length > 0 ? BigInt(j.committee.length) : j.runners).toString(),
     quorum: (j.quorumNeeded > 0n ? j.quorumNeeded : j.quorum).toString(),
     maxPrice: j.maxPrice.toString(),

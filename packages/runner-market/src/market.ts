@@ -118,22 +118,30 @@ export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "t
   return close(ctx, { ...job, status, escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
 }
 
+/**
+ * What a verified job pays out of `escrow` (cips/runner-market.md "Pricing", "Usage pricing"): fixed, min(Σ paid
+ * runners' rate_card[kind], escrow); usage, the reported usage × the paid runners' rates (usage.ts). Rate cards are read
+ * from the registry as it is now.
+ */
+export function grossOf(state: MarketState, job: JobRecord, escrow: bigint): bigint {
+  return job.pricing === "usage"
+    ? usageGross(
+        escrow,
+        job.paid.map((p) => ({
+          rateCard: getRunner(state, p)?.capabilities.rateCard,
+          usage: openUsageOutput(job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0))?.usage ?? new Map(),
+        })),
+      )
+    : jobGross(
+        escrow,
+        job.paid.map((p) => getRunner(state, p)?.capabilities.rateCard.get(job.kind)),
+      );
+}
+
 /** Pays a verified job per §8.4 and ends it as settled. */
 export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
   // Rate cards (cips/runner-market.md "Pricing"): min(Σ paid runners' rate_card[kind], max_price); the rest refunded.
-  const gross =
-    job.pricing === "usage"
-      ? usageGross(
-          job.escrow,
-          job.paid.map((p) => ({
-            rateCard: getRunner(ctx.state, p)?.capabilities.rateCard,
-            usage: openUsageOutput(job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0))?.usage ?? new Map(),
-          })),
-        )
-      : jobGross(
-          job.escrow,
-          job.paid.map((p) => getRunner(ctx.state, p)?.capabilities.rateCard.get(job.kind)),
-        );
+  const gross = grossOf(ctx.state, job, job.escrow);
   const split = splitPayment(ctx.config, gross, job.paid, job.aggregator);
   ctx.accounts.debit(JOB_DISPATCHER_ADDRESS, job.escrow);
   if (job.escrow > gross) ctx.accounts.credit(job.poster, job.escrow - gross);

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { toHex } from "@cowboy/codec";
+import { fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import type { LlmBackend } from "@cowboy/runner-app";
 import { formatCby } from "@cowboy/types";
@@ -55,19 +55,37 @@ export function parseRates(text: string): Record<string, bigint> {
   return out;
 }
 
+const HEX32 = /^(0x)?[0-9a-fA-F]{64}$/;
+
+/** `--tee-key HEX32 --tee-measurement HEX32` (together, and only with tee provided) → the enclave key, or undefined. */
+function teeKey(key: string | undefined, measurement: string | undefined, provided: readonly string[]): { secretKey: Uint8Array; measurement: Uint8Array } | undefined {
+  if ((key === undefined) !== (measurement === undefined)) throw usageError("--tee-key and --tee-measurement go together");
+  if (key === undefined || measurement === undefined) {
+    if (provided.includes("tee")) throw usageError("--provides tee needs --tee-key and --tee-measurement");
+    return undefined;
+  }
+  if (!provided.includes("tee")) throw usageError("--tee-key needs --provides to include tee");
+  if (!HEX32.test(key) || !HEX32.test(measurement)) throw usageError("--tee-key and --tee-measurement are 32 bytes of hex each");
+  const hex = (s: string) => fromHex(s.startsWith("0x") ? s.slice(2) : s);
+  return { secretKey: hex(key), measurement: hex(measurement) };
+}
+
 const start: Command = {
   summary: "run a runner in the foreground: registers if needed, then acks, executes, commits and reveals its jobs",
   usage:
-    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--rate KIND=AMOUNT,...] [--test-fault tamper|no-reveal]",
+    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--rate KIND=AMOUNT,...] [--tee-key HEX32 --tee-measurement HEX32] [--test-fault tamper|no-reveal]",
   details: [
-    "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read.",
+    "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read, tee.",
     "--stake and --max-job-value take base units or CBY (e.g. 10000cby); stake ≥ max(10,000 CBY, 1.5 × max job value).",
     "--devnet lets http jobs reach loopback targets (refused otherwise). --data defaults to ~/.cowboy/runner/ADDRESS.",
     'With secret.read, {"$secret": "0xOWNER/NAME"} values in job specs are released by the CBSS proxies: --proxies lists',
     "their URLs by committee position (default: the endpoints the 0x04 committee registered). The runner's transport key",
     "is generated in --data on first start (encrypted under the runner's key) and registered on chain.",
     "--rate declares the rate card: the price of one execution per job kind (e.g. --rate http=0.5cby,llm=2cby); a settled job",
-    "pays min(the paid runners' rates, max_price) and the rest goes back to the poster.",
+    "pays min(the paid runners' rates, max_price) and the rest goes back to the poster. A usage-priced job pays the usage",
+    "reported in each reveal ({KIND: 1, output.kib: started KiB of the result}) at these rates, e.g. --rate http=0.5cby,output.kib=1000.",
+    "--tee-key (an Ed25519 secret key) and --tee-measurement (the enclave image's measurement) sign the attestation of",
+    "deterministic jobs; they need --provides to include tee, and the chain's teeMeasurements to list the pair.",
     "--test-fault (tests only) makes the runner misbehave: tamper = commit and reveal a different output; no-reveal = never reveal.",
   ].join("\n"),
   async run(args, io) {
@@ -90,6 +108,8 @@ const start: Command = {
         poll: { type: "string" },
         "test-fault": { type: "string" },
         rate: { type: "string" },
+        "tee-key": { type: "string" },
+        "tee-measurement": { type: "string" },
       },
       { min: 0, max: 0, names: "" },
     );
@@ -102,6 +122,7 @@ const start: Command = {
     const fault = values["test-fault"];
     const rateCard = values.rate === undefined ? undefined : parseRates(values.rate);
     if (fault !== undefined && !(RUNNER_FAULTS as readonly string[]).includes(fault)) throw usageError(`--test-fault must be one of ${RUNNER_FAULTS.join(", ")}`);
+    const tee = teeKey(values["tee-key"], values["tee-measurement"], provided);
     let proxies: string[] | undefined;
     if (values.proxies !== undefined) {
       if (!provided.includes("secret.read")) throw usageError("--proxies needs --provides to include secret.read");
@@ -139,6 +160,7 @@ const start: Command = {
         ...(images === undefined ? {} : { images }),
         ...(proxies === undefined ? {} : { proxies }),
         ...(rateCard === undefined ? {} : { rateCard }),
+        ...(tee === undefined ? {} : { tee }),
         ...(fault === undefined ? {} : { fault: fault as (typeof RUNNER_FAULTS)[number] }),
         ...(pollMs === undefined ? {} : { pollMs }),
         log: (line) => io.out(`${new Date().toISOString()} ${line}\n`),

@@ -35,6 +35,23 @@ describe("cowboy runner", () => {
     expect(await cli([...base, "--provides", "net.http,secret.read", "--proxies", "127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/URL/) });
     expect(await cli([...base, "--provides", "net.http", "--test-fault", "lie"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/tamper, no-reveal/) });
   });
+  it("checks --tee-key and --tee-measurement against each other and against --provides tee", async () => {
+    const base = ["runner", "start", "--key", KEY, "--stake", "10000cby", "--rpc", NOWHERE];
+    const h = `0x${"ee".repeat(32)}`;
+    expect(await cli([...base, "--provides", "net.http,tee", "--tee-key", h])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--tee-key and --tee-measurement go together/),
+    });
+    expect(await cli([...base, "--provides", "net.http,tee"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--provides tee needs --tee-key/) });
+    expect(await cli([...base, "--provides", "net.http", "--tee-key", h, "--tee-measurement", h])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/--tee-key needs --provides to include tee/),
+    });
+    expect(await cli([...base, "--provides", "net.http,tee", "--tee-key", "0xee", "--tee-measurement", h])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/32 bytes of hex/),
+    });
+  });
   it("parses a rate card into base units", async () => {
     const { parseRates } = await import("../../src/commands/runner.js");
     expect(parseRates("http=0.5cby, llm=2cby,compute=7")).toEqual({ http: 500_000_000n, llm: 2_000_000_000n, compute: 7n });

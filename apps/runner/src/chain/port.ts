@@ -13,6 +13,8 @@ export interface ChainJob {
   readonly spec: unknown;
   readonly resultSchema: unknown;
   readonly verification: string;
+  /** "usage": the reveal carries {result, usage} (cips/runner-market.md "Usage pricing"); absent on older nodes: fixed. */
+  readonly pricing?: "fixed" | "usage";
   readonly runners: number;
   readonly quorum: number;
   readonly allowDomains: readonly string[];

@@ -29,6 +29,7 @@ export function jobFromJson(j: JobJson): ChainJob {
     spec: j.spec,
     resultSchema: j.resultSchema,
     verification: j.verification,
+    pricing: j.pricing === "usage" ? "usage" : "fixed",
     runners: Number(j.runners),
     quorum: Number(j.quorum),
     allowDomains: j.allowDomains,

@@ -3,36 +3,17 @@
 // fresh DKG on chain (each deals, the window closes, one finalizes), each combines its share from the qualified
 // dealings, and the committee serves a secret to a real runner job: the price server sees the key, the job settles.
 // The secret has max_releases 2: the chain reserves the two committee members' releases when it draws the committee.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CBY, devAddress, devKey, type Market, startMarket } from "../utils/market-harness.js";
+import { devAddress, type Market, startMarket } from "../utils/market-harness.js";
+import { runKeyedJob } from "../utils/secret-job.js";
 
 const VALUE = "sk-dkg-e2e-71c3a9f0d2b4e6a8";
 const OWNER = 8;
-const FEED = `from cowboy_sdk import actor, runner
-
-SCHEMA = {"type": "object", "properties": {"price": {"type": "integer"}}, "required": ["price"]}
-
-@actor
-class KeyedFeed:
-    def refresh(self, url, ref):
-        return runner.submit("http", {"method": "GET", "url": url, "headers": {"x-api-key": {"$secret": ref}}},
-                             result_schema=SCHEMA, runners=2, quorum=2, verification="majority_vote",
-                             max_price=${2n * CBY}, allow_domains=["127.0.0.1"], secrets=[ref], callback="on_price")
-
-    @runner.continuation
-    def on_price(self, job_id, status, result):
-        self.storage["seen"] = [job_id, status, result]
-
-    def seen(self):
-        return self.storage.get("seen")
-`;
 
 let market: Market;
-const valueDir = mkdtempSync(join(tmpdir(), "cowboy-dkg-value-"));
 
 beforeAll(async () => {
   market = await startMarket({
@@ -46,7 +27,6 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   await market?.close();
-  rmSync(valueDir, { recursive: true, force: true });
 });
 
 describe("5 proxies run the committee DKG themselves and serve a secret (devnet, no dealer)", () => {
@@ -65,40 +45,7 @@ describe("5 proxies run the committee DKG themselves and serve a secret (devnet,
     for (const p of market.proxies) expect(p.log.join("")).toMatch(/holding share [1-5] of epoch 1/);
     expect(existsSync(join(market.dir, "group.secret"))).toBe(false);
 
-    const deployer = devKey(0);
-    const { tx, address: feed } = await client.deployActor({ privateKey: deployer, source: FEED, salt: new Uint8Array(32).fill(0x5d) });
-    const deployed = await client.waitForReceipt(tx.digest());
-    expect(deployed.status, new TextDecoder().decode(deployed.return_data)).toBe(0);
-    await client.waitForReceipt((await client.transfer({ privateKey: deployer, to: feed, amount: 100n * CBY })).digest());
-    const valueFile = join(valueDir, "api.key");
-    writeFileSync(valueFile, VALUE);
-    const put = await market.cowboy([
-      "secret",
-      "put",
-      "api.key",
-      "--value-file",
-      valueFile,
-      "--allow-actor",
-      `0x${toHex(feed)}`,
-      "--max-releases",
-      "2",
-      "--key",
-      `0x${toHex(devKey(OWNER))}`,
-    ]);
-    rmSync(valueFile);
-    expect(put.code, put.stderr).toBe(0);
-    const ref = `${devAddress(OWNER)}/api.key`;
-
-    const call = await client.callActor({ privateKey: deployer, to: feed, method: "refresh", args: [market.priceUrl, ref], cyclesLimit: 5_000_000n });
-    const receipt = await client.waitForReceipt(call.digest());
-    expect(receipt.status, new TextDecoder().decode(receipt.return_data)).toBe(0);
-    let seen: [Uint8Array, string, Map<string, unknown>] | null = null;
-    for (let i = 0; i < 3000 && seen === null; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const q = await client.queryActor({ to: feed, method: "seen" });
-      if (q.ok && q.value !== null) seen = q.value as [Uint8Array, string, Map<string, unknown>];
-    }
-    if (seen === null || seen[1] !== "ok") for (const [who, log] of market.runnerLogs) console.log(who, log.join("").slice(-3000));
+    const { seen } = await runKeyedJob(market, { value: VALUE, owner: OWNER, salt: 0x5d, policy: ["--max-releases", "2"] });
     expect(seen).not.toBeNull();
     expect(seen![1]).toBe("ok");
     expect(seen![2].get("price")).toBe(4242n);

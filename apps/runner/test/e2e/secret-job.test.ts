@@ -4,36 +4,17 @@
 // `cowboy secret put` allowing the actor; the actor posts an http job whose header is {"$secret": "0xOWNER/api.key"};
 // each runner gets the key through t proxies, the server sees it, the continuation arrives. The key's text appears in
 // no process output, no data dir (node state, blocks and receipts; proxies; runners) and not in the job record.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CBY, devAddress, devKey, type Market, startMarket } from "../utils/market-harness.js";
+import { devAddress, type Market, startMarket } from "../utils/market-harness.js";
+import { runKeyedJob } from "../utils/secret-job.js";
 
 const VALUE = "sk-e2e-5c1f0e9d8a7b6c5d4e3f";
 const OWNER = 8;
-const KEYED_FEED = `from cowboy_sdk import actor, runner
-
-SCHEMA = {"type": "object", "properties": {"price": {"type": "integer"}}, "required": ["price"]}
-
-@actor
-class KeyedFeed:
-    def refresh(self, url, ref):
-        return runner.submit("http", {"method": "GET", "url": url, "headers": {"x-api-key": {"$secret": ref}}},
-                             result_schema=SCHEMA, runners=2, quorum=2, verification="majority_vote",
-                             max_price=${2n * CBY}, allow_domains=["127.0.0.1"], secrets=[ref], callback="on_price")
-
-    @runner.continuation
-    def on_price(self, job_id, status, result):
-        self.storage["seen"] = [job_id, status, result]
-
-    def seen(self):
-        return self.storage.get("seen")
-`;
 
 let market: Market;
-const valueDir = mkdtempSync(join(tmpdir(), "cowboy-secret-value-"));
 
 beforeAll(async () => {
   market = await startMarket({
@@ -48,7 +29,6 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   await market?.close();
-  rmSync(valueDir, { recursive: true, force: true });
 });
 
 /** Every regular file under `dir` whose bytes contain `needle`. */
@@ -69,44 +49,7 @@ function filesContaining(dir: string, needle: Uint8Array): string[] {
 describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 proxies + 2 runners)", () => {
   it("the server sees the key, the job settles, and the key is nowhere else", async () => {
     const { client } = market;
-    const deployer = devKey(0);
-    const { tx, address: feed } = await client.deployActor({ privateKey: deployer, source: KEYED_FEED, salt: new Uint8Array(32).fill(0x5e) });
-    const deployed = await client.waitForReceipt(tx.digest());
-    expect(deployed.status, new TextDecoder().decode(deployed.return_data)).toBe(0);
-    await client.waitForReceipt((await client.transfer({ privateKey: deployer, to: feed, amount: 100n * CBY })).digest());
-
-    // The owner seals the key on this machine; only the envelope goes on chain. The value file is removed at once.
-    const valueFile = join(valueDir, "api.key");
-    writeFileSync(valueFile, VALUE);
-    const put = await market.cowboy([
-      "secret",
-      "put",
-      "api.key",
-      "--value-file",
-      valueFile,
-      "--allow-actor",
-      `0x${toHex(feed)}`,
-      "--max-releases",
-      "10",
-      "--until-block",
-      "1000000",
-      "--key",
-      `0x${toHex(devKey(OWNER))}`,
-    ]);
-    rmSync(valueFile);
-    expect(put.code, put.stderr).toBe(0);
-    const ref = `${devAddress(OWNER)}/api.key`;
-
-    const call = await client.callActor({ privateKey: deployer, to: feed, method: "refresh", args: [market.priceUrl, ref], cyclesLimit: 5_000_000n });
-    const receipt = await client.waitForReceipt(call.digest());
-    expect(receipt.status, new TextDecoder().decode(receipt.return_data)).toBe(0);
-    let seen: [Uint8Array, string, Map<string, unknown>] | null = null;
-    for (let i = 0; i < 3000 && seen === null; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const q = await client.queryActor({ to: feed, method: "seen" });
-      if (q.ok && q.value !== null) seen = q.value as [Uint8Array, string, Map<string, unknown>];
-    }
-    if (seen === null || seen[1] !== "ok") for (const [who, log] of market.runnerLogs) console.log(who, log.join("").slice(-3000));
+    const { ref, seen } = await runKeyedJob(market, { value: VALUE, owner: OWNER, salt: 0x5e, policy: ["--max-releases", "10", "--until-block", "1000000"] });
     expect(seen).not.toBeNull();
     const [jobIdBytes, status, result] = seen!;
     expect(status).toBe("ok");

@@ -20,7 +20,7 @@ export const CBY = BASE_UNITS_PER_CBY;
 export const devKey = (i: number): Uint8Array => keccak256(new TextEncoder().encode(`cowboy devnet account ${i}`));
 export const devAddress = (i: number): string => `0x${toHex(addressFromPrivateKey(devKey(i)))}`;
 
-export const FEED = (price: bigint, runners: number, quorum: number) => `from cowboy_sdk import actor, runner
+export const FEED = (price: bigint, runners: number, quorum: number, pricing = "fixed") => `from cowboy_sdk import actor, runner
 
 SCHEMA = {"type": "object", "properties": {"price": {"type": "integer"}}, "required": ["price"]}
 
@@ -29,7 +29,8 @@ class PriceFeed:
     def refresh(self, url):
         job = runner.submit("http", {"method": "GET", "url": url}, result_schema=SCHEMA,
                             runners=${runners}, quorum=${quorum}, verification="majority_vote",
-                            max_price=${price}, allow_domains=["127.0.0.1"], callback="on_price")
+                            max_price=${price}, allow_domains=["127.0.0.1"], callback="on_price",
+                            pricing="${pricing}")
         self.storage["job"] = job
         return job
 
@@ -309,12 +310,12 @@ export async function runLlmJob(market: Market, model: string): Promise<Settled>
 }
 
 /** Deploys a PriceFeed (dev account 0), posts one http job and waits for its continuation. */
-export async function runPriceJob(market: Market, options: { runners: number; quorum: number; salt?: number }): Promise<Settled> {
+export async function runPriceJob(market: Market, options: { runners: number; quorum: number; salt?: number; pricing?: "fixed" | "usage" }): Promise<Settled> {
   const { client } = market;
   const owner = devKey(0);
   const salt = new Uint8Array(32);
   salt[31] = options.salt ?? 0;
-  const { tx, address: feed } = await client.deployActor({ privateKey: owner, source: FEED(2n * CBY, options.runners, options.quorum), salt });
+  const { tx, address: feed } = await client.deployActor({ privateKey: owner, source: FEED(2n * CBY, options.runners, options.quorum, options.pricing), salt });
   const deployed = await client.waitForReceipt(tx.digest());
   if (deployed.status !== 0) throw new Error(`deploy failed: ${new TextDecoder().decode(deployed.return_data)}`);
   await client.waitForReceipt((await client.transfer({ privateKey: owner, to: feed, amount: 100n * CBY })).digest());

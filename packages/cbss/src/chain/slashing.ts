@@ -55,6 +55,18 @@ function slash(ctx: CbssContext, proxy: Uint8Array, amount: bigint, hash: Uint8A
   return { proxy, slashed, reward, reason };
 }
 
+/**
+ * A DKG dealer whose dealing a recipient's complaint proved bad (cips/cbss.md "DKG", "Slashing a bad dealer"):
+ * `invalidShareSlash` (at most its stake), the complainant rewarded like a reporter. Evidence = the complaint bytes,
+ * used once. Null when the dealer has no proxy record left (withdrawn): the dealing is still disqualified.
+ */
+export function slashDealer(ctx: CbssContext, dealer: Uint8Array, complaintBytes: Uint8Array, epoch: bigint): SlashOutcome | null {
+  if (getProxy(ctx.state, dealer) === undefined) return null;
+  const hash = keccak256(complaintBytes);
+  if (ctx.state.get(evidenceKey(hash)) !== undefined) throw new CbssError("EVIDENCE_USED", "this evidence was already used");
+  return slash(ctx, dealer, ctx.config.invalidShareSlash, hash, `bad dealing for committee epoch ${epoch}`);
+}
+
 /** (a) The statement's share signature is not the signer's valid share on the stated identity. */
 export function slashInvalidShare(ctx: CbssContext, signed: Signed): SlashOutcome {
   const { statement: s, proxy, index, hash } = evidence(ctx, signed);

@@ -5,6 +5,7 @@ import { encode, equalBytes, toHex } from "@cowboy/codec";
 import { CryptoError, type Dealing, checkDealing, combineCommitments, decodeComplaint, decodeDealing, sharePublicKey, verifyComplaint } from "@cowboy/crypto";
 import { type CbssContext, currentCommittee, currentEpoch, getCommittee } from "../chain/context.js";
 import { committeeKey, currentEpochKey } from "../chain/keys.js";
+import { slashDealer } from "../chain/slashing.js";
 import { type Committee, committeeCodec } from "../chain/records.js";
 import { CbssError } from "../errors.js";
 import { dkgComplaintKey, dkgDealingKey, dkgRunKey } from "./keys.js";
@@ -67,7 +68,10 @@ export function submitCommitteeDealing(ctx: CbssContext, epoch: bigint, dealingB
   return dealer;
 }
 
-/** Disqualifies a dealing on its recipient's verified complaint; returns the dealer index. */
+/**
+ * Disqualifies a dealing on its recipient's verified complaint and slashes its dealer (`slashDealer`: invalidShareSlash
+ * at most its stake, reporterRewardBps of it to the complainant, the rest to the treasury); returns the dealer index.
+ */
 export function submitCommitteeComplaint(ctx: CbssContext, epoch: bigint, complaintBytes: Uint8Array): number {
   const run = getDkgRun(ctx.state, epoch);
   if (run === undefined || ctx.height >= run.openedAt + window(ctx)) throw new CbssError("DKG_NOT_READY", `no run is open for committee epoch ${String(epoch)}`);
@@ -81,6 +85,8 @@ export function submitCommitteeComplaint(ctx: CbssContext, epoch: bigint, compla
   const ok = verifyComplaint({ dealing: decodeDealing(stored), context: committeeDkgContext(ctx.chainId, epoch), complaint, recipientPublicKey: recipient.blsPublicKey });
   if (!ok) throw new CbssError("INVALID_EVIDENCE", `the complaint does not show that dealer ${complaint.dealer}'s share is bad`);
   ctx.state.set(dkgComplaintKey(epoch, complaint.dealer), complaintBytes.slice());
+  const dealer = run.dealers[complaint.dealer - 1];
+  if (dealer !== undefined) slashDealer(ctx, dealer, complaintBytes, epoch);
   return complaint.dealer;
 }
 

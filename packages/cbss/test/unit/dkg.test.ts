@@ -26,6 +26,9 @@ import {
   signShare,
   submitCommitteeComplaint,
   submitCommitteeDealing,
+  getProxy,
+  SECRETS_MANAGER_ADDRESS,
+  TREASURY_ADDRESS,
 } from "../../src/index.js";
 import { CBY, type ProxyKeys, accountKey, makeWorld, proxyKeys } from "../utils/fixture.js";
 
@@ -96,7 +99,7 @@ describe("committee reshare without a dealer", () => {
     expect(getDkgRun(w.state, 2n)?.recipients.length).toBe(6);
     expect(code(() => submitCommitteeDealing(w.ctx(proxies[0]?.address as Uint8Array, 11n), 2n, d1))).toBe("INVALID_DEALING");
   });
-  it("the other old members deal; dealer 2 cheats recipient 1 and is disqualified", () => {
+  it("the other old members deal; dealer 2 cheats recipient 1 and is disqualified and slashed", () => {
     const d2 = dealings[1] as Dealing;
     dealings[1] = { ...d2, encryptedShares: d2.encryptedShares.map((e, j) => (j === 0 ? e.map((b, k) => (k === 5 ? b ^ 0x80 : b)) : e)) };
     for (let i = 1; i < 5; i++) expect(submitCommitteeDealing(w.ctx(proxies[i]?.address as Uint8Array, 11n), 2n, encodeDealing(dealings[i] as Dealing))).toBe(i + 1);
@@ -105,7 +108,28 @@ describe("committee reshare without a dealer", () => {
     expect(opened.ok).toBe(false);
     if (opened.ok) return;
     expect(code(() => finalizeCommitteeDkg(w.ctx(victim.address, 14n), 2n))).toBe("DKG_NOT_READY");
+    const cheat = proxies[1] as ProxyKeys;
+    const before = {
+      cheat: getProxy(w.state, cheat.address)!,
+      victim: w.accounts.balanceOf(victim.address),
+      treasury: w.accounts.balanceOf(TREASURY_ADDRESS),
+      manager: w.accounts.balanceOf(SECRETS_MANAGER_ADDRESS),
+    };
+    expect(before.cheat.stake).toBe(10n * CBY);
     expect(submitCommitteeComplaint(w.ctx(victim.address, 12n), 2n, encodeComplaint(opened.complaint))).toBe(2);
+    // invalidShareSlash (100 CBY) capped at the stake (10 CBY): 10 % to the complainant, 90 % to the treasury.
+    const after = getProxy(w.state, cheat.address)!;
+    expect(after.stake).toBe(0n);
+    expect(after.slashed).toBe(before.cheat.slashed + 10n * CBY);
+    expect(w.accounts.balanceOf(victim.address)).toBe(before.victim + CBY);
+    expect(w.accounts.balanceOf(TREASURY_ADDRESS)).toBe(before.treasury + 9n * CBY);
+    expect(w.accounts.balanceOf(SECRETS_MANAGER_ADDRESS)).toBe(before.manager - 10n * CBY);
+    // The same complaint again: the dealing no longer stands; nothing moves.
+    expect(code(() => submitCommitteeComplaint(w.ctx(victim.address, 12n), 2n, encodeComplaint(opened.complaint)))).toBe("INVALID_EVIDENCE");
+    expect(getProxy(w.state, cheat.address)!.slashed).toBe(10n * CBY);
+    // An honest dealer's dealing opens for the victim: there is nothing to complain about, so no one else is slashed.
+    expect(openShare({ dealing: dealings[2] as Dealing, context, recipient: 1, secretKey: victim.blsSecret }).ok).toBe(true);
+    for (const p of proxies) if (p !== cheat) expect(getProxy(w.state, p.address)!.slashed).toBe(0n);
   });
   it("finalizing publishes the new committee with the same group key", () => {
     const out = finalizeCommitteeDkg(w.ctx(dealer.address, 15n), 2n);

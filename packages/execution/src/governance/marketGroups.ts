@@ -7,6 +7,7 @@ import { validateRunnerMarketConfig, type ContainerImage, type RunnerMarketConfi
 import type { ChainParams } from "../types.js";
 import type { ParamGroup } from "./group.js";
 import { row } from "./row.js";
+import { TEE_GROUP } from "./teeGroup.js";
 
 /**
  * §13.1 values with no reader in this release, held at the spec's numbers: the aggregator-eligibility percentile
@@ -125,4 +126,5 @@ export const MARKET_GROUPS: readonly ParamGroup[] = [
     check,
     template: [IMAGE_TEMPLATE],
   }),
+  TEE_GROUP,
 ];

@@ -4,6 +4,7 @@ import pvm_host as _h
 
 DISPATCHER = b"\x00" * 19 + b"\x02"
 STATUSES = ("ok", "failed", "timeout", "refunded")
+PRICINGS = ("fixed", "usage")
 CBY = 10 ** 9
 
 
@@ -29,13 +30,17 @@ def amount(value, what="max_price"):
 
 
 def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=None, max_price=None,
-           allow_domains=None, callback=None, secrets=None, volumes=None, requires=None, match_fields=None):
+           allow_domains=None, callback=None, secrets=None, volumes=None, requires=None, match_fields=None,
+           pricing=None):
     """Post a job; returns its id (32 bytes). `max_price` base units move from this actor into escrow now; the
-    result reaches `callback(job_id, status, result)` (a @runner.continuation method) when the job ends."""
+    result reaches `callback(job_id, status, result)` (a @runner.continuation method) when the job ends.
+    `pricing` "fixed" (default: rate_card[kind] per execution) or "usage" (reported units x rates, at most max_price)."""
     if result_schema is None:
         raise ValueError("runner.submit: result_schema is required (the JSON schema of the result)")
     if max_price is None:
         raise ValueError("runner.submit: max_price is required (base units, or an amount such as \"2cby\")")
+    if pricing is not None and pricing not in PRICINGS:
+        raise ValueError("runner.submit: pricing must be \"fixed\" or \"usage\", got " + repr(pricing))
     max_price = amount(max_price)
     request = {"kind": kind, "spec": spec, "result_schema": result_schema}
     if runners:
@@ -56,6 +61,8 @@ def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=Non
         request["requires"] = list(requires)
     if match_fields:
         request["match_fields"] = list(match_fields)
+    if pricing is not None:
+        request["pricing"] = pricing
     ok, out = _h.call_actor(DISPATCHER, "submit", _h.encode([request]), max_price)
     if not ok:
         raise ValueError(out)

@@ -6,6 +6,7 @@ import {
   getJob,
   getProvidesHistory,
   getRunner,
+  grossOf,
   jobToJson,
   listRunners,
   openJobIds,
@@ -46,18 +47,23 @@ export function runnerMarketOf(chain: Chain): RunnerMarketConfig {
 
 /** How a finished job's escrow (its maxPrice) went: split per §8.4 when settled, back to the poster otherwise; null while open. */
 export type SettlementJson =
-  | { outcome: "paid"; gross: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] }
+  | { outcome: "paid"; gross: string; refunded: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] }
   | { outcome: "refunded"; gross: string; refunded: string; to: string };
 
-/** The record's JSON with its settlement: read-only, the split recomputed by the market's own splitPayment (escrow is 0 once closed). */
-function jobWithSettlement(config: RunnerMarketConfig, job: JobRecord): JobJson & { settlement: SettlementJson | null } {
+/**
+ * The record's JSON with its settlement: read-only, recomputed by the market's own grossOf (rate cards or reported
+ * usage, from the runners' registered rate cards at the head) and splitPayment (escrow is 0 once closed).
+ */
+function jobWithSettlement(config: RunnerMarketConfig, state: MarketState, job: JobRecord): JobJson & { settlement: SettlementJson | null } {
   const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
   let settlement: SettlementJson | null = null;
   if (job.status === "settled") {
-    const split = splitPayment(config, job.maxPrice, job.paid, job.aggregator);
+    const gross = grossOf(state, job, job.maxPrice);
+    const split = splitPayment(config, gross, job.paid, job.aggregator);
     settlement = {
       outcome: "paid",
-      gross: job.maxPrice.toString(),
+      gross: gross.toString(),
+      refunded: (job.maxPrice - gross).toString(),
       burned: split.burned.toString(),
       treasury: split.treasury.toString(),
       aggregatorBonus: split.aggregatorBonus.toString(),
@@ -112,8 +118,9 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
       params: [["jobId", hash32]],
       handler: ([id]): JobJson | null => {
         const config = runnerMarketOf(chain);
-        const job = getJob(headState(chain), fromHex(id));
-        return job === undefined ? null : jobWithSettlement(config, job);
+        const state = headState(chain);
+        const job = getJob(state, fromHex(id));
+        return job === undefined ? null : jobWithSettlement(config, state, job);
       },
     }),
     defineMethod({
@@ -133,7 +140,7 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
           .filter((j) => j !== undefined)
           .sort((a, b) => (a.postedAt > b.postedAt ? -1 : a.postedAt < b.postedAt ? 1 : 0));
         for (const job of jobs) {
-          const json = jobWithSettlement(config, job);
+          const json = jobWithSettlement(config, state, job);
           if (seen.has(json.id)) continue;
           seen.add(json.id);
           if (actor !== undefined && !equalBytes(job.poster, actor)) continue;
