@@ -9,7 +9,7 @@ import { accountKey, MemoryBackend, StateStore } from "@cowboy/state";
 import { canonicalizeSource, createTransaction, headerHash, type Block, type Header, type Instruction } from "@cowboy/types";
 // The built packages (dist/), as cowboyd runs them: `pnpm bench` builds first. Through the TypeScript
 // sources (tsx --conditions=@cowboy/source) actor calls run ~2x slower.
-import { applyBlock, applyGenesis, buildBlock, defaultChainParams } from "@cowboy/execution";
+import { ActorEngine, applyBlock, applyGenesis, buildBlock, defaultChainParams } from "@cowboy/execution";
 
 const SENDERS = 400;
 const ACTORS = 40;
@@ -19,6 +19,9 @@ const keys = Array.from({ length: SENDERS }, (_, i) => keccak256(new TextEncoder
 const addresses = keys.map((k) => addressFromPrivateKey(k));
 const min = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 const noVerify = (): Array<readonly [number, string]> => [];
+// The importing node's interpreter, kept across blocks as cowboyd keeps its ActorEngine (one copy:
+// every actor on copy 0). The proposer builds each block on a fresh default pool.
+const engine = await ActorEngine.load({ copies: 1 });
 
 const SOURCE = `from cowboy_sdk import actor, send
 
@@ -78,7 +81,7 @@ function importBlock(txs: ReturnType<typeof tx>[]): { seconds: number; cycles: b
   fork = store.fork();
   // CPU time of this thread, not wall time: a loaded machine distorts it less.
   const t = process.cpuUsage();
-  applyBlock({ state: fork, parent: head, block, params, verifier: noVerify });
+  applyBlock({ state: fork, parent: head, block, params, verifier: noVerify, interpreters: engine });
   const used = process.cpuUsage(t);
   const seconds = (used.user + used.system) / 1e6;
   store.commit(fork, block.header.height, headerHash(block.header));
