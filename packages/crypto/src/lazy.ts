@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * Stands for `load()`'s result, calling `load` on first use: property reads (methods bound to the
- * real object, once per name), `new`, calls, `in` and `instanceof` go to the real value.
+ * real object, once per name; classes as they are), `new`, calls, `in` and `instanceof` go to the real value.
  */
 export function lazyProxy<T extends object>(load: () => T): T {
   let real: T | undefined;
@@ -23,7 +23,8 @@ export function lazyProxy<T extends object>(load: () => T): T {
     get(_t, key) {
       const r = get();
       const v = Reflect.get(r, key, r);
-      if (typeof v !== "function" || key === "prototype" || key === "constructor") return v;
+      // Classes (and anything with a prototype) go as they are: their statics must stay reachable.
+      if (typeof v !== "function" || v.prototype !== undefined) return v;
       let b = bound.get(key);
       if (b === undefined || (b as { original?: unknown }).original !== v) {
         b = Object.assign((v as (...a: unknown[]) => unknown).bind(r), { original: v });
