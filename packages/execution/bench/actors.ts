@@ -127,8 +127,7 @@ async function startProfile(): Promise<(file: string) => Promise<void>> {
   const { writeFileSync } = await import("node:fs");
   const session = new Session();
   session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
   await post("Profiler.enable");
   await post("Profiler.setSamplingInterval", { interval: 100 });
   await post("Profiler.start");

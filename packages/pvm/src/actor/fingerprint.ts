@@ -17,7 +17,7 @@ export interface Fingerprint {
 }
 
 /** Kinds Python code can change (checked), and kinds it cannot (their contents are walked once). */
-const enum Kind {
+enum Kind {
   Globals,
   Cell,
   Type,
@@ -81,7 +81,8 @@ function kindOf(x: object): Kind | null {
   if (x instanceof PyWrapper) return Kind.Wrapper;
   if (x instanceof PyDict || (x instanceof PySet && !x.frozen)) return Kind.Table;
   if (x instanceof PyList) return Kind.List;
-  const fixed = x instanceof PyModule || x instanceof PyTuple || x instanceof PyBytes || x instanceof PyFloat || x instanceof PyBoxed || x instanceof PyNative || x instanceof PySet;
+  const fixed =
+    x instanceof PyModule || x instanceof PyTuple || x instanceof PyBytes || x instanceof PyFloat || x instanceof PyBoxed || x instanceof PyNative || x instanceof PySet;
   if (fixed) return x.dict === null ? Kind.Fixed : null;
   // A plain instance (object(), a user class with or without attributes): its class and attributes.
   return x.constructor === PyObject ? Kind.Instance : null;
