@@ -1,4 +1,4 @@
-import { secp256k1 as nobleCurve } from "@noble/curves/secp256k1.js";
+import { secp256k1Curve as nobleCurve } from "./lazy.js";
 import { CryptoError } from "./errors.js";
 import { keccak256 } from "./hashes.js";
 import { checkPublicKeyBytes, type Secp256k1 } from "./secp256k1.js";

@@ -1,4 +1,4 @@
-import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { bls12381Curve as bls12_381, lazyProxy } from "./lazy.js";
 import { CryptoError } from "./errors.js";
 import { abytes, abytesArray, bytesToBigint } from "./guards.js";
 
@@ -7,7 +7,7 @@ export const BLS_DST = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 /** DST for proofs of possession (signatures over one's own public key). */
 export const BLS_POP_DST = "BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
 /** Order r of the BLS12-381 scalar field (and of G1, G2). */
-export const BLS_R = bls12_381.fields.Fr.ORDER;
+export const BLS_R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
 
 /** One (signature, message, public key) triple for batch verification. */
 export interface BlsSignatureSet {
@@ -88,11 +88,11 @@ export function checkNonEmpty(arg: string, list: unknown, length: number): Uint8
   return arr;
 }
 
-const G1 = bls12_381.G1.Point;
-const G2 = bls12_381.G2.Point;
+const G1 = lazyProxy(() => bls12_381.G1.Point);
+const G2 = lazyProxy(() => bls12_381.G2.Point);
 type G1Point = ReturnType<typeof G1.fromBytes>;
 type G2Point = ReturnType<typeof G2.fromBytes>;
-const sigs = bls12_381.longSignatures;
+const sigs = lazyProxy(() => bls12_381.longSignatures);
 
 /** Decodes a 48-byte compressed G1 public key; rejects infinity and anything outside the subgroup. */
 export function decodeG1(arg: string, bytes: Uint8Array): G1Point {

@@ -1,4 +1,4 @@
-import { ed25519 as nobleEd } from "@noble/curves/ed25519.js";
+import { ed25519Curve as nobleEd } from "./lazy.js";
 import { CryptoError } from "./errors.js";
 import { abytes } from "./guards.js";
 

@@ -2,7 +2,7 @@
 // interface with two implementations: this file's @noble reference and mcl-wasm's multi-scalar
 // multiplication (threshold-mcl.ts). recoverSignature validates its arguments, computes the λ_i in
 // bigint and hands the chosen partials to whichever combiner is active (threshold-backend.ts).
-import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { bls12381Curve as bls12_381, lazyProxy } from "./lazy.js";
 import { decodeG2 } from "./bls.js";
 import { CryptoError } from "./errors.js";
 
@@ -24,7 +24,7 @@ export interface G2Combiner {
   combine(chosen: readonly IndexedSignature[], scalars: readonly bigint[]): Uint8Array;
 }
 
-const G2 = bls12_381.G2.Point;
+const G2 = lazyProxy(() => bls12_381.G2.Point);
 
 export function partialLabel(index: number): string {
   return `partials[index ${index}].signature`;

@@ -1,4 +1,4 @@
-import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { bls12381Curve as bls12_381, lazyProxy } from "./lazy.js";
 import { BLS_R, checkBlsSecretKey, decodeG1, decodeG2, type Bls } from "./bls.js";
 import { CryptoError } from "./errors.js";
 import { abytes, aint, bigintToBytes, bytesToBigint, concatBytes } from "./guards.js";
@@ -36,8 +36,8 @@ export interface ThresholdDealing {
   readonly shares: readonly SecretShare[];
 }
 
-const Fr = bls12_381.fields.Fr;
-const G1 = bls12_381.G1.Point;
+const Fr = lazyProxy(() => bls12_381.fields.Fr);
+const G1 = lazyProxy(() => bls12_381.G1.Point);
 
 /**
  * Splits `secretKey` into `n` Shamir shares, any `threshold` of which rebuild it. The polynomial's

@@ -9,7 +9,7 @@ import { accountKey, MemoryBackend, StateStore } from "@cowboy/state";
 import { canonicalizeSource, createTransaction, headerHash, type Block, type Header, type Instruction } from "@cowboy/types";
 // The built packages (dist/), as cowboyd runs them: `pnpm bench` builds first. Through the TypeScript
 // sources (tsx --conditions=@cowboy/source) actor calls run ~2x slower.
-import { applyBlock, applyGenesis, buildBlock, defaultChainParams } from "@cowboy/execution";
+import { ActorEngine, applyBlock, applyGenesis, buildBlock, defaultChainParams } from "@cowboy/execution";
 
 const SENDERS = 400;
 const ACTORS = 40;
@@ -19,6 +19,9 @@ const keys = Array.from({ length: SENDERS }, (_, i) => keccak256(new TextEncoder
 const addresses = keys.map((k) => addressFromPrivateKey(k));
 const min = DEFAULT_FEE_MARKET_CONFIG.minBasefee;
 const noVerify = (): Array<readonly [number, string]> => [];
+// The importing node's interpreter, kept across blocks as cowboyd keeps its ActorEngine (one copy:
+// every actor on copy 0). The proposer builds each block on a fresh default pool.
+const engine = await ActorEngine.load({ copies: 1 });
 
 const SOURCE = `from cowboy_sdk import actor, send
 
@@ -78,7 +81,7 @@ function importBlock(txs: ReturnType<typeof tx>[]): { seconds: number; cycles: b
   fork = store.fork();
   // CPU time of this thread, not wall time: a loaded machine distorts it less.
   const t = process.cpuUsage();
-  applyBlock({ state: fork, parent: head, block, params, verifier: noVerify });
+  applyBlock({ state: fork, parent: head, block, params, verifier: noVerify, interpreters: engine });
   const used = process.cpuUsage(t);
   const seconds = (used.user + used.system) / 1e6;
   store.commit(fork, block.header.height, headerHash(block.header));
@@ -104,7 +107,10 @@ const incrementBlock = () =>
   importBlock(addresses.map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "increment", args: new Uint8Array(0), value: 0n }, 200_000n)));
 // The first block after the deploys, then the best of three more (the interpreter warm).
 const firstIncrements = incrementBlock();
+// ACTORS_PROFILE=FILE: a CPU profile of the three warm blocks (bench/actors-profile.ts summarises it).
+const profiling = process.env.ACTORS_PROFILE === undefined ? null : await startProfile();
 const increments = [incrementBlock(), incrementBlock(), incrementBlock()].reduce((a, b) => (a.seconds <= b.seconds ? a : b));
+if (profiling !== null) await profiling(process.env.ACTORS_PROFILE!);
 const heavyArgs = Uint8Array.of(0x81, 0x14); // [20] (canonical: 20 fits the head byte)
 const heavy = importBlock(
   addresses.slice(0, 200).map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "heavy", args: heavyArgs, value: 0n }, 2_000_000n, 1_000_000n)),
@@ -115,6 +121,22 @@ const fanArgs = (i: number) => Uint8Array.of(0x82, 0x54, ...actors[(i + 1) % ACT
 const cascade = importBlock(
   addresses.slice(0, 100).map((_, i) => tx(i, { type: "call_actor", target: actors[i % ACTORS]!, method: "fan", args: fanArgs(i), value: 0n }, 2_000_000n, 200_000n)),
 );
+
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import("node:inspector");
+  const { writeFileSync } = await import("node:fs");
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params ?? {}, (err, res) => (err ? reject(err) : resolve(res))));
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 100 });
+  await post("Profiler.start");
+  return async (file) => {
+    const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 const rate = (r: { seconds: number; n: number }) => r.n / r.seconds;
 /** CPU milliseconds per million Cycles. */

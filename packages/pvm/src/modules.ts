@@ -45,9 +45,20 @@ export type SourceExecutor = (rt: Runtime, source: string, globals: Globals) => 
  */
 export type NamespaceRecycler = (globals: Globals) => void;
 
+/**
+ * Loads a module without running its body when that is provably the same (actor/snapshot.ts): on a
+ * first import, before anything is charged, `restore` either does the whole import itself (charges,
+ * loaded modules, roots) and returns the module, or returns null and the body runs.
+ */
+export interface ImportShortcut {
+  restore(loader: ModuleLoader, name: string): PyModule | null;
+}
+
 /** Per-run import state: the cache of loaded modules. */
 export class ModuleLoader {
   readonly #loaded = new Map<string, PyModule>();
+  /** Module snapshots of a warm session (null: every import runs its module). */
+  shortcut: ImportShortcut | null = null;
   /** Source modules' namespaces kept for the next invocation (only with a recycler). */
   readonly #namespaces = new Map<string, Globals>();
   constructor(
@@ -60,6 +71,21 @@ export class ModuleLoader {
   /** Forget the modules loaded by the previous invocation: the next import of each runs it again. */
   beginInvocation(): void {
     this.#loaded.clear();
+  }
+
+  /** Whether `name` was imported in this invocation. */
+  isLoaded(name: string): boolean {
+    return this.#loaded.has(name);
+  }
+
+  /** The modules imported in this invocation, in import order. */
+  loaded(): [string, PyModule][] {
+    return [...this.#loaded];
+  }
+
+  /** Record `mod` as imported under `name` (a restored snapshot's modules). */
+  adopt(name: string, mod: PyModule): void {
+    this.#loaded.set(name, mod);
   }
 
   #namespace(name: string, def: ModuleDef): Globals {
@@ -86,6 +112,10 @@ export class ModuleLoader {
     if (def === undefined) {
       rt.charge(C.importFailed);
       throw pyErr("ModuleNotFoundError", `No module named '${name}'`);
+    }
+    if (this.shortcut !== null) {
+      const restored = this.shortcut.restore(this, name);
+      if (restored !== null) return restored;
     }
     rt.charge(C.importFirst);
     const globals = this.#namespace(name, def);

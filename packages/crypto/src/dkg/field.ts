@@ -1,13 +1,13 @@
 // Shared arithmetic of the DKG / reshare (cips/crypto.md "DKG and reshare"): the scalar field Fr,
 // G1 points (the beacon's public keys live in G1), polynomial evaluation and Feldman commitment
 // evaluation, and the fixed-width integers of the wire formats.
-import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { bls12381Curve as bls12_381, lazyProxy } from "../lazy.js";
 import { CryptoError } from "../errors.js";
 import { abytes, bytesToBigint } from "../guards.js";
 import { hkdf } from "../hkdf.js";
 
-export const Fr = bls12_381.fields.Fr;
-export const G1 = bls12_381.G1.Point;
+export const Fr = lazyProxy(() => bls12_381.fields.Fr);
+export const G1 = lazyProxy(() => bls12_381.G1.Point);
 export type G1Point = InstanceType<typeof G1>;
 
 export const POINT_LENGTH = 48;

@@ -19,6 +19,18 @@ import { dispatcherCall, isJobDispatcher } from "./runnerCall.js";
 import { rentConfigOf } from "../rent.js";
 
 const utf8 = new TextEncoder();
+const utf8Decoder = new TextDecoder();
+/** Decoded actor sources by the code bytes the state returned (a state may hand out the same array again). */
+const sources = new WeakMap<Uint8Array, string>();
+
+function sourceOf(code: Uint8Array): string {
+  let s = sources.get(code);
+  if (s === undefined) {
+    s = utf8Decoder.decode(code);
+    sources.set(code, s);
+  }
+  return s;
+}
 
 interface FrameResult {
   readonly res: InvocationResult;
@@ -129,7 +141,7 @@ export class TxRun implements FrameRunner {
       if (e instanceof HostError) return { res: failedInvocation({ type: e.pyType, message: e.message }), host: null, budgetBound: false };
       throw e;
     }
-    const source = new TextDecoder().decode(code ?? this.state.get(actorCodeKey(target))!);
+    const source = sourceOf(code ?? this.state.get(actorCodeKey(target))!);
     const host = new ChainHost(this, { self: target, sender, value, depth, kind });
     this.#active.set(key, (this.#active.get(key) ?? 0) + 1);
     const interpreter = this.block.interpreters.interpreterFor(target);

@@ -21,13 +21,14 @@ import {
   type TokenHostOp,
   type TokenHostResult,
 } from "../host.js";
-import { newRuntime, type ParseCache, Session } from "../api.js";
+import { newRuntime, type ParseCache, Session, STACK_WEIGHT_LIMIT } from "../api.js";
 import type { ModuleRegistry } from "../modules.js";
 import type { Runtime } from "../runtime/context.js";
 import { Globals } from "../runtime/function.js";
 import { standardLibrary } from "../stdlib/index.js";
 import { Scratch, scratchOpen } from "../stdlib/scratch.js";
 import { actorModules } from "./modules.js";
+import { recordImport, SnapshotShortcut } from "./snapshot.js";
 
 /** A Host that forwards to the invocation running now: the host module is built once per session. */
 class HostSlot implements Host {
@@ -107,6 +108,23 @@ class HostSlot implements Host {
   }
 }
 
+/** The host of a snapshot's recording: any use voids the recording (a module body that asks the host is not snapshotted). */
+function refusingHost(onUse: () => void): Host {
+  return new Proxy({} as Host, {
+    get: () => {
+      onUse();
+      throw new HostError("RuntimeError", "no host while a module snapshot is recorded");
+    },
+  });
+}
+
+/** The modules a session keeps a snapshot of (cips/pvm.md "Module snapshots"). */
+export const SNAPSHOT_MODULES: readonly string[] = ["cowboy_sdk"];
+/** Cycles a recording may use (a module body needing more is not snapshotted). */
+const RECORDING_CYCLES = 10_000_000;
+/** Recordings a session makes of one module at most (a snapshot found changed is recorded again). */
+const MAX_RECORDINGS = 8;
+
 /** One actor module's interpreter state, reusable by one invocation at a time. */
 export class ActorSession {
   readonly rt: Runtime;
@@ -116,6 +134,9 @@ export class ActorSession {
   readonly scratch = new Scratch();
   readonly #host = new HostSlot();
   #stdout: (text: string) => void = () => {};
+  /** Module snapshots restored instead of running their bodies. */
+  readonly snapshots = new SnapshotShortcut();
+  readonly #recordings = new Map<string, number>();
 
   constructor(
     /** The cache key of its module (filename and source). */
@@ -128,10 +149,41 @@ export class ActorSession {
     this.session = new Session(this.rt, actorModules(this.#host, stdlib), parseCache, true);
     this.session.builtins.set("open", scratchOpen(this.scratch));
     this.globals = new Globals(filename.replace(/\.py$/, ""), filename);
+    this.session.loader.shortcut = this.snapshots;
+  }
+
+  /** Record a snapshot of each module that has none (first use, or found changed), within MAX_RECORDINGS. */
+  #record(memoryLimit: number): void {
+    const stale = this.snapshots.stale.splice(0);
+    for (const name of stale.length > 0 ? stale : SNAPSHOT_MODULES) {
+      const n = this.#recordings.get(name) ?? 0;
+      if (this.snapshots.has(name) || n >= MAX_RECORDINGS) continue;
+      this.#recordings.set(name, n + 1);
+      let quiet = true;
+      this.#host.current = refusingHost(() => {
+        quiet = false;
+      });
+      this.#stdout = () => {
+        quiet = false;
+      };
+      const loader = this.session.loader;
+      const shortcut = loader.shortcut;
+      loader.shortcut = null;
+      this.rt.restart({ cyclesLimit: RECORDING_CYCLES, memoryLimit, cellsLimit: 0, stackLimit: STACK_WEIGHT_LIMIT }, this.rt.stdout);
+      loader.beginInvocation();
+      try {
+        const s = recordImport(this.rt, loader, name, () => quiet);
+        if (s !== null) this.snapshots.set(s);
+      } finally {
+        loader.shortcut = shortcut;
+        this.end();
+      }
+    }
   }
 
   /** Point the session at a new invocation: its host, its output, fresh meters and namespaces. */
   begin(host: Host, stdout: (text: string) => void, limits: { cyclesLimit: number; memoryLimit: number; cellsLimit: number; stackLimit: number }): void {
+    this.#record(limits.memoryLimit);
     this.#host.current = host;
     this.#stdout = stdout;
     this.rt.restart(limits, this.rt.stdout);
