@@ -20,16 +20,7 @@ import {
   signCapToken,
   signOwnerAction,
 } from "@cowboy/cbfs";
-import {
-  type Progress,
-  type RelayInfo,
-  type RelayTransport,
-  createCbfsClient,
-  createHttpTransport,
-  fetchChainRelays,
-  fileSource,
-  putHoldings,
-} from "@cowboy/cbfs/client";
+import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays, fileSource, putHoldings } from "@cowboy/cbfs/client";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";

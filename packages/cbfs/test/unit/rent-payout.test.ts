@@ -34,7 +34,12 @@ const [relayA, relayB, relayC] = keys.map((k) => addressFromPrivateKey(k)) as [U
 const owner = new Uint8Array(20).fill(9);
 const volume = new Uint8Array(32).fill(0xaa);
 const CHUNK = 64;
-const shards = [1, 2, 3].map((s) => shardRoot(Uint8Array.from({ length: CHUNK * 2 }, (_, i) => (i * s + 11) & 0xff), CHUNK));
+const shards = [1, 2, 3].map((s) =>
+  shardRoot(
+    Uint8Array.from({ length: CHUNK * 2 }, (_, i) => (i * s + 11) & 0xff),
+    CHUNK,
+  ),
+);
 const I = C.rentPayoutInterval;
 // 1,000 bytes coded 2+1 → 1,500 stored bytes → 1 MiB: rent 10 per block.
 const PER_BLOCK = rentFor(1000n, 2, 1, 1n, C);
@@ -95,7 +100,14 @@ describe("rent payout", () => {
     heartbeat(store, h - 1n, relayB);
     heartbeat(store, h - 1n, relayC);
     // C misses a PoR deadline: suspended, not slashed.
-    openPorChallenge(store, h - 50n, new Uint8Array(32), owner, { relay: relayC, volume, shard: shards[2]!, chunkCount: 2, receipt: signStorageReceipt(volume, shards[2]!, 2, keys[2]!) }, C);
+    openPorChallenge(
+      store,
+      h - 50n,
+      new Uint8Array(32),
+      owner,
+      { relay: relayC, volume, shard: shards[2]!, chunkCount: 2, receipt: signStorageReceipt(volume, shards[2]!, 2, keys[2]!) },
+      C,
+    );
     expireP(store, h - 50n + C.porResponseBlocks + 1n);
     const paid = scheduledRentPayout(store, h, C);
     expect(byRelay(paid)).toEqual({ [B]: ((h - 1n) * PER_BLOCK) / 3n });

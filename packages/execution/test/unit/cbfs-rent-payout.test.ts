@@ -28,7 +28,18 @@ describe("CBFS rent payout (block step processCbfsRentPayout)", () => {
     for (const r of setup) expect(r!.status).toBe(ReceiptStatus.Success);
     const anchoredAt = chain.head.height;
     const record = RELAYS.map((r, i) =>
-      chain.tx(2, { type: "storage_record_receipt", root: volume, shardRoot: roots[i]!, relay: addressOf(r), chunkCount: BigInt(count), receipt: signStorageReceipt(volume, roots[i]!, count, key(r)) }, limits),
+      chain.tx(
+        2,
+        {
+          type: "storage_record_receipt",
+          root: volume,
+          shardRoot: roots[i]!,
+          relay: addressOf(r),
+          chunkCount: BigInt(count),
+          receipt: signStorageReceipt(volume, roots[i]!, count, key(r)),
+        },
+        limits,
+      ),
     );
     for (const r of chain.block(record)) expect(r!.status).toBe(ReceiptStatus.Success);
 
