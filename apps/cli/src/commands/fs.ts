@@ -1,7 +1,8 @@
 // `cowboy fs put|get|ls|rm` (cips/cbfs.md §6): files encrypted here, Reed–Solomon coded onto relays. The file
 // key and the relays a file was placed on are kept in a local volume record (COWBOY_CBFS_HOME, default
 // ~/.cowboy/cbfs/volumes/<root>.json); relays come from --relays, COWBOY_RELAYS or <home>/relays, or with --rpc URL
-// from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A, get reads with a CapToken the
+// from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A and records the relays' storage
+// receipts there, get reads with a CapToken the
 // owner issues to itself, and rm deletes the volume on chain too (cips/cbfs.md §10).
 import { access, chmod, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
@@ -19,13 +20,14 @@ import {
   signCapToken,
   signOwnerAction,
 } from "@cowboy/cbfs";
-import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays, fileSource } from "@cowboy/cbfs/client";
+import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays, fileSource, putHoldings } from "@cowboy/cbfs/client";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile, type CliIo } from "../io.js";
 import { clientFor, rpcCall } from "./chain.js";
+import { recordPutReceipts } from "./fs-receipts.js";
 import { parseKey } from "./keys.js";
 
 interface VolumeRecord {
@@ -151,6 +153,11 @@ const put: Command = {
       await rpcCall(sendInstruction(chain.client, ownerKey, instruction)).catch((error: unknown) => {
         throw new CliError(`stored on the relays but not anchored at 0x0A: ${(error as Error).message}`);
       });
+      // The relays' receipts become holdings at 0x0A: what PoR challenges and rent payouts go by (cips/cbfs.md §7.1).
+      const holdings = putHoldings(result.root, result.manifest, result.receipts);
+      const { recorded, failed } = await rpcCall(recordPutReceipts(chain.client, ownerKey, holdings));
+      io.err(`recorded ${recorded} of ${holdings.length} storage receipts at 0x0A\n`);
+      for (const reason of failed) io.err(`storage_record_receipt reverted: ${reason}\n`);
     }
     const record: VolumeRecord = {
       root: toHex(result.root),

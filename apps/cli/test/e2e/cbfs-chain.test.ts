@@ -1,11 +1,13 @@
 // CBFS with --rpc against a real devnet (cips/cbfs.md §10): three relays register at 0x0B by themselves;
-// `cowboy fs put --rpc` places on 0x0B's live set and anchors the root at 0x0A, `fs get --rpc` reads with a
+// `cowboy fs put --rpc` places on 0x0B's live set, anchors the root at 0x0A and records the relays' receipts there
+// (then 0x0A pays them rent at the next payout height, cips/cbfs.md §7.1), `fs get --rpc` reads with a
 // CapToken the owner issues to itself (the relays refuse token-less reads), `fs mount` gives a read-only copy where
 // there is no FUSE, `fs rm --rpc` deletes on chain too.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@cowboy/client";
+import { DEFAULT_CBFS_CHAIN_CONFIG as C, STORAGE_MANAGER_ADDRESS } from "@cowboy/cbfs";
 import { toHex } from "@cowboy/codec";
 import { createLogger, devAccounts, devnetGenesis, type RunningNode, startNode } from "@cowboy/node";
 import { type RunningRelay, startRelay } from "@cowboy/relay";
@@ -50,11 +52,34 @@ afterAll(async () => {
 describe("cowboy fs --rpc", () => {
   it("puts on 0x0B's relays and anchors at 0x0A, gets with a self-issued CapToken, rm deletes on chain", async () => {
     const put = await cli(["fs", "put", join(dir, "in.bin"), "--k", "2", "--m", "1", "--blocks", "500"]);
-    expect(put.stderr).toBe("");
+    // One stripe of 2+1 shards: every relay's receipt is recorded at 0x0A by the put itself.
+    expect(put.stderr).toBe("recorded 3 of 3 storage receipts at 0x0A\n");
     expect(put.status).toBe(0);
     const root = put.stdout.trim();
     const rpc = createClient({ url: node.rpcUrl });
-    expect(await rpc.request("cowboy_getVolume", [root])).toMatchObject({ owner: `0x${toHex(dev[6]!.address)}`, k: 2, m: 1 });
+    type VolumeJson = { rent_per_block: string; rent_paid_out_to: string; holdings: { relay: string; chunk_count: number }[] };
+    const volume = (await rpc.request("cowboy_getVolume", [root])) as VolumeJson;
+    expect(volume).toMatchObject({ owner: `0x${toHex(dev[6]!.address)}`, k: 2, m: 1 });
+    expect(volume.holdings.map((h) => h.relay).sort()).toEqual([1, 2, 3].map((i) => `0x${toHex(dev[i]!.address)}`).sort());
+    // 660,000 bytes coded 2+1: one stripe, shards of ceil((660,000 + 16·11) / 2) bytes in 16 KiB chunks.
+    expect(volume.holdings.map((h) => h.chunk_count)).toEqual([21, 21, 21]);
+
+    // At the next multiple of rentPayoutInterval 0x0A pays the three holders a third each of the blocks since the last
+    // payout (the anchor, unless a payout height passed after the receipts were recorded). Read away from a payout height.
+    const manager = `0x${toHex(STORAGE_MANAGER_ADDRESS)}`;
+    const I = C.rentPayoutInterval;
+    const headHeight = async () => (await rpc.getHead()).height;
+    while ((await headHeight()) % I > I - 20n) await new Promise((r) => setTimeout(r, 100));
+    const from = BigInt(((await rpc.request("cowboy_getVolume", [root])) as VolumeJson).rent_paid_out_to);
+    const before = BigInt(await rpc.request<string>("cowboy_getBalance", [manager]));
+    const payoutAt = ((await headHeight()) / I + 1n) * I;
+    expect(from).toBeLessThan(payoutAt);
+    while ((await headHeight()) < payoutAt) await new Promise((r) => setTimeout(r, 200));
+    const paid = (await rpc.request("cowboy_getVolume", [root])) as VolumeJson;
+    expect(paid.rent_paid_out_to).toBe(payoutAt.toString());
+    const share = ((payoutAt - from) * BigInt(volume.rent_per_block)) / 3n;
+    expect(share).toBeGreaterThan(0n);
+    expect(BigInt(await rpc.request<string>("cowboy_getBalance", [manager]))).toBe(before - 3n * share);
 
     const out = join(dir, "out.bin");
     const got = await cli(["fs", "get", root, out]);

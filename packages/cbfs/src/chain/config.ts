@@ -35,6 +35,8 @@ export interface CbfsChainConfig {
   readonly suspendedDeadAfter: bigint;
   /** Every this many blocks the chain itself challenges one receipted holding drawn from the beacon (§11.2); 0: never. */
   readonly porScheduleInterval: bigint;
+  /** Every this many blocks 0x0A pays the rent accrued since the last payout to the receipted holders (§7.1); 0: never. */
+  readonly rentPayoutInterval: bigint;
 }
 
 export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
@@ -55,6 +57,7 @@ export const DEFAULT_CBFS_CHAIN_CONFIG: CbfsChainConfig = {
   porSlashBps: 1_000n,
   suspendedDeadAfter: 3_600n,
   porScheduleInterval: 100n,
+  rentPayoutInterval: 100n,
 };
 
 /** 0x0A and 0x0B (spec §9). */

@@ -61,6 +61,17 @@ export function holdingAt(store: ChainStore, i: number): Holding | undefined {
   return getHolding(store, b.subarray(i * PAIR, i * PAIR + 32), b.subarray(i * PAIR + 32, (i + 1) * PAIR));
 }
 
+/** The volumes with at least one holding, in root order (from the holdings list). */
+export function heldVolumes(store: ChainStore): Uint8Array[] {
+  const b = store.get(LIST_KEY) ?? new Uint8Array(0);
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < b.length; i += 64) {
+    const root = b.slice(i, i + 32);
+    if (out.length === 0 || compareBytes(out[out.length - 1]!, root) !== 0) out.push(root);
+  }
+  return out;
+}
+
 /** Every holding of one volume (a scan of the list; volumes hold few shards per relay set). */
 export function volumeHoldings(store: ChainStore, volume: Uint8Array): Holding[] {
   return pairs(store)

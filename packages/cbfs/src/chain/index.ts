@@ -47,5 +47,6 @@ export {
   isRevoked,
   recordRepair,
 } from "./storage-manager.js";
-export { type Holding, type HoldingRequest, getHolding, holdingAt, holdingCount, volumeHoldings, recordHolding, dropHolding } from "./holdings.js";
+export { type Holding, type HoldingRequest, getHolding, heldVolumes, holdingAt, holdingCount, volumeHoldings, recordHolding, dropHolding } from "./holdings.js";
 export { type ScheduledPor, scheduledHoldingIndex, scheduledPorChallenge } from "./por-schedule.js";
+export { type RentPayment, rentPaidOutTo, payVolumeRent, closeVolumeRent, scheduledRentPayout } from "./rent-payout.js";

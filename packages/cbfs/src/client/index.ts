@@ -17,3 +17,4 @@ export {
 export { runLimited } from "./pool.js";
 export { type PlaintextSource, fileSource } from "./spool.js";
 export { fetchChainRelays, type ChainRelays, type ChainRelayJson, type RpcRequest } from "./chain-relays.js";
+export { type PutHolding, putHoldings } from "./put-holdings.js";

@@ -14,6 +14,7 @@ import { processReshare } from "./processReshare.js";
 import { processRent } from "./processRent.js";
 import { processCbfsPor } from "./processCbfsPor.js";
 import { processCbfsPorSchedule } from "./processCbfsPorSchedule.js";
+import { processCbfsRentPayout } from "./processCbfsRentPayout.js";
 import { processGovernance } from "./processGovernance.js";
 import { resolveChainParams } from "../governance/resolve.js";
 import { processRewards } from "./processRewards.js";
@@ -76,6 +77,7 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processRent(state, env, params);
   processCbfsPor(state, env, params);
   processCbfsPorSchedule(state, env, params);
+  processCbfsRentPayout(state, env, params);
   // Rewards after the hooks (every fee of the block is counted), by the set governing this block;
   // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
   processRewards(state, env, params, tally.burned);

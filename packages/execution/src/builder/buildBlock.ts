@@ -14,6 +14,7 @@ import { processJobs } from "../block/processJobs.js";
 import { processRent } from "../block/processRent.js";
 import { processCbfsPor } from "../block/processCbfsPor.js";
 import { processCbfsPorSchedule } from "../block/processCbfsPorSchedule.js";
+import { processCbfsRentPayout } from "../block/processCbfsRentPayout.js";
 import { processRewards } from "../block/processRewards.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
@@ -203,6 +204,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processRent(state, finalEnv, params);
   processCbfsPor(state, finalEnv, params);
   processCbfsPorSchedule(state, finalEnv, params);
+  processCbfsRentPayout(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
   processReshare(state, finalEnv, params);

@@ -1,6 +1,7 @@
 // The CBFS control-plane instructions (cips/cbfs.md §7, §11.1): System sub_types 96–105 and 108 call the 0x0B Relay Registry
 // and 0x0A Storage Manager state machines of @cowboy/cbfs, and move the balances they name (stakes into and
-// out of 0x0B, rent into and refunds out of 0x0A). A refusal reverts with `<code>: <message>`.
+// out of 0x0B, rent into and refunds out of 0x0A; a delete or replace first pays the
+// holders the rent accrued up to its height, cips/cbfs.md §7.1). A refusal reverts with `<code>: <message>`.
 import {
   CbfsChainError,
   DEFAULT_CBFS_CHAIN_CONFIG,
@@ -8,6 +9,7 @@ import {
   STORAGE_MANAGER_ADDRESS,
   type ChainStore,
   anchorVolume,
+  closeVolumeRent,
   deleteVolume,
   exitRelay,
   getRelay,
@@ -84,11 +86,14 @@ export function cbfsInstruction(ctx: InstructionContext, ins: CbfsInstruction): 
         break;
       }
       case "storage_replace": {
+        // The old volume's holders are paid up to this height first (cips/cbfs.md §7.1).
+        for (const p of closeVolumeRent(store, ins.oldRoot, height, cfg)) pay(STORAGE_MANAGER_ADDRESS, p.relay, p.amount);
         const req = { root: ins.root, size: ins.size, k: small(ins.k, "k", 256), m: small(ins.m, "m", 256), blocks: ins.blocks };
         pay(from, STORAGE_MANAGER_ADDRESS, replaceVolume(store, height, from, ins.oldRoot, req, cfg));
         break;
       }
       case "storage_delete": {
+        for (const p of closeVolumeRent(store, ins.root, height, cfg)) pay(STORAGE_MANAGER_ADDRESS, p.relay, p.amount);
         const { refund, owner } = deleteVolume(store, height, from, ins.root, cfg);
         pay(STORAGE_MANAGER_ADDRESS, owner, refund);
         break;

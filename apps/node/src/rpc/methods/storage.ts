@@ -10,6 +10,8 @@ import {
   getVolume,
   orphanReleaseAt,
   placementSet,
+  rentPaidOutTo,
+  volumeHoldings,
   placeStripe,
   rentFor,
   storedMiB,
@@ -83,6 +85,14 @@ function volumeJson(v: VolumeRecord, height: bigint, cfg: CbfsChainConfig) {
   };
 }
 
+/** The receipted holdings at 0x0A (cips/cbfs.md §11.1) and how far the volume's rent is paid out to them (§7.1). */
+function holdingsJson(store: ChainStore, v: VolumeRecord) {
+  return {
+    rent_paid_out_to: rentPaidOutTo(store, v).toString(),
+    holdings: volumeHoldings(store, v.root).map((h) => ({ shard_root: hex(h.shard), relay: hex(h.relay), chunk_count: h.chunkCount, recorded_at: h.recordedAt.toString() })),
+  };
+}
+
 /**
  * Where each stripe's K+M shards go: placeStripe over 0x0B's placement set at the head. The manifest (with its
  * segment and block sizes) lives with the relays, not on chain, so the stripe count assumes the client's defaults.
@@ -128,7 +138,7 @@ export function storageMethods({ chain }: NodeContext): RpcMethod[] {
     defineMethod({
       name: "cowboy_getVolume",
       summary:
-        "one volume at 0x0A: owner, size, K/M, rent, repairs, its stripes and each stripe's relays by placement at the head; a replaced root's orphan release height; or null",
+        "one volume at 0x0A: owner, size, K/M, rent, repairs, receipted holdings and rent paid out to them, its stripes and each stripe's relays by placement at the head; a replaced root's orphan release height; or null",
       params: [["root", hash32]],
       handler: ([r]) => {
         const store = headStore(chain);
@@ -140,7 +150,7 @@ export function storageMethods({ chain }: NodeContext): RpcMethod[] {
           const releaseAt = orphanReleaseAt(store, root);
           return releaseAt === undefined ? null : { root: r, status: "orphan", orphan_release_at: releaseAt.toString() };
         }
-        return { ...volumeJson(v, height, cfg), status: "anchored", height: height.toString(), ...placementJson(store, v, height, cfg) };
+        return { ...volumeJson(v, height, cfg), status: "anchored", height: height.toString(), ...holdingsJson(store, v), ...placementJson(store, v, height, cfg) };
       },
     }),
   ];
