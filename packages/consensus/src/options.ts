@@ -1,4 +1,4 @@
-import { aint, aobject } from "@cowboy/codec";
+import { aint, aobject, au64 } from "@cowboy/codec";
 import type { Bls, SecretShare } from "@cowboy/crypto";
 import type { Context } from "@cowboy/runtime";
 import type { Application, Archive } from "./application.js";
@@ -69,6 +69,11 @@ export interface EngineOptions {
   readonly journalName?: string;
   /** Votes and certificates for views further ahead than this are dropped (default 32). */
   readonly maxViewsAhead?: number;
+  /**
+   * The last height this engine may finalize (its epoch's last block, cips/consensus.md "Epochs"): it neither
+   * proposes nor votes for a block above it. Default: no limit (one epoch forever).
+   */
+  readonly lastHeight?: bigint;
   readonly hooks?: Hooks;
   /** BLS backend (default: blst when it loads, else noble). */
   readonly bls?: Bls;
@@ -79,6 +84,7 @@ export interface ResolvedOptions {
   readonly blockTimeMs: number;
   readonly journalName: string;
   readonly maxViewsAhead: number;
+  readonly lastHeight: bigint | undefined;
 }
 
 export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
@@ -99,5 +105,6 @@ export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
     blockTimeMs,
     journalName,
     maxViewsAhead: aint(opts.maxViewsAhead ?? 32, "maxViewsAhead", 1, 10_000),
+    lastHeight: opts.lastHeight === undefined ? undefined : au64(opts.lastHeight, "lastHeight"),
   };
 }
