@@ -189,14 +189,16 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
 
-  // A validator on a staking chain deals, complains and derives its epoch shares (cips/staking.md "Validator duties").
+  // A validator on a staking chain deals, complains and derives its epoch shares (cips/staking.md "Validator duties");
+  // consensus votes with them from the epoch they are for.
+  const shares = keys === undefined || staking === undefined ? undefined : new ShareStore(options.dataDir, keys.share);
   const reshare =
-    keys === undefined || staking === undefined
+    keys === undefined || shares === undefined
       ? undefined
       : new ReshareAgent({
           keys,
           chainId: params.chainId,
-          shares: new ShareStore(options.dataDir, keys.share),
+          shares,
           logger: logger.child("reshare"),
           submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
         });
@@ -253,6 +255,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       p2pPort: options.p2pPort,
       bootstrap: options.bootstrap ?? [],
       onCommitted,
+      ...(staking === undefined ? {} : { staking }),
+      ...(shares === undefined ? {} : { shares }),
     });
   }
   const running = consensus;
@@ -273,7 +277,16 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(running === undefined
         ? {}
         : {
-            consensus: { status: () => running.engine.status(), validators: running.validators.validators, peers: () => running.network.peers(), self: running.self },
+            consensus: {
+              status: () => running.engine.status(),
+              get validators() {
+                return running.validators.validators;
+              },
+              peers: () => running.network.peers(),
+              get self() {
+                return running.self;
+              },
+            },
             onTransaction: (tx: Transaction) => running.gossip(tx),
           }),
     }),
