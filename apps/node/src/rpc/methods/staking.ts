@@ -128,6 +128,7 @@ export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
                   continued_from: running.from.toString(),
                   threshold: running.key.threshold.toString(),
                   group_public_key: hex(running.key.commitments[0]!),
+                  commitments: running.key.commitments.map((c) => hex(c)),
                   members: running.members.map((m) => hex(m.address)),
                 },
         };
