@@ -22,6 +22,8 @@ export const StakingKeyKind = {
   GroupKey: 0x07,
   /** ‖ offender (20) ‖ kind u8 ‖ epoch (u64 BE) ‖ view (u64 BE): a punished double vote (value: the height it was punished at). */
   Evidence: 0x08,
+  /** (alone): missed votes in the current downtime window, `vec(address (20) ‖ missed uint)` ascending (downtime.ts). */
+  Downtime: 0x09,
 } as const;
 
 const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
@@ -40,3 +42,4 @@ export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(Sta
 export const groupKeyKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.GroupKey, encode(u64, epoch));
 export const evidenceKey = (offender: Uint8Array, kind: number, epoch: bigint, view: bigint): Uint8Array =>
   item(StakingKeyKind.Evidence, new Uint8Array([...offender, kind, ...encode(u64, epoch), ...encode(u64, view)]));
+export const downtimeKey = (): Uint8Array => item(StakingKeyKind.Downtime);

@@ -15,6 +15,7 @@ import { processRent } from "../block/processRent.js";
 import { processCbfsPor } from "../block/processCbfsPor.js";
 import { processCbfsPorSchedule } from "../block/processCbfsPorSchedule.js";
 import { processRewards } from "../block/processRewards.js";
+import { processDowntime } from "../block/processDowntime.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
@@ -139,6 +140,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
     cycleBasefee: basefees.cycle,
     cellBasefee: basefees.cell,
     beacon: beaconOf(beacon, headerHash(parent)),
+    certificate,
     actors: actors(),
   };
 
@@ -203,6 +205,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processRent(state, finalEnv, params);
   processCbfsPor(state, finalEnv, params);
   processCbfsPorSchedule(state, finalEnv, params);
+  processDowntime(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
   processReshare(state, finalEnv, params);
