@@ -45,3 +45,5 @@ export { evidenceKey } from "./keys.js";
 export { VoteKind, voteMessage, checkDoubleVote, reportDoubleVote, type SignedVote, type DoubleVoteEvidence } from "./evidence.js";
 export { downtimeKey } from "./keys.js";
 export { recordDowntime, missedVotes, missedVotesAll, type MissedVotes, type DowntimeReport } from "./downtime.js";
+export { networkKeyKey, networkKeyOwnerKey } from "./keys.js";
+export { NETWORK_KEY_LENGTH, NETWORK_KEY_SIGNATURE_LENGTH, networkKeyMessage, validatorNetworkKey, setNetworkKey, clearNetworkKey } from "./networkKey.js";

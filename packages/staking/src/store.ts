@@ -4,6 +4,7 @@ import { CodecError, atMost, compareBytes, decode, encode, equalBytes, fixedByte
 import { decodeEpochSet, encodeEpochSet, type EpochSet } from "./epochSet.js";
 import { StakingError } from "./errors.js";
 import { blsKeyOwnerKey, epochSetKey, validatorIndexKey, validatorKey } from "./keys.js";
+import { clearNetworkKey } from "./networkKey.js";
 import { decodeValidatorRecord, encodeValidatorRecord, type ValidatorRecord } from "./validator.js";
 
 /** What staking needs of a state: keyed bytes (a @cowboy/state Fork satisfies it). */
@@ -69,6 +70,7 @@ export function removeValidator(state: StakingState, address: Uint8Array, record
   );
   state.delete(validatorKey(address));
   state.delete(blsKeyOwnerKey(record.blsPublicKey));
+  clearNetworkKey(state, address);
 }
 
 export function blsKeyOwner(state: StakingState, blsPublicKey: Uint8Array): Uint8Array | undefined {
