@@ -21,6 +21,7 @@ import { NodeMetrics } from "./metrics.js";
 import type { BootstrapPeer } from "./testnet/config.js";
 import type { ValidatorKeys } from "./validator/keys.js";
 import { ReshareAgent } from "./validator/reshareAgent.js";
+import { NetworkKeyDuty } from "./validator/networkKeyDuty.js";
 import { ShareStore } from "./validator/shareStore.js";
 import { dutySubmitter } from "./validator/submitDuty.js";
 import type { Logger } from "./logger.js";
@@ -203,6 +204,18 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
           submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
         });
 
+  // A validator registered after genesis publishes its network identity (cips/staking.md "Network keys").
+  const networkKeyDuty =
+    keys === undefined || staking === undefined
+      ? undefined
+      : new NetworkKeyDuty({
+          keys,
+          chainId: params.chainId,
+          genesis: options.genesis.consensus,
+          logger: logger.child("validator"),
+          submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
+        });
+
   const onCommitted = (produced: ProducedBlock): void => {
     // Included ones leave the pool; one that can never be included leaves with its reason (execution's rule).
     mempool.reset(chain.accounts, { included: produced.block.transactions, skipped: produced.skipped });
@@ -233,6 +246,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     for (const e of observed.ended) server.publish("timers", { kind: "ended", ...e });
     const stakingNow = chain.params.staking;
     if (reshare !== undefined && stakingNow !== undefined) reshare.afterCommit(chain.state.fork(), stakingNow, header.height, header.timestamp_ms);
+    if (stakingNow !== undefined) networkKeyDuty?.afterCommit(chain.state.fork(), header.height);
   };
 
   const produceBlock = (): void => {

@@ -126,7 +126,11 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
   if (keyPath !== undefined) {
     try {
       validatorKey = readValidatorKeyFile(keyPath);
-      validatorIndex(genesis.consensus, validatorKey);
+      // On a chain with staking a validator may join after genesis (its key file's share is then unused: its
+      // shares come from reshares); a genesis validator's keys must match the genesis file.
+      const address = validatorKey.address;
+      const inGenesis = genesis.consensus.validators.some((g) => g.address.every((b, i) => b === address[i]));
+      if (genesis.staking === undefined || inGenesis) validatorIndex(genesis.consensus, validatorKey);
     } catch (error) {
       if (error instanceof ValidatorKeyError) throw new NodeUsageError(error.message);
       throw error;

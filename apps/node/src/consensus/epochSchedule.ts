@@ -8,7 +8,7 @@ import { epochOf, type StakingConfig, type StakingState } from "@cowboy/staking"
 import type { Logger } from "../logger.js";
 import { validatorIndex, type ConsensusGenesis, type ValidatorKeys } from "../validator/keys.js";
 import type { ShareStore } from "../validator/shareStore.js";
-import { epochHeights, epochValidators, genesisPeers, type PeerOf } from "./epochValidators.js";
+import { chainPeers, epochHeights, epochValidators, type PeerOf } from "./epochValidators.js";
 
 export interface NodeEpochScheduleOptions {
   readonly chainId: bigint;
@@ -21,7 +21,7 @@ export interface NodeEpochScheduleOptions {
   readonly keys: ValidatorKeys | undefined;
   /** Its shares of the epoch keys (with staking). */
   readonly shares: ShareStore | undefined;
-  /** Network identities of validators (default: the genesis file's). */
+  /** Network identities of validators (default: the genesis file's, then those published on chain). */
   readonly peerOf?: PeerOf;
   readonly logger: Logger;
 }
@@ -44,12 +44,12 @@ export function nodeEpochSchedule(o: NodeEpochScheduleOptions): EpochSchedule {
       o.keys === undefined ? undefined : { index: validatorIndex(o.genesis, o.keys), blsSecretKey: o.keys.blsSecretKey, share: o.keys.share };
     return { epochOf: () => 0n, plan: () => ({ set: genesisSetOptions(o.chainId, o.genesis, 0n), ...(self === undefined ? {} : { self }) }) };
   }
-  const peerOf = o.peerOf ?? genesisPeers(o.genesis);
   let previous: ValidatorSetOptions | undefined;
   return {
     epochOf: (height) => epochOf(staking, height),
     plan(epoch): EpochPlan {
-      const found = epochValidators(o.state(), staking, o.chainId, epoch, peerOf);
+      const state = o.state();
+      const found = epochValidators(state, staking, o.chainId, epoch, o.peerOf ?? chainPeers(o.genesis, state));
       // No retained epoch has an ok key: the set in use continues (the genesis set before any).
       const set = found?.options ?? { ...(previous ?? genesisSetOptions(o.chainId, o.genesis, epoch)), epoch };
       previous = set;
