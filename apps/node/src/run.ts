@@ -28,7 +28,7 @@ Options:
   --p2p-port PORT     QUIC (UDP) port on 127.0.0.1 for peers (default: no networking)
   --bootstrap PEER    host:port:networkkey of a peer to dial first (repeatable)
   --staking-epoch N   run the built-in devnet with staking (cips/staking.md) and epochs of N
-                      blocks (unbonding 2N, jail N, downtime window N); a genesis file
+                      blocks (unbonding 2N, jail N, downtime window 10N); a genesis file
                       enables staking with its own \`staking\` object instead
   --reset             delete the data directory first
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,

@@ -26,6 +26,9 @@ export interface NodeEpochScheduleOptions {
   readonly logger: Logger;
 }
 
+/** Prefix of the peer id given to a member without a known network key (no node has it: the member is offline). */
+export const UNREACHABLE_PEER = "unreachable:";
+
 /** The genesis set as consensus options, labelled `epoch`. */
 export function genesisSetOptions(chainId: bigint, c: ConsensusGenesis, epoch: bigint): ValidatorSetOptions {
   return {
@@ -49,7 +52,16 @@ export function nodeEpochSchedule(o: NodeEpochScheduleOptions): EpochSchedule {
     epochOf: (height) => epochOf(staking, height),
     plan(epoch): EpochPlan {
       const state = o.state();
-      const found = epochValidators(state, staking, o.chainId, epoch, o.peerOf ?? chainPeers(o.genesis, state));
+      const known = o.peerOf ?? chainPeers(o.genesis, state);
+      // A member whose network key is unknown cannot be reached, but halting the chain for it would be worse: it
+      // gets a peer id no node has (it counts as offline), and the others' quorum carries the epoch.
+      const peerOf: PeerOf = (address) => {
+        const peer = known(address);
+        if (peer !== undefined) return peer;
+        o.logger.warn("a member of the epoch's set has no known network key: it counts as offline", { epoch, address: toHex(address) });
+        return `${UNREACHABLE_PEER}${toHex(address)}`;
+      };
+      const found = epochValidators(state, staking, o.chainId, epoch, peerOf);
       // No retained epoch has an ok key: the set in use continues (the genesis set before any).
       const set = found?.options ?? { ...(previous ?? genesisSetOptions(o.chainId, o.genesis, epoch)), epoch };
       previous = set;

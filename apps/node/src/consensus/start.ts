@@ -20,7 +20,7 @@ import type { BootstrapPeer } from "../testnet/config.js";
 import type { ValidatorKeys } from "../validator/keys.js";
 import type { ShareStore } from "../validator/shareStore.js";
 import { ChainApplication } from "./application.js";
-import { nodeEpochSchedule } from "./epochSchedule.js";
+import { nodeEpochSchedule, UNREACHABLE_PEER } from "./epochSchedule.js";
 import { SoloNetwork } from "./solo-network.js";
 
 export interface StartConsensusOptions {
@@ -87,7 +87,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       privateKey: o.keys?.networkSecret ?? o.networkSecret ?? new Uint8Array(randomBytes(32)),
       listen: [`/ip4/127.0.0.1/udp/${o.p2pPort}/quic-v1`],
       bootstrap: o.bootstrap.map(bootstrapAddress),
-      allowedPeers: first.set.validators.map((v) => v.peer),
+      allowedPeers: first.set.validators.map((v) => v.peer).filter((p) => !p.startsWith(UNREACHABLE_PEER)),
       // Full nodes are not validators, but they fetch blocks through the resolver and relay
       // certificates (verified before use; an invalid one blocks its sender): both stay open to them.
       openChannels: [CHANNELS.resolver, CHANNELS.certificates],
@@ -148,7 +148,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     onEpoch: (epoch, set, voting) => {
       // Votes of the set's members; the previous epoch's may still need this epoch's first certificates.
       const previous = epoch === 0n ? [] : running.setOf(epoch - 1n).validators.map((v) => v.peer);
-      p2p?.setAllowedPeers([...new Set([...set.validators.map((v) => v.peer), ...previous])]);
+      p2p?.setAllowedPeers([...new Set([...set.validators.map((v) => v.peer), ...previous])].filter((p) => !p.startsWith(UNREACHABLE_PEER)));
       log.info("epoch", { epoch, validators: set.validators.length, threshold: set.threshold, self: voting ?? "not voting", group_key: toHex(set.groupPublicKey) });
     },
     application,
