@@ -1,5 +1,5 @@
 import { decode, encode, equalBytes, isCodecError } from "@cowboy/codec";
-import { partialSign, type Bls } from "@cowboy/crypto";
+import { partialSign, sha256, type Bls } from "@cowboy/crypto";
 import type { Context, Journal, PeerId } from "@cowboy/runtime";
 import {
   blockCertificateCodec,
@@ -21,6 +21,7 @@ import { assembleFinalization, assembleNotarization, assembleNullification } fro
 import { signatureSets, verifyBatch } from "./batch.js";
 import { finalizationValid, notarizationValid, nullificationValid } from "./certificates.js";
 import { ConsensusError } from "./errors.js";
+import { EquivocationWatch } from "./equivocation.js";
 import { walkFinalized } from "./finality.js";
 import { appendEntry, replayEntries, type JournalEntry } from "./journal.js";
 import { selectLeader } from "./leader.js";
@@ -89,6 +90,8 @@ class SimplexEngine implements Consensus {
   /** The finalization of the anchor when it ends an earlier epoch: what a peer still voting in that epoch lacks. */
   private handover: Finalization | undefined;
   private readonly helpedHandover = new Set<PeerId>();
+  private readonly equivocations: EquivocationWatch;
+  private doubleSigned = false;
 
   constructor(opts: EngineOptions) {
     this.cfg = resolveEngineOptions(opts);
@@ -116,6 +119,11 @@ class SimplexEngine implements Consensus {
       if (this.self.share.index !== i + 1) throw new ConsensusError("INVALID_CONFIG", `self.share.index must be self.index + 1 (${i + 1})`);
     }
     this.stakes = this.set.validators.map((v) => v.stake);
+    this.equivocations = new EquivocationWatch(this.set, (e) => {
+      this.log("warn", "double vote", { conflict: e.round.view, signer: e.signer, kind: e.kind });
+      this.hooks.equivocation?.(e);
+    });
+    this.doubleSigned = opts.testDoubleSign !== true;
     this.finalizedDigest = new Uint8Array(32);
     this.resolver = new Resolver(this);
     this.votes = new VoteBuffer({
@@ -533,6 +541,14 @@ class SimplexEngine implements Consensus {
     if (!this.running) return;
     this.broadcast(CHANNELS.votes, encode(voteMessageCodec, { type: "finalize", value: vote }));
     s.finalizes.set(self.index, vote);
+    if (!this.doubleSigned) {
+      this.doubleSigned = true;
+      const other: Proposal = { ...proposal, payload: sha256(proposal.payload) };
+      const second: Finalize = { proposal: other, signer: self.index, signature: this.bls.sign(finalizeMessage(this.set.chainId, other), self.blsSecretKey) };
+      this.log("warn", "test: double-signing", { doubleSigned: s.view });
+      // Not a view timer: the view is usually final (and its timers cancelled) before it fires.
+      this.ctx.clock.schedule(300, () => this.broadcast(CHANNELS.votes, encode(voteMessageCodec, { type: "finalize", value: second })));
+    }
     this.checkCertificates(s);
   }
 
@@ -665,6 +681,7 @@ class SimplexEngine implements Consensus {
     }
     const round = vote.type === "nullify" ? vote.value.round : vote.value.proposal.round;
     const view = round.view;
+    this.equivocations.observe(vote);
     const known = this.views.get(view);
     const stale = view <= this.finalizedView || (view < this.view && (known?.notarization !== undefined || known?.nullification !== undefined));
     if (stale) this.helpLagging(from, known);
@@ -890,6 +907,7 @@ class SimplexEngine implements Consensus {
     for (const view of this.views.keys()) if (view < this.finalizedView) this.views.get(view)?.cancelTimers();
     for (const view of [...this.views.keys()]) if (view < this.finalizedView) this.views.delete(view);
     this.resolver.prune(this.finalizedView);
+    this.equivocations.prune(this.finalizedView > 64n ? this.finalizedView - 64n : 0n);
     if (this.running && this.journal !== undefined) await this.journal.prune(this.finalizedView);
   }
 }

@@ -25,3 +25,4 @@ export { selectLeader } from "./leader.js";
 export { createConsensus } from "./engine.js";
 export { createEpochConsensus, epochJournalName, type EpochConsensus, type EpochConsensusOptions, type EpochPlan, type EpochSchedule } from "./epochs.js";
 export { CHANNELS, MAX_PAYLOAD_BYTES } from "./wire.js";
+export { EquivocationWatch, type Equivocation, type SignedProposal } from "./equivocation.js";

@@ -3,6 +3,7 @@ import type { Bls, SecretShare } from "@cowboy/crypto";
 import type { Context } from "@cowboy/runtime";
 import type { Application, Archive } from "./application.js";
 import { ConsensusError } from "./errors.js";
+import type { Equivocation } from "./equivocation.js";
 import type { Validator } from "./validators.js";
 
 // The engine's one options object (cips/consensus.md, "Timeouts" and "Engine"), every field
@@ -35,6 +36,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface Hooks {
   readonly metric?: (event: MetricEvent) => void;
+  /** Two conflicting, validly signed notarize (or finalize) votes of one signer in one view (equivocation.ts). */
+  readonly equivocation?: (evidence: Equivocation) => void;
   readonly log?: (level: LogLevel, message: string, fields: Readonly<Record<string, unknown>>) => void;
 }
 
@@ -74,6 +77,11 @@ export interface EngineOptions {
    * proposes nor votes for a block above it. Default: no limit (one epoch forever).
    */
   readonly lastHeight?: bigint;
+  /**
+   * Test only (`cowboyd --double-sign`): 300 ms after its first finalize vote, the engine also signs and sends a
+   * finalize for a different payload in the same view — the double vote evidence must punish.
+   */
+  readonly testDoubleSign?: boolean;
   readonly hooks?: Hooks;
   /** BLS backend (default: blst when it loads, else noble). */
   readonly bls?: Bls;
