@@ -22,6 +22,8 @@ import type { BootstrapPeer } from "./testnet/config.js";
 import type { ValidatorKeys } from "./validator/keys.js";
 import { ReshareAgent } from "./validator/reshareAgent.js";
 import { NetworkKeyDuty } from "./validator/networkKeyDuty.js";
+import { EvidenceReporter } from "./validator/evidenceReporter.js";
+import type { Equivocation } from "@cowboy/consensus";
 import { ShareStore } from "./validator/shareStore.js";
 import { dutySubmitter } from "./validator/submitDuty.js";
 import type { Logger } from "./logger.js";
@@ -95,6 +97,8 @@ export interface NodeOptions {
    * (`devnetGovernance()`: short periods, dev accounts 0–2 vote, 0–8 are the council) on a devnet genesis, else none.
    */
   readonly governance?: GovernanceConfig;
+  /** Test only (`cowboyd --double-sign`): this validator equivocates once. */
+  readonly testDoubleSign?: boolean;
 }
 
 export interface RunningNode {
@@ -216,6 +220,15 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
           submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
         });
 
+  // Double votes this node sees are submitted as evidence, signed by its account (cips/staking.md "Evidence").
+  const evidence =
+    keys === undefined || staking === undefined
+      ? undefined
+      : new EvidenceReporter({
+          logger: logger.child("evidence"),
+          submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
+        });
+
   const onCommitted = (produced: ProducedBlock): void => {
     // Included ones leave the pool; one that can never be included leaves with its reason (execution's rule).
     mempool.reset(chain.accounts, { included: produced.block.transactions, skipped: produced.skipped });
@@ -271,6 +284,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       onCommitted,
       ...(staking === undefined ? {} : { staking }),
       ...(shares === undefined ? {} : { shares }),
+      ...(options.testDoubleSign === true ? { testDoubleSign: true } : {}),
+      ...(evidence === undefined ? {} : { onEquivocation: (e: Equivocation) => evidence.report(e) }),
     });
   }
   const running = consensus;

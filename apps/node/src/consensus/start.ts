@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { CHANNELS, createEpochConsensus, type EpochConsensus, type ValidatorSet } from "@cowboy/consensus";
+import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type ValidatorSet } from "@cowboy/consensus";
 import type { StakingConfig } from "@cowboy/staking";
 import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
@@ -43,6 +43,10 @@ export interface StartConsensusOptions {
   readonly staking?: StakingConfig;
   /** The validator's shares of the epoch keys (with staking). */
   readonly shares?: ShareStore;
+  /** Test only: equivocate once. */
+  readonly testDoubleSign?: boolean;
+  /** Two conflicting signed votes of one validator (the engine checked both signatures). */
+  readonly onEquivocation?: (evidence: Equivocation) => void;
 }
 
 export interface RunningConsensus {
@@ -153,9 +157,11 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     },
     application,
     archive: application,
+    ...(o.testDoubleSign === true ? { testDoubleSign: true } : {}),
     blockTimeMs: o.blockTimeMs,
     hooks: {
       log: (level, message, fields) => log[level](message, fields),
+      ...(o.onEquivocation === undefined ? {} : { equivocation: o.onEquivocation }),
       metric: (event) => {
         switch (event.type) {
           case "view":
