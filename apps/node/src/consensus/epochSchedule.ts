@@ -43,8 +43,7 @@ export function genesisSetOptions(chainId: bigint, c: ConsensusGenesis, epoch: b
 export function nodeEpochSchedule(o: NodeEpochScheduleOptions): EpochSchedule {
   const staking = o.staking;
   if (staking === undefined) {
-    const self: SelfKeys | undefined =
-      o.keys === undefined ? undefined : { index: validatorIndex(o.genesis, o.keys), blsSecretKey: o.keys.blsSecretKey, share: o.keys.share };
+    const self: SelfKeys | undefined = o.keys === undefined ? undefined : { index: validatorIndex(o.genesis, o.keys), blsSecretKey: o.keys.blsSecretKey, share: o.keys.share };
     return { epochOf: () => 0n, plan: () => ({ set: genesisSetOptions(o.chainId, o.genesis, 0n), ...(self === undefined ? {} : { self }) }) };
   }
   let previous: ValidatorSetOptions | undefined;

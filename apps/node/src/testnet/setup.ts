@@ -49,7 +49,8 @@ export function createTestnet(options: TestnetOptions): TestnetLayout {
   const { genesis: consensus, keys } = generateValidatorSet(n, options.entropy, DEV_VALIDATOR_STAKE);
   const dev = devnetGenesis();
   const plain: ChainGenesis = { ...dev, consensus, config: { ...dev.config, timestampMs: options.timestampMs } };
-  const genesis: ChainGenesis = options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch, options.downtimeWindow), LOCAL_VALIDATOR_ALLOWANCE);
+  const genesis: ChainGenesis =
+    options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch, options.downtimeWindow), LOCAL_VALIDATOR_ALLOWANCE);
   const genesisText = `${JSON.stringify(genesisToJson(genesis), null, 2)}\n`;
   const peers: BootstrapPeer[] = keys.map((k, i) => ({ host: "127.0.0.1", port: rpcPort + i, networkKey: toHex(k.networkKey) }));
   mkdirSync(dir, { recursive: true });

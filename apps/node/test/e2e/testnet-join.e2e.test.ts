@@ -87,7 +87,11 @@ describe("a validator joins a running testnet", () => {
       const log = openSync(join(home, "node.log"), "a");
       const child = spawn(command, [...args, "--data", home], { stdio: ["ignore", log, log] });
       if (child.pid !== undefined) pids.add(child.pid);
-      await until("every node, the joiner too, past height 3", async () => (await Promise.all([0, 1, 2, 3, 4].map(consensusOf))).every((c) => BigInt(c?.finalized_height ?? "-1") >= 3n), 150_000);
+      await until(
+        "every node, the joiner too, past height 3",
+        async () => (await Promise.all([0, 1, 2, 3, 4].map(consensusOf))).every((c) => BigInt(c?.finalized_height ?? "-1") >= 3n),
+        150_000,
+      );
       expect((await consensusOf(N))?.voting).toBe(false);
 
       // Fund it and register it with 900,000 CBY of stake (the genesis validators have 1,000,000 each).

@@ -110,7 +110,8 @@ describe("chainPeers", () => {
       credit: (a: Uint8Array, n: bigint) => void balances.set(toHex(a), (balances.get(toHex(a)) ?? 0n) + n),
     };
     const ctx = { state, accounts, config: staking, height: 12n };
-    for (const k of joiners) register(ctx, { address: k.address, blsPublicKey: k.blsPublicKey, proofOfPossession: blsPopProve(k.blsSecretKey), amount: staking.minimumValidatorStake });
+    for (const k of joiners)
+      register(ctx, { address: k.address, blsPublicKey: k.blsPublicKey, proofOfPossession: blsPopProve(k.blsSecretKey), amount: staking.minimumValidatorStake });
     const [late, squatter] = joiners as [(typeof joiners)[0], (typeof joiners)[0]];
     expect(chainPeers(consensus, state)(late.address)).toBeUndefined();
     setNetworkKey(ctx, CHAIN_ID, late.address, late.networkKey, ed25519.sign(networkKeyMessage(CHAIN_ID, late.address), late.networkSecret));

@@ -43,7 +43,16 @@ describe("staking on a local chain", () => {
     expect(json.staking.epoch_length).toBe("12");
     expect(json.staking.unbonding_period).toBe("24");
     expect(json.staking.downtime_window).toBe("120");
-    createTestnet({ dir: join(dir, "testnet-dw"), validators: 1, rpcPort: 30_200, blockTimeMs: 500, entropy: new Uint8Array(32).fill(8), timestampMs: 1n, stakingEpoch: 12n, downtimeWindow: 7n });
+    createTestnet({
+      dir: join(dir, "testnet-dw"),
+      validators: 1,
+      rpcPort: 30_200,
+      blockTimeMs: 500,
+      entropy: new Uint8Array(32).fill(8),
+      timestampMs: 1n,
+      stakingEpoch: 12n,
+      downtimeWindow: 7n,
+    });
     expect(JSON.parse(readFileSync(join(nodeDir(join(dir, "testnet-dw"), 0), "genesis.json"), "utf8")).staking.downtime_window).toBe("7");
     expect(json.validators.every((v: { proof_of_possession?: string }) => /^0x[0-9a-f]{192}$/.test(v.proof_of_possession ?? ""))).toBe(true);
     const genesis = parseGenesisFile(text);

@@ -15,7 +15,12 @@ describe("double-sign detection", () => {
     const labels = ["v0", "v1", "v2", "v3"];
     const keys = labels.map(secretKey);
     const dealing = dealShares(secretKey("group"), 3, 4, sha256(new TextEncoder().encode("double")));
-    const validators = labels.map((label, i) => ({ address: sha256(new TextEncoder().encode(label)).slice(0, 20), stake: 100n, blsPublicKey: bls.getPublicKey(keys[i]!), peer: simulatedPeerId(label) }));
+    const validators = labels.map((label, i) => ({
+      address: sha256(new TextEncoder().encode(label)).slice(0, 20),
+      stake: 100n,
+      blsPublicKey: bls.getPublicKey(keys[i]!),
+      peer: simulatedPeerId(label),
+    }));
     const reports: Equivocation[][] = labels.map(() => []);
     const nodes: NodeRecord[] = labels.map((label, index) => ({ label, index, finalized: [], notarized: [], metrics: [], warnings: [], engine: undefined }));
     nodes.forEach((node, i) => {

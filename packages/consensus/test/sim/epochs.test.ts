@@ -3,15 +3,7 @@ import { bls, dealShares, sha256, type ThresholdDealing } from "@cowboy/crypto";
 import { Simulation, simulatedPeerId } from "@cowboy/runtime";
 import { blockCertificateCodec, signerIndices } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import {
-  createEpochConsensus,
-  createValidatorSet,
-  finalizationValid,
-  notarizationValid,
-  type EpochConsensus,
-  type EpochPlan,
-  type Validator,
-} from "../../src/index.js";
+import { createEpochConsensus, createValidatorSet, finalizationValid, notarizationValid, type EpochConsensus, type EpochPlan, type Validator } from "../../src/index.js";
 import { archiveOf, assertSafety, blockCodec, CHAIN_ID, finalizedHeight, secretKey, testApplication, type NodeRecord } from "./harness.js";
 
 // The epoch switch with real BLS keys: five nodes, epochs of L = 6 heights whose sets and group keys differ
@@ -81,55 +73,63 @@ function network(seed: bigint) {
 }
 
 describe("epoch switch (one engine per epoch, real BLS keys)", () => {
-  it.each([21n, 34n])("seed %s: finalizes across boundaries that change members and keys; a node restarted mid-epoch resumes that epoch", async (seed) => {
-    const net = network(seed);
-    // v2 crashes in the middle of epoch 1 and comes back in it (its archive and journals survive).
-    let crashedAt = -1n;
-    expect(await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 8n, { maxMs: 20_000 })).toBe(true);
-    crashedAt = finalizedHeight(net.nodes[2]!);
-    net.crash(2);
-    await net.sim.run({ forMs: 600 });
-    net.restart(2);
-    const reached = await net.sim.runUntil(() => net.nodes.every((n) => finalizedHeight(n) >= 4n * L), { maxMs: 60_000 });
-    if (!reached) console.log(net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 8).join("; ")}`), net.switches);
-    expect(reached).toBe(true);
-    assertSafety(net.nodes);
-    expect(crashedAt).toBeLessThan(2n * L - 1n);
-    // The restarted node resumed the epoch of its next block (1), not genesis's.
-    expect(net.switches.filter((s) => s.startsWith("v2:")).slice(0, 4)).toEqual(["v2:0:2", "v2:1:1", "v2:1:1", "v2:2:2"]);
-    // v4 follows epoch 0 and votes in epoch 1; v0 follows epoch 1.
-    expect(net.switches).toContain("v4:0:-");
-    expect(net.switches).toContain("v4:1:3");
-    expect(net.switches).toContain("v0:1:-");
-    for (const node of net.nodes) {
-      for (const b of node.finalized) {
-        const e = epochOf(b.height);
-        const cert = decode(blockCertificateCodec, b.certificate);
-        // Every block is certified in its own epoch, under that epoch's set and group key (seed included).
-        expect(cert.value.proposal.round.epoch).toBe(e);
-        const set = createValidatorSet(planFor(e, 0).set);
-        expect(cert.type === "finalization" ? finalizationValid(set, cert.value) : notarizationValid(set, cert.value)).toBe(true);
-        // ... and not under a neighbouring epoch's (the keys really changed).
-        const other = createValidatorSet(planFor(e === 1n ? 0n : 1n, 0).set);
-        const otherValid = cert.type === "finalization" ? finalizationValid(other, cert.value) : notarizationValid(other, cert.value);
-        expect(otherValid).toBe(false);
-        // The parent beacon is a real seed, also for the first block of an epoch (the anchor's seed came from the archive).
-        if (b.height > 1n) expect(decode(blockCodec, b.payload).beacon.length).toBe(96);
+  it.each([21n, 34n])(
+    "seed %s: finalizes across boundaries that change members and keys; a node restarted mid-epoch resumes that epoch",
+    async (seed) => {
+      const net = network(seed);
+      // v2 crashes in the middle of epoch 1 and comes back in it (its archive and journals survive).
+      let crashedAt = -1n;
+      expect(await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 8n, { maxMs: 20_000 })).toBe(true);
+      crashedAt = finalizedHeight(net.nodes[2]!);
+      net.crash(2);
+      await net.sim.run({ forMs: 600 });
+      net.restart(2);
+      const reached = await net.sim.runUntil(() => net.nodes.every((n) => finalizedHeight(n) >= 4n * L), { maxMs: 60_000 });
+      if (!reached)
+        console.log(
+          net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 8).join("; ")}`),
+          net.switches,
+        );
+      expect(reached).toBe(true);
+      assertSafety(net.nodes);
+      expect(crashedAt).toBeLessThan(2n * L - 1n);
+      // The restarted node resumed the epoch of its next block (1), not genesis's.
+      expect(net.switches.filter((s) => s.startsWith("v2:")).slice(0, 4)).toEqual(["v2:0:2", "v2:1:1", "v2:1:1", "v2:2:2"]);
+      // v4 follows epoch 0 and votes in epoch 1; v0 follows epoch 1.
+      expect(net.switches).toContain("v4:0:-");
+      expect(net.switches).toContain("v4:1:3");
+      expect(net.switches).toContain("v0:1:-");
+      for (const node of net.nodes) {
+        for (const b of node.finalized) {
+          const e = epochOf(b.height);
+          const cert = decode(blockCertificateCodec, b.certificate);
+          // Every block is certified in its own epoch, under that epoch's set and group key (seed included).
+          expect(cert.value.proposal.round.epoch).toBe(e);
+          const set = createValidatorSet(planFor(e, 0).set);
+          expect(cert.type === "finalization" ? finalizationValid(set, cert.value) : notarizationValid(set, cert.value)).toBe(true);
+          // ... and not under a neighbouring epoch's (the keys really changed).
+          const other = createValidatorSet(planFor(e === 1n ? 0n : 1n, 0).set);
+          const otherValid = cert.type === "finalization" ? finalizationValid(other, cert.value) : notarizationValid(other, cert.value);
+          expect(otherValid).toBe(false);
+          // The parent beacon is a real seed, also for the first block of an epoch (the anchor's seed came from the archive).
+          if (b.height > 1n) expect(decode(blockCodec, b.payload).beacon.length).toBe(96);
+        }
+        expect(node.warnings.filter((w) => w.includes("conflicting") || w.includes("past the epoch"))).toEqual([]);
       }
-      expect(node.warnings.filter((w) => w.includes("conflicting") || w.includes("past the epoch"))).toEqual([]);
-    }
-    // v4 (index 3 of epoch 1) signed certificates of epoch 1.
-    const epoch1 = net.nodes[1]!.finalized.filter((b) => epochOf(b.height) === 1n);
-    const signedBy4 = epoch1.some((b) => {
-      const cert = decode(blockCertificateCodec, b.certificate);
-      return signerIndices(cert.value.signers).includes(3);
-    });
-    expect(signedBy4).toBe(true);
-    // Each epoch's last block is finalized by its own finalization (no child above the last height exists in that epoch).
-    for (const e of [0n, 1n, 2n]) {
-      const last = net.nodes[1]!.finalized.find((b) => b.height === (e + 1n) * L - 1n)!;
-      expect(decode(blockCertificateCodec, last.certificate).type).toBe("finalization");
-    }
-    for (const r of net.runners) expect(r.epoch).toBeGreaterThanOrEqual(3n);
-  }, 120_000);
+      // v4 (index 3 of epoch 1) signed certificates of epoch 1.
+      const epoch1 = net.nodes[1]!.finalized.filter((b) => epochOf(b.height) === 1n);
+      const signedBy4 = epoch1.some((b) => {
+        const cert = decode(blockCertificateCodec, b.certificate);
+        return signerIndices(cert.value.signers).includes(3);
+      });
+      expect(signedBy4).toBe(true);
+      // Each epoch's last block is finalized by its own finalization (no child above the last height exists in that epoch).
+      for (const e of [0n, 1n, 2n]) {
+        const last = net.nodes[1]!.finalized.find((b) => b.height === (e + 1n) * L - 1n)!;
+        expect(decode(blockCertificateCodec, last.certificate).type).toBe("finalization");
+      }
+      for (const r of net.runners) expect(r.epoch).toBeGreaterThanOrEqual(3n);
+    },
+    120_000,
+  );
 });

@@ -26,7 +26,12 @@ const [KEPT, DOWN] = members as [Uint8Array, Uint8Array];
 function certificate(signers: number[]): Uint8Array {
   return encode(blockCertificateCodec, {
     type: "finalization",
-    value: { proposal: { round: { epoch: 0n, view: 1n }, parent: 0n, payload: new Uint8Array(32) }, signers: signerSet(2, signers), signature: new Uint8Array(96), seed: new Uint8Array(96) },
+    value: {
+      proposal: { round: { epoch: 0n, view: 1n }, parent: 0n, payload: new Uint8Array(32) },
+      signers: signerSet(2, signers),
+      signature: new Uint8Array(96),
+      seed: new Uint8Array(96),
+    },
   });
 }
 

@@ -4,16 +4,7 @@ import { encode } from "@cowboy/codec";
 import { dealShares } from "@cowboy/crypto";
 import { blockCertificateCodec, signerSet } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import {
-  applyStakingGenesis,
-  createStakingConfig,
-  getValidator,
-  missedVotes,
-  missedVotesAll,
-  recordDowntime,
-  unjail,
-  ValidatorStatus,
-} from "../../src/index.js";
+import { applyStakingGenesis, createStakingConfig, getValidator, missedVotes, missedVotesAll, recordDowntime, unjail, ValidatorStatus } from "../../src/index.js";
 import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
 
 // Window of 10 blocks, jailed above 50%: 6 or more missed votes.

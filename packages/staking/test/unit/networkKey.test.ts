@@ -2,16 +2,7 @@
 // signed by that key over the chain id and its address; one key per validator and per network key.
 import { ed25519 } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import {
-  applyStakingGenesis,
-  getValidator,
-  networkKeyMessage,
-  setNetworkKey,
-  StakingError,
-  validatorNetworkKey,
-  withdraw,
-  exit,
-} from "../../src/index.js";
+import { applyStakingGenesis, getValidator, networkKeyMessage, setNetworkKey, StakingError, validatorNetworkKey, withdraw, exit } from "../../src/index.js";
 import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
 
 const CHAIN = 1337n;
@@ -23,7 +14,11 @@ const sig = (b: number, who: Uint8Array, chain = CHAIN) => ed25519.sign(networkK
 function setup() {
   const fork = newFork();
   const accounts = new MapAccounts();
-  applyStakingGenesis(fork, SMALL, [A, B].map((address, i) => ({ address, blsPublicKey: poolKey(i).publicKey, proofOfPossession: poolKey(i).pop, stake: 1_000n })));
+  applyStakingGenesis(
+    fork,
+    SMALL,
+    [A, B].map((address, i) => ({ address, blsPublicKey: poolKey(i).publicKey, proofOfPossession: poolKey(i).pop, stake: 1_000n })),
+  );
   return { fork, accounts };
 }
 
