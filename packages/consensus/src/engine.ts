@@ -91,7 +91,7 @@ class SimplexEngine implements Consensus {
   private handover: Finalization | undefined;
   private readonly helpedHandover = new Set<PeerId>();
   private readonly equivocations: EquivocationWatch;
-  private doubleSigned = false;
+  private readonly doubleSign: { done: boolean } | undefined;
 
   constructor(opts: EngineOptions) {
     this.cfg = resolveEngineOptions(opts);
@@ -123,7 +123,7 @@ class SimplexEngine implements Consensus {
       this.log("warn", "double vote", { conflict: e.round.view, signer: e.signer, kind: e.kind });
       this.hooks.equivocation?.(e);
     });
-    this.doubleSigned = opts.testDoubleSign !== true;
+    this.doubleSign = opts.testDoubleSign;
     this.finalizedDigest = new Uint8Array(32);
     this.resolver = new Resolver(this);
     this.votes = new VoteBuffer({
@@ -541,8 +541,8 @@ class SimplexEngine implements Consensus {
     if (!this.running) return;
     this.broadcast(CHANNELS.votes, encode(voteMessageCodec, { type: "finalize", value: vote }));
     s.finalizes.set(self.index, vote);
-    if (!this.doubleSigned) {
-      this.doubleSigned = true;
+    if (this.doubleSign !== undefined && !this.doubleSign.done) {
+      this.doubleSign.done = true;
       const other: Proposal = { ...proposal, payload: sha256(proposal.payload) };
       const second: Finalize = { proposal: other, signer: self.index, signature: this.bls.sign(finalizeMessage(this.set.chainId, other), self.blsSecretKey) };
       this.log("warn", "test: double-signing", { doubleSigned: s.view });

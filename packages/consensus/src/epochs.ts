@@ -67,7 +67,6 @@ class EpochRunner implements EpochConsensus {
   #epoch = 0n;
   #switching: Promise<void> = Promise.resolve();
   #stopped = false;
-  #doubleSignUsed = false;
 
   constructor(opts: EpochConsensusOptions) {
     this.#o = opts;
@@ -127,8 +126,6 @@ class EpochRunner implements EpochConsensus {
       ...(plan.self === undefined ? {} : { self: plan.self }),
       ...(plan.lastHeight === undefined ? {} : { lastHeight: plan.lastHeight }),
       journalName: epochJournalName(this.#o.journalName ?? "consensus", epoch),
-      // Test only: one double vote per process, in the first engine that runs.
-      testDoubleSign: this.#o.testDoubleSign === true && !this.#doubleSignUsed,
       application: {
         genesis: () => app.genesis(),
         digest: (payload) => app.digest(payload),
@@ -141,7 +138,6 @@ class EpochRunner implements EpochConsensus {
         },
       },
     });
-    this.#doubleSignUsed ||= this.#o.testDoubleSign === true && plan.self !== undefined;
     this.#epoch = epoch;
     this.#plan = plan;
     this.#sets.delete(epoch);

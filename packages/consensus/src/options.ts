@@ -78,10 +78,11 @@ export interface EngineOptions {
    */
   readonly lastHeight?: bigint;
   /**
-   * Test only (`cowboyd --double-sign`): 300 ms after its first finalize vote, the engine also signs and sends a
-   * finalize for a different payload in the same view — the double vote evidence must punish.
+   * Test only (`cowboyd --double-sign`): while `done` is false, the engine's next finalize vote is followed, 300 ms
+   * later, by a finalize for a different payload in the same view (the double vote evidence must punish), and `done`
+   * becomes true. One token shared by the engines of successive epochs makes it happen once per process.
    */
-  readonly testDoubleSign?: boolean;
+  readonly testDoubleSign?: { done: boolean };
   readonly hooks?: Hooks;
   /** BLS backend (default: blst when it loads, else noble). */
   readonly bls?: Bls;

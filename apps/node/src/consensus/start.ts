@@ -157,7 +157,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     },
     application,
     archive: application,
-    ...(o.testDoubleSign === true ? { testDoubleSign: true } : {}),
+    ...(o.testDoubleSign === true ? { testDoubleSign: { done: false } } : {}),
     blockTimeMs: o.blockTimeMs,
     hooks: {
       log: (level, message, fields) => log[level](message, fields),

@@ -37,7 +37,7 @@ describe("double-sign detection", () => {
           archive: archiveOf(node),
           blockTimeMs: 200,
           timeouts: { leaderMs: 1_000, notarizationMs: 1_500, nullifyRetryMs: 2_000, fetchMs: 300 },
-          ...(i === 2 ? { testDoubleSign: true } : {}),
+          ...(i === 2 ? { testDoubleSign: { done: false } } : {}),
           hooks: { equivocation: (e) => reports[i]!.push(e) },
         });
         node.engine = engine;
