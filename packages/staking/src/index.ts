@@ -46,4 +46,5 @@ export { VoteKind, voteMessage, checkDoubleVote, reportDoubleVote, type SignedVo
 export { downtimeKey } from "./keys.js";
 export { recordDowntime, missedVotes, missedVotesAll, type MissedVotes, type DowntimeReport } from "./downtime.js";
 export { networkKeyKey, networkKeyOwnerKey } from "./keys.js";
-export { NETWORK_KEY_LENGTH, NETWORK_KEY_SIGNATURE_LENGTH, networkKeyMessage, validatorNetworkKey, setNetworkKey, clearNetworkKey } from "./networkKey.js";
+export { NETWORK_KEY_LENGTH, NETWORK_KEY_SIGNATURE_LENGTH, networkKeyMessage, validatorNetworkKey, setNetworkKey } from "./networkKey.js";
+export { clearNetworkKey } from "./store.js";

@@ -7,7 +7,7 @@ import { ed25519 } from "@cowboy/crypto";
 import { StakingError } from "./errors.js";
 import { networkKeyKey, networkKeyOwnerKey } from "./keys.js";
 import type { StakingContext } from "./lifecycle.js";
-import { getValidator, type StakingState } from "./store.js";
+import { clearNetworkKey, getValidator, type StakingState } from "./store.js";
 
 export const NETWORK_KEY_LENGTH = 32;
 export const NETWORK_KEY_SIGNATURE_LENGTH = 64;
@@ -39,10 +39,3 @@ export function setNetworkKey(ctx: StakingContext, chainId: bigint, from: Uint8A
   ctx.state.set(networkKeyOwnerKey(networkKey), from.slice());
 }
 
-/** Forgets `address`'s network key (a replaced key, a withdrawn validator). */
-export function clearNetworkKey(state: StakingState, address: Uint8Array): void {
-  const old = state.get(networkKeyKey(address));
-  if (old === undefined) return;
-  state.delete(networkKeyOwnerKey(old));
-  state.delete(networkKeyKey(address));
-}
