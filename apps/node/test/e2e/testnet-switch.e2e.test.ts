@@ -65,12 +65,12 @@ interface EpochJson {
 }
 
 describe("the consensus switch on a 4-validator testnet", () => {
-  it("finalizes across three boundaries with per-epoch engines; a validator killed mid-epoch resumes that epoch", { timeout: 240_000 }, async () => {
+  it("finalizes across three boundaries with per-epoch engines; a validator killed mid-epoch resumes that epoch", { timeout: 330_000 }, async () => {
     try {
       testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) }, () => {});
       for (const pid of testnet.pids) pids.add(pid);
       // Inside epoch 1: the engines have switched once.
-      await until("height 28 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 28n, 150_000);
+      await until("height 28 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 28n, 210_000);
       expect((await consensusOf(0))?.epoch).toBe("1");
       const e1 = await client(0).request<EpochJson>("cowboy_epoch", []);
       expect(e1.group_key.status).toBe("ok");
