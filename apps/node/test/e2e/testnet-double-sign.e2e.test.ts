@@ -69,11 +69,11 @@ interface SupplyJson {
 }
 
 describe("double signing on a 4-validator testnet", () => {
-  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set", { timeout: 280_000 }, async () => {
+  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set", { timeout: 400_000 }, async () => {
     try {
       testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) }, () => {});
       for (const pid of testnet.pids) pids.add(pid);
-      await until("height 3 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 3n, 150_000);
+      await until("height 3 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 3n, 210_000);
       const offender = testnet.layout.addresses[3]!;
       const before = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
       const supplyBefore = await client(0).request<SupplyJson>("cowboy_supply", []);

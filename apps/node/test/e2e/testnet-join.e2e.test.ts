@@ -62,7 +62,7 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs: num
 }
 
 describe("a validator joins a running testnet", () => {
-  it("registers, publishes its network key, gets a share at a later boundary and votes and proposes from then on", { timeout: 290_000 }, async () => {
+  it("registers, publishes its network key, gets a share at a later boundary and votes and proposes from then on", { timeout: 400_000 }, async () => {
     try {
       // A 10-epoch downtime window: the joiner is no genesis member, and nobody else is stopped.
       testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) }, () => {});
