@@ -90,7 +90,7 @@ describe("a validator joins a running testnet", () => {
       await until(
         "every node, the joiner too, past height 3",
         async () => (await Promise.all([0, 1, 2, 3, 4].map(consensusOf))).every((c) => BigInt(c?.finalized_height ?? "-1") >= 3n),
-        150_000,
+        210_000,
       );
       expect((await consensusOf(N))?.voting).toBe(false);
 
