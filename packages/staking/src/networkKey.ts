@@ -38,4 +38,3 @@ export function setNetworkKey(ctx: StakingContext, chainId: bigint, from: Uint8A
   ctx.state.set(networkKeyKey(from), networkKey.slice());
   ctx.state.set(networkKeyOwnerKey(networkKey), from.slice());
 }
-
