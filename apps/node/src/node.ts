@@ -22,6 +22,9 @@ import { NodeMetrics } from "./metrics.js";
 import type { BootstrapPeer } from "./testnet/config.js";
 import type { ValidatorKeys } from "./validator/keys.js";
 import { ReshareAgent } from "./validator/reshareAgent.js";
+import { NetworkKeyDuty } from "./validator/networkKeyDuty.js";
+import { EvidenceReporter } from "./validator/evidenceReporter.js";
+import type { Equivocation } from "@cowboy/consensus";
 import { ShareStore } from "./validator/shareStore.js";
 import { dutySubmitter } from "./validator/submitDuty.js";
 import type { Logger } from "./logger.js";
@@ -97,6 +100,8 @@ export interface NodeOptions {
   readonly governance?: GovernanceConfig;
   /** State rent's numbers (@cowboy/rent, cips/rent.md). Default: DEFAULT_RENT_CONFIG (short rent epochs for tests). */
   readonly rent?: RentConfig;
+  /** Test only (`cowboyd --double-sign`): this validator equivocates once. */
+  readonly testDoubleSign?: boolean;
 }
 
 export interface RunningNode {
@@ -193,15 +198,38 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     onInternalError: (method, error) => logger.error("rpc handler failed", { method, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
 
-  // A validator on a staking chain deals, complains and derives its epoch shares (cips/staking.md "Validator duties").
+  // A validator on a staking chain deals, complains and derives its epoch shares (cips/staking.md "Validator duties");
+  // consensus votes with them from the epoch they are for.
+  const shares = keys === undefined || staking === undefined ? undefined : new ShareStore(options.dataDir, keys.share);
   const reshare =
-    keys === undefined || staking === undefined
+    keys === undefined || shares === undefined
       ? undefined
       : new ReshareAgent({
           keys,
           chainId: params.chainId,
-          shares: new ShareStore(options.dataDir, keys.share),
+          shares,
           logger: logger.child("reshare"),
+          submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
+        });
+
+  // A validator registered after genesis publishes its network identity (cips/staking.md "Network keys").
+  const networkKeyDuty =
+    keys === undefined || staking === undefined
+      ? undefined
+      : new NetworkKeyDuty({
+          keys,
+          chainId: params.chainId,
+          genesis: options.genesis.consensus,
+          logger: logger.child("validator"),
+          submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
+        });
+
+  // Double votes this node sees are submitted as evidence, signed by its account (cips/staking.md "Evidence").
+  const evidence =
+    keys === undefined || staking === undefined
+      ? undefined
+      : new EvidenceReporter({
+          logger: logger.child("evidence"),
           submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
         });
 
@@ -235,6 +263,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     for (const e of observed.ended) server.publish("timers", { kind: "ended", ...e });
     const stakingNow = chain.params.staking;
     if (reshare !== undefined && stakingNow !== undefined) reshare.afterCommit(chain.state.fork(), stakingNow, header.height, header.timestamp_ms);
+    if (stakingNow !== undefined) networkKeyDuty?.afterCommit(chain.state.fork(), header.height);
   };
 
   const produceBlock = (): void => {
@@ -257,6 +286,10 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       p2pPort: options.p2pPort,
       bootstrap: options.bootstrap ?? [],
       onCommitted,
+      ...(staking === undefined ? {} : { staking }),
+      ...(shares === undefined ? {} : { shares }),
+      ...(options.testDoubleSign === true ? { testDoubleSign: true } : {}),
+      ...(evidence === undefined ? {} : { onEquivocation: (e: Equivocation) => evidence.report(e) }),
     });
   }
   const running = consensus;
@@ -277,7 +310,16 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(running === undefined
         ? {}
         : {
-            consensus: { status: () => running.engine.status(), validators: running.validators.validators, peers: () => running.network.peers(), self: running.self },
+            consensus: {
+              status: () => running.engine.status(),
+              get validators() {
+                return running.validators.validators;
+              },
+              peers: () => running.network.peers(),
+              get self() {
+                return running.self;
+              },
+            },
             onTransaction: (tx: Transaction) => running.gossip(tx),
           }),
     }),

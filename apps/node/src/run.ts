@@ -28,9 +28,11 @@ Options:
   --p2p-port PORT     QUIC (UDP) port on 127.0.0.1 for peers (default: no networking)
   --bootstrap PEER    host:port:networkkey of a peer to dial first (repeatable)
   --staking-epoch N   run the built-in devnet with staking (cips/staking.md) and epochs of N
-                      blocks (unbonding 2N, jail N, downtime window N); a genesis file
+                      blocks (unbonding 2N, jail N, downtime window 10N); a genesis file
                       enables staking with its own \`staking\` object instead
   --reset             delete the data directory first
+  --double-sign       TEST ONLY: once, also sign a conflicting finalize vote (the equivocation
+                      the other validators report as evidence; cips/staking.md "Evidence")
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
   --log-level LEVEL   error | warn | info | debug (default info)
@@ -53,6 +55,8 @@ export interface NodeCliOptions {
   genesis: ChainGenesis;
   reset: boolean;
   interpreters: number;
+  /** Test only: equivocate once (`--double-sign`). */
+  doubleSign: boolean;
   logLevel: LogLevel;
   logFormat: "text" | "json";
 }
@@ -83,6 +87,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
         reset: { type: "boolean" },
         "staking-epoch": { type: "string" },
         interpreters: { type: "string" },
+        "double-sign": { type: "boolean" },
         "log-level": { type: "string" },
         "log-format": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -126,7 +131,11 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
   if (keyPath !== undefined) {
     try {
       validatorKey = readValidatorKeyFile(keyPath);
-      validatorIndex(genesis.consensus, validatorKey);
+      // On a chain with staking a validator may join after genesis (its key file's share is then unused: its
+      // shares come from reshares); a genesis validator's keys must match the genesis file.
+      const address = validatorKey.address;
+      const inGenesis = genesis.consensus.validators.some((g) => g.address.every((b, i) => b === address[i]));
+      if (genesis.staking === undefined || inGenesis) validatorIndex(genesis.consensus, validatorKey);
     } catch (error) {
       if (error instanceof ValidatorKeyError) throw new NodeUsageError(error.message);
       throw error;
@@ -145,6 +154,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
     genesis,
     reset: v.reset ?? false,
     interpreters: integer(v.interpreters ?? "8", "--interpreters", 1, 64),
+    doubleSign: v["double-sign"] ?? false,
     logLevel,
     logFormat,
   };
@@ -206,6 +216,7 @@ function startNodeFrom(options: NodeCliOptions, logger: ReturnType<typeof create
     reset: false,
     interpreters: options.interpreters,
     logger,
+    ...(options.doubleSign ? { testDoubleSign: true } : {}),
     ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
     ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),
     bootstrap: options.bootstrap,

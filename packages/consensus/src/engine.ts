@@ -1,5 +1,5 @@
 import { decode, encode, equalBytes, isCodecError } from "@cowboy/codec";
-import { partialSign, type Bls } from "@cowboy/crypto";
+import { partialSign, sha256, type Bls } from "@cowboy/crypto";
 import type { Context, Journal, PeerId } from "@cowboy/runtime";
 import {
   blockCertificateCodec,
@@ -21,6 +21,7 @@ import { assembleFinalization, assembleNotarization, assembleNullification } fro
 import { signatureSets, verifyBatch } from "./batch.js";
 import { finalizationValid, notarizationValid, nullificationValid } from "./certificates.js";
 import { ConsensusError } from "./errors.js";
+import { EquivocationWatch } from "./equivocation.js";
 import { walkFinalized } from "./finality.js";
 import { appendEntry, replayEntries, type JournalEntry } from "./journal.js";
 import { selectLeader } from "./leader.js";
@@ -86,6 +87,11 @@ class SimplexEngine implements Consensus {
   private delivering = false;
   private redeliver = false;
   private readonly helpedFinal = new Map<PeerId, bigint>();
+  /** The finalization of the anchor when it ends an earlier epoch: what a peer still voting in that epoch lacks. */
+  private handover: Finalization | undefined;
+  private readonly helpedHandover = new Set<PeerId>();
+  private readonly equivocations: EquivocationWatch;
+  private readonly doubleSign: { done: boolean } | undefined;
 
   constructor(opts: EngineOptions) {
     this.cfg = resolveEngineOptions(opts);
@@ -113,6 +119,11 @@ class SimplexEngine implements Consensus {
       if (this.self.share.index !== i + 1) throw new ConsensusError("INVALID_CONFIG", `self.share.index must be self.index + 1 (${i + 1})`);
     }
     this.stakes = this.set.validators.map((v) => v.stake);
+    this.equivocations = new EquivocationWatch(this.set, (e) => {
+      this.log("warn", "double vote", { conflict: e.round.view, signer: e.signer, kind: e.kind });
+      this.hooks.equivocation?.(e);
+    });
+    this.doubleSign = opts.testDoubleSign;
     this.finalizedDigest = new Uint8Array(32);
     this.resolver = new Resolver(this);
     this.votes = new VoteBuffer({
@@ -135,6 +146,7 @@ class SimplexEngine implements Consensus {
     this.finalizedView = tip?.view ?? 0n;
     this.finalizedHeight = tip?.height ?? 0n;
     this.finalizedDigest = tip?.digest ?? this.app.genesis();
+    if (tip !== undefined) await this.loadAnchor(tip.view);
     this.journal = await this.ctx.storage.journal(this.cfg.journalName);
     let next = this.finalizedView + 1n;
     for (const { view, entry } of replayEntries(this.journal)) {
@@ -188,6 +200,36 @@ class SimplexEngine implements Consensus {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /**
+   * The anchor's certificate and seed, from the archive: its first child carries the certificate and the
+   * next leader is drawn from the seed, and an engine starting an epoch (or one whose journal was pruned)
+   * never held that view itself. The archive holds only blocks this node finalized, so nothing is re-verified.
+   */
+  private async loadAnchor(view: bigint): Promise<void> {
+    const archived = await this.archive.byView(view);
+    if (archived === undefined || archived.certificate.length === 0) return;
+    const cert = decode(blockCertificateCodec, archived.certificate);
+    const s = this.stateAt(view);
+    if (cert.type === "finalization") {
+      s.finalization ??= cert.value;
+      this.bestFinalization ??= cert.value;
+      if (cert.value.proposal.round.epoch < this.set.epoch) this.handover = cert.value;
+    } else s.notarization ??= cert.value;
+    s.seed ??= cert.value.seed;
+  }
+
+  /** A peer still voting in an earlier epoch lacks the finalization that ended it: send it once. */
+  private helpPreviousEpoch(from: PeerId): void {
+    if (this.handover === undefined || this.helpedHandover.has(from)) return;
+    this.helpedHandover.add(from);
+    this.sendCertificate([from], { type: "finalization", value: this.handover });
+  }
+
+  /** True when a child of `parent` would be above the last height this engine may finalize. */
+  private pastLast(parent: Anchor): boolean {
+    return this.cfg.lastHeight !== undefined && parent.height >= this.cfg.lastHeight;
   }
 
   /** Heights of replayed blocks, from the finalized anchor up (a block's parent precedes it). */
@@ -415,7 +457,7 @@ class SimplexEngine implements Consensus {
 
   private schedulePropose(s: ViewState): void {
     const parent = this.parentFor(s.view);
-    if (parent === undefined || !this.buildable(parent)) return;
+    if (parent === undefined || !this.buildable(parent) || this.pastLast(parent)) return;
     const due = parent.seenAt === undefined ? 0 : parent.seenAt + this.cfg.blockTimeMs - this.ctx.clock.now();
     if (due > 0) {
       s.timers.push(this.ctx.clock.schedule(due, () => this.spawn("propose", this.propose(s))));
@@ -428,7 +470,7 @@ class SimplexEngine implements Consensus {
     const self = this.self;
     if (self === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined || s.proposing) return;
     const parent = this.parentFor(s.view);
-    if (parent === undefined || !this.buildable(parent)) return;
+    if (parent === undefined || !this.buildable(parent) || this.pastLast(parent)) return;
     s.proposing = true;
     const built = await this.app.propose(this.contextFor(s.view, self.index, parent));
     if (built === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
@@ -499,6 +541,14 @@ class SimplexEngine implements Consensus {
     if (!this.running) return;
     this.broadcast(CHANNELS.votes, encode(voteMessageCodec, { type: "finalize", value: vote }));
     s.finalizes.set(self.index, vote);
+    if (this.doubleSign !== undefined && !this.doubleSign.done) {
+      this.doubleSign.done = true;
+      const other: Proposal = { ...proposal, payload: sha256(proposal.payload) };
+      const second: Finalize = { proposal: other, signer: self.index, signature: this.bls.sign(finalizeMessage(this.set.chainId, other), self.blsSecretKey) };
+      this.log("warn", "test: double-signing", { doubleSigned: s.view });
+      // Not a view timer: the view is usually final (and its timers cancelled) before it fires.
+      this.ctx.clock.schedule(300, () => this.broadcast(CHANNELS.votes, encode(voteMessageCodec, { type: "finalize", value: second })));
+    }
     this.checkCertificates(s);
   }
 
@@ -570,7 +620,7 @@ class SimplexEngine implements Consensus {
       if (voting && parent.view > proposal.parent) this.spawn("nullify", this.voteNullify(s));
       return;
     }
-    if (!this.buildable(parent) || s.leader === undefined) return;
+    if (!this.buildable(parent) || s.leader === undefined || this.pastLast(parent)) return;
     s.verifying = true;
     const payload = s.payload;
     this.spawn(
@@ -616,6 +666,12 @@ class SimplexEngine implements Consensus {
 
   private onVoteMessage(from: PeerId, bytes: Uint8Array): void {
     const vote = decode(voteMessageCodec, bytes);
+    const epoch = vote.type === "nullify" ? vote.value.round.epoch : vote.value.proposal.round.epoch;
+    if (epoch !== this.set.epoch) {
+      // Signer indices are the sender's epoch's: another epoch's vote is never checked here.
+      if (epoch < this.set.epoch) this.helpPreviousEpoch(from);
+      return;
+    }
     const signer = vote.value.signer;
     const sender = this.set.indexOf(from);
     if (sender === undefined) return;
@@ -624,8 +680,8 @@ class SimplexEngine implements Consensus {
       return;
     }
     const round = vote.type === "nullify" ? vote.value.round : vote.value.proposal.round;
-    if (round.epoch !== this.set.epoch) return;
     const view = round.view;
+    this.equivocations.observe(vote);
     const known = this.views.get(view);
     const stale = view <= this.finalizedView || (view < this.view && (known?.notarization !== undefined || known?.nullification !== undefined));
     if (stale) this.helpLagging(from, known);
@@ -693,6 +749,8 @@ class SimplexEngine implements Consensus {
 
   private onCertificateMessage(from: PeerId, bytes: Uint8Array): void {
     const cert = decode(certificateMessageCodec, bytes);
+    // Another epoch's certificate is not this engine's to check (a peer a boundary ahead or behind): ignored.
+    if ((cert.type === "nullification" ? cert.value.round.epoch : cert.value.proposal.round.epoch) !== this.set.epoch) return;
     if (cert.type === "notarization") this.onNotarization(cert.value, from);
     else if (cert.type === "nullification") this.onNullification(cert.value, from);
     else this.onFinalization(cert.value, from);
@@ -701,6 +759,7 @@ class SimplexEngine implements Consensus {
   /** A notarization, assembled here (from = undefined) or received from `from`. */
   onNotarization(c: Notarization, from: PeerId | undefined): void {
     const view = c.proposal.round.view;
+    if (c.proposal.round.epoch !== this.set.epoch) return;
     const s = this.stateOf(view);
     if (s === undefined || s.notarization !== undefined || s.finalization !== undefined) return;
     if (from !== undefined && !notarizationValid(this.set, c)) {
@@ -722,6 +781,7 @@ class SimplexEngine implements Consensus {
 
   onNullification(c: Nullification, from: PeerId | undefined): void {
     const view = c.round.view;
+    if (c.round.epoch !== this.set.epoch) return;
     const s = this.stateOf(view);
     if (s === undefined || s.nullification !== undefined) return;
     if (from !== undefined && !nullificationValid(this.set, c)) {
@@ -739,7 +799,7 @@ class SimplexEngine implements Consensus {
 
   onFinalization(c: Finalization, from: PeerId | undefined): void {
     const view = c.proposal.round.view;
-    if (view <= this.finalizedView) return;
+    if (view <= this.finalizedView || c.proposal.round.epoch !== this.set.epoch) return;
     if (this.views.get(view)?.finalization !== undefined) return;
     if (from !== undefined && !finalizationValid(this.set, c)) {
       this.blockPeer(from, "INVALID_CERTIFICATE", `finalization of view ${view} does not verify`);
@@ -819,6 +879,10 @@ class SimplexEngine implements Consensus {
     for (const s of walk.chain) {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
+      if (this.cfg.lastHeight !== undefined && height > this.cfg.lastHeight) {
+        this.log("error", "finalized chain goes past the epoch's last height", { lastHeight: this.cfg.lastHeight });
+        return;
+      }
       s.height ??= height;
       const cert =
         s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);
@@ -843,6 +907,7 @@ class SimplexEngine implements Consensus {
     for (const view of this.views.keys()) if (view < this.finalizedView) this.views.get(view)?.cancelTimers();
     for (const view of [...this.views.keys()]) if (view < this.finalizedView) this.views.delete(view);
     this.resolver.prune(this.finalizedView);
+    this.equivocations.prune(this.finalizedView > 64n ? this.finalizedView - 64n : 0n);
     if (this.running && this.journal !== undefined) await this.journal.prune(this.finalizedView);
   }
 }

@@ -23,4 +23,6 @@ export {
 } from "./certificates.js";
 export { selectLeader } from "./leader.js";
 export { createConsensus } from "./engine.js";
+export { createEpochConsensus, epochJournalName, type EpochConsensus, type EpochConsensusOptions, type EpochPlan, type EpochSchedule } from "./epochs.js";
 export { CHANNELS, MAX_PAYLOAD_BYTES } from "./wire.js";
+export { EquivocationWatch, type Equivocation, type SignedProposal } from "./equivocation.js";

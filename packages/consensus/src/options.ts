@@ -1,8 +1,9 @@
-import { aint, aobject } from "@cowboy/codec";
+import { aint, aobject, au64 } from "@cowboy/codec";
 import type { Bls, SecretShare } from "@cowboy/crypto";
 import type { Context } from "@cowboy/runtime";
 import type { Application, Archive } from "./application.js";
 import { ConsensusError } from "./errors.js";
+import type { Equivocation } from "./equivocation.js";
 import type { Validator } from "./validators.js";
 
 // The engine's one options object (cips/consensus.md, "Timeouts" and "Engine"), every field
@@ -35,6 +36,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface Hooks {
   readonly metric?: (event: MetricEvent) => void;
+  /** Two conflicting, validly signed notarize (or finalize) votes of one signer in one view (equivocation.ts). */
+  readonly equivocation?: (evidence: Equivocation) => void;
   readonly log?: (level: LogLevel, message: string, fields: Readonly<Record<string, unknown>>) => void;
 }
 
@@ -69,6 +72,17 @@ export interface EngineOptions {
   readonly journalName?: string;
   /** Votes and certificates for views further ahead than this are dropped (default 32). */
   readonly maxViewsAhead?: number;
+  /**
+   * The last height this engine may finalize (its epoch's last block, cips/consensus.md "Epochs"): it neither
+   * proposes nor votes for a block above it. Default: no limit (one epoch forever).
+   */
+  readonly lastHeight?: bigint;
+  /**
+   * Test only (`cowboyd --double-sign`): while `done` is false, the engine's next finalize vote is followed, 300 ms
+   * later, by a finalize for a different payload in the same view (the double vote evidence must punish), and `done`
+   * becomes true. One token shared by the engines of successive epochs makes it happen once per process.
+   */
+  readonly testDoubleSign?: { done: boolean };
   readonly hooks?: Hooks;
   /** BLS backend (default: blst when it loads, else noble). */
   readonly bls?: Bls;
@@ -79,6 +93,7 @@ export interface ResolvedOptions {
   readonly blockTimeMs: number;
   readonly journalName: string;
   readonly maxViewsAhead: number;
+  readonly lastHeight: bigint | undefined;
 }
 
 export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
@@ -99,5 +114,6 @@ export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
     blockTimeMs,
     journalName,
     maxViewsAhead: aint(opts.maxViewsAhead ?? 32, "maxViewsAhead", 1, 10_000),
+    lastHeight: opts.lastHeight === undefined ? undefined : au64(opts.lastHeight, "lastHeight"),
   };
 }

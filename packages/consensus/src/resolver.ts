@@ -153,6 +153,11 @@ export class Resolver {
     }
     const { certificate, payload } = answer.value;
     const proposal = certificate.value.proposal;
+    if (proposal.round.epoch !== this.host.set.epoch) {
+      // Certified in another epoch (the peer's archive across a boundary): not this engine's to check; ask another.
+      this.ask(view, w);
+      return;
+    }
     const valid = certificate.type === "finalization" ? finalizationValid(this.host.set, certificate.value) : notarizationValid(this.host.set, certificate.value);
     if (proposal.round.view !== view || !valid || !equalBytes(this.host.app.digest(payload), proposal.payload)) {
       this.host.blockPeer(from, "WRONG_ANSWER", `answer for view ${view} does not verify`);

@@ -116,6 +116,8 @@ export interface BlockEnv {
   readonly cellBasefee: bigint;
   /** R for actors' randomness (spec §3.4): the header's beacon, or the parent hash until consensus supplies one. */
   readonly beacon: Uint8Array;
+  /** The header's certificate (the parent's notarization or finalization; empty on a chain without consensus): downtime counts its signers. */
+  readonly certificate?: Uint8Array;
   /** Per-block actor bookkeeping shared by the block's transactions, fires and queries. */
   readonly actors: ActorBlockContext;
 }

@@ -53,11 +53,12 @@ const instructions: Instruction[] = [
     payloadB: new Uint8Array(32).fill(2),
     signatureB: new Uint8Array(96).fill(0xbb),
   },
+  { type: "set_network_key", networkKey: new Uint8Array(32).fill(0x5e), signature: new Uint8Array(64).fill(0x51) },
 ];
 out("instructions.json", {
   valid: instructions.map((ins) => ({ json: instructionToJson(ins), encoded: toHex(encode(instructionCodec, ins)) })),
   invalid: [
-    { reason: "System sub_type 23 is not assigned", encoded: "0017", code: "UNKNOWN_DISCRIMINANT" },
+    { reason: "System sub_type 27 is not assigned", encoded: "001b", code: "UNKNOWN_DISCRIMINANT" },
     { reason: "add_stake without its amount", encoded: "0011000000", code: "END_OF_BUFFER" },
     { reason: "exit_validator with a trailing byte", encoded: "001200", code: "TRAILING_BYTES" },
   ],

@@ -43,7 +43,11 @@ export type StakingErrorCode =
   /** staking_submit_dealing: this dealer already dealt for the epoch. */
   | "DEALING_EXISTS"
   /** staking_submit_complaint: the complaint does not decode, is not the sender's, or does not verify. */
-  | "INVALID_COMPLAINT";
+  | "INVALID_COMPLAINT"
+  /** set_network_key: the key is not 32 bytes, or its signature over the validator's address does not verify. */
+  | "INVALID_NETWORK_KEY"
+  /** set_network_key: another validator published this network key. */
+  | "NETWORK_KEY_IN_USE";
 
 /** A refusal of @cowboy/staking: `code` says which rule, the message says why. */
 export class StakingError extends CowboyError<StakingErrorCode> {

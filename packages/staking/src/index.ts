@@ -43,3 +43,8 @@ export * from "./dkg/index.js";
 export { consensusSetFor, type ConsensusSet, type HandoverStatus } from "./handover.js";
 export { evidenceKey } from "./keys.js";
 export { VoteKind, voteMessage, checkDoubleVote, reportDoubleVote, type SignedVote, type DoubleVoteEvidence } from "./evidence.js";
+export { downtimeKey } from "./keys.js";
+export { recordDowntime, missedVotes, missedVotesAll, type MissedVotes, type DowntimeReport } from "./downtime.js";
+export { networkKeyKey, networkKeyOwnerKey } from "./keys.js";
+export { NETWORK_KEY_LENGTH, NETWORK_KEY_SIGNATURE_LENGTH, networkKeyMessage, validatorNetworkKey, setNetworkKey } from "./networkKey.js";
+export { clearNetworkKey } from "./store.js";

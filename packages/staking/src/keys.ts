@@ -22,6 +22,12 @@ export const StakingKeyKind = {
   GroupKey: 0x07,
   /** ‖ offender (20) ‖ kind u8 ‖ epoch (u64 BE) ‖ view (u64 BE): a punished double vote (value: the height it was punished at). */
   Evidence: 0x08,
+  /** (alone): missed votes in the current downtime window, `vec(address (20) ‖ missed uint)` ascending (downtime.ts). */
+  Downtime: 0x09,
+  /** ‖ address (20): the validator's network key (32 bytes, its Ed25519 p2p identity; networkKey.ts). */
+  NetworkKey: 0x0a,
+  /** ‖ network key (32): the address that published it (a network key belongs to one validator). */
+  NetworkKeyOwner: 0x0b,
 } as const;
 
 const item = (kind: number, part: Uint8Array = new Uint8Array(0)): Uint8Array => {
@@ -40,3 +46,6 @@ export const blsKeyOwnerKey = (blsPublicKey: Uint8Array): Uint8Array => item(Sta
 export const groupKeyKey = (epoch: bigint): Uint8Array => item(StakingKeyKind.GroupKey, encode(u64, epoch));
 export const evidenceKey = (offender: Uint8Array, kind: number, epoch: bigint, view: bigint): Uint8Array =>
   item(StakingKeyKind.Evidence, new Uint8Array([...offender, kind, ...encode(u64, epoch), ...encode(u64, view)]));
+export const downtimeKey = (): Uint8Array => item(StakingKeyKind.Downtime);
+export const networkKeyKey = (address: Uint8Array): Uint8Array => item(StakingKeyKind.NetworkKey, address);
+export const networkKeyOwnerKey = (networkKey: Uint8Array): Uint8Array => item(StakingKeyKind.NetworkKeyOwner, networkKey);

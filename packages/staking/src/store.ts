@@ -3,7 +3,7 @@
 import { CodecError, atMost, compareBytes, decode, encode, equalBytes, fixedBytes, vec } from "@cowboy/codec";
 import { decodeEpochSet, encodeEpochSet, type EpochSet } from "./epochSet.js";
 import { StakingError } from "./errors.js";
-import { blsKeyOwnerKey, epochSetKey, validatorIndexKey, validatorKey } from "./keys.js";
+import { blsKeyOwnerKey, epochSetKey, networkKeyKey, networkKeyOwnerKey, validatorIndexKey, validatorKey } from "./keys.js";
 import { decodeValidatorRecord, encodeValidatorRecord, type ValidatorRecord } from "./validator.js";
 
 /** What staking needs of a state: keyed bytes (a @cowboy/state Fork satisfies it). */
@@ -69,6 +69,7 @@ export function removeValidator(state: StakingState, address: Uint8Array, record
   );
   state.delete(validatorKey(address));
   state.delete(blsKeyOwnerKey(record.blsPublicKey));
+  clearNetworkKey(state, address);
 }
 
 export function blsKeyOwner(state: StakingState, blsPublicKey: Uint8Array): Uint8Array | undefined {
@@ -86,4 +87,12 @@ export function putEpochSet(state: StakingState, set: EpochSet): void {
 
 export function deleteEpochSet(state: StakingState, epoch: bigint): void {
   state.delete(epochSetKey(epoch));
+}
+
+/** Forgets `address`'s network key (a replaced key, a withdrawn validator; networkKey.ts). */
+export function clearNetworkKey(state: StakingState, address: Uint8Array): void {
+  const old = state.get(networkKeyKey(address));
+  if (old === undefined) return;
+  state.delete(networkKeyOwnerKey(old));
+  state.delete(networkKeyKey(address));
 }

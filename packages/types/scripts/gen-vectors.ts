@@ -71,6 +71,8 @@ function randomInstruction(type: Instruction["type"]): Instruction {
     case "unjail_validator":
     case "claim_vested":
       return { type };
+    case "set_network_key":
+      return { type, networkKey: bytesN(32), signature: bytesN(64) };
     // Runner market (not in TYPES either; test-vectors/runner-market/ pins their bytes).
     case "runner_register":
       return { type, stake: u64(), maxJobValue: u64(), capabilities: data(), endpoint: data(), transportKey: bytesN(32) };

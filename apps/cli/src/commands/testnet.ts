@@ -11,7 +11,7 @@ const integer = (value: string | undefined, fallback: number, option: string, mi
 /** `cowboy testnet`: N validators on loopback, in the foreground. */
 export const testnet: Command = {
   summary: "start a local multi-validator testnet (one cowboyd per validator; Ctrl-C stops them all)",
-  usage: "--validators N [--data DIR] [--rpc-port P] [--block-time MS] [--staking-epoch N] [--reset]",
+  usage: "--validators N [--data DIR] [--rpc-port P] [--block-time MS] [--staking-epoch N [--downtime-window BLOCKS]] [--reset]",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
@@ -21,6 +21,7 @@ export const testnet: Command = {
         "rpc-port": { type: "string" },
         "block-time": { type: "string" },
         "staking-epoch": { type: "string" },
+        "downtime-window": { type: "string" },
         reset: { type: "boolean" },
       },
       { min: 0, max: 0, names: "" },
@@ -38,6 +39,7 @@ export const testnet: Command = {
           blockTimeMs: integer(values["block-time"], 1000, "--block-time", 1, 3_600_000),
           reset: values.reset ?? false,
           ...(values["staking-epoch"] === undefined ? {} : { stakingEpoch: integer(values["staking-epoch"], 0, "--staking-epoch", 1, 1_000_000) }),
+          ...(values["downtime-window"] === undefined ? {} : { downtimeWindow: integer(values["downtime-window"], 0, "--downtime-window", 1, 1_000_000_000) }),
         },
         io.out,
       );

@@ -80,14 +80,14 @@ async function records(client: CowboyClient): Promise<Array<Record<string, unkno
 }
 
 const list: Command = {
-  summary: "list the validators: address, status, stake, whether in the current set (JSON lines with --json)",
+  summary: "list the validators: address, status, stake, whether in the current set, votes missed in the downtime window (JSON lines with --json)",
   usage: "[--rpc URL] [--json]",
   async run(args, io) {
     const { values } = parseCommandArgs(args, CHAIN_OPTIONS, { min: 0, max: 0, names: "" });
     const rows = await records(clientFor(values.rpc, io));
     for (const r of rows) {
       if (values.json) out(io, r);
-      else io.out(`${r.address} ${r.status ?? "active"} ${r.stake}${r.in_set === false ? "" : " in-set"}\n`);
+      else io.out(`${r.address} ${r.status ?? "active"} ${r.stake}${r.in_set === false ? "" : " in-set"}${r.missed_votes === undefined ? "" : ` missed ${r.missed_votes}`}\n`);
     }
     return 0;
   },

@@ -75,7 +75,7 @@ describe("cowboy validator against a node with staking", () => {
 
     await untilHeight((node.chain.head.height / EPOCH + 1n) * EPOCH); // past the next boundary
     const listed = (await cli(["validator", "list"])).stdout.trim().split("\n");
-    expect(listed).toContain(`${me} active ${100_000n * BASE_UNITS_PER_CBY} in-set`);
+    expect(listed).toContain(`${me} active ${100_000n * BASE_UNITS_PER_CBY} in-set missed 0`);
 
     expect((await cli(["validator", "exit", "--key", key])).status).toBe(0);
     const exiting = JSON.parse((await cli(["validator", "status", me])).stdout);

@@ -56,11 +56,17 @@ export function stakingToJson(config: StakingConfig): StakingFileJson {
 }
 
 /**
+ * A local chain's downtime window, in epochs (cips/staking.md "Devnet and testnets"): long enough that a
+ * validator started a few seconds after the others, or restarted, is not jailed for it.
+ */
+export const DEVNET_DOWNTIME_EPOCHS = 10n;
+
+/**
  * Small epochs for a local chain: `epochLength` blocks per epoch, an unbonding period of two epochs, a
  * jail and a downtime window of one epoch. Never use it anywhere but a devnet or a local testnet.
  */
-export function devnetStaking(epochLength: bigint): StakingConfig {
-  return createStakingConfig({ epochLength, unbondingPeriod: 2n * epochLength, jailPeriod: epochLength, downtimeWindow: epochLength });
+export function devnetStaking(epochLength: bigint, downtimeWindow: bigint = DEVNET_DOWNTIME_EPOCHS * epochLength): StakingConfig {
+  return createStakingConfig({ epochLength, unbondingPeriod: 2n * epochLength, jailPeriod: epochLength, downtimeWindow });
 }
 
 /** The staking half of block 0 from the consensus genesis: records (needs every proof of possession) and epoch 0's group key. */

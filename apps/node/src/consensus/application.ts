@@ -16,7 +16,10 @@ export const MAX_CLOCK_DRIFT_MS = 2_000n;
 export interface ChainApplicationOptions {
   readonly chain: Chain;
   readonly mempool: Mempool;
-  readonly validators: ValidatorSet;
+  /** The validator set of an epoch (the running one, or the one a parent block was certified in). */
+  readonly setOf: (epoch: bigint) => ValidatorSet;
+  /** The epoch whose engine finalizes the block at a height. */
+  readonly epochOf: (height: bigint) => bigint;
   readonly logger: Logger;
   readonly metrics: NodeMetrics;
   /** Wall-clock milliseconds (the runtime clock). */
@@ -55,7 +58,8 @@ export class ChainApplication implements Application, Archive {
   }
 
   async propose(ctx: BlockContext): Promise<{ digest: Uint8Array; payload: Uint8Array } | undefined> {
-    const { chain, mempool, validators, metrics, logger } = this.#o;
+    const { chain, mempool, metrics, logger } = this.#o;
+    const validators = this.#o.setOf(ctx.round.epoch);
     if (chain.header(ctx.parent.digest) === undefined) {
       logger.warn("cannot propose: unknown parent", { view: ctx.round.view, parent: toHex(ctx.parent.digest) });
       return undefined;
@@ -85,7 +89,8 @@ export class ChainApplication implements Application, Archive {
   }
 
   async verify(ctx: BlockContext, payload: Uint8Array): Promise<Uint8Array | undefined> {
-    const { chain, validators, metrics, logger } = this.#o;
+    const { chain, metrics, logger } = this.#o;
+    const validators = this.#o.setOf(ctx.round.epoch);
     let block: Block;
     try {
       block = decodeBlock(payload);
@@ -108,7 +113,8 @@ export class ChainApplication implements Application, Archive {
       if (h.certificate.length !== 0) return reject("a child of genesis carries no certificate");
     } else {
       try {
-        verifyBlockCertificate(h.certificate, ctx.parent, validators);
+        // The parent was certified by the engine of its own epoch (the first block of an epoch carries the previous one's).
+        verifyBlockCertificate(h.certificate, ctx.parent, this.#o.setOf(this.#o.epochOf(ctx.parentHeight)));
       } catch (error) {
         return reject(`certificate: ${(error as Error).message}`);
       }

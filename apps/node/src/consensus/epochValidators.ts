@@ -4,7 +4,7 @@
 // the heights an epoch's engine may finalize, and the set a node restarting mid-epoch must run.
 import { CowboyError, toHex } from "@cowboy/codec";
 import type { ValidatorSetOptions } from "@cowboy/consensus";
-import { consensusSetFor, epochOf, type ConsensusSet, type StakingConfig, type StakingState } from "@cowboy/staking";
+import { consensusSetFor, epochOf, validatorNetworkKey, type ConsensusSet, type StakingConfig, type StakingState } from "@cowboy/staking";
 import type { ConsensusGenesis } from "../validator/keys.js";
 
 export class EpochValidatorsError extends CowboyError<"UNKNOWN_VALIDATOR_PEER"> {}
@@ -31,6 +31,23 @@ export function epochHeights(config: StakingConfig, epoch: bigint): { readonly f
 export function genesisPeers(consensus: ConsensusGenesis): PeerOf {
   const peers = new Map(consensus.validators.map((v) => [toHex(v.address), toHex(v.networkKey)]));
   return (address) => peers.get(toHex(address));
+}
+
+/**
+ * Network identities from the genesis file first, then the keys validators published on chain (`set_network_key`,
+ * cips/staking.md "Network keys"); a published key that a genesis validator already uses is ignored (it would make two
+ * members one peer).
+ */
+export function chainPeers(consensus: ConsensusGenesis, state: StakingState): PeerOf {
+  const genesis = genesisPeers(consensus);
+  const taken = new Set(consensus.validators.map((v) => toHex(v.networkKey)));
+  return (address) => {
+    const known = genesis(address);
+    if (known !== undefined) return known;
+    const published = validatorNetworkKey(state, address);
+    if (published === undefined || taken.has(toHex(published))) return undefined;
+    return toHex(published);
+  };
 }
 
 /**

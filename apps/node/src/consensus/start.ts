@@ -1,10 +1,12 @@
 // Starts consensus for a node (issue 17, "The chain side"): the runtime capabilities (wall clock,
 // crypto randomness, the libp2p network or none for a lone validator, the journal under
-// DIR/consensus), the validator set from genesis, and the Simplex engine driving the chain.
+// DIR/consensus), and the Simplex engines driving the chain: one per epoch on a chain with staking
+// (cips/staking.md "The consensus switch", epochSchedule.ts), else the genesis set's.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { CHANNELS, createConsensus, createValidatorSet, type Consensus, type ValidatorSet } from "@cowboy/consensus";
+import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type ValidatorSet } from "@cowboy/consensus";
+import type { StakingConfig } from "@cowboy/staking";
 import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
 import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
@@ -15,8 +17,10 @@ import { MempoolError } from "../mempool/errors.js";
 import type { Mempool } from "../mempool/mempool.js";
 import type { NodeMetrics } from "../metrics.js";
 import type { BootstrapPeer } from "../testnet/config.js";
-import { validatorIndex, type ValidatorKeys } from "../validator/keys.js";
+import type { ValidatorKeys } from "../validator/keys.js";
+import type { ShareStore } from "../validator/shareStore.js";
 import { ChainApplication } from "./application.js";
+import { nodeEpochSchedule, UNREACHABLE_PEER } from "./epochSchedule.js";
 import { SoloNetwork } from "./solo-network.js";
 
 export interface StartConsensusOptions {
@@ -35,12 +39,22 @@ export interface StartConsensusOptions {
   readonly p2pPort: number | undefined;
   readonly bootstrap: readonly BootstrapPeer[];
   readonly onCommitted: (produced: ProducedBlock) => void;
+  /** The chain's staking rules: consensus then switches sets at epoch boundaries. */
+  readonly staking?: StakingConfig;
+  /** The validator's shares of the epoch keys (with staking). */
+  readonly shares?: ShareStore;
+  /** Test only: equivocate once. */
+  readonly testDoubleSign?: boolean;
+  /** Two conflicting signed votes of one validator (the engine checked both signatures). */
+  readonly onEquivocation?: (evidence: Equivocation) => void;
 }
 
 export interface RunningConsensus {
-  readonly engine: Consensus;
+  readonly engine: EpochConsensus;
+  /** The running epoch's set. */
   readonly validators: ValidatorSet;
   readonly network: Network;
+  /** This node's index in the running set, undefined when it does not vote in it. */
   readonly self: number | undefined;
   /** Sends an admitted transaction to the other nodes. */
   gossip(tx: Transaction): void;
@@ -55,14 +69,17 @@ export function bootstrapAddress(peer: BootstrapPeer): string {
 export async function startConsensus(o: StartConsensusOptions): Promise<RunningConsensus> {
   const log = o.logger.child("consensus");
   const c = o.genesis.consensus;
-  const validators = createValidatorSet({
+  const schedule = nodeEpochSchedule({
     chainId: o.genesis.chainId,
-    epoch: 0n,
-    validators: c.validators.map((v) => ({ address: v.address, stake: v.stake, blsPublicKey: v.blsPublicKey, peer: toHex(v.networkKey) })),
-    threshold: c.threshold,
-    commitments: c.commitments,
+    genesis: c,
+    staking: o.staking,
+    state: () => o.chain.state.fork(),
+    keys: o.keys,
+    shares: o.shares,
+    logger: log,
   });
-  const self = o.keys === undefined ? undefined : validatorIndex(c, o.keys);
+  const first = schedule.plan(schedule.epochOf(o.chain.head.height + 1n));
+  const self = first.self?.index;
   let network: Network;
   let p2p: P2PNetwork | undefined;
   if (o.p2pPort === undefined) {
@@ -74,7 +91,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       privateKey: o.keys?.networkSecret ?? o.networkSecret ?? new Uint8Array(randomBytes(32)),
       listen: [`/ip4/127.0.0.1/udp/${o.p2pPort}/quic-v1`],
       bootstrap: o.bootstrap.map(bootstrapAddress),
-      allowedPeers: validators.validators.map((v) => v.peer),
+      allowedPeers: first.set.validators.map((v) => v.peer).filter((p) => !p.startsWith(UNREACHABLE_PEER)),
       // Full nodes are not validators, but they fetch blocks through the resolver and relay
       // certificates (verified before use; an invalid one blocks its sender): both stay open to them.
       openChannels: [CHANNELS.resolver, CHANNELS.certificates],
@@ -118,28 +135,33 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
   const clock = realClock();
   const storage = await FileStorage.open(join(o.dataDir, "consensus"));
   const context: Context = { label: `node-${self ?? "full"}`, clock, rng: cryptoRng(), network, storage };
+  let engine: EpochConsensus | undefined;
   const application = new ChainApplication({
     chain: o.chain,
     mempool: o.mempool,
-    validators,
+    setOf: (epoch) => (engine as EpochConsensus).setOf(epoch),
+    epochOf: (height) => schedule.epochOf(height),
     logger: log,
     metrics: o.metrics,
     now: () => clock.now(),
     onCommitted: o.onCommitted,
   });
-  const engine = createConsensus({
+  const running = createEpochConsensus({
     context,
-    chainId: o.genesis.chainId,
-    epoch: 0n,
-    validators: validators.validators,
-    threshold: c.threshold,
-    commitments: c.commitments,
-    ...(o.keys === undefined || self === undefined ? {} : { self: { index: self, blsSecretKey: o.keys.blsSecretKey, share: o.keys.share } }),
+    schedule,
+    onEpoch: (epoch, set, voting) => {
+      // Votes of the set's members; the previous epoch's may still need this epoch's first certificates.
+      const previous = epoch === 0n ? [] : running.setOf(epoch - 1n).validators.map((v) => v.peer);
+      p2p?.setAllowedPeers([...new Set([...set.validators.map((v) => v.peer), ...previous])].filter((p) => !p.startsWith(UNREACHABLE_PEER)));
+      log.info("epoch", { epoch, validators: set.validators.length, threshold: set.threshold, self: voting ?? "not voting", group_key: toHex(set.groupPublicKey) });
+    },
     application,
     archive: application,
+    ...(o.testDoubleSign === true ? { testDoubleSign: { done: false } } : {}),
     blockTimeMs: o.blockTimeMs,
     hooks: {
       log: (level, message, fields) => log[level](message, fields),
+      ...(o.onEquivocation === undefined ? {} : { equivocation: o.onEquivocation }),
       metric: (event) => {
         switch (event.type) {
           case "view":
@@ -167,18 +189,23 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       },
     },
   });
-  await engine.start();
-  log.info("consensus started", { validators: validators.validators.length, self: self ?? "full node", threshold: c.threshold });
+  engine = running;
+  await running.start();
+  log.info("consensus started", { epoch: running.epoch, validators: running.validators.validators.length, self: running.self ?? "not voting" });
   return {
-    engine,
-    validators,
+    engine: running,
+    get validators() {
+      return running.validators;
+    },
     network,
-    self,
+    get self() {
+      return running.self;
+    },
     gossip(tx) {
       if (p2p !== undefined) void p2p.gossip.publish(GOSSIP_TOPICS.transactions, tx.encode()).catch(() => undefined);
     },
     async stop() {
-      await engine.stop();
+      await running.stop();
       await p2p?.close();
     },
   };

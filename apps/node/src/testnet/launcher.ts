@@ -20,6 +20,8 @@ export interface LaunchOptions {
   readonly reset: boolean;
   /** A new testnet runs with staking and epochs of this many blocks (an existing one keeps its genesis). */
   readonly stakingEpoch?: number;
+  /** With staking: the downtime window in blocks (default 10 epochs). */
+  readonly downtimeWindow?: number;
   /** Extra cowboyd flags for every node (e.g. --log-level debug). */
   readonly nodeArgs?: readonly string[];
 }
@@ -67,6 +69,7 @@ export function launchTestnet(options: LaunchOptions, out: (text: string) => voi
       entropy: new Uint8Array(randomBytes(32)),
       timestampMs: BigInt(Date.now()),
       ...(options.stakingEpoch === undefined ? {} : { stakingEpoch: BigInt(options.stakingEpoch) }),
+      ...(options.downtimeWindow === undefined ? {} : { downtimeWindow: BigInt(options.downtimeWindow) }),
     });
   }
   const { command, args } = cowboydCommand();

@@ -25,6 +25,8 @@ export interface TestnetOptions {
   readonly timestampMs: bigint;
   /** Run with staking and epochs of this many blocks (devnetStaking); absent: no staking. */
   readonly stakingEpoch?: bigint;
+  /** With staking: the downtime window in blocks (default DEVNET_DOWNTIME_EPOCHS epochs). */
+  readonly downtimeWindow?: bigint;
 }
 
 /** What DIR/testnet.json records, and what the launcher prints. */
@@ -47,7 +49,8 @@ export function createTestnet(options: TestnetOptions): TestnetLayout {
   const { genesis: consensus, keys } = generateValidatorSet(n, options.entropy, DEV_VALIDATOR_STAKE);
   const dev = devnetGenesis();
   const plain: ChainGenesis = { ...dev, consensus, config: { ...dev.config, timestampMs: options.timestampMs } };
-  const genesis: ChainGenesis = options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch), LOCAL_VALIDATOR_ALLOWANCE);
+  const genesis: ChainGenesis =
+    options.stakingEpoch === undefined ? plain : withStaking(plain, devnetStaking(options.stakingEpoch, options.downtimeWindow), LOCAL_VALIDATOR_ALLOWANCE);
   const genesisText = `${JSON.stringify(genesisToJson(genesis), null, 2)}\n`;
   const peers: BootstrapPeer[] = keys.map((k, i) => ({ host: "127.0.0.1", port: rpcPort + i, networkKey: toHex(k.networkKey) }));
   mkdirSync(dir, { recursive: true });

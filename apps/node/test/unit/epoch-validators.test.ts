@@ -3,18 +3,18 @@
 // shares' beacon partials; a failed reshare keeps the previous set; a restart mid-epoch resumes that epoch's set.
 import { toHex } from "@cowboy/codec";
 import { createValidatorSet } from "@cowboy/consensus";
-import { bls, dealShares, partialSign, partialVerify } from "@cowboy/crypto";
-import { applyStakingGenesis, GroupKeyOutcome, processEpochBoundary, putEpochGroupKey } from "@cowboy/staking";
+import { bls, blsPopProve, dealShares, ed25519, partialSign, partialVerify } from "@cowboy/crypto";
+import { applyStakingGenesis, GroupKeyOutcome, networkKeyMessage, processEpochBoundary, putEpochGroupKey, register, setNetworkKey } from "@cowboy/staking";
 import { MemoryBackend, StateStore } from "@cowboy/state";
 import { describe, expect, it } from "vitest";
 import { DEV_VALIDATOR_STAKE } from "../../src/chain/genesis.js";
 import { devnetStaking, stakingGenesisOf } from "../../src/chain/staking-genesis.js";
-import { epochHeights, epochValidators, genesisPeers, resumeValidators } from "../../src/consensus/epochValidators.js";
+import { chainPeers, epochHeights, epochValidators, genesisPeers, resumeValidators } from "../../src/consensus/epochValidators.js";
 import { generateValidatorSet } from "../../src/validator/keys.js";
 
 const CHAIN_ID = 1337n;
 const staking = devnetStaking(5n);
-const { genesis: consensus } = generateValidatorSet(4, new Uint8Array(32).fill(0x21), DEV_VALIDATOR_STAKE);
+const { genesis: consensus, keys: genesisKeys } = generateValidatorSet(4, new Uint8Array(32).fill(0x21), DEV_VALIDATOR_STAKE);
 const peers = genesisPeers(consensus);
 const addresses = consensus.validators.map((v) => v.address);
 const message = new TextEncoder().encode("round seed");
@@ -96,5 +96,31 @@ describe("epochValidators", () => {
     const bare = StateStore.open(new MemoryBackend()).fork();
     applyStakingGenesis(bare, staking, stakingGenesisOf(consensus).validators);
     expect(epochValidators(bare, staking, CHAIN_ID, 0n, peers)).toBeUndefined();
+  });
+});
+
+describe("chainPeers", () => {
+  it("knows genesis validators from the genesis file and later ones from their published key; a genesis validator's key is not reusable", () => {
+    const { state } = chainState();
+    const joiners = generateValidatorSet(2, new Uint8Array(32).fill(0x55), DEV_VALIDATOR_STAKE).keys;
+    const balances = new Map(joiners.map((k) => [toHex(k.address), staking.minimumValidatorStake]));
+    const accounts = {
+      balanceOf: (a: Uint8Array) => balances.get(toHex(a)) ?? 0n,
+      debit: (a: Uint8Array, n: bigint) => void balances.set(toHex(a), (balances.get(toHex(a)) ?? 0n) - n),
+      credit: (a: Uint8Array, n: bigint) => void balances.set(toHex(a), (balances.get(toHex(a)) ?? 0n) + n),
+    };
+    const ctx = { state, accounts, config: staking, height: 12n };
+    for (const k of joiners)
+      register(ctx, { address: k.address, blsPublicKey: k.blsPublicKey, proofOfPossession: blsPopProve(k.blsSecretKey), amount: staking.minimumValidatorStake });
+    const [late, squatter] = joiners as [(typeof joiners)[0], (typeof joiners)[0]];
+    expect(chainPeers(consensus, state)(late.address)).toBeUndefined();
+    setNetworkKey(ctx, CHAIN_ID, late.address, late.networkKey, ed25519.sign(networkKeyMessage(CHAIN_ID, late.address), late.networkSecret));
+    // The squatter publishes genesis validator 0's network key (signed with it): stored, but never used as its identity.
+    const g0 = genesisKeys[0]!;
+    setNetworkKey(ctx, CHAIN_ID, squatter.address, g0.networkKey, ed25519.sign(networkKeyMessage(CHAIN_ID, squatter.address), g0.networkSecret));
+    const peerOf = chainPeers(consensus, state);
+    expect(peerOf(late.address)).toBe(toHex(late.networkKey));
+    expect(peerOf(squatter.address)).toBeUndefined();
+    expect(peerOf(addresses[2]!)).toBe(toHex(consensus.validators[2]!.networkKey));
   });
 });

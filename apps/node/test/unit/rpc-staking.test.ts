@@ -87,7 +87,7 @@ describe("the staking RPC", () => {
     // No genesis dealing and no reshare recorded: the failure is visible, nothing is in use from the state.
     expect((epoch as unknown as { group_key: unknown }).group_key).toEqual({ status: "missing", continued_from: null });
     const validators = (await registry.call("cowboy_validators", [])) as Array<{ address: string; status: string; in_set: boolean; index: number | null }>;
-    expect(validators.find((v) => v.address === a)).toMatchObject({ status: "active", in_set: true, index: null });
+    expect(validators.find((v) => v.address === a)).toMatchObject({ status: "active", in_set: true, index: null, missed_votes: "0" });
 
     const after = (await registry.call("cowboy_supply", [])) as SupplyJson;
     expect(BigInt(after.issued)).toBeGreaterThan(0n);

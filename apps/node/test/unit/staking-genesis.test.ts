@@ -28,7 +28,7 @@ describe("staking on a local chain", () => {
     expect(on.staking?.epochLength).toBe(20n);
     expect(on.staking?.unbondingPeriod).toBe(40n);
     expect(on.staking?.jailPeriod).toBe(20n);
-    expect(on.staking?.downtimeWindow).toBe(20n);
+    expect(on.staking?.downtimeWindow).toBe(200n);
     expect(on.config.validators?.length).toBe(1);
     expect(on.config.groupKey?.members.map(toHex)).toEqual([toHex(on.consensus.validators[0]!.address)]);
     expect(() => parseNodeArgs(["--staking-epoch", "0"], dir)).toThrow("--staking-epoch must be an integer in [1, 1000000], got '0'");
@@ -42,6 +42,18 @@ describe("staking on a local chain", () => {
     const json = JSON.parse(text);
     expect(json.staking.epoch_length).toBe("12");
     expect(json.staking.unbonding_period).toBe("24");
+    expect(json.staking.downtime_window).toBe("120");
+    createTestnet({
+      dir: join(dir, "testnet-dw"),
+      validators: 1,
+      rpcPort: 30_200,
+      blockTimeMs: 500,
+      entropy: new Uint8Array(32).fill(8),
+      timestampMs: 1n,
+      stakingEpoch: 12n,
+      downtimeWindow: 7n,
+    });
+    expect(JSON.parse(readFileSync(join(nodeDir(join(dir, "testnet-dw"), 0), "genesis.json"), "utf8")).staking.downtime_window).toBe("7");
     expect(json.validators.every((v: { proof_of_possession?: string }) => /^0x[0-9a-f]{192}$/.test(v.proof_of_possession ?? ""))).toBe(true);
     const genesis = parseGenesisFile(text);
     expect(genesis.staking).toEqual(devnetStaking(12n));
@@ -70,6 +82,7 @@ describe("staking on a local chain", () => {
       continued_from: "0",
       threshold: "3",
       group_public_key: `0x${toHex(genesis.consensus.groupPublicKey)}`,
+      commitments: genesis.consensus.commitments.map((c) => `0x${toHex(c)}`),
       members: genesis.consensus.validators.map((v) => `0x${toHex(v.address)}`),
     });
     await blocks.close();

@@ -167,7 +167,7 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
   };
 }
 
-function archiveOf(node: NodeRecord): Archive {
+export function archiveOf(node: NodeRecord): Archive {
   return {
     tip() {
       const last = node.finalized[node.finalized.length - 1];
@@ -185,7 +185,7 @@ function archiveOf(node: NodeRecord): Archive {
  * verified itself or that is final. An engine that forgot to have blocks re-verified after a restart
  * would leave it unable to vote (the test for that is "two of four crash").
  */
-function testApplication(node: NodeRecord, nullifier: boolean): Application {
+export function testApplication(node: NodeRecord, nullifier: boolean): Application {
   const known = new Set<string>([toHex(GENESIS)]);
   const parentKnown = (digest: Uint8Array): boolean => known.has(toHex(digest)) || node.finalized.some((b) => equalBytes(b.digest, digest));
   const build = (ctx: BlockContext): Uint8Array =>

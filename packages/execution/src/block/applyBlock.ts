@@ -18,6 +18,7 @@ import { processCbfsRentPayout } from "./processCbfsRentPayout.js";
 import { processGovernance } from "./processGovernance.js";
 import { resolveChainParams } from "../governance/resolve.js";
 import { processRewards } from "./processRewards.js";
+import { processDowntime } from "./processDowntime.js";
 import { processHeader } from "./processHeader.js";
 import { processJobs } from "./processJobs.js";
 import { processTimers } from "./processTimers.js";
@@ -80,6 +81,7 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   processCbfsRentPayout(state, env, params);
   // Rewards after the hooks (every fee of the block is counted), by the set governing this block;
   // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
+  processDowntime(state, env, params);
   processRewards(state, env, params, tally.burned);
   processEpochBoundary(state, env, params);
   // The reshare's outcome for the new epoch, after its set is fixed (it checks the frozen recipients against it).

@@ -27,6 +27,7 @@ export function envOf(header: Header, actors: ActorBlockContext): BlockEnv {
     cycleBasefee: header.cycle_basefee,
     cellBasefee: header.cell_basefee,
     beacon: beaconOf(header.beacon, header.parent_hash),
+    certificate: header.certificate,
     actors,
   };
 }

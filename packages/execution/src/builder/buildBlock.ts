@@ -16,6 +16,7 @@ import { processCbfsPor } from "../block/processCbfsPor.js";
 import { processCbfsPorSchedule } from "../block/processCbfsPorSchedule.js";
 import { processCbfsRentPayout } from "../block/processCbfsRentPayout.js";
 import { processRewards } from "../block/processRewards.js";
+import { processDowntime } from "../block/processDowntime.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
 import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
@@ -140,6 +141,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
     cycleBasefee: basefees.cycle,
     cellBasefee: basefees.cell,
     beacon: beaconOf(beacon, headerHash(parent)),
+    certificate,
     actors: actors(),
   };
 
@@ -205,6 +207,7 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
   processCbfsPor(state, finalEnv, params);
   processCbfsPorSchedule(state, finalEnv, params);
   processCbfsRentPayout(state, finalEnv, params);
+  processDowntime(state, finalEnv, params);
   processRewards(state, finalEnv, params, tally.burned);
   processEpochBoundary(state, finalEnv, params);
   processReshare(state, finalEnv, params);

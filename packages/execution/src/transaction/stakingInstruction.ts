@@ -1,12 +1,13 @@
 // The staking instructions (System sub_types 16–21, cips/staking.md "Instructions"): each calls its
 // @cowboy/staking rule with the sender's balances; a refusal reverts with `StakingError: CODE: why`.
-import { addStake, claimVested, exit, register, reportDoubleVote, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
+import { addStake, claimVested, exit, register, reportDoubleVote, setNetworkKey, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
 import type {
   AddStakeInstruction,
   ClaimVestedInstruction,
   ExitValidatorInstruction,
   RegisterValidatorInstruction,
   ReportDoubleVoteInstruction,
+  SetNetworkKeyInstruction,
   UnjailValidatorInstruction,
   WithdrawStakeInstruction,
 } from "@cowboy/types";
@@ -22,7 +23,8 @@ export type StakingInstruction =
   | ExitValidatorInstruction
   | WithdrawStakeInstruction
   | UnjailValidatorInstruction
-  | ReportDoubleVoteInstruction;
+  | ReportDoubleVoteInstruction
+  | SetNetworkKeyInstruction;
 
 /** Execution's balances as @cowboy/staking sees them. */
 export function stakingAccounts(accounts: Accounts): StakingAccounts {
@@ -58,6 +60,9 @@ export function stakingInstruction(ctx: InstructionContext, ins: StakingInstruct
         break;
       case "claim_vested":
         claimVested(sc.state, sc.accounts, from, sc.height);
+        break;
+      case "set_network_key":
+        setNetworkKey(sc, ctx.params.chainId, from, ins.networkKey, ins.signature);
         break;
       case "report_double_vote":
         reportDoubleVote(

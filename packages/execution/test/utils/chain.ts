@@ -77,6 +77,8 @@ export class ActorChain {
     /** Genesis validators (a chain whose params have staking needs them). */
     validators?: GenesisConfig["validators"],
     vesting?: GenesisConfig["vesting"],
+    /** Epoch 0's threshold group key (consensus sets need it: downtime counts against them). */
+    groupKey?: GenesisConfig["groupKey"],
   ) {
     const { store, fork } = memoryState();
     this.head = applyGenesis(
@@ -88,6 +90,7 @@ export class ActorChain {
         cellBasefee: MIN,
         ...(validators === undefined ? {} : { validators }),
         ...(vesting === undefined ? {} : { vesting }),
+        ...(groupKey === undefined ? {} : { groupKey }),
       },
       params,
     );
@@ -131,7 +134,7 @@ export class ActorChain {
    * `verify: false` the proposer's fork is committed as built (long runs whose agreement other
    * tests already check).
    */
-  block(txs: Transaction[], { verify = true }: { verify?: boolean } = {}): Receipt[] {
+  block(txs: Transaction[], { verify = true, certificate }: { verify?: boolean; certificate?: Uint8Array } = {}): Receipt[] {
     const proposer = this.store.fork();
     const engine = this.engines.proposer;
     const built = buildBlock({
@@ -142,6 +145,7 @@ export class ActorChain {
       proposer: PROPOSER,
       timestampMs: this.head.timestamp_ms + 1000n,
       ...(engine === undefined ? {} : { interpreters: engine }),
+      ...(certificate === undefined ? {} : { certificate }),
     });
     if (built.skipped.length > 0) throw new Error(`skipped: ${built.skipped.map(([, r]) => r.message).join("; ")}`);
     if (verify) {

@@ -87,6 +87,15 @@ export const INSTRUCTIONS = {
       ["signatureB", "signature_b", "bytes"],
     ],
   },
+  // A validator's network identity (cips/staking.md "Network keys"; staking's range 23–27).
+  set_network_key: {
+    category: 0,
+    subType: 23,
+    fields: [
+      ["networkKey", "network_key", "bytes"],
+      ["signature", "signature", "bytes"],
+    ],
+  },
   // Runner market (cips/runner-market.md "Instructions"; System sub_types 32–47 belong to runner-market):
   // 0x01 Runner Registry 32–36, 0x02/0x03 job phases 37–42.
   runner_register: {
@@ -576,6 +585,7 @@ export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
 export type StakingSubmitDealingInstruction = InstructionOf<"staking_submit_dealing">;
 export type StakingSubmitComplaintInstruction = InstructionOf<"staking_submit_complaint">;
 export type ReportDoubleVoteInstruction = InstructionOf<"report_double_vote">;
+export type SetNetworkKeyInstruction = InstructionOf<"set_network_key">;
 export type RunnerMarketInstruction = InstructionOf<
   | "runner_register"
   | "runner_add_stake"

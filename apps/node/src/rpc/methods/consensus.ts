@@ -23,6 +23,7 @@ export function consensusMethods({ chain, consensus }: NodeContext): RpcMethod[]
         const c = need();
         const s = c.status();
         return {
+          epoch: (s.epoch ?? 0n).toString(),
           view: s.view.toString(),
           leader: s.leader === undefined ? null : hex(c.validators[s.leader]!.address),
           notarized_height: (s.notarizedHeight ?? s.finalizedHeight).toString(),

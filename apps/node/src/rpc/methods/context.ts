@@ -19,6 +19,8 @@ export interface ConsensusView {
     readonly notarizedHeight: bigint | undefined;
     readonly finalizedHeight: bigint;
     readonly voting: boolean;
+    /** The epoch whose engine runs (0 on a chain without staking). */
+    readonly epoch?: bigint;
   };
   readonly validators: ReadonlyArray<{ readonly address: Uint8Array; readonly stake: bigint; readonly blsPublicKey: Uint8Array; readonly peer: string }>;
   /** Peer ids currently connected. */

@@ -14,6 +14,7 @@ import {
   unlockedAt,
   totalSupply,
   validatorAddresses,
+  missedVotes,
   validatorToJson,
   type StakingConfig,
   type StakingState,
@@ -41,14 +42,15 @@ export function stakingOf(chain: Chain): StakingConfig {
 }
 
 /** Every validator record at the head, ascending by address, with whether it is in the current epoch's set. */
-export function validatorRecords(chain: Chain): Array<ValidatorJson & { in_set: boolean }> {
+export function validatorRecords(chain: Chain): Array<ValidatorJson & { in_set: boolean; missed_votes: string }> {
   const config = stakingOf(chain);
   const state = headState(chain);
   const set = epochSetAt(state, config, chain.head.height + 1n) ?? epochSetAt(state, config, chain.head.height);
   const members = new Set(set?.members.map((m) => hex(m.address)));
   return validatorAddresses(state).map((a) => {
     const json = validatorToJson(a, getValidator(state, a)!);
-    return { ...json, in_set: members.has(json.address) };
+    // Votes missed in the current downtime window (cips/staking.md "Downtime").
+    return { ...json, in_set: members.has(json.address), missed_votes: missedVotes(state, a).toString() };
   });
 }
 
@@ -74,12 +76,13 @@ export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
     }),
     defineMethod({
       name: "cowboy_validator",
-      summary: "one validator's record at the head (status, stake, unbonding and jail heights, offences), or null",
+      summary: "one validator's record at the head (status, stake, unbonding and jail heights, offences, votes missed in the current downtime window), or null",
       params: [["address", address]],
       handler: ([a]) => {
         stakingOf(chain);
-        const record = getValidator(headState(chain), fromHex(a));
-        return record === undefined ? null : validatorToJson(fromHex(a), record);
+        const state = headState(chain);
+        const record = getValidator(state, fromHex(a));
+        return record === undefined ? null : { ...validatorToJson(fromHex(a), record), missed_votes: missedVotes(state, fromHex(a)).toString() };
       },
     }),
     defineMethod({
@@ -128,6 +131,7 @@ export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
                   continued_from: running.from.toString(),
                   threshold: running.key.threshold.toString(),
                   group_public_key: hex(running.key.commitments[0]!),
+                  commitments: running.key.commitments.map((c) => hex(c)),
                   members: running.members.map((m) => hex(m.address)),
                 },
         };
