@@ -4,56 +4,18 @@
 // of its stake (burned: the supply record stays genesis + issued − burned) and jails it, and from a later epoch
 // the engines run the three others. Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "@cowboy/client";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
-import { afterAll, describe, expect, it } from "vitest";
-import { cowboydCommand, launchTestnet, type RunningTestnet } from "../../src/testnet/launcher.js";
+import { describe, expect, it } from "vitest";
+import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
+import { testnetE2e, until } from "../utils/testnet-e2e.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cowboy-testnet-double-"));
-const BASE = 21_000 + Math.floor(Math.random() * 20_000);
+const net = testnetE2e("double");
+const { dir, pids, client, consensusOf } = net;
 const N = 4;
 const L = 20n;
-const pids = new Set<number>();
-let testnet: RunningTestnet | undefined;
-let failed = false;
-
-afterAll(async () => {
-  await testnet?.stop(3_000);
-  for (const pid of [...pids, ...(testnet?.pids ?? [])]) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  if (failed) console.error(`testnet logs kept in ${dir}/node-<i>/node.log`);
-  else rmSync(dir, { recursive: true, force: true });
-});
-
-const client = (i: number) => createClient({ url: `http://127.0.0.1:${BASE + i}` });
-interface ConsensusJson {
-  epoch: string;
-  finalized_height: string;
-  validators: number;
-}
-async function consensusOf(i: number): Promise<ConsensusJson | undefined> {
-  try {
-    return await client(i).request<ConsensusJson>("cowboy_consensus", []);
-  } catch {
-    return undefined;
-  }
-}
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 interface ValidatorJson {
   address: string;
   status: string;
@@ -71,8 +33,7 @@ interface SupplyJson {
 describe("double signing on a 4-validator testnet", () => {
   it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set", { timeout: 400_000 }, async () => {
     try {
-      testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) }, () => {});
-      for (const pid of testnet.pids) pids.add(pid);
+      const testnet = net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) });
       await until("height 3 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 3n, 210_000);
       const offender = testnet.layout.addresses[3]!;
       const before = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
@@ -112,7 +73,7 @@ describe("double signing on a 4-validator testnet", () => {
       const records = await client(1).request<ValidatorJson[]>("cowboy_validators", []);
       expect(records.find((r) => r.address === offender)).toMatchObject({ status: "jailed", in_set: false });
     } catch (error) {
-      failed = true;
+      net.keepLogs();
       throw error;
     }
   });

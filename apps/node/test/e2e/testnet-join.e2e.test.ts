@@ -3,70 +3,30 @@
 // and registers, its node publishes its network key (set_network_key), the next reshare deals it a share, and from
 // that epoch the engines run five members: it votes and proposes. Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "@cowboy/client";
 import { decode, fromHex, toHex } from "@cowboy/codec";
 import { blsPopProve } from "@cowboy/crypto";
 import { BASE_UNITS_PER_CBY, blockCertificateCodec, ReceiptStatus, signerIndices } from "@cowboy/types";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { devAccounts } from "../../src/chain/genesis.js";
-import { cowboydCommand, launchTestnet, type RunningTestnet } from "../../src/testnet/launcher.js";
+import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { NODE_CONFIG_FILE, writeNodeConfig } from "../../src/testnet/config.js";
 import { nodeDir } from "../../src/testnet/setup.js";
+import { testnetE2e, until } from "../utils/testnet-e2e.js";
 import { generateValidatorSet, writeValidatorKeyFile } from "../../src/validator/keys.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cowboy-testnet-join-"));
-const BASE = 21_000 + Math.floor(Math.random() * 20_000);
+const net = testnetE2e("join");
+const { dir, pids, client, consensusOf } = net;
+const BASE = net.base;
 const N = 4;
 const L = 20n;
-const pids = new Set<number>();
-let testnet: RunningTestnet | undefined;
-let failed = false;
-
-afterAll(async () => {
-  await testnet?.stop(3_000);
-  for (const pid of [...pids, ...(testnet?.pids ?? [])]) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  if (failed) console.error(`testnet logs kept in ${dir}/node-<i>/node.log`);
-  else rmSync(dir, { recursive: true, force: true });
-});
-
-const client = (i: number) => createClient({ url: `http://127.0.0.1:${BASE + i}` });
-interface ConsensusJson {
-  epoch: string;
-  finalized_height: string;
-  voting: boolean;
-  self: number | null;
-  validators: number;
-}
-async function consensusOf(i: number): Promise<ConsensusJson | undefined> {
-  try {
-    return await client(i).request<ConsensusJson>("cowboy_consensus", []);
-  } catch {
-    return undefined;
-  }
-}
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 describe("a validator joins a running testnet", () => {
   it("registers, publishes its network key, gets a share at a later boundary and votes and proposes from then on", { timeout: 400_000 }, async () => {
     try {
       // A 10-epoch downtime window: the joiner is no genesis member, and nobody else is stopped.
-      testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) }, () => {});
-      for (const pid of testnet.pids) pids.add(pid);
+      net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) });
       // The fifth node: its own keys (not in the genesis file), the testnet's genesis, the four as bootstrap peers.
       const joiner = generateValidatorSet(1, new Uint8Array(32).fill(0x77), 1n).keys[0]!;
       const home = nodeDir(dir, N);
@@ -138,7 +98,7 @@ describe("a validator joins a running testnet", () => {
       // Node 4's share of its epoch's key was derived from the reshare.
       expect(readFileSync(join(home, "node.log"), "utf8")).toMatch(/epoch share derived/);
     } catch (error) {
-      failed = true;
+      net.keepLogs();
       throw error;
     }
   });

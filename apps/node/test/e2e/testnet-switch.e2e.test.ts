@@ -4,59 +4,20 @@
 // engine, and the chain keeps finalizing across three boundaries with every block certified in its own epoch.
 // Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "@cowboy/client";
 import { decode, fromHex, toHex } from "@cowboy/codec";
 import { bls, sharePublicKey } from "@cowboy/crypto";
 import { blockCertificateCodec } from "@cowboy/types";
-import { afterAll, describe, expect, it } from "vitest";
-import { cowboydCommand, launchTestnet, type RunningTestnet } from "../../src/testnet/launcher.js";
+import { describe, expect, it } from "vitest";
+import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
+import { testnetE2e, until } from "../utils/testnet-e2e.js";
 
-const dir = mkdtempSync(join(tmpdir(), "cowboy-testnet-switch-"));
-const BASE = 21_000 + Math.floor(Math.random() * 20_000);
+const net = testnetE2e("switch");
+const { dir, pids, client, consensusOf } = net;
 const N = 4;
 const L = 20n;
-const pids = new Set<number>();
-let testnet: RunningTestnet | undefined;
-let failed = false;
-
-afterAll(async () => {
-  await testnet?.stop(3_000);
-  for (const pid of [...pids, ...(testnet?.pids ?? [])]) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  if (failed) console.error(`testnet logs kept in ${dir}/node-<i>/node.log`);
-  else rmSync(dir, { recursive: true, force: true });
-});
-
-const client = (i: number) => createClient({ url: `http://127.0.0.1:${BASE + i}` });
-interface ConsensusJson {
-  epoch: string;
-  finalized_height: string;
-  voting: boolean;
-  self: number | null;
-}
-async function consensusOf(i: number): Promise<ConsensusJson | undefined> {
-  try {
-    return await client(i).request<ConsensusJson>("cowboy_consensus", []);
-  } catch {
-    return undefined;
-  }
-}
-async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  while (!(await probe())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 const header = async (i: number, height: bigint) =>
   (await client(i).request<{ header: { hash: string; certificate: string } }>("cowboy_getBlockByNumber", [height.toString()])).header;
 interface EpochJson {
@@ -67,8 +28,7 @@ interface EpochJson {
 describe("the consensus switch on a 4-validator testnet", () => {
   it("finalizes across three boundaries with per-epoch engines; a validator killed mid-epoch resumes that epoch", { timeout: 330_000 }, async () => {
     try {
-      testnet = launchTestnet({ dir, validators: N, rpcPort: BASE, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) }, () => {});
-      for (const pid of testnet.pids) pids.add(pid);
+      const testnet = net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) });
       // Inside epoch 1: the engines have switched once.
       await until("height 28 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 28n, 210_000);
       expect((await consensusOf(0))?.epoch).toBe("1");
@@ -115,7 +75,7 @@ describe("the consensus switch on a 4-validator testnet", () => {
       expect(starts[1]).toMatch(/epoch[^0-9]*1\b/);
       expect(text).toMatch(/epoch switch/);
     } catch (error) {
-      failed = true;
+      net.keepLogs();
       throw error;
     }
   });
