@@ -8,21 +8,8 @@ import { overflowError, valueError } from "./errors.js";
 import { doubleToString } from "./floatstr.js";
 import { checkGrouping, parseFormatSpec, typeCodeForMessage, type FormatSpec } from "./formatspec.js";
 import { intToString } from "./parse.js";
+import { cpLength } from "./pystr.js";
 import { floatRepr } from "./repr.js";
-
-const cpLength = (s: string): number => {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c >= 0xdc00 || i + 1 >= s.length) n++;
-    else {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d < 0xe000) i++;
-      n++;
-    }
-  }
-  return n;
-};
 
 const unknownCode = (type: string, typeName: string) => valueError(`Unknown format code '${typeCodeForMessage(type)}' for object of type '${typeName}'`);
 

@@ -22,6 +22,7 @@
 import { overflowError, typeError, valueError } from "./errors.js";
 import { doubleToString } from "./floatstr.js";
 import { intToString } from "./parse.js";
+import { cpLength } from "./pystr.js";
 
 export interface PercentCallbacks<V> {
   str(v: V): string;
@@ -244,22 +245,6 @@ interface PadFlags {
   readonly alt: boolean;
 }
 
-/** Code points of `s` (a surrogate pair is one; a lone surrogate is one), without building an array. */
-function codePoints(s: string): number {
-  let n = s.length;
-  for (let i = 0; i + 1 < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
 /** unicode_format_arg_output: sign and 0x/0o prefix stay ahead of zero padding. */
 function pad(text: string, width: number, numeric: boolean, fl: PadFlags): string {
   let sign = "";
@@ -278,7 +263,7 @@ function pad(text: string, width: number, numeric: boolean, fl: PadFlags): strin
   }
   // Code points counted only when they can matter: there are at least half as many as UTF-16 units.
   if (width <= sign.length + prefix.length + Math.ceil(body.length / 2)) return sign + prefix + body;
-  const padLen = width - (sign.length + prefix.length + codePoints(body));
+  const padLen = width - (sign.length + prefix.length + cpLength(body));
   if (padLen <= 0) return sign + prefix + body;
   if (fl.ljust) return sign + prefix + body + " ".repeat(padLen);
   if (numeric && fl.zero) return sign + prefix + "0".repeat(padLen) + body;

@@ -80,3 +80,18 @@ export function reprTruncated(s: string, max = 200): string {
   const cps = [...r];
   return cps.length <= max ? r : cps.slice(0, max).join("");
 }
+
+/** Code points of `s` (a surrogate pair is one, a lone surrogate one), without building an array. */
+export function cpLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c >= 0xdc00 || i + 1 >= s.length) n++;
+    else {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d < 0xe000) i++;
+      n++;
+    }
+  }
+  return n;
+}
