@@ -56,13 +56,23 @@ export function toCodePoints(s: string): Int32Array {
     }
     out[n++] = c;
   }
-  return out.slice(0, n);
+  return n === out.length ? out : out.slice(0, n);
 }
 
 export function fromCodePoints(cps: ArrayLike<number>): string {
+  const n = cps.length;
+  if (n <= 16) {
+    let s = "";
+    for (let i = 0; i < n; i++) {
+      const c = cps[i]!;
+      s += c < 0x10000 ? String.fromCharCode(c) : String.fromCodePoint(c);
+    }
+    return s;
+  }
   let s = "";
-  for (let i = 0; i < cps.length; i += 4096) {
-    s += String.fromCodePoint(...Array.prototype.slice.call(cps, i, Math.min(i + 4096, cps.length)));
+  for (let i = 0; i < n; i += 4096) {
+    const chunk = Array.prototype.slice.call(cps, i, Math.min(i + 4096, n)) as number[];
+    s += chunk.every((c) => c < 0x10000) ? String.fromCharCode.apply(null, chunk) : String.fromCodePoint(...chunk);
   }
   return s;
 }
@@ -218,33 +228,50 @@ export class Pattern {
   }
 
   /**
+   * `Pattern.findall` as spans: per match, the [start, end) of the whole match (no groups), of group 1
+   * (one group), or of every group (several), `findallStride()` pairs per row; a group that did not participate
+   * is [-1, -1]. The caller slices its own subject (a str subject without astral characters slices its
+   * string directly). The copies it will make are paid here, like split's pieces: one step per code
+   * point (byte).
+   */
+  findallSpans(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): number[] {
+    const out: number[] = [];
+    const first = this.groups === 0 ? 0 : 1;
+    const last = this.groups <= 1 ? first : this.groups;
+    for (const m of this.finditer(subject, budget, pos, endpos)) {
+      let copied = 0;
+      for (let g = first; g <= last; g++) {
+        const s = m.spans[2 * g]!;
+        const e = s < 0 ? -1 : m.spans[2 * g + 1]!;
+        if (s >= 0) copied += e - s;
+        out.push(s, e);
+      }
+      if (copied > 0) budget.charge(copied);
+    }
+    return out;
+  }
+
+  /** Pairs per row of `findallSpans`. */
+  findallStride(): number {
+    return this.groups <= 1 ? 1 : this.groups;
+  }
+
+  /**
    * `Pattern.findall`: per match, the whole match (no groups), group 1 (one group), or every group
    * (several); a group that did not participate gives an empty piece, as in CPython.
    */
   findall(subject: Subject, budget: RegexBudget, pos = 0, endpos?: number): (Subject | Subject[])[] {
+    const spans = this.findallSpans(subject, budget, pos, endpos);
+    const k = this.findallStride();
+    const piece = (i: number): Subject => (spans[i]! < 0 ? subject.slice(0, 0) : subject.slice(spans[i]!, spans[i + 1]!));
     const out: (Subject | Subject[])[] = [];
-    const piece = (m: MatchResult, g: number): Subject => {
-      const s = m.spans[2 * g]!;
-      return s < 0 ? subject.slice(0, 0) : subject.slice(s, m.spans[2 * g + 1]!);
-    };
-    for (const m of this.finditer(subject, budget, pos, endpos)) {
-      let row: Subject | Subject[];
-      let copied: number;
-      if (this.groups <= 1) {
-        row = piece(m, this.groups);
-        copied = row.length;
-      } else {
-        row = [];
-        copied = 0;
-        for (let g = 1; g <= this.groups; g++) {
-          const p = piece(m, g);
-          copied += p.length;
-          row.push(p);
-        }
+    for (let r = 0; r < spans.length; r += 2 * k) {
+      if (this.groups <= 1) out.push(piece(r));
+      else {
+        const row: Subject[] = [];
+        for (let g = 0; g < k; g++) row.push(piece(r + 2 * g));
+        out.push(row);
       }
-      // The copies are paid like split's pieces: one step per code point (byte).
-      if (copied > 0) budget.charge(copied);
-      out.push(row);
     }
     return out;
   }

@@ -106,12 +106,12 @@ function buildRe(rt: Runtime): Map<string, Value> {
     if (typeof v === "string") {
       const cps = Array.from(v, (c) => c.codePointAt(0)!);
       rt.charge(cps.length);
-      return textValue({ isBytes: false, isByteArray: false }, escapeEngine(cps));
+      return textValue({ isBytes: false }, escapeEngine(cps));
     }
     if (v instanceof PyBytes || v instanceof PyByteArray) {
       const b = v instanceof PyBytes ? v.b : v.view();
       rt.charge(b.length);
-      return textValue({ isBytes: true, isByteArray: false }, escapeEngine(b));
+      return textValue({ isBytes: true }, escapeEngine(b));
     }
     throw pyErr("TypeError", `expected str or bytes-like object, got '${typeName(v)}'`);
   });

@@ -5,7 +5,7 @@ import { pyErr } from "../../runtime/exceptions.js";
 import { PyByteArray, PyBytes, type PyTuple, type PyType, type Value } from "../../runtime/object.js";
 import { repr, tuple } from "../../runtime/ops.js";
 import { PyDict } from "../../runtime/dict.js";
-import { None } from "../../runtime/types.js";
+import { None, T } from "../../runtime/types.js";
 import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PyMatch, type ReState, translate } from "./state.js";
 import { sliceValue, textValue } from "./subject.js";
@@ -88,7 +88,9 @@ export function matchType(st: () => ReState): PyType {
     }
     const out = expandTemplate(compiled, m.res, m.text.data);
     rt.charge(out.length);
-    return textValue({ isBytes: m.text.isBytes, isByteArray: false }, out);
+    // CPython joins the pieces with `match.string[:0]`, so a bytearray subject expands to a bytearray.
+    const v = textValue({ isBytes: m.text.isBytes }, out);
+    return m.text.value instanceof PyByteArray ? new PyByteArray(T.bytearray, (v as PyBytes).b) : v;
   });
   def(t, "__repr__", (rt, a) => {
     const m = self(a[0], "__repr__");

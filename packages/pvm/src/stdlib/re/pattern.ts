@@ -12,7 +12,7 @@ import { None, NotImplemented, T } from "../../runtime/types.js";
 import { tplText } from "./match.js";
 import { bindArgs, def, nativeClass, prop } from "../native-class.js";
 import { PyMatch, PyPattern, type ReState, translate } from "./state.js";
-import { type Text, indexArg, subjectFor, textValue } from "./subject.js";
+import { type Text, indexArg, sliceValue, subjectFor, textValue } from "./subject.js";
 
 /** sre's order of flag names in a Pattern repr (not RegexFlag's definition order). */
 const REPR_FLAGS: ReadonlyArray<readonly [string, number]> = [
@@ -67,11 +67,24 @@ function piece(text: Text, s: Subject): Value {
 
 export function findall(st: ReState, p: PyPattern, string: Value, pos?: Value, endpos?: Value): Value {
   const text = subjectFor(string, p.engine.isBytes);
-  const rows = run(st, p, () =>
-    p.engine.findall(text.data, st.budget, pos === undefined ? 0 : indexArg(pos, "pos"), endpos === undefined ? undefined : indexArg(endpos, "endpos")),
-  );
-  st.rt.alloc(56 + 8 * rows.length);
-  return list(rows.map((r) => (Array.isArray(r) ? tuple(r.map((x) => piece(text, x))) : piece(text, r as Subject))));
+  const ps = pos === undefined ? 0 : indexArg(pos, "pos");
+  const es = endpos === undefined ? undefined : indexArg(endpos, "endpos");
+  const spans = run(st, p, () => p.engine.findallSpans(text.data, st.budget, ps, es));
+  const k = p.engine.findallStride();
+  const rows = spans.length / (2 * k);
+  st.rt.alloc(56 + 8 * rows);
+  const piece = (i: number): Value => sliceValue(text, Math.max(spans[i]!, 0), Math.max(spans[i + 1]!, 0));
+  const out: Value[] = new Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const at = 2 * k * r;
+    if (p.engine.groups <= 1) out[r] = piece(at);
+    else {
+      const row: Value[] = new Array(k);
+      for (let g = 0; g < k; g++) row[g] = piece(at + 2 * g);
+      out[r] = tuple(row);
+    }
+  }
+  return list(out);
 }
 
 export function finditer(st: ReState, p: PyPattern, string: Value, pos?: Value, endpos?: Value): Value {
@@ -130,7 +143,7 @@ export function subn(st: ReState, p: PyPattern, repl: Value, string: Value, coun
   }
   rt.alloc(r.result.length);
   const result = text.isBytes ? new PyBytes(T.bytes, r.result as Uint8Array) : fromCodePoints(r.result);
-  return { result: text.isByteArray ? new PyBytes(T.bytes, r.result as Uint8Array) : result, n: r.n };
+  return { result, n: r.n };
 }
 
 function patternRepr(rt: Runtime, p: PyPattern): string {

@@ -11,8 +11,6 @@ export interface Text {
   readonly value: Value;
   readonly data: Subject;
   readonly isBytes: boolean;
-  /** bytearray subjects slice to bytearray, as CPython's getslice does. */
-  readonly isByteArray: boolean;
   /** A str without astral characters: code-point indices are UTF-16 indices, so slices are direct. */
   readonly bmp: boolean;
 }
@@ -20,10 +18,10 @@ export interface Text {
 function asText(v: Value): Text {
   if (typeof v === "string") {
     const data = toCodePoints(v);
-    return { value: v, data, isBytes: false, isByteArray: false, bmp: data.length === v.length };
+    return { value: v, data, isBytes: false, bmp: data.length === v.length };
   }
-  if (v instanceof PyBytes) return { value: v, data: v.b, isBytes: true, isByteArray: false, bmp: false };
-  if (v instanceof PyByteArray) return { value: v, data: v.view().slice(), isBytes: true, isByteArray: true, bmp: false };
+  if (v instanceof PyBytes) return { value: v, data: v.b, isBytes: true, bmp: false };
+  if (v instanceof PyByteArray) return { value: v, data: v.view().slice(), isBytes: true, bmp: false };
   throw pyErr("TypeError", `expected string or bytes-like object, got '${typeName(v)}'`);
 }
 
@@ -41,11 +39,13 @@ export function sliceValue(t: Text, start: number, end: number): Value {
   return textValue(t, t.data.subarray(start, end));
 }
 
-/** The Python object for a run of code points (str) or bytes. */
-export function textValue(t: Pick<Text, "isBytes" | "isByteArray">, data: ArrayLike<number>): Value {
+/**
+ * The Python object for a run of code points (str) or bytes. Every bytes-like subject's pieces are
+ * `bytes`, as CPython 3.11's getslice makes them (a bytearray or memoryview subject too).
+ */
+export function textValue(t: Pick<Text, "isBytes">, data: ArrayLike<number>): Value {
   if (!t.isBytes) return fromCodePoints(data);
-  const b = Uint8Array.from(data as ArrayLike<number>);
-  return t.isByteArray ? new PyByteArray(T.bytearray, b) : new PyBytes(T.bytes, b);
+  return new PyBytes(T.bytes, Uint8Array.from(data as ArrayLike<number>));
 }
 
 /** A Python int index argument as a JS number clamped to [-2**53, 2**53] (positions are clamped anyway). */

@@ -65,3 +65,10 @@ print(re.purge(), re.compile("x", re.I | re.M).flags == re.I | re.M | re.U, re.c
 print(re.compile("(?i)x").flags, re.compile("(a)(?P<b>b)").groupindex, re.compile("a") != re.compile("b"))
 print(len({re.compile("a"), re.compile("a")}), re.I.value, re.M.name, (re.I | re.M).value)
 print(re.match("(a)(b)", "ab")[0:1] if False else re.match("(a)(b)", "ab")[2])
+# findall pieces: astral subjects, groups that did not take part, pos/endpos, bytearray, long pieces
+print(re.findall(r"(x)|(😀+)", "a😀😀xb😀"), re.compile(r"(é)(\d)?").findall("é1é😀é2", 1, 6))
+print(re.findall(rb"(a)(b)?", bytearray(b"ab a")), type(re.findall(rb"a+", bytearray(b"aa"))[0]).__name__)
+print([len(w) for w in re.findall(r"\w+", ("ab" * 40 + " ") * 3)], re.findall(r"w(\d+)", ",".join("w%06d" % i for i in range(5))))
+ba = bytearray(b"ab a")
+print(re.match(rb"(a)(b)?", ba).group(0, 1, 2), re.split(rb" ", ba), re.sub(rb"z", b"x", ba), re.subn(rb"a", b"x", ba), re.match(rb"(a)", ba).expand(rb"<\1>"))
+print(next(re.finditer(rb"\w+", ba)).group(), re.search(rb"(?P<n>b)", ba).groupdict(), re.fullmatch(rb"a", bytearray(b"a"))[0])
