@@ -83,8 +83,22 @@ export function bitLength(n: bigint): number {
   F64[0] = x;
   const hi = U32[1] as number; // little-endian, as doubleToBits assumes
   const e = ((hi >>> 20) & 0x7ff) - 1023; // 2^e <= x < 2^(e+1)
-  if ((hi & 0xfffff) === 0 && U32[0] === 0 && (m < 0n ? -m : m) < 1n << BigInt(e)) return shifted + e;
+  if ((hi & 0xfffff) === 0 && U32[0] === 0 && (m < 0n ? m > powerOfTwo(e, -1n) : m < powerOfTwo(e, 1n))) return shifted + e;
   return shifted + e + 1;
+}
+
+const POWERS_OF_TWO: bigint[] = [];
+const NEGATIVE_POWERS_OF_TWO: bigint[] = [];
+
+/** ±2^e as a bigint for 0 <= e < 1024, built once (bitLength's exact check near 2^e, without allocating). */
+function powerOfTwo(e: number, sign: 1n | -1n): bigint {
+  const table = sign === 1n ? POWERS_OF_TWO : NEGATIVE_POWERS_OF_TWO;
+  let p = table[e];
+  if (p === undefined) {
+    p = sign << BigInt(e);
+    table[e] = p;
+  }
+  return p;
 }
 
 /** Result of rounding an exact value: the double, or "overflow" when it rounds beyond DBL_MAX. */
