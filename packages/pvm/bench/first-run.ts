@@ -65,7 +65,13 @@ const filter = argv.find((a, i) => !a.startsWith("--") && !valued.has(i));
 function parseVariant(spec: string): Variant {
   const eq = spec.indexOf("=");
   const name = eq < 0 ? spec : spec.slice(0, eq);
-  const tokens = eq < 0 ? [] : spec.slice(eq + 1).split(" ").filter(Boolean);
+  const tokens =
+    eq < 0
+      ? []
+      : spec
+          .slice(eq + 1)
+          .split(" ")
+          .filter(Boolean);
   const v: Variant = { name, nodeArgs: [], childArgs: [], bundle: dist };
   const v8: string[] = [];
   for (const t of tokens) {
@@ -83,7 +89,9 @@ if (!argv.includes("--no-build")) execFileSync("pnpm", ["exec", "tsup", "--silen
 const env = { PYTHONHASHSEED: "0", PATH: process.env.PATH ?? "" };
 
 function cpython(file: string, reps: number): { ms: number; out: string } {
-  const lines = execFileSync("python3", ["-c", DRIVER, file, String(reps)], { encoding: "utf8", env }).trim().split("\n");
+  const lines = execFileSync("python3", ["-c", DRIVER, file, String(reps)], { encoding: "utf8", env })
+    .trim()
+    .split("\n");
   return { ms: Number(lines.pop()), out: lines.join("\n") };
 }
 
