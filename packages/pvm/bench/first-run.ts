@@ -4,7 +4,7 @@
 // runScript (bench/first-run-child.mjs). Timed from the start of the run, after the interpreter's own start-up
 // (CPython's process start, node's `import(bundle)`), which the table reports separately ("Start-up time").
 // Rounds interleave CPython and every variant per program; each side's fastest round is kept (noise only adds time).
-// Run: pnpm exec tsx bench/first-run.ts [--no-build] [--rounds N] [--variant name=tokens]... [program]
+// Run: pnpm exec tsx bench/first-run.ts [--no-build] [--rounds N] [--variant name=tokens]... [program,program...]
 //   tokens: node CLI flags (e.g. --max-semi-space-size=16), `v8:--flag` (v8.setFlagsFromString before the import),
 //   `bundle:<path to another build's dist/index.js>`. Without --variant: one variant, this package's dist/.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -111,7 +111,7 @@ const dir = fileURLToPath(new URL("./programs/", import.meta.url));
 const programs = readdirSync(dir)
   .filter((f) => f.endsWith(".py"))
   .map((f) => f.replace(/\.py$/, ""))
-  .filter((p) => filter === undefined || p.includes(filter))
+  .filter((p) => filter === undefined || filter.split(",").some((f) => p.includes(f)))
   .sort();
 const best = (xs: number[]): number => Math.min(...xs);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
@@ -146,6 +146,7 @@ for (const p of programs) {
     row.push(best(xs).toFixed(1), formatRatio(best(xs) / best(py)), `${best(xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`);
   });
   rows.push([...row, cycles]);
+  process.stderr.write(`${row.join("  ")}\n`);
 }
 rows.push(["geometric mean", "", "", ...ratios.flatMap((rs) => ["", formatRatio(geometricMean(rs)), ""]), ""]);
 rows.push(["start-up (median)", "", `${median(pyStart).toFixed(1)} (python3 -c pass)`, ...imports.flatMap((xs) => [`${median(xs).toFixed(1)} (import)`, "", ""]), ""]);
