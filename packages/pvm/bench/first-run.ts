@@ -36,10 +36,12 @@ export const REPS: Readonly<Record<string, number>> = {
 
 const DRIVER = `
 import sys, time
+c0 = time.process_time()
 t0 = time.perf_counter()
 src = open(sys.argv[1]).read() + "\\n__r = None\\nfor __i in range(" + sys.argv[2] + "):\\n    __r = bench()\\nprint(repr(__r))\\n"
 exec(compile(src, sys.argv[1], "exec"), {"__name__": "__main__"})
 print((time.perf_counter() - t0) * 1000.0)
+print((time.process_time() - c0) * 1000.0)
 `;
 
 interface Variant {
@@ -88,16 +90,15 @@ if (!argv.includes("--no-build")) execFileSync("pnpm", ["exec", "tsup", "--silen
 
 const env = { PYTHONHASHSEED: "0", PATH: process.env.PATH ?? "" };
 
-function cpython(file: string, reps: number): { ms: number; out: string } {
-  const lines = execFileSync("python3", ["-c", DRIVER, file, String(reps)], { encoding: "utf8", env })
-    .trim()
-    .split("\n");
-  return { ms: Number(lines.pop()), out: lines.join("\n") };
+function cpython(file: string, reps: number): { ms: number; cpuMs: number; out: string } {
+  const lines = execFileSync("python3", ["-c", DRIVER, file, String(reps)], { encoding: "utf8", env }).trim().split("\n");
+  const cpuMs = Number(lines.pop());
+  return { ms: Number(lines.pop()), cpuMs, out: lines.join("\n") };
 }
 
-function pvm(v: Variant, file: string, reps: number): { importMs: number; runMs: number; cycles: string; out: string } {
+function pvm(v: Variant, file: string, reps: number): { importMs: number; runMs: number; runCpuMs: number; cycles: string; out: string } {
   const out = execFileSync(process.execPath, [...v.nodeArgs, child, v.bundle, file, String(reps), ...v.childArgs], { encoding: "utf8", timeout: 600_000 });
-  return JSON.parse(out) as { importMs: number; runMs: number; cycles: string; out: string };
+  return JSON.parse(out) as { importMs: number; runMs: number; runCpuMs: number; cycles: string; out: string };
 }
 
 /** Wall ms of a whole `python3 -c pass` process (CPython's own start-up, for the start-up row). */
@@ -118,39 +119,56 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 const pyStart: number[] = [];
 const imports = variants.map(() => [] as number[]);
-const rows: string[][] = [["program", "reps", "CPython ms", ...variants.flatMap((v) => [`${v.name} ms`, "ratio", "spread"]), "Cycles"]];
+const rows: string[][] = [
+  ["program", "reps", "CPython ms", "CPU ms", ...variants.flatMap((v) => [`${v.name} ms`, "ratio", "spread", "CPU ms", "CPU ratio"]), "Cycles"],
+];
 const ratios = variants.map(() => [] as number[]);
+const cpuRatios = variants.map(() => [] as number[]);
 for (const p of programs) {
   const reps = REPS[p];
   if (reps === undefined) throw new Error(`bench/first-run.ts: no REPS entry for ${p}`);
   const file = `${dir}${p}.py`;
   const py: number[] = [];
+  const pyCpu: number[] = [];
   const runs = variants.map(() => [] as number[]);
+  const cpus = variants.map(() => [] as number[]);
   let cycles = "";
   for (let r = 0; r < rounds; r++) {
     pyStart.push(cpythonStartMs());
     const c = cpython(file, reps);
     py.push(c.ms);
+    pyCpu.push(c.cpuMs);
     variants.forEach((v, i) => {
       const x = pvm(v, file, reps);
       if (x.out !== c.out) throw new Error(`${p} (${v.name}): PVM printed ${x.out}, CPython ${c.out}`);
       if (cycles !== "" && x.cycles !== cycles) throw new Error(`${p} (${v.name}): Cycles ${x.cycles} differ from ${cycles}`);
       cycles = x.cycles;
       runs[i]?.push(x.runMs);
+      cpus[i]?.push(x.runCpuMs);
       imports[i]?.push(x.importMs);
     });
   }
-  const row = [p, String(reps), best(py).toFixed(1)];
+  const row = [p, String(reps), best(py).toFixed(1), best(pyCpu).toFixed(1)];
   runs.forEach((xs, i) => {
+    const cs = cpus[i] ?? [];
     ratios[i]?.push(best(xs) / best(py));
+    cpuRatios[i]?.push(best(cs) / best(pyCpu));
     row.push(best(xs).toFixed(1), formatRatio(best(xs) / best(py)), `${best(xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`);
+    row.push(best(cs).toFixed(1), formatRatio(best(cs) / best(pyCpu)));
   });
   rows.push([...row, cycles]);
   process.stderr.write(`${row.join("  ")}\n`);
 }
-rows.push(["geometric mean", "", "", ...ratios.flatMap((rs) => ["", formatRatio(geometricMean(rs)), ""]), ""]);
-rows.push(["start-up (median)", "", `${median(pyStart).toFixed(1)} (python3 -c pass)`, ...imports.flatMap((xs) => [`${median(xs).toFixed(1)} (import)`, "", ""]), ""]);
+rows.push(["geometric mean", "", "", "", ...ratios.flatMap((rs, i) => ["", formatRatio(geometricMean(rs)), "", "", formatRatio(geometricMean(cpuRatios[i] ?? []))]), ""]);
+rows.push([
+  "start-up (median)",
+  "",
+  `${median(pyStart).toFixed(1)} (python3 -c pass)`,
+  "",
+  ...imports.flatMap((xs) => [`${median(xs).toFixed(1)} (import)`, "", "", "", ""]),
+  "",
+]);
 printTable(
-  `first run: each program's whole workload (bench() x reps, ~250 ms of CPython) once, as a script, in a fresh process per side; ${rounds} interleaved rounds, fastest kept (spread = fastest–slowest); timed after start-up (last row)`,
+  `first run: each program's whole workload (bench() x reps, ~250 ms of CPython) once, as a script, in a fresh process per side; ${rounds} interleaved rounds, fastest kept (spread = fastest–slowest wall); CPU = the process's CPU during the run (CPython: process_time; node: cpuUsage, V8's background threads included); timed after start-up (last row)`,
   rows,
 );
