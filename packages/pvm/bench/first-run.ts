@@ -91,7 +91,9 @@ if (!argv.includes("--no-build")) execFileSync("pnpm", ["exec", "tsup", "--silen
 const env = { PYTHONHASHSEED: "0", PATH: process.env.PATH ?? "" };
 
 function cpython(file: string, reps: number): { ms: number; cpuMs: number; out: string } {
-  const lines = execFileSync("python3", ["-c", DRIVER, file, String(reps)], { encoding: "utf8", env }).trim().split("\n");
+  const lines = execFileSync("python3", ["-c", DRIVER, file, String(reps)], { encoding: "utf8", env })
+    .trim()
+    .split("\n");
   const cpuMs = Number(lines.pop());
   return { ms: Number(lines.pop()), cpuMs, out: lines.join("\n") };
 }
@@ -119,9 +121,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 const pyStart: number[] = [];
 const imports = variants.map(() => [] as number[]);
-const rows: string[][] = [
-  ["program", "reps", "CPython ms", "CPU ms", ...variants.flatMap((v) => [`${v.name} ms`, "ratio", "spread", "CPU ms", "CPU ratio"]), "Cycles"],
-];
+const rows: string[][] = [["program", "reps", "CPython ms", "CPU ms", ...variants.flatMap((v) => [`${v.name} ms`, "ratio", "spread", "CPU ms", "CPU ratio"]), "Cycles"]];
 const ratios = variants.map(() => [] as number[]);
 const cpuRatios = variants.map(() => [] as number[]);
 for (const p of programs) {
@@ -160,14 +160,7 @@ for (const p of programs) {
   process.stderr.write(`${row.join("  ")}\n`);
 }
 rows.push(["geometric mean", "", "", "", ...ratios.flatMap((rs, i) => ["", formatRatio(geometricMean(rs)), "", "", formatRatio(geometricMean(cpuRatios[i] ?? []))]), ""]);
-rows.push([
-  "start-up (median)",
-  "",
-  `${median(pyStart).toFixed(1)} (python3 -c pass)`,
-  "",
-  ...imports.flatMap((xs) => [`${median(xs).toFixed(1)} (import)`, "", "", "", ""]),
-  "",
-]);
+rows.push(["start-up (median)", "", `${median(pyStart).toFixed(1)} (python3 -c pass)`, "", ...imports.flatMap((xs) => [`${median(xs).toFixed(1)} (import)`, "", "", "", ""]), ""]);
 printTable(
   `first run: each program's whole workload (bench() x reps, ~250 ms of CPython) once, as a script, in a fresh process per side; ${rounds} interleaved rounds, fastest kept (spread = fastest–slowest wall); CPU = the process's CPU during the run (CPython: process_time; node: cpuUsage, V8's background threads included); timed after start-up (last row)`,
   rows,
