@@ -7,13 +7,12 @@ import {
   dealShares,
   keccak256,
   loadFastHashes,
-  nativeBls,
-  nativeSecp256k1,
+  getNativeBls,
+  getNativeSecp256k1,
   nobleBls,
   nobleHashes,
   nobleSecp256k1,
   partialSign,
-  type Bls,
   type BlsSignatureSet,
 } from "../src/index.js";
 import { decodeG2 } from "../src/bls.js";
@@ -51,11 +50,11 @@ async function hashes(): Promise<void> {
 }
 
 function secp(): void {
-  if (nativeSecp256k1 === undefined) {
+  const native = getNativeSecp256k1();
+  if (native === undefined) {
     console.log("\nnative secp256k1 unavailable: skipping the secp256k1 comparison");
     return;
   }
-  const native = nativeSecp256k1;
   const key = seeded("secp key", 32);
   const msg = seeded("secp msg", 32);
   const sig = nobleSecp256k1.sign(msg, key);
@@ -82,11 +81,11 @@ function blsKey(i: number): Uint8Array {
 }
 
 function blsBench(): void {
-  if (nativeBls === undefined) {
+  const native = getNativeBls();
+  if (native === undefined) {
     console.log("\nblst unavailable: skipping the BLS comparison");
     return;
   }
-  const native: Bls = nativeBls;
   const msg = seeded("bls msg", 32);
   const keys = Array.from({ length: 100 }, (_, i) => blsKey(i));
   const pks = keys.map((k) => native.getPublicKey(k));

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { createBLAKE3, createKeccak } from "hash-wasm";
 import { abytes } from "./guards.js";
 import { nobleHashes, type Hashes } from "./hashes.js";
 
@@ -19,8 +18,12 @@ const SHA256_NATIVE_MIN_BYTES = 256;
  * The hash-wasm hasher objects keep internal state between init/update/digest; each call below runs
  * the whole init-update-digest sequence synchronously, so a single object is safe to share within
  * one JS thread.
+ *
+ * hash-wasm itself is imported here, on the first call (issue 19 "Startup": evaluating it, with its embedded WASM,
+ * was ~100 ms of CPU in every process that imported @cowboy/crypto, most of which never call this).
  */
 export async function loadFastHashes(): Promise<Hashes> {
+  const { createBLAKE3, createKeccak } = await import("hash-wasm");
   const [keccak, b3] = await Promise.all([createKeccak(256), createBLAKE3(256)]);
   return Object.freeze({
     name: "hash-wasm+node:crypto",

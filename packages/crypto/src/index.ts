@@ -1,8 +1,5 @@
 import { addressFromPrivateKey as addrFromPriv, recoverAddress as recAddr } from "./address.js";
-import { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
-import { nobleSecp256k1, type Secp256k1 } from "./secp256k1.js";
-import { createNativeBls, loadBlstModule } from "./bls-native.js";
-import { nobleBls, type Bls } from "./bls.js";
+import { secp256k1 } from "./defaults.js";
 import { nobleEd25519, type Ed25519 } from "./ed25519.js";
 import { type TypedData, verifyTypedDataWith } from "./eip712.js";
 
@@ -13,17 +10,8 @@ export { nobleSecp256k1, type Secp256k1, type Secp256k1VerifyItem } from "./secp
 export { createNativeSecp256k1, loadNativeSecp256k1Binding } from "./secp256k1-native.js";
 export { addressFromPublicKey, checksumAddress } from "./address.js";
 
-/**
- * libsecp256k1 (~26x faster verify) when its prebuilt addon loads, else undefined.
- * Resolved once at import; the value never changes afterwards.
- */
-export const nativeSecp256k1: Secp256k1 | undefined = (() => {
-  const binding = loadNativeSecp256k1Binding();
-  return binding === undefined ? undefined : createNativeSecp256k1(binding);
-})();
-
-/** The default secp256k1: native when available, else the @noble reference. Same outputs either way. */
-export const secp256k1: Secp256k1 = nativeSecp256k1 ?? nobleSecp256k1;
+// The native back-ends load on first use (defaults.ts): `secp256k1` and `bls` forward to them.
+export { getNativeSecp256k1, getNativeBls, secp256k1, bls } from "./defaults.js";
 
 /** Address (20 bytes) of the key pair with this 32-byte private key. */
 export function addressFromPrivateKey(privateKey: Uint8Array): Uint8Array {
@@ -67,15 +55,6 @@ export {
   type ThresholdDealing,
 } from "./threshold.js";
 export { loadFastThreshold, thresholdBackend } from "./threshold-backend.js";
-
-/** blst (~25x faster than noble) when @chainsafe/blst's native module loads, else undefined. */
-export const nativeBls: Bls | undefined = (() => {
-  const blst = loadBlstModule();
-  return blst === undefined ? undefined : createNativeBls(blst);
-})();
-
-/** The default BLS backend: native when available, else noble. Same bytes and verdicts either way. */
-export const bls: Bls = nativeBls ?? nobleBls;
 
 /** The default Ed25519 implementation (noble; verification only sits on cold paths). */
 export const ed25519: Ed25519 = nobleEd25519;

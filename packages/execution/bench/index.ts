@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { formatRatio, printTable } from "@cowboy/bench-harness";
-import { addressFromPrivateKey, keccak256, loadFastHashes, nativeSecp256k1 } from "@cowboy/crypto";
+import { addressFromPrivateKey, keccak256, loadFastHashes, getNativeSecp256k1 } from "@cowboy/crypto";
 import { DEFAULT_FEE_MARKET_CONFIG } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, MemoryBackend, StateStore } from "@cowboy/state";
 import { createTransaction, headerHash, type Block, type Header } from "@cowboy/types";
@@ -27,7 +27,7 @@ const genesisConfig = {
 };
 
 // The proposer builds the blocks (not measured).
-console.log(`building ${BLOCKS} blocks of ${SENDERS} signed transfers (secp256k1: ${nativeSecp256k1 ? "native" : "noble"})…`);
+console.log(`building ${BLOCKS} blocks of ${SENDERS} signed transfers (secp256k1: ${getNativeSecp256k1() ? "native" : "noble"})…`);
 const proposer = StateStore.open(new MemoryBackend());
 let fork = proposer.fork();
 let parent: Header = applyGenesis(fork, genesisConfig, params);

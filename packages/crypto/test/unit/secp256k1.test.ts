@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CryptoError, addressFromPrivateKey, addressFromPublicKey, nativeSecp256k1, nobleSecp256k1, recoverAddress, secp256k1, type Secp256k1 } from "../../src/index.js";
+import { CryptoError, addressFromPrivateKey, addressFromPublicKey, getNativeSecp256k1, nobleSecp256k1, recoverAddress, secp256k1, type Secp256k1 } from "../../src/index.js";
 import { hex, seededBytes, toHex } from "../utils/helpers.js";
 
 // Appendix A of the technical spec: key 0x11…11, signing hash of vector 1, signature in vector 2.
@@ -8,12 +8,21 @@ const HASH = hex("203b9aa5435ad7de1164fa534c9d72de46e734a9d99703790756380c67b830
 const SIG = "f0dc586dcb01db4f7507163068728c49d112610bfbcf3516ed32bd0fa05a4555" + "3f8e8a695b94f6d9aa7d34657002746f30ce22cadc141bceea3129610de3035b01";
 const ADDRESS = "19e7e376e7c213b7e7e7e46cc70a5dd086daff2a";
 
-const backends: Secp256k1[] = [nobleSecp256k1, ...(nativeSecp256k1 ? [nativeSecp256k1] : [])];
+const backends: Secp256k1[] = [nobleSecp256k1, ...[getNativeSecp256k1()].filter((c) => c !== undefined)];
 
 describe("native backend", () => {
   it("loads libsecp256k1 on this machine (not the elliptic fallback)", () => {
-    expect(nativeSecp256k1?.name).toBe("native");
-    expect(secp256k1).toBe(nativeSecp256k1);
+    expect(getNativeSecp256k1()?.name).toBe("native");
+    expect(getNativeSecp256k1()).toBe(getNativeSecp256k1());
+  });
+  it("is what the default secp256k1 forwards to", () => {
+    expect(secp256k1.name).toBe("native");
+    const sk = new Uint8Array(32).fill(9);
+    const h = new Uint8Array(32).fill(3);
+    const sig = secp256k1.sign(h, sk);
+    expect(sig).toEqual(getNativeSecp256k1()?.sign(h, sk));
+    expect(secp256k1.recoverPublicKey(h, sig)).toEqual(secp256k1.getPublicKey(sk));
+    expect(secp256k1.verifyMany([{ signature: sig, msgHash: h, publicKey: secp256k1.getPublicKey(sk, true) }])).toEqual([true]);
   });
 });
 
@@ -90,8 +99,8 @@ describe("addresses", () => {
 });
 
 describe("noble and native agree on seeded random inputs", () => {
-  it.skipIf(nativeSecp256k1 === undefined)("sign, recover, verify, getPublicKey", () => {
-    const native = nativeSecp256k1 as Secp256k1;
+  it.skipIf(getNativeSecp256k1() === undefined)("sign, recover, verify, getPublicKey", () => {
+    const native = getNativeSecp256k1() as Secp256k1;
     const rand = seededBytes(7);
     for (let i = 0; i < 64; i++) {
       const key = rand(32);
