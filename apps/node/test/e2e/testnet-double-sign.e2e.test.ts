@@ -2,25 +2,32 @@
 // validator 3 is restarted with the test-only --double-sign and signs a second, conflicting finalize vote once;
 // the other validators' engines see both signatures and submit report_double_vote; the chain slashes exactly 1%
 // of its stake (burned: the supply record stays genesis + issued − burned) and jails it, and from a later epoch
-// the engines run the three others. Every child is killed by pid at the end.
+// the engines run the three others. It unjails after its jail period and votes again in a set of four. Then it is
+// stopped for longer than the downtime window (3 epochs here): jailed without a slash, its second offence doubling
+// the jail; restarted, it unjails again and votes again. Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BASE_UNITS_PER_CBY } from "@cowboy/types";
+import { decode, fromHex } from "@cowboy/codec";
+import { BASE_UNITS_PER_CBY, blockCertificateCodec, ReceiptStatus, signerIndices } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
+import { readValidatorKeyFile } from "../../src/validator/keys.js";
 import { testnetE2e, until } from "../utils/testnet-e2e.js";
 
 const net = testnetE2e("double");
 const { dir, pids, client, consensusOf } = net;
 const N = 4;
 const L = 20n;
+/** The downtime window: three epochs, so the double-signer's restart (a few seconds) is not jailed for downtime. */
+const W = 3n * L;
 interface ValidatorJson {
   address: string;
   status: string;
   stake: string;
   offences: string;
+  jailed_until: string;
   in_set: boolean;
 }
 interface SupplyJson {
@@ -30,10 +37,41 @@ interface SupplyJson {
   total: string;
 }
 
+/** Waits for `jailedUntil`, sends unjail_validator, then waits until node 3 votes in a set of four and signs a certificate. */
+async function unjailAndVote(accountKey: Uint8Array, jailedUntil: bigint): Promise<void> {
+  await until(`height ${jailedUntil}`, async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= jailedUntil, 120_000);
+  const tx = await client(0).sendTransaction({ privateKey: accountKey, instruction: { type: "unjail_validator" } });
+  expect((await client(0).waitForReceipt(tx.digest(), { timeoutMs: 30_000, pollMs: 200 })).status).toBe(ReceiptStatus.Success);
+  await until(
+    "node 3 voting in a set of four",
+    async () => {
+      const c = await consensusOf(3);
+      return c?.voting === true && c.validators === N;
+    },
+    200_000,
+  );
+  const self = (await consensusOf(3))!.self!;
+  const from = BigInt((await consensusOf(0))!.finalized_height);
+  let signed = false;
+  await until(
+    "a certificate node 3 signed",
+    async () => {
+      const head = BigInt((await consensusOf(0))?.finalized_height ?? "-1");
+      for (let h = from + 1n; h <= head && !signed; h++) {
+        const header = (await client(0).request<{ header: { certificate: string } }>("cowboy_getBlockByNumber", [h.toString()])).header;
+        const cert = decode(blockCertificateCodec, fromHex(header.certificate.slice(2)));
+        signed = cert.value.signers.size === N && signerIndices(cert.value.signers).includes(self);
+      }
+      return signed;
+    },
+    60_000,
+  );
+}
+
 describe("double signing on a 4-validator testnet", () => {
-  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set", { timeout: 400_000 }, async () => {
+  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set; it unjails, is jailed for downtime and unjails again", { timeout: 800_000 }, async () => {
     try {
-      const testnet = net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) });
+      const testnet = net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L), downtimeWindow: Number(W) });
       await until("height 3 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 3n, 210_000);
       const offender = testnet.layout.addresses[3]!;
       const before = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
@@ -72,6 +110,34 @@ describe("double signing on a 4-validator testnet", () => {
       await until("three more blocks", async () => BigInt((await consensusOf(1))?.finalized_height ?? "-1") >= h + 3n, 60_000);
       const records = await client(1).request<ValidatorJson[]>("cowboy_validators", []);
       expect(records.find((r) => r.address === offender)).toMatchObject({ status: "jailed", in_set: false });
+
+      // After its jail period (one epoch on a testnet) it unjails, and from a later boundary it votes again.
+      const account = readValidatorKeyFile(join(nodeDir(dir, 3), "validator-key.json")).accountKey;
+      await unjailAndVote(account, BigInt(after.jailed_until));
+
+      // Stopped for longer than the downtime window: jailed at a window's last block, without a slash, for twice
+      // the jail period (its second offence).
+      process.kill(child.pid!, "SIGKILL");
+      const back = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
+      await until(
+        "the offender jailed for downtime",
+        async () => (await client(0).request<ValidatorJson>("cowboy_validator", [offender])).status === "jailed",
+        200_000,
+      );
+      const down = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
+      expect(down).toMatchObject({ status: "jailed", offences: "2", stake: back.stake });
+      const jailedAt = BigInt(down.jailed_until) - 2n * L;
+      expect((jailedAt + 1n) % W).toBe(0n);
+      const supplyDown = await client(0).request<SupplyJson>("cowboy_supply", []);
+      expect(BigInt(supplyDown.total)).toBe(BigInt(supplyDown.genesis) + BigInt(supplyDown.issued) - BigInt(supplyDown.burned));
+      expect(BigInt(supplyDown.issued)).toBeGreaterThan(BigInt(supply.issued));
+
+      // Restarted (no --double-sign), it unjails once the doubled jail ends and votes again.
+      const log2 = openSync(join(nodeDir(dir, 3), "node.log"), "a");
+      const again = spawn(command, [...args, "--data", nodeDir(dir, 3)], { stdio: ["ignore", log2, log2] });
+      if (again.pid !== undefined) pids.add(again.pid);
+      await unjailAndVote(account, BigInt(down.jailed_until));
+      expect(await client(0).request<ValidatorJson>("cowboy_validator", [offender])).toMatchObject({ status: "active", offences: "2", in_set: true });
     } catch (error) {
       net.keepLogs();
       throw error;
