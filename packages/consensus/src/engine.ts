@@ -227,9 +227,14 @@ class SimplexEngine implements Consensus {
     this.sendCertificate([from], { type: "finalization", value: this.handover });
   }
 
-  /** True when a child of `parent` would be above the last height this engine may finalize. */
+  /**
+   * True when this engine must not build or vote on a child of `parent`: only once its epoch's last block is
+   * delivered (the engine is being replaced). Before that, children above the last height are bridge blocks
+   * (cips/consensus.md "Epochs"): voted on like any block, so a descendant's finalization can finalize the
+   * last block when its own finalization never forms, but never delivered.
+   */
   private pastLast(parent: Anchor): boolean {
-    return this.cfg.lastHeight !== undefined && parent.height >= this.cfg.lastHeight;
+    return this.cfg.lastHeight !== undefined && parent.height >= this.cfg.lastHeight && this.finalizedHeight >= this.cfg.lastHeight;
   }
 
   /** Heights of replayed blocks, from the finalized anchor up (a block's parent precedes it). */
@@ -879,10 +884,8 @@ class SimplexEngine implements Consensus {
     for (const s of walk.chain) {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
-      if (this.cfg.lastHeight !== undefined && height > this.cfg.lastHeight) {
-        this.log("error", "finalized chain goes past the epoch's last height", { lastHeight: this.cfg.lastHeight });
-        return;
-      }
+      // A bridge block's finalization made the epoch's last block final: deliver up to it, never past it.
+      if (this.cfg.lastHeight !== undefined && height > this.cfg.lastHeight) break;
       s.height ??= height;
       const cert =
         s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);

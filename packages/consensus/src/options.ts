@@ -73,8 +73,8 @@ export interface EngineOptions {
   /** Votes and certificates for views further ahead than this are dropped (default 32). */
   readonly maxViewsAhead?: number;
   /**
-   * The last height this engine may finalize (its epoch's last block, cips/consensus.md "Epochs"): it neither
-   * proposes nor votes for a block above it. Default: no limit (one epoch forever).
+   * The last height this engine may deliver (its epoch's last block, cips/consensus.md "Epochs"): blocks above it
+   * are bridge blocks, voted on only until the last block is final and never delivered. Default: no limit.
    */
   readonly lastHeight?: bigint;
   /**

@@ -113,8 +113,10 @@ export class ChainApplication implements Application, Archive {
       if (h.certificate.length !== 0) return reject("a child of genesis carries no certificate");
     } else {
       try {
-        // The parent was certified by the engine of its own epoch (the first block of an epoch carries the previous one's).
-        verifyBlockCertificate(h.certificate, ctx.parent, this.#o.setOf(this.#o.epochOf(ctx.parentHeight)));
+        // The parent was certified by the engine of its own epoch (the first block of an epoch carries the previous one's),
+        // or, for a bridge block above the epoch's last height (cips/consensus.md "Epochs"), by this round's engine.
+        const parentEpoch = this.#o.epochOf(ctx.parentHeight);
+        verifyBlockCertificate(h.certificate, ctx.parent, this.#o.setOf(parentEpoch < ctx.round.epoch ? parentEpoch : ctx.round.epoch));
       } catch (error) {
         return reject(`certificate: ${(error as Error).message}`);
       }
