@@ -676,8 +676,10 @@ class SimplexEngine implements Consensus {
     const vote = decode(voteMessageCodec, bytes);
     const epoch = vote.type === "nullify" ? vote.value.round.epoch : vote.value.proposal.round.epoch;
     if (epoch !== this.set.epoch) {
-      // Signer indices are the sender's epoch's: another epoch's vote is never checked here.
+      // Signer indices are the sender's epoch's: another epoch's vote is never checked here. A later epoch's
+      // vote says this node is behind by at least one boundary: fetch this epoch's end.
       if (epoch < this.set.epoch) this.helpPreviousEpoch(from);
+      else this.resolver.catchUp();
       return;
     }
     const signer = vote.value.signer;
@@ -759,8 +761,11 @@ class SimplexEngine implements Consensus {
 
   private onCertificateMessage(from: PeerId, bytes: Uint8Array): void {
     const cert = decode(certificateMessageCodec, bytes);
-    // Another epoch's certificate is not this engine's to check (a peer a boundary ahead or behind): ignored.
-    if ((cert.type === "nullification" ? cert.value.round.epoch : cert.value.proposal.round.epoch) !== this.set.epoch) return;
+    // Another epoch's certificate is not this engine's to check (a peer a boundary ahead or behind): ignored, but a
+    // later epoch's makes this node fetch its own epoch's end (cips/consensus.md "Catching up").
+    const epoch = cert.type === "nullification" ? cert.value.round.epoch : cert.value.proposal.round.epoch;
+    if (epoch > this.set.epoch) this.resolver.catchUp();
+    if (epoch !== this.set.epoch) return;
     if (cert.type === "notarization") this.onNotarization(cert.value, from);
     else if (cert.type === "nullification") this.onNullification(cert.value, from);
     else this.onFinalization(cert.value, from);

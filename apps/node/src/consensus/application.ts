@@ -144,9 +144,18 @@ export class ChainApplication implements Application, Archive {
   }
 
   async byView(view: bigint): Promise<ArchivedBlock | undefined> {
+    const hash = this.#o.chain.blocks.hashAtView(view);
+    return hash === undefined ? undefined : this.#archived(view, hash);
+  }
+
+  /** The finalized block at `height` (a node catching up across epochs asks for an epoch's last block). */
+  async byHeight(height: bigint): Promise<ArchivedBlock | undefined> {
+    const block = height > this.#o.chain.head.height ? undefined : this.#o.chain.blocks.blockAt(height);
+    return block === undefined ? undefined : this.#archived(block.header.round, headerHash(block.header));
+  }
+
+  #archived(view: bigint, hash: Uint8Array): ArchivedBlock | undefined {
     const { blocks } = this.#o.chain;
-    const hash = blocks.hashAtView(view);
-    if (hash === undefined) return undefined;
     const block = blocks.blockByHash(hash);
     if (block === undefined || block.header.height > this.#o.chain.head.height) return undefined;
     const parent = blocks.blockAt(block.header.height - 1n);

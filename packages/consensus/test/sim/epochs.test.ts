@@ -55,7 +55,7 @@ function network(seed: bigint, wrap: (ctx: Context) => Context = (ctx) => ctx) {
       const ctx = wrap(raw);
       const runner = createEpochConsensus({
         context: ctx,
-        schedule: { epochOf, plan: (e) => planFor(e, i) },
+        schedule: { epochOf, plan: (e) => planFor(e, i), lastHeightOf: (e) => (e + 1n) * L - 1n },
         application: testApplication(node, false),
         archive: archiveOf(node),
         blockTimeMs: 200,
@@ -174,5 +174,31 @@ describe("epoch boundary liveness (bridge blocks)", () => {
     }
     expect(net.switches).toContain("v4:1:3");
     for (const r of net.runners) expect(r.epoch).toBeGreaterThanOrEqual(2n);
+  }, 120_000);
+});
+
+describe("catching up across several boundaries", () => {
+  it("a node down for more than two epochs fetches each epoch's end and finalization and switches through them", async () => {
+    const net = network(77n);
+    expect(await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 8n, { maxMs: 20_000 })).toBe(true);
+    net.crash(2);
+    const downAt = finalizedHeight(net.nodes[2]!);
+    // The others go on past three boundaries (epochs 1 → 4) without it.
+    expect(await net.sim.runUntil(() => [0, 1, 3, 4].every((i) => finalizedHeight(net.nodes[i]!) >= 4n * L + 2n), { maxMs: 60_000 })).toBe(true);
+    net.restart(2);
+    const reached = await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 5n * L + 2n, { maxMs: 60_000 });
+    if (!reached) console.log(net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`), net.switches);
+    expect(reached).toBe(true);
+    assertSafety(net.nodes);
+    expect(downAt).toBeLessThan(2n * L);
+    // v2 restarted into epoch 1 (its tip's) and switched through 2, 3 and 4 by itself, voting again in epoch 5.
+    const v2 = net.switches.filter((x) => x.startsWith("v2:"));
+    expect(v2).toEqual(expect.arrayContaining(["v2:1:1", "v2:2:2", "v2:3:2", "v2:4:2", "v2:5:2"]));
+    // Every block it delivered on the way is certified in its own epoch under that epoch's set.
+    for (const b of net.nodes[2]!.finalized) {
+      const cert = decode(blockCertificateCodec, b.certificate);
+      const set = createValidatorSet(planFor(epochOf(b.height), 0).set);
+      expect(cert.type === "finalization" ? finalizationValid(set, cert.value) : notarizationValid(set, cert.value)).toBe(true);
+    }
   }, 120_000);
 });

@@ -182,6 +182,9 @@ export function archiveOf(node: NodeRecord): Archive {
     async byView(view) {
       return node.finalized.find((b) => b.view === view);
     },
+    async byHeight(height) {
+      return node.finalized.find((b) => b.height === height);
+    },
   };
 }
 
