@@ -43,10 +43,10 @@ async function unjailAndVote(accountKey: Uint8Array, jailedUntil: bigint): Promi
   const tx = await client(0).sendTransaction({ privateKey: accountKey, instruction: { type: "unjail_validator" } });
   expect((await client(0).waitForReceipt(tx.digest(), { timeoutMs: 30_000, pollMs: 200 })).status).toBe(ReceiptStatus.Success);
   await until(
-    "node 3 voting in a set of four",
+    "node 3 voting in a set of four, in node 0's epoch",
     async () => {
-      const c = await consensusOf(3);
-      return c?.voting === true && c.validators === N;
+      const [c, c0] = await Promise.all([consensusOf(3), consensusOf(0)]);
+      return c?.voting === true && c.validators === N && c.epoch === c0?.epoch;
     },
     200_000,
   );
