@@ -9,7 +9,8 @@ import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { decode, fromHex } from "@cowboy/codec";
-import { BASE_UNITS_PER_CBY, blockCertificateCodec, ReceiptStatus, signerIndices } from "@cowboy/types";
+import { bls } from "@cowboy/crypto";
+import { BASE_UNITS_PER_CBY, blockCertificateCodec, ReceiptStatus, seedMessage, signerIndices } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
@@ -139,6 +140,18 @@ describe("double signing on a 4-validator testnet", () => {
       await unjailAndVote(account, BigInt(down.jailed_until));
       const final = (await client(0).request<ValidatorJson[]>("cowboy_validators", [])).find((r) => r.address === offender);
       expect(final).toMatchObject({ status: "active", offences: "2", in_set: true });
+      // The beacon verifies across every boundary, the set going 4 → 3 → 4 → 3 → 4: each round's seed in the
+      // certificates around a boundary verifies under the group key (kept by every reshare).
+      const epochJson = await client(0).request<{ group_key: { group_public_key: string } }>("cowboy_epoch", []);
+      const groupKey = fromHex(epochJson.group_key.group_public_key.slice(2));
+      const top = BigInt((await consensusOf(0))!.finalized_height);
+      for (let boundary = L; boundary + 1n <= top; boundary += L) {
+        for (const h of [boundary, boundary + 1n]) {
+          const header = (await client(0).request<{ header: { certificate: string } }>("cowboy_getBlockByNumber", [h.toString()])).header;
+          const cert = decode(blockCertificateCodec, fromHex(header.certificate.slice(2)));
+          expect(bls.verify(cert.value.seed, seedMessage(testnet.layout.chainId, cert.value.proposal.round), groupKey)).toBe(true);
+        }
+      }
     } catch (error) {
       net.keepLogs();
       throw error;
