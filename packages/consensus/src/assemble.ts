@@ -81,7 +81,11 @@ export function assembleFinalization(set: ValidatorSet, state: ViewState): Final
  * is the union and the signature the sum of the certificate's aggregate and the added votes' signatures, so
  * it verifies like any certificate. Returns `cert` itself when there is nothing to add.
  */
-export function widenCertificate<C extends Notarization | Finalization>(set: ValidatorSet, cert: C, votes: ReadonlyMap<number, { proposal: Proposal; signer: number; signature: Uint8Array }>): C {
+export function widenCertificate<C extends Notarization | Finalization>(
+  set: ValidatorSet,
+  cert: C,
+  votes: ReadonlyMap<number, { proposal: Proposal; signer: number; signature: Uint8Array }>,
+): C {
   const have = new Set(signerIndices(cert.signers));
   const extra = [...votes.values()].filter((v) => !have.has(v.signer) && toHex(v.proposal.payload) === toHex(cert.proposal.payload) && v.proposal.parent === cert.proposal.parent);
   if (extra.length === 0) return cert;

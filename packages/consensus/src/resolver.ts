@@ -160,7 +160,11 @@ export class Resolver {
     if (epoch >= this.host.set.epoch) return;
     const end = await this.epochEndOf(epoch);
     if (end === undefined || !this.host.isRunning) return;
-    this.host.ctx.network.send([from], CHANNELS.resolver, encode(resolverMessageCodec, { type: "response", value: { id, view: end.view, answer: end.answer, latestFinalization: null } }));
+    this.host.ctx.network.send(
+      [from],
+      CHANNELS.resolver,
+      encode(resolverMessageCodec, { type: "response", value: { id, view: end.view, answer: end.answer, latestFinalization: null } }),
+    );
   }
 
   private async answerFor(view: bigint): Promise<ResolvedView> {

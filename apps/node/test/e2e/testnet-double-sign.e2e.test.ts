@@ -70,7 +70,9 @@ async function unjailAndVote(accountKey: Uint8Array, jailedUntil: bigint): Promi
 }
 
 describe("double signing on a 4-validator testnet", () => {
-  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set; it unjails, is jailed for downtime and unjails again", { timeout: 800_000 }, async () => {
+  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set; it unjails, is jailed for downtime and unjails again", {
+    timeout: 800_000,
+  }, async () => {
     try {
       const testnet = net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L), downtimeWindow: Number(W) });
       await until("height 3 on node 0", async () => BigInt((await consensusOf(0))?.finalized_height ?? "-1") >= 3n, 210_000);
@@ -120,11 +122,7 @@ describe("double signing on a 4-validator testnet", () => {
       // the jail period (its second offence).
       process.kill(child.pid!, "SIGKILL");
       const back = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
-      await until(
-        "the offender jailed for downtime",
-        async () => (await client(0).request<ValidatorJson>("cowboy_validator", [offender])).status === "jailed",
-        200_000,
-      );
+      await until("the offender jailed for downtime", async () => (await client(0).request<ValidatorJson>("cowboy_validator", [offender])).status === "jailed", 200_000);
       const down = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
       expect(down).toMatchObject({ status: "jailed", offences: "2", stake: back.stake });
       const jailedAt = BigInt(down.jailed_until) - 2n * L;

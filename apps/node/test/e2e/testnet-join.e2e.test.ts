@@ -29,7 +29,9 @@ interface ValidatorJson {
 }
 
 describe("a validator joins a running testnet", () => {
-  it("registers, publishes its network key, gets a share at a later boundary, votes and proposes; then exits, leaves the engines and withdraws after unbonding", { timeout: 600_000 }, async () => {
+  it("registers, publishes its network key, gets a share at a later boundary, votes and proposes; then exits, leaves the engines and withdraws after unbonding", {
+    timeout: 600_000,
+  }, async () => {
     try {
       // A 10-epoch downtime window: the joiner is no genesis member, and nobody else is stopped.
       net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) });

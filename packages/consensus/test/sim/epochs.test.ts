@@ -187,7 +187,11 @@ describe("catching up across several boundaries", () => {
     expect(await net.sim.runUntil(() => [0, 1, 3, 4].every((i) => finalizedHeight(net.nodes[i]!) >= 4n * L + 2n), { maxMs: 60_000 })).toBe(true);
     net.restart(2);
     const reached = await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 5n * L + 2n, { maxMs: 60_000 });
-    if (!reached) console.log(net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`), net.switches);
+    if (!reached)
+      console.log(
+        net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`),
+        net.switches,
+      );
     expect(reached).toBe(true);
     assertSafety(net.nodes);
     expect(downAt).toBeLessThan(2n * L);
