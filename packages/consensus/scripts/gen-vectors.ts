@@ -28,6 +28,7 @@ import {
   type Proposal,
 } from "@cowboy/types";
 import { selectLeader } from "../src/index.js";
+import { resolverMessageCodec } from "../src/wire.js";
 
 const root = new URL("../../../test-vectors/consensus/", import.meta.url);
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -181,4 +182,16 @@ write("certificates.json", {
     },
   ],
 });
-console.log("wrote test-vectors/consensus/{types,signing,leader,certificates}.json");
+// Resolver messages (cips/consensus.md "Sync", "Catching up"): the request for a view and the epochEnd request.
+write("wire.json", {
+  resolver: [
+    { name: "request view 7", value: { type: "request", id: "1", view: "7" }, hex: enc(resolverMessageCodec, { type: "request", value: { id: 1n, view: 7n } }) },
+    { name: "epochEnd of epoch 3", value: { type: "epochEnd", id: "2", epoch: "3" }, hex: enc(resolverMessageCodec, { type: "epochEnd", value: { id: 2n, epoch: 3n } }) },
+    {
+      name: "epochEnd of epoch 2^40",
+      value: { type: "epochEnd", id: "300", epoch: "1099511627776" },
+      hex: enc(resolverMessageCodec, { type: "epochEnd", value: { id: 300n, epoch: 1n << 40n } }),
+    },
+  ],
+});
+console.log("wrote test-vectors/consensus/{types,signing,leader,certificates,wire}.json");

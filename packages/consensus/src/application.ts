@@ -73,4 +73,6 @@ export interface Archive {
   tip(): { readonly view: bigint; readonly height: bigint; readonly digest: Uint8Array } | undefined;
   /** The finalized block proposed in `view`, if stored. */
   byView(view: bigint): Promise<ArchivedBlock | undefined>;
+  /** The finalized block at `height`, if stored (serves an earlier epoch's last block to a node catching up). */
+  byHeight?(height: bigint): Promise<ArchivedBlock | undefined>;
 }

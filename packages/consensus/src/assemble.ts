@@ -1,6 +1,6 @@
 import { toHex } from "@cowboy/codec";
 import { recoverSignature } from "@cowboy/crypto";
-import { signerSet, type Finalization, type Notarization, type Notarize, type Nullification, type Proposal } from "@cowboy/types";
+import { signerIndices, signerSet, type Finalization, type Notarization, type Notarize, type Nullification, type Proposal } from "@cowboy/types";
 import { seedValid } from "./certificates.js";
 import type { ViewState } from "./rounds.js";
 import type { ValidatorSet } from "./validators.js";
@@ -74,4 +74,25 @@ export function assembleFinalization(set: ValidatorSet, state: ViewState): Final
   const seed = state.seed ?? recoverSeed(set, state);
   if (seed === undefined) return undefined;
   return { proposal: q.proposal, ...aggregate(set, q.voters), seed };
+}
+
+/**
+ * `cert` with the late votes `s` holds for its proposal added (cips/consensus.md "Late votes"): the signer set
+ * is the union and the signature the sum of the certificate's aggregate and the added votes' signatures, so
+ * it verifies like any certificate. Returns `cert` itself when there is nothing to add.
+ */
+export function widenCertificate<C extends Notarization | Finalization>(
+  set: ValidatorSet,
+  cert: C,
+  votes: ReadonlyMap<number, { proposal: Proposal; signer: number; signature: Uint8Array }>,
+): C {
+  const have = new Set(signerIndices(cert.signers));
+  const extra = [...votes.values()].filter((v) => !have.has(v.signer) && toHex(v.proposal.payload) === toHex(cert.proposal.payload) && v.proposal.parent === cert.proposal.parent);
+  if (extra.length === 0) return cert;
+  const all = [...have, ...extra.map((v) => v.signer)].sort((a, b) => a - b);
+  return {
+    ...cert,
+    signers: signerSet(set.validators.length, all),
+    signature: set.bls.aggregateSignatures([cert.signature, ...extra.map((v) => v.signature)]),
+  };
 }

@@ -17,7 +17,7 @@ import {
   type Proposal,
 } from "@cowboy/types";
 import type { Application, Archive, BlockContext, ConsensusBlock } from "./application.js";
-import { assembleFinalization, assembleNotarization, assembleNullification } from "./assemble.js";
+import { assembleFinalization, assembleNotarization, assembleNullification, widenCertificate } from "./assemble.js";
 import { signatureSets, verifyBatch } from "./batch.js";
 import { finalizationValid, notarizationValid, nullificationValid } from "./certificates.js";
 import { ConsensusError } from "./errors.js";
@@ -30,7 +30,7 @@ import { Resolver } from "./resolver.js";
 import { sameProposal, ViewState } from "./rounds.js";
 import type { Consensus, ConsensusStatus } from "./status.js";
 import { createValidatorSet, type ValidatorSet } from "./validators.js";
-import { hasCertificateFor, VoteBuffer, voteView } from "./votes.js";
+import { hasCertificateFor, isLateVote, VoteBuffer, voteView } from "./votes.js";
 import {
   CHANNELS,
   MAX_PAYLOAD_BYTES,
@@ -227,9 +227,14 @@ class SimplexEngine implements Consensus {
     this.sendCertificate([from], { type: "finalization", value: this.handover });
   }
 
-  /** True when a child of `parent` would be above the last height this engine may finalize. */
+  /**
+   * True when this engine must not build or vote on a child of `parent`: only once its epoch's last block is
+   * delivered (the engine is being replaced). Before that, children above the last height are bridge blocks
+   * (cips/consensus.md "Epochs"): voted on like any block, so a descendant's finalization can finalize the
+   * last block when its own finalization never forms, but never delivered.
+   */
   private pastLast(parent: Anchor): boolean {
-    return this.cfg.lastHeight !== undefined && parent.height >= this.cfg.lastHeight;
+    return this.cfg.lastHeight !== undefined && parent.height >= this.cfg.lastHeight && this.finalizedHeight >= this.cfg.lastHeight;
   }
 
   /** Heights of replayed blocks, from the finalized anchor up (a block's parent precedes it). */
@@ -411,20 +416,23 @@ class SimplexEngine implements Consensus {
       const s = this.views.get(w);
       const cert = s?.finalization ?? s?.notarization;
       if (s !== undefined && cert !== undefined && w > this.finalizedView) {
-        const certificate = encode(blockCertificateCodec, s.finalization !== undefined ? { type: "finalization", value: s.finalization } : { type: "notarization", value: cert });
+        const certificate = this.widestCertificate(s);
         return { view: w, digest: cert.proposal.payload, height: s.height ?? -1n, certificate, seenAt: s.proposalSeenAt };
       }
       if (w === this.finalizedView) {
         const c = s?.finalization ?? s?.notarization;
-        const certificate =
-          w === 0n || c === undefined
-            ? new Uint8Array(0)
-            : encode(blockCertificateCodec, s?.finalization !== undefined ? { type: "finalization", value: s.finalization } : { type: "notarization", value: c });
+        const certificate = w === 0n || c === undefined || s === undefined ? new Uint8Array(0) : this.widestCertificate(s);
         return { view: w, digest: this.finalizedDigest, height: this.finalizedHeight, certificate, seenAt: s?.proposalSeenAt };
       }
       if (s?.nullification === undefined) return undefined;
     }
     return undefined;
+  }
+
+  /** The view's finalization (else notarization) with every late vote this node holds added, encoded for a child's header. */
+  private widestCertificate(s: ViewState): Uint8Array {
+    if (s.finalization !== undefined) return encode(blockCertificateCodec, { type: "finalization", value: widenCertificate(this.set, s.finalization, s.finalizes) });
+    return encode(blockCertificateCodec, { type: "notarization", value: widenCertificate(this.set, s.notarization as Notarization, s.notarizes) });
   }
 
   /** The highest view below `view` (and above the finalized one) with no certificate at all. */
@@ -668,8 +676,10 @@ class SimplexEngine implements Consensus {
     const vote = decode(voteMessageCodec, bytes);
     const epoch = vote.type === "nullify" ? vote.value.round.epoch : vote.value.proposal.round.epoch;
     if (epoch !== this.set.epoch) {
-      // Signer indices are the sender's epoch's: another epoch's vote is never checked here.
+      // Signer indices are the sender's epoch's: another epoch's vote is never checked here. A later epoch's
+      // vote says this node is behind by at least one boundary: fetch this epoch's end.
       if (epoch < this.set.epoch) this.helpPreviousEpoch(from);
+      else this.resolver.catchUp();
       return;
     }
     const signer = vote.value.signer;
@@ -685,8 +695,9 @@ class SimplexEngine implements Consensus {
     const known = this.views.get(view);
     const stale = view <= this.finalizedView || (view < this.view && (known?.notarization !== undefined || known?.nullification !== undefined));
     if (stale) this.helpLagging(from, known);
-    if (view <= this.finalizedView) return;
-    const s = this.stateOf(view);
+    // A late vote for the finalized anchor's view still widens the certificate its child carries.
+    if (view < this.finalizedView || (view === this.finalizedView && (known === undefined || !isLateVote(known, vote)))) return;
+    const s = view === this.finalizedView ? known : this.stateOf(view);
     if (s === undefined) return;
     const have = vote.type === "notarize" ? s.notarizes.get(signer) : vote.type === "nullify" ? s.nullifies.get(signer) : s.finalizes.get(signer);
     if (have !== undefined) {
@@ -695,8 +706,8 @@ class SimplexEngine implements Consensus {
       }
       return;
     }
-    // A vote whose certificate is already held adds nothing: drop it unverified.
-    if (hasCertificateFor(s, vote)) return;
+    // A vote whose certificate is already held adds nothing but a late signer: drop the rest unverified.
+    if (hasCertificateFor(s, vote) && !isLateVote(s, vote)) return;
     this.votes.add(from, vote);
   }
 
@@ -719,7 +730,8 @@ class SimplexEngine implements Consensus {
   private acceptVotes(votes: readonly VoteMessage[]): void {
     const touched = new Set<ViewState>();
     for (const vote of votes) {
-      const s = this.stateOf(voteView(vote));
+      const view = voteView(vote);
+      const s = view === this.finalizedView ? this.views.get(view) : this.stateOf(view);
       if (s === undefined) continue;
       const map: Map<number, Notarize | Nullify | Finalize> = vote.type === "notarize" ? s.notarizes : vote.type === "nullify" ? s.nullifies : s.finalizes;
       if (!map.has(vote.value.signer)) map.set(vote.value.signer, vote.value);
@@ -749,8 +761,11 @@ class SimplexEngine implements Consensus {
 
   private onCertificateMessage(from: PeerId, bytes: Uint8Array): void {
     const cert = decode(certificateMessageCodec, bytes);
-    // Another epoch's certificate is not this engine's to check (a peer a boundary ahead or behind): ignored.
-    if ((cert.type === "nullification" ? cert.value.round.epoch : cert.value.proposal.round.epoch) !== this.set.epoch) return;
+    // Another epoch's certificate is not this engine's to check (a peer a boundary ahead or behind): ignored, but a
+    // later epoch's makes this node fetch its own epoch's end (cips/consensus.md "Catching up").
+    const epoch = cert.type === "nullification" ? cert.value.round.epoch : cert.value.proposal.round.epoch;
+    if (epoch > this.set.epoch) this.resolver.catchUp();
+    if (epoch !== this.set.epoch) return;
     if (cert.type === "notarization") this.onNotarization(cert.value, from);
     else if (cert.type === "nullification") this.onNullification(cert.value, from);
     else this.onFinalization(cert.value, from);
@@ -879,10 +894,8 @@ class SimplexEngine implements Consensus {
     for (const s of walk.chain) {
       if (!this.running) return;
       const height = this.finalizedHeight + 1n;
-      if (this.cfg.lastHeight !== undefined && height > this.cfg.lastHeight) {
-        this.log("error", "finalized chain goes past the epoch's last height", { lastHeight: this.cfg.lastHeight });
-        return;
-      }
+      // A bridge block's finalization made the epoch's last block final: deliver up to it, never past it.
+      if (this.cfg.lastHeight !== undefined && height > this.cfg.lastHeight) break;
       s.height ??= height;
       const cert =
         s.finalization !== undefined ? ({ type: "finalization", value: s.finalization } as const) : ({ type: "notarization", value: s.notarization as Notarization } as const);

@@ -26,9 +26,11 @@ export interface EpochSchedule {
   epochOf(height: bigint): bigint;
   /** The plan of `epoch`, read when the previous epoch's last block is committed; throwing makes the switch wait and retry. */
   plan(epoch: bigint): EpochPlan;
+  /** The last height of `epoch` without reading state (serves a node catching up across epochs); absent: not served. */
+  lastHeightOf?(epoch: bigint): bigint;
 }
 
-export type EpochConsensusOptions = Omit<EngineOptions, "chainId" | "epoch" | "validators" | "threshold" | "commitments" | "self" | "lastHeight"> & {
+export type EpochConsensusOptions = Omit<EngineOptions, "chainId" | "epoch" | "validators" | "threshold" | "commitments" | "self" | "lastHeight" | "epochLastHeight"> & {
   readonly schedule: EpochSchedule;
   /** Called after each epoch's engine started (logs, the network's allow list). */
   readonly onEpoch?: (epoch: bigint, set: ValidatorSet, self: number | undefined) => void;
@@ -125,6 +127,7 @@ class EpochRunner implements EpochConsensus {
       commitments: plan.set.commitments,
       ...(plan.self === undefined ? {} : { self: plan.self }),
       ...(plan.lastHeight === undefined ? {} : { lastHeight: plan.lastHeight }),
+      ...(this.#o.schedule.lastHeightOf === undefined ? {} : { epochLastHeight: (e: bigint) => this.#o.schedule.lastHeightOf!(e) }),
       journalName: epochJournalName(this.#o.journalName ?? "consensus", epoch),
       application: {
         genesis: () => app.genesis(),

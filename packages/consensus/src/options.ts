@@ -73,10 +73,12 @@ export interface EngineOptions {
   /** Votes and certificates for views further ahead than this are dropped (default 32). */
   readonly maxViewsAhead?: number;
   /**
-   * The last height this engine may finalize (its epoch's last block, cips/consensus.md "Epochs"): it neither
-   * proposes nor votes for a block above it. Default: no limit (one epoch forever).
+   * The last height this engine may deliver (its epoch's last block, cips/consensus.md "Epochs"): blocks above it
+   * are bridge blocks, voted on only until the last block is final and never delivered. Default: no limit.
    */
   readonly lastHeight?: bigint;
+  /** The last height of any epoch (cips/consensus.md "Catching up"): lets this engine serve an earlier epoch's end from the archive. */
+  readonly epochLastHeight?: (epoch: bigint) => bigint;
   /**
    * Test only (`cowboyd --double-sign`): while `done` is false, the engine's next finalize vote is followed, 300 ms
    * later, by a finalize for a different payload in the same view (the double vote evidence must punish), and `done`
@@ -94,6 +96,7 @@ export interface ResolvedOptions {
   readonly journalName: string;
   readonly maxViewsAhead: number;
   readonly lastHeight: bigint | undefined;
+  readonly epochLastHeight: ((epoch: bigint) => bigint) | undefined;
 }
 
 export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
@@ -115,5 +118,6 @@ export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
     journalName,
     maxViewsAhead: aint(opts.maxViewsAhead ?? 32, "maxViewsAhead", 1, 10_000),
     lastHeight: opts.lastHeight === undefined ? undefined : au64(opts.lastHeight, "lastHeight"),
+    epochLastHeight: opts.epochLastHeight,
   };
 }

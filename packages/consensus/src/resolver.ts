@@ -13,7 +13,8 @@ import { CHANNELS, resolverMessageCodec, type ResolvedView } from "./wire.js";
 // moving to the next validator after `fetchMs` or an "unknown" answer; serves the same from its
 // views and, below the finalized view, from the application's Archive. At most MAX_OUTSTANDING
 // views are in flight, and at most MAX_SERVING_PER_PEER answers per peer are being prepared; answers
-// nobody asked for are ignored, so no peer can make it grow.
+// nobody asked for are ignored, so no peer can make it grow. A node that learns of a later epoch than its engine's
+// asks for its own epoch's last block and finalization (`epochEnd`, cips/consensus.md "Catching up").
 
 const MAX_OUTSTANDING = 16;
 /** Requests one peer may have this node answering at once; more are dropped (the asker retries elsewhere). */
@@ -50,6 +51,9 @@ export class Resolver {
   private nextId = 1n;
   private readonly start: number;
   private readonly serving = new Map<PeerId, number>();
+  /** The outstanding epochEnd request: its id and retry timer (one at a time). */
+  private epochEnd: { id: bigint; attempts: number; timer: Timer } | undefined;
+  private catchUpAttempts = 0;
 
   constructor(host: ResolverHost) {
     this.host = host;
@@ -90,17 +94,50 @@ export class Resolver {
 
   stop(): void {
     for (const view of [...this.wanted.keys()]) this.done(view);
+    this.epochEnd?.timer.cancel();
+    this.epochEnd = undefined;
+  }
+
+  /**
+   * A later epoch exists (a peer's vote, certificate or latest finalization says so): ask one peer at a time for
+   * this epoch's last block and its finalization; the finalization makes delivery fetch the rest view by view.
+   */
+  catchUp(): void {
+    if (!this.host.isRunning || this.epochEnd !== undefined) return;
+    const self = this.host.ctx.network.self;
+    const peers = this.host.set.validators.map((v) => v.peer).filter((p) => p !== self);
+    if (peers.length === 0) return;
+    const attempts = (this.catchUpAttempts += 1);
+    const id = this.nextId++;
+    const peer = peers[(this.start + attempts) % peers.length] as PeerId;
+    // Cleared after fetchMs: a later sign of a later epoch asks the next peer.
+    const timer = this.host.ctx.clock.schedule(this.host.cfg.timeouts.fetchMs, () => {
+      if (this.epochEnd?.id === id) this.epochEnd = undefined;
+    });
+    this.epochEnd = { id, attempts, timer };
+    this.host.ctx.network.send([peer], CHANNELS.resolver, encode(resolverMessageCodec, { type: "epochEnd", value: { id, epoch: this.host.set.epoch } }));
+  }
+
+  /** The archived last block of `epoch`, when its certificate is that epoch's finalization. */
+  private async epochEndOf(epoch: bigint): Promise<{ view: bigint; answer: ResolvedView } | undefined> {
+    const last = this.host.cfg.epochLastHeight?.(epoch);
+    if (last === undefined || this.host.archive.byHeight === undefined) return undefined;
+    const archived = await this.host.archive.byHeight(last);
+    if (archived === undefined) return undefined;
+    const certificate = decode(blockCertificateCodec, archived.certificate);
+    if (certificate.type !== "finalization" || certificate.value.proposal.round.epoch !== epoch) return undefined;
+    return { view: archived.view, answer: { type: "block", value: { certificate, payload: archived.payload } } };
   }
 
   onMessage(from: PeerId, bytes: Uint8Array): void {
     const msg = decode(resolverMessageCodec, bytes);
     if (this.host.set.indexOf(from) === undefined && msg.type === "response") return;
-    if (msg.type === "request") {
+    if (msg.type === "request" || msg.type === "epochEnd") {
       const busy = this.serving.get(from) ?? 0;
       if (busy >= MAX_SERVING_PER_PEER) return;
       this.serving.set(from, busy + 1);
-      this.serve(from, msg.value.id, msg.value.view)
-        .catch((err: unknown) => this.host.log("error", "serving a view failed", { view: msg.value.view, error: String(err) }))
+      (msg.type === "request" ? this.serve(from, msg.value.id, msg.value.view) : this.serveEpochEnd(from, msg.value.id, msg.value.epoch))
+        .catch((err: unknown) => this.host.log("error", "serving a view failed", { request: msg.type, error: String(err) }))
         .finally(() => {
           const left = (this.serving.get(from) ?? 1) - 1;
           if (left <= 0) this.serving.delete(from);
@@ -119,6 +156,17 @@ export class Resolver {
     this.host.ctx.network.send([from], CHANNELS.resolver, message);
   }
 
+  private async serveEpochEnd(from: PeerId, id: bigint, epoch: bigint): Promise<void> {
+    if (epoch >= this.host.set.epoch) return;
+    const end = await this.epochEndOf(epoch);
+    if (end === undefined || !this.host.isRunning) return;
+    this.host.ctx.network.send(
+      [from],
+      CHANNELS.resolver,
+      encode(resolverMessageCodec, { type: "response", value: { id, view: end.view, answer: end.answer, latestFinalization: null } }),
+    );
+  }
+
   private async answerFor(view: bigint): Promise<ResolvedView> {
     const s = this.host.views.get(view);
     const certified = s?.finalization ?? s?.notarization;
@@ -135,7 +183,14 @@ export class Resolver {
   }
 
   private onResponse(from: PeerId, id: bigint, view: bigint, answer: ResolvedView, latest: Finalization | null): void {
-    if (latest !== null) this.host.onFinalization(latest, from);
+    if (latest !== null) {
+      if (latest.proposal.round.epoch > this.host.set.epoch) this.catchUp();
+      else this.host.onFinalization(latest, from);
+    }
+    if (this.epochEnd?.id === id) {
+      this.onEpochEnd(from, view, answer);
+      return;
+    }
     const w = this.wanted.get(view);
     if (w === undefined || w.id !== id) return;
     if (answer.type === "unknown") {
@@ -176,5 +231,28 @@ export class Resolver {
     s.proposal = proposal;
     s.payload = payload;
     this.host.scheduleDelivery();
+  }
+
+  /** This epoch's last block and finalization, from a peer ahead of us: adopt it and deliver up to it. */
+  private onEpochEnd(from: PeerId, view: bigint, answer: ResolvedView): void {
+    this.epochEnd?.timer.cancel();
+    this.epochEnd = undefined;
+    if (answer.type !== "block" || answer.value.certificate.type !== "finalization") return;
+    const { certificate, payload } = answer.value;
+    const proposal = certificate.value.proposal;
+    if (proposal.round.epoch !== this.host.set.epoch || proposal.round.view !== view) return;
+    if (!finalizationValid(this.host.set, certificate.value) || !equalBytes(this.host.app.digest(payload), proposal.payload)) {
+      this.host.blockPeer(from, "WRONG_ANSWER", `epoch ${proposal.round.epoch} end at view ${view} does not verify`);
+      return;
+    }
+    if (view <= this.host.finalizedView) return;
+    const s = this.host.stateAt(view);
+    if (s.proposal === undefined || !equalBytes(s.proposal.payload, proposal.payload) || s.proposal.parent !== proposal.parent) {
+      s.verified = false;
+      s.height = undefined;
+    }
+    s.proposal = proposal;
+    s.payload = payload;
+    this.host.onFinalization(certificate.value, from);
   }
 }

@@ -1,6 +1,7 @@
 import { toHex } from "@cowboy/codec";
 import type { BlsSignatureSet } from "@cowboy/crypto";
 import type { Clock, PeerId, Timer } from "@cowboy/runtime";
+import { signerIndices } from "@cowboy/types";
 import { signatureSets, verifyBatch } from "./batch.js";
 import type { MetricEvent } from "./options.js";
 import { sameProposal, type ViewState } from "./rounds.js";
@@ -10,7 +11,9 @@ import type { VoteMessage } from "./wire.js";
 // The vote buffer (cips/consensus.md, "Verification"): received votes wait here, one per (kind,
 // view, signer), and the votes for one target (kind, view, proposal) are verified, in one batch with
 // bisection, only once they could complete a quorum together with the votes already verified.
-// Votes for a target that already has its certificate are dropped unverified.
+// Votes for a target that already has its certificate are dropped unverified, except late votes (a notarize or
+// finalize for the certified proposal from a signer the certificate lacks), verified at once: they widen the
+// certificate the next proposer puts in its header (cips/consensus.md "Late votes").
 
 export interface VoteBufferHost {
   readonly set: ValidatorSet;
@@ -74,7 +77,12 @@ export class VoteBuffer {
       const first = (group[0] as PendingVote).vote;
       const view = voteView(first);
       const s = this.host.views.get(view);
-      if (s === undefined || view <= this.host.finalizedView() || hasCertificateFor(s, first)) continue;
+      if (s === undefined || view < this.host.finalizedView()) continue;
+      if (hasCertificateFor(s, first)) {
+        batch.push(...group.filter((p) => isLateVote(s, p.vote)));
+        continue;
+      }
+      if (view === this.host.finalizedView()) continue;
       const signers = new Set([...group.map((p) => p.vote.value.signer), ...verifiedSigners(s, first)]);
       if (this.host.set.isQuorum([...signers])) batch.push(...group);
       else keep.push(...group);
@@ -113,4 +121,16 @@ function voteTarget(vote: VoteMessage): string {
   if (vote.type === "nullify") return `nullify:${vote.value.round.view}`;
   const p = vote.value.proposal;
   return `${vote.type}:${p.round.view}:${p.parent}:${toHex(p.payload)}`;
+}
+
+/**
+ * True when `vote` is a late vote: a notarize (or finalize) for the proposal `s`'s notarization (or
+ * finalization) certifies, from a signer that certificate lacks and whose vote `s` does not hold yet.
+ */
+export function isLateVote(s: ViewState, vote: VoteMessage): boolean {
+  if (vote.type === "nullify") return false;
+  const cert = vote.type === "notarize" ? s.notarization : s.finalization;
+  const held = vote.type === "notarize" ? s.notarizes : s.finalizes;
+  if (cert === undefined || !sameProposal(cert.proposal, vote.value.proposal) || held.has(vote.value.signer)) return false;
+  return !signerIndices(cert.signers).includes(vote.value.signer);
 }

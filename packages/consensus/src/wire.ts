@@ -46,5 +46,7 @@ export type ResolvedView = Infer<typeof resolvedViewCodec>;
 export const resolverMessageCodec = variant({
   request: { tag: 0, codec: struct({ id: u64, view: u64 }) },
   response: { tag: 1, codec: struct({ id: u64, view: u64, answer: resolvedViewCodec, latestFinalization: option(finalizationCodec) }) },
+  /** The last block of `epoch` with its finalization (a node more than one epoch behind); answered as a response. */
+  epochEnd: { tag: 2, codec: struct({ id: u64, epoch: u64 }) },
 });
 export type ResolverMessage = Infer<typeof resolverMessageCodec>;

@@ -2,8 +2,9 @@
 // the validator records a node reports (cowboy_validators, cowboy_validator).
 import type { CowboyClient } from "@cowboy/client";
 import { fromHex, toHex } from "@cowboy/codec";
-import { addressFromPrivateKey, blsPopProve, nobleBls } from "@cowboy/crypto";
+import { addressFromPrivateKey, blsPopProve, ed25519, nobleBls } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
+import { networkKeyMessage } from "@cowboy/staking";
 import { receiptStatusName, type Instruction } from "@cowboy/types";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { usageError } from "../errors.js";
@@ -22,10 +23,25 @@ function blsSecret(text: string | undefined, io: CliIo): Uint8Array {
   return fromHex(hex.toLowerCase());
 }
 
-/** Signs and sends `instruction` with exactly its intrinsic limits, waits, prints hash and status. */
-async function send(io: CliIo, values: Parameters<typeof signerKey>[0] & { rpc?: string; json?: boolean; tip?: string }, instruction: Instruction): Promise<number> {
+/** The Ed25519 network secret: --network-key HEX32 or COWBOY_NETWORK_KEY. */
+function networkSecret(text: string | undefined, io: CliIo): Uint8Array {
+  const raw = text ?? io.env.COWBOY_NETWORK_KEY;
+  if (raw === undefined) throw usageError("missing --network-key (or COWBOY_NETWORK_KEY): the node's 32-byte Ed25519 network secret in hex");
+  const hex = raw.startsWith("0x") ? raw.slice(2) : raw;
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw usageError("--network-key must be 32 bytes of hex");
+  return fromHex(hex.toLowerCase());
+}
+
+type SendValues = Parameters<typeof signerKey>[0] & { rpc?: string; json?: boolean; tip?: string };
+
+/**
+ * Signs and sends `instruction` (or what `make` builds from the signer's key and the client) with exactly its
+ * intrinsic limits, waits, prints hash and status.
+ */
+async function send(io: CliIo, values: SendValues, make: Instruction | ((key: Uint8Array, client: CowboyClient) => Promise<Instruction>)): Promise<number> {
   const key = await signerKey(values, io);
   const client = clientFor(values.rpc, io);
+  const instruction = typeof make === "function" ? await make(key, client) : make;
   const limits = instructionIntrinsicCosts(instruction);
   const tip = values.tip === undefined ? 0n : parseAmount(values.tip, "--tip");
   const tx = await rpcCall(client.sendTransaction({ privateKey: key, instruction, cyclesLimit: limits.cycles, cellsLimit: limits.cells, tip }));
@@ -75,6 +91,21 @@ const stake: Command = {
   },
 };
 
+const setNetworkKey: Command = {
+  summary:
+    "publish the signer's p2p network key (Ed25519 public key of --network-key, signed over the chain id and the signer's address); cowboyd does this by itself for the key in its key file",
+  usage: `--network-key HEX32 (or COWBOY_NETWORK_KEY) ${TX_USAGE}`,
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { ...TX_OPTIONS, "network-key": { type: "string" } }, { min: 0, max: 0, names: "" });
+    const secret = networkSecret(values["network-key"], io);
+    return send(io, values, async (key, client) => {
+      const chainId = await rpcCall(client.getChainId());
+      const signature = ed25519.sign(networkKeyMessage(chainId, addressFromPrivateKey(key)), secret);
+      return { type: "set_network_key", networkKey: ed25519.getPublicKey(secret), signature };
+    });
+  },
+};
+
 async function records(client: CowboyClient): Promise<Array<Record<string, unknown>>> {
   return rpcCall(client.request<Array<Record<string, unknown>>>("cowboy_validators"));
 }
@@ -110,13 +141,14 @@ const status: Command = {
 };
 
 export const validatorCommands: CommandGroup = {
-  summary: "register, stake, exit, withdraw and unjail a validator; list validators and show one (cips/staking.md)",
+  summary: "register, stake, exit, withdraw and unjail a validator; publish its network key; list validators and show one (cips/staking.md)",
   commands: {
     register,
     stake,
     exit: simple("signal exit: the stake unbonds for the unbonding period; the validator leaves the set at the next epoch", { type: "exit_validator" }),
     withdraw: simple("after unbonding, return the stake to the signer's balance", { type: "withdraw_stake" }),
     unjail: simple("after the jail period, return a jailed validator to the set from the next epoch", { type: "unjail_validator" }),
+    "set-network-key": setNetworkKey,
     list,
     status,
   },

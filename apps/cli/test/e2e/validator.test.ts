@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { toHex } from "@cowboy/codec";
-import { blsPopProve, nobleBls } from "@cowboy/crypto";
+import { fromHex, toHex } from "@cowboy/codec";
+import { blsPopProve, ed25519, nobleBls } from "@cowboy/crypto";
 import { createLogger, devAccounts, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
-import { createStakingConfig } from "@cowboy/staking";
+import { createStakingConfig, validatorNetworkKey } from "@cowboy/staking";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli.js";
@@ -72,6 +72,17 @@ describe("cowboy validator against a node with staking", () => {
     expect(pending).toMatchObject({ address: me, stake: (100_000n * BASE_UNITS_PER_CBY).toString() });
     // Pending until the next epoch boundary; with 100 ms blocks one may already have passed by now.
     expect(pending.status === "pending" || (pending.status === "active" && node.chain.head.height + 1n >= (BigInt(pending.registered_at) / EPOCH + 1n) * EPOCH)).toBe(true);
+
+    // Its network key (a node not in the genesis file publishes it; cowboyd does so by itself).
+    const NET_SECRET = `0x66${"00".repeat(30)}09`;
+    const bad = await cli(["validator", "set-network-key", "--network-key", "0x1234", "--key", key]);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/--network-key must be 32 bytes of hex/);
+    const published = await cli(["validator", "set-network-key", "--network-key", NET_SECRET, "--key", key, "--json"]);
+    expect(JSON.parse(published.stdout)).toMatchObject({ status: "success", validator: me });
+    // The committed state holds the published key (the RPC shows it once the validator runs in an engine's set).
+    const state = { get: (k: Uint8Array) => node.chain.state.get(k), set: () => {}, delete: () => {} };
+    expect(toHex(validatorNetworkKey(state, dev[1]!.address) ?? new Uint8Array(0))).toBe(toHex(ed25519.getPublicKey(fromHex(NET_SECRET.slice(2)))));
 
     await untilHeight((node.chain.head.height / EPOCH + 1n) * EPOCH); // past the next boundary
     const listed = (await cli(["validator", "list"])).stdout.trim().split("\n");

@@ -113,8 +113,10 @@ export class ChainApplication implements Application, Archive {
       if (h.certificate.length !== 0) return reject("a child of genesis carries no certificate");
     } else {
       try {
-        // The parent was certified by the engine of its own epoch (the first block of an epoch carries the previous one's).
-        verifyBlockCertificate(h.certificate, ctx.parent, this.#o.setOf(this.#o.epochOf(ctx.parentHeight)));
+        // The parent was certified by the engine of its own epoch (the first block of an epoch carries the previous one's),
+        // or, for a bridge block above the epoch's last height (cips/consensus.md "Epochs"), by this round's engine.
+        const parentEpoch = this.#o.epochOf(ctx.parentHeight);
+        verifyBlockCertificate(h.certificate, ctx.parent, this.#o.setOf(parentEpoch < ctx.round.epoch ? parentEpoch : ctx.round.epoch));
       } catch (error) {
         return reject(`certificate: ${(error as Error).message}`);
       }
@@ -142,9 +144,18 @@ export class ChainApplication implements Application, Archive {
   }
 
   async byView(view: bigint): Promise<ArchivedBlock | undefined> {
+    const hash = this.#o.chain.blocks.hashAtView(view);
+    return hash === undefined ? undefined : this.#archived(view, hash);
+  }
+
+  /** The finalized block at `height` (a node catching up across epochs asks for an epoch's last block). */
+  async byHeight(height: bigint): Promise<ArchivedBlock | undefined> {
+    const block = height > this.#o.chain.head.height ? undefined : this.#o.chain.blocks.blockAt(height);
+    return block === undefined ? undefined : this.#archived(block.header.round, headerHash(block.header));
+  }
+
+  #archived(view: bigint, hash: Uint8Array): ArchivedBlock | undefined {
     const { blocks } = this.#o.chain;
-    const hash = blocks.hashAtView(view);
-    if (hash === undefined) return undefined;
     const block = blocks.blockByHash(hash);
     if (block === undefined || block.header.height > this.#o.chain.head.height) return undefined;
     const parent = blocks.blockAt(block.header.height - 1n);

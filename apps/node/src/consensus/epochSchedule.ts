@@ -49,6 +49,7 @@ export function nodeEpochSchedule(o: NodeEpochScheduleOptions): EpochSchedule {
   let previous: ValidatorSetOptions | undefined;
   return {
     epochOf: (height) => epochOf(staking, height),
+    lastHeightOf: (epoch) => epochHeights(staking, epoch).lastHeight,
     plan(epoch): EpochPlan {
       const state = o.state();
       const known = o.peerOf ?? chainPeers(o.genesis, state);

@@ -24,6 +24,8 @@ export interface LaunchOptions {
   readonly downtimeWindow?: number;
   /** Extra cowboyd flags for every node (e.g. --log-level debug). */
   readonly nodeArgs?: readonly string[];
+  /** Extra cowboyd flags for node i alone (tests: `--double-sign` on one validator). */
+  readonly nodeArgsOf?: (i: number) => readonly string[];
 }
 
 export interface RunningTestnet {
@@ -77,7 +79,7 @@ export function launchTestnet(options: LaunchOptions, out: (text: string) => voi
   for (let i = 0; i < layout.validators; i++) {
     const home = nodeDir(dir, i);
     const log = openSync(join(home, "node.log"), "a");
-    const flags = ["--data", home, ...(options.nodeArgs ?? [])];
+    const flags = ["--data", home, ...(options.nodeArgs ?? []), ...(options.nodeArgsOf?.(i) ?? [])];
     // Ports and block time given on this command line override the stored ones, as for cowboyd.
     if (options.rpcPort !== layout.rpcPort) flags.push("--rpc-port", String(options.rpcPort + i), "--p2p-port", String(options.rpcPort + i));
     if (options.blockTimeMs !== layout.blockTimeMs) flags.push("--block-time", String(options.blockTimeMs));

@@ -1,7 +1,8 @@
 // A fifth validator joins a 4-validator testnet of real processes (issue 21; cips/staking.md "Network keys" and
 // "The consensus switch"): its node starts as a follower with a key file that is not in the genesis, it is funded
 // and registers, its node publishes its network key (set_network_key), the next reshare deals it a share, and from
-// that epoch the engines run five members: it votes and proposes. Every child is killed by pid at the end.
+// that epoch the engines run five members: it votes and proposes. Then it exits: it leaves the engines at a later
+// boundary and withdraws its stake after the unbonding period. Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,9 +22,16 @@ const { dir, pids, client, consensusOf } = net;
 const BASE = net.base;
 const N = 4;
 const L = 20n;
+interface ValidatorJson {
+  status: string;
+  stake: string;
+  unbonding_ends_at: string;
+}
 
 describe("a validator joins a running testnet", () => {
-  it("registers, publishes its network key, gets a share at a later boundary and votes and proposes from then on", { timeout: 400_000 }, async () => {
+  it("registers, publishes its network key, gets a share at a later boundary, votes and proposes; then exits, leaves the engines and withdraws after unbonding", {
+    timeout: 600_000,
+  }, async () => {
     try {
       // A 10-epoch downtime window: the joiner is no genesis member, and nobody else is stopped.
       net.launch({ validators: N, blockTimeMs: 500, reset: true, stakingEpoch: Number(L) });
@@ -97,6 +105,46 @@ describe("a validator joins a running testnet", () => {
       expect(proposed).toBeGreaterThan(0);
       // Node 4's share of its epoch's key was derived from the reshare.
       expect(readFileSync(join(home, "node.log"), "utf8")).toMatch(/epoch share derived/);
+
+      // It exits: unbonding at once (unbonding period 2 epochs on a testnet), out of the engines from a later
+      // boundary, and after the period its stake is withdrawn to its balance and its record is gone.
+      const out = await client(1).sendTransaction({ privateKey: joiner.accountKey, instruction: { type: "exit_validator" } });
+      const exited = await client(1).waitForReceipt(out.digest(), { timeoutMs: 30_000, pollMs: 200 });
+      expect(exited.status).toBe(ReceiptStatus.Success);
+      // Withdrawing before the period ends is refused.
+      const early = await client(1).sendTransaction({ privateKey: joiner.accountKey, instruction: { type: "withdraw_stake" } });
+      const refused = await client(1).waitForReceipt(early.digest(), { timeoutMs: 30_000, pollMs: 200 });
+      expect(refused.status).toBe(ReceiptStatus.Reverted);
+      const unbonding = await client(0).request<ValidatorJson>("cowboy_validator", [me]);
+      expect(unbonding).toMatchObject({ status: "unbonding", stake: stake.toString(), unbonding_ends_at: (exited.height + 2n * L).toString() });
+      await until(
+        "a set of four again, the joiner not voting",
+        async () => {
+          const [c0, c4] = await Promise.all([consensusOf(0), consensusOf(N)]);
+          return c0?.validators === N && c4?.voting === false;
+        },
+        120_000,
+      );
+      const leftAt = BigInt((await consensusOf(0))!.epoch);
+      expect(leftAt).toBeGreaterThan(exited.height / L);
+      // From that epoch on it neither proposes nor is a member of any certificate's set.
+      const last = BigInt((await consensusOf(0))!.finalized_height);
+      for (let h = leftAt * L + 2n; h <= last; h++) {
+        const header = (await client(0).request<{ header: { certificate: string; proposer: string } }>("cowboy_getBlockByNumber", [h.toString()])).header;
+        expect(header.proposer).not.toBe(me);
+        const cert = decode(blockCertificateCodec, fromHex(header.certificate.slice(2)));
+        expect(cert.value.signers.size).toBe(N);
+      }
+      // After the period the stake comes back; out of the set it earns nothing, so the balance moves by
+      // exactly the stake less the fee.
+      const ends = exited.height + 2n * L;
+      await until(`height ${ends}`, async () => BigInt((await consensusOf(1))?.finalized_height ?? "-1") >= ends, 120_000);
+      const before = await client(1).getBalance(joiner.address);
+      const w = await client(1).sendTransaction({ privateKey: joiner.accountKey, instruction: { type: "withdraw_stake" } });
+      const withdrawn = await client(1).waitForReceipt(w.digest(), { timeoutMs: 30_000, pollMs: 200 });
+      expect(withdrawn.status).toBe(ReceiptStatus.Success);
+      expect(await client(1).getBalance(joiner.address)).toBe(before + stake - withdrawn.fee_paid);
+      expect(await client(1).request<ValidatorJson | null>("cowboy_validator", [me])).toBeNull();
     } catch (error) {
       net.keepLogs();
       throw error;

@@ -8,7 +8,7 @@ import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { decode, fromHex, toHex } from "@cowboy/codec";
 import { bls, sharePublicKey } from "@cowboy/crypto";
-import { blockCertificateCodec } from "@cowboy/types";
+import { blockCertificateCodec, seedMessage } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
@@ -50,11 +50,14 @@ describe("the consensus switch on a 4-validator testnet", () => {
         },
         150_000,
       );
-      // Every block's header carries its parent's certificate, cast in the parent's own epoch.
+      // Every block's header carries its parent's certificate, cast in the parent's own epoch, and the round's seed
+      // (the beacon) in it verifies under the group key on both sides of every boundary.
+      const groupKey = fromHex(e1.group_key.group_public_key!.slice(2));
       for (const boundary of [L, 2n * L, 3n * L]) {
         for (let h = boundary - 1n; h <= boundary + 2n; h++) {
           const cert = decode(blockCertificateCodec, fromHex((await header(1, h)).certificate.slice(2)));
           expect(cert.value.proposal.round.epoch).toBe((h - 1n) / L);
+          expect(bls.verify(cert.value.seed, seedMessage(testnet.layout.chainId, cert.value.proposal.round), groupKey)).toBe(true);
         }
       }
       // One chain: the restarted node has the same hashes.

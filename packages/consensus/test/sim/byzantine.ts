@@ -11,7 +11,8 @@ import { CHAIN_ID, blockCodec, type NodeKeys } from "./harness.js";
 
 type SendHook = (net: Network, recipients: Recipients, channel: number, message: Uint8Array) => string[];
 
-function withSend(ctx: Context, hook: SendHook): Context {
+/** `ctx` with its network's send replaced by `hook` (which may send, rewrite or drop). */
+export function withSend(ctx: Context, hook: SendHook): Context {
   const inner = ctx.network;
   const network: Network = {
     get self() {

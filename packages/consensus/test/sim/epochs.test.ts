@@ -1,9 +1,11 @@
-import { decode } from "@cowboy/codec";
+import { decode, toHex } from "@cowboy/codec";
 import { bls, dealShares, sha256, type ThresholdDealing } from "@cowboy/crypto";
-import { Simulation, simulatedPeerId } from "@cowboy/runtime";
+import { type Context, Simulation, simulatedPeerId } from "@cowboy/runtime";
 import { blockCertificateCodec, signerIndices } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import { createEpochConsensus, createValidatorSet, finalizationValid, notarizationValid, type EpochConsensus, type EpochPlan, type Validator } from "../../src/index.js";
+import { CHANNELS, createEpochConsensus, createValidatorSet, finalizationValid, notarizationValid, type EpochConsensus, type EpochPlan, type Validator } from "../../src/index.js";
+import { proposalMessageCodec, voteMessageCodec } from "../../src/wire.js";
+import { withSend } from "./byzantine.js";
 import { archiveOf, assertSafety, blockCodec, CHAIN_ID, finalizedHeight, secretKey, testApplication, type NodeRecord } from "./harness.js";
 
 // The epoch switch with real BLS keys: five nodes, epochs of L = 6 heights whose sets and group keys differ
@@ -43,16 +45,17 @@ function planFor(e: bigint, node: number): EpochPlan {
   };
 }
 
-function network(seed: bigint) {
+function network(seed: bigint, wrap: (ctx: Context) => Context = (ctx) => ctx) {
   const sim = new Simulation({ seed });
   const nodes: NodeRecord[] = labels.map((label, index) => ({ label, index, finalized: [], notarized: [], metrics: [], warnings: [], engine: undefined }));
   const runners: EpochConsensus[] = [];
   const switches: string[] = [];
   nodes.forEach((node, i) => {
-    sim.add(node.label, (ctx) => {
+    sim.add(node.label, (raw) => {
+      const ctx = wrap(raw);
       const runner = createEpochConsensus({
         context: ctx,
-        schedule: { epochOf, plan: (e) => planFor(e, i) },
+        schedule: { epochOf, plan: (e) => planFor(e, i), lastHeightOf: (e) => (e + 1n) * L - 1n },
         application: testApplication(node, false),
         archive: archiveOf(node),
         blockTimeMs: 200,
@@ -132,4 +135,74 @@ describe("epoch switch (one engine per epoch, real BLS keys)", () => {
     },
     120_000,
   );
+});
+
+describe("epoch boundary liveness (bridge blocks)", () => {
+  it("an epoch's last block whose own finalization never forms is finalized by a bridge block's, and the chain goes on", async () => {
+    // Every finalize vote for the block at epoch 0's last height is dropped by its sender; the digest → height map
+    // comes from the proposals the nodes send.
+    const heights = new Map<string, bigint>();
+    let dropped = 0;
+    const net = network(55n, (ctx) =>
+      withSend(ctx, (inner, recipients, channel, message) => {
+        if (channel === CHANNELS.proposals) {
+          const { vote, payload } = decode(proposalMessageCodec, message);
+          heights.set(toHex(vote.proposal.payload), decode(blockCodec, payload).height);
+        } else if (channel === CHANNELS.votes) {
+          const vote = decode(voteMessageCodec, message);
+          if (vote.type === "finalize" && vote.value.proposal.round.epoch === 0n && heights.get(toHex(vote.value.proposal.payload)) === L - 1n) {
+            dropped++;
+            return [];
+          }
+        }
+        return inner.send(recipients, channel, message);
+      }),
+    );
+    const reached = await net.sim.runUntil(() => net.nodes.every((n) => finalizedHeight(n) >= 2n * L + 2n), { maxMs: 60_000 });
+    if (!reached) console.log(net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`));
+    expect(reached).toBe(true);
+    assertSafety(net.nodes);
+    expect(dropped).toBeGreaterThan(0);
+    for (const node of net.nodes) {
+      // The last block of epoch 0 is final through a descendant: it is delivered with its notarization, cast in epoch 0.
+      const last = node.finalized.find((b) => b.height === L - 1n)!;
+      const cert = decode(blockCertificateCodec, last.certificate);
+      expect(cert.type).toBe("notarization");
+      expect(notarizationValid(createValidatorSet(planFor(0n, 0).set), cert.value as Parameters<typeof notarizationValid>[1])).toBe(true);
+      // No bridge block was delivered: every block from L on is certified in its own epoch (1 and later).
+      for (const b of node.finalized.filter((x) => x.height >= L)) expect(decode(blockCertificateCodec, b.certificate).value.proposal.round.epoch).toBe(epochOf(b.height));
+    }
+    expect(net.switches).toContain("v4:1:3");
+    for (const r of net.runners) expect(r.epoch).toBeGreaterThanOrEqual(2n);
+  }, 120_000);
+});
+
+describe("catching up across several boundaries", () => {
+  it("a node down for more than two epochs fetches each epoch's end and finalization and switches through them", async () => {
+    const net = network(77n);
+    expect(await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 8n, { maxMs: 20_000 })).toBe(true);
+    net.crash(2);
+    const downAt = finalizedHeight(net.nodes[2]!);
+    // The others go on past three boundaries (epochs 1 → 4) without it.
+    expect(await net.sim.runUntil(() => [0, 1, 3, 4].every((i) => finalizedHeight(net.nodes[i]!) >= 4n * L + 2n), { maxMs: 60_000 })).toBe(true);
+    net.restart(2);
+    const reached = await net.sim.runUntil(() => finalizedHeight(net.nodes[2]!) >= 5n * L + 2n, { maxMs: 60_000 });
+    if (!reached)
+      console.log(
+        net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`),
+        net.switches,
+      );
+    expect(reached).toBe(true);
+    assertSafety(net.nodes);
+    expect(downAt).toBeLessThan(2n * L);
+    // v2 restarted into epoch 1 (its tip's) and switched through 2, 3 and 4 by itself, voting again in epoch 5.
+    const v2 = net.switches.filter((x) => x.startsWith("v2:"));
+    expect(v2).toEqual(expect.arrayContaining(["v2:1:1", "v2:2:2", "v2:3:2", "v2:4:2", "v2:5:2"]));
+    // Every block it delivered on the way is certified in its own epoch under that epoch's set.
+    for (const b of net.nodes[2]!.finalized) {
+      const cert = decode(blockCertificateCodec, b.certificate);
+      const set = createValidatorSet(planFor(epochOf(b.height), 0).set);
+      expect(cert.type === "finalization" ? finalizationValid(set, cert.value) : notarizationValid(set, cert.value)).toBe(true);
+    }
+  }, 120_000);
 });

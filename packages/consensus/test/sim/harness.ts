@@ -51,6 +51,8 @@ export interface NodeRecord {
   readonly metrics: MetricEvent[];
   /** Warnings and errors the engine logged. */
   readonly warnings: string[];
+  /** When present, every block this node builds records its parent's height and the certificate its header would carry. */
+  readonly built?: { parentHeight: bigint; certificate: Uint8Array }[];
   engine: Consensus | undefined;
 }
 
@@ -87,6 +89,8 @@ export interface SimNetwork {
   readonly validators: Validator[];
   /** The epoch's group public key (seeds verify against it). */
   readonly groupPublicKey: Uint8Array;
+  /** The dealing's Feldman commitments (for building the set in a test). */
+  readonly commitments: readonly Uint8Array[];
   start(index: number): void;
   /** Crashes a node (its engine object becomes inert with its context). */
   crash(index: number): void;
@@ -114,6 +118,7 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     notarized: [],
     metrics: [],
     warnings: [],
+    built: [],
     engine: undefined,
   }));
 
@@ -161,6 +166,7 @@ export function createNetwork(opts: NetworkOptions): SimNetwork {
     labels: nodes.map((n) => n.label),
     validators,
     groupPublicKey: dealing.groupPublicKey,
+    commitments: dealing.commitments,
     start,
     crash: (i) => sim.crash(labels[i] as string),
     restart: (i) => sim.restart(labels[i] as string),
@@ -175,6 +181,9 @@ export function archiveOf(node: NodeRecord): Archive {
     },
     async byView(view) {
       return node.finalized.find((b) => b.view === view);
+    },
+    async byHeight(height) {
+      return node.finalized.find((b) => b.height === height);
     },
   };
 }
@@ -195,6 +204,7 @@ export function testApplication(node: NodeRecord, nullifier: boolean): Applicati
     digest: (payload) => sha256(payload),
     async propose(ctx) {
       if (nullifier || !parentKnown(ctx.parent.digest)) return undefined;
+      node.built?.push({ parentHeight: ctx.parentHeight, certificate: ctx.parentCertificate });
       const payload = build(ctx);
       known.add(toHex(sha256(payload)));
       return { payload, digest: sha256(payload) };

@@ -1,7 +1,8 @@
-import { fromHex, isCowboyError } from "@cowboy/codec";
+import { decode, encode, fromHex, isCowboyError, toHex } from "@cowboy/codec";
 import { readVector } from "@cowboy/checks/vectors";
 import { describe, expect, it } from "vitest";
 import { createValidatorSet, selectLeader, verifyBlockCertificate } from "../../src/index.js";
+import { resolverMessageCodec } from "../../src/wire.js";
 
 interface LeaderFile {
   cases: { stakes: string[]; epoch: string; view: string; seed: string; leader: number }[];
@@ -55,5 +56,23 @@ describe("block certificate vectors (test-vectors/consensus/certificates.json)",
       caught = err;
     }
     expect(isCowboyError(caught, c.result)).toBe(true);
+  });
+});
+
+interface WireFile {
+  resolver: { name: string; value: { type: "request" | "epochEnd"; id: string; view?: string; epoch?: string }; hex: string }[];
+}
+const wire = readVector<WireFile>("consensus/wire.json");
+
+describe("resolver message vectors (test-vectors/consensus/wire.json)", () => {
+  it.each(wire.resolver.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const decoded = decode(resolverMessageCodec, fromHex(c.hex));
+    expect(decoded.type).toBe(c.value.type);
+    const expected =
+      c.value.type === "request"
+        ? { type: "request" as const, value: { id: BigInt(c.value.id), view: BigInt(c.value.view!) } }
+        : { type: "epochEnd" as const, value: { id: BigInt(c.value.id), epoch: BigInt(c.value.epoch!) } };
+    expect(decoded).toEqual(expected);
+    expect(toHex(encode(resolverMessageCodec, expected))).toBe(c.hex);
   });
 });
