@@ -50,3 +50,4 @@ export {
 export { type Holding, type HoldingRequest, getHolding, heldVolumes, holdingAt, holdingCount, volumeHoldings, recordHolding, dropHolding } from "./holdings.js";
 export { type ScheduledPor, scheduledHoldingIndex, scheduledPorChallenge } from "./por-schedule.js";
 export { type RentPayment, rentPaidOutTo, payVolumeRent, closeVolumeRent, scheduledRentPayout } from "./rent-payout.js";
+export { type Delegation, type JobVolumes, getDelegation, activeDelegation, delegateVolume, revokeDelegation, recordJobDelegations } from "./delegation.js";
