@@ -155,6 +155,10 @@ export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChai
     },
     height: () => height,
     isRevoked: (owner, nonce) => client.request<boolean>("cowboy_isCapTokenRevoked", [`0x${toHex(owner)}`, nonce.toString()]),
+    delegation: async (root, grantee) => {
+      const d = await client.request<{ rights: number; not_before: string; not_after: string } | null>("cowboy_getDelegation", [`0x${toHex(root)}`, `0x${toHex(grantee)}`]);
+      return d === null ? undefined : { rights: d.rights, notBefore: BigInt(d.not_before), notAfter: BigInt(d.not_after) };
+    },
     close() {
       closed = true;
       for (const t of timers) clearInterval(t);
