@@ -8,7 +8,20 @@
 //   DELETE /manifests/<root>       x-cbfs-owner-signature ("rm" by the same owner): drops it and its shards here
 // Writes are acknowledged (201) only after fsync.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { CbfsError, type Delegation, LIMITS, capTokenRefusal, delegationRefusal, chunkCount, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot, signStorageReceipt } from "@cowboy/cbfs";
+import {
+  CbfsError,
+  type Delegation,
+  LIMITS,
+  capTokenRefusal,
+  delegationRefusal,
+  chunkCount,
+  decodeCapToken,
+  decodeManifest,
+  manifestRoot,
+  ownerOf,
+  shardRoot,
+  signStorageReceipt,
+} from "@cowboy/cbfs";
 import type { DiskStore } from "./store.js";
 
 /** What a relay reads from the chain to check CapTokens (never writes). */

@@ -94,7 +94,13 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     ...(options.images === undefined ? {} : { images: options.images }),
     ...(secrets === undefined ? {} : { secrets }),
     ...(options.provides.includes("fs.mount")
-      ? { volumes: createCbfsVolumeSource({ request: (method, params) => chain.client.request(method, params ?? []), accountKey: options.privateKey, ...(secrets === undefined ? {} : { secrets }) }) }
+      ? {
+          volumes: createCbfsVolumeSource({
+            request: (method, params) => chain.client.request(method, params ?? []),
+            accountKey: options.privateKey,
+            ...(secrets === undefined ? {} : { secrets }),
+          }),
+        }
       : {}),
   };
   const runner = new Runner({

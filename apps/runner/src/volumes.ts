@@ -33,7 +33,8 @@ export function createCbfsVolumeSource(o: CbfsVolumeOptions): VolumeSource {
       const name = volumeKeyName(root);
       const declared = job.secrets.find((s) => s.endsWith(`/${name}`));
       if (declared === undefined) throw new RunnerError("VOLUME_UNAVAILABLE", `volume 0x${toHex(root)}: the job declares no key secret named ${name}`);
-      if (o.secrets === undefined) throw new RunnerError("VOLUME_UNAVAILABLE", `volume 0x${toHex(root)}: this runner has no CBSS source for its key (start it providing secret.read)`);
+      if (o.secrets === undefined)
+        throw new RunnerError("VOLUME_UNAVAILABLE", `volume 0x${toHex(root)}: this runner has no CBSS source for its key (start it providing secret.read)`);
       const secret = await o.secrets.get(parseSecretRef(declared), job.id);
       const key = await secret.use((bytes) => bytes.slice());
       const transport = createHttpTransport({ delegation: { root, granteeKey: o.accountKey } });
@@ -41,7 +42,8 @@ export function createCbfsVolumeSource(o: CbfsVolumeOptions): VolumeSource {
         const { relays } = await fetchChainRelays(o.request);
         const client = createCbfsClient({ transport });
         const manifest = await client.manifest(root, relays);
-        if (manifest.plaintextLength > BigInt(MAX_MOUNT_BYTES)) throw new RunnerError("VOLUME_UNAVAILABLE", `volume 0x${toHex(root)} is ${manifest.plaintextLength} bytes, over ${MAX_MOUNT_BYTES}`);
+        if (manifest.plaintextLength > BigInt(MAX_MOUNT_BYTES))
+          throw new RunnerError("VOLUME_UNAVAILABLE", `volume 0x${toHex(root)} is ${manifest.plaintextLength} bytes, over ${MAX_MOUNT_BYTES}`);
         return await client.get(root, key, { relays });
       } catch (error) {
         if (error instanceof RunnerError || !isCowboyError(error)) throw error;

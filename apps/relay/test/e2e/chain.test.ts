@@ -158,10 +158,12 @@ class Vault:
     expect(d?.rights).toBe(1);
     expect(BigInt(d!.not_after) - BigInt(d!.not_before)).toBe(1000n);
     // Relays follow the head a poll late: the delegation starts at the call's height.
-    await until("a relay read under the delegation", () => read().then(
-      (got) => got.length === data.length,
-      () => false,
-    ));
+    await until("a relay read under the delegation", () =>
+      read().then(
+        (got) => got.length === data.length,
+        () => false,
+      ),
+    );
     expect(await read()).toEqual(data);
     // Someone else signing as the grantee is refused by every relay.
     const mallory = createHttpTransport({ delegation: { root: put.root, granteeKey: dev[9]!.privateKey } });

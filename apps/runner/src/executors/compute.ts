@@ -104,7 +104,14 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
   const inputJson = spec.input === undefined ? null : JSON.stringify(spec.input);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { code: spec.code, inputJson, wasmHex: spec.wasm ?? null, volumesHex: (options.volumes ?? []).map((v) => toHex(v)), seed: seedWords(options.seed), cpuMs: spec.cpuMs },
+    workerData: {
+      code: spec.code,
+      inputJson,
+      wasmHex: spec.wasm ?? null,
+      volumesHex: (options.volumes ?? []).map((v) => toHex(v)),
+      seed: seedWords(options.seed),
+      cpuMs: spec.cpuMs,
+    },
     resourceLimits: { maxOldGenerationSizeMb: spec.memoryMb, maxYoungGenerationSizeMb: Math.min(16, spec.memoryMb), codeRangeSizeMb: 16, stackSizeMb: 4 },
     env: {},
     stdout: true,

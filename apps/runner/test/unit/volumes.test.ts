@@ -91,7 +91,11 @@ describe("job volumes (fs.mount)", () => {
       requires: [],
       ...over,
     });
-    const code = (p: Promise<unknown>) => p.then(() => "ok", (e: unknown) => (isRunnerError(e) ? `${e.code}: ${e.message}` : String(e)));
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => "ok",
+        (e: unknown) => (isRunnerError(e) ? `${e.code}: ${e.message}` : String(e)),
+      );
 
     // Before the job is assigned there is no delegation: the relays refuse the runner.
     expect(await code(executeJob(job(), config(runnerKey)))).toMatch(/^VOLUME_UNAVAILABLE: .*MANIFEST_NOT_FOUND/);
@@ -103,7 +107,9 @@ describe("job volumes (fs.mount)", () => {
     // Another runner (not drawn), a job without the key secret, a kind that cannot read files, a runner without fs.mount.
     expect(await code(executeJob(job(), config(otherRunner)))).toMatch(/^VOLUME_UNAVAILABLE/);
     expect(await code(executeJob(job({ secrets: [] }), config(runnerKey)))).toMatch(/^VOLUME_UNAVAILABLE: .*declares no key secret/);
-    expect(await code(executeJob(job({ kind: "http", spec: { method: "GET", url: "http://127.0.0.1:1/" } }), config(runnerKey)))).toMatch(/^INVALID_SPEC: volumes are mounted for compute jobs only/);
+    expect(await code(executeJob(job({ kind: "http", spec: { method: "GET", url: "http://127.0.0.1:1/" } }), config(runnerKey)))).toMatch(
+      /^INVALID_SPEC: volumes are mounted for compute jobs only/,
+    );
     expect(await code(executeJob(job(), { ...config(runnerKey), gate: new EntitlementGate(["compute"]) }))).toMatch(/^ENTITLEMENT_MISSING/);
     // Past the reveal window the delegation has expired.
     height += 21n;

@@ -44,7 +44,8 @@ function ownedBy(store: ChainStore, root: Uint8Array, caller: Uint8Array): void 
 /** The owner grants `rights` on `root` to `grantee` from `height` for `blocks` blocks (replacing any earlier grant). */
 export function delegateVolume(store: ChainStore, height: bigint, caller: Uint8Array, root: Uint8Array, grantee: Uint8Array, rights: number, blocks: bigint): Delegation {
   ownedBy(store, root, caller);
-  if (!Number.isInteger(rights) || rights < 1 || rights > 15) throw new CbfsChainError("INVALID_VOLUME", `rights mask ${rights} is not a non-empty subset of read|write|list|repair`);
+  if (!Number.isInteger(rights) || rights < 1 || rights > 15)
+    throw new CbfsChainError("INVALID_VOLUME", `rights mask ${rights} is not a non-empty subset of read|write|list|repair`);
   if (blocks < 1n) throw new CbfsChainError("INVALID_VOLUME", "a delegation lasts at least one block");
   const d = { rights, notBefore: height, notAfter: height + blocks };
   put(store, root, grantee, d);
@@ -78,7 +79,10 @@ export function recordJobDelegations(store: ChainStore, height: bigint, job: Job
     if (v === undefined || compareBytes(v.owner, job.poster) !== 0) continue;
     for (const grantee of job.committee) {
       const old = getDelegation(store, root, grantee);
-      const d = old === undefined ? { rights: 1, notBefore: height, notAfter } : { rights: old.rights | 1, notBefore: old.notBefore < height ? old.notBefore : height, notAfter: old.notAfter > notAfter ? old.notAfter : notAfter };
+      const d =
+        old === undefined
+          ? { rights: 1, notBefore: height, notAfter }
+          : { rights: old.rights | 1, notBefore: old.notBefore < height ? old.notBefore : height, notAfter: old.notAfter > notAfter ? old.notAfter : notAfter };
       put(store, root, grantee, d);
       written.push({ root, grantee });
     }

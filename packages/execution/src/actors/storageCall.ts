@@ -64,14 +64,28 @@ export function storageManagerCall(run: RunLike, from: Uint8Array, method: strin
     let data: Uint8Array;
     if (method === "anchor") {
       const [root, size, k, m, blocks] = argsOf(payload, 5, method);
-      const req = { root: bytes(root!, 32, "root"), size: int(size!, "size", U64), k: Number(int(k!, "k", 256n)), m: Number(int(m!, "m", 256n)), blocks: int(blocks!, "blocks", U64) };
+      const req = {
+        root: bytes(root!, 32, "root"),
+        size: int(size!, "size", U64),
+        k: Number(int(k!, "k", 256n)),
+        m: Number(int(m!, "m", 256n)),
+        blocks: int(blocks!, "blocks", U64),
+      };
       const rent = anchorVolume(run.state, height, from, req, cfg);
       run.debitActor(from, rent);
       run.accounts.credit(STORAGE_MANAGER_ADDRESS, rent);
       data = encodeCbor(rent);
     } else if (method === "delegate") {
       const [root, grantee, rights, blocks] = argsOf(payload, 4, method);
-      const d = delegateVolume(run.state, height, from, bytes(root!, 32, "root"), bytes(grantee!, 20, "grantee"), Number(int(rights!, "rights", 255n)), int(blocks!, "blocks", U64));
+      const d = delegateVolume(
+        run.state,
+        height,
+        from,
+        bytes(root!, 32, "root"),
+        bytes(grantee!, 20, "grantee"),
+        Number(int(rights!, "rights", 255n)),
+        int(blocks!, "blocks", U64),
+      );
       data = encodeCbor([d.notBefore, d.notAfter]);
     } else if (method === "revoke_delegation") {
       const [root, grantee] = argsOf(payload, 2, method);

@@ -40,7 +40,14 @@ describe("actor-owned volumes (cowboy_sdk.cbfs, 0x0A delegations)", () => {
       [1, 2].map((i) =>
         c.tx(
           i,
-          { type: "runner_register", stake: 200n * CBY, maxJobValue: 10n * CBY, capabilities: caps, endpoint: new TextEncoder().encode(`http://127.0.0.1:${9100 + i}`), transportKey: new Uint8Array(32).fill(i) },
+          {
+            type: "runner_register",
+            stake: 200n * CBY,
+            maxJobValue: 10n * CBY,
+            capabilities: caps,
+            endpoint: new TextEncoder().encode(`http://127.0.0.1:${9100 + i}`),
+            transportKey: new Uint8Array(32).fill(i),
+          },
           LIMITS,
         ),
       ),
