@@ -4,7 +4,7 @@
 // volumes, deleted ones and roots the chain never saw are kept (the owner's `rm` removes those); a shard another held
 // manifest still names is kept.
 import { decodeManifest } from "@cowboy/cbfs";
-import { toHex } from "@cowboy/codec";
+import { fromHex, toHex } from "@cowboy/codec";
 import type { DiskStore } from "./store.js";
 
 /** The release height 0x0A gives an orphaned root, or undefined when the root is not an orphan. */
@@ -15,12 +15,12 @@ export async function releaseOrphans(store: DiskStore, height: bigint, releaseAt
   const held = await store.list("manifests");
   const released: string[] = [];
   const kept = new Set<string>();
-  const dropped = new Map<string, Uint8Array[][]>();
+  const dropped = new Map<string, readonly (readonly Uint8Array[])[]>();
   for (const rootHex of held) {
     const stored = await store.get("manifests", rootHex);
     if (stored === undefined) continue;
     const shards = decodeManifest(stored.body).shardRoots;
-    const at = await releaseAt(Uint8Array.from(Buffer.from(rootHex, "hex")));
+    const at = await releaseAt(fromHex(rootHex));
     if (at !== undefined && at <= height) dropped.set(rootHex, shards);
     else for (const stripe of shards) for (const s of stripe) kept.add(toHex(s));
   }
