@@ -25,6 +25,8 @@ export interface RelayChainOptions {
   readonly heartbeatEvery?: bigint;
   /** The shard this relay stores under a hex root: u32be(chunkSize) header and bytes (what PoR answers read). */
   readonly readShard?: (rootHex: string) => Promise<{ header: Uint8Array; body: Uint8Array } | undefined>;
+  /** Called after each heartbeat with the head height: the relay releases orphaned shards (orphans.ts). */
+  readonly afterHeartbeat?: (height: bigint, orphanReleaseAt: (root: Uint8Array) => Promise<bigint | undefined>) => Promise<void>;
   readonly log?: (line: string) => void;
 }
 
@@ -126,6 +128,10 @@ export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChai
     if (height - lastHeartbeat < every) return;
     lastHeartbeat = await sendInstruction(client, o.privateKey, { type: "relay_heartbeat" });
     heartbeats++;
+    await o.afterHeartbeat?.(height, async (root) => {
+      const v = await client.request<{ status?: string; orphan_release_at?: string } | null>("cowboy_getVolume", [`0x${toHex(root)}`]);
+      return v?.status === "orphan" && v.orphan_release_at !== undefined ? BigInt(v.orphan_release_at) : undefined;
+    });
   };
   const loop = (fn: () => Promise<void>): ReturnType<typeof setInterval> => {
     let busy = false;
@@ -155,6 +161,10 @@ export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChai
     },
     height: () => height,
     isRevoked: (owner, nonce) => client.request<boolean>("cowboy_isCapTokenRevoked", [`0x${toHex(owner)}`, nonce.toString()]),
+    delegation: async (root, grantee) => {
+      const d = await client.request<{ rights: number; not_before: string; not_after: string } | null>("cowboy_getDelegation", [`0x${toHex(root)}`, `0x${toHex(grantee)}`]);
+      return d === null ? undefined : { rights: d.rights, notBefore: BigInt(d.not_before), notAfter: BigInt(d.not_after) };
+    },
     close() {
       closed = true;
       for (const t of timers) clearInterval(t);

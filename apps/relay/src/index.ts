@@ -6,6 +6,7 @@ import { addressFromPrivateKey } from "@cowboy/crypto";
 import { type RelayChain, connectRelayChain } from "./chain.js";
 import { type ChainView, createRelayServer } from "./server.js";
 import { DiskStore } from "./store.js";
+import { releaseOrphans } from "./orphans.js";
 
 export interface RelayOptions {
   /** The relay's secp256k1 private key (32 bytes): its address is its identity. */
@@ -70,6 +71,9 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
         capacity,
         endpoint: url,
         readShard: (rootHex) => store.get("shards", rootHex),
+        afterHeartbeat: async (height, releaseAt) => {
+          for (const root of await releaseOrphans(store, height, releaseAt)) options.log?.(`released orphaned volume 0x${root} and its shards`);
+        },
         ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
         ...(options.heartbeatEvery === undefined ? {} : { heartbeatEvery: options.heartbeatEvery }),
         ...(options.log === undefined ? {} : { log: options.log }),
@@ -93,5 +97,6 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
 }
 
 export { DiskStore } from "./store.js";
+export { releaseOrphans, type OrphanRelease } from "./orphans.js";
 export { createRelayServer, type RelayIdentity, type ChainView } from "./server.js";
 export { connectRelayChain, sendInstruction, type RelayChain, type RelayChainOptions, type RelayChainJson, type PorChallengeJson } from "./chain.js";

@@ -8,7 +8,20 @@
 //   DELETE /manifests/<root>       x-cbfs-owner-signature ("rm" by the same owner): drops it and its shards here
 // Writes are acknowledged (201) only after fsync.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { CbfsError, LIMITS, capTokenRefusal, chunkCount, decodeCapToken, decodeManifest, manifestRoot, ownerOf, shardRoot, signStorageReceipt } from "@cowboy/cbfs";
+import {
+  CbfsError,
+  type Delegation,
+  LIMITS,
+  capTokenRefusal,
+  delegationRefusal,
+  chunkCount,
+  decodeCapToken,
+  decodeManifest,
+  manifestRoot,
+  ownerOf,
+  shardRoot,
+  signStorageReceipt,
+} from "@cowboy/cbfs";
 import type { DiskStore } from "./store.js";
 
 /** What a relay reads from the chain to check CapTokens (never writes). */
@@ -16,6 +29,8 @@ export interface ChainView {
   height(): bigint;
   /** Whether 0x0A has this owner's CapToken nonce revoked (a chain read; may go over RPC). */
   isRevoked(owner: Uint8Array, nonce: bigint): boolean | Promise<boolean>;
+  /** The delegation 0x0A holds on `root` for `grantee` (cips/cbfs.md §8.1; a chain read), if any. */
+  delegation?(root: Uint8Array, grantee: Uint8Array): Delegation | undefined | Promise<Delegation | undefined>;
 }
 
 export interface RelayIdentity {
@@ -75,6 +90,7 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
     const chain = typeof chainView === "function" ? chainView() : chainView;
     if (chain === undefined) return;
     const header = (name: string) => String(req.headers[name] ?? "");
+    if (header("x-cbfs-delegation") !== "") return authorizeDelegated(chain, header, kind, object);
     let token: ReturnType<typeof decodeCapToken>;
     try {
       token = decodeCapToken(unhex(header("x-cbfs-captoken")));
@@ -96,6 +112,29 @@ export function createRelayServer(identity: RelayIdentity, store: DiskStore, cha
       object,
       useSignature: unhex(header("x-cbfs-use-signature")),
       isRevoked: () => revoked,
+    });
+    if (refusal !== undefined) throw new HttpFailure(403, refusal);
+  }
+
+  /** A read under a 0x0A delegation (actor-owned volumes, job runners): `x-cbfs-delegation: <grantee>`, cips/cbfs.md §8.1. */
+  async function authorizeDelegated(chain: ChainView, header: (name: string) => string, kind: "shards" | "manifests", object: Uint8Array): Promise<void> {
+    const grantee = header("x-cbfs-delegation").replace(/^0x/, "");
+    const rootHex = kind === "manifests" ? hex(object) : header("x-cbfs-root");
+    if (!/^[0-9a-f]{40}$/.test(grantee) || !/^[0-9a-f]{64}$/.test(rootHex)) throw new HttpFailure(401, "x-cbfs-delegation must be a grantee address and x-cbfs-root a volume root");
+    if (chain.delegation === undefined) throw new HttpFailure(403, "this relay cannot read delegations from its chain");
+    const root = unhex(rootHex);
+    const manifest = await store.get("manifests", rootHex);
+    if (manifest === undefined) throw new HttpFailure(403, "the delegation's volume is not held here");
+    if (kind === "shards" && !decodeManifest(manifest.body).shardRoots.some((stripe) => stripe.some((r) => equal(r, object)))) {
+      throw new HttpFailure(403, "the shard is not part of the delegation's volume");
+    }
+    const refusal = delegationRefusal(await chain.delegation(root, unhex(grantee)), {
+      height: chain.height(),
+      root,
+      grantee: unhex(grantee),
+      right: "read",
+      object,
+      useSignature: unhex(header("x-cbfs-use-signature")),
     });
     if (refusal !== undefined) throw new HttpFailure(403, refusal);
   }

@@ -3,7 +3,7 @@
 // fsynced, renamed into place and the directory fsynced, all before the relay acknowledges it.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, statSync } from "node:fs";
-import { open, readFile, rename, rm, stat } from "node:fs/promises";
+import { open, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 
 export type Kind = "shards" | "manifests";
@@ -33,6 +33,11 @@ export class DiskStore {
 
   private path(kind: Kind, rootHex: string): string {
     return join(this.dir, kind, rootHex);
+  }
+
+  /** The hex roots held of one kind, sorted (temporary files are left out). */
+  async list(kind: Kind): Promise<string[]> {
+    return (await readdir(join(this.dir, kind))).filter((n) => /^[0-9a-f]{64}$/.test(n)).sort();
   }
 
   async has(kind: Kind, rootHex: string): Promise<boolean> {

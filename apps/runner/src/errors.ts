@@ -50,7 +50,9 @@ export type RunnerErrorCode =
   /** The node refused or failed a request the runner depends on. */
   | "CHAIN_FAILED"
   /** A deterministic (TEE) job reached a runner started without an enclave key (`--tee-key`). */
-  | "TEE_UNAVAILABLE";
+  | "TEE_UNAVAILABLE"
+  /** A job's CBFS volume cannot be mounted: no key secret declared, no delegation at 0x0A, or the relays refused it. */
+  | "VOLUME_UNAVAILABLE";
 
 export class RunnerError extends CowboyError<RunnerErrorCode> {
   override readonly name = "RunnerError";

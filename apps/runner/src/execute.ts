@@ -1,6 +1,7 @@
 // One job through the executors (cips/runner-process.md): entitlement match (requires ⊆ provides),
 // just-in-time secret substitution, the kind's executor, the result_schema check, and the canonical output bytes the
 // runner commits to (keccak256(output ‖ salt), output = canonical CBOR). Output is bounded by spec §5.4 (64 KiB).
+import { fromHex } from "@cowboy/codec";
 import { JOB_KINDS, type JobKind } from "@cowboy/runner-market";
 import type { EntitlementGate } from "./entitlements.js";
 import { RunnerError } from "./errors.js";
@@ -12,6 +13,7 @@ import { runMcp } from "./executors/mcp.js";
 import type { LlmBackend } from "./llm/backend.js";
 import { checkResult, outputBytes } from "./result-schema.js";
 import { type SecretSource, substituteSecrets } from "./secrets.js";
+import { MAX_MOUNT_BYTES, type VolumeSource } from "./volumes.js";
 
 /** On-chain return data bound (spec §5.4). */
 export const MAX_OUTPUT_BYTES = 65_536;
@@ -40,6 +42,8 @@ export interface ExecutorConfig {
   /** Allowlisted container images: manifest digest → OCI layout directory. */
   readonly images?: Readonly<Record<string, string>>;
   readonly httpTimeoutMs?: number;
+  /** CBFS volumes of jobs (fs.mount): read under the job's 0x0A delegation, keys from CBSS (volumes.ts). */
+  readonly volumes?: VolumeSource;
 }
 
 export interface JobOutput {
@@ -73,13 +77,32 @@ export function servableKinds(config: ExecutorConfig): JobKind[] {
   return kinds.sort();
 }
 
+/**
+ * The job's volumes, mounted (fs.mount): their plaintext in the job's order. Compute jobs receive them as the
+ * function's third argument; other kinds have no way to read a file yet, so a volume in one is refused.
+ */
+async function mountVolumes(job: JobInput, config: ExecutorConfig): Promise<Uint8Array[]> {
+  if (job.volumes.length === 0) return [];
+  config.gate.require("fs.mount", "a job with volumes");
+  if (job.kind !== "compute") throw new RunnerError("INVALID_SPEC", `volumes are mounted for compute jobs only, not ${job.kind}`);
+  if (config.volumes === undefined) throw new RunnerError("VOLUME_UNAVAILABLE", "this runner has no CBFS volume source (it needs a node: --rpc)");
+  const roots = job.volumes.map((v) => (v instanceof Uint8Array ? v : typeof v === "string" && /^0x[0-9a-f]{64}$/.test(v) ? fromHex(v.slice(2)) : undefined));
+  if (roots.some((r) => r === undefined)) throw new RunnerError("INVALID_SPEC", "volumes: each a 32-byte manifest root");
+  const out: Uint8Array[] = [];
+  let total = 0;
+  for (const root of roots as Uint8Array[]) {
+    const bytes = await config.volumes.mount(root, { id: job.id, secrets: job.secrets });
+    total += bytes.length;
+    if (total > MAX_MOUNT_BYTES) throw new RunnerError("VOLUME_UNAVAILABLE", `the job's volumes exceed ${MAX_MOUNT_BYTES} bytes`);
+    out.push(bytes);
+  }
+  return out;
+}
+
 export async function executeJob(job: JobInput, config: ExecutorConfig): Promise<JobOutput> {
   const missing = job.requires.filter((r) => !config.gate.covers([r]));
   if (missing.length > 0) throw new RunnerError("ENTITLEMENT_MISSING", `the job requires ${missing.join(", ")}, which this runner does not provide`, { entitlement: missing[0] });
-  if (job.volumes.length > 0) {
-    config.gate.require("fs.mount", "a job with volumes");
-    throw new RunnerError("INVALID_SPEC", "CBFS volume mounts are not supported by this runner build");
-  }
+  const volumes = await mountVolumes(job, config);
   const spec = await substituteSecrets(job.spec, { gate: config.gate, source: config.secrets, job: job.id, declared: job.secrets });
   let value: unknown;
   switch (job.kind) {
@@ -92,7 +115,7 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
       break;
     case "compute":
       config.gate.require("compute", "a compute job");
-      value = await runCompute(spec, { seed: job.id });
+      value = await runCompute(spec, { seed: job.id, volumes });
       break;
     case "llm":
       value = await runLlm(spec, { gate: config.gate, backend: config.llm, resultSchema: job.resultSchema });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { createCbssSecretSource } from "./cbss-source.js";
+import { createCbfsVolumeSource } from "./volumes.js";
 import { type RpcRunnerChain, createRpcRunnerChain } from "./chain/rpc-chain.js";
 import { type Entitlement, EntitlementGate } from "./entitlements.js";
 import { type ExecutorConfig, servableKinds } from "./execute.js";
@@ -92,6 +93,15 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
     ...(options.llm === undefined ? {} : { llm: options.llm }),
     ...(options.images === undefined ? {} : { images: options.images }),
     ...(secrets === undefined ? {} : { secrets }),
+    ...(options.provides.includes("fs.mount")
+      ? {
+          volumes: createCbfsVolumeSource({
+            request: (method, params) => chain.client.request(method, params ?? []),
+            accountKey: options.privateKey,
+            ...(secrets === undefined ? {} : { secrets }),
+          }),
+        }
+      : {}),
   };
   const runner = new Runner({
     chain,

@@ -19,6 +19,8 @@ import {
   porChunkIndex,
   receiptDigest,
   signStorageReceipt,
+  delegationUseDigest,
+  signDelegationUse,
 } from "../src/index.js";
 
 const out = new URL("../../../test-vectors/cbfs/", import.meta.url);
@@ -124,4 +126,23 @@ write("por.json", {
   chunkIndex: porChunk,
   chunk: hex(porShard.subarray(porChunk * 32, porChunk * 32 + 32)),
   proof: chunkProof(porShard, 32, porChunk).map(hex),
+});
+
+// A 0x0A delegation (cips/cbfs.md §8.1): the record's 17 bytes and a grantee's use signature over one object.
+const delegationRoot = pattern(32, 5, 0xd0);
+const delegationKey = pattern(32, 17, 2);
+const delegationObject = pattern(32, 3, 0x60);
+const delegationGrantee = addressFromPrivateKey(delegationKey);
+write("delegation.json", {
+  description: "a 0x0A delegation record (rights u8 ‖ notBefore u64 ‖ notAfter u64) and the grantee's use signature (RFC 6979 secp256k1) over one object",
+  root: hex(delegationRoot),
+  granteeKey: hex(delegationKey),
+  grantee: hex(delegationGrantee),
+  rights: 9,
+  notBefore: "300",
+  notAfter: "420",
+  record: "09" + "000000000000012c" + "00000000000001a4",
+  object: hex(delegationObject),
+  useDigest: hex(delegationUseDigest(delegationRoot, delegationGrantee, delegationObject)),
+  useSignature: hex(signDelegationUse(delegationRoot, delegationObject, delegationKey)),
 });

@@ -40,3 +40,4 @@ export {
   capTokenRefusal,
 } from "./captoken.js";
 export { receiptDigest, signStorageReceipt, verifyStorageReceipt } from "./receipt.js";
+export { type DelegationCheck, delegationUseDigest, signDelegationUse, delegationRefusal } from "./delegation-use.js";

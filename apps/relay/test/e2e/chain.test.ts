@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { rightsMask, signCapToken } from "@cowboy/cbfs";
 import { createCbfsClient, createHttpTransport, fetchChainRelays } from "@cowboy/cbfs/client";
 import { createClient } from "@cowboy/client";
-import { toHex } from "@cowboy/codec";
+import { type CborValue, toHex } from "@cowboy/codec";
 import { createLogger, devAccounts, devnetGenesis, type RunningNode, startNode } from "@cowboy/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RelayChainJson, type RunningRelay, sendInstruction, startRelay } from "../../src/index.js";
@@ -114,6 +114,65 @@ describe("relays on chain", () => {
     const staleT = createHttpTransport({ capToken: { token: stale, granteeKey: reader.privateKey } });
     await expect(createCbfsClient({ transport: staleT }).get(put.root, put.key, { relays: set })).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
     staleT.close();
+  }, 120_000);
+
+  it("an actor owns a volume (cowboy_sdk.cbfs): anchors it from its balance, delegates a read the relays check on chain", async () => {
+    const rpc = createClient({ url: node.rpcUrl });
+    const uploader = dev[6]!;
+    const { relays: set } = await fetchChainRelays((m, p) => rpc.request(m, p));
+    const data = new TextEncoder().encode("actor-owned volume ".repeat(30_000));
+    const writer = createHttpTransport();
+    const put = await createCbfsClient({ transport: writer }).put(data, { relays: set, ownerKey: uploader.privateKey, k: 2, m: 1 });
+    writer.close();
+
+    const source = `from cowboy_sdk import actor, cbfs
+
+@actor
+class Vault:
+    def own(self, root, size):
+        return cbfs.anchor(root, size, 2, 1, 1000)
+
+    def grant(self, root, who):
+        return cbfs.delegate(root, who, ["read"], 1000)
+
+    def revoke(self, root, who):
+        cbfs.revoke_delegation(root, who)
+`;
+    const { tx, address: vault } = await rpc.deployActor({ privateKey: dev[0]!.privateKey, source, salt: new Uint8Array(32).fill(0xcb) });
+    expect((await rpc.waitForReceipt(tx.digest())).status).toBe(0);
+    expect((await rpc.waitForReceipt((await rpc.transfer({ privateKey: dev[0]!.privateKey, to: vault, amount: 10n ** 12n })).digest())).status).toBe(0);
+    const call = async (method: string, args: CborValue[]) => {
+      const r = await rpc.waitForReceipt((await rpc.callActor({ privateKey: dev[0]!.privateKey, to: vault, method, args, cyclesLimit: 5_000_000n })).digest());
+      expect(r.status, new TextDecoder().decode(r.return_data)).toBe(0);
+    };
+    await call("own", [put.root, BigInt(data.length)]);
+    const volume = await rpc.request<{ owner: string } | null>("cowboy_getVolume", [`0x${toHex(put.root)}`]);
+    expect(volume?.owner).toBe(`0x${toHex(vault)}`);
+
+    const reader = dev[8]!;
+    const delegated = createHttpTransport({ delegation: { root: put.root, granteeKey: reader.privateKey } });
+    const read = () => createCbfsClient({ transport: delegated }).get(put.root, put.key, { relays: set });
+    await expect(read()).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
+    await call("grant", [put.root, reader.address]);
+    const d = await rpc.request<{ rights: number; not_before: string; not_after: string } | null>("cowboy_getDelegation", [`0x${toHex(put.root)}`, `0x${toHex(reader.address)}`]);
+    expect(d?.rights).toBe(1);
+    expect(BigInt(d!.not_after) - BigInt(d!.not_before)).toBe(1000n);
+    // Relays follow the head a poll late: the delegation starts at the call's height.
+    await until("a relay read under the delegation", () =>
+      read().then(
+        (got) => got.length === data.length,
+        () => false,
+      ),
+    );
+    expect(await read()).toEqual(data);
+    // Someone else signing as the grantee is refused by every relay.
+    const mallory = createHttpTransport({ delegation: { root: put.root, granteeKey: dev[9]!.privateKey } });
+    await expect(createCbfsClient({ transport: mallory }).get(put.root, put.key, { relays: set })).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
+    mallory.close();
+    await call("revoke", [put.root, reader.address]);
+    expect(await rpc.request("cowboy_getDelegation", [`0x${toHex(put.root)}`, `0x${toHex(reader.address)}`])).toBeNull();
+    await expect(read()).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
+    delegated.close();
   }, 120_000);
 
   it("PoR: an honest relay passes by itself; dropped data is suspended, not slashed; a corrupt proof is slashed", async () => {

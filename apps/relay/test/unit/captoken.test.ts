@@ -3,7 +3,19 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ChainStore, addressFromPrivateKeyForTests, isRevoked, revokeCapToken, rightsMask, signCapToken } from "./fixtures.js";
+import {
+  type ChainStore,
+  DEFAULT_CBFS_CHAIN_CONFIG,
+  activeDelegation,
+  addressFromPrivateKeyForTests,
+  anchorVolume,
+  delegateVolume,
+  isRevoked,
+  recordJobDelegations,
+  revokeCapToken,
+  rightsMask,
+  signCapToken,
+} from "./fixtures.js";
 import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningRelay, startRelay } from "../../src/index.js";
@@ -24,7 +36,11 @@ const writer = createHttpTransport();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "cbfs-cap-"));
-  const chain = { height: () => height, isRevoked: (o: Uint8Array, n: bigint) => isRevoked(store, o, n) };
+  const chain = {
+    height: () => height,
+    isRevoked: (o: Uint8Array, n: bigint) => isRevoked(store, o, n),
+    delegation: (root: Uint8Array, grantee: Uint8Array) => activeDelegation(store, root, grantee),
+  };
   relays = await Promise.all([0, 1, 2].map((i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `r${i}`), chain })));
 });
 afterAll(async () => {
@@ -61,6 +77,35 @@ describe("CapTokens on relays", () => {
     const shardRoot = put.manifest.shardRoots[0]![0]!;
     const direct = createHttpTransport({ capToken: { token, granteeKey: runner } });
     await expect(direct.getShard(relays[0]!.url, shardRoot)).rejects.toThrow(/revoked/);
+    direct.close();
+  });
+
+  it("an actor-owned volume is read under the 0x0A delegation a job's runner got, by that runner only, in its window", async () => {
+    const data = new TextEncoder().encode("actor volume ".repeat(4000));
+    const put = await createCbfsClient({ transport: writer }).put(data, { relays: relays.map((r) => r.url), ownerKey: owner, k: 2, m: 1 });
+    // The uploader is an EOA; 0x0A's owner is the actor (here an address with no key), as cowboy_sdk.cbfs.anchor makes it.
+    const actor = new Uint8Array(20).fill(0xac);
+    height = 300n;
+    anchorVolume(store, height, actor, { root: put.root, size: BigInt(data.length), k: 2, m: 1, blocks: 1000n }, DEFAULT_CBFS_CHAIN_CONFIG);
+    const read = async (granteeKey: Uint8Array) => {
+      const transport = createHttpTransport({ delegation: { root: put.root, granteeKey } });
+      try {
+        return await createCbfsClient({ transport }).get(put.root, put.key, { relays: put.relays });
+      } finally {
+        transport.close();
+      }
+    };
+    await expect(read(runner)).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
+    recordJobDelegations(store, height, { poster: actor, volumes: [put.root], committee: [addressFromPrivateKeyForTests(runner)] }, height + 10n);
+    expect(await read(runner)).toEqual(data);
+    await expect(read(mallory)).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
+    height = 311n;
+    const direct = createHttpTransport({ delegation: { root: put.root, granteeKey: runner } });
+    await expect(direct.getManifest(relays[0]!.url, put.root)).rejects.toThrow(/expired at height 310/);
+    // A write-only delegation does not read.
+    height = 320n;
+    delegateVolume(store, height, actor, put.root, addressFromPrivateKeyForTests(runner), rightsMask(["write"]), 5n);
+    await expect(direct.getManifest(relays[0]!.url, put.root)).rejects.toThrow(/does not grant read/);
     direct.close();
   });
 });

@@ -4,6 +4,7 @@
 // primitives (JSON text, hex) so no host object leaks in. Bounds: CPU time (vm timeout in the dedicated thread),
 // wall time (the worker is terminated), heap (resourceLimits), output size. Math.random is seeded from the job.
 import { Worker } from "node:worker_threads";
+import { toHex } from "@cowboy/codec";
 import { RunnerError } from "../errors.js";
 import { asRecord, boundedInt, requireString } from "./spec.js";
 
@@ -26,6 +27,8 @@ export interface ComputeOptions {
   readonly seed: Uint8Array;
   /** Output bound in bytes of JSON (default 65,536, spec §5.4). */
   readonly maxOutputBytes?: number;
+  /** The job's mounted CBFS volumes (fs.mount), handed to the function as its third argument, a list of Uint8Array. */
+  readonly volumes?: readonly Uint8Array[];
 }
 
 export interface ParsedComputeSpec {
@@ -55,7 +58,7 @@ export function parseComputeSpec(value: unknown): ParsedComputeSpec {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const vm = require("node:vm");
-const { code, inputJson, wasmHex, seed, cpuMs } = workerData;
+const { code, inputJson, wasmHex, volumesHex, seed, cpuMs } = workerData;
 const context = vm.createContext(Object.create(null));
 const prelude = \`"use strict";
 (() => {
@@ -67,11 +70,14 @@ try {
   vm.runInContext(prelude, context);
   context.__input = inputJson;
   context.__wasm = wasmHex;
-  const fnText = "(function (input, wasm) {\\n'use strict';\\n" + code + "\\n})";
+  context.__volumes = JSON.stringify(volumesHex);
+  // Volumes become Uint8Arrays of this context before the function's CPU time starts.
+  vm.runInContext("globalThis.__vols = JSON.parse(__volumes).map((h) => { const u = new Uint8Array(h.length >> 1); for (let i = 0; i < u.length; i++) u[i] = parseInt(h.substr(2 * i, 2), 16); return u; }); __volumes = null;", context, { timeout: 60000 });
+  const fnText = "(function (input, wasm, volumes) {\\n'use strict';\\n" + code + "\\n})";
   vm.runInContext("globalThis.__fn = " + fnText, context, { filename: "job.js", timeout: cpuMs });
   const out = vm.runInContext(
     \`(() => { const w = __wasm === null ? undefined : Uint8Array.from(__wasm.match(/../g) ?? [], (h) => parseInt(h, 16));
-      const r = __fn(__input === null ? undefined : JSON.parse(__input), w);
+      const r = __fn(__input === null ? undefined : JSON.parse(__input), w, __vols);
       if (r !== null && typeof r === "object" && typeof r.then === "function") throw new TypeError("the function must return synchronously, not a promise");
       const j = JSON.stringify(r); if (j === undefined) throw new TypeError("the function returned " + typeof r + ", not a JSON value"); return j; })()\`,
     context, { timeout: cpuMs, microtaskMode: "afterEvaluate" });
@@ -98,7 +104,14 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
   const inputJson = spec.input === undefined ? null : JSON.stringify(spec.input);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { code: spec.code, inputJson, wasmHex: spec.wasm ?? null, seed: seedWords(options.seed), cpuMs: spec.cpuMs },
+    workerData: {
+      code: spec.code,
+      inputJson,
+      wasmHex: spec.wasm ?? null,
+      volumesHex: (options.volumes ?? []).map((v) => toHex(v)),
+      seed: seedWords(options.seed),
+      cpuMs: spec.cpuMs,
+    },
     resourceLimits: { maxOldGenerationSizeMb: spec.memoryMb, maxYoungGenerationSizeMb: Math.min(16, spec.memoryMb), codeRangeSizeMb: 16, stackSizeMb: 4 },
     env: {},
     stdout: true,

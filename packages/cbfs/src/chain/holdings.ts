@@ -72,11 +72,22 @@ export function heldVolumes(store: ChainStore): Uint8Array[] {
   return out;
 }
 
-/** Every holding of one volume (a scan of the list; volumes hold few shards per relay set). */
+/** Every holding of one volume: the list is sorted by (volume ‖ shard), so a binary search finds its run. */
 export function volumeHoldings(store: ChainStore, volume: Uint8Array): Holding[] {
-  return pairs(store)
-    .filter((p) => equalBytes(p.subarray(0, 32), volume))
-    .map((p) => getHolding(store, p.subarray(0, 32), p.subarray(32))!);
+  const b = store.get(LIST_KEY) ?? new Uint8Array(0);
+  const n = b.length / PAIR;
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareBytes(b.subarray(mid * PAIR, mid * PAIR + 32), volume) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Holding[] = [];
+  for (let i = lo; i < n && equalBytes(b.subarray(i * PAIR, i * PAIR + 32), volume); i++) {
+    out.push(getHolding(store, b.subarray(i * PAIR, i * PAIR + 32), b.subarray(i * PAIR + 32, (i + 1) * PAIR))!);
+  }
+  return out;
 }
 
 export interface HoldingRequest {

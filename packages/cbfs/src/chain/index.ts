@@ -49,4 +49,5 @@ export {
 } from "./storage-manager.js";
 export { type Holding, type HoldingRequest, getHolding, heldVolumes, holdingAt, holdingCount, volumeHoldings, recordHolding, dropHolding } from "./holdings.js";
 export { type ScheduledPor, scheduledHoldingIndex, scheduledPorChallenge } from "./por-schedule.js";
-export { type RentPayment, rentPaidOutTo, payVolumeRent, closeVolumeRent, scheduledRentPayout } from "./rent-payout.js";
+export { type RentPayment, RENT_PAYOUT_VOLUMES_PER_BLOCK, rentPaidOutTo, rentPayoutCursor, payVolumeRent, closeVolumeRent, scheduledRentPayout } from "./rent-payout.js";
+export { type Delegation, type JobVolumes, getDelegation, activeDelegation, delegateVolume, revokeDelegation, recordJobDelegations } from "./delegation.js";

@@ -2,7 +2,9 @@
 // each. Loopback in tests; bodies are raw bytes, metadata in headers, /info is JSON.
 import { Agent, request } from "node:http";
 import { concatBytes, fromHex, toHex } from "@cowboy/codec";
+import { addressFromPrivateKey } from "@cowboy/crypto";
 import { type CapToken, encodeCapToken, signCapTokenUse } from "../captoken.js";
+import { signDelegationUse } from "../delegation-use.js";
 import { CbfsError } from "../errors.js";
 import type { ByteRange, RelayTransport } from "./transport.js";
 
@@ -19,6 +21,8 @@ export interface HttpTransportOptions {
   readonly timeoutMs?: number;
   /** Reads carry this CapToken and a per-request signature by the grantee's key (relays that check tokens need it). */
   readonly capToken?: { readonly token: CapToken; readonly granteeKey: Uint8Array };
+  /** Or reads under a 0x0A delegation of volume `root` to the key's address (cips/cbfs.md §8.1: actor-owned volumes). */
+  readonly delegation?: { readonly root: Uint8Array; readonly granteeKey: Uint8Array };
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): RelayTransport & { close(): void } {
@@ -26,9 +30,13 @@ export function createHttpTransport(options: HttpTransportOptions = {}): RelayTr
   const timeoutMs = options.timeoutMs ?? 30_000;
   const cap = options.capToken;
   const tokenHex = cap === undefined ? "" : toHex(encodeCapToken(cap.token));
+  const del = options.delegation;
+  const delegate = del === undefined ? "" : toHex(addressFromPrivateKey(del.granteeKey));
   const readAuth = (object: Uint8Array): Record<string, string> =>
     cap === undefined
-      ? {}
+      ? del === undefined
+        ? {}
+        : { "x-cbfs-delegation": delegate, "x-cbfs-root": toHex(del.root), "x-cbfs-use-signature": toHex(signDelegationUse(del.root, object, del.granteeKey)) }
       : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": toHex(cap.token.scope), "x-cbfs-use-signature": toHex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
 
   function call(endpoint: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array): Promise<Reply> {

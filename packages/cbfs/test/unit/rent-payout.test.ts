@@ -18,6 +18,7 @@ import {
   registerRelay,
   rentFor,
   rentPaidOutTo,
+  rentPayoutCursor,
   scheduledRentPayout,
   shardRoot,
   signStorageReceipt,
@@ -123,6 +124,46 @@ describe("rent payout", () => {
     for (const r of [relayA, relayB, relayC]) heartbeat(store, 599n, r);
     // The holdings (not pruned yet) are paid only for [500, 600).
     expect(byRelay(scheduledRentPayout(store, 600n, C))).toEqual({ [A]: 333n, [B]: 333n, [Cc]: 333n });
+  });
+
+  it("pays a pass of many volumes a few per block from a cursor; each volume up to its own block; nothing lost", () => {
+    const store = setup();
+    // Five more volumes, each held by relay A; with the first, six held volumes paid 2 per block.
+    const roots = [0x11, 0x22, 0x33, 0x44, 0x55].map((b) => new Uint8Array(32).fill(b));
+    for (const r of roots) {
+      anchorVolume(store, 1n, owner, { root: r, size: 1000n, k: 2, m: 1, blocks: 1000n }, C);
+      hold(store, 0, r);
+    }
+    hold(store, 0);
+    const all = [...roots, volume];
+    expect(scheduledRentPayout(store, I - 1n, C, 2)).toEqual([]);
+    const paid: { volume: Uint8Array; amount: bigint; at: bigint }[] = [];
+    for (let h = I; h < I + 5n; h++) for (const p of scheduledRentPayout(store, h, C, 2)) paid.push({ volume: p.volume, amount: p.amount, at: h });
+    // Root order, two per block: 0x11, 0x22 at I; 0x33, 0x44 at I+1; 0x55, 0xaa at I+2; the pass is over at I+2.
+    expect(paid.map((p) => [Buffer.from(p.volume).toString("hex").slice(0, 2), p.at])).toEqual([
+      ["11", I],
+      ["22", I],
+      ["33", I + 1n],
+      ["44", I + 1n],
+      ["55", I + 2n],
+      ["aa", I + 2n],
+    ]);
+    // Each is paid (max(1, K+M) = 3 shares, one held) for the blocks from its anchor to the block it was paid in.
+    for (const p of paid) expect(p.amount).toBe((PER_BLOCK * (p.at - 1n)) / 3n);
+    expect(rentPayoutCursor(store)).toBeUndefined();
+    for (const r of all) expect(rentPaidOutTo(store, getVolume(store, r)!)).toBe(paid.find((p) => p.volume.every((b, i) => b === r[i]))!.at);
+    // The next pass starts at the next multiple; a root deleted under the cursor pays nothing (its holding stays listed
+    // until the PoR schedule prunes it, so it still counts against the block's budget).
+    expect(scheduledRentPayout(store, 2n * I - 1n, C, 2)).toEqual([]);
+    expect(scheduledRentPayout(store, 2n * I, C, 2).map((p) => p.amount)).toEqual([((I + 0n) * PER_BLOCK) / 3n, ((I + 0n) * PER_BLOCK) / 3n]);
+    expect(rentPayoutCursor(store)).toEqual(roots[2]);
+    closeVolumeRent(store, roots[2]!, 2n * I, C);
+    deleteVolume(store, 2n * I, owner, roots[2]!, C);
+    const names = (ps: { volume: Uint8Array }[]) => ps.map((p) => Buffer.from(p.volume).toString("hex").slice(0, 2));
+    expect(names(scheduledRentPayout(store, 2n * I + 1n, C, 2))).toEqual(["44"]);
+    expect(names(scheduledRentPayout(store, 2n * I + 2n, C, 2))).toEqual(["55", "aa"]);
+    expect(rentPayoutCursor(store)).toBeUndefined();
+    expect(scheduledRentPayout(store, 2n * I + 3n, C, 2)).toEqual([]);
   });
 });
 

@@ -16,6 +16,7 @@ import { OutputBuffer, traceErrorOf, type TimerEnd, type TraceError } from "./jo
 import { u64be, type QueuedMessage } from "./message.js";
 import { isEventListener, listenerCall } from "../interop/call.js";
 import { dispatcherCall, isJobDispatcher } from "./runnerCall.js";
+import { isStorageManager, storageManagerCall } from "./storageCall.js";
 import { rentConfigOf } from "../rent.js";
 
 const utf8 = new TextEncoder();
@@ -189,6 +190,8 @@ export class TxRun implements FrameRunner {
     if (this.params.interop !== undefined && isEventListener(to)) return listenerCall(this, from, method, payload, value, caller.frame.kind === "deploy");
     // The Job Dispatcher (0x02) has no code either: runner.submit runs natively (cips/runner-market.md "SDK").
     if (this.params.runnerMarket !== undefined && isJobDispatcher(to)) return dispatcherCall(this, from, method, payload, value);
+    // The Storage Manager (0x0A) has no code either: cowboy_sdk.cbfs runs natively (cips/cbfs.md §8.1).
+    if (isStorageManager(to)) return storageManagerCall(this, from, method, payload, value);
     const { res, host } = this.#frame("call", to, from, value, method, payload, caller.frame.depth + 1, budget, () => {
       this.debitActor(from, value);
       this.accounts.credit(to, value);

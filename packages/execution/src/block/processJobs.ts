@@ -12,6 +12,7 @@ import { TxExhausted } from "../errors.js";
 import { TxRun } from "../actors/run.js";
 import { marketContext } from "../transaction/runnerMarketInstruction.js";
 import { processSecretReservations } from "./processSecretReservations.js";
+import { processCbfsJobDelegations } from "./processCbfsJobDelegations.js";
 import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
 import type { BlockTally } from "./tally.js";
@@ -29,6 +30,7 @@ export function processJobs(state: StateAccess, env: BlockEnv, params: ChainPara
   const deliveries = advanceJobs(marketContext(state, accounts, env, params));
   // CBSS reservations for the committees drawn in this block (here, so block building and applying run it alike).
   processSecretReservations(state, env);
+  processCbfsJobDelegations(state, env, params);
   const cycleFee = laneBasefee(env.cycleBasefee, "runner", params.feeMarket);
   const cellFee = laneBasefee(env.cellBasefee, "runner", params.feeMarket);
   let cycles = 0n;

@@ -1,14 +1,14 @@
 // The `cbfs` namespace (cips/cbfs.md §7, §10): 0x0B's relays with their liveness at the head, a volume anchored at
 // 0x0A, and whether a CapToken nonce is revoked — what relays and CBFS clients read (never write) to place shards
 // and check tokens. Read at the head through @cowboy/cbfs, which owns the layout.
-import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, getChallenge, getStanding, isLive, isRevoked, listRelays, porState, RelayStatus } from "@cowboy/cbfs";
+import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG, activeDelegation, getChallenge, getStanding, isLive, isRevoked, listRelays, porState, RelayStatus } from "@cowboy/cbfs";
 import { fromHex } from "@cowboy/codec";
 import type { Chain } from "../../chain/chain.js";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
 import { hex } from "./json.js";
-import { address, u64 } from "./params.js";
+import { address, hash32, u64 } from "./params.js";
 
 function headState(chain: Chain): ChainStore {
   const refuse = (): never => {
@@ -88,6 +88,20 @@ export function cbfsMethods({ chain }: NodeContext): RpcMethod[] {
         ["nonce", u64],
       ],
       handler: ([owner, nonce]) => isRevoked(headState(chain), fromHex(owner), BigInt(nonce)),
+    }),
+    defineMethod({
+      name: "cowboy_getDelegation",
+      summary:
+        "the read/write/list/repair delegation 0x0A holds on an anchored volume for a grantee (cips/cbfs.md §8.1: actor-owned volumes, job runners), at the head: { root, grantee, rights, not_before, not_after, height } or null",
+      params: [
+        ["root", hash32],
+        ["grantee", address],
+      ],
+      handler: ([root, grantee]) => {
+        const d = activeDelegation(headState(chain), fromHex(root), fromHex(grantee));
+        if (d === undefined) return null;
+        return { root, grantee, rights: d.rights, not_before: d.notBefore.toString(), not_after: d.notAfter.toString(), height: chain.head.height.toString() };
+      },
     }),
   ];
 }

@@ -1,0 +1,106 @@
+// Actor-owned CBFS volumes (cips/cbfs.md §8.1) through real blocks: an actor anchors a volume with cowboy_sdk.cbfs
+// (rent from its balance into 0x0A), delegates and revokes reads, and a job naming the volume gives each drawn runner
+// a read delegation valid until the job's reveal window closes; a volume the poster does not own gets none.
+import { type CborTuple, decodeCbor } from "@cowboy/codec";
+import { STORAGE_MANAGER_ADDRESS, getDelegation, getVolume, rentFor, DEFAULT_CBFS_CHAIN_CONFIG as C } from "@cowboy/cbfs";
+import { createRunnerMarketConfig, encodeCapabilities, getJob } from "@cowboy/runner-market";
+import { ReceiptStatus } from "@cowboy/types";
+import { describe, expect, it } from "vitest";
+import { ActorChain, CBY, text } from "../utils/chain.js";
+import { addressOf, params as defaultParams } from "../utils/helpers.js";
+
+const market = createRunnerMarketConfig({ stakeFloor: 100n * CBY, ackBlocks: 3n, commitBlocks: 4n, revealBlocks: 3n, selectionDelayRounds: 2n });
+const params = { ...defaultParams, runnerMarket: market };
+const LIMITS = { cycles: 1_000_000n, cells: 100_000n };
+const SIZE = 5n << 20n;
+
+const OWNER = `from cowboy_sdk import actor, runner, cbfs
+
+@actor
+class Owner:
+    def own(self, root, size):
+        return cbfs.anchor(root, size, 4, 2, 1000)
+
+    def grant(self, root, who):
+        return cbfs.delegate(root, who, ["read", "repair"], 50)
+
+    def revoke(self, root, who):
+        cbfs.revoke_delegation(root, who)
+
+    def job(self, volumes):
+        return runner.submit("http", {"method": "GET", "url": "https://data.example/x"}, result_schema={"type": "object"},
+                             runners=2, quorum=2, max_price="1cby", allow_domains=["data.example"], volumes=volumes)
+`;
+
+describe("actor-owned volumes (cowboy_sdk.cbfs, 0x0A delegations)", () => {
+  it("anchor with the actor's rent, delegate/revoke, and read delegations for a job's drawn runners", () => {
+    const c = new ActorChain(params);
+    const caps = encodeCapabilities({ provides: ["net.http", "fs.mount"], jobKinds: ["http"] });
+    const regs = c.block(
+      [1, 2].map((i) =>
+        c.tx(
+          i,
+          {
+            type: "runner_register",
+            stake: 200n * CBY,
+            maxJobValue: 10n * CBY,
+            capabilities: caps,
+            endpoint: new TextEncoder().encode(`http://127.0.0.1:${9100 + i}`),
+            transportKey: new Uint8Array(32).fill(i),
+          },
+          LIMITS,
+        ),
+      ),
+    );
+    for (const r of regs) expect(r.status, text(r.return_data)).toBe(ReceiptStatus.Success);
+    const [deployed, other] = c.block([c.deployTx(0, OWNER), c.deployTx(3, OWNER)]);
+    expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
+    const owner = deployed!.return_data;
+    const stranger = other!.return_data;
+    c.block([c.transferTx(0, owner, 100n * CBY), c.transferTx(3, stranger, 100n * CBY)]);
+    const root = new Uint8Array(32).fill(0xab);
+    const foreign = new Uint8Array(32).fill(0xcd);
+
+    const before = c.account(owner).balance;
+    const vault = c.account(STORAGE_MANAGER_ADDRESS).balance;
+    const [anchored, foreignAnchor] = c.block([c.callTx(0, owner, "own", [root, SIZE], LIMITS), c.callTx(3, stranger, "own", [foreign, SIZE], LIMITS)]);
+    expect(anchored!.status, text(anchored!.return_data)).toBe(ReceiptStatus.Success);
+    expect(foreignAnchor!.status).toBe(ReceiptStatus.Success);
+    const rent = rentFor(SIZE, 4, 2, 1000n, C);
+    expect(decodeCbor(anchored!.return_data)).toBe(rent);
+    expect(before - c.account(owner).balance).toBe(rent);
+    expect(c.account(STORAGE_MANAGER_ADDRESS).balance - vault).toBe(2n * rent);
+    expect(getVolume(c.store.fork(), root)?.owner).toEqual(owner);
+
+    // A second anchor of the same root is refused with 0x0A's code; a stranger cannot delegate the owner's volume.
+    const [again, stolen] = c.block([c.callTx(0, owner, "own", [root, SIZE], LIMITS), c.callTx(3, stranger, "grant", [root, addressOf(9)], LIMITS)]);
+    expect(again!.status).toBe(ReceiptStatus.Reverted);
+    expect(text(again!.return_data)).toMatch(/CbfsChainError: VOLUME_EXISTS/);
+    expect(text(stolen!.return_data)).toMatch(/CbfsChainError: NOT_OWNER/);
+
+    const [granted] = c.block([c.callTx(0, owner, "grant", [root, addressOf(9)], LIMITS)]);
+    expect(granted!.status, text(granted!.return_data)).toBe(ReceiptStatus.Success);
+    const [from, to] = (decodeCbor(granted!.return_data) as CborTuple).items as bigint[];
+    expect(to! - from!).toBe(50n);
+    expect(getDelegation(c.store.fork(), root, addressOf(9))).toEqual({ rights: 9, notBefore: from, notAfter: to });
+    const [revoked] = c.block([c.callTx(0, owner, "revoke", [root, addressOf(9)], LIMITS)]);
+    expect(revoked!.status, text(revoked!.return_data)).toBe(ReceiptStatus.Success);
+    expect(getDelegation(c.store.fork(), root, addressOf(9))).toBeUndefined();
+
+    // A job naming its own volume and a stranger's: the drawn runners get read on the first only.
+    const [posted] = c.block([c.callTx(0, owner, "job", [[root, foreign]], LIMITS)]);
+    expect(posted!.status, text(posted!.return_data)).toBe(ReceiptStatus.Success);
+    const id = decodeCbor(posted!.return_data) as Uint8Array;
+    let job = getJob(c.store.fork(), id)!;
+    for (let n = 0; n < 8 && job.status !== "selected"; n++) {
+      c.block([]);
+      job = getJob(c.store.fork(), id)!;
+    }
+    expect(job.status).toBe("selected");
+    expect(job.committee).toHaveLength(2);
+    for (const runner of job.committee) {
+      expect(getDelegation(c.store.fork(), root, runner)).toEqual({ rights: 1, notBefore: job.selectedAt, notAfter: job.selectedAt + 3n + 4n + 3n });
+      expect(getDelegation(c.store.fork(), foreign, runner)).toBeUndefined();
+    }
+  });
+});
