@@ -56,7 +56,7 @@ export {
   missingEntitlements,
   type Requirement,
 } from "./entitlements.js";
-export { allowedImage } from "./containers.js";
+export { allowedImage, SMALL_CONTAINER_CLASS } from "./containers.js";
 export { ATTESTATION_DOMAIN, attestedOutput, encodeAttestationDocument, openAttestedOutput, type AttestationDocument, type TeeMeasurement } from "./attestation.js";
 export { checkSchema, schemaViolation, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./schema.js";
 export {

@@ -79,6 +79,10 @@ export interface MarketOptions {
   readonly llmModel?: string;
   /** The runners' --provides (default net.http,compute, plus llm with a model). */
   readonly provides?: string;
+  /** The --provides of the runner with dev account i, when it differs from `provides`. */
+  readonly providesFor?: (i: number) => string | undefined;
+  /** Extra `cowboy devnet start` arguments (e.g. --tee-enclave, --container-image). */
+  readonly devnetArgs?: readonly string[];
   /** Dev account of the first runner (default 1). */
   readonly firstRunner?: number;
   /**
@@ -160,7 +164,7 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
       });
     });
   try {
-    await start(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs)], /JSON-RPC: http/, []);
+    await start(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs), ...(options.devnetArgs ?? [])], /JSON-RPC: http/, []);
     const client = createClient({ url: rpc });
     for (let i = 0; ; i++) {
       try {
@@ -209,7 +213,7 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
             "--stake",
             "10000cby",
             "--provides",
-            provides,
+            options.providesFor?.(first + k) ?? provides,
             ...(options.llmModel === undefined ? [] : ["--llm-model", options.llmModel]),
             "--rpc",
             rpc,
