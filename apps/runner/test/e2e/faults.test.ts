@@ -131,12 +131,14 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     expect([...amounts.keys()].sort()).toEqual(HONEST.map(devAddress).sort());
     expect([...amounts.values()].reduce((a, b) => a + b, 0n)).toBe(runnerShare);
     for (const i of HONEST) expect(amounts.get(devAddress(i))! >= (runnerShare - bonus) / 2n).toBe(true);
-    // Balances: each honest runner got its amount less the fees of its ack, commit and reveal (well under 0.01 CBY);
-    // the poster paid the gross plus its call and continuation fees (under 0.1 CBY).
+    // Balances, exactly: each honest runner gained its amount less the fees of the ack, commit and reveal it sent (the
+    // transactions its log names); the poster paid the gross plus its call and continuation fees (under 0.1 CBY).
     for (const [k, i] of HONEST.entries()) {
-      const gained = (await balance(i)) - honestBefore[k]!;
-      expect(gained).toBeLessThanOrEqual(amounts.get(devAddress(i))!);
-      expect(amounts.get(devAddress(i))! - gained).toBeLessThan(CBY / 100n);
+      const sent = [...market.runnerLogs.get(devAddress(i))!.join("").matchAll(new RegExp(`job ${jobId} (?:ack|commit|reveal) sent \\(tx (0x[0-9a-f]{64})`, "g"))];
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      let fees = 0n;
+      for (const [, hash] of sent) fees += (await market.client.waitForReceipt(fromHex(hash!.slice(2)))).fee_paid;
+      expect((await balance(i)) - honestBefore[k]!).toBe(amounts.get(devAddress(i))! - fees);
     }
     const spent = posterBefore - (await market.client.getBalance(poster));
     expect(spent).toBeGreaterThan(gross);
