@@ -61,7 +61,7 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
     for (const r of runners) {
       const status = await market.cowboy(["runner", "status", r, "--json"]);
       expect(status.code, status.stderr).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ address: r, status: "active", provides: ["compute", "llm", "mcp", ...(IMAGE === "" ? [] : ["oci.run"]), "net.http", "tee"], models: [MODEL] });
+      expect(JSON.parse(status.stdout)).toMatchObject({ address: r, status: "active", provides: ["compute", "llm", "mcp", "net.http", ...(IMAGE === "" ? [] : ["oci.run"]), "tee"], models: [MODEL] });
     }
     const settled = await runPriceJob(market, { runners: 3, quorum: 2 });
     const [, status, result] = settled.seen;
