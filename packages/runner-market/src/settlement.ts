@@ -30,7 +30,7 @@ export function splitPayment(cfg: RunnerMarketConfig, gross: bigint, paid: reado
   const pool = share - aggregatorBonus;
   const n = BigInt(paid.length);
   const each = pool / n + tip / n;
-  const dust = pool % n + (tip % n);
+  const dust = (pool % n) + (tip % n);
   const lead = aggIndex >= 0 ? aggIndex : 0;
   return {
     burned,

@@ -5,7 +5,8 @@ import { formatCby } from "../units.js";
 
 const start: Command = {
   summary: "start a single-node devnet in the foreground (Ctrl-C stops it; state persists in --data)",
-  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N] [--staking-epoch N] [--tee-enclave MEASUREMENT:KEY]… [--container-image REF@sha256:…]…",
+  usage:
+    "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N] [--staking-epoch N] [--tee-enclave MEASUREMENT:KEY]… [--container-image REF@sha256:…]…",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,

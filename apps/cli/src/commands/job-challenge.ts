@@ -44,7 +44,8 @@ export const challenge: Command = {
     const outcome = ok ? (receipt.return_data[0] === 1 ? "upheld" : "rejected") : undefined;
     const error = ok ? undefined : new TextDecoder().decode(receipt.return_data);
     const hash = `0x${toHex(tx.digest())}`;
-    if (values.json) io.out(`${JSON.stringify({ hash, status, height: receipt.height.toString(), ...(outcome === undefined ? {} : { outcome }), ...(error === undefined ? {} : { error }) })}\n`);
+    if (values.json)
+      io.out(`${JSON.stringify({ hash, status, height: receipt.height.toString(), ...(outcome === undefined ? {} : { outcome }), ...(error === undefined ? {} : { error }) })}\n`);
     else io.out(`${hash}\n${outcome ?? status}\n`);
     if (error !== undefined) io.err(`${error}\n`);
     return ok ? 0 : 1;

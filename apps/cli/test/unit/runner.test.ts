@@ -33,7 +33,10 @@ describe("cowboy runner", () => {
     expect(await cli([...base, "--provides", "net.http", "--rate", "http=lots"])).toMatchObject({ status: 2 });
     expect(await cli([...base, "--provides", "net.http", "--proxies", "http://127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/secret\.read/) });
     expect(await cli([...base, "--provides", "net.http,secret.read", "--proxies", "127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/URL/) });
-    expect(await cli([...base, "--provides", "net.http", "--test-fault", "lie"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/tamper, no-reveal, bad-reveal, schema-violation/) });
+    expect(await cli([...base, "--provides", "net.http", "--test-fault", "lie"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/tamper, no-reveal, bad-reveal, schema-violation/),
+    });
   });
   it("checks --tee-key and --tee-measurement against each other and against --provides tee", async () => {
     const base = ["runner", "start", "--key", KEY, "--stake", "10000cby", "--rpc", NOWHERE];

@@ -61,7 +61,16 @@ interface JobJson {
   challenges: unknown[];
   aggregator: string | null;
   result: unknown;
-  settlement: { outcome: string; gross: string; refunded: string; burned?: string; treasury?: string; aggregatorBonus?: string; runners?: { runner: string; amount: string }[]; to?: string };
+  settlement: {
+    outcome: string;
+    gross: string;
+    refunded: string;
+    burned?: string;
+    treasury?: string;
+    aggregatorBonus?: string;
+    runners?: { runner: string; amount: string }[];
+    to?: string;
+  };
 }
 
 const runnerOf = async (i: number) => (await market.client.request<RunnerRecord>("cowboy_getRunner", [devAddress(i)]))!;
@@ -126,7 +135,14 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     const gross = 2n * RATE_HTTP;
     const runnerShare = gross - gross / 10n - gross / 100n;
     const bonus = j.aggregator !== null && j.paid.includes(j.aggregator) ? (gross * 150n) / 10_000n : 0n;
-    expect(j.settlement).toMatchObject({ outcome: "paid", gross: `${gross}`, refunded: `${MAX_PRICE - gross}`, burned: `${gross / 10n}`, treasury: `${gross / 100n}`, aggregatorBonus: `${bonus}` });
+    expect(j.settlement).toMatchObject({
+      outcome: "paid",
+      gross: `${gross}`,
+      refunded: `${MAX_PRICE - gross}`,
+      burned: `${gross / 10n}`,
+      treasury: `${gross / 100n}`,
+      aggregatorBonus: `${bonus}`,
+    });
     const amounts = new Map(j.settlement.runners!.map((r) => [r.runner, BigInt(r.amount)]));
     expect([...amounts.keys()].sort()).toEqual(HONEST.map(devAddress).sort());
     expect([...amounts.values()].reduce((a, b) => a + b, 0n)).toBe(runnerShare);
@@ -134,7 +150,12 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     // Balances, exactly: each honest runner gained its amount less the fees of the ack, commit and reveal it sent (the
     // transactions its log names); the poster paid the gross plus its call and continuation fees (under 0.1 CBY).
     for (const [k, i] of HONEST.entries()) {
-      const sent = [...market.runnerLogs.get(devAddress(i))!.join("").matchAll(new RegExp(`job ${jobId} (?:ack|commit|reveal) sent \\(tx (0x[0-9a-f]{64})`, "g"))];
+      const sent = [
+        ...market.runnerLogs
+          .get(devAddress(i))!
+          .join("")
+          .matchAll(new RegExp(`job ${jobId} (?:ack|commit|reveal) sent \\(tx (0x[0-9a-f]{64})`, "g")),
+      ];
       expect(sent.length).toBeGreaterThanOrEqual(2);
       let fees = 0n;
       for (const [, hash] of sent) fees += (await market.client.waitForReceipt(fromHex(hash!.slice(2)))).fee_paid;

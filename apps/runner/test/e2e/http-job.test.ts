@@ -61,7 +61,12 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
     for (const r of runners) {
       const status = await market.cowboy(["runner", "status", r, "--json"]);
       expect(status.code, status.stderr).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ address: r, status: "active", provides: ["compute", "llm", "mcp", "net.http", ...(IMAGE === "" ? [] : ["oci.run"]), "tee"], models: [MODEL] });
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        address: r,
+        status: "active",
+        provides: ["compute", "llm", "mcp", "net.http", ...(IMAGE === "" ? [] : ["oci.run"]), "tee"],
+        models: [MODEL],
+      });
     }
     const settled = await runPriceJob(market, { runners: 3, quorum: 2 });
     const [, status, result] = settled.seen;
@@ -131,8 +136,20 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
     });
     const [status, result] = await continuationOf(market, poster, jobId);
     expect(status).toBe("ok");
-    expect(result).toEqual(new Map<string, unknown>([["price", 4242n], ["source", "e2e"]]));
-    const j = (await market.client.request<{ status: string; requires: string[]; committee: string[]; reveals: { runner: string; outputHex: string }[]; failures: unknown[]; result: unknown }>("cowboy_getJob", [jobId]))!;
+    expect(result).toEqual(
+      new Map<string, unknown>([
+        ["price", 4242n],
+        ["source", "e2e"],
+      ]),
+    );
+    const j = (await market.client.request<{
+      status: string;
+      requires: string[];
+      committee: string[];
+      reveals: { runner: string; outputHex: string }[];
+      failures: unknown[];
+      result: unknown;
+    }>("cowboy_getJob", [jobId]))!;
     expect(j.status).toBe("settled");
     expect(j.requires).toContain("tee");
     expect(j.failures).toEqual([]);

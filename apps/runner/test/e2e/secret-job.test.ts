@@ -131,7 +131,19 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     const short = "sk-short-e2e-0d9c8b7a";
     const valueDir = mkdtempSync(join(tmpdir(), "cowboy-secret-value-"));
     writeFileSync(join(valueDir, "v"), short);
-    const put = await market.cowboy(["secret", "put", "api.short", "--value-file", join(valueDir, "v"), "--allow-actor", `0x${toHex(settledJob!.feed)}`, "--until-block", `${until}`, "--key", `0x${toHex(devKey(OWNER))}`]);
+    const put = await market.cowboy([
+      "secret",
+      "put",
+      "api.short",
+      "--value-file",
+      join(valueDir, "v"),
+      "--allow-actor",
+      `0x${toHex(settledJob!.feed)}`,
+      "--until-block",
+      `${until}`,
+      "--key",
+      `0x${toHex(devKey(OWNER))}`,
+    ]);
     rmSync(valueDir, { recursive: true, force: true });
     expect(put.code, put.stderr).toBe(0);
     const shortRef: SecretRefInput = { owner: apiKey.owner, name: "api.short" };

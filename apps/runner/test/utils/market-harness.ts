@@ -178,7 +178,11 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
       });
     });
   try {
-    await start(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs), ...(options.devnetArgs ?? [])], /JSON-RPC: http/, []);
+    await start(
+      ["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs), ...(options.devnetArgs ?? [])],
+      /JSON-RPC: http/,
+      [],
+    );
     const client = createClient({ url: rpc });
     for (let i = 0; ; i++) {
       try {
@@ -245,7 +249,11 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
     );
     const addProxy = async (i: number, args: readonly string[]) => {
       const log: string[] = [];
-      const child = await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...args], /listening on http/, log);
+      const child = await start(
+        ["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...args],
+        /listening on http/,
+        log,
+      );
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
       const p = { address: devAddress(i), url, log, kill: killer(child) };
       proxies.push(p);

@@ -51,7 +51,18 @@ export async function deployPoster(market: Market, salt: number, fund = 100n * C
 /** Posts one job from the Poster; returns its id and the height of the submit. */
 export async function postJob(market: Market, poster: Uint8Array, o: JobOrder): Promise<{ jobId: string; height: bigint }> {
   const { client } = market;
-  const args = [o.kind, JSON.stringify(o.spec), JSON.stringify(o.schema), BigInt(o.runners), BigInt(o.quorum), o.verification, o.maxPrice, [...(o.allowDomains ?? [])], [...(o.requires ?? [])], o.pricing ?? "fixed"];
+  const args = [
+    o.kind,
+    JSON.stringify(o.spec),
+    JSON.stringify(o.schema),
+    BigInt(o.runners),
+    BigInt(o.quorum),
+    o.verification,
+    o.maxPrice,
+    [...(o.allowDomains ?? [])],
+    [...(o.requires ?? [])],
+    o.pricing ?? "fixed",
+  ];
   const call = await client.callActor({ privateKey: devKey(0), to: poster, method: "post", args, cyclesLimit: 5_000_000n });
   const receipt = await client.waitForReceipt(call.digest());
   if (receipt.status !== 0) throw new Error(`post failed: ${new TextDecoder().decode(receipt.return_data)}`);

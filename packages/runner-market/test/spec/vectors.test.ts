@@ -26,7 +26,18 @@ interface Settlement {
   splits: { gross: string; paid: string[]; aggregator: string; burned: string; treasury: string; aggregatorBonus: string; amounts: string[] }[];
 }
 interface Pricing {
-  cases: { escrow: string; tip: string; rates: (string | null)[]; paid: string[]; aggregator: string; gross: string; refund: string; burned: string; treasury: string; amounts: string[] }[];
+  cases: {
+    escrow: string;
+    tip: string;
+    rates: (string | null)[];
+    paid: string[];
+    aggregator: string;
+    gross: string;
+    refund: string;
+    burned: string;
+    treasury: string;
+    amounts: string[];
+  }[];
 }
 interface Encodings {
   capabilities: { provides: string[]; jobKinds: string[]; models: string[]; rateCard: Record<string, string>; cbor: string };

@@ -83,7 +83,7 @@ describe("rate cards", () => {
   });
 });
 
-describe("tips (the success row's \"+ tip\")", () => {
+describe('tips (the success row\'s "+ tip")', () => {
   it("a 0.3 CBY tip goes whole to the paid runners on top of the 89% of the price; the poster gets max_price − price − tip", () => {
     const tip = (3n * CBY) / 10n;
     const { w, poster, earned, job } = settleWithRates([CBY, CBY, CBY], tip);
