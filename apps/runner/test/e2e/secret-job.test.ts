@@ -7,12 +7,13 @@
 // Then, against the same proxy processes: a runner not on the job's committee gets nothing; a secret whose policy
 // expired (--until-block) is released before and refused after; with 2 of the 5 proxies killed the assigned runner
 // still gets the key, with 3 killed the release fails cleanly (THRESHOLD_NOT_MET, no hang).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { transportKeyPair } from "@cowboy/cbss";
+import { type CommitteeJson, policyCodec, sealSecret, secretIdentity, transportKeyPair } from "@cowboy/cbss";
 import { createSecretSource, rpcChainView, type SecretRefInput } from "@cowboy/cbss/client";
-import { fromHex, toHex } from "@cowboy/codec";
+import { encode, fromHex, toHex } from "@cowboy/codec";
+import { instructionIntrinsicCosts } from "@cowboy/metering";
+import type { Instruction } from "@cowboy/types";
 import { openTransportKey, TRANSPORT_KEY_FILE } from "../../src/transport-key.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devAddress, devKey, type Market, startMarket } from "../utils/market-harness.js";
@@ -125,27 +126,22 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     const outsider = createSecretSource({ chainId, view, runnerKey: devKey(9), transportKey: transportKeyPair().secretKey, timeoutMs: 5_000 });
     await expect(text(apiKey, outsider)).rejects.toThrow(/THRESHOLD_NOT_MET|POLICY_DENIED/);
 
-    // A second secret whose policy ends at head + 40: released now, refused once the chain passed its until_block.
-    const head = (await client.getHead()).height;
-    const until = head + 40n;
+    // A second secret whose policy ends 20 blocks from now (put in process: a CLI start can take longer than that on a
+    // loaded machine): released now, refused once the chain passed its until_block.
     const short = "sk-short-e2e-0d9c8b7a";
-    const valueDir = mkdtempSync(join(tmpdir(), "cowboy-secret-value-"));
-    writeFileSync(join(valueDir, "v"), short);
-    const put = await market.cowboy([
-      "secret",
-      "put",
-      "api.short",
-      "--value-file",
-      join(valueDir, "v"),
-      "--allow-actor",
-      `0x${toHex(settledJob!.feed)}`,
-      "--until-block",
-      `${until}`,
-      "--key",
-      `0x${toHex(devKey(OWNER))}`,
-    ]);
-    rmSync(valueDir, { recursive: true, force: true });
-    expect(put.code, put.stderr).toBe(0);
+    const committee = (await client.request<CommitteeJson>("cowboy_getCbssCommittee", []))!;
+    const until = (await client.getHead()).height + 20n;
+    const envelope = sealSecret(
+      fromHex(committee.commitments[0]!.slice(2)),
+      secretIdentity({ chainId, owner: apiKey.owner, name: "api.short", version: 1 }),
+      new TextEncoder().encode(short),
+    );
+    const policy = encode(policyCodec, { actors: [settledJob!.feed], jobKinds: [], runnerRequires: [], maxReleases: 0n, untilBlock: until });
+    const instruction: Instruction = { type: "cbss_secret_put", name: "api.short", envelope, policy, deposit: 0n };
+    const limits = instructionIntrinsicCosts(instruction);
+    const put = await client.sendTransaction({ privateKey: devKey(OWNER), instruction, cyclesLimit: limits.cycles, cellsLimit: limits.cells, tip: 0n });
+    const putReceipt = await client.waitForReceipt(put.digest());
+    expect(putReceipt.status, new TextDecoder().decode(putReceipt.return_data)).toBe(0);
     const shortRef: SecretRefInput = { owner: apiKey.owner, name: "api.short" };
     expect((await client.getHead()).height).toBeLessThan(until);
     expect(await text(shortRef)).toBe(short);
