@@ -117,13 +117,13 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     // Runner 1 (on the committee) asks the committee's registered proxies as its own process would, with its key and
     // the transport key its process keeps in its data dir.
     const transport = openTransportKey(devKey(1), readFileSync(join(market.dir, "runner1", TRANSPORT_KEY_FILE)));
-    const runner1 = createSecretSource({ chainId, view, runnerKey: devKey(1), transportKey: transport, timeoutMs: 5_000 });
+    const runner1 = createSecretSource({ chainId, view, runnerKey: devKey(1), transportKey: transport, timeoutMs: 15_000 });
     const apiKey: SecretRefInput = { owner: fromHex(devAddress(OWNER).slice(2)), name: "api.key" };
     const text = async (ref: SecretRefInput, source = runner1) => (await source.get(ref, jobId)).use((b) => new TextDecoder().decode(b));
     expect(await text(apiKey)).toBe(VALUE);
 
     // Dev account 9 is no runner on this job (nor registered): every proxy refuses it.
-    const outsider = createSecretSource({ chainId, view, runnerKey: devKey(9), transportKey: transportKeyPair().secretKey, timeoutMs: 5_000 });
+    const outsider = createSecretSource({ chainId, view, runnerKey: devKey(9), transportKey: transportKeyPair().secretKey, timeoutMs: 15_000 });
     await expect(text(apiKey, outsider)).rejects.toThrow(/THRESHOLD_NOT_MET|POLICY_DENIED/);
 
     // A second secret whose policy ends 20 blocks from now (put in process: a CLI start can take longer than that on a
@@ -155,7 +155,7 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     await market.proxies[2]!.kill();
     const t0 = performance.now();
     await expect(text(apiKey)).rejects.toThrow(/THRESHOLD_NOT_MET/);
-    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(performance.now() - t0).toBeLessThan(20_000); // no hang: the live proxies answer, the dead refuse connections
     expect(market.allOutput()).not.toContain(short);
     console.log("e2e: off-committee runner and expired policy refused; 2 proxies killed: released; 3 killed: THRESHOLD_NOT_MET");
   });
