@@ -2,7 +2,8 @@
 // `--tee-enclave MEASUREMENT:KEY` lists an enclave (measurement and attestation key, 32 bytes of hex each) in
 // `teeMeasurements`, `--container-image REF` allowlists an image pinned by digest in the 0x11 Container Registry with
 // the small resource class. Both only shape the built-in devnet's genesis parameters; a real chain lists them by
-// governance (`system:gov:param:tee_measurements`, the container-image registry key).
+// governance (`system:gov:param:tee_measurements`, `system:gov:param:container_images`). Give the same flags on
+// every start of one data directory.
 import { fromHex } from "@cowboy/codec";
 import { createRunnerMarketConfig, type RunnerMarketConfig, SMALL_CONTAINER_CLASS } from "@cowboy/runner-market";
 import { NodeUsageError } from "../errors.js";
