@@ -154,7 +154,7 @@ describe("a secret reaches a runner job through the CBSS proxies (devnet + 5 pro
     expect(await text(apiKey)).toBe(VALUE);
     await market.proxies[2]!.kill();
     const t0 = performance.now();
-    await expect(text(apiKey)).rejects.toThrow(/THRESHOLD_NOT_MET/);
+    await expect(text(apiKey)).rejects.toMatchObject({ code: "THRESHOLD_NOT_MET", message: expect.stringMatching(/^2 of 3 valid shares/) });
     expect(performance.now() - t0).toBeLessThan(20_000); // no hang: the live proxies answer, the dead refuse connections
     expect(market.allOutput()).not.toContain(short);
     console.log("e2e: off-committee runner and expired policy refused; 2 proxies killed: released; 3 killed: THRESHOLD_NOT_MET");
