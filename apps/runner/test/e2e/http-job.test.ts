@@ -60,9 +60,9 @@ describe("runner market end to end: devnet + 5 runner processes", () => {
     const runners = Array.from({ length: RUNNERS }, (_, i) => devAddress(i + 1));
     const registered = { status: "active", provides: ["compute", "llm", "mcp", "net.http", ...(IMAGE === "" ? [] : ["oci.run"]), "tee"], models: [MODEL] };
     // `cowboy runner status` for one runner (each CLI start costs seconds on a loaded machine); the RPC for the rest.
-    const status = await market.cowboy(["runner", "status", runners[0]!, "--json"]);
-    expect(status.code, status.stderr).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ address: runners[0], ...registered });
+    const shown = await market.cowboy(["runner", "status", runners[0]!, "--json"]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ address: runners[0], ...registered });
     for (const r of runners.slice(1)) expect(await market.client.request("cowboy_getRunner", [r])).toMatchObject({ address: r, ...registered });
     const settled = await runPriceJob(market, { runners: 3, quorum: 2 });
     const [, status, result] = settled.seen;
