@@ -6,7 +6,9 @@ import { NodeUsageError } from "./errors.js";
 import { NODE_CONFIG_FILE, readNodeConfig, type BootstrapPeer } from "./testnet/config.js";
 import { readValidatorKeyFile, validatorIndex, ValidatorKeyError, type ValidatorKeys } from "./validator/keys.js";
 import { formatCby } from "@cowboy/types";
+import type { RunnerMarketConfig } from "@cowboy/runner-market";
 import { devnetGenesis, GenesisFileError, parseGenesisFile, type ChainGenesis } from "./chain/genesis.js";
+import { devnetMarketFromFlags } from "./chain/devnet-market.js";
 import { devnetStaking, LOCAL_VALIDATOR_ALLOWANCE, withStaking } from "./chain/staking-genesis.js";
 import { createLogger, LOG_LEVELS, type LogLevel } from "./logger.js";
 import { startNode, type RunningNode } from "./node.js";
@@ -30,6 +32,10 @@ Options:
   --staking-epoch N   run the built-in devnet with staking (cips/staking.md) and epochs of N
                       blocks (unbonding 2N, jail N, downtime window 10N); a genesis file
                       enables staking with its own \`staking\` object instead
+  --tee-enclave M:K   built-in devnet: list an enclave (measurement:attestation key, 64 hex
+                      digits each) for deterministic jobs (repeatable; cips/runner-market.md)
+  --container-image R built-in devnet: allowlist an image pinned by digest in the Container
+                      Registry 0x11, small class (repeatable)
   --reset             delete the data directory first
   --double-sign       TEST ONLY: once, also sign a conflicting finalize vote (the equivocation
                       the other validators report as evidence; cips/staking.md "Evidence")
@@ -59,6 +65,8 @@ export interface NodeCliOptions {
   doubleSign: boolean;
   logLevel: LogLevel;
   logFormat: "text" | "json";
+  /** The devnet's runner market when --tee-enclave or --container-image shape it. */
+  runnerMarket?: RunnerMarketConfig;
 }
 
 function integer(value: string, option: string, min: number, max: number): number {
@@ -88,6 +96,8 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
         "staking-epoch": { type: "string" },
         interpreters: { type: "string" },
         "double-sign": { type: "boolean" },
+        "tee-enclave": { type: "string", multiple: true },
+        "container-image": { type: "string", multiple: true },
         "log-level": { type: "string" },
         "log-format": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -141,6 +151,8 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
       throw error;
     }
   }
+  const runnerMarket = devnetMarketFromFlags(v["tee-enclave"] ?? [], v["container-image"] ?? []);
+  if (runnerMarket !== undefined && !genesis.devnet) throw new NodeUsageError("--tee-enclave and --container-image apply to a devnet only");
   const p2p = v["p2p-port"] !== undefined ? integer(v["p2p-port"], "--p2p-port", 0, 65535) : stored?.p2pPort;
   const bootstrap = v.bootstrap !== undefined ? v.bootstrap.map(parseBootstrap) : [...(stored?.bootstrap ?? [])];
   return {
@@ -157,6 +169,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
     doubleSign: v["double-sign"] ?? false,
     logLevel,
     logFormat,
+    ...(runnerMarket === undefined ? {} : { runnerMarket }),
   };
 }
 
@@ -217,6 +230,7 @@ function startNodeFrom(options: NodeCliOptions, logger: ReturnType<typeof create
     interpreters: options.interpreters,
     logger,
     ...(options.doubleSign ? { testDoubleSign: true } : {}),
+    ...(options.runnerMarket === undefined ? {} : { runnerMarket: options.runnerMarket }),
     ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
     ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),
     bootstrap: options.bootstrap,

@@ -21,7 +21,18 @@ export { tinyGguf, writeTinyGguf, TINY_MODEL_SHAPE, type TinyModelShape } from "
 export { JobStore, JOB_PHASES, type JobPhase, type JobRecord, type StoredTx, type TxStep } from "./state/job-store.js";
 export { FINAL_JOB_STATUSES, type ChainJob, type JobStatus, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo, type SignedAction } from "./chain/port.js";
 export { createRpcRunnerChain, instructionOf, jobFromJson, runnerFromJson, type RpcRunnerChain, type RpcRunnerChainOptions } from "./chain/rpc-chain.js";
-export { Runner, RUNNER_FAULTS, commitmentOf, majorityOutput, registrationStale, tamperedOutput, type RunnerFault, type RunnerOptions } from "./runner.js";
+export {
+  Runner,
+  RUNNER_FAULTS,
+  SCHEMA_VIOLATING_VALUE,
+  commitmentOf,
+  majorityOutput,
+  registrationStale,
+  tamperedOutput,
+  unopenedOutput,
+  type RunnerFault,
+  type RunnerOptions,
+} from "./runner.js";
 export { TRANSPORT_KEY_FILE, loadOrCreateTransportKey, openTransportKey, sealTransportKey, type TransportKey } from "./transport-key.js";
 export { createCbssSecretSource, parseProxies, type CbssSourceOptions } from "./cbss-source.js";
 export { startRunner, type RunnerStartOptions, type RunningRunner } from "./start.js";

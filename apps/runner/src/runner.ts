@@ -30,7 +30,9 @@ export interface RunnerOptions {
   readonly salt?: () => Uint8Array;
   /**
    * Test-only misbehaviour (cips/runner-process.md "Test faults"), to show the market's outcomes against real processes:
-   * "tamper" commits and reveals a different (still schema-valid) output; "no-reveal" commits and never reveals.
+   * "tamper" commits and reveals a different (still schema-valid) output; "no-reveal" commits and never reveals;
+   * "bad-reveal" commits the honest output and reveals another (a reveal that does not open its commitment);
+   * "schema-violation" commits and reveals an output that fails the job's result_schema.
    */
   readonly fault?: RunnerFault;
   /** The enclave key that signs deterministic jobs' attestations (cips/runner-process.md "TEE attestations"). */
@@ -40,13 +42,23 @@ export interface RunnerOptions {
 /** CBSS failures that may pass (too few proxies answered in time, none dealt yet): the runner retries, not fails. */
 const TRANSIENT_SECRET_ERRORS = new Set(["THRESHOLD_NOT_MET", "PROXY_UNAVAILABLE", "NO_COMMITTEE"]);
 
-export const RUNNER_FAULTS = ["tamper", "no-reveal"] as const;
+export const RUNNER_FAULTS = ["tamper", "no-reveal", "bad-reveal", "schema-violation"] as const;
 export type RunnerFault = (typeof RUNNER_FAULTS)[number];
 
 /** The output a "tamper" runner commits: the result with `"tampered": true` added (an object), else wrapped in a list. */
 export function tamperedOutput(value: unknown): Uint8Array {
   return outputBytes(tamperedValue(value));
 }
+
+/** What a "bad-reveal" runner reveals: its committed output with the last byte flipped (it opens no commitment). */
+export function unopenedOutput(output: Uint8Array): Uint8Array {
+  const out = output.slice();
+  out[out.length - 1] = (out[out.length - 1] ?? 0) ^ 1;
+  return out;
+}
+
+/** What a "schema-violation" runner commits: a non-empty string, which no object or list schema accepts. */
+export const SCHEMA_VIOLATING_VALUE = "schema violation (test fault)";
 
 function tamperedValue(value: unknown): unknown {
   const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
@@ -286,10 +298,12 @@ export class Runner {
             },
             this.#o.executors,
           );
-          const value = this.#o.fault === "tamper" ? tamperedValue(executed.value) : executed.value;
+          const fault = this.#o.fault;
+          const value = fault === "tamper" ? tamperedValue(executed.value) : fault === "schema-violation" ? SCHEMA_VIOLATING_VALUE : executed.value;
           // Usage-priced jobs reveal {result, usage}; deterministic ones {result, attestation} (reveal-output.ts).
           const output = revealOutput({ id, verification: job.verification, pricing: job.pricing ?? "fixed" }, value, executed.usage, this.#o.address, this.#o.tee);
-          if (this.#o.fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
+          if (fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
+          if (fault === "schema-violation") this.#log(`job ${record.id} output replaced by a schema violation (test fault)`);
           const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
           this.#o.store.advance(record.id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
           const used = job.pricing === "usage" ? `; usage ${[...executed.usage].map(([u, n]) => `${u}=${n}`).join(",")}` : "";
@@ -322,9 +336,11 @@ export class Runner {
           }
           return;
         }
-        if (mine(job.reveals) || (await this.#step(record, "reveal", { type: "job_reveal", jobId: id, output: fromHex(record.output!), salt: fromHex(record.salt!) })) === "ok") {
+        // "bad-reveal" opens something other than what it committed to (the chain slashes it; the reveal still lands).
+        const revealed = this.#o.fault === "bad-reveal" ? unopenedOutput(fromHex(record.output!)) : fromHex(record.output!);
+        if (mine(job.reveals) || (await this.#step(record, "reveal", { type: "job_reveal", jobId: id, output: revealed, salt: fromHex(record.salt!) })) === "ok") {
           this.#o.store.advance(record.id, "revealed", {}, now);
-          this.#log(`job ${record.id} revealed`);
+          this.#log(`job ${record.id} revealed${this.#o.fault === "bad-reveal" ? " an output it did not commit to (test fault)" : ""}`);
         }
         return;
       }

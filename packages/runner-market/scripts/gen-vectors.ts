@@ -79,29 +79,33 @@ const splits = [
 });
 write("settlement.json", { config: { burnBps: cfg.burnBps, treasuryBps: cfg.treasuryBps, aggregatorBonusBps: cfg.aggregatorBonusBps }, splits });
 
-// pricing.json: rate-card pricing — gross = min(Σ paid runners' rate for the kind, escrow), the rest refunded, then §8.4.
-const pricingCases: { escrow: bigint; rates: (bigint | null)[] }[] = [
+// pricing.json: rate-card pricing — gross = min(Σ paid runners' rate for the kind, escrow − tip), then §8.4 with the
+// tip to the paid runners on top, escrow − gross − tip refunded.
+const pricingCases: { escrow: bigint; rates: (bigint | null)[]; tip?: bigint }[] = [
   { escrow: 10_000_000_000n, rates: [1_000_000_000n, 1_000_000_000n, 1_000_000_000n] },
   { escrow: 10_000_000_000n, rates: [5_000_000_000n, 5_000_000_000n, 5_000_000_000n] },
   { escrow: 10_000_000_000n, rates: [1_000_000_000n, null, 1_000_000_000n] },
   { escrow: 2_000_000n, rates: [333_333n] },
   { escrow: 7_777_777n, rates: [1_234_567n, 2_345_678n] },
+  { escrow: 10_000_000_000n, rates: [1_000_000_000n, 1_000_000_000n, 1_000_000_000n], tip: 300_000_001n },
+  { escrow: 10_000_000_000n, rates: [5_000_000_000n, 5_000_000_000n, 5_000_000_000n], tip: 4_000_000_000n },
 ];
-const pricing = pricingCases.map(({ escrow, rates }, k) => {
+const pricing = pricingCases.map(({ escrow, rates, tip = 0n }, k) => {
   const paid = rates.map((_, i) => addr(0x40 + k * 8 + i));
   const aggregator = paid[paid.length - 1]!;
   const gross = jobGross(
-    escrow,
+    escrow - tip,
     rates.map((r) => r ?? undefined),
   );
-  const split = splitPayment(cfg, gross, paid, aggregator);
+  const split = splitPayment(cfg, gross, paid, aggregator, tip);
   return {
     escrow,
+    tip,
     rates: rates.map((r) => (r === null ? null : r.toString())),
     paid: paid.map(toHex),
     aggregator: toHex(aggregator),
     gross,
-    refund: escrow - gross,
+    refund: escrow - gross - tip,
     burned: split.burned,
     treasury: split.treasury,
     amounts: split.runners.map((r) => r.amount),

@@ -6,3 +6,6 @@ import type { ContainerImage, RunnerMarketConfig } from "./config.js";
 export function allowedImage(cfg: RunnerMarketConfig, image: string): ContainerImage | undefined {
   return cfg.containerImages.find((e) => e.image === image);
 }
+
+/** The smallest resource class (the container executor's defaults: half a core, 64 MiB, 10 s); devnets list images with it. */
+export const SMALL_CONTAINER_CLASS: Omit<ContainerImage, "image"> = Object.freeze({ resourceClass: "small", cpuMillis: 500n, memoryMiB: 64n, maxSeconds: 10n });

@@ -56,7 +56,7 @@ export {
   missingEntitlements,
   type Requirement,
 } from "./entitlements.js";
-export { allowedImage } from "./containers.js";
+export { allowedImage, SMALL_CONTAINER_CLASS } from "./containers.js";
 export { ATTESTATION_DOMAIN, attestedOutput, encodeAttestationDocument, openAttestedOutput, type AttestationDocument, type TeeMeasurement } from "./attestation.js";
 export { checkSchema, schemaViolation, MAX_SCHEMA_DEPTH, MAX_SCHEMA_NODES } from "./schema.js";
 export {
@@ -107,7 +107,7 @@ export { FULL_SCORE, outputTokens, similarityBps, computeAggregate, encodeAggreg
 export { splitPayment, type SettlementSplit } from "./settlement.js";
 export { jobGross } from "./pricing.js";
 export { MAX_USAGE_UNITS, openUsageOutput, usageOutput, usageGross, type Usage } from "./usage.js";
-export { TREASURY_ADDRESS, grossOf, type MarketContext, type Delivery } from "./market.js";
+export { TREASURY_ADDRESS, grossOf, payoutOf, type MarketContext, type Delivery } from "./market.js";
 export { postJob, selectCommittee, eligibleRunners, runnerServes, requireJob, type PostJob } from "./post.js";
 export { ackJob, commitJob, revealJob, aggregateJob, challengeJob, commitmentOf, outputStatementHash, MAX_SALT_BYTES, type ChallengeOutcome } from "./phases.js";
 export { processJobs } from "./step.js";

@@ -72,6 +72,8 @@ export interface JobRecord {
   readonly callback: string | null;
   /** How the job pays (request.ts): per execution, or by the usage reported in the reveals. */
   readonly pricing: JobPricing;
+  /** The request's tip (0 when it named none): out of the escrow, to the paid runners on success. */
+  readonly tip: bigint;
   readonly status: JobStatus;
   /** The absolute round whose seed selects the committee. */
   readonly selectionRound: bigint;
@@ -147,6 +149,8 @@ function toCbor(j: JobRecord): CborValue {
     ["match_fields", [...j.matchFields]],
     ["callback", j.callback],
     ["pricing", j.pricing],
+    // Written only when set, so a record without a tip keeps its earlier bytes.
+    ...(j.tip > 0n ? [["tip", j.tip] as [CborValue, CborValue]] : []),
     ["status", BigInt(JOB_STATUSES.indexOf(j.status))],
     ["selection_round", j.selectionRound],
     ["committee", [...j.committee]],
@@ -205,6 +209,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     matchFields: texts(fieldList(m, "match_fields", WHAT), WHAT),
     callback: typeof cb === "string" ? cb : null,
     pricing: fieldText(m, "pricing", WHAT) === "usage" ? "usage" : "fixed",
+    tip: m.has("tip") ? fieldInt(m, "tip", WHAT) : 0n,
     status,
     selectionRound: fieldInt(m, "selection_round", WHAT),
     committee: byteList(fieldList(m, "committee", WHAT), WHAT),

@@ -75,6 +75,8 @@ export interface JobJson {
   verification: string;
   /** "fixed" or "usage" (cips/runner-market.md "Pricing", "Usage pricing"). */
   pricing: JobRecord["pricing"];
+  /** The tip (decimal base units; "0" when none). */
+  tip: string;
   runners: string;
   quorum: string;
   maxPrice: string;
@@ -116,6 +118,7 @@ export function jobToJson(j: JobRecord): JobJson {
     resultSchema: jsonOf(j.resultSchema),
     verification: j.verification,
     pricing: j.pricing,
+    tip: j.tip.toString(),
     runners: (j.committee.length > 0 ? BigInt(j.committee.length) : j.runners).toString(),
     quorum: (j.quorumNeeded > 0n ? j.quorumNeeded : j.quorum).toString(),
     maxPrice: j.maxPrice.toString(),

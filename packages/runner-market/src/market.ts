@@ -9,7 +9,7 @@ import { penalized, rewarded } from "./reputation.js";
 import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
 import { jobGross } from "./pricing.js";
 import { openUsageOutput, usageGross } from "./usage.js";
-import { splitPayment } from "./settlement.js";
+import { splitPayment, type SettlementSplit } from "./settlement.js";
 import type { MarketAccounts, MarketState } from "./store.js";
 
 export const TREASURY_ADDRESS: Uint8Array = systemAddress(SYSTEM_ACTORS.treasury);
@@ -138,13 +138,23 @@ export function grossOf(state: MarketState, job: JobRecord, escrow: bigint): big
       );
 }
 
+/**
+ * How a settled job's `escrow` (its max_price) is paid: the price G = grossOf(escrow − tip) split per §8.4, the tip
+ * to the paid runners on top, and escrow − G − tip back to the poster. The RPC shows the same computation.
+ */
+export function payoutOf(cfg: RunnerMarketConfig, state: MarketState, job: JobRecord, escrow: bigint): { gross: bigint; refund: bigint; split: SettlementSplit } {
+  const tip = job.tip <= escrow ? job.tip : escrow;
+  const gross = grossOf(state, job, escrow - tip);
+  return { gross, refund: escrow - gross - tip, split: splitPayment(cfg, gross, job.paid, job.aggregator, tip) };
+}
+
 /** Pays a verified job per §8.4 and ends it as settled. */
 export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
-  // Rate cards (cips/runner-market.md "Pricing"): min(Σ paid runners' rate_card[kind], max_price); the rest refunded.
-  const gross = grossOf(ctx.state, job, job.escrow);
-  const split = splitPayment(ctx.config, gross, job.paid, job.aggregator);
+  // Rate cards (cips/runner-market.md "Pricing"): min(Σ paid runners' rate_card[kind], max_price − tip); the tip on top
+  // to the paid runners; the rest refunded.
+  const { refund, split } = payoutOf(ctx.config, ctx.state, job, job.escrow);
   ctx.accounts.debit(JOB_DISPATCHER_ADDRESS, job.escrow);
-  if (job.escrow > gross) ctx.accounts.credit(job.poster, job.escrow - gross);
+  if (refund > 0n) ctx.accounts.credit(job.poster, refund);
   if (split.burned > 0n) ctx.accounts.burn(split.burned);
   ctx.accounts.credit(TREASURY_ADDRESS, split.treasury);
   for (const { runner, amount } of split.runners) {

@@ -43,6 +43,7 @@ export function eligibleRunners(ctx: MarketContext, job: JobRecord): Candidate[]
 export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
   const { poster, request, maxPrice } = post;
   if (typeof maxPrice !== "bigint" || maxPrice <= 0n || maxPrice > U64_MAX) throw new RunnerMarketError("INVALID_JOB", "max_price: expected a u64 above 0");
+  if (request.tip > maxPrice) throw new RunnerMarketError("INVALID_JOB", `tip ${request.tip} exceeds max_price ${maxPrice} (the tip is paid out of it)`);
   const open = openJobIds(ctx.state);
   if (open.length >= ctx.config.maxOpenJobs) throw new RunnerMarketError("INVALID_JOB", `the dispatcher already holds ${open.length} open jobs`);
   const balance = ctx.accounts.balanceOf(poster);
@@ -78,6 +79,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     matchFields: request.matchFields,
     callback: request.callback,
     pricing: request.pricing,
+    tip: request.tip,
     status: "pending",
     // Single-runner jobs use the parent beacon (the seed of round r − 1); committees bind round r + K.
     selectionRound: single ? ctx.round - 1n : ctx.round + ctx.config.selectionDelayRounds,

@@ -4,7 +4,7 @@
 //   quorum (int), allow_domains ([str]), callback (str or None), secrets (["0x<owner>/<name>"]), volumes ([32 bytes]),
 //   requires ([str]), match_fields ([str]).
 // The spec of each kind is checked here (cips/sdk.md "Job kinds"); anything else is INVALID_JOB.
-import { CborError, CborTuple, decodeCbor, encodeCbor, equalBytes, type CborValue } from "@cowboy/codec";
+import { CborError, CborTuple, decodeCbor, encodeCbor, equalBytes, type CborValue, U64_MAX } from "@cowboy/codec";
 import { JOB_KINDS, type JobKind } from "./capabilities.js";
 import type { RunnerMarketConfig } from "./config.js";
 import { allowedImage } from "./containers.js";
@@ -33,6 +33,8 @@ export interface JobRequest {
   readonly matchFields: readonly string[];
   /** "fixed" (rate_card[kind] per execution) or "usage" (reported units × rates; usage.ts). */
   readonly pricing: JobPricing;
+  /** Paid to the paid runners on success on top of the price, out of max_price (§8.4 "+ tip"); refunded otherwise. */
+  readonly tip: bigint;
 }
 
 export const JOB_PRICINGS = ["fixed", "usage"] as const;
@@ -52,6 +54,7 @@ const KEYS = new Set([
   "requires",
   "match_fields",
   "pricing",
+  "tip",
 ]);
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const NAME = /^[a-z0-9][a-z0-9._:/-]{0,63}$/;
@@ -209,6 +212,8 @@ export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobR
   if (pricing === "usage" && (verification === "deterministic" || verification === "semantic_similarity")) {
     bad(`pricing usage: not with ${verification} verification in this release`);
   }
+  const tip = get(m, "tip") ?? 0n;
+  if (typeof tip !== "bigint" || tip < 0n || tip > U64_MAX) bad("tip: a u64 amount in base units");
   const cb = get(m, "callback");
   if (cb !== undefined && cb !== null && (typeof cb !== "string" || !METHOD.test(cb))) bad("callback: a method name");
   const volumesRaw = get(m, "volumes");
@@ -234,6 +239,7 @@ export function parseJobRequest(value: CborValue, cfg: RunnerMarketConfig): JobR
     requires: strList(get(m, "requires"), "requires", NAME, 32),
     matchFields: strList(get(m, "match_fields"), "match_fields", /^[^\s]{1,64}$/, 32),
     pricing,
+    tip: tip as bigint,
   };
 }
 
@@ -252,6 +258,7 @@ export function encodeJobRequest(r: {
   requires?: readonly string[];
   matchFields?: readonly string[];
   pricing?: JobPricing;
+  tip?: bigint;
 }): Uint8Array {
   const m = new Map<CborValue, CborValue>([
     ["kind", r.kind],
@@ -268,5 +275,6 @@ export function encodeJobRequest(r: {
   if (r.requires !== undefined) m.set("requires", [...r.requires]);
   if (r.matchFields !== undefined) m.set("match_fields", [...r.matchFields]);
   if (r.pricing !== undefined) m.set("pricing", r.pricing);
+  if (r.tip !== undefined) m.set("tip", r.tip);
   return encodeCbor(m);
 }

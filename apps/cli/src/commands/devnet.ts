@@ -5,7 +5,8 @@ import { formatCby } from "../units.js";
 
 const start: Command = {
   summary: "start a single-node devnet in the foreground (Ctrl-C stops it; state persists in --data)",
-  usage: "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N] [--staking-epoch N]",
+  usage:
+    "[--port P] [--data DIR] [--block-time MS] [--reset] [--genesis FILE] [--log-level LEVEL] [--interpreters N] [--staking-epoch N] [--tee-enclave MEASUREMENT:KEY]… [--container-image REF@sha256:…]…",
   async run(args, io) {
     const { values } = parseCommandArgs(
       args,
@@ -18,6 +19,8 @@ const start: Command = {
         "log-level": { type: "string" },
         interpreters: { type: "string" },
         "staking-epoch": { type: "string" },
+        "tee-enclave": { type: "string", multiple: true },
+        "container-image": { type: "string", multiple: true },
       },
       { min: 0, max: 0, names: "" },
     );
@@ -29,6 +32,9 @@ const start: Command = {
     if (values["log-level"] !== undefined) argv.push("--log-level", values["log-level"]);
     if (values.interpreters !== undefined) argv.push("--interpreters", values.interpreters);
     if (values["staking-epoch"] !== undefined) argv.push("--staking-epoch", values["staking-epoch"]);
+    // parseArgs gives string[] for `multiple` options (the CLI's value type does not model that).
+    for (const e of (values["tee-enclave"] ?? []) as unknown as string[]) argv.push("--tee-enclave", e);
+    for (const r of (values["container-image"] ?? []) as unknown as string[]) argv.push("--container-image", r);
     if (values.reset) argv.push("--reset");
     // The node is loaded only by the commands that run one (a chunk of its own in the built CLI).
     const { NodeStartError, NodeUsageError, parseNodeArgs, runNode, stopSignal } = await import("@cowboy/node");

@@ -5,6 +5,7 @@ import { parseCommandArgs, type Command, type CommandGroup } from "../command.js
 import { EXIT_FAILURE, usageError } from "../errors.js";
 import type { CliIo } from "../io.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall } from "./chain.js";
+import { challenge } from "./job-challenge.js";
 
 interface JobView {
   id: string;
@@ -92,4 +93,4 @@ const list: Command = {
   },
 };
 
-export const jobCommands: CommandGroup = { summary: "runner-market jobs: status and lists", commands: { status, list } };
+export const jobCommands: CommandGroup = { summary: "runner-market jobs: status, lists and challenges", commands: { status, list, challenge } };

@@ -73,7 +73,7 @@ function teeKey(key: string | undefined, measurement: string | undefined, provid
 const start: Command = {
   summary: "run a runner in the foreground: registers if needed, then acks, executes, commits and reveals its jobs",
   usage:
-    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--rate KIND=AMOUNT,...] [--tee-key HEX32 --tee-measurement HEX32] [--test-fault tamper|no-reveal]",
+    "--key HEX32|--from NAME --stake N --provides LIST [--rpc URL] [--data DIR] [--devnet] [--max-job-value N] [--llm-model GGUF] [--llm-endpoint URL --llm-name MODEL] [--oci-layout DIR] [--proxies URL,URL,...] [--poll MS] [--rate KIND=AMOUNT,...] [--tee-key HEX32 --tee-measurement HEX32] [--test-fault tamper|no-reveal|bad-reveal|schema-violation]",
   details: [
     "LIST: entitlements provided, from compute, fs.mount, llm, mcp, net.http, oci.run, secret.read, tee.",
     "--stake and --max-job-value take base units or CBY (e.g. 10000cby); stake ≥ max(10,000 CBY, 1.5 × max job value).",
@@ -86,7 +86,9 @@ const start: Command = {
     "reported in each reveal ({KIND: 1, output.kib: started KiB of the result}) at these rates, e.g. --rate http=0.5cby,output.kib=1000.",
     "--tee-key (an Ed25519 secret key) and --tee-measurement (the enclave image's measurement) sign the attestation of",
     "deterministic jobs; they need --provides to include tee, and the chain's teeMeasurements to list the pair.",
-    "--test-fault (tests only) makes the runner misbehave: tamper = commit and reveal a different output; no-reveal = never reveal.",
+    "--test-fault (tests only) makes the runner misbehave: tamper = commit and reveal a different output; no-reveal = never reveal;",
+    "bad-reveal = reveal an output other than the one committed to (slashed); schema-violation = commit and reveal a value the",
+    "job's result_schema refuses.",
   ].join("\n"),
   async run(args, io) {
     const { values } = parseCommandArgs(

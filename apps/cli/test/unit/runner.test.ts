@@ -33,7 +33,10 @@ describe("cowboy runner", () => {
     expect(await cli([...base, "--provides", "net.http", "--rate", "http=lots"])).toMatchObject({ status: 2 });
     expect(await cli([...base, "--provides", "net.http", "--proxies", "http://127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/secret\.read/) });
     expect(await cli([...base, "--provides", "net.http,secret.read", "--proxies", "127.0.0.1:7401"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/URL/) });
-    expect(await cli([...base, "--provides", "net.http", "--test-fault", "lie"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/tamper, no-reveal/) });
+    expect(await cli([...base, "--provides", "net.http", "--test-fault", "lie"])).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/tamper, no-reveal, bad-reveal, schema-violation/),
+    });
   });
   it("checks --tee-key and --tee-measurement against each other and against --provides tee", async () => {
     const base = ["runner", "start", "--key", KEY, "--stake", "10000cby", "--rpc", NOWHERE];
@@ -69,5 +72,17 @@ describe("cowboy job", () => {
     expect((await cli(["job", "list", "--actor", "0x12"])).status).toBe(2);
     expect(await cli(["job", "list", "--status", "done"])).toMatchObject({ status: 2, stderr: expect.stringMatching(/settled/) });
     expect((await cli(["job", "list", "--limit", "0"])).status).toBe(2);
+  });
+
+  it("challenge: needs an id, a runner, exactly one form of evidence in hex, and a signer", async () => {
+    const id = `0x${"ab".repeat(32)}`;
+    const runner = `0x${"12".repeat(20)}`;
+    expect((await cli(["job", "challenge", "0x12", "--runner", runner, "--evidence", "0x80", "--key", KEY])).status).toBe(2);
+    expect(await cli(["job", "challenge", id, "--evidence", "0x80", "--key", KEY])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--runner/) });
+    expect(await cli(["job", "challenge", id, "--runner", runner, "--key", KEY])).toMatchObject({ status: 2, stderr: expect.stringMatching(/--evidence HEX or --evidence-file/) });
+    expect(await cli(["job", "challenge", id, "--runner", runner, "--evidence", "0xzz", "--key", KEY])).toMatchObject({ status: 2, stderr: expect.stringMatching(/must be hex/) });
+    const out = await cli(["job", "challenge", id, "--runner", runner, "--evidence", "0x80", "--key", KEY, "--rpc", NOWHERE]);
+    expect(out.status).toBe(1);
+    expect(out.stderr).toMatch(/is the devnet running/);
   });
 });

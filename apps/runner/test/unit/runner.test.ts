@@ -3,11 +3,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeCbor, fromHex, toHex } from "@cowboy/codec";
+import { cborFromJson, decodeCbor, fromHex, toHex } from "@cowboy/codec";
+import { schemaViolation } from "@cowboy/runner-market";
 import { keccak256 } from "@cowboy/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntitlementGate } from "../../src/entitlements.js";
-import { commitmentOf, majorityOutput, Runner } from "../../src/runner.js";
+import { commitmentOf, majorityOutput, Runner, type RunnerFault, SCHEMA_VIOLATING_VALUE } from "../../src/runner.js";
 import { JobStore } from "../../src/state/job-store.js";
 import { MemoryChain } from "../fixtures/memory-chain.js";
 
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 const registration = { stake: 10_000n, provides: ["net.http"], jobKinds: ["http"], models: [], endpoint: "", transportKey: new Uint8Array(32), maxJobValue: 1_000n };
-function makeRunner(chain: MemoryChain, me: string, dataDir: string, salt?: () => Uint8Array) {
+function makeRunner(chain: MemoryChain, me: string, dataDir: string, salt?: () => Uint8Array, fault?: RunnerFault) {
   const store = JobStore.open(dataDir);
   const lines: string[] = [];
   const runner = new Runner({
@@ -48,6 +49,7 @@ function makeRunner(chain: MemoryChain, me: string, dataDir: string, salt?: () =
     registration,
     log: (l) => lines.push(l),
     ...(salt ? { salt } : {}),
+    ...(fault ? { fault } : {}),
   });
   return { runner, store, lines };
 }
@@ -194,5 +196,37 @@ describe("runner state machine", () => {
     expect(store.get(JOB)!.phase).toBe("done");
     expect(store.get(JOB)!.txs.aggregate).toBeDefined();
     await store.close();
+  });
+
+  it("test faults: bad-reveal opens something other than its commitment; schema-violation commits a value the schema refuses", async () => {
+    const chain = new MemoryChain();
+    const liar = addr(7);
+    chain.postJob({ ...httpJob(), committee: [liar] });
+    const bad = makeRunner(chain, liar, tmp(), undefined, "bad-reveal");
+    for (let i = 0; i < 6; i++) {
+      await bad.runner.tick();
+      chain.mine();
+    }
+    // The runner committed the honest output; its reveal differs in one byte, so this chain (which checks the opening
+    // itself) refuses it — the real chain slashes it instead (cips/runner-market.md "Commit, reveal, verification").
+    const record = bad.store.get(JOB)!;
+    expect(decodeCbor(fromHex(record.output!))).toEqual(new Map([["price", 1234n]]));
+    expect(record.error).toMatchObject({ code: "REVEAL_REVERTED", message: "reveal does not match the commitment" });
+    expect(chain.jobs.get(JOB)!.reveals).toEqual([]);
+    await bad.store.close();
+
+    const chain2 = new MemoryChain();
+    const odd = addr(8);
+    chain2.postJob({ ...httpJob(), committee: [odd] });
+    const schema = makeRunner(chain2, odd, tmp(), undefined, "schema-violation");
+    for (let i = 0; i < 6; i++) {
+      await schema.runner.tick();
+      chain2.mine();
+    }
+    const revealed = decodeCbor(fromHex(chain2.jobs.get(JOB)!.reveals[0]!.output));
+    expect(revealed).toBe(SCHEMA_VIOLATING_VALUE);
+    expect(schemaViolation(cborFromJson(JSON.stringify(httpJob().resultSchema)), revealed)).toMatch(/object/);
+    expect(schema.lines.join("\n")).toContain("output replaced by a schema violation (test fault)");
+    await schema.store.close();
   });
 });

@@ -50,8 +50,8 @@ export interface Market {
   readonly requests: readonly Readonly<Record<string, string | string[] | undefined>>[];
   /** Every process's output so far (devnet, proxies, runners). */
   allOutput(): string;
-  /** Proxy processes by address (with their URLs), in start order. */
-  readonly proxies: readonly { readonly address: string; readonly url: string; readonly log: string[] }[];
+  /** Proxy processes by address (with their URLs), in start order; `kill()` SIGKILLs one and waits for its exit. */
+  readonly proxies: readonly Proxy[];
   readonly client: CowboyClient;
   readonly priceUrl: string;
   /** Requests the price server answered. */
@@ -60,9 +60,23 @@ export interface Market {
   readonly runnerLogs: Map<string, string[]>;
   cowboy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Starts one more `cowboy proxy start` (dev account i, extra args), stopped by close(); it joins `proxies`. */
-  addProxy(i: number, args: readonly string[]): Promise<{ readonly address: string; readonly url: string; readonly log: string[] }>;
+  addProxy(i: number, args: readonly string[]): Promise<Proxy>;
   close(): Promise<void>;
 }
+
+export interface Proxy {
+  readonly address: string;
+  readonly url: string;
+  readonly log: string[];
+  kill(): Promise<void>;
+}
+
+const killer = (c: ChildProcess) => (): Promise<void> =>
+  new Promise((done) => {
+    if (c.exitCode !== null || c.signalCode !== null) return done();
+    c.once("exit", () => done());
+    c.kill("SIGKILL");
+  });
 
 async function freePort(): Promise<number> {
   const s = createNetServer();
@@ -79,6 +93,10 @@ export interface MarketOptions {
   readonly llmModel?: string;
   /** The runners' --provides (default net.http,compute, plus llm with a model). */
   readonly provides?: string;
+  /** The --provides of the runner with dev account i, when it differs from `provides`. */
+  readonly providesFor?: (i: number) => string | undefined;
+  /** Extra `cowboy devnet start` arguments (e.g. --tee-enclave, --container-image). */
+  readonly devnetArgs?: readonly string[];
   /** Dev account of the first runner (default 1). */
   readonly firstRunner?: number;
   /**
@@ -149,7 +167,7 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
     rmSync(dir, { recursive: true, force: true });
   };
   const runnerLogs = new Map<string, string[]>();
-  const proxies: { address: string; url: string; log: string[] }[] = [];
+  const proxies: Proxy[] = [];
   const first = options.firstRunner ?? 1;
   const provides = options.provides ?? (options.llmModel === undefined ? "net.http,compute" : "net.http,compute,llm");
   const cowboy = (args: string[]) =>
@@ -160,7 +178,11 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
       });
     });
   try {
-    await start(["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs)], /JSON-RPC: http/, []);
+    await start(
+      ["devnet", "start", "--port", String(port), "--data", join(dir, "node"), "--block-time", String(options.blockTimeMs), ...(options.devnetArgs ?? [])],
+      /JSON-RPC: http/,
+      [],
+    );
     const client = createClient({ url: rpc });
     for (let i = 0; ; i++) {
       try {
@@ -178,13 +200,13 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
         Array.from({ length: count }, async (_, k) => {
           const log: string[] = [];
           const i = firstProxy + k;
-          await start(
+          const child = await start(
             ["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...dkgArgs],
             /listening on http/,
             log,
           );
           const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
-          return { address: devAddress(i), url, log };
+          return { address: devAddress(i), url, log, kill: killer(child) };
         }),
       );
       proxies.push(...started);
@@ -209,7 +231,7 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
             "--stake",
             "10000cby",
             "--provides",
-            provides,
+            options.providesFor?.(first + k) ?? provides,
             ...(options.llmModel === undefined ? [] : ["--llm-model", options.llmModel]),
             "--rpc",
             rpc,
@@ -227,9 +249,13 @@ export async function startMarket(options: MarketOptions): Promise<Market> {
     );
     const addProxy = async (i: number, args: readonly string[]) => {
       const log: string[] = [];
-      await start(["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...args], /listening on http/, log);
+      const child = await start(
+        ["proxy", "start", "--key", `0x${toHex(devKey(i))}`, "--stake", "10cby", "--rpc", rpc, "--data", join(dir, `proxy${i}`), ...args],
+        /listening on http/,
+        log,
+      );
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log.join(""))![1]!;
-      const p = { address: devAddress(i), url, log };
+      const p = { address: devAddress(i), url, log, kill: killer(child) };
       proxies.push(p);
       return p;
     };

@@ -26,7 +26,18 @@ interface Settlement {
   splits: { gross: string; paid: string[]; aggregator: string; burned: string; treasury: string; aggregatorBonus: string; amounts: string[] }[];
 }
 interface Pricing {
-  cases: { escrow: string; rates: (string | null)[]; paid: string[]; aggregator: string; gross: string; refund: string; burned: string; treasury: string; amounts: string[] }[];
+  cases: {
+    escrow: string;
+    tip: string;
+    rates: (string | null)[];
+    paid: string[];
+    aggregator: string;
+    gross: string;
+    refund: string;
+    burned: string;
+    treasury: string;
+    amounts: string[];
+  }[];
 }
 interface Encodings {
   capabilities: { provides: string[]; jobKinds: string[]; models: string[]; rateCard: Record<string, string>; cbor: string };
@@ -85,16 +96,18 @@ describe("test-vectors/runner-market", () => {
     }
   });
 
-  it("pricing.json: rate-card gross = min(Σ rates, escrow), the refund, then the §8.4 split", () => {
+  it("pricing.json: rate-card gross = min(Σ rates, escrow − tip), the refund, then the §8.4 split with the tip on top", () => {
     const v = readVector<Pricing>("runner-market/pricing.json");
     expect(v.cases.length).toBeGreaterThan(0);
     for (const c of v.cases) {
+      const tip = BigInt(c.tip);
       const gross = jobGross(
-        BigInt(c.escrow),
+        BigInt(c.escrow) - tip,
         c.rates.map((r) => (r === null ? undefined : BigInt(r))),
       );
-      expect([gross.toString(), (BigInt(c.escrow) - gross).toString()]).toEqual([c.gross, c.refund]);
-      const out = splitPayment(cfg, gross, c.paid.map(fromHex), fromHex(c.aggregator));
+      expect([gross.toString(), (BigInt(c.escrow) - gross - tip).toString()]).toEqual([c.gross, c.refund]);
+      const out = splitPayment(cfg, gross, c.paid.map(fromHex), fromHex(c.aggregator), tip);
+      expect(out.tip).toBe(tip);
       expect([out.burned.toString(), out.treasury.toString(), out.runners.map((r) => r.amount.toString())]).toEqual([c.burned, c.treasury, c.amounts]);
       expect(out.burned + out.treasury + out.runners.reduce((a, r) => a + r.amount, 0n) + BigInt(c.refund)).toBe(BigInt(c.escrow));
     }

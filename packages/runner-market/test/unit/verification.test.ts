@@ -32,6 +32,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     matchFields,
     callback: null,
     pricing: "fixed",
+    tip: 0n,
     status: "revealing",
     selectionRound: 0n,
     committee: [addr(1), addr(2), addr(3)],

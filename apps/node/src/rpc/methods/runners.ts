@@ -6,13 +6,12 @@ import {
   getJob,
   getProvidesHistory,
   getRunner,
-  grossOf,
+  payoutOf,
   jobToJson,
   listRunners,
   openJobIds,
   recentJobIds,
   runnerToJson,
-  splitPayment,
   type JobJson,
   type JobRecord,
   type MarketState,
@@ -47,23 +46,23 @@ export function runnerMarketOf(chain: Chain): RunnerMarketConfig {
 
 /** How a finished job's escrow (its maxPrice) went: split per §8.4 when settled, back to the poster otherwise; null while open. */
 export type SettlementJson =
-  | { outcome: "paid"; gross: string; refunded: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] }
+  | { outcome: "paid"; gross: string; tip: string; refunded: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] }
   | { outcome: "refunded"; gross: string; refunded: string; to: string };
 
 /**
- * The record's JSON with its settlement: read-only, recomputed by the market's own grossOf (rate cards or reported
- * usage, from the runners' registered rate cards at the head) and splitPayment (escrow is 0 once closed).
+ * The record's JSON with its settlement: read-only, recomputed by the market's own payoutOf (rate cards or reported
+ * usage, from the runners' registered rate cards at the head, and the tip; escrow is 0 once closed).
  */
 function jobWithSettlement(config: RunnerMarketConfig, state: MarketState, job: JobRecord): JobJson & { settlement: SettlementJson | null } {
   const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
   let settlement: SettlementJson | null = null;
   if (job.status === "settled") {
-    const gross = grossOf(state, job, job.maxPrice);
-    const split = splitPayment(config, gross, job.paid, job.aggregator);
+    const { gross, refund, split } = payoutOf(config, state, job, job.maxPrice);
     settlement = {
       outcome: "paid",
       gross: gross.toString(),
-      refunded: (job.maxPrice - gross).toString(),
+      tip: split.tip.toString(),
+      refunded: refund.toString(),
       burned: split.burned.toString(),
       treasury: split.treasury.toString(),
       aggregatorBonus: split.aggregatorBonus.toString(),
