@@ -3,23 +3,14 @@
 // the actor's balance into 0x0A (the rent reserve applies); `delegate(root, grantee, rights, blocks)` and
 // `revoke_delegation(root, grantee)` write and remove the 0x0A delegation a grantee reads an actor's volume with.
 // Every method takes no value. A refusal is a failed call whose error line is `CbfsChainError: CODE: message`.
-import { CborError, CborTuple, decodeCbor, encodeCbor, equalBytes, type CborValue } from "@cowboy/codec";
+import { encodeCbor, equalBytes, type CborValue } from "@cowboy/codec";
 import { CbfsChainError, DEFAULT_CBFS_CHAIN_CONFIG, STORAGE_MANAGER_ADDRESS, anchorVolume, delegateVolume, revokeDelegation } from "@cowboy/cbfs";
 import { HostError, type CallOutcome } from "@cowboy/pvm";
-import type { BlockEnv, ChainParams, StateAccess } from "../types.js";
-import type { Accounts } from "../world.js";
-
-/** What one call into 0x0A costs the caller: as a call into 0x02 (a few storage writes), plus its payload's Cells. */
-export const STORAGE_CALL_CYCLES = 5_000;
-export const STORAGE_CALL_BASE_CELLS = 256;
+import { type NativeCallRun, positionalArgs, runNativeCall } from "./nativeCall.js";
 
 export const isStorageManager = (address: Uint8Array): boolean => equalBytes(address, STORAGE_MANAGER_ADDRESS);
 
-interface RunLike {
-  readonly state: StateAccess;
-  readonly accounts: Accounts;
-  readonly params: ChainParams;
-  readonly env: BlockEnv;
+interface StorageCallRun extends NativeCallRun {
   debitActor(self: Uint8Array, amount: bigint): void;
 }
 
@@ -27,18 +18,8 @@ const bad = (message: string): never => {
   throw new CbfsChainError("INVALID_VOLUME", message);
 };
 
-function argsOf(payload: Uint8Array, n: number, method: string): CborValue[] {
-  let v: CborValue;
-  try {
-    v = decodeCbor(payload);
-  } catch (error) {
-    if (error instanceof CborError) return bad(`${method}: arguments: ${error.message}`);
-    throw error;
-  }
-  const list = Array.isArray(v) ? v : v instanceof CborTuple ? [...v.items] : null;
-  if (list === null || list.length !== n) return bad(`${method}: expected ${n} positional arguments`);
-  return list;
-}
+const argsOf = (payload: Uint8Array, n: number, method: string): CborValue[] =>
+  positionalArgs(payload, n, (message) => bad(`${method}: ${message}`), `expected ${n} positional arguments`);
 
 function bytes(v: CborValue, length: number, what: string): Uint8Array {
   if (!(v instanceof Uint8Array) || v.length !== length) return bad(`${what} must be ${length} bytes`);
@@ -53,13 +34,10 @@ function int(v: CborValue, what: string, max: bigint): bigint {
 
 const U64 = (1n << 64n) - 1n;
 
-export function storageManagerCall(run: RunLike, from: Uint8Array, method: string, payload: Uint8Array, value: bigint): CallOutcome {
-  const cycles = STORAGE_CALL_CYCLES;
-  const cells = STORAGE_CALL_BASE_CELLS + payload.length;
+export function storageManagerCall(run: StorageCallRun, from: Uint8Array, method: string, payload: Uint8Array, value: bigint): CallOutcome {
   const cfg = run.params.cbfs ?? DEFAULT_CBFS_CHAIN_CONFIG;
   const height = run.env.height;
-  const checkpoint = run.state.checkpoint();
-  try {
+  const body = (): Uint8Array => {
     if (value !== 0n) bad(`${method} takes no value`);
     let data: Uint8Array;
     if (method === "anchor") {
@@ -92,12 +70,11 @@ export function storageManagerCall(run: RunLike, from: Uint8Array, method: strin
       revokeDelegation(run.state, from, bytes(root!, 32, "root"), bytes(grantee!, 20, "grantee"));
       data = encodeCbor(null);
     } else data = bad(`the Storage Manager has no method ${method}`);
-    run.state.commitCheckpoint(checkpoint);
-    return { ok: true, data, cycles, cells };
-  } catch (error) {
-    run.state.revertTo(checkpoint);
-    if (error instanceof CbfsChainError) return { ok: false, error: `CbfsChainError: ${error.code}: ${error.message}`, cycles, cells };
-    if (error instanceof HostError) return { ok: false, error: `${error.pyType}: ${error.message}`, cycles, cells };
-    throw error;
-  }
+    return data;
+  };
+  return runNativeCall(run, payload, body, (error) => {
+    if (error instanceof CbfsChainError) return `CbfsChainError: ${error.code}: ${error.message}`;
+    if (error instanceof HostError) return `${error.pyType}: ${error.message}`;
+    return undefined;
+  });
 }

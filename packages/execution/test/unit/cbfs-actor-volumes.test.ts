@@ -1,9 +1,9 @@
 // Actor-owned CBFS volumes (cips/cbfs.md §8.1) through real blocks: an actor anchors a volume with cowboy_sdk.cbfs
 // (rent from its balance into 0x0A), delegates and revokes reads, and a job naming the volume gives each drawn runner
 // a read delegation valid until the job's reveal window closes; a volume the poster does not own gets none.
-import { type CborTuple, decodeCbor } from "@cowboy/codec";
+import { type CborTuple, decodeCbor, encodeCbor } from "@cowboy/codec";
 import { STORAGE_MANAGER_ADDRESS, getDelegation, getVolume, rentFor, DEFAULT_CBFS_CHAIN_CONFIG as C } from "@cowboy/cbfs";
-import { createRunnerMarketConfig, encodeCapabilities, getJob } from "@cowboy/runner-market";
+import { JOB_DISPATCHER_ADDRESS, createRunnerMarketConfig, encodeCapabilities, getJob } from "@cowboy/runner-market";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
@@ -102,5 +102,41 @@ describe("actor-owned volumes (cowboy_sdk.cbfs, 0x0A delegations)", () => {
       expect(getDelegation(c.store.fork(), root, runner)).toEqual({ rights: 1, notBefore: job.selectedAt, notAfter: job.selectedAt + 3n + 4n + 3n });
       expect(getDelegation(c.store.fork(), foreign, runner)).toBeUndefined();
     }
+  });
+
+  it("a malformed native call fails with its exact error line and moves no value", () => {
+    const RAW = `from cowboy_sdk import actor
+import pvm_host as _h
+
+@actor
+class Raw:
+    def call(self, to, method, payload, value):
+        ok, out = _h.call_actor(to, method, payload, value)
+        return [ok, out]
+`;
+    const c = new ActorChain(params);
+    const [deployed] = c.block([c.deployTx(0, RAW)]);
+    expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
+    const raw = deployed!.return_data;
+    c.block([c.transferTx(0, raw, 10n * CBY)]);
+    const cases: [Uint8Array, string, Uint8Array, bigint, string][] = [
+      [STORAGE_MANAGER_ADDRESS, "anchor", new Uint8Array([0xff]), 0n, "CbfsChainError: INVALID_VOLUME: anchor: arguments: "],
+      [STORAGE_MANAGER_ADDRESS, "delegate", encodeCbor([1n, 2n]), 0n, "CbfsChainError: INVALID_VOLUME: delegate: expected 4 positional arguments"],
+      [STORAGE_MANAGER_ADDRESS, "anchor", encodeCbor([]), 5n, "CbfsChainError: INVALID_VOLUME: anchor takes no value"],
+      [STORAGE_MANAGER_ADDRESS, "erase", encodeCbor([]), 0n, "CbfsChainError: INVALID_VOLUME: the Storage Manager has no method erase"],
+      [JOB_DISPATCHER_ADDRESS, "submit", encodeCbor([1n, 2n]), 0n, "RunnerMarketError: INVALID_ARGUMENT: arguments: expected one positional argument"],
+      [JOB_DISPATCHER_ADDRESS, "cancel", encodeCbor([null]), 0n, "RunnerMarketError: INVALID_ARGUMENT: the Job Dispatcher has no method cancel"],
+    ];
+    for (const [to, method, payload, value, line] of cases) {
+      const held = c.account(raw).balance;
+      const [r] = c.block([c.callTx(0, raw, "call", [to, method, payload, value], LIMITS)]);
+      expect(r!.status, text(r!.return_data)).toBe(ReceiptStatus.Success);
+      const v = decodeCbor(r!.return_data);
+      const [ok, out] = Array.isArray(v) ? v : (v as CborTuple).items;
+      expect(ok).toBe(false);
+      expect(String(out).startsWith(line), String(out)).toBe(true);
+      expect(c.account(raw).balance).toBe(held);
+    }
+    expect(getVolume(c.store.fork(), new Uint8Array(32))).toBeUndefined();
   });
 });
