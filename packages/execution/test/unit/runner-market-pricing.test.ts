@@ -168,4 +168,29 @@ describe("runner.submit(pricing=) from an actor", () => {
     expect(text(det!.return_data)).toMatch(/^ValueError: RunnerMarketError: INVALID_JOB: pricing usage: not with semantic_similarity verification/);
     expect(c.account(JOB_DISPATCHER_ADDRESS).balance).toBe(PRICE);
   });
+
+  it("runner.submit(tip=): the tip is recorded on the job as part of max_price; a tip above max_price is refused", () => {
+    const { c } = setup();
+    const TIPPER = `from cowboy_sdk import actor, runner
+
+@actor
+class Tipper:
+    def post(self, tip):
+        return runner.submit("http", {"method": "GET", "url": "https://prices.example/btc"}, result_schema={"type": "object"},
+                             runners=3, quorum=2, max_price="2cby", allow_domains=["prices.example"], tip=tip)
+`;
+    const [deployed] = c.block([c.deployTx(0, TIPPER)]);
+    expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
+    const tipper = deployed!.return_data;
+    c.block([c.transferTx(0, tipper, 10n * CBY)]);
+    const before = c.account(tipper).balance;
+    const [ok, over] = c.block([c.callTx(0, tipper, "post", ["0.1cby"], LIMITS), c.callTx(0, tipper, "post", ["3cby"], LIMITS)]);
+    expect(ok!.status, text(ok!.return_data)).toBe(ReceiptStatus.Success);
+    const job = getJob(c.store.fork(), decodeCbor(ok!.return_data) as Uint8Array)!;
+    expect(job.tip).toBe(CBY / 10n);
+    expect(job.maxPrice).toBe(PRICE);
+    expect(over!.status).toBe(ReceiptStatus.Reverted);
+    expect(text(over!.return_data)).toMatch(/RunnerMarketError: [A-Z_]+: .*tip/);
+    expect(c.account(tipper).balance).toBe(before - PRICE);
+  });
 });

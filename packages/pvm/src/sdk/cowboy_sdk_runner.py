@@ -31,10 +31,11 @@ def amount(value, what="max_price"):
 
 def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=None, max_price=None,
            allow_domains=None, callback=None, secrets=None, volumes=None, requires=None, match_fields=None,
-           pricing=None):
+           pricing=None, tip=None):
     """Post a job; returns its id (32 bytes). `max_price` base units move from this actor into escrow now; the
     result reaches `callback(job_id, status, result)` (a @runner.continuation method) when the job ends.
-    `pricing` "fixed" (default: rate_card[kind] per execution) or "usage" (reported units x rates, at most max_price)."""
+    `pricing` "fixed" (default: rate_card[kind] per execution) or "usage" (reported units x rates, at most max_price).
+    `tip` (an amount, part of max_price) goes whole to the paid runners on success and is refunded otherwise."""
     if result_schema is None:
         raise ValueError("runner.submit: result_schema is required (the JSON schema of the result)")
     if max_price is None:
@@ -63,6 +64,8 @@ def submit(kind, spec, result_schema=None, runners=0, quorum=0, verification=Non
         request["match_fields"] = list(match_fields)
     if pricing is not None:
         request["pricing"] = pricing
+    if tip is not None:
+        request["tip"] = amount(tip)
     ok, out = _h.call_actor(DISPATCHER, "submit", _h.encode([request]), max_price)
     if not ok:
         raise ValueError(out)
