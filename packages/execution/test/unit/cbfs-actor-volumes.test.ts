@@ -8,6 +8,7 @@ import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
 import { addressOf, params as defaultParams } from "../utils/helpers.js";
+import { deployFunded, registerRunners } from "../utils/market.js";
 
 const market = createRunnerMarketConfig({ stakeFloor: 100n * CBY, ackBlocks: 3n, commitBlocks: 4n, revealBlocks: 3n, selectionDelayRounds: 2n });
 const params = { ...defaultParams, runnerMarket: market };
@@ -36,23 +37,7 @@ describe("actor-owned volumes (cowboy_sdk.cbfs, 0x0A delegations)", () => {
   it("anchor with the actor's rent, delegate/revoke, and read delegations for a job's drawn runners", () => {
     const c = new ActorChain(params);
     const caps = encodeCapabilities({ provides: ["net.http", "fs.mount"], jobKinds: ["http"] });
-    const regs = c.block(
-      [1, 2].map((i) =>
-        c.tx(
-          i,
-          {
-            type: "runner_register",
-            stake: 200n * CBY,
-            maxJobValue: 10n * CBY,
-            capabilities: caps,
-            endpoint: new TextEncoder().encode(`http://127.0.0.1:${9100 + i}`),
-            transportKey: new Uint8Array(32).fill(i),
-          },
-          LIMITS,
-        ),
-      ),
-    );
-    for (const r of regs) expect(r.status, text(r.return_data)).toBe(ReceiptStatus.Success);
+    registerRunners(c, [1, 2], caps, LIMITS, 9100);
     const [deployed, other] = c.block([c.deployTx(0, OWNER), c.deployTx(3, OWNER)]);
     expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
     const owner = deployed!.return_data;
@@ -115,10 +100,7 @@ class Raw:
         return [ok, out]
 `;
     const c = new ActorChain(params);
-    const [deployed] = c.block([c.deployTx(0, RAW)]);
-    expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
-    const raw = deployed!.return_data;
-    c.block([c.transferTx(0, raw, 10n * CBY)]);
+    const raw = deployFunded(c, RAW, 10n * CBY);
     const cases: [Uint8Array, string, Uint8Array, bigint, string][] = [
       [STORAGE_MANAGER_ADDRESS, "anchor", new Uint8Array([0xff]), 0n, "CbfsChainError: INVALID_VOLUME: anchor: arguments: "],
       [STORAGE_MANAGER_ADDRESS, "delegate", encodeCbor([1n, 2n]), 0n, "CbfsChainError: INVALID_VOLUME: delegate: expected 4 positional arguments"],

@@ -17,6 +17,7 @@ import { type Instruction, ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
 import { addressOf, params as defaultParams } from "../utils/helpers.js";
+import { deployFunded, registerRunners } from "../utils/market.js";
 
 const market = createRunnerMarketConfig({
   stakeFloor: 100n * CBY,
@@ -60,28 +61,8 @@ function setup(): { c: ActorChain; feed: Uint8Array } {
       ["http.kib", RATE_KIB],
     ]),
   });
-  const regs = c.block(
-    RUNNERS.map((i) =>
-      c.tx(
-        i,
-        {
-          type: "runner_register",
-          stake: 200n * CBY,
-          maxJobValue: 10n * CBY,
-          capabilities: caps,
-          endpoint: new TextEncoder().encode(`http://127.0.0.1:${9000 + i}`),
-          transportKey: new Uint8Array(32).fill(i),
-        },
-        LIMITS,
-      ),
-    ),
-  );
-  for (const r of regs) expect(r.status, text(r.return_data)).toBe(ReceiptStatus.Success);
-  const [deployed] = c.block([c.deployTx(0, FEED)]);
-  expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
-  const feed = deployed!.return_data;
-  c.block([c.transferTx(0, feed, 100n * CBY)]);
-  return { c, feed };
+  registerRunners(c, RUNNERS, caps, LIMITS);
+  return { c, feed: deployFunded(c, FEED, 100n * CBY) };
 }
 
 const indexOf = (a: Uint8Array): number => RUNNERS.find((i) => addressOf(i).every((b, k) => b === a[k]))!;
@@ -179,10 +160,7 @@ class Tipper:
         return runner.submit("http", {"method": "GET", "url": "https://prices.example/btc"}, result_schema={"type": "object"},
                              runners=3, quorum=2, max_price="2cby", allow_domains=["prices.example"], tip=tip)
 `;
-    const [deployed] = c.block([c.deployTx(0, TIPPER)]);
-    expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
-    const tipper = deployed!.return_data;
-    c.block([c.transferTx(0, tipper, 10n * CBY)]);
+    const tipper = deployFunded(c, TIPPER, 10n * CBY);
     const before = c.account(tipper).balance;
     const [ok, over] = c.block([c.callTx(0, tipper, "post", ["0.1cby"], LIMITS), c.callTx(0, tipper, "post", ["3cby"], LIMITS)]);
     expect(ok!.status, text(ok!.return_data)).toBe(ReceiptStatus.Success);

@@ -20,6 +20,7 @@ import { type Instruction, ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
 import { addressOf, key, params as defaultParams } from "../utils/helpers.js";
+import { deployFunded, registerRunners } from "../utils/market.js";
 
 const market = createRunnerMarketConfig({
   stakeFloor: 100n * CBY,
@@ -78,28 +79,8 @@ interface Setup {
 function setup(): Setup {
   const c = new ActorChain(params);
   const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"] });
-  const regs = c.block(
-    RUNNERS.map((i) =>
-      c.tx(
-        i,
-        {
-          type: "runner_register",
-          stake: 200n * CBY,
-          maxJobValue: 10n * CBY,
-          capabilities: caps,
-          endpoint: new TextEncoder().encode(`http://127.0.0.1:${9000 + i}`),
-          transportKey: new Uint8Array(32).fill(i),
-        },
-        LIMITS,
-      ),
-    ),
-  );
-  for (const r of regs) expect(r.status, text(r.return_data)).toBe(ReceiptStatus.Success);
-  const [deployed] = c.block([c.deployTx(0, FEED)]);
-  expect(deployed!.status, text(deployed!.return_data)).toBe(ReceiptStatus.Success);
-  const feed = deployed!.return_data;
-  c.block([c.transferTx(0, feed, 100n * CBY)]);
-  return { c, feed };
+  registerRunners(c, RUNNERS, caps, LIMITS);
+  return { c, feed: deployFunded(c, FEED, 100n * CBY) };
 }
 
 function submit(s: Setup, requires: string[] = []): Uint8Array {
