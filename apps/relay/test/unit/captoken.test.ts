@@ -7,7 +7,6 @@ import {
   type ChainStore,
   DEFAULT_CBFS_CHAIN_CONFIG,
   activeDelegation,
-  addressFromPrivateKeyForTests,
   anchorVolume,
   delegateVolume,
   isRevoked,
@@ -15,7 +14,8 @@ import {
   revokeCapToken,
   rightsMask,
   signCapToken,
-} from "./fixtures.js";
+} from "@cowboy/cbfs";
+import { addressFromPrivateKey } from "@cowboy/crypto";
 import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningRelay, startRelay } from "../../src/index.js";
@@ -53,7 +53,7 @@ describe("CapTokens on relays", () => {
   it("reads need a live, unrevoked token used by its grantee", async () => {
     const data = new TextEncoder().encode("secret job input ".repeat(5000));
     const put = await createCbfsClient({ transport: writer }).put(data, { relays: relays.map((r) => r.url), ownerKey: owner, k: 2, m: 1 });
-    const token = signCapToken({ grantee: addressFromPrivateKeyForTests(runner), scope: put.root, rights: rightsMask(["read"]), notBefore: 90n, notAfter: 200n, nonce: 1n }, owner);
+    const token = signCapToken({ grantee: addressFromPrivateKey(runner), scope: put.root, rights: rightsMask(["read"]), notBefore: 90n, notAfter: 200n, nonce: 1n }, owner);
     const read = async (granteeKey: Uint8Array | undefined) => {
       const transport = createHttpTransport(granteeKey === undefined ? {} : { capToken: { token, granteeKey } });
       try {
@@ -96,7 +96,7 @@ describe("CapTokens on relays", () => {
       }
     };
     await expect(read(runner)).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
-    recordJobDelegations(store, height, { poster: actor, volumes: [put.root], committee: [addressFromPrivateKeyForTests(runner)] }, height + 10n);
+    recordJobDelegations(store, height, { poster: actor, volumes: [put.root], committee: [addressFromPrivateKey(runner)] }, height + 10n);
     expect(await read(runner)).toEqual(data);
     await expect(read(mallory)).rejects.toMatchObject({ code: "MANIFEST_NOT_FOUND" });
     height = 311n;
@@ -104,7 +104,7 @@ describe("CapTokens on relays", () => {
     await expect(direct.getManifest(relays[0]!.url, put.root)).rejects.toThrow(/expired at height 310/);
     // A write-only delegation does not read.
     height = 320n;
-    delegateVolume(store, height, actor, put.root, addressFromPrivateKeyForTests(runner), rightsMask(["write"]), 5n);
+    delegateVolume(store, height, actor, put.root, addressFromPrivateKey(runner), rightsMask(["write"]), 5n);
     await expect(direct.getManifest(relays[0]!.url, put.root)).rejects.toThrow(/does not grant read/);
     direct.close();
   });
