@@ -5,7 +5,7 @@
 // the unused part never taken; all of it burned like any basefee). A poster that cannot cover the limits is skipped.
 import { concatBytes, encodeCbor } from "@cowboy/codec";
 import { laneBasefee } from "@cowboy/fee-market";
-import { JOB_DISPATCHER_ADDRESS, processJobs as advanceJobs, type Delivery } from "@cowboy/runner-market";
+import { JOB_DISPATCHER_ADDRESS, processJobs as advanceJobs, type Delivery, type JobRecord, getJob, openJobIds } from "@cowboy/runner-market";
 import { ReceiptStatus, receiptStatusName } from "@cowboy/types";
 import { HostFault } from "@cowboy/pvm";
 import { TxExhausted } from "../errors.js";
@@ -23,14 +23,26 @@ export function continuationPayload(d: Delivery): Uint8Array {
   return concatBytes(head, encodeCbor(d.jobId), encodeCbor(d.status), d.result ?? encodeCbor(null));
 }
 
+/** The open jobs whose committee was drawn at `height`, in open-job order. */
+function jobsDrawnAt(state: StateAccess, height: bigint): JobRecord[] {
+  const drawn: JobRecord[] = [];
+  for (const id of openJobIds(state)) {
+    const job = getJob(state, id);
+    if (job !== undefined && job.selectedAt === height) drawn.push(job);
+  }
+  return drawn;
+}
+
 export function processJobs(state: StateAccess, env: BlockEnv, params: ChainParams, tally: BlockTally): void {
   const cfg = params.runnerMarket;
   if (cfg === undefined) return;
   const accounts = new Accounts(state, params.accountKey);
   const deliveries = advanceJobs(marketContext(state, accounts, env, params));
-  // CBSS reservations for the committees drawn in this block (here, so block building and applying run it alike).
-  processSecretReservations(state, env);
-  processCbfsJobDelegations(state, env, params);
+  // CBSS reservations and CBFS read delegations for the committees drawn in this block (here, so block building and
+  // applying run them alike), over one read of the open jobs.
+  const drawn = jobsDrawnAt(state, env.height);
+  processSecretReservations(state, env, drawn);
+  processCbfsJobDelegations(state, env, params, drawn);
   const cycleFee = laneBasefee(env.cycleBasefee, "runner", params.feeMarket);
   const cellFee = laneBasefee(env.cellBasefee, "runner", params.feeMarket);
   let cycles = 0n;

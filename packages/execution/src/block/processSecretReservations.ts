@@ -4,7 +4,7 @@
 // while fewer than max_releases are reserved. Deterministic: open-job order, then declaration and committee order.
 import { fromHex } from "@cowboy/codec";
 import { reserveJobReleases } from "@cowboy/cbss";
-import { getJob, getProvidesHistory, openJobIds } from "@cowboy/runner-market";
+import { type JobRecord, getProvidesHistory } from "@cowboy/runner-market";
 import type { BlockEnv, StateAccess } from "../types.js";
 
 /** "0x<owner>/<name>" (the job request's secret reference, already validated at posting). */
@@ -14,12 +14,12 @@ function parseRef(ref: string): { owner: Uint8Array; name: string } | undefined 
   return { owner: fromHex(ref.slice(2, 42)), name: ref.slice(43) };
 }
 
-export function processSecretReservations(state: StateAccess, env: BlockEnv): void {
-  for (const id of openJobIds(state)) {
-    const job = getJob(state, id);
-    if (job === undefined || job.selectedAt !== env.height || job.secrets.length === 0) continue;
+/** `drawn`: the open jobs whose committee was drawn in this block, in open-job order (`jobsDrawnAt`). */
+export function processSecretReservations(state: StateAccess, env: BlockEnv, drawn: readonly JobRecord[]): void {
+  for (const job of drawn) {
+    if (job.secrets.length === 0) continue;
     const refs = job.secrets.map(parseRef).filter((r) => r !== undefined);
     const history = { poster: job.poster, kind: job.kind, committee: job.committee, postedAt: job.postedAt, selectedAt: job.selectedAt };
-    reserveJobReleases({ state, height: env.height }, id, history, refs, (runner) => getProvidesHistory(state, runner));
+    reserveJobReleases({ state, height: env.height }, job.id, history, refs, (runner) => getProvidesHistory(state, runner));
   }
 }
