@@ -7,21 +7,9 @@ import { astate } from "../guards.js";
 import type { AppliedBlock, ChainParams, InterpreterPool, StateAccess } from "../types.js";
 import { verifySignaturesHere, type SignatureVerifier } from "../verify.js";
 import { checkRoots } from "./checkRoots.js";
-import { processDeliveries } from "./processDeliveries.js";
-import { processEndOfBlockHooks } from "./processEndOfBlockHooks.js";
-import { processEpochBoundary } from "./processEpochBoundary.js";
-import { processReshare } from "./processReshare.js";
-import { processRent } from "./processRent.js";
-import { processCbfsPor } from "./processCbfsPor.js";
-import { processCbfsPorSchedule } from "./processCbfsPorSchedule.js";
-import { processCbfsRentPayout } from "./processCbfsRentPayout.js";
-import { processGovernance } from "./processGovernance.js";
+import { processAfterTransactions } from "./processAfterTransactions.js";
 import { resolveChainParams } from "../governance/resolve.js";
-import { processRewards } from "./processRewards.js";
-import { processDowntime } from "./processDowntime.js";
 import { processHeader } from "./processHeader.js";
-import { processJobs } from "./processJobs.js";
-import { processTimers } from "./processTimers.js";
 import { processTransactions } from "./processTransactions.js";
 import { BlockTally } from "./tally.js";
 import { verifyTransactions } from "./verifyTransactions.js";
@@ -66,28 +54,8 @@ export function applyBlock(options: ApplyBlockOptions): AppliedBlock {
   verifyTransactions(block, params, verifier);
   const tally = new BlockTally(params.feeMarket);
   processTransactions(state, block.transactions, env, params, tally);
-  // 3. Timers, after the transactions: fires see their writes and take the timer lane's room.
-  processTimers(state, env, params, tally);
-  // Deliveries after the fires, so messages a fire delivered are deduplicated too.
-  processDeliveries(state, env, params);
-  // 4. Jobs: after the block's transactions and timers (their commits and reveals count), before the hooks and rewards.
-  processJobs(state, env, params, tally);
-  // 4 and 6. Jobs and rewards (registered hooks), last: rewards count the block's fees.
-  processEndOfBlockHooks(state, env, params);
-  // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
-  processRent(state, env, params);
-  processCbfsPor(state, env, params);
-  processCbfsPorSchedule(state, env, params);
-  processCbfsRentPayout(state, env, params);
-  // Rewards after the hooks (every fee of the block is counted), by the set governing this block;
-  // the epoch boundary last, so the next set's snapshot sees every stake change of this block.
-  processDowntime(state, env, params);
-  processRewards(state, env, params, tally.burned);
-  processEpochBoundary(state, env, params);
-  // The reshare's outcome for the new epoch, after its set is fixed (it checks the frozen recipients against it).
-  processReshare(state, env, params);
-  // Governance last: tallies and activations at this height; a registry write governs from the next block.
-  processGovernance(state, env, params);
+  // 3–6. Timers, deliveries, jobs, hooks, rent, storage, rewards, epochs, governance: one list, shared with buildBlock.
+  processAfterTransactions(state, env, params, tally);
   // The header commits to all of the above: checked once every write is in.
   const stateRoot = checkRoots(state, block.header, tally, params);
   return { execution: tally.execution(actors.journal), stateRoot };

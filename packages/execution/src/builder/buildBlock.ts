@@ -6,22 +6,10 @@ import { aarray, abytesIn, aobject, au64, compareBytes, toHex } from "@cowboy/co
 import { keyedHashOrdering, type LaneId, type OrderingVrf } from "@cowboy/fee-market";
 import { headerHash, MAX_BEACON_BYTES, MAX_CERTIFICATE_BYTES, type Block, type Header, type Transaction } from "@cowboy/types";
 import { markActors, newActorBlockContext, rewindActors } from "../actors/context.js";
-import { processDeliveries } from "../block/processDeliveries.js";
-import { processEndOfBlockHooks } from "../block/processEndOfBlockHooks.js";
-import { processEpochBoundary } from "../block/processEpochBoundary.js";
-import { processReshare } from "../block/processReshare.js";
-import { processJobs } from "../block/processJobs.js";
-import { processRent } from "../block/processRent.js";
-import { processCbfsPor } from "../block/processCbfsPor.js";
-import { processCbfsPorSchedule } from "../block/processCbfsPorSchedule.js";
-import { processCbfsRentPayout } from "../block/processCbfsRentPayout.js";
-import { processRewards } from "../block/processRewards.js";
-import { processDowntime } from "../block/processDowntime.js";
+import { processAfterTransactions } from "../block/processAfterTransactions.js";
 import { beaconOf, nextBlockBasefees } from "../block/processHeader.js";
-import { processTimers } from "../block/processTimers.js";
 import { BlockTally } from "../block/tally.js";
 import { TxRejection } from "../errors.js";
-import { processGovernance } from "../block/processGovernance.js";
 import { resolveChainParams } from "../governance/resolve.js";
 import { astate } from "../guards.js";
 import { intrinsicCosts } from "@cowboy/metering";
@@ -196,22 +184,9 @@ export function buildBlock(options: BuildBlockOptions): BuiltBlock {
       dropped.add(sender);
     }
   }
-  // The end-of-block steps of applyBlock, in its order (see block/applyBlock.ts).
+  // The steps after the transactions: the same list applyBlock runs.
   const { tally } = final;
-  processTimers(state, finalEnv, params, tally);
-  processDeliveries(state, finalEnv, params);
-  processJobs(state, finalEnv, params, tally);
-  processEndOfBlockHooks(state, finalEnv, params);
-  // State rent: the cursor assesses a bounded number of actors (cips/rent.md), before the rewards.
-  processRent(state, finalEnv, params);
-  processCbfsPor(state, finalEnv, params);
-  processCbfsPorSchedule(state, finalEnv, params);
-  processCbfsRentPayout(state, finalEnv, params);
-  processDowntime(state, finalEnv, params);
-  processRewards(state, finalEnv, params, tally.burned);
-  processEpochBoundary(state, finalEnv, params);
-  processReshare(state, finalEnv, params);
-  processGovernance(state, finalEnv, params);
+  processAfterTransactions(state, finalEnv, params, tally);
 
   const header: Header = {
     parent_hash: headerHash(parent),
