@@ -49,8 +49,9 @@ class Lru<V> {
   }
 }
 
-export function createVolumeReader(m: Manifest, key: Uint8Array, fetchStripe: StripeFetcher, options: ReaderOptions = {}): VolumeReader {
-  checkKey(key);
+export function createVolumeReader(m: Manifest, fileKey: Uint8Array, fetchStripe: StripeFetcher, options: ReaderOptions = {}): VolumeReader {
+  checkKey(fileKey);
+  const key = fileKey.slice(); // the caller may wipe its copy
   const size = Number(m.plaintextLength);
   const sealed = m.segmentSize + GCM_TAG_BYTES;
   const segments = segmentCount(size, m.segmentSize);
