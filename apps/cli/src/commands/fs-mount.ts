@@ -26,10 +26,16 @@ export async function fuseMount(o: { io: CliIo; home: string; config: MountConfi
   if (o.foreground) {
     const proc = await spawnMountProcess(config, { stderr: "inherit" }).catch(asCliError);
     io.out(`${path} (read-only; FUSE, pid ${proc.pid}; Ctrl-C or \`cowboy fs unmount ${config.dir}\` unmounts)\n`);
-    // The child sees a terminal's Ctrl-C itself; a signal sent to this process alone is passed on.
-    const stop = () => void unmountDir(config.dir, proc.pid).catch((e: unknown) => io.err(`${(e as Error).message}\n`));
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    // The child sees a terminal's Ctrl-C itself; a signal sent to this process alone is passed on. Handled on every
+    // delivery (a wrapper such as pnpm may forward a signal this process also got), so none kills it mid-unmount.
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      unmountDir(config.dir, proc.pid).catch((e: unknown) => io.err(`${(e as Error).message}\n`));
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
     const code = await proc.exited;
     process.removeListener("SIGINT", stop);
     process.removeListener("SIGTERM", stop);

@@ -1,7 +1,10 @@
 // Starting and stopping FUSE mount processes (cips/cbfs.md §12). The mount runs in a child process because a
-// process that reads its own FUSE mount deadlocks. Built, the child is dist/fuse/mount-process.js; from sources
-// (tests), mount-process.ts through tsx, as @cowboy/execution's verify pool does for its worker.
+// process that reads its own FUSE mount deadlocks. Built, the child is mount-process.js beside this module (this
+// package's dist/fuse/, or the CLI bundle's dist/, its own tsup entry), or fuse/mount-process.js when this module
+// landed in a chunk at dist/; from sources (tests), mount-process.ts through tsx, as @cowboy/execution's verify pool
+// does for its worker.
 import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { CbfsError } from "../errors.js";
@@ -27,13 +30,18 @@ export interface SpawnMountOptions {
 
 function entry(): { command: string; args: string[] } {
   const self = import.meta.url;
-  if (!self.endsWith(".ts")) return { command: process.execPath, args: [fileURLToPath(new URL("./mount-process.js", self))] };
+  if (!self.endsWith(".ts")) {
+    const candidates = ["./mount-process.js", "./fuse/mount-process.js"].map((path) => fileURLToPath(new URL(path, self)));
+    const found = candidates.find((path) => existsSync(path));
+    if (found === undefined) throw new CbfsError("FUSE_UNAVAILABLE", `the mount process is not built (looked for ${candidates.join(", ")})`);
+    return { command: process.execPath, args: [found] };
+  }
   const tsx = pathToFileURL(createRequire(self).resolve("tsx")).href;
   return { command: process.execPath, args: ["--import", tsx, "--conditions=@cowboy/source", fileURLToPath(new URL("./mount-process.ts", self))] };
 }
 
 /** Spawns a mount process and resolves once the volume is mounted; rejects with the child's own error code. */
-export function spawnMountProcess(config: MountConfig, options: SpawnMountOptions = {}): Promise<MountProcess> {
+export async function spawnMountProcess(config: MountConfig, options: SpawnMountOptions = {}): Promise<MountProcess> {
   const { command, args } = entry();
   const child = spawn(command, args, { detached: options.detached === true, stdio: ["pipe", "pipe", options.stderr ?? "ignore"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -47,13 +55,15 @@ export function spawnMountProcess(config: MountConfig, options: SpawnMountOption
     };
     const timer = setTimeout(() => fail(new CbfsError("MOUNT_FAILED", `the mount process did not mount ${config.dir} within ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
     child.once("error", (error) => fail(new CbfsError("MOUNT_FAILED", `the mount process did not start: ${error.message}`)));
-    child.once("exit", (code, signal) => fail(new CbfsError("MOUNT_FAILED", `the mount process exited (${signal ?? code}) before mounting ${config.dir}${out === "" ? "" : `: ${out.trim()}`}`)));
+    const early = (code: number | null, signal: NodeJS.Signals | null) =>
+      fail(new CbfsError("MOUNT_FAILED", `the mount process exited (${signal ?? code}) before mounting ${config.dir}${out === "" ? "" : `: ${out.trim()}`}`));
+    child.once("exit", early);
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString("utf8");
       const newline = out.indexOf("\n");
       if (newline < 0) return;
       clearTimeout(timer);
-      child.removeAllListeners("exit");
+      child.removeListener("exit", early);
       child.stdout!.removeAllListeners("data");
       child.stdout!.destroy();
       let line: { ready?: boolean; size?: number; error?: { code?: string; message?: string } };
