@@ -206,14 +206,29 @@ async function readPlan(root: Uint8Array, values: { home?: string; relays?: stri
   let capToken: ReadPlan["capToken"];
   if (chain !== undefined) {
     const me = parseKey(values.key, io);
-    const body = { grantee: addressFromPrivateKey(me), scope: root, rights: rightsMask(["read"]), notBefore: 0n, notAfter: chain.height + SELF_TOKEN_BLOCKS, nonce: BigInt(Date.now()) };
+    const body = {
+      grantee: addressFromPrivateKey(me),
+      scope: root,
+      rights: rightsMask(["read"]),
+      notBefore: 0n,
+      notAfter: chain.height + SELF_TOKEN_BLOCKS,
+      nonce: BigInt(Date.now()),
+    };
     capToken = { token: signCapToken(body, me), granteeKey: me };
   }
   const relays =
     record !== undefined && values.relays === undefined
       ? record.relays.map(toInfo)
       : (chain?.relays ?? (await withClient(async (c) => c.discover(await relayList(values.relays, home, io)))));
-  return { root, record, key, relays, also: (record?.moved ?? []).map(toInfo), transport: capToken === undefined ? {} : { capToken }, ...(capToken === undefined ? {} : { capToken }) };
+  return {
+    root,
+    record,
+    key,
+    relays,
+    also: (record?.moved ?? []).map(toInfo),
+    transport: capToken === undefined ? {} : { capToken },
+    ...(capToken === undefined ? {} : { capToken }),
+  };
 }
 
 const get: Command = {

@@ -56,46 +56,50 @@ describe("cowboy fs mount", () => {
     expect(root).toMatch(/^0x[0-9a-f]{64}$/);
   }, 60_000);
 
-  it.skipIf(skip !== undefined)("mounts through FUSE, serves reads lazily and degraded, unmounts cleanly", async () => {
-    const t0 = performance.now();
-    const mounted = await cli(["fs", "mount", root, mnt, "--cache-mib", "1"]);
-    expect(mounted.stderr).toBe("");
-    expect(mounted.status).toBe(0);
-    const m = /^(.+) \(read-only; FUSE, pid (\d+); `cowboy fs unmount (.+)` unmounts\)\n$/.exec(mounted.stdout);
-    expect(m?.[1]).toBe(join(mnt, "in.bin"));
-    expect(m?.[3]).toBe(mnt);
-    mountPid = Number(m![2]);
-    expect(await isFuseMounted(mnt)).toBe(true);
+  it.skipIf(skip !== undefined)(
+    "mounts through FUSE, serves reads lazily and degraded, unmounts cleanly",
+    async () => {
+      const t0 = performance.now();
+      const mounted = await cli(["fs", "mount", root, mnt, "--cache-mib", "1"]);
+      expect(mounted.stderr).toBe("");
+      expect(mounted.status).toBe(0);
+      const m = /^(.+) \(read-only; FUSE, pid (\d+); `cowboy fs unmount (.+)` unmounts\)\n$/.exec(mounted.stdout);
+      expect(m?.[1]).toBe(join(mnt, "in.bin"));
+      expect(m?.[3]).toBe(mnt);
+      mountPid = Number(m![2]);
+      expect(await isFuseMounted(mnt)).toBe(true);
 
-    // The directory comes from the manifest: one read-only file of the plaintext's size.
-    expect(await readdir(mnt)).toEqual(["in.bin"]);
-    const st = await stat(join(mnt, "in.bin"));
-    expect(st.size).toBe(plaintext.length);
-    expect(st.mode & 0o777).toBe(0o444);
+      // The directory comes from the manifest: one read-only file of the plaintext's size.
+      expect(await readdir(mnt)).toEqual(["in.bin"]);
+      const st = await stat(join(mnt, "in.bin"));
+      expect(st.size).toBe(plaintext.length);
+      expect(st.mode & 0o777).toBe(0o444);
 
-    // Byte for byte, then a ranged read in the middle (across a segment boundary).
-    expect(same(await readFile(join(mnt, "in.bin")), plaintext)).toBe(true);
-    const handle = await open(join(mnt, "in.bin"), "r");
-    const at = 3 * 1024 * 1024 - 1000;
-    const { bytesRead, buffer } = await handle.read(Buffer.alloc(70_000), 0, 70_000, at);
-    await handle.close();
-    expect(bytesRead).toBe(70_000);
-    expect(same(buffer, plaintext.subarray(at, at + 70_000))).toBe(true);
-    await expect(writeFile(join(mnt, "in.bin"), "x")).rejects.toMatchObject({ code: "EROFS" });
-    await expect(writeFile(join(mnt, "new.bin"), "x")).rejects.toMatchObject({ code: "EROFS" });
+      // Byte for byte, then a ranged read in the middle (across a segment boundary).
+      expect(same(await readFile(join(mnt, "in.bin")), plaintext)).toBe(true);
+      const handle = await open(join(mnt, "in.bin"), "r");
+      const at = 3 * 1024 * 1024 - 1000;
+      const { bytesRead, buffer } = await handle.read(Buffer.alloc(70_000), 0, 70_000, at);
+      await handle.close();
+      expect(bytesRead).toBe(70_000);
+      expect(same(buffer, plaintext.subarray(at, at + 70_000))).toBe(true);
+      await expect(writeFile(join(mnt, "in.bin"), "x")).rejects.toMatchObject({ code: "EROFS" });
+      await expect(writeFile(join(mnt, "new.bin"), "x")).rejects.toMatchObject({ code: "EROFS" });
 
-    // One relay stops: the mount's cache holds three stripes, so the first ones are fetched again, through parity.
-    await relays[1]!.close();
-    expect(same(await readFile(join(mnt, "in.bin")), plaintext)).toBe(true);
+      // One relay stops: the mount's cache holds three stripes, so the first ones are fetched again, through parity.
+      await relays[1]!.close();
+      expect(same(await readFile(join(mnt, "in.bin")), plaintext)).toBe(true);
 
-    const unmounted = await cli(["fs", "unmount", mnt]);
-    expect(unmounted.stdout).toBe(`unmounted ${mnt}\n`);
-    expect(await isFuseMounted(mnt)).toBe(false);
-    expect(readFileSync("/proc/mounts", "utf8")).not.toContain(mnt);
-    expect(() => process.kill(mountPid!, 0)).toThrow(); // the mount process is gone
-    expect((await cli(["fs", "unmount", mnt])).stderr).toContain("is not a FUSE mount");
-    console.log(`cbfs-fuse: mount, two 6 MiB reads, a ranged read, unmount: ${(performance.now() - t0).toFixed(0)} ms`);
-  }, 60_000);
+      const unmounted = await cli(["fs", "unmount", mnt]);
+      expect(unmounted.stdout).toBe(`unmounted ${mnt}\n`);
+      expect(await isFuseMounted(mnt)).toBe(false);
+      expect(readFileSync("/proc/mounts", "utf8")).not.toContain(mnt);
+      expect(() => process.kill(mountPid!, 0)).toThrow(); // the mount process is gone
+      expect((await cli(["fs", "unmount", mnt])).stderr).toContain("is not a FUSE mount");
+      console.log(`cbfs-fuse: mount, two 6 MiB reads, a ranged read, unmount: ${(performance.now() - t0).toFixed(0)} ms`);
+    },
+    60_000,
+  );
 
   it("says when there is no FUSE and makes a verified read-only copy instead", async () => {
     const copy = join(dir, "copy");

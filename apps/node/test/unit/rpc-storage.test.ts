@@ -89,7 +89,9 @@ describe("the storage RPC", () => {
     await expect(registry.call("cowboy_getVolumes", [Array.from({ length: VOLUME_QUERY_LIMIT + 1 }, () => unknown)])).rejects.toMatchObject({ code: -32602 });
     await expect(registry.call("cowboy_getVolumes", [[]])).rejects.toMatchObject({ code: -32602 });
     await expect(registry.call("cowboy_getVolumes", [["0x12"]])).rejects.toMatchObject({ code: -32602 });
-    expect(((await registry.call("cowboy_getVolumes", [Array.from({ length: VOLUME_QUERY_LIMIT }, () => unknown)])) as { volumes: unknown[] }).volumes).toHaveLength(VOLUME_QUERY_LIMIT);
+    expect(((await registry.call("cowboy_getVolumes", [Array.from({ length: VOLUME_QUERY_LIMIT }, () => unknown)])) as { volumes: unknown[] }).volumes).toHaveLength(
+      VOLUME_QUERY_LIMIT,
+    );
     await blocks.close();
     await state.close();
   });

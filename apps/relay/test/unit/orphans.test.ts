@@ -79,7 +79,8 @@ describe("orphaned shards", () => {
     const other = await startRelay({ privateKey: new Uint8Array(32).fill(2), stake: 1000n, dataDir: many });
     try {
       // Manifest files named by 300 roots (never decoded: none is due).
-      for (let i = 0; i < 300; i++) await other.store.put("manifests", toHex(new Uint8Array(32).fill(0).map((_, j) => (j < 2 ? (i >> (8 * j)) & 0xff : 9))), new Uint8Array(20), new Uint8Array(1));
+      for (let i = 0; i < 300; i++)
+        await other.store.put("manifests", toHex(new Uint8Array(32).fill(0).map((_, j) => (j < 2 ? (i >> (8 * j)) & 0xff : 9))), new Uint8Array(20), new Uint8Array(1));
       const calls: number[] = [];
       expect(
         await releaseOrphans(other.store, 10n, async (roots) => {

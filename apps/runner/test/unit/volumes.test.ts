@@ -81,7 +81,10 @@ describe("job volumes (fs.mount)", () => {
     const ref = `0x${toHex(addressFromPrivateKey(uploader))}/${volumeKeyName(put.root)}`;
     const secrets = new KeySource(new Map([[ref, put.key]]));
     // Every mount here is in memory (FUSE off); the next test mounts the same way through FUSE.
-    const config = (key: Uint8Array) => ({ gate: new EntitlementGate(["compute", "fs.mount"]), volumes: createCbfsVolumeSource({ request, accountKey: key, secrets, fuse: "off" }) });
+    const config = (key: Uint8Array) => ({
+      gate: new EntitlementGate(["compute", "fs.mount"]),
+      volumes: createCbfsVolumeSource({ request, accountKey: key, secrets, fuse: "off" }),
+    });
     const job = (over: Partial<JobInput> = {}): JobInput => ({
       id: new Uint8Array(32).fill(1),
       kind: "compute",
@@ -119,7 +122,13 @@ describe("job volumes (fs.mount)", () => {
     const mounts: string[] = [];
     const chosen = (env: Record<string, string | undefined>) => ({
       gate: new EntitlementGate(["compute", "fs.mount"]),
-      volumes: createCbfsVolumeSource({ request, accountKey: runnerKey, secrets, env, onMount: (_root, via, reason) => mounts.push(reason === undefined ? via : `${via}: ${reason}`) }),
+      volumes: createCbfsVolumeSource({
+        request,
+        accountKey: runnerKey,
+        secrets,
+        env,
+        onMount: (_root, via, reason) => mounts.push(reason === undefined ? via : `${via}: ${reason}`),
+      }),
     });
     expect((await executeJob(job(), chosen({ PATH: "" }))).value).toEqual({ n: data.length, sum, at: data[12345] });
     expect(mounts).toEqual(["memory: libfuse's fusermount is not on PATH (apt-get install fuse libfuse2)"]);

@@ -46,7 +46,14 @@ function relayFrom(value: unknown): RelayInfo {
   const r = (typeof value === "object" && value !== null ? value : bad("a relay must be an object")) as Record<string, unknown>;
   if (typeof r.endpoint !== "string" || !/^https?:\/\//.test(r.endpoint)) bad("a relay endpoint must be an http(s) URL");
   if (typeof r.stake !== "string" || !/^[0-9]+$/.test(r.stake)) bad("a relay stake must be a decimal string");
-  return { endpoint: r.endpoint as string, address: hexBytes(r.address, 20, "relay address"), operator: hexBytes(r.operator, 20, "relay operator"), stake: BigInt(r.stake as string), capacity: 0n, used: 0n };
+  return {
+    endpoint: r.endpoint as string,
+    address: hexBytes(r.address, 20, "relay address"),
+    operator: hexBytes(r.operator, 20, "relay operator"),
+    stake: BigInt(r.stake as string),
+    capacity: 0n,
+    used: 0n,
+  };
 }
 
 export interface ParsedMountConfig {

@@ -34,7 +34,16 @@ export function serveVolume(reader: VolumeReader, options: ServeOptions): Promis
   const Fuse: FuseBinding = binding;
   const file = `/${options.name}`;
   const started = new Date();
-  const attr = (mode: number, size: number) => ({ mtime: started, atime: started, ctime: started, nlink: mode === DIR_MODE ? 2 : 1, size, mode, uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 });
+  const attr = (mode: number, size: number) => ({
+    mtime: started,
+    atime: started,
+    ctime: started,
+    nlink: mode === DIR_MODE ? 2 : 1,
+    size,
+    mode,
+    uid: process.getuid?.() ?? 0,
+    gid: process.getgid?.() ?? 0,
+  });
   const readOnly = (...args: unknown[]) => (args[args.length - 1] as Cb)(Fuse.EROFS);
   let handles = 0;
   const ops: Record<string, unknown> = {
@@ -88,12 +97,6 @@ export function serveVolume(reader: VolumeReader, options: ServeOptions): Promis
   const done = (resolve: () => void, reject: (e: Error) => void, what: string) => (err: Error | null) =>
     err === null ? resolve() : reject(new CbfsError("MOUNT_FAILED", `${what} ${options.dir}: ${err.message}`, { cause: err }));
   return new Promise<ServedVolume>((resolve, reject) => {
-    fuse.mount(
-      done(
-        () => resolve({ unmount: () => new Promise<void>((res, rej) => fuse.unmount(done(res, rej, "unmount"))) }),
-        reject,
-        "mount",
-      ),
-    );
+    fuse.mount(done(() => resolve({ unmount: () => new Promise<void>((res, rej) => fuse.unmount(done(res, rej, "unmount"))) }), reject, "mount"));
   });
 }

@@ -53,7 +53,10 @@ export async function spawnMountProcess(config: MountConfig, options: SpawnMount
       child.kill("SIGKILL");
       reject(error);
     };
-    const timer = setTimeout(() => fail(new CbfsError("MOUNT_FAILED", `the mount process did not mount ${config.dir} within ${options.timeoutMs ?? 60_000} ms`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(new CbfsError("MOUNT_FAILED", `the mount process did not mount ${config.dir} within ${options.timeoutMs ?? 60_000} ms`)),
+      options.timeoutMs ?? 60_000,
+    );
     child.once("error", (error) => fail(new CbfsError("MOUNT_FAILED", `the mount process did not start: ${error.message}`)));
     const early = (code: number | null, signal: NodeJS.Signals | null) =>
       fail(new CbfsError("MOUNT_FAILED", `the mount process exited (${signal ?? code}) before mounting ${config.dir}${out === "" ? "" : `: ${out.trim()}`}`));

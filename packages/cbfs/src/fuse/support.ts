@@ -31,7 +31,13 @@ export function loadFuseBinding(): FuseBinding | string {
 export async function onPath(name: string, env: Record<string, string | undefined> = process.env): Promise<string | undefined> {
   for (const dir of (env.PATH ?? "").split(":").filter((d) => d !== "")) {
     const path = join(dir, name);
-    if (await access(path, constants.X_OK).then(() => true, () => false)) return path;
+    if (
+      await access(path, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path;
   }
   return undefined;
 }
@@ -40,12 +46,21 @@ export async function fuseSupport(env: Record<string, string | undefined> = proc
   const no = (reason: string): FuseSupport => ({ available: false, reason });
   if (env.COWBOY_FUSE === "off") return no("FUSE is turned off (COWBOY_FUSE=off)");
   if (process.platform !== "linux") return no(`FUSE mounts are built for Linux only, not ${process.platform}`);
-  if (!(await access("/dev/fuse", constants.R_OK | constants.W_OK).then(() => true, () => false))) return no("/dev/fuse is missing or not readable and writable");
+  if (
+    !(await access("/dev/fuse", constants.R_OK | constants.W_OK).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return no("/dev/fuse is missing or not readable and writable");
   const filesystems = await readFile("/proc/filesystems", "utf8").catch(() => "");
   if (!/\bfuse$/m.test(filesystems)) return no("the kernel has no fuse filesystem (/proc/filesystems)");
   const fusermount = await onPath("fusermount", env);
   if (fusermount === undefined) return no("libfuse's fusermount is not on PATH (apt-get install fuse libfuse2)");
-  const setuid = await stat(fusermount).then((s) => s.uid === 0 && (s.mode & 0o4000) !== 0, () => false);
+  const setuid = await stat(fusermount).then(
+    (s) => s.uid === 0 && (s.mode & 0o4000) !== 0,
+    () => false,
+  );
   if (process.getuid?.() !== 0 && !setuid) return no("mounting needs root or a setuid-root fusermount");
   const binding = loadFuseBinding();
   return typeof binding === "string" ? no(binding) : { available: true };
