@@ -1,15 +1,15 @@
 // Random-access reads (`client.open`, what a FUSE mount serves; cips/cbfs.md §12) against six in-process relays over
 // loopback HTTP: a read fetches only the stripes it needs, ranges across segment and stripe boundaries come back byte
 // for byte, a corrupted shard and a stopped relay are read around, a wrong key and bad arguments are refused.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCbfsClient, createHttpTransport, type PutResult } from "@cowboy/cbfs/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningRelay, startRelay } from "../../src/index.js";
+import type { RunningRelay } from "../../src/index.js";
+import { type LocalRelays, startLocalRelays } from "../utils/local-relays.js";
 
 const owner = new Uint8Array(32).fill(7);
-let dir: string;
+let local: LocalRelays;
 let relays: RunningRelay[];
 let put: PutResult;
 const transport = createHttpTransport();
@@ -20,16 +20,13 @@ const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "cbfs-reader-"));
-  relays = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: BigInt(1000 + i * 500), dataDir: join(dir, `r${i}`) })),
-  );
+  local = await startLocalRelays("cbfs-reader-", 6, { stake: (i) => BigInt(1000 + i * 500) });
+  relays = local.relays;
   put = await client.put(plaintext, { relays: relays.map((r) => r.url), ownerKey: owner });
 });
 afterAll(async () => {
   transport.close();
-  await Promise.all(relays.map((r) => r.close()));
-  rmSync(dir, { recursive: true, force: true });
+  await local.close();
 });
 
 describe("random-access reads of a volume", () => {
@@ -66,7 +63,7 @@ describe("random-access reads of a volume", () => {
 
   it("reads around a corrupted shard and a stopped relay; a wrong key fails authentication", async () => {
     // Corrupt every shard relay 0 holds; stop relay 3.
-    const victim = join(dir, "r0", "shards");
+    const victim = join(local.dir, "r0", "shards");
     for (const name of readdirSync(victim)) {
       const bytes = readFileSync(join(victim, name));
       bytes[200]! ^= 0xff;
