@@ -83,6 +83,15 @@ export async function sendInstruction(client: CowboyClient, privateKey: Uint8Arr
   return receipt.height;
 }
 
+/** 0x0A's orphan release heights for up to VOLUME_QUERY_LIMIT roots, in one `cowboy_getVolumes` call (cips/cbfs.md §7). */
+export function rpcOrphanRelease(client: CowboyClient): OrphanRelease {
+  return async (roots) => {
+    const answer = await client.request<{ volumes: ({ status?: string; orphan_release_at?: string } | null)[] }>("cowboy_getVolumes", [roots.map((r) => `0x${toHex(r)}`)]);
+    if (answer.volumes.length !== roots.length) throw new Error(`cowboy_getVolumes answered ${answer.volumes.length} of ${roots.length} roots`);
+    return answer.volumes.map((v) => (v?.status === "orphan" && v.orphan_release_at !== undefined ? BigInt(v.orphan_release_at) : undefined));
+  };
+}
+
 export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChain> {
   const log = o.log ?? (() => {});
   const client = createClient({ url: o.rpc });
@@ -129,11 +138,7 @@ export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChai
     if (height - lastHeartbeat < every) return;
     lastHeartbeat = await sendInstruction(client, o.privateKey, { type: "relay_heartbeat" });
     heartbeats++;
-    await o.afterHeartbeat?.(height, async (roots) => {
-      const answer = await client.request<{ volumes: ({ status?: string; orphan_release_at?: string } | null)[] }>("cowboy_getVolumes", [roots.map((r) => `0x${toHex(r)}`)]);
-      if (answer.volumes.length !== roots.length) throw new Error(`cowboy_getVolumes answered ${answer.volumes.length} of ${roots.length} roots`);
-      return answer.volumes.map((v) => (v?.status === "orphan" && v.orphan_release_at !== undefined ? BigInt(v.orphan_release_at) : undefined));
-    });
+    await o.afterHeartbeat?.(height, rpcOrphanRelease(client));
   };
   const loop = (fn: () => Promise<void>): ReturnType<typeof setInterval> => {
     let busy = false;
