@@ -4,7 +4,7 @@
 // digits of sha256 of the mount point) and its stderr in <home>/mounts/<id>.log, which is how `fs unmount DIR`
 // finds it.
 import { createHash } from "node:crypto";
-import { mkdir, open, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type MountConfig, isFuseMounted, spawnMountProcess, unmountDir } from "@cowboy/cbfs/fuse";
 import { parseCommandArgs, type Command } from "../command.js";
@@ -23,6 +23,10 @@ const asCliError = (error: unknown): never => {
 export async function fuseMount(o: { io: CliIo; home: string; config: MountConfig; foreground: boolean }): Promise<number> {
   const { io, home, config } = o;
   const path = join(config.dir, config.name);
+  // fuse-native would unmount whatever is mounted there first, and libfuse refuses a non-empty mount point.
+  if (await isFuseMounted(config.dir)) throw new CliError(`${config.dir} is already a FUSE mount; \`cowboy fs unmount ${config.dir}\` first`);
+  const entries = await readdir(config.dir).catch(() => [] as string[]);
+  if (entries.length > 0) throw new CliError(`${config.dir} is not empty: a FUSE mount needs an empty directory (or none)`);
   if (o.foreground) {
     const proc = await spawnMountProcess(config, { stderr: "inherit" }).catch(asCliError);
     io.out(`${path} (read-only; FUSE, pid ${proc.pid}; Ctrl-C or \`cowboy fs unmount ${config.dir}\` unmounts)\n`);

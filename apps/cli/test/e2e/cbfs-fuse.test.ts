@@ -5,7 +5,7 @@
 // in /proc/mounts. Skips, saying why, without root or FUSE. Reads here use fs/promises (libuv's thread pool): the
 // relays run in this process, and a synchronous read would block the event loop they answer on.
 // Also, everywhere: with FUSE turned off (COWBOY_FUSE=off), `fs mount` says so and makes a verified copy.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { open, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +60,11 @@ describe("cowboy fs mount", () => {
     "mounts through FUSE, serves reads lazily and degraded, unmounts cleanly",
     async () => {
       const t0 = performance.now();
+      // A mount point must be empty (the copy's directory is not).
+      const full = join(dir, "full");
+      mkdirSync(full);
+      writeFileSync(join(full, "x"), "x");
+      expect((await cli(["fs", "mount", root, full])).stderr).toBe(`error: ${full} is not empty: a FUSE mount needs an empty directory (or none)\n`);
       const mounted = await cli(["fs", "mount", root, mnt, "--cache-mib", "1"]);
       expect(mounted.stderr).toBe("");
       expect(mounted.status).toBe(0);
@@ -69,6 +74,7 @@ describe("cowboy fs mount", () => {
       mountPid = Number(m![2]);
       expect(await isFuseMounted(mnt)).toBe(true);
 
+      expect((await cli(["fs", "mount", root, mnt])).stderr).toContain(`${mnt} is already a FUSE mount`);
       // The directory comes from the manifest: one read-only file of the plaintext's size.
       expect(await readdir(mnt)).toEqual(["in.bin"]);
       const st = await stat(join(mnt, "in.bin"));
