@@ -45,6 +45,8 @@ export async function spawnMountProcess(config: MountConfig, options: SpawnMount
   const { command, args } = entry();
   const child = spawn(command, args, { detached: options.detached === true, stdio: ["pipe", "pipe", options.stderr ?? "ignore"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // A child that dies before reading its config breaks the pipe: that is reported by "close" below.
+  child.stdin!.on("error", () => {});
   child.stdin!.end(JSON.stringify(config));
   return new Promise<MountProcess>((resolve, reject) => {
     let out = "";
@@ -60,13 +62,14 @@ export async function spawnMountProcess(config: MountConfig, options: SpawnMount
     child.once("error", (error) => fail(new CbfsError("MOUNT_FAILED", `the mount process did not start: ${error.message}`)));
     const early = (code: number | null, signal: NodeJS.Signals | null) =>
       fail(new CbfsError("MOUNT_FAILED", `the mount process exited (${signal ?? code}) before mounting ${config.dir}${out === "" ? "" : `: ${out.trim()}`}`));
-    child.once("exit", early);
+    // "close" (not "exit"): it comes after the child's stdout has been read, so its error line is never lost.
+    child.once("close", early);
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString("utf8");
       const newline = out.indexOf("\n");
       if (newline < 0) return;
       clearTimeout(timer);
-      child.removeListener("exit", early);
+      child.removeListener("close", early);
       child.stdout!.removeAllListeners("data");
       child.stdout!.destroy();
       let line: { ready?: boolean; size?: number; error?: { code?: string; message?: string } };
