@@ -75,11 +75,15 @@ export async function requireFuse(env: Record<string, string | undefined> = proc
 /** Unescapes a path field of /proc/mounts (octal escapes such as \040 for a space). */
 const unescapeMountField = (field: string): string => field.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(Number.parseInt(o, 8)));
 
+/** The FUSE mount points a /proc/mounts text lists (type `fuse` or `fuse.*`), unescaped. */
+export function fuseMountPoints(mounts: string): string[] {
+  return mounts.split("\n").flatMap((line) => {
+    const [, point, type] = line.split(" ");
+    return point !== undefined && (type === "fuse" || type?.startsWith("fuse.") === true) ? [unescapeMountField(point)] : [];
+  });
+}
+
 /** True when `dir` (an absolute path) is a FUSE mount point in /proc/mounts. */
 export async function isFuseMounted(dir: string): Promise<boolean> {
-  const mounts = await readFile("/proc/mounts", "utf8").catch(() => "");
-  return mounts.split("\n").some((line) => {
-    const [, point, type] = line.split(" ");
-    return point !== undefined && unescapeMountField(point) === dir && (type === "fuse" || type?.startsWith("fuse.") === true);
-  });
+  return fuseMountPoints(await readFile("/proc/mounts", "utf8").catch(() => "")).includes(dir);
 }

@@ -2,7 +2,7 @@
 // INVALID_PARAMS naming the field, and a mount process given bad input says so with its error code and mounts nothing.
 import { describe, expect, it } from "vitest";
 import { encodeCapToken, signCapToken } from "../../src/captoken.js";
-import { type MountConfig, parseMountConfig, spawnMountProcess } from "../../src/fuse/index.js";
+import { type MountConfig, fuseMountPoints, fuseSupport, parseMountConfig, spawnMountProcess } from "../../src/fuse/index.js";
 
 const relay = { endpoint: "http://127.0.0.1:7001", address: "aa".repeat(20), operator: "bb".repeat(20), stake: "1000" };
 const good: MountConfig = { root: "11".repeat(32), key: "22".repeat(32), dir: "/tmp/cbfs-mount-config-test", name: "in.bin", relays: [relay] };
@@ -42,6 +42,18 @@ describe("mount config", () => {
     expect(refusal({ ...good, cacheBytes: -5 })).toMatch(/cacheBytes/);
     expect(refusal({ ...good, capToken: "00".repeat(10), granteeKey: "07".repeat(32) })).toMatch(/capToken must be 163 bytes/);
     expect(refusal({ ...good, delegation: true })).toMatch(/granteeKey must be 32 bytes/);
+  });
+
+  it("reads FUSE mount points from /proc/mounts, unescaping them; FUSE can be turned off", async () => {
+    const mounts = [
+      "proc /proc proc rw,nosuid 0 0",
+      "cbfs /tmp/my\\040mnt fuse rw,nosuid,nodev,user_id=0,group_id=0 0 0",
+      "sshfs#x /mnt/ssh fuse.sshfs rw 0 0",
+      "/dev/sda1 /tmp/fuse ext4 rw 0 0",
+    ].join("\n");
+    expect(fuseMountPoints(mounts)).toEqual(["/tmp/my mnt", "/mnt/ssh"]);
+    expect(await fuseSupport({ COWBOY_FUSE: "off" })).toEqual({ available: false, reason: "FUSE is turned off (COWBOY_FUSE=off)" });
+    expect(await fuseSupport({ PATH: "" })).toMatchObject({ available: false });
   });
 
   it("a mount process given a bad config answers its error code and exits", async () => {
