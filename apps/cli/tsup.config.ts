@@ -9,7 +9,8 @@ const thirdParty = Object.keys(pkg.dependencies).filter((name) => !name.startsWi
 // TypeScript sources (the `@cowboy/source` condition), so dist/ needs no other package built; the
 // third-party packages stay imports (each is a dependency of this package). Beside main.js: the
 // node's entry (dist/cowboyd.js: what `cowboy testnet` spawns per validator) and the two worker
-// threads, where the bundled pools look for them (dist/query/worker.js, dist/verify-worker.js).
+// threads, where the bundled pools look for them (dist/query/worker.js, dist/verify-worker.js), and the FUSE mount
+// process `fs mount` spawns (dist/mount-process.js; fuse-native, which it loads, is an optional dependency here).
 // Command modules that load the node are imported on demand, so they are chunks of their own.
 // dist/.built, dated when the build started, tells launch.mjs which sources the build has seen.
 const started = new Date();
@@ -19,6 +20,7 @@ export default defineConfig({
     cowboyd: "../node/src/main.ts",
     "query/worker": "../node/src/query/worker.ts",
     "verify-worker": "../../packages/execution/src/verify-worker.ts",
+    "mount-process": "../../packages/cbfs/src/fuse/mount-process.ts",
   },
   format: ["esm"],
   platform: "node",

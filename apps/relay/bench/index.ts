@@ -3,7 +3,8 @@
 // relays and K=10,M=4 on 14 (placement never puts two shards of a stripe on one relay, so 14 shards need 14),
 // plus a degraded read with M relays stopped and the time to repair after one relay stops — as ratios against the raw disk measured in the same run
 // (write + fsync, read of the same bytes) and against raw AES-256-GCM over the same bytes (the client's least work per
-// byte, in CPU time). For information only; nothing is asserted. Run: pnpm bench
+// byte, in CPU time). Where FUSE works, also the same read through a FUSE mount (`cowboy fs mount`'s mount process:
+// its CPU is the child's, so wall time only). For information only; nothing is asserted. Run: pnpm bench
 // (CBFS_BENCH_MIB sets the file size, default 64).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +12,8 @@ import { open, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encryptSegments } from "@cowboy/cbfs";
-import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { type PutResult, createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { fuseSupport, relayToJson, spawnMountProcess, unmountDir } from "@cowboy/cbfs/fuse";
 import { startRelay } from "../src/index.js";
 
 const MIB = Number(process.env.CBFS_BENCH_MIB ?? 64);
@@ -49,6 +51,24 @@ async function rawDisk(): Promise<{ write: Figure; read: Figure }> {
   return { write, read };
 }
 
+/** Wall MiB/s of reading the whole file through a FUSE mount process (the relays answer from this process). */
+async function fuseRead(put: PutResult, name: string): Promise<string> {
+  const support = await fuseSupport();
+  if (!support.available) return `skipped: ${support.reason}`;
+  const mnt = join(dir, `mnt-${name}`);
+  const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+  const proc = await spawnMountProcess({ root: hex(put.root), key: hex(put.key), dir: mnt, name: "f", relays: put.relays.map(relayToJson) });
+  try {
+    const t0 = performance.now();
+    const bytes = await readFile(join(mnt, "f"));
+    const wall = (performance.now() - t0) / 1000;
+    if (Buffer.compare(bytes, data) !== 0) throw new Error("FUSE read differs");
+    return `${(MIB / wall).toFixed(1).padStart(7)} MiB/s wall`;
+  } finally {
+    await unmountDir(mnt, proc.pid);
+  }
+}
+
 async function cbfs(k: number, m: number, relayCount: number, base: { write: Figure; read: Figure }): Promise<void> {
   const relays = await Promise.all(
     Array.from({ length: relayCount }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `k${k}m${m}-r${i}`) })),
@@ -65,6 +85,7 @@ async function cbfs(k: number, m: number, relayCount: number, base: { write: Fig
       back = await client.get(put!.root, put!.key, { relays: put!.relays });
     });
     if (Buffer.compare(back, data) !== 0) throw new Error("read back differs");
+    const fuse = await fuseRead(put!, `k${k}m${m}`);
     for (let i = 0; i < m; i++) await relays[i]!.close();
     const degraded = await measure(async () => {
       back = await client.get(put!.root, put!.key, { relays: put!.relays });
@@ -73,6 +94,7 @@ async function cbfs(k: number, m: number, relayCount: number, base: { write: Fig
     console.log(`K=${k},M=${m} on ${relayCount} relays`);
     console.log(`  write          ${fmt(write, base.write)}`);
     console.log(`  read           ${fmt(read, base.read)}`);
+    console.log(`  FUSE read      ${fuse}`);
     console.log(`  degraded read  ${fmt(degraded, base.read)}   (${m} relays stopped)`);
   } finally {
     transport.close();

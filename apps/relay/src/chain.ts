@@ -10,6 +10,7 @@ import { addressFromPrivateKey } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import type { Instruction } from "@cowboy/types";
 import type { ChainView } from "./server.js";
+import type { OrphanRelease } from "./orphans.js";
 
 export interface RelayChainOptions {
   /** The node's JSON-RPC URL. */
@@ -26,7 +27,7 @@ export interface RelayChainOptions {
   /** The shard this relay stores under a hex root: u32be(chunkSize) header and bytes (what PoR answers read). */
   readonly readShard?: (rootHex: string) => Promise<{ header: Uint8Array; body: Uint8Array } | undefined>;
   /** Called after each heartbeat with the head height: the relay releases orphaned shards (orphans.ts). */
-  readonly afterHeartbeat?: (height: bigint, orphanReleaseAt: (root: Uint8Array) => Promise<bigint | undefined>) => Promise<void>;
+  readonly afterHeartbeat?: (height: bigint, orphanReleaseAt: OrphanRelease) => Promise<void>;
   readonly log?: (line: string) => void;
 }
 
@@ -82,6 +83,15 @@ export async function sendInstruction(client: CowboyClient, privateKey: Uint8Arr
   return receipt.height;
 }
 
+/** 0x0A's orphan release heights for up to VOLUME_QUERY_LIMIT roots, in one `cowboy_getVolumes` call (cips/cbfs.md §7). */
+export function rpcOrphanRelease(client: CowboyClient): OrphanRelease {
+  return async (roots) => {
+    const answer = await client.request<{ volumes: ({ status?: string; orphan_release_at?: string } | null)[] }>("cowboy_getVolumes", [roots.map((r) => `0x${toHex(r)}`)]);
+    if (answer.volumes.length !== roots.length) throw new Error(`cowboy_getVolumes answered ${answer.volumes.length} of ${roots.length} roots`);
+    return answer.volumes.map((v) => (v?.status === "orphan" && v.orphan_release_at !== undefined ? BigInt(v.orphan_release_at) : undefined));
+  };
+}
+
 export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChain> {
   const log = o.log ?? (() => {});
   const client = createClient({ url: o.rpc });
@@ -128,10 +138,7 @@ export async function connectRelayChain(o: RelayChainOptions): Promise<RelayChai
     if (height - lastHeartbeat < every) return;
     lastHeartbeat = await sendInstruction(client, o.privateKey, { type: "relay_heartbeat" });
     heartbeats++;
-    await o.afterHeartbeat?.(height, async (root) => {
-      const v = await client.request<{ status?: string; orphan_release_at?: string } | null>("cowboy_getVolume", [`0x${toHex(root)}`]);
-      return v?.status === "orphan" && v.orphan_release_at !== undefined ? BigInt(v.orphan_release_at) : undefined;
-    });
+    await o.afterHeartbeat?.(height, rpcOrphanRelease(client));
   };
   const loop = (fn: () => Promise<void>): ReturnType<typeof setInterval> => {
     let busy = false;

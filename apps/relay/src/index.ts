@@ -99,4 +99,4 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
 export { DiskStore } from "./store.js";
 export { releaseOrphans, type OrphanRelease } from "./orphans.js";
 export { createRelayServer, type RelayIdentity, type ChainView } from "./server.js";
-export { connectRelayChain, sendInstruction, type RelayChain, type RelayChainOptions, type RelayChainJson, type PorChallengeJson } from "./chain.js";
+export { connectRelayChain, rpcOrphanRelease, sendInstruction, type RelayChain, type RelayChainOptions, type RelayChainJson, type PorChallengeJson } from "./chain.js";

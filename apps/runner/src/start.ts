@@ -98,6 +98,7 @@ export async function startRunner(options: RunnerStartOptions): Promise<RunningR
           volumes: createCbfsVolumeSource({
             request: (method, params) => chain.client.request(method, params ?? []),
             accountKey: options.privateKey,
+            onMount: (root, via, reason) => options.log?.(`volume 0x${toHex(root)} mounted ${via === "fuse" ? "through FUSE" : `in memory (${reason})`}`),
             ...(secrets === undefined ? {} : { secrets }),
           }),
         }

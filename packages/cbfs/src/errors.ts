@@ -23,7 +23,11 @@ export type CbfsErrorCode =
   /** No reachable relay holds a manifest with the requested root. */
   | "MANIFEST_NOT_FOUND"
   /** CapToken bytes that do not decode, or a token that cannot be signed as asked. */
-  | "INVALID_CAPTOKEN";
+  | "INVALID_CAPTOKEN"
+  /** This machine cannot mount through FUSE: no /dev/fuse, no fuse filesystem, no fusermount, or no binding. */
+  | "FUSE_UNAVAILABLE"
+  /** A FUSE mount process failed to mount or unmount (the reason in the message). */
+  | "MOUNT_FAILED";
 
 export class CbfsError extends CowboyError<CbfsErrorCode> {
   override readonly name = "CbfsError";

@@ -38,3 +38,9 @@ export const DEFAULT_PUT_MEMORY_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_ANCHOR_BLOCKS = 100_000n;
 /** Validity window of the read CapToken a client issues to itself to read its own volume (cips/cbfs.md §10). */
 export const SELF_TOKEN_BLOCKS = 600n;
+
+/**
+ * Most roots one `cowboy_getVolumes` call answers: a relay asks about the manifests it holds this many at a time
+ * (its orphan check after each heartbeat, cips/cbfs.md §7).
+ */
+export const VOLUME_QUERY_LIMIT = 256;

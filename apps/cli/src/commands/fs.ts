@@ -4,7 +4,7 @@
 // from the chain's 0x0B (the live set), in which case put anchors the root at 0x0A and records the relays' storage
 // receipts there, get reads with a CapToken the
 // owner issues to itself, and rm deletes the volume on chain too (cips/cbfs.md §10).
-import { access, chmod, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { fromHex, toHex } from "@cowboy/codec";
@@ -21,12 +21,14 @@ import {
   signOwnerAction,
 } from "@cowboy/cbfs";
 import { type Progress, type RelayInfo, type RelayTransport, createCbfsClient, createHttpTransport, fetchChainRelays, fileSource, putHoldings } from "@cowboy/cbfs/client";
+import { type MountConfig, fuseSupport, relayToJson } from "@cowboy/cbfs/fuse";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { sendInstruction } from "@cowboy/relay";
 import { parseCommandArgs, type Command, type CommandGroup } from "../command.js";
 import { CliError, usageError } from "../errors.js";
 import { readInputFile, type CliIo } from "../io.js";
 import { clientFor, rpcCall } from "./chain.js";
+import { fuseMount, unmountCommand } from "./fs-mount.js";
 import { recordPutReceipts } from "./fs-receipts.js";
 import { parseKey } from "./keys.js";
 
@@ -175,43 +177,72 @@ const put: Command = {
   },
 };
 
+/** What a reader of ROOT needs: the file key, the relays to read from, and how reads authenticate. */
+interface ReadPlan {
+  readonly root: Uint8Array;
+  readonly record: VolumeRecord | undefined;
+  readonly key: Uint8Array;
+  readonly relays: RelayInfo[];
+  readonly also: RelayInfo[];
+  readonly transport: Parameters<typeof createHttpTransport>[0];
+  /** The self-issued read CapToken and its key (with --rpc). */
+  readonly capToken?: { readonly token: ReturnType<typeof signCapToken>; readonly granteeKey: Uint8Array };
+}
+
+/**
+ * The key comes from --file-key or the local volume record; the relays from the record (the set placement drew
+ * from), else --relays / COWBOY_RELAYS / <home>/relays, or with --rpc 0x0B's live set. On chain, relays check
+ * CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself, valid from height 0 (relays
+ * follow the head a poll late) until SELF_TOKEN_BLOCKS past the head.
+ */
+async function readPlan(root: Uint8Array, values: { home?: string; relays?: string; rpc?: string; "file-key"?: string; key?: string }, io: CliIo): Promise<ReadPlan> {
+  const home = homeDir(values.home, io);
+  const record = await readRecord(home, root);
+  const keyHex = values["file-key"] ?? record?.key;
+  if (keyHex === undefined) throw usageError(`no key for 0x${toHex(root)}: not in the local volumes; give --file-key HEX32`);
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(keyHex)) throw usageError("--file-key must be 32 bytes of hex");
+  const key = fromHex(keyHex.replace(/^0x/, "").toLowerCase());
+  const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
+  let capToken: ReadPlan["capToken"];
+  if (chain !== undefined) {
+    const me = parseKey(values.key, io);
+    const body = {
+      grantee: addressFromPrivateKey(me),
+      scope: root,
+      rights: rightsMask(["read"]),
+      notBefore: 0n,
+      notAfter: chain.height + SELF_TOKEN_BLOCKS,
+      nonce: BigInt(Date.now()),
+    };
+    capToken = { token: signCapToken(body, me), granteeKey: me };
+  }
+  const relays =
+    record !== undefined && values.relays === undefined
+      ? record.relays.map(toInfo)
+      : (chain?.relays ?? (await withClient(async (c) => c.discover(await relayList(values.relays, home, io)))));
+  return {
+    root,
+    record,
+    key,
+    relays,
+    also: (record?.moved ?? []).map(toInfo),
+    transport: capToken === undefined ? {} : { capToken },
+    ...(capToken === undefined ? {} : { capToken }),
+  };
+}
+
 const get: Command = {
   summary: "read a file back from any K verified shards per stripe and decrypt it to OUT",
   usage: "ROOT OUT [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" }, key: { type: "string" } }, { min: 2, max: 2, names: "ROOT OUT" });
-    const root = parseRoot(positionals[0]!);
-    const home = homeDir(values.home, io);
-    const record = await readRecord(home, root);
-    const keyHex = values["file-key"] ?? record?.key;
-    if (keyHex === undefined) throw usageError(`no key for ${positionals[0]}: not in the local volumes; give --file-key HEX32`);
-    const key = fromHex(keyHex.replace(/^0x/, ""));
+    const plan = await readPlan(parseRoot(positionals[0]!), values, io);
     const bar = progressBar(io, "get");
-    // On chain, relays check CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself,
-    // valid from height 0 (relays follow the head a poll late) until SELF_TOKEN_BLOCKS past the head.
-    const chain = values.rpc === undefined ? undefined : await chainRelays(values.rpc, io);
-    let transport: Parameters<typeof createHttpTransport>[0] = {};
-    if (chain !== undefined) {
-      const me = parseKey(values.key, io);
-      const body = {
-        grantee: addressFromPrivateKey(me),
-        scope: root,
-        rights: rightsMask(["read"]),
-        notBefore: 0n,
-        notAfter: chain.height + SELF_TOKEN_BLOCKS,
-        nonce: BigInt(Date.now()),
-      };
-      transport = { capToken: { token: signCapToken(body, me), granteeKey: me } };
-    }
     // Written stripe by stripe as segments authenticate, into OUT.part, renamed to OUT once the whole file checks.
     const out = resolve(positionals[1]!);
     const handle = await open(`${out}.part`, "w");
     try {
-      await withClient(async (c) => {
-        const relays =
-          record !== undefined && values.relays === undefined ? record.relays.map(toInfo) : (chain?.relays ?? (await c.discover(await relayList(values.relays, home, io))));
-        return c.getTo(root, key, (bytes) => handle.write(bytes), { relays, also: (record?.moved ?? []).map(toInfo), onProgress: bar.report });
-      }, transport);
+      await withClient((c) => c.getTo(plan.root, plan.key, (bytes) => handle.write(bytes), { relays: plan.relays, also: plan.also, onProgress: bar.report }), plan.transport);
       await handle.close();
     } catch (error) {
       await handle.close();
@@ -409,42 +440,53 @@ const repair: Command = {
   },
 };
 
-/** True when this machine could mount through FUSE: the device and libfuse's fusermount helper both exist. */
-async function fuseAvailable(): Promise<boolean> {
-  const exists = (path: string) =>
-    access(path).then(
-      () => true,
-      () => false,
-    );
-  if (!(await exists("/dev/fuse"))) return false;
-  for (const dir of (process.env.PATH ?? "").split(":")) if ((await exists(join(dir, "fusermount3"))) || (await exists(join(dir, "fusermount")))) return true;
-  return false;
-}
-
 const mount: Command = {
-  summary: "make ROOT readable as a file under DIR (read-only); without FUSE, a verified, decrypted read-only copy",
-  usage: "ROOT DIR [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
+  summary: "make ROOT readable as a file under DIR, read-only: through FUSE where it works (lazily, verified), else a verified copy",
+  usage: "ROOT DIR [--foreground] [--copy] [--cache-mib 32] [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON, "file-key": { type: "string" }, key: { type: "string" } }, { min: 2, max: 2, names: "ROOT DIR" });
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { ...COMMON, "file-key": { type: "string" }, key: { type: "string" }, foreground: { type: "boolean" }, copy: { type: "boolean" }, "cache-mib": { type: "string" } },
+      { min: 2, max: 2, names: "ROOT DIR" },
+    );
     const root = parseRoot(positionals[0]!);
-    const record = await readRecord(homeDir(values.home, io), root);
+    const home = homeDir(values.home, io);
+    const cacheMib = values["cache-mib"];
+    if (cacheMib !== undefined && !/^[0-9]+$/.test(cacheMib)) throw usageError(`--cache-mib must be a whole number of MiB, got '${cacheMib}'`);
+    const record = await readRecord(home, root);
     const dir = resolve(positionals[1]!);
-    const path = join(dir, record === undefined ? `${toHex(root)}.bin` : basename(record.name));
-    // No FUSE binding ships with this repository (cips/cbfs.md §12): even where /dev/fuse and libfuse exist, the
-    // file API is the same read-only file, materialised once from K verified shards per stripe.
-    const how = (await fuseAvailable()) ? "FUSE is present but no binding is installed; copied" : "no FUSE here; copied";
+    const name = record === undefined ? `${toHex(root)}.bin` : basename(record.name);
+    if (values.copy !== true) {
+      const support = await fuseSupport(io.env);
+      if (support.available) {
+        const plan = await readPlan(root, values, io);
+        const config: MountConfig = {
+          root: toHex(root),
+          key: toHex(plan.key),
+          dir,
+          name,
+          relays: plan.relays.map(relayToJson),
+          also: plan.also.map(relayToJson),
+          ...(plan.capToken === undefined ? {} : { capToken: toHex(encodeCapToken(plan.capToken.token)), granteeKey: toHex(plan.capToken.granteeKey) }),
+          ...(cacheMib === undefined ? {} : { cacheBytes: Number(cacheMib) * 1024 * 1024 }),
+        };
+        return fuseMount({ io, home, config, foreground: values.foreground === true });
+      }
+      io.err(`fs mount: no FUSE mount here (${support.reason}); making a verified read-only copy instead\n`);
+    }
+    const path = join(dir, name);
     await mkdir(dir, { recursive: true });
     await rm(path, { force: true });
-    const rest = Object.entries(values).flatMap(([k, v]) => (typeof v === "string" ? [`--${k}`, v] : []));
+    const rest = Object.entries(values).flatMap(([k, v]) => (typeof v === "string" && k !== "cache-mib" ? [`--${k}`, v] : []));
     const status = await get.run([positionals[0]!, path, ...rest], io);
     if (status !== 0) return status;
     await chmod(path, 0o444);
-    io.out(`${path} (read-only; ${how})\n`);
+    io.out(`${path} (read-only; copied)\n`);
     return 0;
   },
 };
 
 export const fsCommands: CommandGroup = {
   summary: "CBFS: encrypted, erasure-coded files on storage relays",
-  commands: { put, get, ls, rm: rmCommand, grant, repair, mount },
+  commands: { put, get, ls, rm: rmCommand, grant, repair, mount, unmount: unmountCommand(homeDir) },
 };

@@ -1,8 +1,8 @@
 // CBFS with --rpc against a real devnet (cips/cbfs.md §10): three relays register at 0x0B by themselves;
 // `cowboy fs put --rpc` places on 0x0B's live set, anchors the root at 0x0A and records the relays' receipts there
 // (then 0x0A pays them rent at the next payout height, cips/cbfs.md §7.1), `fs get --rpc` reads with a
-// CapToken the owner issues to itself (the relays refuse token-less reads), `fs mount` gives a read-only copy where
-// there is no FUSE, `fs rm --rpc` deletes on chain too.
+// CapToken the owner issues to itself (the relays refuse token-less reads), `fs mount --copy` gives a read-only copy
+// (as where there is no FUSE), `fs rm --rpc` deletes on chain too.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,8 +86,9 @@ describe("cowboy fs --rpc", () => {
     expect(got.stderr).toBe("");
     expect(readFileSync(out).equals(readFileSync(join(dir, "in.bin")))).toBe(true);
 
-    // `fs mount` without FUSE: a read-only, verified and decrypted copy under DIR.
-    const mounted = await cli(["fs", "mount", root, join(dir, "mnt")]);
+    // `fs mount --copy` (what happens without FUSE): a read-only, verified and decrypted copy under DIR. The FUSE
+    // mount itself is tested in cbfs-fuse.test.ts.
+    const mounted = await cli(["fs", "mount", root, join(dir, "mnt"), "--copy"]);
     expect(mounted.stderr).toBe("");
     expect(mounted.stdout).toMatch(/in\.bin \(read-only; /);
     expect(readFileSync(join(dir, "mnt", "in.bin")).equals(readFileSync(join(dir, "in.bin")))).toBe(true);

@@ -48,6 +48,9 @@ describe("cowboy fs grant", () => {
     expect((await cli(["fs", "grant", ROOT, "--to", "0x12", "--blocks", "1", "--key", key])).status).toBe(2);
     expect((await cli(["fs", "grant", ROOT, "--to", `0x${"12".repeat(20)}`, "--rights", "admin", "--blocks", "1", "--key", key])).status).toBe(2);
     expect((await cli(["fs", "get", "0x1234", "out"])).status).toBe(2);
+    expect((await cli(["fs", "mount", ROOT, "/tmp/x", "--cache-mib", "lots"])).stderr).toMatch(/--cache-mib must be a whole number of MiB/);
+    expect((await cli(["fs", "mount", ROOT, "/tmp/x", "--file-key", "0x12"])).status).toBe(2);
+    expect((await cli(["fs", "unmount"])).status).toBe(2);
     expect((await cli(["relay", "start", "--key", key, "--data", "/tmp/x"])).stderr).toMatch(/--stake/);
   });
 });

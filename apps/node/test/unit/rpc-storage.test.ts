@@ -1,8 +1,9 @@
-// The storage RPC (issue 26; cips/cbfs.md §7): cowboy_listRelays, cowboy_listVolumes and cowboy_getVolume on the devnet's
+// The storage RPC (issue 26; cips/cbfs.md §7): cowboy_listRelays, cowboy_listVolumes, cowboy_getVolume and cowboy_getVolumes on the devnet's
 // parameters, after a relay registers and an account anchors a 1+0 volume of 3,000,000 bytes (3 stripes of 1 MiB).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_CBFS_CHAIN_CONFIG, VOLUME_QUERY_LIMIT } from "@cowboy/cbfs";
 import { toHex } from "@cowboy/codec";
 import { defaultChainParams } from "@cowboy/execution";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
@@ -66,6 +67,31 @@ describe("the storage RPC", () => {
     expect(volume.placement).toEqual([0, 1, 2].map((stripe) => ({ stripe, relays: [relayHex] })));
     expect(await registry.call("cowboy_getVolume", [`0x${"00".repeat(32)}`])).toBeNull();
     await expect(registry.call("cowboy_listVolumes", [{ limit: 0 }])).rejects.toMatchObject({ code: -32602 });
+
+    // cowboy_getVolumes: many roots in one call, in order; an orphan after storage_replace; at most VOLUME_QUERY_LIMIT.
+    const next = new Uint8Array(32).fill(0x5b);
+    const replaced = chain.produce(
+      [tx(owner, 1n, { type: "storage_replace", oldRoot: root, root: next, size: 1_000n, k: 1n, m: 0n, blocks: 100n })],
+      owner!.address,
+      (t += 1_000n),
+    );
+    expect(replaced.receipts.map((r) => r.status)).toEqual([0]);
+    const unknown = `0x${"00".repeat(32)}`;
+    const nextHex = `0x${"5b".repeat(32)}`;
+    expect(await registry.call("cowboy_getVolumes", [[nextHex, unknown, rootHex]])).toEqual({
+      height: "2",
+      volumes: [
+        { root: nextHex, status: "anchored", owner: `0x${toHex(owner!.address)}`, size: "1000", k: 1, m: 0, paid_until: "102" },
+        null,
+        { root: rootHex, status: "orphan", orphan_release_at: (2n + (params.cbfs ?? DEFAULT_CBFS_CHAIN_CONFIG).orphanShardTtl).toString() },
+      ],
+    });
+    await expect(registry.call("cowboy_getVolumes", [Array.from({ length: VOLUME_QUERY_LIMIT + 1 }, () => unknown)])).rejects.toMatchObject({ code: -32602 });
+    await expect(registry.call("cowboy_getVolumes", [[]])).rejects.toMatchObject({ code: -32602 });
+    await expect(registry.call("cowboy_getVolumes", [["0x12"]])).rejects.toMatchObject({ code: -32602 });
+    expect(((await registry.call("cowboy_getVolumes", [Array.from({ length: VOLUME_QUERY_LIMIT }, () => unknown)])) as { volumes: unknown[] }).volumes).toHaveLength(
+      VOLUME_QUERY_LIMIT,
+    );
     await blocks.close();
     await state.close();
   });

@@ -13,7 +13,7 @@ import { createClient } from "@cowboy/client";
 import { type CborValue, toHex } from "@cowboy/codec";
 import { createLogger, devAccounts, devnetGenesis, type RunningNode, startNode } from "@cowboy/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RelayChainJson, type RunningRelay, sendInstruction, startRelay } from "../../src/index.js";
+import { type RelayChainJson, type RunningRelay, rpcOrphanRelease, sendInstruction, startRelay } from "../../src/index.js";
 
 async function until(what: string, check: () => Promise<boolean> | boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
@@ -90,6 +90,8 @@ describe("relays on chain", () => {
     await sendInstruction(rpc, owner.privateKey, { type: "storage_anchor", root: put.root, size: BigInt(data.length), k: 2n, m: 1n, blocks: 1_000n });
     const volume = await rpc.request<{ owner: string; size: string; k: number; m: number } | null>("cowboy_getVolume", [`0x${toHex(put.root)}`]);
     expect(volume).toMatchObject({ owner: `0x${toHex(owner.address)}`, size: String(data.length), k: 2, m: 1 });
+    // The relays' orphan check (one cowboy_getVolumes call): an anchored and an unknown root are not orphans.
+    expect(await rpcOrphanRelease(rpc)([put.root, new Uint8Array(32)])).toEqual([undefined, undefined]);
 
     const reader = dev[7]!;
     const token = signCapToken(

@@ -1,28 +1,25 @@
 // Repair (cips/cbfs.md §9 first step): with one of seven relays dead, every stripe that lost a shard is rebuilt
 // from K survivors without the file key, verified against the manifest and re-placed on a relay that held no
 // shard of that stripe, each with the new holder's storage receipt; afterwards the file survives two more losses.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { verifyStorageReceipt } from "@cowboy/cbfs";
 import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningRelay, startRelay } from "../../src/index.js";
+import type { RunningRelay } from "../../src/index.js";
+import { type LocalRelays, startLocalRelays } from "../utils/local-relays.js";
 
-let dir: string;
+let local: LocalRelays;
 let relays: RunningRelay[];
 const transport = createHttpTransport();
 const client = createCbfsClient({ transport });
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "cbfs-repair-"));
-  relays = await Promise.all(Array.from({ length: 7 }, (_, i) => startRelay({ privateKey: new Uint8Array(32).fill(i + 1), stake: 1000n, dataDir: join(dir, `r${i}`) })));
+  local = await startLocalRelays("cbfs-repair-", 7);
+  relays = local.relays;
 });
 afterAll(async () => {
   transport.close();
-  await Promise.all(relays.map((r) => r.close()));
-  rmSync(dir, { recursive: true, force: true });
+  await local.close();
 });
 
 describe("repair", () => {

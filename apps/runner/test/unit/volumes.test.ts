@@ -2,11 +2,12 @@
 // relays over loopback HTTP whose chain view is the real 0x0A/0x0B state machines over one store; the volume anchored
 // with an actor as owner; the job's read delegation written by the same recordJobDelegations the jobs step calls; the
 // relay list read through the node's `cowboy_listRelays` shape; the file key from a secret source (CBSS's interface).
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ChainStore, DEFAULT_CBFS_CHAIN_CONFIG as C, activeDelegation, anchorVolume, isRevoked, listRelays, recordJobDelegations, registerRelay } from "@cowboy/cbfs";
 import { createCbfsClient, createHttpTransport } from "@cowboy/cbfs/client";
+import { fuseSupport } from "@cowboy/cbfs/fuse";
 import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey } from "@cowboy/crypto";
 import { type RunningRelay, startRelay } from "@cowboy/relay";
@@ -79,7 +80,11 @@ describe("job volumes (fs.mount)", () => {
     anchorVolume(store, height, actor, { root: put.root, size: BigInt(data.length), k: 2, m: 1, blocks: 1000n }, C);
     const ref = `0x${toHex(addressFromPrivateKey(uploader))}/${volumeKeyName(put.root)}`;
     const secrets = new KeySource(new Map([[ref, put.key]]));
-    const config = (key: Uint8Array) => ({ gate: new EntitlementGate(["compute", "fs.mount"]), volumes: createCbfsVolumeSource({ request, accountKey: key, secrets }) });
+    // Every mount here is in memory (FUSE off); the next test mounts the same way through FUSE.
+    const config = (key: Uint8Array) => ({
+      gate: new EntitlementGate(["compute", "fs.mount"]),
+      volumes: createCbfsVolumeSource({ request, accountKey: key, secrets, fuse: "off" }),
+    });
     const job = (over: Partial<JobInput> = {}): JobInput => ({
       id: new Uint8Array(32).fill(1),
       kind: "compute",
@@ -111,6 +116,31 @@ describe("job volumes (fs.mount)", () => {
       /^INVALID_SPEC: volumes are mounted for compute jobs only/,
     );
     expect(await code(executeJob(job(), { ...config(runnerKey), gate: new EntitlementGate(["compute"]) }))).toMatch(/^ENTITLEMENT_MISSING/);
+
+    // Where FUSE works, the runner mounts the volume through a mount process (reads under the same delegation) and
+    // the function sees the same bytes; where it does not (here: no fusermount on an empty PATH), the in-memory copy.
+    const mounts: string[] = [];
+    const chosen = (env: Record<string, string | undefined>) => ({
+      gate: new EntitlementGate(["compute", "fs.mount"]),
+      volumes: createCbfsVolumeSource({
+        request,
+        accountKey: runnerKey,
+        secrets,
+        env,
+        onMount: (_root, via, reason) => mounts.push(reason === undefined ? via : `${via}: ${reason}`),
+      }),
+    });
+    expect((await executeJob(job(), chosen({ PATH: "" }))).value).toEqual({ n: data.length, sum, at: data[12345] });
+    expect(mounts).toEqual(["memory: libfuse's fusermount is not on PATH (apt-get install fuse libfuse2)"]);
+    const support = await fuseSupport();
+    if (!support.available) console.log(`volumes: the FUSE mount case is skipped: ${support.reason}`);
+    else {
+      mounts.length = 0;
+      expect((await executeJob(job(), chosen(process.env))).value).toEqual({ n: data.length, sum, at: data[12345] });
+      expect(mounts).toEqual(["fuse"]);
+      expect(readFileSync("/proc/mounts", "utf8")).not.toContain("cowboy-volume-"); // unmounted after the read
+    }
+
     // Past the reveal window the delegation has expired.
     height += 21n;
     expect(await code(executeJob(job(), config(runnerKey)))).toMatch(/^VOLUME_UNAVAILABLE/);

@@ -14,7 +14,9 @@ import { placeStripe } from "../placement.js";
 import { createReedSolomon } from "../reed-solomon.js";
 import { StreamDecryptor, encodeStripe, stripePlainRange, stripeStreamParts } from "../stream.js";
 import { runLimited } from "./pool.js";
+import { type ReaderOptions, type VolumeReader, createVolumeReader } from "./reader.js";
 import { type PlaintextSource, type StripeSpool, diskSpool, memorySpool } from "./spool.js";
+import { createStripeFetcher } from "./stripes.js";
 import type { RelayInfo, RelayTransport } from "./transport.js";
 
 /** Bytes done of bytes total, reported as a transfer advances. */
@@ -84,6 +86,11 @@ export interface CbfsClient {
    * segment authenticates; resolves to the bytes written. Memory stays bounded by the stripes in flight.
    */
   getTo(root: Uint8Array, key: Uint8Array, sink: (bytes: Uint8Array) => unknown, options: GetOptions): Promise<number>;
+  /**
+   * Opens a file for random-access reads (what a FUSE mount serves): each read fetches and verifies only the stripes
+   * it needs and decrypts only the segments it covers.
+   */
+  open(root: Uint8Array, key: Uint8Array, options: GetOptions & ReaderOptions): Promise<VolumeReader>;
   /** The manifest with this root from the first relay that holds it (its root is checked). */
   manifest(root: Uint8Array, relays: readonly RelayInfo[]): Promise<Manifest>;
   remove(root: Uint8Array, ownerKey: Uint8Array, relays: readonly RelayInfo[]): Promise<number>;
@@ -190,51 +197,11 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
 
     async getTo(root, key, sink, opts) {
       const m = await manifest(root, opts.relays);
-      const rs = createReedSolomon(m.k, m.m);
-      const dead = new Set<string>();
       const total = Number(m.plaintextLength);
       let done = 0;
-      const fetchShard = async (s: number, i: number, endpoint: string): Promise<Uint8Array | undefined> => {
-        if (dead.has(endpoint)) return undefined;
-        try {
-          return await transport.getShard(endpoint, m.shardRoots[s]![i]!);
-        } catch (error) {
-          if (error instanceof CbfsError && error.code === "RELAY_UNAVAILABLE") dead.add(endpoint);
-          return undefined;
-        }
-      };
+      const fetchVerified = createStripeFetcher(transport, m, root, opts);
       const fetchStripe = async (s: number): Promise<Uint8Array[]> => {
-        const placed = placeStripe(opts.relays, root, s, m.k + m.m);
-        const slots: (Uint8Array | undefined)[] = new Array(m.k + m.m).fill(undefined);
-        let have = 0;
-        // Data shards first (no decoding needed), then parity for whatever is missing; each one verified.
-        for (let next = 0; next < m.k + m.m && have < m.k; ) {
-          const batch: number[] = [];
-          while (next < m.k + m.m && batch.length < m.k - have) batch.push(next++);
-          const got = await Promise.all(batch.map((i) => fetchShard(s, i, opts.relays[placed[i]!]!.endpoint)));
-          batch.forEach((i, j) => {
-            const shard = got[j];
-            if (shard === undefined) return;
-            if (!verifyShard(m, s, i, shard)) return; // a shard that does not match the manifest counts as missing
-            slots[i] = shard;
-            have++;
-          });
-        }
-        // A shard moved by a repair is not where placement put it: ask the other relays of the set.
-        for (const relay of [...opts.relays, ...(opts.also ?? [])]) {
-          if (have >= m.k) break;
-          for (let i = 0; i < m.k + m.m && have < m.k; i++) {
-            if (slots[i] !== undefined || placed.some((p, j) => j === i && opts.relays[p] === relay)) continue;
-            const shard = await fetchShard(s, i, relay.endpoint);
-            if (shard !== undefined && verifyShard(m, s, i, shard)) {
-              slots[i] = shard;
-              have++;
-            }
-          }
-        }
-        // Every slot was verified above, so the rebuilt data is what the manifest names.
-        const blocks = have < m.k ? [] : slots.slice(0, m.k).every((x) => x !== undefined) ? (slots.slice(0, m.k) as Uint8Array[]) : rs.reconstruct(slots).slice(0, m.k);
-        if (have < m.k) throw new CbfsError("NOT_ENOUGH_SHARDS", `stripe ${s}: only ${have} of the ${m.k} shards needed could be fetched and verified`);
+        const blocks = await fetchVerified(s);
         done += blocks.reduce((sum, b) => sum + b.length, 0);
         opts.onProgress?.(Math.min(done, total), total);
         return blocks;
@@ -260,6 +227,11 @@ export function createCbfsClient(options: CbfsClientOptions): CbfsClient {
       }
       decryptor.finish();
       return written;
+    },
+
+    async open(root, key, opts) {
+      const m = await manifest(root, opts.relays);
+      return createVolumeReader(m, key, createStripeFetcher(transport, m, root, opts), opts);
     },
 
     async get(root, key, opts) {

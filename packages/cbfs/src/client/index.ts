@@ -15,6 +15,7 @@ export {
   type StorageReceipt,
 } from "./client.js";
 export { runLimited } from "./pool.js";
+export type { ReaderOptions, VolumeReader } from "./reader.js";
 export { type PlaintextSource, fileSource } from "./spool.js";
 export { fetchChainRelays, type ChainRelays, type ChainRelayJson, type RpcRequest } from "./chain-relays.js";
 export { type PutHolding, putHoldings } from "./put-holdings.js";

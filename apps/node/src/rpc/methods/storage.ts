@@ -6,6 +6,7 @@ import {
   DEFAULT_BLOCK_SIZE,
   DEFAULT_CBFS_CHAIN_CONFIG,
   DEFAULT_SEGMENT_SIZE,
+  VOLUME_QUERY_LIMIT,
   CbfsError,
   getVolume,
   orphanReleaseAt,
@@ -133,6 +134,24 @@ export function storageMethods({ chain }: NodeContext): RpcMethod[] {
           if (out.length >= (filter?.limit ?? 100)) break;
         }
         return out;
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getVolumes",
+      summary: `many roots at 0x0A in one call (1..${VOLUME_QUERY_LIMIT}), in order: { root, status: "anchored", owner, size, k, m, paid_until } or { root, status: "orphan", orphan_release_at } or null; what a relay's orphan check asks`,
+      params: [["roots", z.array(hash32).min(1).max(VOLUME_QUERY_LIMIT)]],
+      handler: ([list]) => {
+        const store = headStore(chain);
+        return {
+          height: chain.head.height.toString(),
+          volumes: list.map((r) => {
+            const root = fromHex(r);
+            const v = getVolume(store, root);
+            if (v !== undefined) return { root: r, status: "anchored", owner: hex(v.owner), size: v.size.toString(), k: v.k, m: v.m, paid_until: v.paidUntil.toString() };
+            const releaseAt = orphanReleaseAt(store, root);
+            return releaseAt === undefined ? null : { root: r, status: "orphan", orphan_release_at: releaseAt.toString() };
+          }),
+        };
       },
     }),
     defineMethod({
