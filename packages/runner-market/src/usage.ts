@@ -8,6 +8,8 @@ import { CborError, type CborValue, decodeCbor, encodeCbor, equalBytes } from "@
 /** Units one reveal may report. */
 export const MAX_USAGE_UNITS = 16;
 const UNIT = /^[a-z0-9][a-z0-9._:/-]{0,63}$/;
+/** Whether `name` is a valid usage (or progress) unit: named like a capability. */
+export const isUsageUnit = (name: string): boolean => UNIT.test(name);
 
 export type Usage = ReadonlyMap<string, bigint>;
 
