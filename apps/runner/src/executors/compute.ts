@@ -139,7 +139,8 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
     });
   }).finally(() => void worker.terminate());
   if (!message.ok) {
-    if (message.timeout) throw new RunnerError("COMPUTE_TIMEOUT", `the function exceeded its CPU bound of ${spec.cpuMs} ms`, { cpuMs: spec.cpuMs, fault: "impossible", boundMs: spec.cpuMs });
+    if (message.timeout)
+      throw new RunnerError("COMPUTE_TIMEOUT", `the function exceeded its CPU bound of ${spec.cpuMs} ms`, { cpuMs: spec.cpuMs, fault: "impossible", boundMs: spec.cpuMs });
     throw new RunnerError("COMPUTE_FAILED", `the function failed: ${message.message}`);
   }
   const json = message.json!;

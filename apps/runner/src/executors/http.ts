@@ -207,7 +207,8 @@ export async function runHttp(specValue: unknown, gate: EntitlementGate, options
         current = { method: "GET", url: url.href, ...(current.headers === undefined ? {} : { headers: current.headers }) };
       continue;
     }
-    if (response.status < 200 || response.status >= 300) throw new RunnerError("HTTP_STATUS", `${host} answered ${response.status}`, { status: response.status, ...(response.status >= 500 ? { fault: "external" } : {}) });
+    if (response.status < 200 || response.status >= 300)
+      throw new RunnerError("HTTP_STATUS", `${host} answered ${response.status}`, { status: response.status, ...(response.status >= 500 ? { fault: "external" } : {}) });
     try {
       return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(response.body));
     } catch {

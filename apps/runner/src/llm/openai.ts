@@ -44,7 +44,8 @@ export function createOpenAiBackend(options: OpenAiOptions): LlmBackend {
       }
       const text = await response.text();
       if (text.length > maxBytes) throw new RunnerError("LLM_FAILED", `the LLM endpoint's response exceeds ${maxBytes} bytes`);
-      if (!response.ok) throw new RunnerError("LLM_FAILED", `the LLM endpoint answered ${response.status}`, {
+      if (!response.ok)
+        throw new RunnerError("LLM_FAILED", `the LLM endpoint answered ${response.status}`, {
           status: response.status,
           // Down (5xx) or the model not there (404): the model is unavailable, an external fault.
           ...(response.status >= 500 || response.status === 404 ? { fault: "external" } : {}),

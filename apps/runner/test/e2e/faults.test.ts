@@ -10,7 +10,7 @@
 // D. a job whose result is challenged with proof that one runner stood by another output: upheld, that runner slashed,
 //    no quorum left, the escrow refunded and the continuation told "failed". `cowboy job challenge` refuses a
 //    challenge outside the window;
-// E. an http job whose target is down (a 127.0.0.1 port nobody listens on): both honest runners reveal an external
+// E. (before D, which slashes one of the honest pair below its max job value) an http job whose target is down (a 127.0.0.1 port nobody listens on): both honest runners reveal an external
 //    fault report with one http.attempt; the job ends failed with fault "external", the pair paid pro-rata (attempt
 //    rate × 1 each, 89/10/1) and the rest refunded (exact balances).
 import { encodeCbor, fromHex, toHex } from "@cowboy/codec";
@@ -229,6 +229,45 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     for (const [, log] of market.runnerLogs) expect(log.join("")).not.toContain(jobId);
   });
 
+  it("E: a job whose target is down settles pro-rata on the agreed external fault", async () => {
+    const poster = await deployPoster(market, 0xe5);
+    const balance = (i: number) => market.client.getBalance(fromHex(devAddress(i).slice(2)));
+    const before = await Promise.all(HONEST.map(balance));
+    const counts = async () => Promise.all(HONEST.map(async (i) => ((r) => [r.jobsPaid, r.jobsFailed])(await runnerOf(i))));
+    const countsBefore = await counts();
+    const posterBefore = await market.client.getBalance(poster);
+    const dead = `http://127.0.0.1:${await freePort()}/price`;
+    const { jobId } = await postJob(market, poster, priceJob({ spec: { method: "GET", url: dead }, requires: ["mcp"] }));
+    const [status, result] = await continuationOf(market, poster, jobId);
+    if (status !== "failed") logs();
+    expect([status, result]).toEqual(["failed", null]);
+    const j = await jobOf(jobId);
+    expect([j.status, j.fault, j.result]).toEqual(["failed", "external", null]);
+    expect([...j.paid].sort()).toEqual(HONEST.map(devAddress).sort());
+    for (const r of j.reveals) expect(openFaultReport(fromHex(r.outputHex.slice(2)))).toMatchObject({ fault: "external", progress: new Map([["http.attempt", 1n]]) });
+    // Gross = 2 reporters × 1 attempt × the attempt rate; 10% burned, 1% Treasury, 89% to the pair; the rest back.
+    const gross = 2n * RATE_ATTEMPT;
+    const share = gross - gross / 10n - gross / 100n;
+    expect(j.settlement).toMatchObject({
+      outcome: "fault",
+      fault: "external",
+      gross: `${gross}`,
+      refunded: `${MAX_PRICE - gross}`,
+      burned: `${gross / 10n}`,
+      treasury: `${gross / 100n}`,
+    });
+    const amounts = new Map(j.settlement.runners!.map((r) => [r.runner, BigInt(r.amount)]));
+    expect([...amounts.values()].reduce((a, b) => a + b, 0n)).toBe(share);
+    for (const [k, i] of HONEST.entries()) expect((await balance(i)) - before[k]!).toBe(amounts.get(devAddress(i))! - (await feesSent(i, jobId)));
+    const spent = posterBefore - (await market.client.getBalance(poster));
+    expect(spent).toBeGreaterThan(gross);
+    expect(spent - gross).toBeLessThan(CBY / 10n);
+    // Paid, but neither a paid job (nothing was delivered) nor a failed one (nothing was done wrong) on their records.
+    expect(await counts()).toEqual(countsBefore);
+    for (const i of HONEST)
+      expect(market.runnerLogs.get(devAddress(i))!.join("")).toMatch(new RegExp(`job ${jobId} fault external \\(HTTP_NETWORK: .*\\); progress http\\.attempt=1`));
+  });
+
   it("D: an upheld challenge slashes the runner that stood by two outputs; the job fails and refunds", async () => {
     const poster = await deployPoster(market, 0xd4);
     const accused = HONEST[0]!;
@@ -261,36 +300,5 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     expect(BigInt(after.slashed) - BigInt(before.slashed)).toBe((BigInt(before.stake) * 2_500n) / 10_000n);
     expect(BigInt(after.reputation)).toBeLessThan(BigInt(before.reputation));
     console.log(`e2e challenge: job ${jobId} challenged against ${devAddress(accused)}: upheld, slashed ${after.slashed}, refunded`);
-  });
-
-  it("E: a job whose target is down settles pro-rata on the agreed external fault", async () => {
-    const poster = await deployPoster(market, 0xe5);
-    const balance = (i: number) => market.client.getBalance(fromHex(devAddress(i).slice(2)));
-    const before = await Promise.all(HONEST.map(balance));
-    const counts = async () => Promise.all(HONEST.map(async (i) => ((r) => [r.jobsPaid, r.jobsFailed])(await runnerOf(i))));
-    const countsBefore = await counts();
-    const posterBefore = await market.client.getBalance(poster);
-    const dead = `http://127.0.0.1:${await freePort()}/price`;
-    const { jobId } = await postJob(market, poster, priceJob({ spec: { method: "GET", url: dead }, requires: ["mcp"] }));
-    const [status, result] = await continuationOf(market, poster, jobId);
-    if (status !== "failed") logs();
-    expect([status, result]).toEqual(["failed", null]);
-    const j = await jobOf(jobId);
-    expect([j.status, j.fault, j.result]).toEqual(["failed", "external", null]);
-    expect([...j.paid].sort()).toEqual(HONEST.map(devAddress).sort());
-    for (const r of j.reveals) expect(openFaultReport(fromHex(r.outputHex.slice(2)))).toMatchObject({ fault: "external", progress: new Map([["http.attempt", 1n]]) });
-    // Gross = 2 reporters × 1 attempt × the attempt rate; 10% burned, 1% Treasury, 89% to the pair; the rest back.
-    const gross = 2n * RATE_ATTEMPT;
-    const share = gross - gross / 10n - gross / 100n;
-    expect(j.settlement).toMatchObject({ outcome: "fault", fault: "external", gross: `${gross}`, refunded: `${MAX_PRICE - gross}`, burned: `${gross / 10n}`, treasury: `${gross / 100n}` });
-    const amounts = new Map(j.settlement.runners!.map((r) => [r.runner, BigInt(r.amount)]));
-    expect([...amounts.values()].reduce((a, b) => a + b, 0n)).toBe(share);
-    for (const [k, i] of HONEST.entries()) expect((await balance(i)) - before[k]!).toBe(amounts.get(devAddress(i))! - (await feesSent(i, jobId)));
-    const spent = posterBefore - (await market.client.getBalance(poster));
-    expect(spent).toBeGreaterThan(gross);
-    expect(spent - gross).toBeLessThan(CBY / 10n);
-    // Paid, but neither a paid job (nothing was delivered) nor a failed one (nothing was done wrong) on their records.
-    expect(await counts()).toEqual(countsBefore);
-    for (const i of HONEST) expect(market.runnerLogs.get(devAddress(i))!.join("")).toMatch(new RegExp(`job ${jobId} fault external \\(HTTP_NETWORK: .*\\); progress http\\.attempt=1`));
   });
 });

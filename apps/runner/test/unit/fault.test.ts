@@ -57,7 +57,10 @@ describe("fault classification", () => {
   });
 
   it("a 5xx is external; a 4xx is not a fault (nothing is committed)", async () => {
-    expect(faultReportOf("http", await failure(job("http", { method: "GET", url: `${base}/down` })))).toMatchObject({ fault: "external", detail: expect.stringMatching(/^HTTP_STATUS: .* 503$/) });
+    expect(faultReportOf("http", await failure(job("http", { method: "GET", url: `${base}/down` })))).toMatchObject({
+      fault: "external",
+      detail: expect.stringMatching(/^HTTP_STATUS: .* 503$/),
+    });
     expect(faultReportOf("http", await failure(job("http", { method: "GET", url: `${base}/missing` })))).toBeNull();
     expect(faultReportOf("http", await failure(job("http", { method: "TRACE", url: `${base}/x` })))).toBeNull();
   });

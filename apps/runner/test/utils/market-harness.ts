@@ -79,7 +79,6 @@ const killer = (c: ChildProcess) => (): Promise<void> =>
     c.kill("SIGKILL");
   });
 
-
 /** Starts the devnet (blocks every `blockTimeMs`), the price server and `runners` runner processes. */
 export interface MarketOptions {
   readonly runners: number;
