@@ -4,9 +4,10 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { encode, encodeCbor, equalBytes, toHex, type CborValue } from "@cowboy/codec";
 import { ed25519, keccak256 } from "@cowboy/crypto";
-import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
+import { actorAddress, codeHash, instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
 import { attestedOutput, encodeAttestationDocument } from "../src/attestation.js";
 import { encodeCapabilities } from "../src/capabilities.js";
+import { encodeDeployManifest } from "../src/entitlements.js";
 import { usageGross, usageOutput } from "../src/usage.js";
 import { faultReportOutput, faultVerdict, openFaultReport, partitionFaults } from "../src/fault.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG } from "../src/config.js";
@@ -306,5 +307,25 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
         amounts: split.runners.map((r) => r.amount),
       };
     }),
+  });
+}
+
+// manifest.json: deploy manifests (cips/actors.md "Deploy manifests", "Child actors"): a manifest's bytes, the
+// deploy_actor_with_manifest instruction carrying it (JSON and wire bytes), and where a child deployed by that actor lands.
+{
+  const requires = [
+    { name: "net.http", inheritable: true },
+    { name: "llm", inheritable: false },
+  ];
+  const manifest = encodeDeployManifest(requires);
+  const code = new TextEncoder().encode("from cowboy_sdk import actor\n\n@actor\nclass Child:\n    pass\n");
+  const salt = h("child-salt");
+  const parent = addr(9);
+  const instruction: Instruction = { type: "deploy_actor_with_manifest", code, salt, args: new Uint8Array(0), manifest };
+  write("manifest.json", {
+    requires,
+    manifest: hex(manifest),
+    instruction: { json: instructionToJson(instruction), encoded: hex(encode(instructionCodec, instruction)) },
+    child: { parent: hex(parent), salt: hex(salt), code: hex(code), address: hex(actorAddress(parent, salt, codeHash(code))), inherits: requires.filter((r) => r.inheritable) },
   });
 }

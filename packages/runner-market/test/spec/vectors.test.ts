@@ -3,7 +3,8 @@
 import { readVector } from "@cowboy/checks/vectors";
 import { decode, decodeCbor, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import { ed25519, keccak256 } from "@cowboy/crypto";
-import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
+import { actorAddress, codeHash, instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
+import { encodeDeployManifest, parseDeployManifest } from "../../src/entitlements.js";
 import { describe, expect, it } from "vitest";
 import { decodeCapabilities, encodeCapabilities } from "../../src/capabilities.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG as cfg } from "../../src/config.js";
@@ -20,6 +21,12 @@ import { faultReportOutput, openFaultReport } from "../../src/fault.js";
 import { verifyReveals } from "../../src/verification.js";
 import type { JobRecord } from "../../src/job.js";
 
+interface ManifestVector {
+  requires: { name: string; inheritable: boolean }[];
+  manifest: string;
+  instruction: { json: unknown; encoded: string };
+  child: { parent: string; salt: string; code: string; address: string; inherits: { name: string; inheritable: boolean }[] };
+}
 interface FaultsVector {
   report: { fault: string; progress: Record<string, string>; detail: string; bytes: string };
   cases: {
@@ -218,6 +225,18 @@ describe("test-vectors/runner-market", () => {
       expect([out.burned.toString(), out.treasury.toString(), out.runners.map((r) => r.amount.toString())]).toEqual([c.burned, c.treasury, c.amounts]);
       expect(out.burned + out.treasury + out.runners.reduce((a, r) => a + r.amount, 0n) + BigInt(c.refund)).toBe(escrow);
     }
+  });
+
+  it("manifest.json: a deploy manifest's bytes, the deploy_actor_with_manifest instruction, a child's address", () => {
+    const v = readVector<ManifestVector>("runner-market/manifest.json");
+    expect(toHex(encodeDeployManifest(v.requires))).toBe(v.manifest);
+    expect(parseDeployManifest(fromHex(v.manifest))).toEqual([...v.requires].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    const ins = instructionFromJson(v.instruction.json);
+    expect(toHex(encode(instructionCodec, ins))).toBe(v.instruction.encoded);
+    expect(instructionToJson(decode(instructionCodec, fromHex(v.instruction.encoded)))).toEqual(v.instruction.json);
+    expect(ins).toMatchObject({ type: "deploy_actor_with_manifest", manifest: fromHex(v.manifest) });
+    const code = fromHex(v.child.code);
+    expect(toHex(actorAddress(fromHex(v.child.parent), fromHex(v.child.salt), codeHash(code)))).toBe(v.child.address);
   });
 
   it("reputation.json: decay toward neutral by the half-life", () => {
