@@ -5,9 +5,9 @@
 // committee reveals the same class (and no result reached a quorum), the job ends `failed` with that fault: the
 // agreeing reporters are paid for their progress, priced like usage (usage.ts: rate_card[unit] × count, each count
 // capped at 2 × the lower median), at most the escrow less the tip; the rest goes back to the poster.
-import { CborError, type CborValue, decodeCbor, encodeCbor, equalBytes } from "@cowboy/codec";
+import { type CborValue, encodeCbor } from "@cowboy/codec";
 import type { Reveal } from "./job.js";
-import { isUsageUnit, MAX_USAGE_UNITS, type Usage } from "./usage.js";
+import { canonicalMap, type Usage, unitCounts } from "./usage.js";
 
 export const FAULT_CLASSES = ["impossible", "external"] as const;
 export type FaultClass = (typeof FAULT_CLASSES)[number];
@@ -49,26 +49,15 @@ function truncateUtf8(s: string, max: number): string {
  * detail (a string of ≤ 256 UTF-8 bytes). Any other value is an ordinary output (checked as a result).
  */
 export function openFaultReport(output: Uint8Array): FaultReport | null {
-  let v: CborValue;
-  try {
-    v = decodeCbor(output);
-  } catch (error) {
-    if (error instanceof CborError) return null;
-    throw error;
-  }
-  if (!(v instanceof Map) || !equalBytes(encodeCbor(v), output)) return null;
+  const v = canonicalMap(output);
+  if (v === null) return null;
   const fault = v.get("fault");
-  const progress = v.get("progress");
   const detail = v.get("detail");
   if (v.size !== (v.has("detail") ? 3 : 2) || typeof fault !== "string" || !(FAULT_CLASSES as readonly string[]).includes(fault)) return null;
-  if (!(progress instanceof Map) || progress.size > MAX_USAGE_UNITS) return null;
   if (v.has("detail") && (typeof detail !== "string" || new TextEncoder().encode(detail).length > MAX_FAULT_DETAIL_BYTES)) return null;
-  const units = new Map<string, bigint>();
-  for (const [k, n] of progress) {
-    if (typeof k !== "string" || !isUsageUnit(k) || typeof n !== "bigint" || n < 0n) return null;
-    units.set(k, n);
-  }
-  return { fault: fault as FaultClass, progress: units, ...(typeof detail === "string" ? { detail } : {}) };
+  const progress = unitCounts(v.get("progress"));
+  if (progress === null) return null;
+  return { fault: fault as FaultClass, progress, ...(typeof detail === "string" ? { detail } : {}) };
 }
 
 export interface FaultVerdict {
