@@ -82,6 +82,49 @@ describe("host module", () => {
       },
     ]);
   });
+  it("deploy_actor checks its salt, reaches a host that deploys, and refuses on one that does not", () => {
+    const { modules } = setup();
+    let out = "";
+    const src = [
+      "import pvm_host as h",
+      "for call in [lambda: h.deploy_actor(b'x = 1\\n', b'short', b''), lambda: h.deploy_actor('x = 1', b'\\x00' * 32, b''), lambda: h.deploy_actor(b'x = 1\\n', b'\\x00' * 32, b'')]:",
+      "    try:",
+      "        call()",
+      "    except Exception as e:",
+      "        print(type(e).__name__, e)",
+      "",
+    ].join("\n");
+    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    expect(r.error).toBeUndefined();
+    expect(out).toBe(
+      [
+        "ValueError deploy_actor() argument 'salt' must be 32 bytes, got 5",
+        "TypeError deploy_actor() argument 'code' must be bytes, not str",
+        "RuntimeError this host does not deploy actors",
+        "",
+      ].join("\n"),
+    );
+    // A host that deploys: its outcome comes back as (ok, address) and its price is charged to the caller.
+    const deploying = new MemoryHost();
+    const seen: [string, number, number][] = [];
+    Object.assign(deploying, {
+      deployActor: (code: Uint8Array, salt: Uint8Array, args: Uint8Array) => {
+        seen.push([new TextDecoder().decode(code), salt.length, args.length]);
+        return { ok: true, data: new Uint8Array(20).fill(0xcd), cycles: 100_000, cells: 9 };
+      },
+    });
+    const m = new ModuleRegistry().register("pvm_host", hostModuleDef(deploying));
+    let printed = "";
+    const base = runScript("import pvm_host as h\nok, a = (True, b'')\n", { modules: m }).cycles;
+    const ran = runScript("import pvm_host as h\nok, a = h.deploy_actor(b'x = 1\\n', b'\\x01' * 32, b'\\x80')\nprint(ok, a.hex())\n", {
+      modules: m,
+      stdout: (s) => (printed += s),
+    });
+    expect(ran.error).toBeUndefined();
+    expect(printed).toBe(`True ${"cd".repeat(20)}\n`);
+    expect(seen).toEqual([["x = 1\n", 32, 1]]);
+    expect(ran.cycles - base).toBeGreaterThan(100_000n + linearCost(HOST_OPS_V1.callActor));
+  });
   it("stops at the Cells limit with OutOfCells", () => {
     const { modules } = setup();
     const r = runScript("import pvm_host as h\nh.storage_set(b'k', b'x' * 100)\n", { modules, cellsLimit: 50n });
