@@ -143,6 +143,14 @@ describe("a job whose committee reports a fault", () => {
     expect(r.deliveries.map((d) => d.status)).toEqual(["failed"]);
   });
 
+  it("semantic_similarity: too few outputs to aggregate, but a quorum of one fault: paid pro-rata", () => {
+    const r = run([ext(1n), ext(1n), price], { verification: "semantic_similarity" });
+    expect(r.job).toMatchObject({ status: "failed", fault: "external", aggregate: null });
+    expect(r.job.paid).toEqual(r.committee.slice(0, 2));
+    expect(r.w.balance(r.poster) - r.posterBefore).toBe(2n * CBY - 2n * ATTEMPT);
+    expect(r.deliveries.map((d) => d.status)).toEqual(["failed"]);
+  });
+
   it("a fault report beside a result quorum is a non-delivery; the job settles on the result", () => {
     const r = run([price, ext(1n), price]);
     expect(r.job.status).toBe("settled");
