@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntitlementGate } from "../../src/entitlements.js";
 import { executeJob, type JobInput } from "../../src/execute.js";
 import { faultOutput, faultReportOf } from "../../src/fault.js";
+import { createOpenAiBackend } from "../../src/llm/openai.js";
 import { freePort } from "../utils/ports.js";
 
 let server: Server;
 let base = "";
 beforeAll(async () => {
   server = createServer((req, res) => {
-    res.statusCode = req.url === "/down" ? 503 : 404;
+    res.statusCode = req.url?.startsWith("/down") ? 503 : 404;
     res.end("{}");
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -74,6 +75,25 @@ describe("fault classification", () => {
         ["compute.ms", 1_000n],
       ]),
     );
+  });
+
+  it("a model that is unavailable (its endpoint answers 503, or this runner does not serve it) is external", async () => {
+    const llm = createOpenAiBackend({ baseUrl: `${base}/down/v1`, model: "tiny" });
+    const gateLlm = new EntitlementGate(["llm"]);
+    const input = (model: string): JobInput => ({ ...job("llm", { model, prompt: "price?" }), requires: ["llm"] });
+    const fail = async (j: JobInput) =>
+      executeJob(j, { gate: gateLlm, llm }).then(
+        () => {
+          throw new Error("the job did not fail");
+        },
+        (e: unknown) => e,
+      );
+    // The server answers 503 to /down…: the endpoint is down.
+    expect(faultReportOf("llm", await fail(input("tiny")))).toMatchObject({ fault: "external", progress: new Map([["llm.attempt", 1n]]) });
+    expect(faultReportOf("llm", await fail(input("other-model")))).toMatchObject({
+      fault: "external",
+      detail: expect.stringMatching(/^LLM_FAILED: model other-model is not served/),
+    });
   });
 
   it("anything that is not a classified runner error is not a fault", () => {
