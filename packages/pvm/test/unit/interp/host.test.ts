@@ -8,6 +8,23 @@ function setup() {
   return { host, modules };
 }
 
+/** Calls `h.fn(*args)` for each Python tuple in `calls` (after `prelude`), printing each refusal's type and message. */
+function refusals(modules: ModuleRegistry, fn: string, calls: string[], prelude: string[] = []) {
+  let out = "";
+  const src = [
+    "import pvm_host as h",
+    ...prelude,
+    `for bad in [${calls.join(", ")}]:`,
+    "    try:",
+    `        h.${fn}(*bad)`,
+    "    except Exception as e:",
+    "        print(type(e).__name__, e)",
+    "",
+  ].join("\n");
+  const r = runScript(src, { modules, stdout: (s) => (out += s) });
+  return { r, out };
+}
+
 describe("host module", () => {
   it("reads and writes storage, emits events, sends messages through the Host", () => {
     const { host, modules } = setup();
@@ -53,18 +70,17 @@ describe("host module", () => {
   });
   it("passes a timer's per-fire budget and bid to the Host, and refuses bad ones", () => {
     const { host, modules } = setup();
-    let out = "";
-    const src = [
-      "import pvm_host as h",
-      "t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2, b'\\x07' * 20)",
-      "for bad in [(100, 'tick', b'', 1, 1, None, 4, 0, 0, None), (100, 'tick', b'', -1, 1, None, 1, 0, 0, None), (100, 'tick', b'', 1, 1, None, 1, 0, 0, b'short'), (100, 'tick', b'')]:",
-      "    try:",
-      "        h.set_timer(*bad)",
-      "    except (TypeError, ValueError) as e:",
-      "        print(type(e).__name__, e)",
-      "",
-    ].join("\n");
-    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    const { r, out } = refusals(
+      modules,
+      "set_timer",
+      [
+        "(100, 'tick', b'', 1, 1, None, 4, 0, 0, None)",
+        "(100, 'tick', b'', -1, 1, None, 1, 0, 0, None)",
+        "(100, 'tick', b'', 1, 1, None, 1, 0, 0, b'short')",
+        "(100, 'tick', b'')",
+      ],
+      ["t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2, b'\\x07' * 20)"],
+    );
     expect(r.error).toBeUndefined();
     expect(out).toBe(
       "ValueError set_timer() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got 4\n" +
@@ -84,17 +100,7 @@ describe("host module", () => {
   });
   it("deploy_actor checks its salt, reaches a host that deploys, and refuses on one that does not", () => {
     const { modules } = setup();
-    let out = "";
-    const src = [
-      "import pvm_host as h",
-      "for call in [lambda: h.deploy_actor(b'x = 1\\n', b'short', b''), lambda: h.deploy_actor('x = 1', b'\\x00' * 32, b''), lambda: h.deploy_actor(b'x = 1\\n', b'\\x00' * 32, b'')]:",
-      "    try:",
-      "        call()",
-      "    except Exception as e:",
-      "        print(type(e).__name__, e)",
-      "",
-    ].join("\n");
-    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    const { r, out } = refusals(modules, "deploy_actor", ["(b'x = 1\\n', b'short', b'')", "('x = 1', b'\\x00' * 32, b'')", "(b'x = 1\\n', b'\\x00' * 32, b'')"]);
     expect(r.error).toBeUndefined();
     expect(out).toBe(
       [
