@@ -2,13 +2,14 @@
 // pro-rata for their progress (rate card × count, capped at 2 × the lower median, at most escrow − tip) split 89/10/1,
 // refunds the rest, and tells the continuation "failed"; without such a quorum it stays a runner fault (100% back); a
 // fault report beside a result quorum is a non-delivery.
-import { encodeCbor, type CborValue } from "@cowboy/codec";
+import { encodeCbor, equalBytes, type CborValue } from "@cowboy/codec";
+import { addressFromPrivateKey, keccak256, secp256k1 } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
 import { encodeCapabilities } from "../../src/capabilities.js";
 import { faultReportOutput, openFaultReport } from "../../src/fault.js";
 import { getJob } from "../../src/job.js";
 import { TREASURY_ADDRESS } from "../../src/market.js";
-import { ackJob, commitJob, commitmentOf, revealJob } from "../../src/phases.js";
+import { ackJob, challengeJob, commitJob, commitmentOf, outputStatementHash, revealJob } from "../../src/phases.js";
 import { postJob } from "../../src/post.js";
 import { getRunner, registerRunner } from "../../src/runner.js";
 import { processJobs } from "../../src/step.js";
@@ -20,14 +21,19 @@ const imp = (): Uint8Array => faultReportOutput({ fault: "impossible", progress:
 const price = encodeCbor(new Map<CborValue, CborValue>([["price", 42n]]));
 
 /** Three runners priced per attempt; a job (max_price 2 CBY, `extra` request keys) drawn and revealed with `outputs`. */
-function run(outputs: (Uint8Array | null)[], extra: Record<string, CborValue> = {}) {
+function run(
+  outputs: (Uint8Array | null)[],
+  extra: Record<string, CborValue> = {},
+  runners: Uint8Array[] = [1, 2, 3].map(addr),
+  duringWindow?: (w: World, id: Uint8Array) => void,
+) {
   const w = new World();
   const poster = addr(200);
   w.fund(poster, 100n * CBY);
   const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["http.attempt", ATTEMPT]]) });
-  for (const i of [1, 2, 3]) {
-    w.fund(addr(i), 1_000n * CBY);
-    registerRunner(w.ctx(), addr(i), 200n * CBY, { ...declaration(), capabilities: caps });
+  for (const r of runners) {
+    w.fund(r, 1_000n * CBY);
+    registerRunner(w.ctx(), r, 200n * CBY, { ...declaration(), capabilities: caps });
   }
   const job = postJob(w.ctx(), { poster, posterIsActor: true, request: httpRequest(extra), maxPrice: 2n * CBY });
   for (let i = 0; i < 5 && getJob(w.state, job.id)!.status === "pending"; i++) {
@@ -49,10 +55,13 @@ function run(outputs: (Uint8Array | null)[], extra: Record<string, CborValue> = 
   const posterBefore = w.balance(poster);
   const total = w.total();
   const deliveries = [...processJobs(w.ctx())];
+  expect(w.total()).toBe(total); // nothing minted or lost
   const verified = getJob(w.state, job.id)!;
+  duringWindow?.(w, job.id);
+  const windowTotal = w.total();
   w.height += 10n; // past the challenge window
   deliveries.push(...processJobs(w.ctx()));
-  expect(w.total()).toBe(total);
+  expect(w.total()).toBe(windowTotal);
   return { w, poster, job: getJob(w.state, job.id)!, verified, committee: drawn.committee, deliveries, reputations, balances, posterBefore };
 }
 
@@ -149,6 +158,31 @@ describe("a job whose committee reports a fault", () => {
     expect(r.job.paid).toEqual(r.committee.slice(0, 2));
     expect(r.w.balance(r.poster) - r.posterBefore).toBe(2n * CBY - 2n * ATTEMPT);
     expect(r.deliveries.map((d) => d.status)).toEqual(["failed"]);
+  });
+
+  it("an upheld challenge against a paid reporter re-runs the verdict: no quorum left, 100% refunded", () => {
+    const keys = [1, 2, 3].map((i) => keccak256(new TextEncoder().encode(`fault-runner-${i}`)));
+    const runners = keys.map((k) => addressFromPrivateKey(k));
+    const challenger = addr(201);
+    let accused: Uint8Array | undefined;
+    const r = run([ext(1n), ext(1n), imp()], {}, runners, (w, id) => {
+      const job = getJob(w.state, id)!;
+      accused = job.paid[0]!;
+      const key = keys[runners.findIndex((a) => equalBytes(a, accused!))]!;
+      // The accused also signed another output for this job: it stood by two answers.
+      const evidence = encodeCbor([price, secp256k1.sign(outputStatementHash(id, price), key)]);
+      w.fund(challenger, 20n * CBY);
+      expect(challengeJob(w.ctx(), challenger, id, accused, evidence).upheld).toBe(true);
+    });
+    expect(r.verified.fault).toBe("external");
+    expect(r.job).toMatchObject({ status: "failed", fault: null, paid: [] });
+    expect(r.job.failures).toEqual([{ runner: accused, reason: "challenged" }]);
+    expect(r.w.balance(r.poster) - r.posterBefore).toBe(2n * CBY);
+    expect(r.w.balance(TREASURY_ADDRESS)).toBe(0n);
+    // Slashed 25% of the stake it had (non_reveal_slash_bps).
+    const after = getRunner(r.w.state, accused!)!;
+    expect(after.slashed).toBeGreaterThan(0n);
+    expect(after.slashed).toBe(((after.stake + after.slashed) * 2_500n) / 10_000n);
   });
 
   it("a fault report beside a result quorum is a non-delivery; the job settles on the result", () => {
