@@ -96,6 +96,19 @@ describe("fault classification", () => {
     });
   });
 
+  it("an MCP server nobody listens on is external", async () => {
+    const mcp: JobInput = { ...job("http", { server: `http://127.0.0.1:${await freePort()}/mcp`, tool: "price" }), kind: "mcp", requires: ["mcp"] };
+    const error = await executeJob(mcp, { gate: new EntitlementGate(["mcp"]), devnet: true }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(faultReportOf("mcp", error)).toMatchObject({
+      fault: "external",
+      progress: new Map([["mcp.attempt", 1n]]),
+      detail: expect.stringMatching(/^MCP_FAILED: cannot connect/),
+    });
+  });
+
   it("anything that is not a classified runner error is not a fault", () => {
     expect(faultReportOf("http", new Error("boom"))).toBeNull();
   });
