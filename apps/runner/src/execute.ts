@@ -132,6 +132,9 @@ export async function executeJob(job: JobInput, config: ExecutorConfig): Promise
   checkResult(value, job.resultSchema);
   const output = outputBytes(value);
   if (output.length > MAX_OUTPUT_BYTES)
-    throw new RunnerError("OUTPUT_TOO_LARGE", `the result is ${output.length} bytes, more than the on-chain bound of ${MAX_OUTPUT_BYTES}`, { bound: MAX_OUTPUT_BYTES });
+    throw new RunnerError("OUTPUT_TOO_LARGE", `the result is ${output.length} bytes, more than the on-chain bound of ${MAX_OUTPUT_BYTES}`, {
+      bound: MAX_OUTPUT_BYTES,
+      fault: "impossible",
+    });
   return { value, output, usage: usageOf(job.kind, output) };
 }

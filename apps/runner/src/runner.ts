@@ -7,6 +7,7 @@ import { cborFromJson, fromHex, isCowboyError, toHex } from "@cowboy/codec";
 import { aggregateFor, commitmentOf } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
+import { faultOutput, faultReportOf, progressText } from "./fault.js";
 import { outputBytes } from "./result-schema.js";
 import { revealOutput, type TeeKey } from "./reveal-output.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
@@ -254,6 +255,12 @@ export class Runner {
     return "ok";
   }
 
+  /** Stores the bytes to commit with a fresh salt and their commitment keccak256(output ‖ salt): phase `executed`. */
+  #executed(id: string, output: Uint8Array): void {
+    const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
+    this.#o.store.advance(id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
+  }
+
   async #advance(record: JobRecord, job: ChainJob | null): Promise<void> {
     const now = this.#now();
     if (job === null) return;
@@ -304,8 +311,7 @@ export class Runner {
           const output = revealOutput({ id, verification: job.verification, pricing: job.pricing ?? "fixed" }, value, executed.usage, this.#o.address, this.#o.tee);
           if (fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
           if (fault === "schema-violation") this.#log(`job ${record.id} output replaced by a schema violation (test fault)`);
-          const salt = (this.#o.salt ?? (() => new Uint8Array(randomBytes(32))))();
-          this.#o.store.advance(record.id, "executed", { output: hex(output), salt: hex(salt), commitment: hex(commitmentOf(output, salt)) }, this.#now());
+          this.#executed(record.id, output);
           const used = job.pricing === "usage" ? `; usage ${[...executed.usage].map(([u, n]) => `${u}=${n}`).join(",")}` : "";
           this.#log(`job ${record.id} executed (${output.length} bytes${used}${job.verification === "deterministic" ? "; attested" : ""})`);
         } catch (error) {
@@ -313,6 +319,13 @@ export class Runner {
           if (TRANSIENT_SECRET_ERRORS.has(String(error.code))) {
             // Proxies slow, down or not yet dealt: try again next pass while the job's phase lasts (the chain times it out).
             this.#log(`job ${record.id} secret not released yet, retrying: ${error.code}: ${error.message}`);
+            return;
+          }
+          const report = faultReportOf(job.kind, error);
+          if (report !== null) {
+            // A classified fault (fault.ts): committed and revealed like an output, so an agreeing committee is paid its progress.
+            this.#executed(record.id, faultOutput(report));
+            this.#log(`job ${record.id} fault ${report.fault} (${error.code}: ${error.message}); progress ${progressText(report)}`);
             return;
           }
           this.#o.store.advance(record.id, "failed", { error: { code: String(error.code), message: error.message } }, this.#now());

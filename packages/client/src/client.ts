@@ -1,3 +1,4 @@
+import { encodeDeployManifest, type Requirement } from "@cowboy/runner-market";
 import { decodeCbor, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import * as interop from "./interop.js";
 import type { BridgeAsset, EthOracle, EthSubscription, UnlockRequest } from "./interop.js";
@@ -272,6 +273,12 @@ export class CowboyClient {
       source: string | Uint8Array;
       salt?: Uint8Array;
       args?: ActorArgs;
+      /**
+       * The deploy manifest's requires (cips/actors.md "Deploy manifests"): entitlement names, or {name, inheritable}
+       * (children deployed by the actor inherit the inheritable ones). Sent only when given, as
+       * deploy_actor_with_manifest; without it the deploy is a plain deploy_actor.
+       */
+      requires?: readonly (string | Requirement)[];
       cyclesLimit?: bigint;
       cellsLimit?: bigint;
     },
@@ -279,9 +286,12 @@ export class CowboyClient {
     const code = canonicalizeSource(options.source);
     const salt = options.salt ?? new Uint8Array(32);
     const address = actorAddress(resolveSigner(options).from, salt, codeHash(code));
+    const args = encodeArgs(options.args);
+    const requires = options.requires?.map((r) => (typeof r === "string" ? { name: r, inheritable: false } : r));
     const tx = await this.sendTransaction({
       ...signerOf(options),
-      instruction: { type: "deploy_actor", code, salt, args: encodeArgs(options.args) },
+      instruction:
+        requires === undefined ? { type: "deploy_actor", code, salt, args } : { type: "deploy_actor_with_manifest", code, salt, args, manifest: encodeDeployManifest(requires) },
       cyclesLimit: options.cyclesLimit ?? 2_000_000n,
       cellsLimit: options.cellsLimit ?? BigInt(code.length) + 100_000n,
     });

@@ -23,6 +23,8 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       return intrinsicCost("transfer", 0n, table);
     case "deploy_actor":
       return intrinsicCost("deploy", BigInt(instruction.code.length + instruction.args.length), table);
+    case "deploy_actor_with_manifest":
+      return intrinsicCost("deploy", BigInt(instruction.code.length + instruction.args.length + instruction.manifest.length), table);
     case "call_actor":
       return intrinsicCost("actorMessage", BigInt(instruction.args.length + utf8Length(instruction.method)), table);
     case "schedule_timer":

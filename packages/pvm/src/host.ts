@@ -134,6 +134,11 @@ export interface Host {
   setStorageQuota?(bytes: bigint): bigint;
   /** Pays `amount` of this actor's balance toward its own rent (debt and catch-up fee first); returns the part prepaid. */
   prepayRent?(amount: bigint): bigint;
+  /**
+   * Deploys a child of this actor (cips/actors.md "Child actors"): `data` is its 20-byte address on success; the
+   * outcome's Cycles and Cells include the deploy's price. A host without child deploys leaves it out.
+   */
+  deployActor?(code: Uint8Array, salt: Uint8Array, args: Uint8Array, budget: CallBudget): CallOutcome;
   /** A platform-token operation at 0x06 (cips/tokens.md); a host without tokens leaves it out. */
   token?(op: TokenHostOp, budget: CallBudget): TokenHostResult;
 }

@@ -187,6 +187,21 @@ export function hostModuleDef(host: Host): ModuleDef {
         return new PyTuple(T.tuple, [r.ok, second]);
       });
 
+      // A child actor (cips/actors.md "Child actors"): priced by the host (a deploy's intrinsic cost plus its constructor).
+      def("deploy_actor", (rt, a) => {
+        const code = bytesArg(a[0], "deploy_actor", "code");
+        const salt = bytesArg(a[1], "deploy_actor", "salt");
+        if (salt.length !== 32) throw pyErr("ValueError", `deploy_actor() argument 'salt' must be 32 bytes, got ${salt.length}`);
+        const payload = bytesArg(a[2], "deploy_actor", "args");
+        if (host.deployActor === undefined) throw pyErr("RuntimeError", "this host does not deploy actors");
+        charge(rt, H.callActor);
+        const budget = { cycles: rt.cyclesLimit - rt.cyclesUsed, cells: rt.cellsLimit - rt.cells, stack: rt.stackLimit - rt.stack };
+        const r = guarded(() => host.deployActor!(code, salt, payload, budget));
+        rt.charge(r.cycles);
+        rt.chargeCells(r.cells);
+        return new PyTuple(T.tuple, [r.ok, r.ok ? bytes(rt, r.data) : r.error]);
+      });
+
       // Timers (ids are 32-byte hashes).
       // set_timer(height, handler, data, cycles_per_fire, cells_per_fire, expires_at, tier,
       //           max_fee_per_cycle, max_priority_fee_per_cycle, bidding_agent): cowboy_sdk supplies

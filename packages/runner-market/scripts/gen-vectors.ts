@@ -2,12 +2,14 @@
 // (test/spec/vectors.test.ts) recomputes every case; a change of bytes or numbers is a deliberate, reviewed re-run.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { encode, encodeCbor, toHex, type CborValue } from "@cowboy/codec";
+import { encode, encodeCbor, equalBytes, toHex, type CborValue } from "@cowboy/codec";
 import { ed25519, keccak256 } from "@cowboy/crypto";
-import { instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
+import { actorAddress, codeHash, instructionCodec, instructionToJson, type Instruction } from "@cowboy/types";
 import { attestedOutput, encodeAttestationDocument } from "../src/attestation.js";
 import { encodeCapabilities } from "../src/capabilities.js";
+import { encodeDeployManifest } from "../src/entitlements.js";
 import { usageGross, usageOutput } from "../src/usage.js";
+import { faultReportOutput, faultVerdict, openFaultReport, partitionFaults } from "../src/fault.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG } from "../src/config.js";
 import { jobCanary, jobIdOf } from "../src/job.js";
 import { commitmentOf, outputStatementHash } from "../src/phases.js";
@@ -242,5 +244,88 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
         c.paid.map((r, i) => ({ rateCard: new Map(r), usage: new Map(c.usage[i]!) })),
       ),
     })),
+  });
+}
+
+// faults.json: fault reports and their pro-rata settlement (cips/runner-market.md "Faults"): the report bytes, and
+// cases of committee reveals (fault reports or results) → the agreed fault, the paid reporters, the gross of their
+// progress × rates (each count capped at 2 × the lower median, at most escrow − tip), the refund and the §8.4 split.
+{
+  const report = faultReportOutput({ fault: "external", progress: new Map([["http.attempt", 1n]]), detail: "connect ECONNREFUSED 127.0.0.1:9" });
+  const ext = (n: bigint): Uint8Array => faultReportOutput({ fault: "external", progress: new Map([["http.attempt", n]]) });
+  const imp = (ms: bigint): Uint8Array =>
+    faultReportOutput({
+      fault: "impossible",
+      progress: new Map([
+        ["compute.attempt", 1n],
+        ["compute.ms", ms],
+      ]),
+    });
+  const result = encodeCbor(new Map<CborValue, CborValue>([["price", 4242n]]));
+  const attempt = new Map([["http.attempt", 3_000_000n]]);
+  const computeCard = new Map([
+    ["compute.attempt", 1_000_000n],
+    ["compute.ms", 2_000n],
+  ]);
+  const cases = [
+    { escrow: 2n * CBY, tip: 0n, quorum: 2n, reveals: [ext(1n), ext(1n), imp(1_000n)], cards: [attempt, attempt, computeCard] },
+    { escrow: 2n * CBY, tip: CBY / 2n, quorum: 2n, reveals: [ext(1n), ext(1n), ext(9n)], cards: [attempt, attempt, attempt] },
+    { escrow: 10_000_000n, tip: 0n, quorum: 3n, reveals: [imp(2_000n), imp(2_000n), imp(2_000n)], cards: [computeCard, computeCard, computeCard] },
+    { escrow: 2n * CBY, tip: 0n, quorum: 2n, reveals: [ext(1n), imp(1_000n), result], cards: [attempt, computeCard, attempt] },
+    { escrow: 2n * CBY, tip: 0n, quorum: 2n, reveals: [ext(1n), result, result], cards: [attempt, attempt, attempt] },
+  ];
+  write("faults.json", {
+    report: { fault: "external", progress: { "http.attempt": "1" }, detail: "connect ECONNREFUSED 127.0.0.1:9", bytes: hex(report) },
+    cases: cases.map((c) => {
+      const committee = c.reveals.map((_, i) => addr(40 + i));
+      const reveals = c.reveals.map((output, i) => ({ runner: committee[i]!, output }));
+      const { faults } = partitionFaults(reveals);
+      const verdict = faultVerdict(faults, c.quorum);
+      const paid = verdict.agreeing.map((p) => committee.findIndex((m) => equalBytes(m, p)));
+      const gross =
+        verdict.fault === null
+          ? 0n
+          : usageGross(
+              c.escrow - c.tip,
+              paid.map((i) => ({ rateCard: c.cards[i], usage: openFaultReport(c.reveals[i]!)!.progress })),
+            );
+      const split = splitPayment(cfg, gross, verdict.agreeing, verdict.agreeing.at(-1) ?? null, 0n);
+      return {
+        escrow: c.escrow,
+        tip: c.tip,
+        quorum: c.quorum,
+        committee: committee.map(hex),
+        reveals: c.reveals.map(hex),
+        rateCards: c.cards.map((r) => Object.fromEntries([...r].map(([k, v]) => [k, v.toString()]))),
+        fault: verdict.fault,
+        paid,
+        aggregator: verdict.agreeing.length === 0 ? null : hex(verdict.agreeing.at(-1)!),
+        gross,
+        refund: c.escrow - gross,
+        burned: split.burned,
+        treasury: split.treasury,
+        amounts: split.runners.map((r) => r.amount),
+      };
+    }),
+  });
+}
+
+// manifest.json: deploy manifests (cips/actors.md "Deploy manifests", "Child actors"): a manifest's bytes, the
+// deploy_actor_with_manifest instruction carrying it (JSON and wire bytes), and where a child deployed by that actor lands.
+{
+  const requires = [
+    { name: "net.http", inheritable: true },
+    { name: "llm", inheritable: false },
+  ];
+  const manifest = encodeDeployManifest(requires);
+  const code = new TextEncoder().encode("from cowboy_sdk import actor\n\n@actor\nclass Child:\n    pass\n");
+  const salt = h("child-salt");
+  const parent = addr(9);
+  const instruction: Instruction = { type: "deploy_actor_with_manifest", code, salt, args: new Uint8Array(0), manifest };
+  write("manifest.json", {
+    requires,
+    manifest: hex(manifest),
+    instruction: { json: instructionToJson(instruction), encoded: hex(encode(instructionCodec, instruction)) },
+    child: { parent: hex(parent), salt: hex(salt), code: hex(code), address: hex(actorAddress(parent, salt, codeHash(code))), inherits: requires.filter((r) => r.inheritable) },
   });
 }

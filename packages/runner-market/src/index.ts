@@ -51,6 +51,10 @@ export {
   getRequires,
   setRequires,
   inheritRequires,
+  KNOWN_ENTITLEMENTS,
+  MAX_REQUIRES,
+  encodeDeployManifest,
+  parseDeployManifest,
   jobRequirements,
   entitlementsMatch,
   missingEntitlements,
@@ -106,6 +110,7 @@ export { objectiveFailure, verifyReveals, validReveals, type VerificationOutcome
 export { FULL_SCORE, outputTokens, similarityBps, computeAggregate, encodeAggregate, decodeAggregate, aggregateFor, type SemanticAggregate } from "./semantic.js";
 export { splitPayment, type SettlementSplit } from "./settlement.js";
 export { jobGross } from "./pricing.js";
+export { FAULT_CLASSES, MAX_FAULT_DETAIL_BYTES, faultReportOutput, openFaultReport, faultVerdict, type FaultClass, type FaultReport } from "./fault.js";
 export { MAX_USAGE_UNITS, openUsageOutput, usageOutput, usageGross, type Usage } from "./usage.js";
 export { TREASURY_ADDRESS, grossOf, payoutOf, type MarketContext, type Delivery } from "./market.js";
 export { postJob, selectCommittee, eligibleRunners, runnerServes, requireJob, type PostJob } from "./post.js";

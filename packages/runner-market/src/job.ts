@@ -7,6 +7,7 @@ import { SYSTEM_ACTORS, systemAddress } from "@cowboy/types";
 import type { JobKind } from "./capabilities.js";
 import { RunnerMarketError } from "./errors.js";
 import { jobKey, jobNonceKey, openJobsKey, recentJobsKey } from "./keys.js";
+import { FAULT_CLASSES, type FaultClass } from "./fault.js";
 import type { JobPricing, VerificationMode } from "./request.js";
 import { asMap, byteList, field, fieldBytes, fieldInt, fieldList, fieldText, readCbor, texts, writeCbor, type CborMap, type MarketState } from "./store.js";
 
@@ -29,7 +30,9 @@ export type FailureReason =
   | "dishonest"
   | "challenged"
   | "attestation_invalid"
-  | "no_aggregate";
+  | "no_aggregate"
+  /** Revealed a fault report while a quorum of the committee produced the result (fault.ts). */
+  | "faulted";
 
 export interface Commit {
   readonly runner: Uint8Array;
@@ -88,8 +91,10 @@ export interface JobRecord {
   readonly result: Uint8Array | null;
   /** semantic_similarity: the aggregator's posted {chosen, scores} (semantic.ts), kept for challenges; else null. */
   readonly aggregate: Uint8Array | null;
-  /** Runners whose reveal agreed with the result: they share the payment. */
+  /** Runners whose reveal agreed with the result (or reported the agreed fault): they share the payment. */
   readonly paid: readonly Uint8Array[];
+  /** The fault a quorum reported when no result reached one (fault.ts; status `failed`, paid pro-rata), else null. */
+  readonly fault: FaultClass | null;
   readonly failures: readonly Failure[];
   readonly challenges: readonly Challenge[];
   readonly phaseEndsAt: bigint;
@@ -162,6 +167,8 @@ function toCbor(j: JobRecord): CborValue {
     ["result", opt(j.result)],
     ["aggregate", opt(j.aggregate)],
     ["paid", [...j.paid]],
+    // Written only when a quorum reported a fault, so every other record keeps its earlier bytes.
+    ...(j.fault !== null ? [["fault", j.fault] as [CborValue, CborValue]] : []),
     ["failures", j.failures.map((f): CborValue => [f.runner, f.reason])],
     ["challenges", j.challenges.map((c): CborValue => [c.challenger, c.runner, c.upheld])],
     ["phase_ends_at", j.phaseEndsAt],
@@ -183,6 +190,13 @@ function optBytes(m: CborMap, key: string): Uint8Array | null {
   if (v === null) return null;
   if (!(v instanceof Uint8Array)) throw new RunnerMarketError("CORRUPT_STATE", `${WHAT}.${key}: expected bytes or None`);
   return v;
+}
+
+function faultOf(m: CborMap): FaultClass | null {
+  if (!m.has("fault")) return null;
+  const f = fieldText(m, "fault", WHAT);
+  if (!(FAULT_CLASSES as readonly string[]).includes(f)) throw new RunnerMarketError("CORRUPT_STATE", `${WHAT}: bad fault`);
+  return f as FaultClass;
 }
 
 function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
@@ -221,6 +235,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     result: optBytes(m, "result"),
     aggregate: optBytes(m, "aggregate"),
     paid: byteList(fieldList(m, "paid", WHAT), WHAT),
+    fault: faultOf(m),
     failures: pairs(m, "failures").map((p) => ({ runner: p[0] as Uint8Array, reason: p[1] as FailureReason })),
     challenges: pairs(m, "challenges").map((p) => ({ challenger: p[0] as Uint8Array, runner: p[1] as Uint8Array, upheld: p[2] === true })),
     phaseEndsAt: fieldInt(m, "phase_ends_at", WHAT),

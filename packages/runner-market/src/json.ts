@@ -98,6 +98,8 @@ export interface JobJson {
   result: unknown;
   resultHex: string | null;
   paid: string[];
+  /** The fault a quorum reported ("impossible" | "external"; cips/runner-market.md "Faults"), else null. */
+  fault: JobRecord["fault"];
   failures: { runner: string; reason: string }[];
   challenges: { challenger: string; runner: string; upheld: boolean }[];
   phaseEndsAt: string;
@@ -140,6 +142,7 @@ export function jobToJson(j: JobRecord): JobJson {
     result: j.result === null ? null : outputJson(j.result),
     resultHex: j.result === null ? null : hex(j.result),
     paid: j.paid.map(hex),
+    fault: j.fault,
     failures: j.failures.map((f) => ({ runner: hex(f.runner), reason: f.reason })),
     challenges: j.challenges.map((c) => ({ challenger: hex(c.challenger), runner: hex(c.runner), upheld: c.upheld })),
     phaseEndsAt: j.phaseEndsAt.toString(),

@@ -8,6 +8,7 @@ import { JOB_DISPATCHER_ADDRESS, openJobIds, pushRecentJobs, putJob, writeOpenJo
 import { penalized, rewarded } from "./reputation.js";
 import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
 import { jobGross } from "./pricing.js";
+import { openFaultReport } from "./fault.js";
 import { openUsageOutput, usageGross } from "./usage.js";
 import { splitPayment, type SettlementSplit } from "./settlement.js";
 import type { MarketAccounts, MarketState } from "./store.js";
@@ -68,6 +69,8 @@ const PENALTY: Record<FailureReason, keyof RunnerMarketConfig["penalties"]> = {
   attestation_invalid: "schemaViolation",
   // The aggregator did not post a semantic_similarity aggregate in time.
   no_aggregate: "nonDelivery",
+  // A fault report where the committee's quorum delivered the result.
+  faulted: "nonDelivery",
 };
 
 /** An operational failure (or the reputation half of a dishonest one): the reputation penalty, jobs_failed + 1. */
@@ -119,36 +122,45 @@ export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "t
 }
 
 /**
- * What a verified job pays out of `escrow` (cips/runner-market.md "Pricing", "Usage pricing"): fixed, min(Σ paid
- * runners' rate_card[kind], escrow); usage, the reported usage × the paid runners' rates (usage.ts). Rate cards are read
- * from the registry as it is now.
+ * What a verified job pays out of `escrow` (cips/runner-market.md "Pricing", "Usage pricing", "Faults"): fixed,
+ * min(Σ paid runners' rate_card[kind], escrow); usage, the reported usage × the paid runners' rates (usage.ts); a fault,
+ * the agreeing reporters' progress priced the same way. Rate cards are read from the registry as it is now.
  */
 export function grossOf(state: MarketState, job: JobRecord, escrow: bigint): bigint {
+  const revealOf = (p: Uint8Array): Uint8Array => job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0);
+  const rateCard = (p: Uint8Array) => getRunner(state, p)?.capabilities.rateCard;
+  if (job.fault !== null)
+    return usageGross(
+      escrow,
+      job.paid.map((p) => ({ rateCard: rateCard(p), usage: openFaultReport(revealOf(p))?.progress ?? new Map() })),
+    );
   return job.pricing === "usage"
     ? usageGross(
         escrow,
-        job.paid.map((p) => ({
-          rateCard: getRunner(state, p)?.capabilities.rateCard,
-          usage: openUsageOutput(job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0))?.usage ?? new Map(),
-        })),
+        job.paid.map((p) => ({ rateCard: rateCard(p), usage: openUsageOutput(revealOf(p))?.usage ?? new Map() })),
       )
     : jobGross(
         escrow,
-        job.paid.map((p) => getRunner(state, p)?.capabilities.rateCard.get(job.kind)),
+        job.paid.map((p) => rateCard(p)?.get(job.kind)),
       );
 }
 
 /**
- * How a settled job's `escrow` (its max_price) is paid: the price G = grossOf(escrow − tip) split per §8.4, the tip
- * to the paid runners on top, and escrow − G − tip back to the poster. The RPC shows the same computation.
+ * How a verified job's `escrow` (its max_price) is paid: the price G = grossOf(escrow − tip) split per §8.4, the tip
+ * to the paid runners on top (success only: after a fault it goes back with the rest), and escrow − G − tip back to the
+ * poster. The RPC shows the same computation.
  */
 export function payoutOf(cfg: RunnerMarketConfig, state: MarketState, job: JobRecord, escrow: bigint): { gross: bigint; refund: bigint; split: SettlementSplit } {
-  const tip = job.tip <= escrow ? job.tip : escrow;
-  const gross = grossOf(state, job, escrow - tip);
+  const held = job.tip <= escrow ? job.tip : escrow;
+  const tip = job.fault === null ? held : 0n;
+  const gross = grossOf(state, job, escrow - held);
   return { gross, refund: escrow - gross - tip, split: splitPayment(cfg, gross, job.paid, job.aggregator, tip) };
 }
 
-/** Pays a verified job per §8.4 and ends it as settled. */
+/**
+ * Pays a verified job per §8.4 and ends it: settled on a result; `failed` on an agreed fault (fault.ts), whose
+ * reporters are paid their progress but earn no reputation (they delivered nothing; nor are they penalised).
+ */
 export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
   // Rate cards (cips/runner-market.md "Pricing"): min(Σ paid runners' rate_card[kind], max_price − tip); the tip on top
   // to the paid runners; the rest refunded.
@@ -159,9 +171,9 @@ export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
   ctx.accounts.credit(TREASURY_ADDRESS, split.treasury);
   for (const { runner, amount } of split.runners) {
     ctx.accounts.credit(runner, amount);
-    reward(ctx, runner);
+    if (job.fault === null) reward(ctx, runner);
   }
-  return close(ctx, { ...job, status: "settled", escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
+  return close(ctx, { ...job, status: job.fault === null ? "settled" : "failed", escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
 }
 
 export const inCommittee = (job: JobRecord, who: Uint8Array): boolean => job.committee.some((m) => equalBytes(m, who));

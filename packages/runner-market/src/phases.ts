@@ -162,7 +162,8 @@ export function challengeJob(ctx: MarketContext, challenger: Uint8Array, id: Uin
     failures: [...job.failures, { runner: runner.slice(), reason: "challenged" }],
     result: outcome.result,
     paid: outcome.agreeing,
-    ...(outcome.result === null ? { phaseEndsAt: ctx.height } : {}),
+    fault: outcome.fault,
+    ...(outcome.result === null && outcome.fault === null ? { phaseEndsAt: ctx.height } : {}),
   };
   putJob(ctx.state, next);
   return { upheld, job: next };

@@ -92,6 +92,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     result: null,
     aggregate: null,
     paid: [],
+    fault: null,
     failures: [],
     challenges: [],
     phaseEndsAt: ctx.height + ctx.config.selectionTimeout,

@@ -4,6 +4,7 @@
 // aggregator (slashed, bond returned) and the chain then computes the whole aggregate itself.
 import { equalBytes } from "@cowboy/codec";
 import { RunnerMarketError } from "./errors.js";
+import { faultVerdict, partitionFaults } from "./fault.js";
 import { putJob, type Failure, type JobRecord, type Reveal } from "./job.js";
 import { penalize, slash, type MarketContext } from "./market.js";
 import { type SemanticAggregate, computeAggregate, decodeAggregate, encodeAggregate, similarityBps } from "./semantic.js";
@@ -17,10 +18,17 @@ export const semanticOutputs = (job: JobRecord): Reveal[] => validReveals(job, o
 
 /** End of the reveal phase: the objective failures, then aggregation (by the chain itself when there is no aggregator). */
 export function startAggregation(ctx: MarketContext, job: JobRecord, failures: readonly Failure[]): JobRecord | null {
-  const { valid, failures: objective } = validReveals(job, ordered(job));
-  for (const f of objective) penalize(ctx, f.runner, f.reason);
-  const all = [...failures, ...objective];
-  if (BigInt(valid.length) < job.quorumNeeded) return { ...job, failures: all, result: null };
+  // Fault reports (fault.ts) are not outputs: they count only when too few valid outputs are left to aggregate.
+  const { faults, outputs } = partitionFaults(ordered(job));
+  const { valid, failures: objective } = validReveals(job, outputs);
+  const enough = BigInt(valid.length) >= job.quorumNeeded;
+  const faulted = enough ? faults.map((f) => ({ runner: f.runner, reason: "faulted" as const })) : [];
+  for (const f of [...objective, ...faulted]) penalize(ctx, f.runner, f.reason);
+  const all = [...failures, ...objective, ...faulted];
+  if (!enough) {
+    const verdict = faultVerdict(faults, job.quorumNeeded);
+    return { ...job, failures: all, result: null, paid: verdict.agreeing, fault: verdict.fault };
+  }
   const next: JobRecord = { ...job, failures: all, status: "aggregating", phaseEndsAt: ctx.height + ctx.config.aggregateBlocks };
   if (job.aggregator === null) return apply(ctx, next, computeAggregate(valid.map((r) => r.output)));
   putJob(ctx.state, next);

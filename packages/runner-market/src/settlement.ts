@@ -6,7 +6,8 @@
 //   division's remainder to the aggregator (or the first paid runner).
 // A tip (the "+ tip" of the success row) is paid whole to the paid runners on top: shared equally, the division's
 // remainder to the aggregator (or the first paid runner); nothing of it is burned or goes to the Treasury.
-// A runner fault (timeout, invalid result, no quorum) or no eligible runner refunds 100% of the escrow.
+// A runner fault (timeout, invalid result, no quorum) or no eligible runner refunds 100% of the escrow; a fault the
+// committee agreed on (fault.ts) pays the reporters' progress through the same split, without the tip.
 import { equalBytes } from "@cowboy/codec";
 import type { RunnerMarketConfig } from "./config.js";
 

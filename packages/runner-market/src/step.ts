@@ -15,6 +15,13 @@ function fail(ctx: MarketContext, missed: readonly Uint8Array[], reason: Failure
   return missed.map((runner) => ({ runner, reason }));
 }
 
+/** A verified result (or agreed fault) opens the challenge window, or settles at once (mode none, window 0). */
+function challengeOrSettle(ctx: MarketContext, verified: JobRecord): Delivery | null {
+  if (ctx.config.challengeWindow === 0n || verified.verification === "none") return settle(ctx, verified);
+  putJob(ctx.state, { ...verified, status: "challenge", phaseEndsAt: ctx.height + ctx.config.challengeWindow });
+  return null;
+}
+
 /** Advances one open job; returns the delivery when it ended. */
 function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
   const due = ctx.height >= job.phaseEndsAt;
@@ -52,25 +59,25 @@ function advance(ctx: MarketContext, job: JobRecord): Delivery | null {
       // Reveals in committee order, so "the first agreeing member" is the same on every node.
       if (job.verification === "semantic_similarity") {
         const next = startAggregation(ctx, job, failures);
+        if (next !== null && next.fault !== null) return challengeOrSettle(ctx, next);
         return next === null || next.status === "revealing" ? refund(ctx, next ?? job, "failed") : null;
       }
       const ordered = job.committee.flatMap((m) => job.reveals.filter((r) => equalBytes(r.runner, m)));
       const outcome = verifyReveals(job, ordered, ctx.config.teeMeasurements);
       for (const f of outcome.failures) penalize(ctx, f.runner, f.reason);
       failures = [...failures, ...outcome.failures];
-      const verified: JobRecord = { ...job, failures, result: outcome.result, paid: outcome.agreeing };
-      if (outcome.result === null) return refund(ctx, verified, missed.length > 0 && job.reveals.length < Number(job.quorumNeeded) ? "timeout" : "failed");
-      if (ctx.config.challengeWindow === 0n || job.verification === "none") return settle(ctx, verified);
-      putJob(ctx.state, { ...verified, status: "challenge", phaseEndsAt: ctx.height + ctx.config.challengeWindow });
-      return null;
+      const verified: JobRecord = { ...job, failures, result: outcome.result, paid: outcome.agreeing, fault: outcome.fault };
+      if (outcome.result === null && outcome.fault === null)
+        return refund(ctx, verified, missed.length > 0 && job.reveals.length < Number(job.quorumNeeded) ? "timeout" : "failed");
+      return challengeOrSettle(ctx, verified);
     }
     case "aggregating":
       if (!due) return null;
       return refund(ctx, job.verification === "semantic_similarity" && job.aggregator !== null ? missedAggregate(ctx, job) : job, "timeout");
     case "challenge":
-      // An upheld challenge may have left no result (cips/runner-market.md "Challenges"): refunded as failed.
+      // An upheld challenge may have left no result nor agreed fault (cips/runner-market.md "Challenges"): refunded as failed.
       if (!due) return null;
-      return job.result === null ? refund(ctx, job, "failed") : settle(ctx, job);
+      return job.result === null && job.fault === null ? refund(ctx, job, "failed") : settle(ctx, job);
     default:
       return null;
   }

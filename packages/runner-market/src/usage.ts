@@ -11,24 +11,35 @@ const UNIT = /^[a-z0-9][a-z0-9._:/-]{0,63}$/;
 
 export type Usage = ReadonlyMap<string, bigint>;
 
-/** The result bytes and usage of a usage-priced reveal, or null when it is not canonical {result, usage}. */
-export function openUsageOutput(output: Uint8Array): { result: Uint8Array; usage: Usage } | null {
+/** The map `bytes` are the canonical CBOR of, or null (not CBOR, not canonical, not a map). */
+export function canonicalMap(bytes: Uint8Array): Map<CborValue, CborValue> | null {
   let v: CborValue;
   try {
-    v = decodeCbor(output);
+    v = decodeCbor(bytes);
   } catch (error) {
     if (error instanceof CborError) return null;
     throw error;
   }
-  if (!equalBytes(encodeCbor(v), output) || !(v instanceof Map) || v.size !== 2 || !v.has("result")) return null;
-  const u = v.get("usage");
+  return v instanceof Map && equalBytes(encodeCbor(v), bytes) ? v : null;
+}
+
+/** A {unit: count} map (usage, or a fault's progress): ≤ 16 units named like capabilities, counts ≥ 0; else null. */
+export function unitCounts(u: CborValue | undefined): Usage | null {
   if (!(u instanceof Map) || u.size > MAX_USAGE_UNITS) return null;
-  const usage = new Map<string, bigint>();
+  const counts = new Map<string, bigint>();
   for (const [k, n] of u) {
     if (typeof k !== "string" || !UNIT.test(k) || typeof n !== "bigint" || n < 0n) return null;
-    usage.set(k, n);
+    counts.set(k, n);
   }
-  return { result: encodeCbor(v.get("result")!), usage };
+  return counts;
+}
+
+/** The result bytes and usage of a usage-priced reveal, or null when it is not canonical {result, usage}. */
+export function openUsageOutput(output: Uint8Array): { result: Uint8Array; usage: Usage } | null {
+  const v = canonicalMap(output);
+  if (v === null || v.size !== 2 || !v.has("result")) return null;
+  const usage = unitCounts(v.get("usage"));
+  return usage === null ? null : { result: encodeCbor(v.get("result")!), usage };
 }
 
 /** What a usage-priced reveal carries (what a runner sends). */

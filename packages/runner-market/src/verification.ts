@@ -10,6 +10,7 @@
 //   deterministic: each reveal must carry a valid TEE attestation (attestation.ts), then as majority_vote by bytes.
 import { CborError, decodeCbor, encodeCbor, equalBytes, toHex, type CborValue } from "@cowboy/codec";
 import { openAttestedOutput, type TeeMeasurement } from "./attestation.js";
+import { type FaultClass, faultVerdict, partitionFaults } from "./fault.js";
 import { jobCanary, type FailureReason, type JobRecord, type Reveal } from "./job.js";
 import { openUsageOutput } from "./usage.js";
 import { schemaViolation } from "./schema.js";
@@ -17,8 +18,10 @@ import { schemaViolation } from "./schema.js";
 export interface VerificationOutcome {
   /** The accepted output, or null when the job failed verification. */
   readonly result: Uint8Array | null;
-  /** Runners whose reveal agreed with the result. */
+  /** Runners whose reveal agreed with the result (or, with a fault, reported the agreed fault). */
   readonly agreeing: Uint8Array[];
+  /** No result, but a quorum reported this fault (fault.ts): the job pays their progress. Else null. */
+  readonly fault: FaultClass | null;
   /** Objective or minority failures. */
   readonly failures: { runner: Uint8Array; reason: FailureReason }[];
 }
@@ -80,7 +83,19 @@ function keyOf(job: JobRecord, output: Uint8Array, value: CborValue): string {
  * Verifies the opened reveals (in committee order) of `job`. In `deterministic` mode each reveal must be an attested
  * output (attestation.ts) under `tee`; the attested result is what is checked, grouped by its bytes and delivered.
  */
-export function verifyReveals(job: JobRecord, revealed: readonly Reveal[], tee: readonly TeeMeasurement[] = []): VerificationOutcome {
+export function verifyReveals(job: JobRecord, all: readonly Reveal[], tee: readonly TeeMeasurement[] = []): VerificationOutcome {
+  // Fault reports are set aside first: they count only if no result reaches the quorum (fault.ts).
+  const { faults, outputs: revealed } = partitionFaults(all);
+  const outcome = verifyOutputs(job, revealed, tee);
+  if (outcome.result !== null) {
+    // The job was possible: a quorum produced its result. Reporting a fault instead is a non-delivery.
+    return { ...outcome, failures: [...outcome.failures, ...faults.map((f) => ({ runner: f.runner, reason: "faulted" as const }))] };
+  }
+  const verdict = faultVerdict(faults, job.quorumNeeded);
+  return { ...outcome, agreeing: verdict.agreeing, fault: verdict.fault };
+}
+
+function verifyOutputs(job: JobRecord, revealed: readonly Reveal[], tee: readonly TeeMeasurement[]): VerificationOutcome {
   const failures: { runner: Uint8Array; reason: FailureReason }[] = [];
   const groups = new Map<string, Reveal[]>();
   let reveals = revealed;
@@ -123,10 +138,10 @@ export function verifyReveals(job: JobRecord, revealed: readonly Reveal[], tee: 
     } else if (g.length === best.length) tie = true;
   }
   if (best === null || tie || BigInt(best.length) < job.quorumNeeded) {
-    return { result: null, agreeing: [], failures };
+    return { result: null, agreeing: [], failures, fault: null };
   }
   for (const g of groups.values()) if (g !== best) for (const r of g) failures.push({ runner: r.runner, reason: "minority" });
-  return { result: best[0]!.output, agreeing: best.map((r) => r.runner), failures };
+  return { result: best[0]!.output, agreeing: best.map((r) => r.runner), failures, fault: null };
 }
 
 /** The reveals (in the given order) that pass the objective checks, and the failures of the rest. */

@@ -23,6 +23,7 @@ export {
   type ScheduleIntervalInstruction,
   type CancelTimerInstruction,
   type DeployActorInstruction,
+  type DeployActorWithManifestInstruction,
   type CallActorInstruction,
   type EthRegisterOracleInstruction,
   type EthUnregisterOracleInstruction,

@@ -13,6 +13,7 @@ import {
   type Transaction,
 } from "@cowboy/types";
 import { addressFromPrivateKey } from "@cowboy/crypto";
+import { encodeDeployManifest, KNOWN_ENTITLEMENTS, parseDeployManifest, RunnerMarketError } from "@cowboy/runner-market";
 import { printTimerHistory } from "./actor-dx.js";
 import { resolveTypedArgs } from "./json-args.js";
 import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signerKey, waitQuietly } from "./chain.js";
@@ -100,29 +101,59 @@ head): one that would fail is refused with its Python error and nothing is sent 
 max fee per unit = the basefee after 12 full blocks + the median recent tip (--cycles N overrides
 the Cycle limit, and the simulation runs with it).`;
 
+/** `--requires net.http,llm:inherit` → the deploy manifest's bytes (validated as the chain will: known names, each once). */
+export function parseRequiresFlag(text: string): Uint8Array {
+  const entries = text.split(",").map((item) => {
+    const [name = "", flag, ...rest] = item.trim().split(":");
+    if (rest.length > 0 || (flag !== undefined && flag !== "inherit")) throw usageError(`--requires: '${item}' is not NAME or NAME:inherit`);
+    return { name, inheritable: flag === "inherit" };
+  });
+  const manifest = encodeDeployManifest(entries);
+  try {
+    parseDeployManifest(manifest);
+  } catch (error) {
+    if (error instanceof RunnerMarketError) throw usageError(`--requires: ${error.message.replace(/^deploy manifest: requires: /, "")}`);
+    throw error;
+  }
+  return manifest;
+}
+
 const deploy: Command = {
   summary: "deploy an actor from a Python file (simulated first); waits and prints the actor's address",
-  usage: "FILE.py [--salt 0xHEX32] [--args JSON] [--cycles N] [--force] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
-  details: SEND_DETAILS,
+  usage: "FILE.py [--salt 0xHEX32] [--args JSON] [--requires NAME[:inherit],…] [--cycles N] [--force] [--key HEX | --from NAME | COWBOY_KEY] [--rpc URL] [--json]",
+  details: `${SEND_DETAILS}
+
+--requires sends a deploy manifest (deploy_actor_with_manifest): the entitlements every job the actor posts requires
+(${KNOWN_ENTITLEMENTS.join(", ")}); NAME:inherit marks one its children inherit (cips/actors.md "Deploy manifests").`,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { ...CHAIN_OPTIONS, ...SIGNER_OPTIONS, salt: { type: "string" }, args: { type: "string" }, cycles: { type: "string" }, force: { type: "boolean" } },
+      {
+        ...CHAIN_OPTIONS,
+        ...SIGNER_OPTIONS,
+        salt: { type: "string" },
+        args: { type: "string" },
+        requires: { type: "string" },
+        cycles: { type: "string" },
+        force: { type: "boolean" },
+      },
       { min: 1, max: 1, names: "FILE.py" },
     );
     const code = await readSource(io, positionals[0]!);
     const salt = values.salt === undefined ? new Uint8Array(32) : fixedHex(values.salt, "--salt", 32);
     const ctorArgs = parseArgsJson(values.args, "--args");
     const cycles = parseU64(values.cycles, "--cycles");
+    const manifest = values.requires === undefined ? undefined : parseRequiresFlag(values.requires);
     const key = await signerKey(values, io);
     const client = clientFor(values.rpc, io);
     const addr = actorAddress(addressFromPrivateKey(key), salt, codeHash(code));
+    const ctorBytes = encodeArgs(ctorArgs);
     let tx: Transaction;
     let simulation: SimulationJson;
     try {
       ({ tx, simulation } = await simulateAndSend(client, {
         privateKey: key,
-        instruction: { type: "deploy_actor", code, salt, args: encodeArgs(ctorArgs) },
+        instruction: manifest === undefined ? { type: "deploy_actor", code, salt, args: ctorBytes } : { type: "deploy_actor_with_manifest", code, salt, args: ctorBytes, manifest },
         ...(cycles === undefined ? {} : { cyclesLimit: cycles }),
         force: values.force === true,
       }));

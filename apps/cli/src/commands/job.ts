@@ -22,6 +22,8 @@ interface JobView {
   commits: unknown[];
   reveals: { runner: string; output: unknown }[];
   result: unknown;
+  /** The fault a quorum of the committee reported (cips/runner-market.md "Faults"), else null. */
+  fault?: string | null;
   failures: { runner: string; reason: string }[];
   phaseEndsAt: string;
   postedAt: string;
@@ -42,6 +44,7 @@ function details(io: CliIo, j: JobView): void {
   io.out(`committee ${j.committee.join(" ") || "-"}\n`);
   io.out(`acks ${j.acks.length}  commits ${j.commits.length}  reveals ${j.reveals.length}\n`);
   for (const f of j.failures) io.out(`failure ${f.runner} ${f.reason}\n`);
+  if (typeof j.fault === "string") io.out(`fault ${j.fault} (the reporters are paid their progress; the rest is refunded)\n`);
   io.out(`result ${j.result === null ? "-" : JSON.stringify(j.result)}\n`);
 }
 

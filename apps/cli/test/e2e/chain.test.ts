@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@cowboy/client";
 import { fromHex, toHex } from "@cowboy/codec";
+import { getRequires } from "@cowboy/runner-market";
 import { createTransaction } from "@cowboy/types";
 import { createLogger, devAccounts, devnetGenesis, startNode, type RunningNode } from "@cowboy/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -170,6 +171,25 @@ describe("chain commands against a devnet", () => {
     expect((await cli(["actor", "call", actor, "stop", "--key", key])).stdout).toBe("true\n");
     expect((await cli(["actor", "timers", actor, "--json"])).stdout).toBe("[]\n");
     expect((await cli(["actor", "timers", "0x12"])).status).toBe(2);
+  });
+
+  it("actor deploy --requires sends a deploy manifest: the actor's requires are stored at deploy; bad names are refused", async () => {
+    const key = `0x${toHex(dev[7]!.privateKey)}`;
+    const source = "from cowboy_sdk import actor\n\n@actor\nclass Needs:\n    def ping(self):\n        return 1\n";
+    const deployed = await cli(["actor", "deploy", "needs.py", "--requires", "net.http:inherit,llm", "--key", key], {}, { "needs.py": source });
+    expect(deployed.stderr).toBe("");
+    const actor = fromHex(deployed.stdout.trim().slice(2));
+    const state = { get: (k: Uint8Array) => node.chain.state.get(k), set: () => {}, delete: () => {} };
+    expect(getRequires(state, actor)).toEqual([
+      { name: "llm", inheritable: false },
+      { name: "net.http", inheritable: true },
+    ]);
+    const bad = await cli(["actor", "deploy", "needs.py", "--requires", "root.shell", "--key", key], {}, { "needs.py": source });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--requires: "root\.shell" is not a known entitlement/);
+    const twice = await cli(["actor", "deploy", "needs.py", "--requires", "llm,llm:inherit", "--key", key], {}, { "needs.py": source });
+    expect(twice.status).toBe(2);
+    expect(twice.stderr).toMatch(/--requires: llm after llm/);
   });
 
   it("lists the dev accounts as JSON", async () => {

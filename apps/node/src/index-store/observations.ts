@@ -153,7 +153,8 @@ export class ObservationStore {
       // Actor interfaces, derived from the source of each successful deploy.
       block.transactions.forEach((tx, i) => {
         const r = receipts[i];
-        if (tx.instruction.type !== "deploy_actor" || r?.status !== ReceiptStatus.Success || r.return_data.length !== 20) return;
+        const deploys = tx.instruction.type === "deploy_actor" || tx.instruction.type === "deploy_actor_with_manifest";
+        if (!deploys || r?.status !== ReceiptStatus.Success || r.return_data.length !== 20) return;
         const description = actorInterface(new TextDecoder().decode(tx.instruction.code));
         if (description !== null) this.#db.putSync(`I:${hex(r.return_data)}`, JSON.stringify(description));
       });

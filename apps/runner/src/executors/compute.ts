@@ -121,7 +121,7 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
   const message = await new Promise<{ ok: boolean; json?: string; timeout?: boolean; message?: string }>((resolve, reject) => {
     const timer = setTimeout(() => {
       void worker.terminate();
-      reject(new RunnerError("COMPUTE_TIMEOUT", `the function did not finish within ${wallMs} ms of wall time`, { wallMs }));
+      reject(new RunnerError("COMPUTE_TIMEOUT", `the function did not finish within ${wallMs} ms of wall time`, { wallMs, fault: "impossible", boundMs: wallMs }));
     }, wallMs);
     worker.once("message", (m) => {
       clearTimeout(timer);
@@ -130,7 +130,7 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
     worker.once("error", (e: Error & { code?: string }) => {
       clearTimeout(timer);
       if (e.code === "ERR_WORKER_OUT_OF_MEMORY")
-        reject(new RunnerError("COMPUTE_MEMORY", `the function exceeded its heap bound of ${spec.memoryMb} MiB`, { memoryMb: spec.memoryMb }));
+        reject(new RunnerError("COMPUTE_MEMORY", `the function exceeded its heap bound of ${spec.memoryMb} MiB`, { memoryMb: spec.memoryMb, fault: "impossible" }));
       else reject(new RunnerError("COMPUTE_FAILED", `the worker failed: ${e.message}`));
     });
     worker.once("exit", (exitCode) => {
@@ -139,11 +139,12 @@ export async function runCompute(specValue: unknown, options: ComputeOptions): P
     });
   }).finally(() => void worker.terminate());
   if (!message.ok) {
-    if (message.timeout) throw new RunnerError("COMPUTE_TIMEOUT", `the function exceeded its CPU bound of ${spec.cpuMs} ms`, { cpuMs: spec.cpuMs });
+    if (message.timeout)
+      throw new RunnerError("COMPUTE_TIMEOUT", `the function exceeded its CPU bound of ${spec.cpuMs} ms`, { cpuMs: spec.cpuMs, fault: "impossible", boundMs: spec.cpuMs });
     throw new RunnerError("COMPUTE_FAILED", `the function failed: ${message.message}`);
   }
   const json = message.json!;
   if (new TextEncoder().encode(json).length > maxOutput)
-    throw new RunnerError("OUTPUT_TOO_LARGE", `the function's output exceeds ${maxOutput} bytes of JSON`, { bound: maxOutput });
+    throw new RunnerError("OUTPUT_TOO_LARGE", `the function's output exceeds ${maxOutput} bytes of JSON`, { bound: maxOutput, fault: "impossible" });
   return JSON.parse(json);
 }

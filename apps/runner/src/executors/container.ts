@@ -87,10 +87,19 @@ export async function runContainerJob(specValue: unknown, gate: EntitlementGate,
     limits: { memoryMb: spec.memoryMb, pids: spec.pids, cpuMillis: spec.cpuMillis, timeoutMs: spec.timeoutMs, maxOutputBytes },
     ...(options.runc === undefined ? {} : { runc: options.runc }),
   });
-  if (exit.timedOut) throw new RunnerError("CONTAINER_FAILED", `the container ran longer than ${spec.timeoutMs} ms and was killed`, { reason: "timeout" });
+  if (exit.timedOut)
+    throw new RunnerError("CONTAINER_FAILED", `the container ran longer than ${spec.timeoutMs} ms and was killed`, {
+      reason: "timeout",
+      fault: "impossible",
+      boundMs: spec.timeoutMs,
+    });
   if (exit.exitCode !== 0) {
     const reason = exit.exitCode === 137 ? "killed (out of memory, or a limit)" : `exit ${exit.exitCode}`;
-    throw new RunnerError("CONTAINER_FAILED", `the container failed: ${reason}${exit.stderr === "" ? "" : `: ${exit.stderr.trim().slice(0, 200)}`}`, { exitCode: exit.exitCode });
+    throw new RunnerError("CONTAINER_FAILED", `the container failed: ${reason}${exit.stderr === "" ? "" : `: ${exit.stderr.trim().slice(0, 200)}`}`, {
+      exitCode: exit.exitCode,
+      // Killed by its memory/pids limit: the bounds are too tight for the job.
+      ...(exit.exitCode === 137 ? { fault: "impossible" } : {}),
+    });
   }
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(exit.stdout));

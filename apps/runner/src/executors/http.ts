@@ -96,10 +96,10 @@ async function resolveChecked(host: string, options: EgressOptions): Promise<Res
     try {
       addresses = await (options.resolve ?? systemResolve)(bare);
     } catch (error) {
-      throw new RunnerError("HTTP_NETWORK", `cannot resolve ${bare}: ${(error as Error).message}`, { host: bare });
+      throw new RunnerError("HTTP_NETWORK", `cannot resolve ${bare}: ${(error as Error).message}`, { host: bare, fault: "external" });
     }
   }
-  if (addresses.length === 0) throw new RunnerError("HTTP_NETWORK", `${bare} has no addresses`, { host: bare });
+  if (addresses.length === 0) throw new RunnerError("HTTP_NETWORK", `${bare} has no addresses`, { host: bare, fault: "external" });
   // Refuse if ANY address is forbidden: a name that mixes public and private answers is a rebinding attempt.
   for (const a of addresses) {
     if (!addressAllowed(a.address, options.devnet === true)) {
@@ -194,8 +194,9 @@ export async function runHttp(specValue: unknown, gate: EntitlementGate, options
       response = await exchange(url, current, target, maxBytes, signal);
     } catch (error) {
       if (error instanceof RunnerError) throw error;
-      if (signal.aborted) throw new RunnerError("HTTP_TIMEOUT", `no complete response from ${host} within ${timeoutMs} ms`, { timeoutMs });
-      throw new RunnerError("HTTP_NETWORK", `request to ${host} failed: ${(error as Error).message}`, { host });
+      // The target is down or unreachable (refused, reset, silent): an external fault (cips/runner-process.md "Fault reports").
+      if (signal.aborted) throw new RunnerError("HTTP_TIMEOUT", `no complete response from ${host} within ${timeoutMs} ms`, { timeoutMs, fault: "external" });
+      throw new RunnerError("HTTP_NETWORK", `request to ${host} failed: ${(error as Error).message}`, { host, fault: "external" });
     }
     if (response.status >= 300 && response.status < 400 && response.status !== 304) {
       if (hop >= maxRedirects) throw new RunnerError("HTTP_REDIRECT_REFUSED", `more than ${maxRedirects} redirects`);
@@ -206,7 +207,8 @@ export async function runHttp(specValue: unknown, gate: EntitlementGate, options
         current = { method: "GET", url: url.href, ...(current.headers === undefined ? {} : { headers: current.headers }) };
       continue;
     }
-    if (response.status < 200 || response.status >= 300) throw new RunnerError("HTTP_STATUS", `${host} answered ${response.status}`, { status: response.status });
+    if (response.status < 200 || response.status >= 300)
+      throw new RunnerError("HTTP_STATUS", `${host} answered ${response.status}`, { status: response.status, ...(response.status >= 500 ? { fault: "external" } : {}) });
     try {
       return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(response.body));
     } catch {

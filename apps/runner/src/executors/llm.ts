@@ -34,7 +34,7 @@ export async function runLlm(specValue: unknown, options: { gate: EntitlementGat
   const spec = parseLlmSpec(specValue);
   if (options.backend === undefined) throw new RunnerError("LLM_FAILED", "this runner has no LLM backend configured");
   if (spec.model.toLowerCase() !== options.backend.model.toLowerCase())
-    throw new RunnerError("LLM_FAILED", `model ${spec.model} is not served by this runner (it serves ${options.backend.model})`, { model: spec.model });
+    throw new RunnerError("LLM_FAILED", `model ${spec.model} is not served by this runner (it serves ${options.backend.model})`, { model: spec.model, fault: "external" });
   if (typeof options.resultSchema !== "object" || options.resultSchema === null) throw new RunnerError("INVALID_SPEC", "an llm job needs an object result_schema");
   const text = await options.backend.complete({
     prompt: spec.prompt,

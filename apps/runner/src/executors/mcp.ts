@@ -61,7 +61,12 @@ export async function runMcp(specValue: unknown, gate: EntitlementGate, options:
   const client = new Client({ name: "cowboy-runner", version: "0.1.0" });
   const transport = new StreamableHTTPClientTransport(url);
   try {
-    await client.connect(transport, { signal, timeout });
+    try {
+      await client.connect(transport, { signal, timeout });
+    } catch (error) {
+      // The server cannot be reached or does not speak MCP: an external fault (cips/runner-process.md "Fault reports").
+      throw new RunnerError("MCP_FAILED", `cannot connect to the MCP server ${spec.server}: ${(error as Error).message}`, { server: spec.server, fault: "external" });
+    }
     const result = await client.callTool({ name: spec.tool, arguments: { ...spec.arguments } }, undefined, { signal, timeout });
     const value = resultValue(result as never);
     const size = new TextEncoder().encode(JSON.stringify(value)).length;

@@ -40,11 +40,16 @@ export function createOpenAiBackend(options: OpenAiOptions): LlmBackend {
       try {
         response = await fetch(url, { method: "POST", headers, body, redirect: "error", signal: AbortSignal.timeout(options.timeoutMs ?? 60_000) });
       } catch (error) {
-        throw new RunnerError("LLM_FAILED", `the LLM endpoint ${options.baseUrl} failed: ${(error as Error).message}`);
+        throw new RunnerError("LLM_FAILED", `the LLM endpoint ${options.baseUrl} failed: ${(error as Error).message}`, { fault: "external" });
       }
       const text = await response.text();
       if (text.length > maxBytes) throw new RunnerError("LLM_FAILED", `the LLM endpoint's response exceeds ${maxBytes} bytes`);
-      if (!response.ok) throw new RunnerError("LLM_FAILED", `the LLM endpoint answered ${response.status}`, { status: response.status });
+      if (!response.ok)
+        throw new RunnerError("LLM_FAILED", `the LLM endpoint answered ${response.status}`, {
+          status: response.status,
+          // Down (5xx) or the model not there (404): the model is unavailable, an external fault.
+          ...(response.status >= 500 || response.status === 404 ? { fault: "external" } : {}),
+        });
       let content: unknown;
       try {
         content = (JSON.parse(text) as { choices?: { message?: { content?: unknown } }[] }).choices?.[0]?.message?.content;

@@ -9,14 +9,18 @@
 // C. a job nobody is eligible for: refunded in full at once, the continuation told "refunded";
 // D. a job whose result is challenged with proof that one runner stood by another output: upheld, that runner slashed,
 //    no quorum left, the escrow refunded and the continuation told "failed". `cowboy job challenge` refuses a
-//    challenge outside the window.
+//    challenge outside the window;
+// E. (before D, which slashes one of the honest pair below its max job value) an http job whose target is down (a 127.0.0.1 port nobody listens on): both honest runners reveal an external
+//    fault report with one http.attempt; the job ends failed with fault "external", the pair paid pro-rata (attempt
+//    rate × 1 each, 89/10/1) and the rest refunded (exact balances).
 import { encodeCbor, fromHex, toHex } from "@cowboy/codec";
 import { secp256k1 } from "@cowboy/crypto";
 import { instructionIntrinsicCosts } from "@cowboy/metering";
 import type { Instruction } from "@cowboy/types";
-import { openUsageOutput, outputStatementHash } from "@cowboy/runner-market";
+import { openFaultReport, openUsageOutput, outputStatementHash } from "@cowboy/runner-market";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CBY, devAddress, devKey, type Market, startMarket } from "../utils/market-harness.js";
+import { freePort } from "../utils/ports.js";
 import { continuationOf, deployPoster, type JobOrder, postJob } from "../utils/poster.js";
 
 const TAMPER = 1;
@@ -27,6 +31,7 @@ const HONEST = [5, 6];
 const FAULTS: Record<number, string> = { [TAMPER]: "tamper", [SILENT]: "no-reveal", [BAD_REVEAL]: "bad-reveal", [SCHEMA]: "schema-violation" };
 const RATE_HTTP = 10_000_000n; // 0.01 CBY per execution
 const RATE_KIB = 1_000_000n; // 0.001 CBY per started KiB of result
+const RATE_ATTEMPT = 3_000_000n; // 0.003 CBY per http.attempt (the progress of a job whose target is down)
 const MAX_PRICE = 2n * CBY;
 const SCHEMA_PRICE = { type: "object", properties: { price: { type: "integer" } }, required: ["price"] };
 let market: Market;
@@ -37,7 +42,7 @@ beforeAll(async () => {
     blockTimeMs: 200,
     // Only the honest pair provides mcp, so a job that requires it draws exactly them.
     providesFor: (i) => (HONEST.includes(i) ? "net.http,compute,mcp" : undefined),
-    runnerArgs: (i) => [...(FAULTS[i] === undefined ? [] : ["--test-fault", FAULTS[i]!]), "--rate", `http=${RATE_HTTP},output.kib=${RATE_KIB}`],
+    runnerArgs: (i) => [...(FAULTS[i] === undefined ? [] : ["--test-fault", FAULTS[i]!]), "--rate", `http=${RATE_HTTP},output.kib=${RATE_KIB},http.attempt=${RATE_ATTEMPT}`],
   });
 }, 600_000);
 afterAll(async () => {
@@ -53,6 +58,7 @@ interface RunnerRecord {
 }
 interface JobJson {
   status: string;
+  fault: string | null;
   committee: string[];
   paid: string[];
   pricing: string;
@@ -63,6 +69,7 @@ interface JobJson {
   result: unknown;
   settlement: {
     outcome: string;
+    fault?: string;
     gross: string;
     refunded: string;
     burned?: string;
@@ -86,6 +93,19 @@ const priceJob = (o: Partial<JobOrder>): JobOrder => ({
   allowDomains: ["127.0.0.1"],
   ...o,
 });
+/** What runner i paid in fees for the ack, commit and reveal it sent for `jobId` (the transactions its log names). */
+async function feesSent(i: number, jobId: string): Promise<bigint> {
+  const sent = [
+    ...market.runnerLogs
+      .get(devAddress(i))!
+      .join("")
+      .matchAll(new RegExp(`job ${jobId} (?:ack|commit|reveal) sent \\(tx (0x[0-9a-f]{64})`, "g")),
+  ];
+  expect(sent.length).toBeGreaterThanOrEqual(2);
+  let fees = 0n;
+  for (const [, hash] of sent) fees += (await market.client.waitForReceipt(fromHex(hash!.slice(2)))).fee_paid;
+  return fees;
+}
 const logs = () => {
   for (const [who, log] of market.runnerLogs) console.log(who, log.join("").slice(-2500));
 };
@@ -149,18 +169,7 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     for (const i of HONEST) expect(amounts.get(devAddress(i))! >= (runnerShare - bonus) / 2n).toBe(true);
     // Balances, exactly: each honest runner gained its amount less the fees of the ack, commit and reveal it sent (the
     // transactions its log names); the poster paid the gross plus its call and continuation fees (under 0.1 CBY).
-    for (const [k, i] of HONEST.entries()) {
-      const sent = [
-        ...market.runnerLogs
-          .get(devAddress(i))!
-          .join("")
-          .matchAll(new RegExp(`job ${jobId} (?:ack|commit|reveal) sent \\(tx (0x[0-9a-f]{64})`, "g")),
-      ];
-      expect(sent.length).toBeGreaterThanOrEqual(2);
-      let fees = 0n;
-      for (const [, hash] of sent) fees += (await market.client.waitForReceipt(fromHex(hash!.slice(2)))).fee_paid;
-      expect((await balance(i)) - honestBefore[k]!).toBe(amounts.get(devAddress(i))! - fees);
-    }
+    for (const [k, i] of HONEST.entries()) expect((await balance(i)) - honestBefore[k]!).toBe(amounts.get(devAddress(i))! - (await feesSent(i, jobId)));
     const spent = posterBefore - (await market.client.getBalance(poster));
     expect(spent).toBeGreaterThan(gross);
     expect(spent - gross).toBeLessThan(CBY / 10n);
@@ -218,6 +227,45 @@ describe("faulty runner processes, refunds and a challenge on one chain", () => 
     expect(spent).toBeGreaterThan(0n); // the call and the continuation's fees
     expect(spent).toBeLessThan(CBY / 10n);
     for (const [, log] of market.runnerLogs) expect(log.join("")).not.toContain(jobId);
+  });
+
+  it("E: a job whose target is down settles pro-rata on the agreed external fault", async () => {
+    const poster = await deployPoster(market, 0xe5);
+    const balance = (i: number) => market.client.getBalance(fromHex(devAddress(i).slice(2)));
+    const before = await Promise.all(HONEST.map(balance));
+    const counts = async () => Promise.all(HONEST.map(async (i) => ((r) => [r.jobsPaid, r.jobsFailed])(await runnerOf(i))));
+    const countsBefore = await counts();
+    const posterBefore = await market.client.getBalance(poster);
+    const dead = `http://127.0.0.1:${await freePort()}/price`;
+    const { jobId } = await postJob(market, poster, priceJob({ spec: { method: "GET", url: dead }, requires: ["mcp"] }));
+    const [status, result] = await continuationOf(market, poster, jobId);
+    if (status !== "failed") logs();
+    expect([status, result]).toEqual(["failed", null]);
+    const j = await jobOf(jobId);
+    expect([j.status, j.fault, j.result]).toEqual(["failed", "external", null]);
+    expect([...j.paid].sort()).toEqual(HONEST.map(devAddress).sort());
+    for (const r of j.reveals) expect(openFaultReport(fromHex(r.outputHex.slice(2)))).toMatchObject({ fault: "external", progress: new Map([["http.attempt", 1n]]) });
+    // Gross = 2 reporters × 1 attempt × the attempt rate; 10% burned, 1% Treasury, 89% to the pair; the rest back.
+    const gross = 2n * RATE_ATTEMPT;
+    const share = gross - gross / 10n - gross / 100n;
+    expect(j.settlement).toMatchObject({
+      outcome: "fault",
+      fault: "external",
+      gross: `${gross}`,
+      refunded: `${MAX_PRICE - gross}`,
+      burned: `${gross / 10n}`,
+      treasury: `${gross / 100n}`,
+    });
+    const amounts = new Map(j.settlement.runners!.map((r) => [r.runner, BigInt(r.amount)]));
+    expect([...amounts.values()].reduce((a, b) => a + b, 0n)).toBe(share);
+    for (const [k, i] of HONEST.entries()) expect((await balance(i)) - before[k]!).toBe(amounts.get(devAddress(i))! - (await feesSent(i, jobId)));
+    const spent = posterBefore - (await market.client.getBalance(poster));
+    expect(spent).toBeGreaterThan(gross);
+    expect(spent - gross).toBeLessThan(CBY / 10n);
+    // Paid, but neither a paid job (nothing was delivered) nor a failed one (nothing was done wrong) on their records.
+    expect(await counts()).toEqual(countsBefore);
+    for (const i of HONEST)
+      expect(market.runnerLogs.get(devAddress(i))!.join("")).toMatch(new RegExp(`job ${jobId} fault external \\(HTTP_NETWORK: .*\\); progress http\\.attempt=1`));
   });
 
   it("D: an upheld challenge slashes the runner that stood by two outputs; the job fails and refunds", async () => {

@@ -4,13 +4,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cborFromJson, decodeCbor, fromHex, toHex } from "@cowboy/codec";
-import { schemaViolation } from "@cowboy/runner-market";
+import { openFaultReport, schemaViolation } from "@cowboy/runner-market";
 import { keccak256 } from "@cowboy/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntitlementGate } from "../../src/entitlements.js";
 import { commitmentOf, majorityOutput, Runner, type RunnerFault, SCHEMA_VIOLATING_VALUE } from "../../src/runner.js";
 import { JobStore } from "../../src/state/job-store.js";
 import { MemoryChain } from "../fixtures/memory-chain.js";
+import { freePort } from "../utils/ports.js";
 
 const addr = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(20)}`;
 const JOB = `0x${"42".repeat(32)}`;
@@ -178,6 +179,23 @@ describe("runner state machine", () => {
     await runner.tick();
     expect(store.get(JOB)!.phase).toBe("done");
     expect(lines.some((l) => l.includes("failed: HTTP_DOMAIN_NOT_ALLOWED"))).toBe(true);
+    await store.close();
+  });
+
+  it("commits and reveals a fault report when the target is down (an external fault), not nothing", async () => {
+    const chain = new MemoryChain();
+    const me = addr(7);
+    const dead = `http://127.0.0.1:${await freePort()}/price`;
+    chain.postJob({ ...httpJob(), spec: { method: "GET", url: dead }, committee: [me] });
+    const { runner, store, lines } = makeRunner(chain, me, tmp());
+    for (let i = 0; i < 6; i++) {
+      await runner.tick();
+      chain.mine();
+    }
+    const revealed = chain.jobs.get(JOB)!.reveals.find((r) => r.runner === me)!;
+    expect(openFaultReport(fromHex(revealed.output.slice(2)))).toMatchObject({ fault: "external", progress: new Map([["http.attempt", 1n]]) });
+    expect(store.get(JOB)!.phase).toBe("done");
+    expect(lines.some((l) => l.includes(`job ${JOB} fault external (HTTP_NETWORK:`) && l.endsWith("progress http.attempt=1"))).toBe(true);
     await store.close();
   });
 

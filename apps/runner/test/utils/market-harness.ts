@@ -4,7 +4,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { type AddressInfo, createServer as createNetServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +12,7 @@ import { type CowboyClient, createClient } from "@cowboy/client";
 import { toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
 import { BASE_UNITS_PER_CBY } from "@cowboy/types";
+import { freePort } from "./ports.js";
 
 const CLI = resolve(fileURLToPath(import.meta.url), "../../../../cli/src/main.ts");
 const NODE_ARGS = ["--import", "tsx", "--conditions=@cowboy/source", CLI];
@@ -77,14 +78,6 @@ const killer = (c: ChildProcess) => (): Promise<void> =>
     c.once("exit", () => done());
     c.kill("SIGKILL");
   });
-
-async function freePort(): Promise<number> {
-  const s = createNetServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** Starts the devnet (blocks every `blockTimeMs`), the price server and `runners` runner processes. */
 export interface MarketOptions {

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fromHex, toHex } from "@cowboy/codec";
 import { addressFromPrivateKey, secp256k1 } from "@cowboy/crypto";
+import { encodeDeployManifest } from "@cowboy/runner-market";
 import { createTransactionFromBytes } from "@cowboy/types";
 import { privateKeyToAccount as viemAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,5 +63,22 @@ describe("a viem account signs Cowboy transactions", () => {
     expect(() => normalizeSignature(new Uint8Array(65).fill(5))).toThrow("has v = 5");
     await expect(client.transfer({ to, amount: 1n } as never)).rejects.toThrow("give exactly one of privateKey and account");
     await expect(client.transfer({ account: { address: "0x12", sign: () => "0x" }, to, amount: 1n })).rejects.toThrow(/account.address must be 20 bytes/);
+  });
+
+  it("deployActor sends a plain deploy_actor, or with requires a deploy_actor_with_manifest carrying the manifest", async () => {
+    const client = createClient({ url });
+    const before = received.length;
+    const plain = await client.deployActor({ privateKey: KEY, source: "x = 1\n" });
+    const withManifest = await client.deployActor({ privateKey: KEY, source: "x = 1\n", requires: ["llm", { name: "net.http", inheritable: true }] });
+    expect(withManifest.address).toEqual(plain.address);
+    const [a, b] = received.slice(before).map((raw) => createTransactionFromBytes(raw).instruction);
+    expect(a!.type).toBe("deploy_actor");
+    expect(b).toMatchObject({
+      type: "deploy_actor_with_manifest",
+      manifest: encodeDeployManifest([
+        { name: "llm", inheritable: false },
+        { name: "net.http", inheritable: true },
+      ]),
+    });
   });
 });

@@ -47,6 +47,8 @@ export interface FrameRunner {
   debitActor(self: Uint8Array, amount: bigint): void;
   /** A synchronous call from `caller`'s frame into `to`, in a frame of its own. */
   nestedCall(caller: ChainHost, to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome;
+  /** A child actor deployed from `caller`'s frame, its constructor in a frame of its own (cips/actors.md "Child actors"). */
+  nestedDeploy(caller: ChainHost, code: Uint8Array, salt: Uint8Array, args: Uint8Array, budget: CallBudget): CallOutcome;
 }
 
 export interface FrameInfo {
@@ -188,6 +190,12 @@ export class ChainHost implements Host {
     if (this.frame.depth >= limits.maxDepth) throw new HostError("RuntimeError", `call depth limit of ${limits.maxDepth} reached`);
     const r = this.run.nestedCall(this, to, method, payload, value, budget);
     return r;
+  }
+
+  deployActor(code: Uint8Array, salt: Uint8Array, args: Uint8Array, budget: CallBudget): CallOutcome {
+    const limits = this.run.params.actors;
+    if (this.frame.depth >= limits.maxDepth) throw new HostError("RuntimeError", `call depth limit of ${limits.maxDepth} reached`);
+    return this.run.nestedDeploy(this, code, salt, args, budget);
   }
 
   setTimer(height: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {

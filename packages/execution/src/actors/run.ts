@@ -3,6 +3,7 @@
 // Cycle and Cell budget. Each frame (handler invocation) commits or reverts on its own checkpoint;
 // exhausting the transaction's budget aborts the whole transaction (TxExhausted).
 import { concatBytes, toHex } from "@cowboy/codec";
+import { INTRINSIC_V1 } from "@cowboy/metering";
 import { HostError, PvmError, STACK_WEIGHT_LIMIT, type CallBudget, type CallOutcome, type InvocationResult } from "@cowboy/pvm";
 import { getRentRecord, reserveFor, RentStatus } from "@cowboy/rent";
 import { actorCodeKey, systemKey } from "@cowboy/state";
@@ -10,7 +11,8 @@ import type { Event } from "@cowboy/types";
 import { TxExhausted } from "../errors.js";
 import type { ActorBlockContext, ActorOutcome, BlockEnv, ChainParams, StateAccess } from "../types.js";
 import { Accounts } from "../world.js";
-import { errorBytes, errorLine, failedInvocation } from "./exceptions.js";
+import { errorBytes, errorLine, exceptionLine, failedInvocation } from "./exceptions.js";
+import { deployTarget, installer } from "./install.js";
 import { ChainHost, type FrameRunner } from "./host.js";
 import { OutputBuffer, traceErrorOf, type TimerEnd, type TraceError } from "./journal.js";
 import { u64be, type QueuedMessage } from "./message.js";
@@ -201,6 +203,30 @@ export class TxRun implements FrameRunner {
     caller.ended.push(...host.ended);
     caller.outbox.push(...host.outbox);
     return { ok: true, data: res.returnData, cycles: res.cycles, cells: res.cells };
+  }
+
+  /**
+   * A child actor deployed by a running handler (host.deployActor; cips/actors.md "Child actors"): priced as a
+   * deploy_actor instruction's intrinsic cost (Cycles, and Cells per byte of code and arguments) plus its constructor,
+   * at the address actorAddress(parent, salt, keccak256(code)), inheriting the parent's inheritable requires. It runs
+   * inside the parent's frame, so it is undone with it; a refused deploy or a failing constructor leaves nothing.
+   */
+  nestedDeploy(caller: ChainHost, code: Uint8Array, salt: Uint8Array, args: Uint8Array, budget: CallBudget): CallOutcome {
+    const parent = caller.frame.self;
+    const price = INTRINSIC_V1.deploy;
+    const cycles = Number(price.cycles);
+    const cells = Number(price.cells + price.cellsPerPayloadByte * BigInt(code.length + args.length));
+    if (budget.cycles < cycles || budget.cells < cells) return { ok: false, error: "RuntimeError: the call's budget does not cover a deploy", cycles, cells };
+    const target = deployTarget(this, parent, code, salt);
+    if ("refusal" in target) return { ok: false, error: exceptionLine(target.refusal), cycles, cells };
+    const left = { cycles: budget.cycles - cycles, cells: budget.cells - cells, stack: budget.stack };
+    const install = installer(this, this.env.height, target, code, { parent });
+    const { res, host } = this.#frame("deploy", target.address, parent, 0n, "__init__", args, caller.frame.depth + 1, left, install);
+    if (!res.ok || host === null) return { ok: false, error: errorLine(res), cycles: cycles + res.cycles, cells: cells + res.cells };
+    caller.events.push(...host.events);
+    caller.ended.push(...host.ended);
+    caller.outbox.push(...host.outbox);
+    return { ok: true, data: target.address.slice(), cycles: cycles + res.cycles, cells: cells + res.cells };
   }
 
   /**

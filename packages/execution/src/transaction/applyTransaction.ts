@@ -38,6 +38,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "transfer":
       return transfer(ctx, instruction);
     case "deploy_actor":
+    case "deploy_actor_with_manifest":
       return deployActor(ctx, instruction);
     case "call_actor":
       return callActor(ctx, instruction);

@@ -65,6 +65,11 @@ class HostSlot implements Host {
   callActor(to: Uint8Array, method: string, payload: Uint8Array, value: bigint, budget: CallBudget): CallOutcome {
     return this.#host().callActor(to, method, payload, value, budget);
   }
+  deployActor(code: Uint8Array, salt: Uint8Array, args: Uint8Array, budget: CallBudget): CallOutcome {
+    const h = this.#host();
+    if (h.deployActor === undefined) throw new HostError("RuntimeError", "this host does not deploy actors");
+    return h.deployActor(code, salt, args, budget);
+  }
   setTimer(height: bigint, handler: string, data: Uint8Array, options: TimerOptions): Uint8Array {
     return this.#host().setTimer(height, handler, data, options);
   }

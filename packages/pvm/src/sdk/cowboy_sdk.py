@@ -210,6 +210,23 @@ def call(to, method, *args, value=0, **kwargs):
     return _h.decode(out)
 
 
+def deploy(code, salt, *args, **kwargs):
+    """Deploy a child actor now: `code` its Python source (str or UTF-8 bytes), `salt` 32 bytes (or their 0x hex),
+    the constructor's arguments as for call(). Returns the child's 20-byte address, keccak256(this actor's address ||
+    salt || keccak256(code))[12:]; the child inherits this actor's inheritable requires. ActorCallError if it cannot
+    be deployed or its constructor fails (nothing of it stays); reverted with this call if this call fails."""
+    if isinstance(code, str):
+        code = code.encode()
+    if isinstance(salt, str):
+        salt = bytes.fromhex(salt[2:] if salt.startswith("0x") else salt)
+    if not isinstance(salt, bytes) or len(salt) != 32:
+        raise ValueError("salt must be 32 bytes or a 0x-prefixed hex string of 64 digits")
+    ok, out = _h.deploy_actor(code, salt, _payload(args, kwargs))
+    if not ok:
+        raise ActorCallError(out)
+    return out
+
+
 def _handler_name(handler):
     name = handler if isinstance(handler, str) else getattr(handler, "__name__", None)
     if not isinstance(name, str):

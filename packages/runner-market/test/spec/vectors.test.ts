@@ -3,7 +3,8 @@
 import { readVector } from "@cowboy/checks/vectors";
 import { decode, decodeCbor, encode, encodeCbor, fromHex, toHex, type CborValue } from "@cowboy/codec";
 import { ed25519, keccak256 } from "@cowboy/crypto";
-import { instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
+import { actorAddress, codeHash, instructionCodec, instructionFromJson, instructionToJson } from "@cowboy/types";
+import { encodeDeployManifest, parseDeployManifest } from "../../src/entitlements.js";
 import { describe, expect, it } from "vitest";
 import { decodeCapabilities, encodeCapabilities } from "../../src/capabilities.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG as cfg } from "../../src/config.js";
@@ -16,6 +17,40 @@ import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
 import { attestedOutput, encodeAttestationDocument, openAttestedOutput } from "../../src/attestation.js";
 import { openUsageOutput, usageGross, usageOutput } from "../../src/usage.js";
+import { faultReportOutput, openFaultReport } from "../../src/fault.js";
+import { verifyReveals } from "../../src/verification.js";
+import type { JobRecord } from "../../src/job.js";
+
+interface ManifestVector {
+  requires: { name: string; inheritable: boolean }[];
+  manifest: string;
+  instruction: { json: unknown; encoded: string };
+  child: { parent: string; salt: string; code: string; address: string; inherits: { name: string; inheritable: boolean }[] };
+}
+interface FaultsVector {
+  report: { fault: string; progress: Record<string, string>; detail: string; bytes: string };
+  cases: {
+    escrow: string;
+    tip: string;
+    quorum: string;
+    committee: string[];
+    reveals: string[];
+    rateCards: Record<string, string>[];
+    fault: string | null;
+    paid: number[];
+    aggregator: string | null;
+    gross: string;
+    refund: string;
+    burned: string;
+    treasury: string;
+    amounts: string[];
+  }[];
+}
+const PRICE: CborValue = new Map<CborValue, CborValue>([
+  ["type", "object"],
+  ["properties", new Map<CborValue, CborValue>([["price", new Map<CborValue, CborValue>([["type", "integer"]])]])],
+  ["required", ["price"]],
+]);
 
 interface Selection {
   sizes: { stakes: string[]; log2Micros: string; hhiMicros: string; m: string }[];
@@ -162,6 +197,46 @@ describe("test-vectors/runner-market", () => {
       const paid = c.rateCards.map((r, i) => ({ rateCard: map(r), usage: map(c.usage[i]!) }));
       expect(usageGross(BigInt(c.escrow), paid).toString()).toBe(c.gross);
     }
+  });
+
+  it("faults.json: fault report bytes; the agreed fault, its paid reporters and the pro-rata settlement", () => {
+    const v = readVector<FaultsVector>("runner-market/faults.json");
+    const progress = new Map(Object.entries(v.report.progress).map(([k, n]) => [k, BigInt(n)]));
+    expect(toHex(faultReportOutput({ fault: v.report.fault as "external", progress, detail: v.report.detail }))).toBe(v.report.bytes);
+    expect(openFaultReport(fromHex(v.report.bytes))).toEqual({ fault: v.report.fault, progress, detail: v.report.detail });
+    const map = (r: Record<string, string>) => new Map(Object.entries(r).map(([k, n]) => [k, BigInt(n)]));
+    expect(v.cases.length).toBeGreaterThan(3);
+    for (const c of v.cases) {
+      // The verifier itself decides (results first, then a quorum of one fault class), on a job with a price schema.
+      const job = { id: new Uint8Array(32), resultSchema: PRICE, verification: "majority_vote", matchFields: [], pricing: "fixed", quorumNeeded: BigInt(c.quorum) };
+      const reveals = c.reveals.map((o, i) => ({ runner: fromHex(c.committee[i]!), output: fromHex(o) }));
+      const outcome = verifyReveals(job as unknown as JobRecord, reveals);
+      expect(outcome.fault).toBe(c.fault);
+      if (c.fault === null) continue;
+      expect(outcome.agreeing.map(toHex)).toEqual(c.paid.map((i) => c.committee[i]));
+      const escrow = BigInt(c.escrow);
+      const tip = BigInt(c.tip);
+      const gross = usageGross(
+        escrow - tip,
+        c.paid.map((i) => ({ rateCard: map(c.rateCards[i]!), usage: openFaultReport(fromHex(c.reveals[i]!))!.progress })),
+      );
+      expect([gross.toString(), (escrow - gross).toString()]).toEqual([c.gross, c.refund]);
+      const out = splitPayment(cfg, gross, outcome.agreeing, fromHex(c.aggregator!), 0n);
+      expect([out.burned.toString(), out.treasury.toString(), out.runners.map((r) => r.amount.toString())]).toEqual([c.burned, c.treasury, c.amounts]);
+      expect(out.burned + out.treasury + out.runners.reduce((a, r) => a + r.amount, 0n) + BigInt(c.refund)).toBe(escrow);
+    }
+  });
+
+  it("manifest.json: a deploy manifest's bytes, the deploy_actor_with_manifest instruction, a child's address", () => {
+    const v = readVector<ManifestVector>("runner-market/manifest.json");
+    expect(toHex(encodeDeployManifest(v.requires))).toBe(v.manifest);
+    expect(parseDeployManifest(fromHex(v.manifest))).toEqual([...v.requires].sort((a, b) => (a.name < b.name ? -1 : 1)));
+    const ins = instructionFromJson(v.instruction.json);
+    expect(toHex(encode(instructionCodec, ins))).toBe(v.instruction.encoded);
+    expect(instructionToJson(decode(instructionCodec, fromHex(v.instruction.encoded)))).toEqual(v.instruction.json);
+    expect(ins).toMatchObject({ type: "deploy_actor_with_manifest", manifest: fromHex(v.manifest) });
+    const code = fromHex(v.child.code);
+    expect(toHex(actorAddress(fromHex(v.child.parent), fromHex(v.child.salt), codeHash(code)))).toBe(v.child.address);
   });
 
   it("reputation.json: decay toward neutral by the half-life", () => {

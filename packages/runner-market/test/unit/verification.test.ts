@@ -44,6 +44,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     result: null,
     aggregate: null,
     paid: [],
+    fault: null,
     failures: [],
     challenges: [],
     phaseEndsAt: 0n,

@@ -542,6 +542,18 @@ export const INSTRUCTIONS = {
       ["args", "args", "bytes"],
     ],
   },
+  // deploy_actor with a deploy manifest (cips/actors.md "Deploy manifests"): a sub_type of its own, so a deploy without
+  // one keeps the exact bytes of (1, 1).
+  deploy_actor_with_manifest: {
+    category: 1,
+    subType: 3,
+    fields: [
+      ["code", "code", "bytes"],
+      ["salt", "salt", "hash"],
+      ["args", "args", "bytes"],
+      ["manifest", "manifest", "bytes"],
+    ],
+  },
   call_actor: {
     category: 1,
     subType: 2,
@@ -569,6 +581,7 @@ export type ScheduleIntervalInstruction = InstructionOf<"schedule_interval">;
 export type CancelTimerInstruction = InstructionOf<"cancel_timer">;
 export type DeployActorInstruction = InstructionOf<"deploy_actor">;
 export type CallActorInstruction = InstructionOf<"call_actor">;
+export type DeployActorWithManifestInstruction = InstructionOf<"deploy_actor_with_manifest">;
 export type EthRegisterOracleInstruction = InstructionOf<"eth_register_oracle">;
 export type EthUnregisterOracleInstruction = InstructionOf<"eth_unregister_oracle">;
 export type EthReportEventInstruction = InstructionOf<"eth_report_event">;

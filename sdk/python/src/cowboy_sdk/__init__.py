@@ -184,6 +184,14 @@ def call(to: Address | str, method: str, *args: Any, value: int = 0, **kwargs: A
     _outside("call")
 
 
+def deploy(code: str | bytes, salt: bytes | str, *args: Any, **kwargs: Any) -> bytes:
+    """Deploy a child actor now: `code` its Python source (str or UTF-8 bytes), `salt` 32 bytes (or their 0x hex),
+    the constructor's arguments as for call(). Returns the child's 20-byte address, keccak256(this actor's address ||
+    salt || keccak256(code))[12:]; the child inherits this actor's inheritable requires. ActorCallError if it cannot
+    be deployed or its constructor fails (nothing of it stays); reverted with this call if this call fails."""
+    _outside("deploy")
+
+
 def set_timer(
     height: int,
     handler: Callable[..., Any] | str,

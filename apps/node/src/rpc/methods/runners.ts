@@ -47,7 +47,8 @@ export function runnerMarketOf(chain: Chain): RunnerMarketConfig {
 /** How a finished job's escrow (its maxPrice) went: split per §8.4 when settled, back to the poster otherwise; null while open. */
 export type SettlementJson =
   | { outcome: "paid"; gross: string; tip: string; refunded: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] }
-  | { outcome: "refunded"; gross: string; refunded: string; to: string };
+  | { outcome: "refunded"; gross: string; refunded: string; to: string }
+  | { outcome: "fault"; fault: string; gross: string; refunded: string; burned: string; treasury: string; aggregatorBonus: string; runners: { runner: string; amount: string }[] };
 
 /**
  * The record's JSON with its settlement: read-only, recomputed by the market's own payoutOf (rate cards or reported
@@ -56,18 +57,18 @@ export type SettlementJson =
 function jobWithSettlement(config: RunnerMarketConfig, state: MarketState, job: JobRecord): JobJson & { settlement: SettlementJson | null } {
   const hex = (b: Uint8Array): string => `0x${toHex(b)}`;
   let settlement: SettlementJson | null = null;
-  if (job.status === "settled") {
+  if (job.status === "settled" || (job.status === "failed" && job.fault !== null)) {
     const { gross, refund, split } = payoutOf(config, state, job, job.maxPrice);
-    settlement = {
-      outcome: "paid",
+    const paid = {
       gross: gross.toString(),
-      tip: split.tip.toString(),
       refunded: refund.toString(),
       burned: split.burned.toString(),
       treasury: split.treasury.toString(),
       aggregatorBonus: split.aggregatorBonus.toString(),
       runners: split.runners.map((r) => ({ runner: hex(r.runner), amount: r.amount.toString() })),
     };
+    // An agreed fault (cips/runner-market.md "Faults"): the reporters' progress was paid, the rest refunded.
+    settlement = job.fault !== null ? { outcome: "fault", fault: job.fault, ...paid } : { outcome: "paid", tip: split.tip.toString(), ...paid };
   } else if (job.status === "failed" || job.status === "timeout" || job.status === "refunded") {
     settlement = { outcome: "refunded", gross: job.maxPrice.toString(), refunded: job.maxPrice.toString(), to: hex(job.poster) };
   }

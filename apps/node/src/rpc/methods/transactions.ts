@@ -118,7 +118,8 @@ export function transactionMethods(ctx: NodeContext): RpcMethod[] {
         const tx = parseTransactionJson(json);
         const intrinsic = intrinsicCosts(tx, chain.params.costTable);
         // Anything that runs no actor code uses exactly its intrinsic cost: answered here, not in the worker's queue.
-        if (tx.instruction.type !== "call_actor" && tx.instruction.type !== "deploy_actor") return feesFor(intrinsic, blocks);
+        const runsCode = tx.instruction.type === "call_actor" || tx.instruction.type === "deploy_actor" || tx.instruction.type === "deploy_actor_with_manifest";
+        if (!runsCode) return feesFor(intrinsic, blocks);
         // Limits 0: as much as the node lets a simulation use, so the estimate is what the transaction needs.
         const run = await simulate({ ...json, cycles_limit: "0", cells_limit: "0" }, createTransaction({ ...tx, cyclesLimit: 0n, cellsLimit: 0n }));
         // A transaction that cannot be included now (nonce, balance) still gets an estimate: its intrinsic cost.

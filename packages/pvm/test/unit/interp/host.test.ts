@@ -8,6 +8,23 @@ function setup() {
   return { host, modules };
 }
 
+/** Calls `h.fn(*args)` for each Python tuple in `calls` (after `prelude`), printing each refusal's type and message. */
+function refusals(modules: ModuleRegistry, fn: string, calls: string[], prelude: string[] = []) {
+  let out = "";
+  const src = [
+    "import pvm_host as h",
+    ...prelude,
+    `for bad in [${calls.join(", ")}]:`,
+    "    try:",
+    `        h.${fn}(*bad)`,
+    "    except Exception as e:",
+    "        print(type(e).__name__, e)",
+    "",
+  ].join("\n");
+  const r = runScript(src, { modules, stdout: (s) => (out += s) });
+  return { r, out };
+}
+
 describe("host module", () => {
   it("reads and writes storage, emits events, sends messages through the Host", () => {
     const { host, modules } = setup();
@@ -53,18 +70,17 @@ describe("host module", () => {
   });
   it("passes a timer's per-fire budget and bid to the Host, and refuses bad ones", () => {
     const { host, modules } = setup();
-    let out = "";
-    const src = [
-      "import pvm_host as h",
-      "t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2, b'\\x07' * 20)",
-      "for bad in [(100, 'tick', b'', 1, 1, None, 4, 0, 0, None), (100, 'tick', b'', -1, 1, None, 1, 0, 0, None), (100, 'tick', b'', 1, 1, None, 1, 0, 0, b'short'), (100, 'tick', b'')]:",
-      "    try:",
-      "        h.set_timer(*bad)",
-      "    except (TypeError, ValueError) as e:",
-      "        print(type(e).__name__, e)",
-      "",
-    ].join("\n");
-    const r = runScript(src, { modules, stdout: (s) => (out += s) });
+    const { r, out } = refusals(
+      modules,
+      "set_timer",
+      [
+        "(100, 'tick', b'', 1, 1, None, 4, 0, 0, None)",
+        "(100, 'tick', b'', -1, 1, None, 1, 0, 0, None)",
+        "(100, 'tick', b'', 1, 1, None, 1, 0, 0, b'short')",
+        "(100, 'tick', b'')",
+      ],
+      ["t = h.set_interval(10, 'tick', b'', 70000, 500, 900, 3, 20, 2, b'\\x07' * 20)"],
+    );
     expect(r.error).toBeUndefined();
     expect(out).toBe(
       "ValueError set_timer() argument 'tier' must be 0 (economy), 1 (standard), 2 (fast) or 3 (urgent), got 4\n" +
@@ -81,6 +97,39 @@ describe("host module", () => {
         options: { cyclesPerFire: 70000n, cellsPerFire: 500n, expiresAt: 900n, tier: 3, maxFeePerCycle: 20n, maxPriorityFeePerCycle: 2n, biddingAgent: new Uint8Array(20).fill(7) },
       },
     ]);
+  });
+  it("deploy_actor checks its salt, reaches a host that deploys, and refuses on one that does not", () => {
+    const { modules } = setup();
+    const { r, out } = refusals(modules, "deploy_actor", ["(b'x = 1\\n', b'short', b'')", "('x = 1', b'\\x00' * 32, b'')", "(b'x = 1\\n', b'\\x00' * 32, b'')"]);
+    expect(r.error).toBeUndefined();
+    expect(out).toBe(
+      [
+        "ValueError deploy_actor() argument 'salt' must be 32 bytes, got 5",
+        "TypeError deploy_actor() argument 'code' must be bytes, not str",
+        "RuntimeError this host does not deploy actors",
+        "",
+      ].join("\n"),
+    );
+    // A host that deploys: its outcome comes back as (ok, address) and its price is charged to the caller.
+    const deploying = new MemoryHost();
+    const seen: [string, number, number][] = [];
+    Object.assign(deploying, {
+      deployActor: (code: Uint8Array, salt: Uint8Array, args: Uint8Array) => {
+        seen.push([new TextDecoder().decode(code), salt.length, args.length]);
+        return { ok: true, data: new Uint8Array(20).fill(0xcd), cycles: 100_000, cells: 9 };
+      },
+    });
+    const m = new ModuleRegistry().register("pvm_host", hostModuleDef(deploying));
+    let printed = "";
+    const base = runScript("import pvm_host as h\nok, a = (True, b'')\n", { modules: m }).cycles;
+    const ran = runScript("import pvm_host as h\nok, a = h.deploy_actor(b'x = 1\\n', b'\\x01' * 32, b'\\x80')\nprint(ok, a.hex())\n", {
+      modules: m,
+      stdout: (s) => (printed += s),
+    });
+    expect(ran.error).toBeUndefined();
+    expect(printed).toBe(`True ${"cd".repeat(20)}\n`);
+    expect(seen).toEqual([["x = 1\n", 32, 1]]);
+    expect(ran.cycles - base).toBeGreaterThan(100_000n + linearCost(HOST_OPS_V1.callActor));
   });
   it("stops at the Cells limit with OutOfCells", () => {
     const { modules } = setup();
