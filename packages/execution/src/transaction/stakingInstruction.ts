@@ -1,6 +1,19 @@
 // The staking instructions (System sub_types 16–24, cips/staking.md "Instructions"): each calls its
 // @cowboy/staking rule with the sender's balances; a refusal reverts with `StakingError: CODE: why`.
-import { addStake, claimVested, exit, register, reportDoubleVote, reportInvalidProposal, setNetworkKey, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
+import {
+  addStake,
+  claimVested,
+  exit,
+  register,
+  reportDoubleVote,
+  reportInvalidProposal,
+  setNetworkKey,
+  StakingError,
+  unjail,
+  withdraw,
+  type StakingAccounts,
+  type StakingContext,
+} from "@cowboy/staking";
 import type {
   AddStakeInstruction,
   ClaimVestedInstruction,
@@ -67,7 +80,14 @@ export function stakingInstruction(ctx: InstructionContext, ins: StakingInstruct
         setNetworkKey(sc, ctx.params.chainId, from, ins.networkKey, ins.signature);
         break;
       case "report_invalid_proposal":
-        reportInvalidProposal(sc, ctx.params.chainId, { offender: ins.offender, epoch: ins.epoch, view: ins.view, parent: ins.parent, header: ins.header, signature: ins.signature });
+        reportInvalidProposal(sc, ctx.params.chainId, {
+          offender: ins.offender,
+          epoch: ins.epoch,
+          view: ins.view,
+          parent: ins.parent,
+          header: ins.header,
+          signature: ins.signature,
+        });
         break;
       case "report_double_vote":
         reportDoubleVote(

@@ -87,7 +87,11 @@ describe("report_invalid_proposal", () => {
     expect(getSupply(fork)!.burned).toBe(0n);
     expect(code(() => reportInvalidProposal(context(fork, accounts, 21n), CHAIN, e))).toBe("EVIDENCE_ALREADY_USED");
     // Another view is another offence: the jail doubles.
-    reportInvalidProposal(context(fork, accounts, 22n), CHAIN, proposalEvidence(spec({ view: 14n, parent: 13n }), (h) => ({ ...h, round: 99n })));
+    reportInvalidProposal(
+      context(fork, accounts, 22n),
+      CHAIN,
+      proposalEvidence(spec({ view: 14n, parent: 13n }), (h) => ({ ...h, round: 99n })),
+    );
     const again = getValidator(fork, LEADER)!;
     expect([again.offences, again.jailedUntil]).toEqual([2n, 22n + jailLength(SMALL, 2n)]);
     expect(jailLength(SMALL, 2n)).toBe(2n * SMALL.jailPeriod);
