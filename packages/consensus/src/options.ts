@@ -1,6 +1,7 @@
 import { aint, aobject, au64 } from "@cowboy/codec";
 import type { Bls, SecretShare } from "@cowboy/crypto";
 import type { Context } from "@cowboy/runtime";
+import type { Round } from "@cowboy/types";
 import type { Application, Archive } from "./application.js";
 import { ConsensusError } from "./errors.js";
 import type { Equivocation } from "./equivocation.js";
@@ -32,12 +33,30 @@ export type MetricEvent =
   | { readonly type: "journal-sync"; readonly ms: number }
   | { readonly type: "blocked"; readonly peer: string; readonly code: string };
 
+/**
+ * A proposal the application refused (cips/staking.md "Invalid proposals"): the block bytes and the leader's
+ * notarize signature over (round, parent, digest of the bytes), already verified under the leader's key, so the
+ * node can decide whether the block's header proves its own defect on chain.
+ */
+export interface RefusedProposal {
+  readonly round: Round;
+  readonly parent: bigint;
+  readonly payload: Uint8Array;
+  readonly signature: Uint8Array;
+  readonly leader: number;
+  /** The leader's account address and registered BLS key in the epoch's set. */
+  readonly address: Uint8Array;
+  readonly blsPublicKey: Uint8Array;
+}
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface Hooks {
   readonly metric?: (event: MetricEvent) => void;
   /** Two conflicting, validly signed notarize (or finalize) votes of one signer in one view (equivocation.ts). */
   readonly equivocation?: (evidence: Equivocation) => void;
+  /** A leader's proposal the application refused, with the leader's verified notarize vote for it. */
+  readonly refusedProposal?: (proposal: RefusedProposal) => void;
   readonly log?: (level: LogLevel, message: string, fields: Readonly<Record<string, unknown>>) => void;
 }
 
