@@ -24,7 +24,7 @@ import type { ValidatorKeys } from "./validator/keys.js";
 import { ReshareAgent } from "./validator/reshareAgent.js";
 import { NetworkKeyDuty } from "./validator/networkKeyDuty.js";
 import { EvidenceReporter } from "./validator/evidenceReporter.js";
-import type { Equivocation } from "@cowboy/consensus";
+import type { Equivocation, RefusedProposal } from "@cowboy/consensus";
 import { ShareStore } from "./validator/shareStore.js";
 import { dutySubmitter } from "./validator/submitDuty.js";
 import type { Logger } from "./logger.js";
@@ -102,6 +102,8 @@ export interface NodeOptions {
   readonly rent?: RentConfig;
   /** Test only (`cowboyd --double-sign`): this validator equivocates once. */
   readonly testDoubleSign?: boolean;
+  /** Test only (`cowboyd --invalid-proposal`): this validator's first proposal carries a wrong header round. */
+  readonly testInvalidProposal?: boolean;
 }
 
 export interface RunningNode {
@@ -229,6 +231,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     keys === undefined || staking === undefined
       ? undefined
       : new EvidenceReporter({
+          chainId: params.chainId,
           logger: logger.child("evidence"),
           submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
         });
@@ -289,7 +292,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(staking === undefined ? {} : { staking }),
       ...(shares === undefined ? {} : { shares }),
       ...(options.testDoubleSign === true ? { testDoubleSign: true } : {}),
-      ...(evidence === undefined ? {} : { onEquivocation: (e: Equivocation) => evidence.report(e) }),
+      ...(options.testInvalidProposal === true ? { testInvalidProposal: true } : {}),
+      ...(evidence === undefined ? {} : { onEquivocation: (e: Equivocation) => evidence.report(e), onRefusedProposal: (p: RefusedProposal) => evidence.reportProposal(p) }),
     });
   }
   const running = consensus;

@@ -26,6 +26,11 @@ export interface ChainApplicationOptions {
   readonly now: () => number;
   /** Called after each block is committed (RPC subscriptions, logs). */
   readonly onCommitted: (produced: ProducedBlock) => void;
+  /**
+   * Test only (`cowboyd --invalid-proposal`): while `done` is false, the next block this node proposes carries the
+   * round view + 1 in its header (a defect the header proves, cips/staking.md "Invalid proposals"); then `done`.
+   */
+  readonly testInvalidProposal?: { done: boolean };
 }
 
 const ZERO_DIGEST = new Uint8Array(32);
@@ -67,6 +72,11 @@ export class ChainApplication implements Application, Archive {
     const earlier = this.#proposed.get(ctx.round.view);
     if (earlier !== undefined) return earlier.parent === toHex(ctx.parent.digest) ? { digest: earlier.digest, payload: earlier.payload } : undefined;
     const started = performance.now();
+    const invalid = this.#o.testInvalidProposal !== undefined && !this.#o.testInvalidProposal.done;
+    if (invalid) {
+      (this.#o.testInvalidProposal as { done: boolean }).done = true;
+      logger.warn("test: proposing an invalid block", { view: ctx.round.view });
+    }
     const included = this.#includedAbove(ctx.parent.digest);
     const candidates = mempool.candidates(chain.accounts).filter((tx) => !included.has(toHex(tx.digest())));
     const built = chain.build({
@@ -74,7 +84,7 @@ export class ChainApplication implements Application, Archive {
       candidates,
       proposer: validators.validators[ctx.leader]!.address,
       timestampMs: BigInt(Math.floor(this.#o.now())),
-      round: ctx.round.view,
+      round: invalid ? ctx.round.view + 1n : ctx.round.view,
       beacon: ctx.beacon,
       certificate: ctx.parentCertificate,
     });

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type ValidatorSet } from "@cowboy/consensus";
+import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type RefusedProposal, type ValidatorSet } from "@cowboy/consensus";
 import type { StakingConfig } from "@cowboy/staking";
 import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
@@ -47,6 +47,10 @@ export interface StartConsensusOptions {
   readonly testDoubleSign?: boolean;
   /** Two conflicting signed votes of one validator (the engine checked both signatures). */
   readonly onEquivocation?: (evidence: Equivocation) => void;
+  /** Test only: this validator's first proposal is invalid (ChainApplication `testInvalidProposal`). */
+  readonly testInvalidProposal?: boolean;
+  /** A leader's proposal the application refused, with its verified notarize vote. */
+  readonly onRefusedProposal?: (proposal: RefusedProposal) => void;
 }
 
 export interface RunningConsensus {
@@ -145,6 +149,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     metrics: o.metrics,
     now: () => clock.now(),
     onCommitted: o.onCommitted,
+    ...(o.testInvalidProposal === true ? { testInvalidProposal: { done: false } } : {}),
   });
   const running = createEpochConsensus({
     context,
@@ -162,6 +167,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     hooks: {
       log: (level, message, fields) => log[level](message, fields),
       ...(o.onEquivocation === undefined ? {} : { equivocation: o.onEquivocation }),
+      ...(o.onRefusedProposal === undefined ? {} : { refusedProposal: o.onRefusedProposal }),
       metric: (event) => {
         switch (event.type) {
           case "view":
