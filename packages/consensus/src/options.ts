@@ -98,6 +98,8 @@ export interface EngineOptions {
   readonly lastHeight?: bigint;
   /** The last height of any epoch (cips/consensus.md "Catching up"): lets this engine serve an earlier epoch's end from the archive. */
   readonly epochLastHeight?: (epoch: bigint) => bigint;
+  /** The journal name of an earlier epoch's engine: lets this engine serve that epoch's bridge blocks (bridge-proof.ts). */
+  readonly epochJournal?: (epoch: bigint) => string;
   /**
    * Test only (`cowboyd --double-sign`): while `done` is false, the engine's next finalize vote is followed, 300 ms
    * later, by a finalize for a different payload in the same view (the double vote evidence must punish), and `done`
@@ -116,6 +118,7 @@ export interface ResolvedOptions {
   readonly maxViewsAhead: number;
   readonly lastHeight: bigint | undefined;
   readonly epochLastHeight: ((epoch: bigint) => bigint) | undefined;
+  readonly epochJournal: ((epoch: bigint) => string) | undefined;
 }
 
 export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
@@ -138,5 +141,6 @@ export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
     maxViewsAhead: aint(opts.maxViewsAhead ?? 32, "maxViewsAhead", 1, 10_000),
     lastHeight: opts.lastHeight === undefined ? undefined : au64(opts.lastHeight, "lastHeight"),
     epochLastHeight: opts.epochLastHeight,
+    epochJournal: opts.epochJournal,
   };
 }
