@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type RefusedProposal, type ValidatorSet } from "@cowboy/consensus";
 import type { StakingConfig } from "@cowboy/staking";
-import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
+import { createP2PNetwork, DEFAULT_SCORING, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
 import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
 import type { Chain, ProducedBlock } from "../chain/chain.js";
@@ -65,6 +65,14 @@ export interface RunningConsensus {
   stop(): Promise<void>;
 }
 
+/**
+ * Votes and proposals from a peer outside the allow list are dropped, never scored (cips/consensus.md "Catching
+ * up"): the sets change every epoch, so a jailed or exited validator still voting in an epoch it lags behind, or a
+ * validator of a later set than a lagging node's, is not an attacker, and blocking it would cut it off from the
+ * resolver it catches up through. Floods are still scored.
+ */
+export const RESTRICTED_DROP_ONLY = { penalties: { ...DEFAULT_SCORING.penalties, UNAUTHORIZED_CHANNEL: 0 } } as const;
+
 /** The multiaddr of a bootstrap peer's QUIC listener. */
 export function bootstrapAddress(peer: BootstrapPeer): string {
   return `/ip4/${peer.host}/udp/${peer.port}/quic-v1/p2p/${libp2pPeerId(peer.networkKey).toString()}`;
@@ -99,6 +107,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       // Full nodes are not validators, but they fetch blocks through the resolver and relay
       // certificates (verified before use; an invalid one blocks its sender): both stay open to them.
       openChannels: [CHANNELS.resolver, CHANNELS.certificates],
+      scoring: RESTRICTED_DROP_ONLY,
       loopbackOnly: true,
       logger: p2pLog,
       metrics: {
