@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
 import { readValidatorKeyFile } from "../../src/validator/keys.js";
-import { testnetE2e, until } from "../utils/testnet-e2e.js";
+import { supplyAtEveryHeight, testnetE2e, until } from "../utils/testnet-e2e.js";
 
 const net = testnetE2e("double");
 const { dir, pids, client, consensusOf } = net;
@@ -147,6 +147,10 @@ describe("double signing on a 4-validator testnet", () => {
       expect(readFileSync(join(nodeDir(dir, 3), "node.log"), "utf8")).toContain("test: proposing an invalid block");
       const proposalReporters = [0, 1, 2].filter((i) => readFileSync(join(nodeDir(dir, i), "node.log"), "utf8").includes("invalid proposal reported"));
       expect(proposalReporters.length).toBeGreaterThan(0);
+      // Supply at every height on node 0 (it indexed every block): conserved, every block issued, and the only burn
+      // beyond fees is the one 1% slash (the downtime and invalid-proposal jails take nothing).
+      const head = BigInt((await client(0).request<{ height: string }>("cowboy_head", [])).height);
+      expect([...(await supplyAtEveryHeight(client(0), head)).values()]).toEqual([stake / 100n]);
       // The beacon verifies across every boundary, the set going 4 → 3 → 4 → 3 → 4: each round's seed in the
       // certificates around a boundary verifies under the group key (kept by every reshare).
       const epochJson = await client(0).request<{ group_key: { group_public_key: string } }>("cowboy_epoch", []);
