@@ -2,23 +2,18 @@
 // report_invalid_proposal in a block built by the proposer and re-applied by the verifier jails the leader
 // (no slash), is refused for the same view again and for an honest header, and the leader leaves the next set.
 import { compareBytes, encode } from "@cowboy/codec";
-import { blsPopProve, nobleBls } from "@cowboy/crypto";
+import { nobleBls } from "@cowboy/crypto";
 import { createStakingConfig, getEpochSet, getSupply, getValidator, ValidatorStatus } from "@cowboy/staking";
 import { blockCertificateCodec, encodeHeader, headerHash, notarizeMessage, ReceiptStatus, signerSet, type Header } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
-import { addressOf, params as defaultParams } from "../utils/helpers.js";
+import { addressOf, params as defaultParams, testBlsKey } from "../utils/helpers.js";
 
 const staking = createStakingConfig({ minimumValidatorStake: 1_000n * CBY, epochLength: 6n, unbondingPeriod: 12n, jailPeriod: 4n });
 const params = { ...defaultParams, staking };
 const LIMITS = { cycles: 200_000n, cells: 10_000n };
 
-function bls(i: number) {
-  const secretKey = new Uint8Array(32);
-  secretKey[0] = 0x44;
-  secretKey[31] = i + 1;
-  return { secretKey, publicKey: nobleBls.getPublicKey(secretKey), pop: blsPopProve(secretKey) };
-}
+const bls = (i: number) => testBlsKey(0x44, i);
 
 const members = [addressOf(2), addressOf(3)].sort(compareBytes);
 const [LEADER, OTHER] = members as [Uint8Array, Uint8Array];
