@@ -56,3 +56,8 @@ export type StakingErrorCode =
 export class StakingError extends CowboyError<StakingErrorCode> {
   override readonly name: string = "StakingError";
 }
+
+/** Throws INVALID_EVIDENCE: the evidence proves nothing (evidence.ts, invalidProposal.ts). */
+export function invalidEvidence(why: string): never {
+  throw new StakingError("INVALID_EVIDENCE", why);
+}

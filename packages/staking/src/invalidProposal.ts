@@ -6,7 +6,7 @@
 import { decode, encode, equalBytes, U64_MAX, uint } from "@cowboy/codec";
 import { bls } from "@cowboy/crypto";
 import { blockCertificateCodec, decodeHeader, headerHash, notarizeMessage, type BlockCertificate, type Header } from "@cowboy/types";
-import { StakingError } from "./errors.js";
+import { invalidEvidence as invalid, StakingError } from "./errors.js";
 import { evidenceKey } from "./keys.js";
 import { jail, type StakingContext } from "./lifecycle.js";
 import { getValidator } from "./store.js";
@@ -26,10 +26,6 @@ export interface InvalidProposalEvidence {
   /** The leader's notarize signature over (round, parent, block hash). */
   readonly signature: Uint8Array;
 }
-
-const invalid = (why: string): never => {
-  throw new StakingError("INVALID_EVIDENCE", why);
-};
 
 function certificateOf(bytes: Uint8Array): BlockCertificate | undefined {
   try {

@@ -3,19 +3,16 @@
 import { encodeHeader, type Header } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import {
-  applyStakingGenesis,
   checkInvalidProposal,
   getSupply,
   getValidator,
-  initSupply,
   jailLength,
   proposalDefect,
   reportInvalidProposal,
-  StakingError,
   ValidatorStatus,
   type InvalidProposalEvidence,
 } from "../../src/index.js";
-import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
+import { addr, context, genesisWith, poolKey, SMALL, stakingCode } from "../utils/fixture.js";
 import { honestHeader, parentCertificate, proposalEvidence, type ProposalSpec } from "../utils/proposals.js";
 
 const CHAIN = 1337n;
@@ -23,26 +20,9 @@ const LEADER = addr(0x0a);
 const OTHER = addr(0x0b);
 const spec = (over: Partial<ProposalSpec> = {}): ProposalSpec => ({ chainId: CHAIN, leader: LEADER, key: poolKey(0), epoch: 1n, view: 12n, parent: 11n, height: 9n, ...over });
 
-function setup() {
-  const fork = newFork();
-  const accounts = new MapAccounts();
-  applyStakingGenesis(fork, SMALL, [
-    { address: LEADER, blsPublicKey: poolKey(0).publicKey, proofOfPossession: poolKey(0).pop, stake: 10_000n },
-    { address: OTHER, blsPublicKey: poolKey(1).publicKey, proofOfPossession: poolKey(1).pop, stake: 10_000n },
-  ]);
-  initSupply(fork, 20_000n);
-  return { fork, accounts };
-}
+const setup = () => genesisWith([LEADER, OTHER]);
 
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StakingError);
-    return (error as StakingError).code;
-  }
-  return "none";
-}
+const code = stakingCode;
 
 const edits: ReadonlyArray<readonly [string, (h: Header) => Header, string]> = [
   ["round ≠ the signed view", (h) => ({ ...h, round: 13n }), "round"],
