@@ -39,8 +39,8 @@ Options:
   --reset             delete the data directory first
   --double-sign       TEST ONLY: once, also sign a conflicting finalize vote (the equivocation
                       the other validators report as evidence; cips/staking.md "Evidence")
-  --invalid-proposal  TEST ONLY: once, propose a block whose header round is wrong (the others
-                      refuse it and report it; cips/staking.md "Invalid proposals")
+  --invalid-proposal  TEST ONLY: propose only blocks whose header round is wrong (the others
+                      refuse them and report them; cips/staking.md "Invalid proposals")
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
   --log-level LEVEL   error | warn | info | debug (default info)
@@ -65,7 +65,7 @@ export interface NodeCliOptions {
   interpreters: number;
   /** Test only: equivocate once (`--double-sign`). */
   doubleSign: boolean;
-  /** Test only: propose one invalid block (`--invalid-proposal`). */
+  /** Test only: propose only invalid blocks (`--invalid-proposal`). */
   invalidProposal: boolean;
   logLevel: LogLevel;
   logFormat: "text" | "json";

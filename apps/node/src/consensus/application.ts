@@ -27,10 +27,11 @@ export interface ChainApplicationOptions {
   /** Called after each block is committed (RPC subscriptions, logs). */
   readonly onCommitted: (produced: ProducedBlock) => void;
   /**
-   * Test only (`cowboyd --invalid-proposal`): while `done` is false, the next block this node proposes carries the
-   * round view + 1 in its header (a defect the header proves, cips/staking.md "Invalid proposals"); then `done`.
+   * Test only (`cowboyd --invalid-proposal`): every block this node proposes carries the round view + 1 in its
+   * header (a defect the header proves, cips/staking.md "Invalid proposals"). Every one, not the first: a node
+   * catching up may lead a view the others left long ago, and that proposal reaches no one.
    */
-  readonly testInvalidProposal?: { done: boolean };
+  readonly testInvalidProposal?: boolean;
 }
 
 const ZERO_DIGEST = new Uint8Array(32);
@@ -72,11 +73,8 @@ export class ChainApplication implements Application, Archive {
     const earlier = this.#proposed.get(ctx.round.view);
     if (earlier !== undefined) return earlier.parent === toHex(ctx.parent.digest) ? { digest: earlier.digest, payload: earlier.payload } : undefined;
     const started = performance.now();
-    const invalid = this.#o.testInvalidProposal !== undefined && !this.#o.testInvalidProposal.done;
-    if (invalid) {
-      (this.#o.testInvalidProposal as { done: boolean }).done = true;
-      logger.warn("test: proposing an invalid block", { view: ctx.round.view });
-    }
+    const invalid = this.#o.testInvalidProposal === true;
+    if (invalid) logger.warn("test: proposing an invalid block", { view: ctx.round.view });
     const included = this.#includedAbove(ctx.parent.digest);
     const candidates = mempool.candidates(chain.accounts).filter((tx) => !included.has(toHex(tx.digest())));
     const built = chain.build({

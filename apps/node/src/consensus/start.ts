@@ -47,7 +47,7 @@ export interface StartConsensusOptions {
   readonly testDoubleSign?: boolean;
   /** Two conflicting signed votes of one validator (the engine checked both signatures). */
   readonly onEquivocation?: (evidence: Equivocation) => void;
-  /** Test only: this validator's first proposal is invalid (ChainApplication `testInvalidProposal`). */
+  /** Test only: every proposal of this validator is invalid (ChainApplication `testInvalidProposal`). */
   readonly testInvalidProposal?: boolean;
   /** A leader's proposal the application refused, with its verified notarize vote. */
   readonly onRefusedProposal?: (proposal: RefusedProposal) => void;
@@ -158,7 +158,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     metrics: o.metrics,
     now: () => clock.now(),
     onCommitted: o.onCommitted,
-    ...(o.testInvalidProposal === true ? { testInvalidProposal: { done: false } } : {}),
+    ...(o.testInvalidProposal === true ? { testInvalidProposal: true } : {}),
   });
   const running = createEpochConsensus({
     context,
