@@ -102,7 +102,7 @@ export interface NodeOptions {
   readonly rent?: RentConfig;
   /** Test only (`cowboyd --double-sign`): this validator equivocates once. */
   readonly testDoubleSign?: boolean;
-  /** Test only (`cowboyd --invalid-proposal`): every proposal of this validator carries a wrong header round. */
+  /** Test only (`cowboyd --invalid-proposal`): every proposal of this validator while its record is active carries a wrong header round. */
   readonly testInvalidProposal?: boolean;
 }
 

@@ -39,8 +39,9 @@ Options:
   --reset             delete the data directory first
   --double-sign       TEST ONLY: once, also sign a conflicting finalize vote (the equivocation
                       the other validators report as evidence; cips/staking.md "Evidence")
-  --invalid-proposal  TEST ONLY: propose only blocks whose header round is wrong (the others
-                      refuse them and report them; cips/staking.md "Invalid proposals")
+  --invalid-proposal  TEST ONLY: while its validator record is active, propose only blocks whose
+                      header round is wrong (the others refuse and report them; cips/staking.md
+                      "Invalid proposals")
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
   --log-level LEVEL   error | warn | info | debug (default info)
