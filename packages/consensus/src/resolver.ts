@@ -20,6 +20,8 @@ import { CHANNELS, resolverMessageCodec, type ResolvedView } from "./wire.js";
 const MAX_OUTSTANDING = 16;
 /** Requests one peer may have this node answering at once; more are dropped (the asker retries elsewhere). */
 const MAX_SERVING_PER_PEER = 4;
+/** Earlier epochs whose bridge chain is kept once read. */
+const BRIDGE_CACHE = 4;
 
 /** What the resolver needs of the engine. */
 export interface ResolverHost {
@@ -55,6 +57,8 @@ export class Resolver {
   /** The outstanding epochEnd request: its id and retry timer (one at a time). */
   private epochEnd: { id: bigint; attempts: number; timer: Timer } | undefined;
   private catchUpAttempts = 0;
+  /** Bridge chains read from earlier epochs' journals (bridgeOf). */
+  private readonly bridges = new Map<bigint, Promise<Array<{ view: bigint; answer: ResolvedView }> | undefined>>();
 
   constructor(host: ResolverHost) {
     this.host = host;
@@ -133,9 +137,25 @@ export class Resolver {
     if (certificate.value.proposal.round.epoch !== epoch) return undefined;
     const end = { view: archived.view, answer: { type: "block", value: { certificate, payload: archived.payload } } as const };
     if (certificate.type === "finalization") return [end];
-    const journal = this.host.cfg.epochJournal?.(epoch);
-    const bridge = journal === undefined ? undefined : await bridgeChain(this.host.ctx.storage, journal, archived.view);
+    const bridge = await this.bridgeOf(epoch, archived.view);
     return bridge === undefined ? undefined : [end, ...bridge];
+  }
+
+  /**
+   * The bridge chain of a finished epoch, read from its journal once (the journal no longer changes, and a second
+   * concurrent open of it would be refused): kept for the last BRIDGE_CACHE epochs asked for.
+   */
+  private bridgeOf(epoch: bigint, lastView: bigint): Promise<Array<{ view: bigint; answer: ResolvedView }> | undefined> {
+    const journal = this.host.cfg.epochJournal?.(epoch);
+    if (journal === undefined) return Promise.resolve(undefined);
+    let chain = this.bridges.get(epoch);
+    if (chain === undefined) {
+      chain = bridgeChain(this.host.ctx.storage, journal, lastView);
+      this.bridges.set(epoch, chain);
+      chain.catch(() => this.bridges.delete(epoch)); // a failed read is tried again next time
+      for (const old of this.bridges.keys()) if (this.bridges.size > BRIDGE_CACHE) this.bridges.delete(old);
+    }
+    return chain;
   }
 
   onMessage(from: PeerId, bytes: Uint8Array): void {
