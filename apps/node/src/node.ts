@@ -8,7 +8,7 @@ import type { RunnerMarketConfig } from "@cowboy/runner-market";
 import { ActorEngine, defaultChainParams, VerifyPool, type ChainParams } from "@cowboy/execution";
 import type { GovernanceConfig } from "@cowboy/governance";
 import type { RentConfig } from "@cowboy/rent";
-import type { StakingConfig } from "@cowboy/staking";
+import { getSupply, type StakingConfig } from "@cowboy/staking";
 import { blockCycleCapacity } from "@cowboy/fee-market";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { headerHash, headerToJson, receiptToJson, type Transaction } from "@cowboy/types";
@@ -24,7 +24,7 @@ import type { ValidatorKeys } from "./validator/keys.js";
 import { ReshareAgent } from "./validator/reshareAgent.js";
 import { NetworkKeyDuty } from "./validator/networkKeyDuty.js";
 import { EvidenceReporter } from "./validator/evidenceReporter.js";
-import type { Equivocation } from "@cowboy/consensus";
+import type { Equivocation, RefusedProposal } from "@cowboy/consensus";
 import { ShareStore } from "./validator/shareStore.js";
 import { dutySubmitter } from "./validator/submitDuty.js";
 import type { Logger } from "./logger.js";
@@ -35,7 +35,7 @@ import { ReadOnlyPool } from "./query/pool.js";
 import { nodeMethods } from "./rpc/methods/index.js";
 import { logSubscriptionFilter } from "./rpc/methods/logs.js";
 import { upgradeWarning } from "./chain/upgrade.js";
-import { ObservationStore } from "./index-store/observations.js";
+import { indexedSupply, ObservationStore } from "./index-store/observations.js";
 import { MethodRegistry } from "./rpc/registry.js";
 import { RpcServer, type RpcLimits } from "./rpc/server.js";
 
@@ -102,6 +102,8 @@ export interface NodeOptions {
   readonly rent?: RentConfig;
   /** Test only (`cowboyd --double-sign`): this validator equivocates once. */
   readonly testDoubleSign?: boolean;
+  /** Test only (`cowboyd --invalid-proposal`): every proposal of this validator while its record is active carries a wrong header round. */
+  readonly testInvalidProposal?: boolean;
 }
 
 export interface RunningNode {
@@ -229,6 +231,7 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     keys === undefined || staking === undefined
       ? undefined
       : new EvidenceReporter({
+          chainId: params.chainId,
           logger: logger.child("evidence"),
           submit: (instruction) => void dutySubmitter({ chain, mempool, keys, gossip: (tx) => consensus?.gossip(tx) })(instruction),
         });
@@ -257,6 +260,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
     });
     // The observation index (logs, fire records, timer ends, traces): outside consensus, after the commit.
     const observed = observations.record(produced.block, produced.receipts, produced.journal);
+    const supply = chain.params.staking === undefined ? undefined : getSupply(chain.state.fork());
+    if (supply !== undefined) observations.recordSupply(header.height, indexedSupply(supply));
     for (const log of observed.logs) server.publish("logs", log);
     for (const f of observed.fires)
       server.publish("timers", { kind: "fired", timerId: f.timerId, owner: f.owner, handler: f.handler, height: f.height, status: f.status, events: f.events.length });
@@ -289,7 +294,8 @@ export async function startNode(options: NodeOptions): Promise<RunningNode> {
       ...(staking === undefined ? {} : { staking }),
       ...(shares === undefined ? {} : { shares }),
       ...(options.testDoubleSign === true ? { testDoubleSign: true } : {}),
-      ...(evidence === undefined ? {} : { onEquivocation: (e: Equivocation) => evidence.report(e) }),
+      ...(options.testInvalidProposal === true ? { testInvalidProposal: true } : {}),
+      ...(evidence === undefined ? {} : { onEquivocation: (e: Equivocation) => evidence.report(e), onRefusedProposal: (p: RefusedProposal) => evidence.reportProposal(p) }),
     });
   }
   const running = consensus;

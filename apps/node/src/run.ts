@@ -39,6 +39,9 @@ Options:
   --reset             delete the data directory first
   --double-sign       TEST ONLY: once, also sign a conflicting finalize vote (the equivocation
                       the other validators report as evidence; cips/staking.md "Evidence")
+  --invalid-proposal  TEST ONLY: while its validator record is active, propose only blocks whose
+                      header round is wrong (the others refuse and report them; cips/staking.md
+                      "Invalid proposals")
   --interpreters N    copies of the Python interpreter: hot actors get their own (1-64,
                       default 8; each ~5 MB, see @cowboy/execution "Interpreter copies")
   --log-level LEVEL   error | warn | info | debug (default info)
@@ -63,6 +66,8 @@ export interface NodeCliOptions {
   interpreters: number;
   /** Test only: equivocate once (`--double-sign`). */
   doubleSign: boolean;
+  /** Test only: propose only invalid blocks (`--invalid-proposal`). */
+  invalidProposal: boolean;
   logLevel: LogLevel;
   logFormat: "text" | "json";
   /** The devnet's runner market when --tee-enclave or --container-image shape it. */
@@ -96,6 +101,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
         "staking-epoch": { type: "string" },
         interpreters: { type: "string" },
         "double-sign": { type: "boolean" },
+        "invalid-proposal": { type: "boolean" },
         "tee-enclave": { type: "string", multiple: true },
         "container-image": { type: "string", multiple: true },
         "log-level": { type: "string" },
@@ -167,6 +173,7 @@ export function parseNodeArgs(argv: readonly string[], cwd: string): NodeCliOpti
     reset: v.reset ?? false,
     interpreters: integer(v.interpreters ?? "8", "--interpreters", 1, 64),
     doubleSign: v["double-sign"] ?? false,
+    invalidProposal: v["invalid-proposal"] ?? false,
     logLevel,
     logFormat,
     ...(runnerMarket === undefined ? {} : { runnerMarket }),
@@ -230,6 +237,7 @@ function startNodeFrom(options: NodeCliOptions, logger: ReturnType<typeof create
     interpreters: options.interpreters,
     logger,
     ...(options.doubleSign ? { testDoubleSign: true } : {}),
+    ...(options.invalidProposal ? { testInvalidProposal: true } : {}),
     ...(options.runnerMarket === undefined ? {} : { runnerMarket: options.runnerMarket }),
     ...(options.validatorKey === undefined ? {} : { validatorKey: options.validatorKey }),
     ...(options.p2pPort === undefined ? {} : { p2pPort: options.p2pPort }),

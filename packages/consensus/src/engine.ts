@@ -648,6 +648,7 @@ class SimplexEngine implements Consensus {
     if (!this.running || s.proposal !== proposal) return;
     if (digest === undefined || !equalBytes(digest, proposal.payload)) {
       this.log("warn", "invalid proposal", { invalid: s.view, leader: s.leader });
+      this.reportRefused(s, proposal, payload);
       if (s.view === this.view) await this.voteNullify(s);
       return;
     }
@@ -659,6 +660,22 @@ class SimplexEngine implements Consensus {
       if (vote !== undefined) this.broadcast(CHANNELS.votes, encode(voteMessageCodec, { type: "notarize", value: vote }));
     }
     this.afterProgress();
+  }
+
+  /** Hands the refused proposal and its leader's verified notarize vote to the node (hooks.refusedProposal). */
+  private reportRefused(s: ViewState, proposal: Proposal, payload: Uint8Array): void {
+    const leader = s.leader === undefined ? undefined : this.set.validators[s.leader];
+    const vote = s.leader === undefined ? undefined : s.notarizes.get(s.leader);
+    if (leader === undefined || vote === undefined || !sameProposal(vote.proposal, proposal)) return;
+    this.hooks.refusedProposal?.({
+      round: proposal.round,
+      parent: proposal.parent,
+      payload,
+      signature: vote.signature,
+      leader: vote.signer,
+      address: leader.address,
+      blsPublicKey: leader.blsPublicKey,
+    });
   }
 
   /** Something became buildable: the current view's proposal (or its leader duty) may now proceed. */

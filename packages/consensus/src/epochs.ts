@@ -30,7 +30,10 @@ export interface EpochSchedule {
   lastHeightOf?(epoch: bigint): bigint;
 }
 
-export type EpochConsensusOptions = Omit<EngineOptions, "chainId" | "epoch" | "validators" | "threshold" | "commitments" | "self" | "lastHeight" | "epochLastHeight"> & {
+export type EpochConsensusOptions = Omit<
+  EngineOptions,
+  "chainId" | "epoch" | "validators" | "threshold" | "commitments" | "self" | "lastHeight" | "epochLastHeight" | "epochJournal"
+> & {
   readonly schedule: EpochSchedule;
   /** Called after each epoch's engine started (logs, the network's allow list). */
   readonly onEpoch?: (epoch: bigint, set: ValidatorSet, self: number | undefined) => void;
@@ -129,6 +132,7 @@ class EpochRunner implements EpochConsensus {
       ...(plan.lastHeight === undefined ? {} : { lastHeight: plan.lastHeight }),
       ...(this.#o.schedule.lastHeightOf === undefined ? {} : { epochLastHeight: (e: bigint) => this.#o.schedule.lastHeightOf!(e) }),
       journalName: epochJournalName(this.#o.journalName ?? "consensus", epoch),
+      epochJournal: (e: bigint) => epochJournalName(this.#o.journalName ?? "consensus", e),
       application: {
         genesis: () => app.genesis(),
         digest: (payload) => app.digest(payload),

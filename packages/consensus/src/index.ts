@@ -9,6 +9,7 @@ export {
   type Hooks,
   type LogLevel,
   type MetricEvent,
+  type RefusedProposal,
   type SelfKeys,
   type Timeouts,
 } from "./options.js";

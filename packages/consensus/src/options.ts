@@ -1,6 +1,7 @@
 import { aint, aobject, au64 } from "@cowboy/codec";
 import type { Bls, SecretShare } from "@cowboy/crypto";
 import type { Context } from "@cowboy/runtime";
+import type { Round } from "@cowboy/types";
 import type { Application, Archive } from "./application.js";
 import { ConsensusError } from "./errors.js";
 import type { Equivocation } from "./equivocation.js";
@@ -32,12 +33,30 @@ export type MetricEvent =
   | { readonly type: "journal-sync"; readonly ms: number }
   | { readonly type: "blocked"; readonly peer: string; readonly code: string };
 
+/**
+ * A proposal the application refused (cips/staking.md "Invalid proposals"): the block bytes and the leader's
+ * notarize signature over (round, parent, digest of the bytes), already verified under the leader's key, so the
+ * node can decide whether the block's header proves its own defect on chain.
+ */
+export interface RefusedProposal {
+  readonly round: Round;
+  readonly parent: bigint;
+  readonly payload: Uint8Array;
+  readonly signature: Uint8Array;
+  readonly leader: number;
+  /** The leader's account address and registered BLS key in the epoch's set. */
+  readonly address: Uint8Array;
+  readonly blsPublicKey: Uint8Array;
+}
+
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
 export interface Hooks {
   readonly metric?: (event: MetricEvent) => void;
   /** Two conflicting, validly signed notarize (or finalize) votes of one signer in one view (equivocation.ts). */
   readonly equivocation?: (evidence: Equivocation) => void;
+  /** A leader's proposal the application refused, with the leader's verified notarize vote for it. */
+  readonly refusedProposal?: (proposal: RefusedProposal) => void;
   readonly log?: (level: LogLevel, message: string, fields: Readonly<Record<string, unknown>>) => void;
 }
 
@@ -79,6 +98,8 @@ export interface EngineOptions {
   readonly lastHeight?: bigint;
   /** The last height of any epoch (cips/consensus.md "Catching up"): lets this engine serve an earlier epoch's end from the archive. */
   readonly epochLastHeight?: (epoch: bigint) => bigint;
+  /** The journal name of an earlier epoch's engine: lets this engine serve that epoch's bridge blocks (bridge-proof.ts). */
+  readonly epochJournal?: (epoch: bigint) => string;
   /**
    * Test only (`cowboyd --double-sign`): while `done` is false, the engine's next finalize vote is followed, 300 ms
    * later, by a finalize for a different payload in the same view (the double vote evidence must punish), and `done`
@@ -97,6 +118,7 @@ export interface ResolvedOptions {
   readonly maxViewsAhead: number;
   readonly lastHeight: bigint | undefined;
   readonly epochLastHeight: ((epoch: bigint) => bigint) | undefined;
+  readonly epochJournal: ((epoch: bigint) => string) | undefined;
 }
 
 export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
@@ -119,5 +141,6 @@ export function resolveEngineOptions(opts: EngineOptions): ResolvedOptions {
     maxViewsAhead: aint(opts.maxViewsAhead ?? 32, "maxViewsAhead", 1, 10_000),
     lastHeight: opts.lastHeight === undefined ? undefined : au64(opts.lastHeight, "lastHeight"),
     epochLastHeight: opts.epochLastHeight,
+    epochJournal: opts.epochJournal,
   };
 }

@@ -2,6 +2,7 @@ import { decode, encode, equalBytes } from "@cowboy/codec";
 import type { Context, PeerId, Timer } from "@cowboy/runtime";
 import { blockCertificateCodec, type Finalization, type Nullification } from "@cowboy/types";
 import type { Application, Archive } from "./application.js";
+import { bridgeChain } from "./bridge-proof.js";
 import { finalizationValid, notarizationValid } from "./certificates.js";
 import type { LogLevel, ResolvedOptions } from "./options.js";
 import type { ViewState } from "./rounds.js";
@@ -19,6 +20,8 @@ import { CHANNELS, resolverMessageCodec, type ResolvedView } from "./wire.js";
 const MAX_OUTSTANDING = 16;
 /** Requests one peer may have this node answering at once; more are dropped (the asker retries elsewhere). */
 const MAX_SERVING_PER_PEER = 4;
+/** Earlier epochs whose bridge chain is kept once read. */
+const BRIDGE_CACHE = 4;
 
 /** What the resolver needs of the engine. */
 export interface ResolverHost {
@@ -54,6 +57,8 @@ export class Resolver {
   /** The outstanding epochEnd request: its id and retry timer (one at a time). */
   private epochEnd: { id: bigint; attempts: number; timer: Timer } | undefined;
   private catchUpAttempts = 0;
+  /** Bridge chains read from earlier epochs' journals (bridgeOf). */
+  private readonly bridges = new Map<bigint, Promise<Array<{ view: bigint; answer: ResolvedView }> | undefined>>();
 
   constructor(host: ResolverHost) {
     this.host = host;
@@ -118,15 +123,39 @@ export class Resolver {
     this.host.ctx.network.send([peer], CHANNELS.resolver, encode(resolverMessageCodec, { type: "epochEnd", value: { id, epoch: this.host.set.epoch } }));
   }
 
-  /** The archived last block of `epoch`, when its certificate is that epoch's finalization. */
-  private async epochEndOf(epoch: bigint): Promise<{ view: bigint; answer: ResolvedView } | undefined> {
+  /**
+   * The archived last block of `epoch` with its finalization; when a bridge block's finalization made it final (its
+   * archived certificate is a notarization), the last block followed by the bridge chain up to that finalization,
+   * from this node's journal of the epoch (bridge-proof.ts). The finalization comes last.
+   */
+  private async epochEndOf(epoch: bigint): Promise<Array<{ view: bigint; answer: ResolvedView }> | undefined> {
     const last = this.host.cfg.epochLastHeight?.(epoch);
     if (last === undefined || this.host.archive.byHeight === undefined) return undefined;
     const archived = await this.host.archive.byHeight(last);
     if (archived === undefined) return undefined;
     const certificate = decode(blockCertificateCodec, archived.certificate);
-    if (certificate.type !== "finalization" || certificate.value.proposal.round.epoch !== epoch) return undefined;
-    return { view: archived.view, answer: { type: "block", value: { certificate, payload: archived.payload } } };
+    if (certificate.value.proposal.round.epoch !== epoch) return undefined;
+    const end = { view: archived.view, answer: { type: "block", value: { certificate, payload: archived.payload } } as const };
+    if (certificate.type === "finalization") return [end];
+    const bridge = await this.bridgeOf(epoch, archived.view);
+    return bridge === undefined ? undefined : [end, ...bridge];
+  }
+
+  /**
+   * The bridge chain of a finished epoch, read from its journal once (the journal no longer changes, and a second
+   * concurrent open of it would be refused): kept for the last BRIDGE_CACHE epochs asked for.
+   */
+  private bridgeOf(epoch: bigint, lastView: bigint): Promise<Array<{ view: bigint; answer: ResolvedView }> | undefined> {
+    const journal = this.host.cfg.epochJournal?.(epoch);
+    if (journal === undefined) return Promise.resolve(undefined);
+    let chain = this.bridges.get(epoch);
+    if (chain === undefined) {
+      chain = bridgeChain(this.host.ctx.storage, journal, lastView);
+      this.bridges.set(epoch, chain);
+      chain.catch(() => this.bridges.delete(epoch)); // a failed read is tried again next time
+      for (const old of this.bridges.keys()) if (this.bridges.size > BRIDGE_CACHE) this.bridges.delete(old);
+    }
+    return chain;
   }
 
   onMessage(from: PeerId, bytes: Uint8Array): void {
@@ -160,11 +189,9 @@ export class Resolver {
     if (epoch >= this.host.set.epoch) return;
     const end = await this.epochEndOf(epoch);
     if (end === undefined || !this.host.isRunning) return;
-    this.host.ctx.network.send(
-      [from],
-      CHANNELS.resolver,
-      encode(resolverMessageCodec, { type: "response", value: { id, view: end.view, answer: end.answer, latestFinalization: null } }),
-    );
+    for (const { view, answer } of end) {
+      this.host.ctx.network.send([from], CHANNELS.resolver, encode(resolverMessageCodec, { type: "response", value: { id, view, answer, latestFinalization: null } }));
+    }
   }
 
   private async answerFor(view: bigint): Promise<ResolvedView> {
@@ -206,53 +233,56 @@ export class Resolver {
       this.host.onNullification(answer.value, from);
       return;
     }
-    const { certificate, payload } = answer.value;
-    const proposal = certificate.value.proposal;
-    if (proposal.round.epoch !== this.host.set.epoch) {
+    if (answer.value.certificate.value.proposal.round.epoch !== this.host.set.epoch) {
       // Certified in another epoch (the peer's archive across a boundary): not this engine's to check; ask another.
       this.ask(view, w);
       return;
     }
-    const valid = certificate.type === "finalization" ? finalizationValid(this.host.set, certificate.value) : notarizationValid(this.host.set, certificate.value);
-    if (proposal.round.view !== view || !valid || !equalBytes(this.host.app.digest(payload), proposal.payload)) {
-      this.host.blockPeer(from, "WRONG_ANSWER", `answer for view ${view} does not verify`);
-      return;
-    }
+    if (!this.verified(from, view, answer.value)) return;
     this.done(view);
-    if (view <= this.host.finalizedView) return;
-    const s = this.host.stateAt(view);
-    if (certificate.type === "finalization") s.finalization ??= certificate.value;
-    else s.notarization ??= certificate.value;
-    s.seed ??= certificate.value.seed;
-    if (s.proposal === undefined || !equalBytes(s.proposal.payload, proposal.payload) || s.proposal.parent !== proposal.parent) {
-      s.verified = false;
-      s.height = undefined;
-    }
-    s.proposal = proposal;
-    s.payload = payload;
-    this.host.scheduleDelivery();
+    if (this.adopt(view, answer.value)) this.host.scheduleDelivery();
   }
 
-  /** This epoch's last block and finalization, from a peer ahead of us: adopt it and deliver up to it. */
-  private onEpochEnd(from: PeerId, view: bigint, answer: ResolvedView): void {
-    this.epochEnd?.timer.cancel();
-    this.epochEnd = undefined;
-    if (answer.type !== "block" || answer.value.certificate.type !== "finalization") return;
-    const { certificate, payload } = answer.value;
+  /** True when the answer for `view` is this epoch's valid certificate of that view with its block; else the peer is blocked. */
+  private verified(from: PeerId, view: bigint, { certificate, payload }: BlockAnswer): boolean {
     const proposal = certificate.value.proposal;
-    if (proposal.round.epoch !== this.host.set.epoch || proposal.round.view !== view) return;
-    if (!finalizationValid(this.host.set, certificate.value) || !equalBytes(this.host.app.digest(payload), proposal.payload)) {
-      this.host.blockPeer(from, "WRONG_ANSWER", `epoch ${proposal.round.epoch} end at view ${view} does not verify`);
-      return;
-    }
-    if (view <= this.host.finalizedView) return;
+    const valid = certificate.type === "finalization" ? finalizationValid(this.host.set, certificate.value) : notarizationValid(this.host.set, certificate.value);
+    if (proposal.round.epoch === this.host.set.epoch && proposal.round.view === view && valid && equalBytes(this.host.app.digest(payload), proposal.payload)) return true;
+    this.host.blockPeer(from, "WRONG_ANSWER", `answer for view ${view} does not verify`);
+    return false;
+  }
+
+  /**
+   * Holds a verified certified block for `view` (above the finalized view); false when it is already final here. A
+   * finalization the engine is to adopt itself (onFinalization) is not held here (`hold` false).
+   */
+  private adopt(view: bigint, { certificate, payload }: BlockAnswer, hold = true): boolean {
+    if (view <= this.host.finalizedView) return false;
+    const proposal = certificate.value.proposal;
     const s = this.host.stateAt(view);
+    if (hold && certificate.type === "finalization") s.finalization ??= certificate.value;
+    else if (hold) s.notarization ??= certificate.value;
+    if (hold) s.seed ??= certificate.value.seed;
     if (s.proposal === undefined || !equalBytes(s.proposal.payload, proposal.payload) || s.proposal.parent !== proposal.parent) {
       s.verified = false;
       s.height = undefined;
     }
     s.proposal = proposal;
     s.payload = payload;
-    this.host.onFinalization(certificate.value, from);
+    return true;
+  }
+
+  /**
+   * This epoch's end from a peer ahead of us: its last block and, after any bridge blocks, the finalization that
+   * made it final (the last answer). Each is checked and held; the finalization is adopted and delivery runs up to
+   * the last block. The request stays open until its timer, so every answer of the sequence is taken.
+   */
+  private onEpochEnd(from: PeerId, view: bigint, answer: ResolvedView): void {
+    if (answer.type !== "block" || answer.value.certificate.value.proposal.round.epoch !== this.host.set.epoch) return;
+    const { certificate } = answer.value;
+    if (!this.verified(from, view, answer.value) || !this.adopt(view, answer.value, certificate.type === "notarization")) return;
+    if (certificate.type === "finalization") this.host.onFinalization(certificate.value, from);
   }
 }
+
+type BlockAnswer = Extract<ResolvedView, { type: "block" }>["value"];

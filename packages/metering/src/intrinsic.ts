@@ -92,6 +92,11 @@ export function instructionIntrinsicCosts(instruction: Instruction, table: CostT
       const base = intrinsicCost("transfer", 0n, table);
       return { cycles: base.cycles + 2n * linearCost(table.host.blsVerify), cells: base.cells };
     }
+    // Invalid-proposal evidence: the header's bytes as an actor message (it is decoded and hashed) and one BLS verification.
+    case "report_invalid_proposal": {
+      const base = intrinsicCost("actorMessage", BigInt(instruction.header.length), table);
+      return { cycles: base.cycles + linearCost(table.host.blsVerify), cells: base.cells };
+    }
     // A network key's Ed25519 signature (cips/staking.md "Network keys"): priced as one BLS verification (a bound above it).
     case "set_network_key": {
       const base = intrinsicCost("transfer", 0n, table);

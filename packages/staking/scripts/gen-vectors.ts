@@ -22,6 +22,7 @@ import {
   type VestingRecord,
 } from "../src/index.js";
 import { blsKey } from "../test/utils/fixture.js";
+import { invalidProposalVector } from "../test/utils/invalidProposalVector.js";
 import { replay, type Scenario } from "../test/utils/scenario.js";
 
 const out = (name: string, value: unknown): void => {
@@ -54,6 +55,15 @@ const instructions: Instruction[] = [
     signatureB: new Uint8Array(96).fill(0xbb),
   },
   { type: "set_network_key", networkKey: new Uint8Array(32).fill(0x5e), signature: new Uint8Array(64).fill(0x51) },
+  {
+    type: "report_invalid_proposal",
+    offender: new Uint8Array(20).fill(0x0a),
+    epoch: 2n,
+    view: 300n,
+    parent: 299n,
+    header: Uint8Array.of(0xde, 0xad, 0xbe, 0xef),
+    signature: new Uint8Array(96).fill(0xcc),
+  },
 ];
 out("instructions.json", {
   valid: instructions.map((ins) => ({ json: instructionToJson(ins), encoded: toHex(encode(instructionCodec, ins)) })),
@@ -175,4 +185,7 @@ const scenario: Scenario = {
   lastHeight: "59",
 };
 out("epoch-transition.json", { ...scenario, expected: replay(scenario) });
-console.log("wrote test-vectors/staking/{instructions,records,epoch-transition}.json");
+
+// 4. Invalid-proposal evidence: real headers and notarize signatures, each with its verdict.
+out("invalid-proposal.json", invalidProposalVector());
+console.log("wrote test-vectors/staking/{instructions,records,epoch-transition,invalid-proposal}.json");

@@ -28,9 +28,12 @@ export type StakingErrorCode =
   | "STILL_JAILED"
   /** claim_vested: no vesting schedule, or nothing unlocked beyond what was claimed. */
   | "NOTHING_TO_CLAIM"
-  /** report_double_vote: the two votes are not a double vote (same proposal, different rounds or kinds, a bad kind) or a signature does not verify. */
+  /**
+   * report_double_vote: the two votes are not a double vote (same proposal, different rounds or kinds, a bad kind) or a signature does not verify;
+   * report_invalid_proposal: the header does not decode, is not the offender's, is not what its signature signs, or has no provable defect.
+   */
   | "INVALID_EVIDENCE"
-  /** report_double_vote: this offence (offender, kind, epoch, view) was already punished. */
+  /** report_double_vote / report_invalid_proposal: this offence (offender, kind, epoch, view) was already punished. */
   | "EVIDENCE_ALREADY_USED"
   /** A stored staking record does not decode (a corrupt state). */
   | "CORRUPT_STATE"
@@ -52,4 +55,9 @@ export type StakingErrorCode =
 /** A refusal of @cowboy/staking: `code` says which rule, the message says why. */
 export class StakingError extends CowboyError<StakingErrorCode> {
   override readonly name: string = "StakingError";
+}
+
+/** Throws INVALID_EVIDENCE: the evidence proves nothing (evidence.ts, invalidProposal.ts). */
+export function invalidEvidence(why: string): never {
+  throw new StakingError("INVALID_EVIDENCE", why);
 }

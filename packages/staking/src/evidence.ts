@@ -5,7 +5,7 @@
 import { encode, equalBytes, U64_MAX, uint } from "@cowboy/codec";
 import { bls } from "@cowboy/crypto";
 import { finalizeMessage, notarizeMessage, type Proposal } from "@cowboy/types";
-import { StakingError } from "./errors.js";
+import { invalidEvidence as invalid, StakingError } from "./errors.js";
 import { evidenceKey } from "./keys.js";
 import type { StakingContext } from "./lifecycle.js";
 import { punishEquivocation, type SlashOutcome } from "./slashing.js";
@@ -30,10 +30,6 @@ export interface DoubleVoteEvidence {
   readonly a: SignedVote;
   readonly b: SignedVote;
 }
-
-const invalid = (why: string): never => {
-  throw new StakingError("INVALID_EVIDENCE", why);
-};
 
 /** The bytes the vote's signature signs (the consensus signing domain of its kind, @cowboy/types). */
 export function voteMessage(chainId: bigint, kind: VoteKind, proposal: Proposal): Uint8Array {

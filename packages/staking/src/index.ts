@@ -43,6 +43,13 @@ export * from "./dkg/index.js";
 export { consensusSetFor, type ConsensusSet, type HandoverStatus } from "./handover.js";
 export { evidenceKey } from "./keys.js";
 export { VoteKind, voteMessage, checkDoubleVote, reportDoubleVote, type SignedVote, type DoubleVoteEvidence } from "./evidence.js";
+export {
+  INVALID_PROPOSAL_EVIDENCE_KIND,
+  proposalDefect,
+  checkInvalidProposal,
+  reportInvalidProposal,
+  type InvalidProposalEvidence,
+} from "./invalidProposal.js";
 export { downtimeKey } from "./keys.js";
 export { recordDowntime, missedVotes, missedVotesAll, type MissedVotes, type DowntimeReport } from "./downtime.js";
 export { networkKeyKey, networkKeyOwnerKey } from "./keys.js";

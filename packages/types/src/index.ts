@@ -41,6 +41,7 @@ export {
   type StakingSubmitDealingInstruction,
   type StakingSubmitComplaintInstruction,
   type ReportDoubleVoteInstruction,
+  type ReportInvalidProposalInstruction,
   type SetNetworkKeyInstruction,
   type RunnerMarketInstruction,
   type RentSponsorInstruction,

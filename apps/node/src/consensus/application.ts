@@ -4,6 +4,7 @@
 // fork (chain.ts), never the committed state.
 import { CowboyError, equalBytes, toHex } from "@cowboy/codec";
 import { verifyBlockCertificate, type Application, type Archive, type ArchivedBlock, type BlockContext, type ConsensusBlock, type ValidatorSet } from "@cowboy/consensus";
+import { getValidator, ValidatorStatus } from "@cowboy/staking";
 import { blockHash, decodeBlock, encodeBlock, headerHash, type Block, type Transaction } from "@cowboy/types";
 import type { Chain, ProducedBlock } from "../chain/chain.js";
 import type { Logger } from "../logger.js";
@@ -26,6 +27,13 @@ export interface ChainApplicationOptions {
   readonly now: () => number;
   /** Called after each block is committed (RPC subscriptions, logs). */
   readonly onCommitted: (produced: ProducedBlock) => void;
+  /**
+   * Test only (`cowboyd --invalid-proposal`): every block this node proposes while its validator record is active
+   * carries the round view + 1 in its header (a defect the header proves, cips/staking.md "Invalid proposals").
+   * Every one, not the first: a node catching up may lead a view the others left long ago, a proposal no one sees;
+   * not while jailed or pending, so a test can unjail it first.
+   */
+  readonly testInvalidProposal?: boolean;
 }
 
 const ZERO_DIGEST = new Uint8Array(32);
@@ -67,14 +75,17 @@ export class ChainApplication implements Application, Archive {
     const earlier = this.#proposed.get(ctx.round.view);
     if (earlier !== undefined) return earlier.parent === toHex(ctx.parent.digest) ? { digest: earlier.digest, payload: earlier.payload } : undefined;
     const started = performance.now();
+    const proposer = validators.validators[ctx.leader]!.address;
+    const invalid = this.#o.testInvalidProposal === true && getValidator(chain.state.fork(), proposer)?.status === ValidatorStatus.Active;
+    if (invalid) logger.warn("test: proposing an invalid block", { view: ctx.round.view });
     const included = this.#includedAbove(ctx.parent.digest);
     const candidates = mempool.candidates(chain.accounts).filter((tx) => !included.has(toHex(tx.digest())));
     const built = chain.build({
       parentHash: ctx.parent.digest,
       candidates,
-      proposer: validators.validators[ctx.leader]!.address,
+      proposer,
       timestampMs: BigInt(Math.floor(this.#o.now())),
-      round: ctx.round.view,
+      round: invalid ? ctx.round.view + 1n : ctx.round.view,
       beacon: ctx.beacon,
       certificate: ctx.parentCertificate,
     });

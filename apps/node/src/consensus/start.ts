@@ -5,9 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
-import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type ValidatorSet } from "@cowboy/consensus";
+import { CHANNELS, createEpochConsensus, type EpochConsensus, type Equivocation, type RefusedProposal, type ValidatorSet } from "@cowboy/consensus";
 import type { StakingConfig } from "@cowboy/staking";
-import { createP2PNetwork, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
+import { createP2PNetwork, DEFAULT_SCORING, GOSSIP_TOPICS, libp2pPeerId, type P2PNetwork } from "@cowboy/p2p";
 import { cryptoRng, FileStorage, realClock, type Context, type Network } from "@cowboy/runtime";
 import { createTransactionFromBytes, type Transaction } from "@cowboy/types";
 import type { Chain, ProducedBlock } from "../chain/chain.js";
@@ -47,6 +47,10 @@ export interface StartConsensusOptions {
   readonly testDoubleSign?: boolean;
   /** Two conflicting signed votes of one validator (the engine checked both signatures). */
   readonly onEquivocation?: (evidence: Equivocation) => void;
+  /** Test only: every proposal of this validator is invalid (ChainApplication `testInvalidProposal`). */
+  readonly testInvalidProposal?: boolean;
+  /** A leader's proposal the application refused, with its verified notarize vote. */
+  readonly onRefusedProposal?: (proposal: RefusedProposal) => void;
 }
 
 export interface RunningConsensus {
@@ -60,6 +64,14 @@ export interface RunningConsensus {
   gossip(tx: Transaction): void;
   stop(): Promise<void>;
 }
+
+/**
+ * Votes and proposals from a peer outside the allow list are dropped, never scored (cips/consensus.md "Catching
+ * up"): the sets change every epoch, so a jailed or exited validator still voting in an epoch it lags behind, or a
+ * validator of a later set than a lagging node's, is not an attacker, and blocking it would cut it off from the
+ * resolver it catches up through. Floods are still scored.
+ */
+export const RESTRICTED_DROP_ONLY = { penalties: { ...DEFAULT_SCORING.penalties, UNAUTHORIZED_CHANNEL: 0 } } as const;
 
 /** The multiaddr of a bootstrap peer's QUIC listener. */
 export function bootstrapAddress(peer: BootstrapPeer): string {
@@ -95,6 +107,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
       // Full nodes are not validators, but they fetch blocks through the resolver and relay
       // certificates (verified before use; an invalid one blocks its sender): both stay open to them.
       openChannels: [CHANNELS.resolver, CHANNELS.certificates],
+      scoring: RESTRICTED_DROP_ONLY,
       loopbackOnly: true,
       logger: p2pLog,
       metrics: {
@@ -145,6 +158,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     metrics: o.metrics,
     now: () => clock.now(),
     onCommitted: o.onCommitted,
+    ...(o.testInvalidProposal === true ? { testInvalidProposal: true } : {}),
   });
   const running = createEpochConsensus({
     context,
@@ -162,6 +176,7 @@ export async function startConsensus(o: StartConsensusOptions): Promise<RunningC
     hooks: {
       log: (level, message, fields) => log[level](message, fields),
       ...(o.onEquivocation === undefined ? {} : { equivocation: o.onEquivocation }),
+      ...(o.onRefusedProposal === undefined ? {} : { refusedProposal: o.onRefusedProposal }),
       metric: (event) => {
         switch (event.type) {
           case "view":

@@ -24,6 +24,19 @@ export interface LogEntry {
   readonly logIndex: number;
 }
 
+/** A supply record as indexed: decimal strings (cips/staking.md "Supply"). */
+export interface IndexedSupply {
+  readonly genesis: string;
+  readonly issued: string;
+  readonly burned: string;
+  readonly yearBase: string;
+}
+
+/** The indexed form of a supply record. */
+export function indexedSupply(r: { genesis: bigint; issued: bigint; burned: bigint; yearBase: bigint }): IndexedSupply {
+  return { genesis: r.genesis.toString(), issued: r.issued.toString(), burned: r.burned.toString(), yearBase: r.yearBase.toString() };
+}
+
 export interface TimerHistoryEntry {
   readonly timerId: string;
   readonly handler: string;
@@ -162,6 +175,20 @@ export class ObservationStore {
     return { logs, ended: ended.map((e) => ({ ...e.entry, owner: e.owner })), fires };
   }
 
+  /**
+   * Keeps the supply record the state held after block `height` (cips/staking.md "Supply"): the state keeps only
+   * the head's, so `cowboy_supply` answers for earlier heights from here.
+   */
+  recordSupply(height: bigint, supply: IndexedSupply): void {
+    this.#db.putSync(`S:${height20(height)}`, JSON.stringify(supply));
+  }
+
+  /** The supply record indexed for `height`, if this node indexed that block. */
+  supplyAt(height: bigint): IndexedSupply | undefined {
+    const raw = this.#db.get(`S:${height20(height)}`);
+    return raw === undefined ? undefined : (JSON.parse(raw) as IndexedSupply);
+  }
+
   /** The logs of blocks `from..to` (inclusive) passing `filter`, at most MAX_LOG_RESULTS. */
   logs(from: bigint, to: bigint, filter: LogFilter): LogEntry[] {
     const out: LogEntry[] = [];
@@ -198,7 +225,7 @@ export class ObservationStore {
   }
 
   /**
-   * Forgets what blocks above `height` recorded (their logs, fire records and timer ends): a devnet's
+   * Forgets what blocks above `height` recorded (their logs, fire records, timer ends and supply): a devnet's
    * dev_revert discarded those blocks (apps/node/README.md "Dev methods"). Traces stay: they are
    * looked up by transaction hash only.
    */
@@ -208,7 +235,7 @@ export class ObservationStore {
       return match !== null && BigInt(match[1]!) > height;
     };
     this.#db.transactionSync(() => {
-      for (const { key } of this.#db.getRange({ start: `L:${height20(height + 1n)}`, end: "L;" })) this.#db.removeSync(key);
+      for (const prefix of ["L", "S"]) for (const { key } of this.#db.getRange({ start: `${prefix}:${height20(height + 1n)}`, end: `${prefix};` })) this.#db.removeSync(key);
       for (const prefix of ["T:", "F:"]) {
         for (const { key } of this.#db.getRange({ start: prefix, end: `${prefix.slice(0, 1)};` })) if (above(key)) this.#db.removeSync(key);
       }

@@ -4,7 +4,9 @@
 // of its stake (burned: the supply record stays genesis + issued − burned) and jails it, and from a later epoch
 // the engines run the three others. It unjails after its jail period and votes again in a set of four. Then it is
 // stopped for longer than the downtime window (2 epochs here): jailed without a slash, its second offence doubling
-// the jail; restarted, it unjails again and votes again. Every child is killed by pid at the end.
+// the jail; restarted with the test-only --invalid-proposal, it unjails again and votes again, and its proposals (each
+// header's round is not its view) are reported by the others and jail it a third time, without a slash.
+// Every child is killed by pid at the end.
 import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { nodeDir } from "../../src/testnet/setup.js";
 import { readValidatorKeyFile } from "../../src/validator/keys.js";
-import { testnetE2e, until } from "../utils/testnet-e2e.js";
+import { supplyAtEveryHeight, testnetE2e, until } from "../utils/testnet-e2e.js";
 
 const net = testnetE2e("double");
 const { dir, pids, client, consensusOf } = net;
@@ -70,7 +72,7 @@ async function unjailAndVote(accountKey: Uint8Array, jailedUntil: bigint): Promi
 }
 
 describe("double signing on a 4-validator testnet", () => {
-  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set; it unjails, is jailed for downtime and unjails again", {
+  it("the double vote is reported, 1% of the stake is burned, the validator is jailed and leaves the set; it unjails, is jailed for downtime, unjails again and is jailed for an invalid proposal", {
     timeout: 800_000,
   }, async () => {
     try {
@@ -129,14 +131,31 @@ describe("double signing on a 4-validator testnet", () => {
       expect(BigInt(supplyDown.total)).toBe(BigInt(supplyDown.genesis) + BigInt(supplyDown.issued) - BigInt(supplyDown.burned));
       expect(BigInt(supplyDown.issued)).toBeGreaterThan(BigInt(supply.issued));
 
-      // Restarted (no --double-sign), it unjails once the doubled jail ends and votes again.
+      // Restarted (no --double-sign; --invalid-proposal instead), it unjails once the doubled jail ends and votes again.
       const { command, args } = cowboydCommand();
       const log2 = openSync(join(nodeDir(dir, 3), "node.log"), "a");
-      const again = spawn(command, [...args, "--data", nodeDir(dir, 3)], { stdio: ["ignore", log2, log2] });
+      const again = spawn(command, [...args, "--data", nodeDir(dir, 3), "--invalid-proposal"], { stdio: ["ignore", log2, log2] });
       if (again.pid !== undefined) pids.add(again.pid);
       await unjailAndVote(account, BigInt(down.jailed_until));
-      const final = (await client(0).request<ValidatorJson[]>("cowboy_validators", [])).find((r) => r.address === offender);
-      expect(final).toMatchObject({ status: "active", offences: "2", in_set: true });
+      // Back in the set, its proposals carry a wrong header round: the others refuse them and report them
+      // (report_invalid_proposal), and it is jailed a third time without a slash (cips/staking.md "Invalid proposals").
+      await until(
+        "the offender jailed for an invalid proposal",
+        async () => Number((await client(0).request<ValidatorJson>("cowboy_validator", [offender])).offences) >= 3,
+        120_000,
+      );
+      const invalid = await client(0).request<ValidatorJson>("cowboy_validator", [offender]);
+      expect(invalid).toMatchObject({ status: "jailed", stake: back.stake });
+      // Its third offence (or later: each refused view is one): at least four times the jail period, counted from a
+      // height after its downtime jail ended.
+      expect(BigInt(invalid.jailed_until) - 4n * L).toBeGreaterThanOrEqual(BigInt(down.jailed_until));
+      expect(readFileSync(join(nodeDir(dir, 3), "node.log"), "utf8")).toContain("test: proposing an invalid block");
+      const proposalReporters = [0, 1, 2].filter((i) => readFileSync(join(nodeDir(dir, i), "node.log"), "utf8").includes("invalid proposal reported"));
+      expect(proposalReporters.length).toBeGreaterThan(0);
+      // Supply at every height on node 0 (it indexed every block): conserved, every block issued, and the only burn
+      // beyond fees is the one 1% slash (the downtime and invalid-proposal jails take nothing).
+      const head = BigInt((await client(0).request<{ height: string }>("cowboy_head", [])).height);
+      expect([...(await supplyAtEveryHeight(client(0), head)).values()]).toEqual([stake / 100n]);
       // The beacon verifies across every boundary, the set going 4 → 3 → 4 → 3 → 4: each round's seed in the
       // certificates around a boundary verifies under the group key (kept by every reshare).
       const epochJson = await client(0).request<{ group_key: { group_public_key: string } }>("cowboy_epoch", []);

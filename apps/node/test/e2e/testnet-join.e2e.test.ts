@@ -2,7 +2,8 @@
 // "The consensus switch"): its node starts as a follower with a key file that is not in the genesis, it is funded
 // and registers, its node publishes its network key (set_network_key), the next reshare deals it a share, and from
 // that epoch the engines run five members: it votes and proposes. Then it exits: it leaves the engines at a later
-// boundary and withdraws its stake after the unbonding period. Every child is killed by pid at the end.
+// boundary and withdraws its stake after the unbonding period. The supply is conserved at every height. Every child
+// is killed by pid at the end.
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ import { devAccounts } from "../../src/chain/genesis.js";
 import { cowboydCommand } from "../../src/testnet/launcher.js";
 import { NODE_CONFIG_FILE, writeNodeConfig } from "../../src/testnet/config.js";
 import { nodeDir } from "../../src/testnet/setup.js";
-import { testnetE2e, until } from "../utils/testnet-e2e.js";
+import { supplyAtEveryHeight, testnetE2e, until } from "../utils/testnet-e2e.js";
 import { generateValidatorSet, writeValidatorKeyFile } from "../../src/validator/keys.js";
 
 const net = testnetE2e("join");
@@ -145,6 +146,10 @@ describe("a validator joins a running testnet", () => {
       expect(withdrawn.status).toBe(ReceiptStatus.Success);
       expect(await client(1).getBalance(joiner.address)).toBe(before + stake - withdrawn.fee_paid);
       expect(await client(1).request<ValidatorJson | null>("cowboy_validator", [me])).toBeNull();
+      // Supply at every height on node 1 (it indexed every block it committed): conserved, every block issued, and
+      // nothing burned beyond the fees (nothing was slashed here).
+      const head = BigInt((await client(1).request<{ height: string }>("cowboy_head", [])).height);
+      expect(await supplyAtEveryHeight(client(1), head)).toEqual(new Map());
     } catch (error) {
       net.keepLogs();
       throw error;

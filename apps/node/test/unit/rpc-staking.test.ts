@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { toHex } from "@cowboy/codec";
 import { blsPopProve, nobleBls } from "@cowboy/crypto";
 import { defaultChainParams } from "@cowboy/execution";
-import { createStakingConfig } from "@cowboy/staking";
+import { createStakingConfig, getSupply } from "@cowboy/staking";
 import { accountKey, LmdbBackend, StateStore } from "@cowboy/state";
 import { BASE_UNITS_PER_CBY, createTransaction } from "@cowboy/types";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { devAccounts, devnetGenesis } from "../../src/chain/genesis.js";
 import { Mempool } from "../../src/mempool/mempool.js";
 import { nodeMethods } from "../../src/rpc/methods/index.js";
 import { MethodRegistry } from "../../src/rpc/registry.js";
+import { indexedSupply, ObservationStore } from "../../src/index-store/observations.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cowboy-staking-rpc-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,7 +55,14 @@ describe("the staking RPC", () => {
     const blocks = BlockStore.open(join(dir, "blocks"));
     const state = StateStore.open(LmdbBackend.open(join(dir, "state")));
     const chain = Chain.open(params, blocks, state, genesis);
-    const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool: new Mempool({ params }) }));
+    // The node indexes the supply of every block it commits; the RPC answers earlier heights from that index.
+    const observations = ObservationStore.open(join(dir, "index"));
+    const produce: typeof chain.produce = (...args) => {
+      const out = chain.produce(...args);
+      observations.recordSupply(out.block.header.height, indexedSupply(getSupply(chain.state.fork())!));
+      return out;
+    };
+    const registry = new MethodRegistry().register(...nodeMethods({ chain, mempool: new Mempool({ params }), observations }));
 
     const before = (await registry.call("cowboy_supply", [])) as SupplyJson;
     expect(before.issued).toBe("0");
@@ -73,13 +81,13 @@ describe("the staking RPC", () => {
       maxPriorityFeePerCycle: 0n,
       maxPriorityFeePerCell: 0n,
     }).sign(newcomer!.privateKey);
-    const produced = chain.produce([register], genesisValidator!.address, genesis.config.timestampMs + 1_000n);
+    const produced = produce([register], genesisValidator!.address, genesis.config.timestampMs + 1_000n);
     expect(produced.receipts[0]!.status).toBe(0);
     const a = `0x${toHex(newcomer!.address)}`;
     expect(await registry.call("cowboy_validator", [a])).toMatchObject({ address: a, status: "pending", stake: (100_000n * BASE_UNITS_PER_CBY).toString(), registered_at: "1" });
     expect(await registry.call("cowboy_epoch", [])).toMatchObject({ epoch: "0", epoch_length: "3" });
 
-    chain.produce([], genesisValidator!.address, genesis.config.timestampMs + 2_000n); // height 2: the end of epoch 0
+    produce([], genesisValidator!.address, genesis.config.timestampMs + 2_000n); // height 2: the end of epoch 0
     const epoch = (await registry.call("cowboy_epoch", [])) as { epoch: string; set: { members: { address: string }[]; total_stake: string } };
     expect(epoch.epoch).toBe("1");
     expect(epoch.set.members.map((m) => m.address).sort()).toEqual([a, `0x${toHex(genesisValidator!.address)}`].sort());
@@ -93,10 +101,21 @@ describe("the staking RPC", () => {
     expect(BigInt(after.issued)).toBeGreaterThan(0n);
     expect(BigInt(after.total)).toBe(BigInt(after.genesis) + BigInt(after.issued) - BigInt(after.burned));
     expect(BigInt(after.burned)).toBe(produced.receipts[0]!.fee_burned);
+    // Height 1 from the index: its burn is block 1's fee, and block 2 issued more on top of it.
+    const at1 = (await registry.call("cowboy_supply", ["1"])) as SupplyJson;
+    expect(at1).toMatchObject({ height: "1", genesis: after.genesis, burned: after.burned });
+    expect(BigInt(at1.issued)).toBeGreaterThan(0n);
+    expect(BigInt(at1.issued)).toBeLessThan(BigInt(after.issued));
+    expect(BigInt(at1.total)).toBe(BigInt(at1.genesis) + BigInt(at1.issued) - BigInt(at1.burned));
+    expect(await registry.call("cowboy_supply", ["2"])).toEqual(after);
+    await expect(registry.call("cowboy_supply", ["3"])).rejects.toMatchObject({ code: -32602 });
+    await expect(registry.call("cowboy_supply", ["0"])).rejects.toMatchObject({ code: -32001 });
+    await expect(registry.call("cowboy_supply", ["-1"])).rejects.toMatchObject({ code: -32602 });
     await expect(registry.call("cowboy_validator", ["0x" + "00".repeat(20)])).resolves.toBeNull();
     // Head 2, next block 3: 100 + 900·3/9 unlocked.
     expect(await registry.call("cowboy_vesting", [`0x${"77".repeat(20)}`])).toMatchObject({ total: "1000", claimed: "0", unlocked: "400", locked: "600", claimable: "400" });
     await expect(registry.call("cowboy_vesting", [a])).resolves.toBeNull();
+    await observations.close();
     await blocks.close();
     await state.close();
   });

@@ -17,4 +17,10 @@ describe("parseNodeArgs", () => {
     // An option-like value is refused by the parser itself, with the same error class.
     expect(() => parseNodeArgs(["--interpreters", "-1"], "/tmp")).toThrow(NodeUsageError);
   });
+
+  it("takes the test-only misbehaviour flags, off by default", () => {
+    expect([parseNodeArgs([], "/tmp")?.doubleSign, parseNodeArgs([], "/tmp")?.invalidProposal]).toEqual([false, false]);
+    expect(parseNodeArgs(["--invalid-proposal"], "/tmp")?.invalidProposal).toBe(true);
+    expect(() => parseNodeArgs(["--invalid-proposal=yes"], "/tmp")).toThrow(NodeUsageError);
+  });
 });

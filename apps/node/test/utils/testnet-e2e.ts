@@ -82,3 +82,36 @@ export async function until(what: string, probe: () => Promise<boolean>, timeout
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+interface SupplyAt {
+  height: string;
+  genesis: string;
+  issued: string;
+  burned: string;
+  total: string;
+}
+
+/**
+ * Supply conservation at every height 1..`to` on one node (cips/staking.md "Supply"; `cowboy_supply` with a height
+ * answers from the node's index): total = genesis + issued − burned, genesis never changes, every block issues
+ * something, and the burn grows by exactly the fees its receipts burned. Returns what each height burned beyond its
+ * fees (slashed stake), only the heights where that is not zero.
+ */
+export async function supplyAtEveryHeight(rpc: ReturnType<typeof createClient>, to: bigint): Promise<Map<bigint, bigint>> {
+  const extra = new Map<bigint, bigint>();
+  let previous: SupplyAt | undefined;
+  for (let h = 1n; h <= to; h++) {
+    const s = await rpc.request<SupplyAt>("cowboy_supply", [h.toString()]);
+    if (s.height !== h.toString() || BigInt(s.total) !== BigInt(s.genesis) + BigInt(s.issued) - BigInt(s.burned)) throw new Error(`height ${h}: ${JSON.stringify(s)}`);
+    const txs = (await rpc.request<{ transactions: string[] }>("cowboy_getBlockByNumber", [h.toString()])).transactions;
+    let fees = 0n;
+    for (const hash of txs) fees += BigInt((await rpc.request<{ fee_burned: string }>("cowboy_getReceipt", [hash])).fee_burned);
+    const before = previous ?? { genesis: s.genesis, issued: "0", burned: "0" };
+    if (s.genesis !== before.genesis) throw new Error(`height ${h}: genesis ${s.genesis} changed from ${before.genesis}`);
+    if (BigInt(s.issued) <= BigInt(before.issued)) throw new Error(`height ${h}: issued ${s.issued} did not grow from ${before.issued}`);
+    const beyond = BigInt(s.burned) - BigInt(before.burned) - fees;
+    if (beyond !== 0n) extra.set(h, beyond);
+    previous = s;
+  }
+  return extra;
+}

@@ -137,32 +137,38 @@ describe("epoch switch (one engine per epoch, real BLS keys)", () => {
   );
 });
 
+/** Every finalize vote for the block at epoch 0's last height is dropped by its sender (digest → height from the proposals sent). */
+function dropLastFinalizes(): { wrap: (ctx: Context) => Context; dropped: () => number } {
+  const heights = new Map<string, bigint>();
+  let dropped = 0;
+  const wrap = (ctx: Context): Context =>
+    withSend(ctx, (inner, recipients, channel, message) => {
+      if (channel === CHANNELS.proposals) {
+        const { vote, payload } = decode(proposalMessageCodec, message);
+        heights.set(toHex(vote.proposal.payload), decode(blockCodec, payload).height);
+      } else if (channel === CHANNELS.votes) {
+        const vote = decode(voteMessageCodec, message);
+        if (vote.type === "finalize" && vote.value.proposal.round.epoch === 0n && heights.get(toHex(vote.value.proposal.payload)) === L - 1n) {
+          dropped++;
+          return [];
+        }
+      }
+      return inner.send(recipients, channel, message);
+    });
+  return { wrap, dropped: () => dropped };
+}
+
 describe("epoch boundary liveness (bridge blocks)", () => {
   it("an epoch's last block whose own finalization never forms is finalized by a bridge block's, and the chain goes on", async () => {
     // Every finalize vote for the block at epoch 0's last height is dropped by its sender; the digest → height map
     // comes from the proposals the nodes send.
-    const heights = new Map<string, bigint>();
-    let dropped = 0;
-    const net = network(55n, (ctx) =>
-      withSend(ctx, (inner, recipients, channel, message) => {
-        if (channel === CHANNELS.proposals) {
-          const { vote, payload } = decode(proposalMessageCodec, message);
-          heights.set(toHex(vote.proposal.payload), decode(blockCodec, payload).height);
-        } else if (channel === CHANNELS.votes) {
-          const vote = decode(voteMessageCodec, message);
-          if (vote.type === "finalize" && vote.value.proposal.round.epoch === 0n && heights.get(toHex(vote.value.proposal.payload)) === L - 1n) {
-            dropped++;
-            return [];
-          }
-        }
-        return inner.send(recipients, channel, message);
-      }),
-    );
+    const drop = dropLastFinalizes();
+    const net = network(55n, drop.wrap);
     const reached = await net.sim.runUntil(() => net.nodes.every((n) => finalizedHeight(n) >= 2n * L + 2n), { maxMs: 60_000 });
     if (!reached) console.log(net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`));
     expect(reached).toBe(true);
     assertSafety(net.nodes);
-    expect(dropped).toBeGreaterThan(0);
+    expect(drop.dropped()).toBeGreaterThan(0);
     for (const node of net.nodes) {
       // The last block of epoch 0 is final through a descendant: it is delivered with its notarization, cast in epoch 0.
       const last = node.finalized.find((b) => b.height === L - 1n)!;
@@ -204,5 +210,27 @@ describe("catching up across several boundaries", () => {
       const set = createValidatorSet(planFor(epochOf(b.height), 0).set);
       expect(cert.type === "finalization" ? finalizationValid(set, cert.value) : notarizationValid(set, cert.value)).toBe(true);
     }
+  }, 120_000);
+});
+
+describe("catching up across a boundary a bridge block finalized", () => {
+  it("a node down before epoch 0 ended fetches its end from a peer's epoch-0 journal (the bridge chain and its finalization)", async () => {
+    const drop = dropLastFinalizes();
+    const net = network(91n, drop.wrap);
+    expect(await net.sim.runUntil(() => finalizedHeight(net.nodes[0]!) >= 2n, { maxMs: 20_000 })).toBe(true);
+    net.crash(0);
+    expect(finalizedHeight(net.nodes[0]!)).toBeLessThan(L - 1n);
+    expect(await net.sim.runUntil(() => [1, 2, 3].every((i) => finalizedHeight(net.nodes[i]!) >= 3n * L + 2n), { maxMs: 60_000 })).toBe(true);
+    expect(drop.dropped()).toBeGreaterThan(0);
+    net.restart(0);
+    const reached = await net.sim.runUntil(() => finalizedHeight(net.nodes[0]!) >= 3n * L + 2n, { maxMs: 60_000 });
+    if (!reached) console.log(net.nodes.map((n) => `${n.label} ${finalizedHeight(n)} ${n.warnings.slice(0, 4).join("; ")}`));
+    expect(reached).toBe(true);
+    assertSafety(net.nodes);
+    // Epoch 0's last block reached v0 with the notarization the others delivered it with, and v0 switched through every epoch.
+    const last = net.nodes[0]!.finalized.find((b) => b.height === L - 1n)!;
+    expect(decode(blockCodec, last.payload).height).toBe(L - 1n);
+    expect(decode(blockCertificateCodec, last.certificate).type).toBe("notarization");
+    expect(net.switches).toEqual(expect.arrayContaining(["v0:1:-", "v0:2:0", "v0:3:0"]));
   }, 120_000);
 });

@@ -83,6 +83,7 @@ function execute(ctx: InstructionContext, instruction: Instruction): Instruction
     case "unjail_validator":
     case "claim_vested":
     case "report_double_vote":
+    case "report_invalid_proposal":
     case "set_network_key":
       return stakingInstruction(ctx, instruction);
     case "staking_submit_dealing":

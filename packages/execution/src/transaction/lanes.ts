@@ -15,6 +15,7 @@ export function isStakingInstruction(instruction: Instruction): boolean {
     case "staking_submit_dealing":
     case "staking_submit_complaint":
     case "report_double_vote":
+    case "report_invalid_proposal":
     case "set_network_key":
       return true;
     default:

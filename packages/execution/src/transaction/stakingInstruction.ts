@@ -1,12 +1,26 @@
-// The staking instructions (System sub_types 16–21, cips/staking.md "Instructions"): each calls its
+// The staking instructions (System sub_types 16–24, cips/staking.md "Instructions"): each calls its
 // @cowboy/staking rule with the sender's balances; a refusal reverts with `StakingError: CODE: why`.
-import { addStake, claimVested, exit, register, reportDoubleVote, setNetworkKey, StakingError, unjail, withdraw, type StakingAccounts, type StakingContext } from "@cowboy/staking";
+import {
+  addStake,
+  claimVested,
+  exit,
+  register,
+  reportDoubleVote,
+  reportInvalidProposal,
+  setNetworkKey,
+  StakingError,
+  unjail,
+  withdraw,
+  type StakingAccounts,
+  type StakingContext,
+} from "@cowboy/staking";
 import type {
   AddStakeInstruction,
   ClaimVestedInstruction,
   ExitValidatorInstruction,
   RegisterValidatorInstruction,
   ReportDoubleVoteInstruction,
+  ReportInvalidProposalInstruction,
   SetNetworkKeyInstruction,
   UnjailValidatorInstruction,
   WithdrawStakeInstruction,
@@ -24,6 +38,7 @@ export type StakingInstruction =
   | WithdrawStakeInstruction
   | UnjailValidatorInstruction
   | ReportDoubleVoteInstruction
+  | ReportInvalidProposalInstruction
   | SetNetworkKeyInstruction;
 
 /** Execution's balances as @cowboy/staking sees them. */
@@ -63,6 +78,16 @@ export function stakingInstruction(ctx: InstructionContext, ins: StakingInstruct
         break;
       case "set_network_key":
         setNetworkKey(sc, ctx.params.chainId, from, ins.networkKey, ins.signature);
+        break;
+      case "report_invalid_proposal":
+        reportInvalidProposal(sc, ctx.params.chainId, {
+          offender: ins.offender,
+          epoch: ins.epoch,
+          view: ins.view,
+          parent: ins.parent,
+          header: ins.header,
+          signature: ins.signature,
+        });
         break;
       case "report_double_vote":
         reportDoubleVote(

@@ -2,23 +2,18 @@
 // counted by the proposer (buildBlock) and the verifier (applyBlock) alike; a validator absent from more
 // than half of a window's certificates is jailed at the window's last block and left out of the next set.
 import { compareBytes, encode } from "@cowboy/codec";
-import { blsPopProve, dealShares, nobleBls } from "@cowboy/crypto";
+import { dealShares } from "@cowboy/crypto";
 import { createStakingConfig, getEpochSet, getValidator, missedVotes, ValidatorStatus } from "@cowboy/staking";
 import { blockCertificateCodec, signerSet } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY } from "../utils/chain.js";
-import { addressOf, params as defaultParams } from "../utils/helpers.js";
+import { addressOf, params as defaultParams, testBlsKey } from "../utils/helpers.js";
 
 // Epochs of 8 blocks, downtime windows of 4 (jailed above 2 missed), jail 3 blocks.
 const staking = createStakingConfig({ minimumValidatorStake: 1_000n * CBY, epochLength: 8n, unbondingPeriod: 16n, jailPeriod: 3n, downtimeWindow: 4n });
 const params = { ...defaultParams, staking };
 
-function bls(i: number) {
-  const sk = new Uint8Array(32);
-  sk[0] = 0x33;
-  sk[31] = i + 1;
-  return { publicKey: nobleBls.getPublicKey(sk), pop: blsPopProve(sk) };
-}
+const bls = (i: number) => testBlsKey(0x33, i);
 
 const members = [addressOf(2), addressOf(3)].sort(compareBytes);
 const [KEPT, DOWN] = members as [Uint8Array, Uint8Array];

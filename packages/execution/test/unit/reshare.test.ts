@@ -1,24 +1,19 @@
 // The reshare inside the state transition (cips/staking.md "Reshare"): signed staking_submit_dealing
 // transactions in the window of epoch 0, the end-of-block step at the epoch's last block, and the
 // group key of epoch 1 in the state; the new shares sign a seed message under it.
-import { combineCommitments, combineShare, createDealing, decodeDealing, encodeDealing, nobleBls, openShare, partialSign, recoverSignature, blsPopProve } from "@cowboy/crypto";
+import { combineCommitments, combineShare, createDealing, decodeDealing, encodeDealing, nobleBls, openShare, partialSign, recoverSignature } from "@cowboy/crypto";
 import { GroupKeyOutcome, createStakingConfig, epochGroupKey, reshareContext, reshareRun } from "@cowboy/staking";
 import { ReceiptStatus, seedMessage } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
-import { addressOf, params as defaultParams } from "../utils/helpers.js";
+import { addressOf, params as defaultParams, testBlsKey } from "../utils/helpers.js";
 
 // Epochs of 5 blocks; dealings for epoch 1 are accepted at heights 3 and 4.
 const staking = createStakingConfig({ minimumValidatorStake: 1_000n * CBY, epochLength: 5n, unbondingPeriod: 10n, jailPeriod: 3n, reshareWindow: 2n });
 const params = { ...defaultParams, staking };
 const LIMITS = { cycles: 10_000_000n, cells: 100_000n };
 
-function key(i: number) {
-  const secretKey = new Uint8Array(32);
-  secretKey[0] = 0x23;
-  secretKey[31] = i + 1;
-  return { secretKey, publicKey: nobleBls.getPublicKey(secretKey), pop: blsPopProve(secretKey) };
-}
+const key = (i: number) => testBlsKey(0x23, i);
 
 describe("reshare in the state transition", () => {
   it("a fresh DKG by epoch 0's validators gives epoch 1 a group key its set can sign with", { timeout: 120_000 }, () => {

@@ -1,22 +1,16 @@
 // The staking instructions and the epoch boundary inside the state transition (cips/staking.md):
 // real signed transactions in blocks built by a proposer and re-applied by a verifier.
-import { blsPopProve, nobleBls } from "@cowboy/crypto";
 import { createStakingConfig, getEpochSet, getSupply, getValidator, getVesting, totalSupply, ValidatorStatus } from "@cowboy/staking";
 import { ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, CBY, text } from "../utils/chain.js";
-import { addressOf, params as defaultParams } from "../utils/helpers.js";
+import { addressOf, params as defaultParams, testBlsKey } from "../utils/helpers.js";
 
 const staking = createStakingConfig({ minimumValidatorStake: 1_000n * CBY, epochLength: 5n, unbondingPeriod: 10n, jailPeriod: 3n });
 const params = { ...defaultParams, staking };
 const LIMITS = { cycles: 100_000n, cells: 1_000n };
 
-function bls(i: number) {
-  const sk = new Uint8Array(32);
-  sk[0] = 0x22;
-  sk[31] = i + 1;
-  return { publicKey: nobleBls.getPublicKey(sk), pop: blsPopProve(sk) };
-}
+const bls = (i: number) => testBlsKey(0x22, i);
 
 const PROPOSER = new Uint8Array(20).fill(0xee);
 

@@ -1,5 +1,5 @@
 import { accountKey, MemoryBackend, StateStore, type Fork } from "@cowboy/state";
-import { addressFromPrivateKey, keccak256 } from "@cowboy/crypto";
+import { addressFromPrivateKey, blsPopProve, keccak256, nobleBls } from "@cowboy/crypto";
 import { createTransaction, type Instruction, type Transaction } from "@cowboy/types";
 import { defaultChainParams, type ChainParams } from "../../src/index.js";
 
@@ -41,4 +41,12 @@ export function transfer(
     maxPriorityFeePerCell: 0n,
     ...(fees.metadata === undefined ? {} : { metadata: fees.metadata }),
   }).sign(key(from));
+}
+
+/** A deterministic BLS key for tests: secret scalar `tag ‖ 0… ‖ i + 1`, its public key and proof of possession. */
+export function testBlsKey(tag: number, i: number): { secretKey: Uint8Array; publicKey: Uint8Array; pop: Uint8Array } {
+  const secretKey = new Uint8Array(32);
+  secretKey[0] = tag;
+  secretKey[31] = i + 1;
+  return { secretKey, publicKey: nobleBls.getPublicKey(secretKey), pop: blsPopProve(secretKey) };
 }

@@ -5,6 +5,7 @@ import { toHex } from "@cowboy/codec";
 import { ed25519 } from "@cowboy/crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { Cluster, fullMesh, linked, seed, until } from "./cluster.js";
+import { DEFAULT_SCORING } from "../../src/index.js";
 
 const cluster = new Cluster();
 afterEach(() => cluster.closeAll());
@@ -177,6 +178,30 @@ describe("@cowboy/p2p over QUIC on loopback", () => {
     validator.setAllowedPeers(undefined);
     a.send([validator.self], 1, bytes(4));
     await until("a still delivers", () => got.length === 3);
+  });
+
+  it("with UNAUTHORIZED_CHANNEL at 0, an outsider's consensus frames are only dropped: it is never blocked and keeps the open channels", async () => {
+    const { boot, nodes } = await cluster.star(1);
+    const outsider = nodes[0]!;
+    const validator = await cluster.node(7, {
+      bootstrap: boot.addresses(),
+      allowedPeers: [boot.self],
+      openChannels: [9],
+      scoring: { penalties: { ...DEFAULT_SCORING.penalties, UNAUTHORIZED_CHANNEL: 0 } },
+    });
+    await until("validator connected to the outsider", () => linked(validator, outsider));
+    const got: number[] = [];
+    validator.handle(1, () => got.push(1));
+    validator.handle(9, () => got.push(9));
+    // Thirty restricted frames: three times what blocks it under the default penalty.
+    for (let i = 0; i < 30; i++) outsider.send([validator.self], 1, bytes(i));
+    await until("the restricted frames counted", () => validator.stats().dropped.unauthorized === 30);
+    outsider.send([validator.self], 9, bytes(1));
+    await until("the open channel still delivers", () => got.length === 1);
+    expect(got).toEqual([9]);
+    expect(validator.score(outsider.self)).toBe(0);
+    expect(validator.isBlocked(outsider.self)).toBe(false);
+    expect(validator.peers()).toContain(outsider.self);
   });
 
   it("a flooding peer's excess messages are dropped and it is blocked when its score runs out", async () => {

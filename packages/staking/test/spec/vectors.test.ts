@@ -23,6 +23,7 @@ import {
   validatorKey,
   type ValidatorStatus,
 } from "../../src/index.js";
+import { verdict, type InvalidProposalVector } from "../utils/invalidProposalVector.js";
 import { replay, type Scenario, type ScenarioResult } from "../utils/scenario.js";
 
 describe("instructions (test-vectors/staking/instructions.json)", () => {
@@ -117,5 +118,17 @@ describe("epoch transition (test-vectors/staking/epoch-transition.json)", () => 
   it("replays to the same outcomes, sets, balances and state root", { timeout: 60_000 }, () => {
     const v = readVector<Scenario & { expected: ScenarioResult }>("staking/epoch-transition.json");
     expect(replay(v)).toEqual(v.expected);
+  });
+});
+
+describe("invalid-proposal evidence (test-vectors/staking/invalid-proposal.json)", () => {
+  const v = readVector<InvalidProposalVector>("staking/invalid-proposal.json");
+  it("covers honest, defective and foreign headers", () => {
+    expect(v.cases.filter((c) => c.defect !== undefined).length).toBeGreaterThanOrEqual(6);
+    expect(v.cases.filter((c) => c.error === "INVALID_EVIDENCE").length).toBe(2);
+  });
+  it.each(v.cases.map((c) => [c.name, c] as const))("%s", (_n, c) => {
+    const e = { offender: fromHex(v.offender), epoch: BigInt(c.epoch), view: BigInt(c.view), parent: BigInt(c.parent), header: fromHex(c.header), signature: fromHex(c.signature) };
+    expect(verdict(BigInt(v.chainId), e, fromHex(v.blsPublicKey))).toEqual(c.defect !== undefined ? { defect: c.defect } : { error: c.error });
   });
 });

@@ -3,20 +3,8 @@
 import { nobleBls } from "@cowboy/crypto";
 import { notarizeMessage } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
-import {
-  applyStakingGenesis,
-  createStakingConfig,
-  getSupply,
-  getValidator,
-  initSupply,
-  reportDoubleVote,
-  StakingError,
-  ValidatorStatus,
-  voteMessage,
-  VoteKind,
-  type DoubleVoteEvidence,
-} from "../../src/index.js";
-import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
+import { createStakingConfig, getSupply, getValidator, reportDoubleVote, ValidatorStatus, voteMessage, VoteKind, type DoubleVoteEvidence } from "../../src/index.js";
+import { addr, context, genesisWith, poolKey, SMALL, stakingCode } from "../utils/fixture.js";
 
 const CHAIN = 1337n;
 const OFFENDER = addr(0x0a);
@@ -30,16 +18,7 @@ function vote(kind: VoteKind, who: number, epoch: bigint, view: bigint, parent: 
   return { parent, payload, signature: nobleBls.sign(message, poolKey(who).secretKey) };
 }
 
-function setup(config = SMALL) {
-  const fork = newFork();
-  const accounts = new MapAccounts();
-  applyStakingGenesis(fork, config, [
-    { address: OFFENDER, blsPublicKey: poolKey(0).publicKey, proofOfPossession: poolKey(0).pop, stake: 10_000n },
-    { address: HONEST, blsPublicKey: poolKey(1).publicKey, proofOfPossession: poolKey(1).pop, stake: 10_000n },
-  ]);
-  initSupply(fork, 20_000n);
-  return { fork, accounts };
-}
+const setup = (config = SMALL) => genesisWith([OFFENDER, HONEST], 10_000n, config);
 
 const evidence = (kind: VoteKind, a = vote(kind, 0, 0n, 5n, 4n, digest(1)), b = vote(kind, 0, 0n, 5n, 4n, digest(2))): DoubleVoteEvidence => ({
   offender: OFFENDER,
@@ -50,15 +29,7 @@ const evidence = (kind: VoteKind, a = vote(kind, 0, 0n, 5n, 4n, digest(1)), b = 
   b,
 });
 
-function code(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(StakingError);
-    return (error as StakingError).code;
-  }
-  return "none";
-}
+const code = stakingCode;
 
 describe("report_double_vote", () => {
   it("uses the consensus notarize signing domain", () => {

@@ -1,4 +1,5 @@
-// Model-based test: random sequences of register / add_stake / exit / withdraw / unjail / jail and
+// Model-based test: random sequences of register / add_stake / exit / withdraw / unjail / jail /
+// invalid-proposal evidence and
 // block advances (crossing epoch boundaries) run against the package and against a plain reference
 // model written from cips/staking.md; after every step outcomes, records, balances and sets agree.
 import { toHex } from "@cowboy/codec";
@@ -13,12 +14,14 @@ import {
   jail,
   processEpochBoundary,
   register,
+  reportInvalidProposal,
   StakingError,
   unjail,
   VALIDATOR_STATUS_NAMES,
   withdraw,
 } from "../../src/index.js";
 import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
+import { proposalEvidence } from "../utils/proposals.js";
 
 type Status = "pending" | "active" | "unbonding" | "jailed";
 interface ModelValidator {
@@ -42,6 +45,8 @@ class Model {
   readonly balances = ADDRS.map(() => START);
   readonly validators = new Map<number, ModelValidator>();
   sets = new Map<bigint, number[]>();
+  /** (address, view) of every invalid proposal already punished: the evidence record outlives the validator record. */
+  readonly punished = new Set<string>();
 
   register(a: number, key: number, popOf: number, amount: bigint): string {
     if (amount <= 0n) return "INVALID_AMOUNT";
@@ -102,6 +107,12 @@ class Model {
     } else v.status = "jailed";
     return "ok";
   }
+  invalidProposal(a: number, view: number): string {
+    if (!this.validators.has(a)) return "NOT_A_VALIDATOR";
+    if (this.punished.has(`${a}:${view}`)) return "EVIDENCE_ALREADY_USED";
+    this.punished.add(`${a}:${view}`);
+    return this.jail(a);
+  }
   /** The end of block `height`: at an epoch's last block, the next set. */
   endBlock(): void {
     if ((this.height + 1n) % cfg.epochLength === 0n) {
@@ -122,6 +133,7 @@ type Op =
   | { kind: "register"; a: number; key: number; pop: number; amount: bigint }
   | { kind: "add"; a: number; amount: bigint }
   | { kind: "exit" | "withdraw" | "unjail" | "jail"; a: number }
+  | { kind: "invalidProposal"; a: number; view: number }
   | { kind: "advance"; blocks: number };
 
 const who = fc.integer({ min: 0, max: ADDRS.length - 1 });
@@ -140,8 +152,22 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: registerOp },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("add" as const), a: who, amount: amountArb(60n, 200n) }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constantFrom("exit" as const, "withdraw" as const, "unjail" as const, "jail" as const), a: who }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("invalidProposal" as const), a: who, view: fc.integer({ min: 2, max: 4 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("advance" as const), blocks: fc.integer({ min: 1, max: 30 }) }) },
 );
+
+// A defective proposal (its round is not the signed view) by ADDRS[a] signed with pool key `key`; signing is slow, so cached.
+const signed = new Map<string, ReturnType<typeof proposalEvidence>>();
+function invalidProposalBy(a: number, key: number, view: number) {
+  const id = `${a}:${key}:${view}`;
+  let e = signed.get(id);
+  if (e === undefined) {
+    const spec = { chainId: 7n, leader: ADDRS[a]!, key: poolKey(key), epoch: 0n, view: BigInt(view), parent: BigInt(view - 1), height: BigInt(view) };
+    e = proposalEvidence(spec, (h) => ({ ...h, round: h.round + 1n }));
+    signed.set(id, e);
+  }
+  return e;
+}
 
 describe("staking against a reference model", () => {
   it("agrees on outcomes, records, balances and epoch sets after every step", { timeout: 120_000 }, () => {
@@ -190,6 +216,12 @@ describe("staking against a reference model", () => {
               got = real(() => jail(ctx, ADDRS[o.a]!));
               want = model.jail(o.a);
               break;
+            case "invalidProposal": {
+              const e = invalidProposalBy(o.a, model.validators.get(o.a)?.key ?? 0, o.view);
+              got = real(() => reportInvalidProposal(ctx, 7n, e));
+              want = model.invalidProposal(o.a, o.view);
+              break;
+            }
             case "advance":
               for (let i = 0; i < o.blocks; i++) {
                 processEpochBoundary(fork, cfg, model.height);

@@ -2,8 +2,8 @@
 // signed by that key over the chain id and its address; one key per validator and per network key.
 import { ed25519 } from "@cowboy/crypto";
 import { describe, expect, it } from "vitest";
-import { applyStakingGenesis, getValidator, networkKeyMessage, setNetworkKey, StakingError, validatorNetworkKey, withdraw, exit } from "../../src/index.js";
-import { addr, context, MapAccounts, newFork, poolKey, SMALL } from "../utils/fixture.js";
+import { getValidator, networkKeyMessage, setNetworkKey, validatorNetworkKey, withdraw, exit } from "../../src/index.js";
+import { addr, context, genesisWith, SMALL, stakingCode } from "../utils/fixture.js";
 
 const CHAIN = 1337n;
 const [A, B, STRANGER] = [addr(1), addr(2), addr(9)];
@@ -11,26 +11,9 @@ const secret = (b: number) => new Uint8Array(32).fill(b);
 const pub = (b: number) => ed25519.getPublicKey(secret(b));
 const sig = (b: number, who: Uint8Array, chain = CHAIN) => ed25519.sign(networkKeyMessage(chain, who), secret(b));
 
-function setup() {
-  const fork = newFork();
-  const accounts = new MapAccounts();
-  applyStakingGenesis(
-    fork,
-    SMALL,
-    [A, B].map((address, i) => ({ address, blsPublicKey: poolKey(i).publicKey, proofOfPossession: poolKey(i).pop, stake: 1_000n })),
-  );
-  return { fork, accounts };
-}
+const setup = () => genesisWith([A, B], 1_000n);
 
-function code(fn: () => void): string {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof StakingError) return error.code;
-    throw error;
-  }
-  return "none";
-}
+const code = stakingCode;
 
 describe("set_network_key", () => {
   it("stores a key signed by itself over the chain and the sender, replaces it, and frees it on withdrawal", () => {

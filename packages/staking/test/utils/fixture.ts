@@ -3,7 +3,7 @@
 import { toHex } from "@cowboy/codec";
 import { blsPopProve, nobleBls } from "@cowboy/crypto";
 import { MemoryBackend, StateStore, type Fork } from "@cowboy/state";
-import { createStakingConfig, type StakingAccounts, type StakingConfig, type StakingContext } from "../../src/index.js";
+import { applyStakingGenesis, createStakingConfig, initSupply, StakingError, type StakingAccounts, type StakingConfig, type StakingContext } from "../../src/index.js";
 
 export const addr = (b: number): Uint8Array => new Uint8Array(20).fill(b);
 
@@ -57,4 +57,27 @@ export function newFork(): Fork {
 
 export function context(fork: Fork, accounts: MapAccounts, height: bigint, config: StakingConfig = SMALL): StakingContext {
   return { state: fork, accounts, config, height };
+}
+
+/** A fork whose genesis validators are `addresses` (pool keys 0, 1, … with `stake` each), its supply initialised. */
+export function genesisWith(addresses: readonly Uint8Array[], stake = 10_000n, config: StakingConfig = SMALL): { fork: Fork; accounts: MapAccounts } {
+  const fork = newFork();
+  applyStakingGenesis(
+    fork,
+    config,
+    addresses.map((address, i) => ({ address, blsPublicKey: poolKey(i).publicKey, proofOfPossession: poolKey(i).pop, stake })),
+  );
+  initSupply(fork, stake * BigInt(addresses.length));
+  return { fork, accounts: new MapAccounts() };
+}
+
+/** The StakingError code `fn` throws, or "none"; any other error is rethrown. */
+export function stakingCode(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof StakingError) return error.code;
+    throw error;
+  }
+  return "none";
 }

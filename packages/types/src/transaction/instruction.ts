@@ -87,6 +87,20 @@ export const INSTRUCTIONS = {
       ["signatureB", "signature_b", "bytes"],
     ],
   },
+  // Invalid-proposal evidence (cips/staking.md "Invalid proposals"; staking's range 24–27): a leader's own
+  // proposal header with a defect it proves by itself, and the leader's notarize signature over it.
+  report_invalid_proposal: {
+    category: 0,
+    subType: 24,
+    fields: [
+      ["offender", "offender", "address"],
+      ["epoch", "epoch", "uint"],
+      ["view", "view", "uint"],
+      ["parent", "parent", "uint"],
+      ["header", "header", "bytes"],
+      ["signature", "signature", "bytes"],
+    ],
+  },
   // A validator's network identity (cips/staking.md "Network keys"; staking's range 23–27).
   set_network_key: {
     category: 0,
@@ -598,6 +612,7 @@ export type ClaimVestedInstruction = InstructionOf<"claim_vested">;
 export type StakingSubmitDealingInstruction = InstructionOf<"staking_submit_dealing">;
 export type StakingSubmitComplaintInstruction = InstructionOf<"staking_submit_complaint">;
 export type ReportDoubleVoteInstruction = InstructionOf<"report_double_vote">;
+export type ReportInvalidProposalInstruction = InstructionOf<"report_invalid_proposal">;
 export type SetNetworkKeyInstruction = InstructionOf<"set_network_key">;
 export type RunnerMarketInstruction = InstructionOf<
   | "runner_register"

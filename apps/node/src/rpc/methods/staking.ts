@@ -18,13 +18,14 @@ import {
   validatorToJson,
   type StakingConfig,
   type StakingState,
+  type SupplyRecord,
   type ValidatorJson,
 } from "@cowboy/staking";
 import { RpcError, RpcErrorCode } from "../errors.js";
 import { defineMethod, type RpcMethod } from "../registry.js";
 import type { NodeContext } from "./context.js";
 import { hex } from "./json.js";
-import { address } from "./params.js";
+import { address, blockTag } from "./params.js";
 
 /** The committed head's state as staking reads it (the RPC never writes). */
 function headState(chain: Chain): StakingState {
@@ -54,18 +55,27 @@ export function validatorRecords(chain: Chain): Array<ValidatorJson & { in_set: 
   });
 }
 
-export function stakingMethods({ chain }: NodeContext): RpcMethod[] {
+export function stakingMethods({ chain, observations }: NodeContext): RpcMethod[] {
+  /** The supply after block `height` as this node indexed it when it committed the block (the state keeps only the head's). */
+  const indexedSupply = (height: bigint): SupplyRecord => {
+    const r = observations?.supplyAt(height);
+    if (r === undefined) throw new RpcError(RpcErrorCode.NotFound, `no supply record indexed for height ${height} (this node did not index that block)`);
+    return { genesis: BigInt(r.genesis), issued: BigInt(r.issued), burned: BigInt(r.burned), yearBase: BigInt(r.yearBase) };
+  };
   return [
     defineMethod({
       name: "cowboy_supply",
-      summary: "the supply record at the head: genesis, issued, burned and total = genesis + issued − burned (base units)",
-      params: [],
-      handler: () => {
+      summary: "the supply record at the head, or after block `height` (from the node's index): genesis, issued, burned and total = genesis + issued − burned (base units)",
+      params: [["height", blockTag.optional()]],
+      handler: ([tag]) => {
         stakingOf(chain);
-        const r = getSupply(headState(chain));
+        const head = chain.head.height;
+        const height = tag === undefined || tag === "latest" || tag === "finalized" ? head : BigInt(tag);
+        if (height > head) throw new RpcError(RpcErrorCode.InvalidParams, `height ${height} is above the head ${head}`);
+        const r = height === head ? getSupply(headState(chain)) : indexedSupply(height);
         if (r === undefined) throw new RpcError(RpcErrorCode.InternalError, "the state has no supply record");
         return {
-          height: chain.head.height.toString(),
+          height: height.toString(),
           genesis: r.genesis.toString(),
           issued: r.issued.toString(),
           burned: r.burned.toString(),
