@@ -193,9 +193,14 @@ interface ReadPlan {
  * The key comes from --file-key or the local volume record; the relays from the record (the set placement drew
  * from), else --relays / COWBOY_RELAYS / <home>/relays, or with --rpc 0x0B's live set. On chain, relays check
  * CapTokens: the owner (or whoever holds --key) reads with a token it issues to itself, valid from height 0 (relays
- * follow the head a poll late) until SELF_TOKEN_BLOCKS past the head.
+ * follow the head a poll late) until `tokenBlocks` (default SELF_TOKEN_BLOCKS) past the head.
  */
-async function readPlan(root: Uint8Array, values: { home?: string; relays?: string; rpc?: string; "file-key"?: string; key?: string }, io: CliIo): Promise<ReadPlan> {
+async function readPlan(
+  root: Uint8Array,
+  values: { home?: string; relays?: string; rpc?: string; "file-key"?: string; key?: string },
+  io: CliIo,
+  tokenBlocks = SELF_TOKEN_BLOCKS,
+): Promise<ReadPlan> {
   const home = homeDir(values.home, io);
   const record = await readRecord(home, root);
   const keyHex = values["file-key"] ?? record?.key;
@@ -211,7 +216,7 @@ async function readPlan(root: Uint8Array, values: { home?: string; relays?: stri
       scope: root,
       rights: rightsMask(["read"]),
       notBefore: 0n,
-      notAfter: chain.height + SELF_TOKEN_BLOCKS,
+      notAfter: chain.height + tokenBlocks,
       nonce: BigInt(Date.now()),
     };
     capToken = { token: signCapToken(body, me), granteeKey: me };
@@ -442,24 +447,36 @@ const repair: Command = {
 
 const mount: Command = {
   summary: "make ROOT readable as a file under DIR, read-only: through FUSE where it works (lazily, verified), else a verified copy",
-  usage: "ROOT DIR [--foreground] [--copy] [--cache-mib 32] [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32] [--home DIR]",
+  usage: "ROOT DIR [--foreground] [--copy] [--cache-mib 32] [--file-key HEX32] [--relays URL,… | --rpc URL --key HEX32 [--token-blocks 600]] [--home DIR]",
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { ...COMMON, "file-key": { type: "string" }, key: { type: "string" }, foreground: { type: "boolean" }, copy: { type: "boolean" }, "cache-mib": { type: "string" } },
+      {
+        ...COMMON,
+        "file-key": { type: "string" },
+        key: { type: "string" },
+        foreground: { type: "boolean" },
+        copy: { type: "boolean" },
+        "cache-mib": { type: "string" },
+        "token-blocks": { type: "string" },
+      },
       { min: 2, max: 2, names: "ROOT DIR" },
     );
     const root = parseRoot(positionals[0]!);
     const home = homeDir(values.home, io);
     const cacheMib = values["cache-mib"];
     if (cacheMib !== undefined && !/^[0-9]+$/.test(cacheMib)) throw usageError(`--cache-mib must be a whole number of MiB, got '${cacheMib}'`);
+    // With --rpc the mount reads with a self-issued CapToken valid this many blocks past the head, and renews it.
+    const tokenBlocks = values["token-blocks"];
+    if (tokenBlocks !== undefined && !/^[1-9][0-9]{0,8}$/.test(tokenBlocks)) throw usageError(`--token-blocks must be a positive integer of blocks, got '${tokenBlocks}'`);
+    if (tokenBlocks !== undefined && values.rpc === undefined) throw usageError("--token-blocks needs --rpc (only chain-connected relays check CapTokens)");
     const record = await readRecord(home, root);
     const dir = resolve(positionals[1]!);
     const name = record === undefined ? `${toHex(root)}.bin` : basename(record.name);
     if (values.copy !== true) {
       const support = await fuseSupport(io.env);
       if (support.available) {
-        const plan = await readPlan(root, values, io);
+        const plan = await readPlan(root, values, io, tokenBlocks === undefined ? undefined : BigInt(tokenBlocks));
         const config: MountConfig = {
           root: toHex(root),
           key: toHex(plan.key),
@@ -467,7 +484,15 @@ const mount: Command = {
           name,
           relays: plan.relays.map(relayToJson),
           also: plan.also.map(relayToJson),
-          ...(plan.capToken === undefined ? {} : { capToken: toHex(encodeCapToken(plan.capToken.token)), granteeKey: toHex(plan.capToken.granteeKey) }),
+          // The mount process renews the token itself against the node (it has the key: it signs every read).
+          ...(plan.capToken === undefined || values.rpc === undefined
+            ? {}
+            : {
+                capToken: toHex(encodeCapToken(plan.capToken.token)),
+                granteeKey: toHex(plan.capToken.granteeKey),
+                rpc: values.rpc,
+                ...(tokenBlocks === undefined ? {} : { tokenBlocks: Number(tokenBlocks) }),
+              }),
           ...(cacheMib === undefined ? {} : { cacheBytes: Number(cacheMib) * 1024 * 1024 }),
         };
         return fuseMount({ io, home, config, foreground: values.foreground === true });
@@ -477,7 +502,7 @@ const mount: Command = {
     const path = join(dir, name);
     await mkdir(dir, { recursive: true });
     await rm(path, { force: true });
-    const rest = Object.entries(values).flatMap(([k, v]) => (typeof v === "string" && k !== "cache-mib" ? [`--${k}`, v] : []));
+    const rest = Object.entries(values).flatMap(([k, v]) => (typeof v === "string" && k !== "cache-mib" && k !== "token-blocks" ? [`--${k}`, v] : []));
     const status = await get.run([positionals[0]!, path, ...rest], io);
     if (status !== 0) return status;
     await chmod(path, 0o444);

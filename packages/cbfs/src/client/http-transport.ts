@@ -19,25 +19,39 @@ export interface HttpTransportOptions {
   readonly maxSockets?: number;
   /** Milliseconds before a request without progress fails (default 30,000). */
   readonly timeoutMs?: number;
-  /** Reads carry this CapToken and a per-request signature by the grantee's key (relays that check tokens need it). */
-  readonly capToken?: { readonly token: CapToken; readonly granteeKey: Uint8Array };
+  /**
+   * Reads carry this CapToken and a per-request signature by the grantee's key (relays that check tokens need it);
+   * a function is asked before every read, so a token renewed meanwhile (a long-lived mount) is the one sent.
+   */
+  readonly capToken?: CapTokenAuth | (() => CapTokenAuth);
   /** Or reads under a 0x0A delegation of volume `root` to the key's address (cips/cbfs.md §8.1: actor-owned volumes). */
   readonly delegation?: { readonly root: Uint8Array; readonly granteeKey: Uint8Array };
+}
+
+export interface CapTokenAuth {
+  readonly token: CapToken;
+  readonly granteeKey: Uint8Array;
 }
 
 export function createHttpTransport(options: HttpTransportOptions = {}): RelayTransport & { close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 4 });
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const cap = options.capToken;
-  const tokenHex = cap === undefined ? "" : toHex(encodeCapToken(cap.token));
+  const capOption = options.capToken;
+  const currentCap = capOption === undefined ? undefined : typeof capOption === "function" ? capOption : () => capOption;
+  let hexOf: { token: CapToken; hex: string } | undefined;
+  const tokenHex = (token: CapToken): string => {
+    if (hexOf?.token !== token) hexOf = { token, hex: toHex(encodeCapToken(token)) };
+    return hexOf.hex;
+  };
   const del = options.delegation;
   const delegate = del === undefined ? "" : toHex(addressFromPrivateKey(del.granteeKey));
-  const readAuth = (object: Uint8Array): Record<string, string> =>
-    cap === undefined
-      ? del === undefined
-        ? {}
-        : { "x-cbfs-delegation": delegate, "x-cbfs-root": toHex(del.root), "x-cbfs-use-signature": toHex(signDelegationUse(del.root, object, del.granteeKey)) }
-      : { "x-cbfs-captoken": tokenHex, "x-cbfs-root": toHex(cap.token.scope), "x-cbfs-use-signature": toHex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
+  const readAuth = (object: Uint8Array): Record<string, string> => {
+    const cap = currentCap?.();
+    if (cap !== undefined)
+      return { "x-cbfs-captoken": tokenHex(cap.token), "x-cbfs-root": toHex(cap.token.scope), "x-cbfs-use-signature": toHex(signCapTokenUse(cap.token, object, cap.granteeKey)) };
+    if (del === undefined) return {};
+    return { "x-cbfs-delegation": delegate, "x-cbfs-root": toHex(del.root), "x-cbfs-use-signature": toHex(signDelegationUse(del.root, object, del.granteeKey)) };
+  };
 
   function call(endpoint: string, method: string, path: string, headers: Record<string, string>, body?: Uint8Array): Promise<Reply> {
     return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 // @cowboy/cbfs/client — the off-chain CBFS client and its relay transports (cips/cbfs.md §6).
 // @cowboy/execution never imports this subpath.
 export type { RelayInfo, ByteRange, RelayTransport } from "./transport.js";
-export { createHttpTransport, type HttpTransportOptions } from "./http-transport.js";
+export { type CapTokenAuth, createHttpTransport, type HttpTransportOptions } from "./http-transport.js";
 export {
   createCbfsClient,
   type CbfsClient,

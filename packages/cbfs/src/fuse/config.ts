@@ -2,8 +2,9 @@
 // environment, which other users can read in /proc): the volume, its key, the relays and how to authenticate reads.
 import { fromHex, toHex } from "@cowboy/codec";
 import { decodeCapToken } from "../captoken.js";
+import { SELF_TOKEN_BLOCKS } from "../params.js";
 import { CbfsError } from "../errors.js";
-import type { HttpTransportOptions } from "../client/http-transport.js";
+import type { CapTokenAuth, HttpTransportOptions } from "../client/http-transport.js";
 import type { RelayInfo } from "../client/transport.js";
 
 export interface MountRelay {
@@ -30,6 +31,13 @@ export interface MountConfig {
   /** ...or, with `delegation: true`, the 0x0A delegation of this volume to granteeKey's address (job runners). */
   readonly delegation?: boolean;
   readonly granteeKey?: string;
+  /**
+   * With a self-issued capToken: the node's JSON-RPC URL. The mount process then renews the token itself (signing
+   * with granteeKey, its owner) before it expires, each new one valid for tokenBlocks blocks past the head.
+   */
+  readonly rpc?: string;
+  /** Blocks each renewed token is valid for (default SELF_TOKEN_BLOCKS, 600). */
+  readonly tokenBlocks?: number;
   /** Bytes of verified stripe data the reader keeps (default 32 MiB). */
   readonly cacheBytes?: number;
 }
@@ -63,7 +71,9 @@ export interface ParsedMountConfig {
   readonly name: string;
   readonly relays: RelayInfo[];
   readonly also: RelayInfo[];
-  readonly transport: HttpTransportOptions;
+  readonly transport: HttpTransportOptions & { readonly capToken?: CapTokenAuth };
+  /** Renew transport.capToken through this node, for this many blocks at a time. */
+  readonly renew?: { readonly rpc: string; readonly blocks: bigint };
   readonly cacheBytes?: number;
 }
 
@@ -83,13 +93,22 @@ export function parseMountConfig(text: string): ParsedMountConfig {
   if (!Array.isArray(c.relays) || c.relays.length === 0) bad("relays must be a non-empty list");
   if (c.also !== undefined && !Array.isArray(c.also)) bad("also must be a list");
   if (c.cacheBytes !== undefined && (!Number.isSafeInteger(c.cacheBytes) || (c.cacheBytes as number) < 0)) bad("cacheBytes must be a non-negative integer");
-  let transport: HttpTransportOptions = {};
+  let transport: ParsedMountConfig["transport"] = {};
   if (c.capToken !== undefined || c.delegation === true) {
     const granteeKey = hexBytes(c.granteeKey, 32, "granteeKey");
     if (c.capToken !== undefined) {
       const token = decodeCapToken(hexBytes(c.capToken, 163, "capToken"));
       transport = { capToken: { token, granteeKey } };
     } else transport = { delegation: { root, granteeKey } };
+  }
+  if (c.tokenBlocks !== undefined && (!Number.isSafeInteger(c.tokenBlocks) || (c.tokenBlocks as number) < 1)) bad("tokenBlocks must be a positive integer");
+  if (c.tokenBlocks !== undefined && c.rpc === undefined) bad("tokenBlocks needs rpc (the node the token is renewed against)");
+  let renew: ParsedMountConfig["renew"];
+  if (c.rpc !== undefined) {
+    if (typeof c.rpc !== "string" || !/^https?:\/\/[^\s/]+/.test(c.rpc)) bad("rpc must be an http(s) URL");
+    // Whether the token is self-issued (renewable by granteeKey) is checked where it is renewed (renew.ts).
+    if (transport.capToken === undefined) bad("rpc renews a capToken: give one");
+    renew = { rpc: c.rpc as string, blocks: BigInt((c.tokenBlocks as number | undefined) ?? Number(SELF_TOKEN_BLOCKS)) };
   }
   return {
     root,
@@ -99,6 +118,7 @@ export function parseMountConfig(text: string): ParsedMountConfig {
     relays: (c.relays as unknown[]).map(relayFrom),
     also: ((c.also as unknown[] | undefined) ?? []).map(relayFrom),
     transport,
+    ...(renew === undefined ? {} : { renew }),
     ...(c.cacheBytes === undefined ? {} : { cacheBytes: c.cacheBytes as number }),
   };
 }

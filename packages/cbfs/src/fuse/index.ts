@@ -3,4 +3,5 @@
 export { type FuseSupport, fuseSupport, requireFuse, isFuseMounted, fuseMountPoints } from "./support.js";
 export { type MountConfig, type MountRelay, relayToJson, parseMountConfig } from "./config.js";
 export { type MountProcess, type SpawnMountOptions, spawnMountProcess, unmountDir } from "./spawn.js";
+export { type TokenRenewal, type TokenRenewalOptions, chainHeight, retryAfterRenewal, startTokenRenewal } from "./renew.js";
 export { type ServeOptions, type ServedVolume, serveVolume } from "./serve.js";

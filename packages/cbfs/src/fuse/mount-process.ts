@@ -2,10 +2,12 @@
 // stdin, opens the volume over HTTP (the manifest checked against the root), mounts it read-only, and says so with
 // one JSON line on stdout — `{"ready":true,"size":N}` or `{"error":{"code","message"}}`. SIGTERM or SIGINT unmount
 // and exit 0; so does an unmount from outside (fusermount -u), noticed within a second. Read failures go to stderr.
+// Given the node's RPC URL with a self-issued CapToken, it renews the token itself before it expires (renew.ts).
 import { isCowboyError } from "@cowboy/codec";
 import { createCbfsClient } from "../client/client.js";
 import { createHttpTransport } from "../client/http-transport.js";
 import { parseMountConfig } from "./config.js";
+import { retryAfterRenewal, startTokenRenewal } from "./renew.js";
 import { serveVolume } from "./serve.js";
 import { isFuseMounted } from "./support.js";
 
@@ -17,23 +19,29 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const log = (line: string) => process.stderr.write(`cbfs mount: ${line}\n`);
+
 async function main(): Promise<void> {
   const config = parseMountConfig(await readStdin());
-  const transport = createHttpTransport(config.transport);
+  const cap = config.transport.capToken;
+  const renewal = config.renew === undefined || cap === undefined ? undefined : startTokenRenewal({ auth: cap, ...config.renew, log });
+  const transport = createHttpTransport(renewal === undefined ? config.transport : { ...config.transport, capToken: renewal.current });
   const client = createCbfsClient({ transport });
-  const reader = await client.open(config.root, config.key, {
+  const opened = await client.open(config.root, config.key, {
     relays: config.relays,
     also: config.also,
     readAhead: 1,
     ...(config.cacheBytes === undefined ? {} : { cacheBytes: config.cacheBytes }),
   });
   config.key.fill(0); // the reader keeps its own copy
-  const served = await serveVolume(reader, { dir: config.dir, name: config.name, log: (line) => process.stderr.write(`cbfs mount: ${line}\n`) });
+  const reader = renewal === undefined ? opened : retryAfterRenewal(opened, renewal);
+  const served = await serveVolume(reader, { dir: config.dir, name: config.name, log });
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
     clearInterval(watch);
+    renewal?.close();
     const failed = await served.unmount().then(
       () => undefined,
       (error: unknown) => error as Error,
