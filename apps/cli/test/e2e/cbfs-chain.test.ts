@@ -2,12 +2,16 @@
 // `cowboy fs put --rpc` places on 0x0B's live set, anchors the root at 0x0A and records the relays' receipts there
 // (then 0x0A pays them rent at the next payout height, cips/cbfs.md §7.1), `fs get --rpc` reads with a
 // CapToken the owner issues to itself (the relays refuse token-less reads), `fs mount --copy` gives a read-only copy
-// (as where there is no FUSE), `fs rm --rpc` deletes on chain too.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+// (as where there is no FUSE), `fs rm --rpc` deletes on chain too. Where FUSE works (as root): `fs mount --rpc
+// --token-blocks 20` keeps reads working after its first CapToken expires (the mount process renews it, cips/cbfs.md
+// §12 "Renewal"), while a mount given the same kind of token without the node's URL fails its reads with EIO.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { open, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@cowboy/client";
-import { DEFAULT_CBFS_CHAIN_CONFIG as C, STORAGE_MANAGER_ADDRESS } from "@cowboy/cbfs";
+import { DEFAULT_CBFS_CHAIN_CONFIG as C, STORAGE_MANAGER_ADDRESS, encodeCapToken, rightsMask, signCapToken } from "@cowboy/cbfs";
+import { fuseSupport, isFuseMounted, spawnMountProcess, unmountDir } from "@cowboy/cbfs/fuse";
 import { toHex } from "@cowboy/codec";
 import { createLogger, devAccounts, devnetGenesis, type RunningNode, startNode } from "@cowboy/node";
 import { type RunningRelay, startRelay } from "@cowboy/relay";
@@ -20,15 +24,22 @@ const dir = mkdtempSync(join(tmpdir(), "cowboy-cbfs-chain-"));
 const dev = devAccounts();
 let node: RunningNode;
 let relays: RunningRelay[] = [];
+const support = await fuseSupport();
+const noFuse = !support.available ? support.reason : process.getuid?.() !== 0 ? "not root" : undefined;
+if (noFuse !== undefined) console.log(`cbfs-chain: the FUSE CapToken renewal test is skipped: ${noFuse}`);
+const inputs: Record<string, Uint8Array> = {};
+const mounts: { dir: string; pid: number }[] = [];
 
+// PATH reaches the commands (FUSE support looks for fusermount on it); nothing else of this process's environment.
 async function cli(argv: string[]) {
-  const io = memoryIo({ files: { [join(dir, "in.bin")]: readFileSync(join(dir, "in.bin")) } });
+  const io = { ...memoryIo({ files: { ...inputs } }), env: { PATH: process.env.PATH } };
   const status = await runCommand(cowboy, [...argv, "--rpc", node.rpcUrl, "--home", join(dir, "home"), "--key", `0x${toHex(dev[6]!.privateKey)}`], io);
   return { status, stdout: io.stdout.join(""), stderr: io.stderr.join("") };
 }
 
 beforeAll(async () => {
-  writeFileSync(join(dir, "in.bin"), new TextEncoder().encode("an anchored CBFS file ".repeat(30_000)));
+  inputs[join(dir, "in.bin")] = new TextEncoder().encode("an anchored CBFS file ".repeat(30_000));
+  writeFileSync(join(dir, "in.bin"), inputs[join(dir, "in.bin")]!);
   node = await startNode({
     dataDir: join(dir, "node"),
     genesis: devnetGenesis(),
@@ -44,10 +55,23 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // No mount and no mount process outlives the file, whatever happened in it.
+  for (const m of mounts) if ((await isFuseMounted(m.dir)) || alive(m.pid)) await unmountDir(m.dir, m.pid);
   await Promise.all(relays.map((r) => r.close()));
   await node.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const readdirLog = (mountsDir: string) => readdirSync(mountsDir).find((n) => n.endsWith(".log"))!;
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 
 describe("cowboy fs --rpc", () => {
   it("puts on 0x0B's relays and anchors at 0x0A, gets with a self-issued CapToken, rm deletes on chain", async () => {
@@ -98,4 +122,52 @@ describe("cowboy fs --rpc", () => {
     expect(removed.stdout).toBe("removed from 3 relays\n");
     expect(await rpc.request("cowboy_getVolume", [root])).toBeNull();
   }, 120_000);
+
+  it.skipIf(noFuse !== undefined)(
+    "a FUSE mount renews its CapToken: reads work after the first token expired, and fail without renewal",
+    async () => {
+      const t0 = performance.now();
+      // 7 MiB + 5 bytes at K=2: four stripes. With a 1 MiB cache the reader keeps three, so after a whole read the
+      // first stripe is fetched from the relays again, with whatever token the mount holds then.
+      const big = join(dir, "big.bin");
+      inputs[big] = Uint8Array.from({ length: 7 * 1024 * 1024 + 5 }, (_, i) => (i * 31 + (i >> 11)) & 0xff);
+      const put = await cli(["fs", "put", big, "--k", "2", "--m", "1", "--blocks", "500"]);
+      expect(put.status).toBe(0);
+      const root = put.stdout.trim();
+      const rpc = createClient({ url: node.rpcUrl });
+      const renewing = join(dir, "mnt-renewing");
+      const mounted = await cli(["fs", "mount", root, renewing, "--cache-mib", "1", "--token-blocks", "20"]);
+      expect(mounted.stderr).toBe("");
+      const pid = Number(/FUSE, pid (\d+);/.exec(mounted.stdout)?.[1]);
+      mounts.push({ dir: renewing, pid });
+      // The same mount without the node's URL: its token (20 blocks past the head, as above) is never renewed.
+      const start = (await rpc.getHead()).height;
+      const record = JSON.parse(readFileSync(join(dir, "home", "volumes", `${root.slice(2)}.json`), "utf8")) as { key: string; relays: never[] };
+      const token = signCapToken({ grantee: dev[6]!.address, scope: Buffer.from(root.slice(2), "hex"), rights: rightsMask(["read"]), notBefore: 0n, notAfter: start + 20n, nonce: 1n }, dev[6]!.privateKey);
+      const fixed = join(dir, "mnt-fixed");
+      const config = { root: root.slice(2), key: record.key, dir: fixed, name: "big.bin", relays: record.relays, cacheBytes: 1024 * 1024 };
+      const plain = await spawnMountProcess({ ...config, capToken: toHex(encodeCapToken(token)), granteeKey: toHex(dev[6]!.privateKey) });
+      mounts.push({ dir: fixed, pid: plain.pid });
+      expect(same(await readFile(join(renewing, "big.bin")), inputs[big]!)).toBe(true);
+      expect(same(await readFile(join(fixed, "big.bin")), inputs[big]!)).toBe(true);
+
+      // Both first tokens expire (the CLI's was issued at a head no later than `start` + a few blocks).
+      while ((await rpc.getHead()).height < start + 30n) await new Promise((r) => setTimeout(r, 100));
+      expect(same(await readFile(join(renewing, "big.bin")), inputs[big]!)).toBe(true);
+      const handle = await open(join(fixed, "big.bin"), "r");
+      await expect(handle.read(Buffer.alloc(4096), 0, 4096, 0)).rejects.toMatchObject({ code: "EIO" });
+      await handle.close();
+      const log = readFileSync(join(dir, "home", "mounts", readdirLog(join(dir, "home", "mounts"))), "utf8");
+      expect(log).toMatch(/^cbfs mount: renewed the read CapToken at height \d+: valid until height \d+$/m);
+      expect(log).not.toContain(toHex(dev[6]!.privateKey));
+
+      await unmountDir(renewing, pid);
+      await unmountDir(fixed, plain.pid);
+      expect(await isFuseMounted(renewing)).toBe(false);
+      expect(alive(pid)).toBe(false);
+      expect(alive(plain.pid)).toBe(false);
+      console.log(`cbfs-chain: put 7 MiB, two mounts, reads across a CapToken's expiry, unmount: ${(performance.now() - t0).toFixed(0)} ms`);
+    },
+    120_000,
+  );
 });
