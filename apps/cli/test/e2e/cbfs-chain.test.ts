@@ -143,7 +143,10 @@ describe("cowboy fs --rpc", () => {
       // The same mount without the node's URL: its token (20 blocks past the head, as above) is never renewed.
       const start = (await rpc.getHead()).height;
       const record = JSON.parse(readFileSync(join(dir, "home", "volumes", `${root.slice(2)}.json`), "utf8")) as { key: string; relays: never[] };
-      const token = signCapToken({ grantee: dev[6]!.address, scope: Buffer.from(root.slice(2), "hex"), rights: rightsMask(["read"]), notBefore: 0n, notAfter: start + 20n, nonce: 1n }, dev[6]!.privateKey);
+      const token = signCapToken(
+        { grantee: dev[6]!.address, scope: Buffer.from(root.slice(2), "hex"), rights: rightsMask(["read"]), notBefore: 0n, notAfter: start + 20n, nonce: 1n },
+        dev[6]!.privateKey,
+      );
       const fixed = join(dir, "mnt-fixed");
       const config = { root: root.slice(2), key: record.key, dir: fixed, name: "big.bin", relays: record.relays, cacheBytes: 1024 * 1024 };
       const plain = await spawnMountProcess({ ...config, capToken: toHex(encodeCapToken(token)), granteeKey: toHex(dev[6]!.privateKey) });
