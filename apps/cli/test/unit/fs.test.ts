@@ -50,6 +50,10 @@ describe("cowboy fs grant", () => {
     expect((await cli(["fs", "get", "0x1234", "out"])).status).toBe(2);
     expect((await cli(["fs", "mount", ROOT, "/tmp/x", "--cache-mib", "lots"])).stderr).toMatch(/--cache-mib must be a whole number of MiB/);
     expect((await cli(["fs", "mount", ROOT, "/tmp/x", "--file-key", "0x12"])).status).toBe(2);
+    const tokenBlocks = async (n: string, ...more: string[]) => cli(["fs", "mount", ROOT, "/tmp/x", "--token-blocks", n, ...more]);
+    expect((await tokenBlocks("0", "--rpc", "http://127.0.0.1:9")).stderr).toMatch(/--token-blocks must be a positive integer of blocks, got '0'/);
+    expect((await tokenBlocks("-3", "--rpc", "http://127.0.0.1:9")).status).toBe(2);
+    expect((await tokenBlocks("20")).stderr).toMatch(/--token-blocks needs --rpc/);
     expect((await cli(["fs", "unmount"])).status).toBe(2);
     expect((await cli(["relay", "start", "--key", key, "--data", "/tmp/x"])).stderr).toMatch(/--stake/);
   });
