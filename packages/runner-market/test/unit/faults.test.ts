@@ -34,7 +34,10 @@ function run(
   const w = new World();
   const poster = addr(200);
   w.fund(poster, 100n * CBY);
-  const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["http.attempt", ATTEMPT], ...(kindRate === undefined ? [] : [["http", kindRate] as const])]),
+  const caps = encodeCapabilities({
+    provides: ["net.http"],
+    jobKinds: ["http"],
+    rateCard: new Map([["http.attempt", ATTEMPT], ...(kindRate === undefined ? [] : [["http", kindRate] as const])]),
   });
   for (const r of runners) {
     w.fund(r, 1_000n * CBY);
