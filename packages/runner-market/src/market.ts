@@ -124,16 +124,24 @@ export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "t
 /**
  * What a verified job pays out of `escrow` (cips/runner-market.md "Pricing", "Usage pricing", "Faults"): fixed,
  * min(Σ paid runners' rate_card[kind], escrow); usage, the reported usage × the paid runners' rates (usage.ts); a fault,
- * the agreeing reporters' progress priced the same way. Rate cards are read from the registry as it is now.
+ * the agreeing reporters' progress priced the same way (for a fixed-price job, at most what its result would pay). Rate cards are read from the registry as it is now.
  */
 export function grossOf(state: MarketState, job: JobRecord, escrow: bigint): bigint {
   const revealOf = (p: Uint8Array): Uint8Array => job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0);
   const rateCard = (p: Uint8Array) => getRunner(state, p)?.capabilities.rateCard;
-  if (job.fault !== null)
-    return usageGross(
+  if (job.fault !== null) {
+    const progress = usageGross(
       escrow,
       job.paid.map((p) => ({ rateCard: rateCard(p), usage: openFaultReport(revealOf(p))?.progress ?? new Map() })),
     );
+    if (job.pricing === "usage") return progress;
+    // A fixed-price job's progress is paid pro-rata of its price: never more than the same runners' result would earn.
+    const price = jobGross(
+      escrow,
+      job.paid.map((p) => rateCard(p)?.get(job.kind)),
+    );
+    return progress < price ? progress : price;
+  }
   return job.pricing === "usage"
     ? usageGross(
         escrow,

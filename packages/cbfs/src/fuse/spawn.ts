@@ -4,7 +4,7 @@
 // landed in a chunk at dist/; from sources (tests), mount-process.ts through tsx, as @cowboy/execution's verify pool
 // does for its worker.
 import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { CbfsError } from "../errors.js";
@@ -99,19 +99,32 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** True when `pid` runs a mount process (a pid file can outlive its process, and the pid go to another one). */
+const isMountProcess = (pid: number): boolean => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8")
+      .split("\0")
+      .some((arg) => /mount-process\.[jt]s$/.test(arg));
+  } catch {
+    return false;
+  }
+};
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Unmounts `dir`: SIGTERM to its mount process when its pid is known (it unmounts and exits), then waits until the
+ * Unmounts `dir`: SIGTERM to its mount process when its pid is known and still runs a mount process (never to a
+ * process that took over a stale pid), then waits until the
  * mount is gone from /proc/mounts; a mount left behind (no pid, or a process that died) is lifted with
  * `fusermount -uz`. MOUNT_FAILED if it is still mounted after `timeoutMs` (default 10 s).
  */
 export async function unmountDir(dir: string, pid?: number, timeoutMs = 10_000): Promise<void> {
-  if (pid !== undefined && alive(pid)) process.kill(pid, "SIGTERM");
+  const own = pid !== undefined && isMountProcess(pid) ? pid : undefined;
+  if (own !== undefined) process.kill(own, "SIGTERM");
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const mounted = await isFuseMounted(dir);
-    const running = pid !== undefined && alive(pid);
+    const running = own !== undefined && alive(own);
     if (!mounted && !running) return;
     if (mounted && !running) {
       await new Promise<void>((resolve) => execFile("fusermount", ["-uz", dir], () => resolve()));

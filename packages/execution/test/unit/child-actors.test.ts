@@ -6,7 +6,7 @@
 import { decodeCbor, encodeCbor, type CborValue } from "@cowboy/codec";
 import { encodeDeployManifest, getRequires } from "@cowboy/runner-market";
 import { actorCodeKey } from "@cowboy/state";
-import { actorAddress, canonicalizeSource, codeHash, ReceiptStatus } from "@cowboy/types";
+import { actorAddress, canonicalizeSource, codeHash, MAX_TX_SIZE, ReceiptStatus } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { ActorChain, text } from "../utils/chain.js";
 import { addressOf, params } from "../utils/helpers.js";
@@ -46,6 +46,12 @@ class Parent:
 
     def spawn_chain(self, code, salt, *args):
         return cowboy_sdk.deploy(code, salt, *args)
+
+    def spawn_padded(self, code, salt, label, pad):
+        try:
+            return cowboy_sdk.deploy(b"#" * pad + b"\\n" + code, salt, label)
+        except cowboy_sdk.ActorCallError as e:
+            return str(e)
 `;
 
 /** An actor that, constructed with depth d, deploys another of itself with d + 1 (its own code is passed along). */
@@ -203,6 +209,20 @@ describe("child actors (cowboy_sdk.deploy)", () => {
     const { c, parent } = parentWith([]);
     const [bad] = c.block([c.callTx(0, parent, "spawn_caught", [new TextEncoder().encode("x = 1\r\n"), SALT, "x"])]);
     expect(decodeCbor(bad!.return_data)).toMatch(/^ValueError: code is not canonical Python source/);
+  });
+
+  it("refuses code larger than a deploy transaction can carry (MAX_TX_SIZE), which a handler could build in memory", () => {
+    const { c, parent } = parentWith([]);
+    const budget = { cycles: 50_000_000n, cells: 2_000_000n };
+    const fits = MAX_TX_SIZE - code(CHILD).length - 1;
+    const [ok] = c.block([c.callTx(0, parent, "spawn_padded", [code(CHILD), SALT, "x", BigInt(fits)], budget)]);
+    expect(ok!.status, text(ok!.return_data)).toBe(ReceiptStatus.Success);
+    expect(decodeCbor(ok!.return_data)).toBeInstanceOf(Uint8Array);
+    const [big] = c.block([c.callTx(0, parent, "spawn_padded", [code(CHILD), SALT, "x", BigInt(fits + 1)], budget)]);
+    expect(big!.status, text(big!.return_data)).toBe(ReceiptStatus.Success);
+    expect(decodeCbor(big!.return_data)).toBe(`ValueError: code is ${MAX_TX_SIZE + 1} bytes, more than the ${MAX_TX_SIZE} a deploy may install`);
+    const padded = new Uint8Array([...new Uint8Array(fits + 1).fill(0x23), 0x0a, ...code(CHILD)]);
+    expect(c.account(actorAddress(parent, SALT, codeHash(padded))).code_hash).toBeNull();
   });
 
   it("stops at the call depth limit (each child's constructor runs one level deeper)", () => {

@@ -20,17 +20,25 @@ const ext = (n: bigint): Uint8Array => faultReportOutput({ fault: "external", pr
 const imp = (): Uint8Array => faultReportOutput({ fault: "impossible", progress: new Map([["http.attempt", 1n]]) });
 const price = encodeCbor(new Map<CborValue, CborValue>([["price", 42n]]));
 
-/** Three runners priced per attempt; a job (max_price 2 CBY, `extra` request keys) drawn and revealed with `outputs`. */
+/**
+ * Three runners priced per attempt (and per `http` job when `kindRate` is given); a job (max_price 2 CBY, `extra`
+ * request keys) drawn and revealed with `outputs`.
+ */
 function run(
   outputs: (Uint8Array | null)[],
   extra: Record<string, CborValue> = {},
   runners: Uint8Array[] = [1, 2, 3].map(addr),
   duringWindow?: (w: World, id: Uint8Array) => void,
+  kindRate?: bigint,
 ) {
   const w = new World();
   const poster = addr(200);
   w.fund(poster, 100n * CBY);
-  const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["http.attempt", ATTEMPT]]) });
+  const caps = encodeCapabilities({
+    provides: ["net.http"],
+    jobKinds: ["http"],
+    rateCard: new Map([["http.attempt", ATTEMPT], ...(kindRate === undefined ? [] : [["http", kindRate] as const])]),
+  });
   for (const r of runners) {
     w.fund(r, 1_000n * CBY);
     registerRunner(w.ctx(), r, 200n * CBY, { ...declaration(), capabilities: caps });
@@ -142,6 +150,19 @@ describe("a job whose committee reports a fault", () => {
     const gross = (1n + 1n + 2n) * ATTEMPT;
     expect(r.w.balance(r.poster) - r.posterBefore).toBe(2n * CBY - gross);
     expect(r.w.balance(TREASURY_ADDRESS)).toBe(gross / 100n);
+  });
+
+  it("a fixed-price job's fault never pays more than its result would have (Σ rate_card[kind] of the reporters)", () => {
+    // Every card prices the job 0.05 CBY; the reporters claim 1,000 attempts each (10 CBY at their per-attempt rate).
+    const kindRate = CBY / 20n;
+    const r = run([ext(1_000n), ext(1_000n), ext(1_000n)], {}, undefined, undefined, kindRate);
+    expect(r.job).toMatchObject({ status: "failed", fault: "external" });
+    const gross = 3n * kindRate;
+    expect(r.w.balance(r.poster) - r.posterBefore).toBe(2n * CBY - gross);
+    expect(r.w.balance(TREASURY_ADDRESS)).toBe(gross / 100n);
+    // Progress worth less than the price is paid as it is.
+    const small = run([ext(1n), ext(1n), ext(1n)], {}, undefined, undefined, kindRate);
+    expect(small.w.balance(small.poster) - small.posterBefore).toBe(2n * CBY - 3n * ATTEMPT);
   });
 
   it("no class reaches the quorum: a runner fault, 100% refunded", () => {
