@@ -39,18 +39,21 @@ function certificateOf(bytes: Uint8Array): BlockCertificate | undefined {
  * The first defect a proposal's header proves about itself, or undefined. `view` and `parent` are the
  * ones its leader signed. Every rule holds for every block an honest leader builds (views only grow and
  * start at 1, so a block's height never exceeds its view; a certificate is unique per view; a round's
- * seed is a unique threshold signature).
+ * seed is a unique threshold signature). A block's height is not compared with its view: a chain with blocks made
+ * in manual mode (round 0) before consensus started has heights above its views.
  */
 export function proposalDefect(header: Header, view: bigint, parent: bigint): string | undefined {
   if (header.round !== view) return `round: the header says ${header.round}, the leader signed view ${view}`;
   if (parent >= view) return `parent view ${parent} is not below the view ${view}`;
+  // Heights are not bounded by views: a chain whose earlier blocks were made without consensus (a node's manual
+  // mode writes round 0) starts its engine at view 0 above height 0, so only what holds on every chain is checked.
   if (parent === 0n) {
-    if (header.height !== 1n) return `height: a child of genesis (parent view 0) has height 1, not ${header.height}`;
+    if (header.height === 0n) return "height: 0 is the genesis block's, never a proposal's";
     if (header.certificate.length !== 0) return "certificate: a child of genesis carries none";
     if (view === 1n && header.beacon.length !== 0) return "beacon: view 1 has no previous seed";
     return undefined;
   }
-  if (header.height < 2n || header.height > parent + 1n) return `height: ${header.height} cannot follow a block of view ${parent} (at most ${parent} high)`;
+  if (header.height < 2n) return `height: ${header.height} cannot follow a block of view ${parent} (made by consensus, so at least height 1)`;
   const cert = certificateOf(header.certificate);
   if (cert === undefined) return "certificate: the parent's certificate does not decode";
   const certified = cert.value.proposal;

@@ -41,7 +41,7 @@ describe("report_invalid_proposal in the state transition", () => {
     );
     const fork = () => c.store.fork();
     c.block([]);
-    const bad = proposal(c.head, (h) => ({ ...h, height: 11n })); // height 11 above parent view 8 + 1
+    const bad = proposal(c.head, (h) => ({ ...h, round: 10n })); // round 10, the leader signed view 9
     const honest = proposal(c.head, (h) => h);
     const burnedBefore = getSupply(fork())!.burned;
     const [none, ok] = c.block([c.tx(0, honest, LIMITS), c.tx(1, bad, LIMITS)]); // height 2

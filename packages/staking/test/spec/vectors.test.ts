@@ -125,7 +125,7 @@ describe("invalid-proposal evidence (test-vectors/staking/invalid-proposal.json)
   const v = readVector<InvalidProposalVector>("staking/invalid-proposal.json");
   it("covers honest, defective and foreign headers", () => {
     expect(v.cases.filter((c) => c.defect !== undefined).length).toBeGreaterThanOrEqual(6);
-    expect(v.cases.filter((c) => c.error === "INVALID_EVIDENCE").length).toBe(2);
+    expect(v.cases.filter((c) => c.error === "INVALID_EVIDENCE").length).toBe(3);
   });
   it.each(v.cases.map((c) => [c.name, c] as const))("%s", (_n, c) => {
     const e = { offender: fromHex(v.offender), epoch: BigInt(c.epoch), view: BigInt(c.view), parent: BigInt(c.parent), header: fromHex(c.header), signature: fromHex(c.signature) };

@@ -43,7 +43,8 @@ export function invalidProposalVector(): InvalidProposalVector {
   const cases: Array<[string, ProposalSpec, (h: Header) => Header]> = [
     ["honest header: no defect", base, (h) => h],
     ["round is not the signed view", base, (h) => ({ ...h, round: 13n })],
-    ["height above the parent view allows", base, (h) => ({ ...h, height: 13n })],
+    ["height 1 on a parent made by consensus", base, (h) => ({ ...h, height: 1n })],
+    ["a height above its view (manual-mode blocks before consensus): no defect", { ...base, height: 900n }, (h) => h],
     ["parent hash is not the certified block", base, (h) => ({ ...h, parent_hash: new Uint8Array(32).fill(0x9b) })],
     ["certificate of another view", base, (h) => ({ ...h, certificate: parentCertificate(1n, 10n) })],
     ["beacon is not the parent's seed", base, (h) => ({ ...h, beacon: new Uint8Array(96).fill(0x5e) })],
