@@ -15,7 +15,9 @@ export function faultReportOf(kind: string, error: unknown): FaultReport | null 
   if (typeof meta.fault !== "string" || !(FAULT_CLASSES as readonly string[]).includes(meta.fault)) return null;
   const progress = new Map<string, bigint>([[`${kind}.attempt`, 1n]]);
   if (typeof meta.boundMs === "number" && Number.isSafeInteger(meta.boundMs) && meta.boundMs > 0) progress.set(`${kind}.ms`, BigInt(meta.boundMs));
-  return { fault: meta.fault as FaultClass, progress, detail: `${error.code}: ${error.message}` };
+  // The detail goes on chain: the error code only. Messages can name the operator's own endpoints (an LLM base URL,
+  // an MCP server) and stay in the runner's log.
+  return { fault: meta.fault as FaultClass, progress, detail: String(error.code) };
 }
 
 /** The bytes committed and revealed for `report` (canonical CBOR {fault, progress, detail}). */

@@ -321,7 +321,8 @@ export class Runner {
             this.#log(`job ${record.id} secret not released yet, retrying: ${error.code}: ${error.message}`);
             return;
           }
-          const report = faultReportOf(job.kind, error);
+          // A deterministic job's reveal must be attested, which a fault report is not: no report there (cips "Faults").
+          const report = job.verification === "deterministic" ? null : faultReportOf(job.kind, error);
           if (report !== null) {
             // A classified fault (fault.ts): committed and revealed like an output, so an agreeing committee is paid its progress.
             this.#executed(record.id, faultOutput(report));

@@ -84,8 +84,9 @@ function keyOf(job: JobRecord, output: Uint8Array, value: CborValue): string {
  * output (attestation.ts) under `tee`; the attested result is what is checked, grouped by its bytes and delivered.
  */
 export function verifyReveals(job: JobRecord, all: readonly Reveal[], tee: readonly TeeMeasurement[] = []): VerificationOutcome {
-  // Fault reports are set aside first: they count only if no result reaches the quorum (fault.ts).
-  const { faults, outputs: revealed } = partitionFaults(all);
+  // Fault reports are set aside first: they count only if no result reaches the quorum (fault.ts). Not in
+  // `deterministic` mode: a report carries no attestation, so there it is checked, and fails, like any other output.
+  const { faults, outputs: revealed } = job.verification === "deterministic" ? { faults: [], outputs: all } : partitionFaults(all);
   const outcome = verifyOutputs(job, revealed, tee);
   if (outcome.result !== null) {
     // The job was possible: a quorum produced its result. Reporting a fault instead is a non-delivery.

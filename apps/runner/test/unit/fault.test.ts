@@ -52,7 +52,7 @@ describe("fault classification", () => {
     const report = faultReportOf("http", error)!;
     expect(report.fault).toBe("external");
     expect(report.progress).toEqual(new Map([["http.attempt", 1n]]));
-    expect(report.detail).toMatch(/^HTTP_NETWORK: request to 127\.0\.0\.1 failed/);
+    expect(report.detail).toBe("HTTP_NETWORK");
     // The committed bytes open as that report on chain.
     expect(openFaultReport(faultOutput(report))).toEqual(report);
   });
@@ -60,7 +60,7 @@ describe("fault classification", () => {
   it("a 5xx is external; a 4xx is not a fault (nothing is committed)", async () => {
     expect(faultReportOf("http", await failure(job("http", { method: "GET", url: `${base}/down` })))).toMatchObject({
       fault: "external",
-      detail: expect.stringMatching(/^HTTP_STATUS: .* 503$/),
+      detail: "HTTP_STATUS",
     });
     expect(faultReportOf("http", await failure(job("http", { method: "GET", url: `${base}/missing` })))).toBeNull();
     expect(faultReportOf("http", await failure(job("http", { method: "TRACE", url: `${base}/x` })))).toBeNull();
@@ -92,7 +92,7 @@ describe("fault classification", () => {
     expect(faultReportOf("llm", await fail(input("tiny")))).toMatchObject({ fault: "external", progress: new Map([["llm.attempt", 1n]]) });
     expect(faultReportOf("llm", await fail(input("other-model")))).toMatchObject({
       fault: "external",
-      detail: expect.stringMatching(/^LLM_FAILED: model other-model is not served/),
+      detail: "LLM_FAILED",
     });
   });
 
@@ -105,7 +105,7 @@ describe("fault classification", () => {
     expect(faultReportOf("mcp", error)).toMatchObject({
       fault: "external",
       progress: new Map([["mcp.attempt", 1n]]),
-      detail: expect.stringMatching(/^MCP_FAILED: cannot connect/),
+      detail: "MCP_FAILED",
     });
   });
 

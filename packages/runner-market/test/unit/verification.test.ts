@@ -2,6 +2,7 @@
 // grouping rules, over hand-built job records.
 import { encodeCbor, type CborValue } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
+import { faultReportOutput } from "../../src/fault.js";
 import { jobCanary, type JobRecord } from "../../src/job.js";
 import { objectiveFailure, verifyReveals } from "../../src/verification.js";
 import { addr } from "../utils/fixture.js";
@@ -57,6 +58,16 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
 const reveal = (i: number, output: Uint8Array) => ({ runner: addr(i), output });
 
 describe("verification", () => {
+  it("counts a quorum of fault reports, except in deterministic mode where an unattested report fails like any output", () => {
+    const report = faultReportOutput({ fault: "external", progress: new Map([["llm.attempt", 1n]]) });
+    const reveals = [reveal(1, report), reveal(2, report), reveal(3, report)];
+    const voted = verifyReveals(job("majority_vote"), reveals);
+    expect([voted.fault, voted.agreeing.length, voted.failures.length]).toEqual(["external", 3, 0]);
+    const tee = verifyReveals(job("deterministic"), reveals);
+    expect([tee.result, tee.fault, tee.agreeing]).toEqual([null, null, []]);
+    expect(tee.failures.map((f) => f.runner)).toEqual([addr(1), addr(2), addr(3)]);
+  });
+
   it("detects empty, non-canonical, schema-violating and canary-leaking outputs", () => {
     const j = job("majority_vote");
     expect(objectiveFailure(j, new Uint8Array(0)).reason).toBe("empty_output");
