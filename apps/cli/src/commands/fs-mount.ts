@@ -66,7 +66,12 @@ export function unmountCommand(homeDir: (value: string | undefined, io: CliIo) =
       const home = homeDir(values.home, io);
       const dir = resolve(positionals[0]!);
       const text = await readFile(pidFile(home, dir), "utf8").catch(() => undefined);
-      const pid = text === undefined ? undefined : (JSON.parse(text) as { pid?: unknown }).pid;
+      let pid: unknown;
+      try {
+        pid = text === undefined ? undefined : (JSON.parse(text) as { pid?: unknown } | null)?.pid;
+      } catch {
+        io.err(`fs unmount: ${pidFile(home, dir)} is not JSON; unmounting without its pid\n`);
+      }
       if (text === undefined && !(await isFuseMounted(dir))) throw new CliError(`${dir} is not a FUSE mount`);
       await unmountDir(dir, typeof pid === "number" ? pid : undefined).catch(asCliError);
       await rm(pidFile(home, dir), { force: true });

@@ -48,6 +48,9 @@ export function invalidProposalInstruction(chainId: bigint, p: RefusedProposal):
   }
 }
 
+/** Offences remembered as reported (the oldest forgotten past this): evidence is deduplicated on chain anyway. */
+export const MAX_REMEMBERED_REPORTS = 4096;
+
 export class EvidenceReporter {
   readonly #sent = new Set<string>();
 
@@ -73,6 +76,7 @@ export class EvidenceReporter {
   #once(key: string, what: string, instruction: () => Instruction, fields: Record<string, unknown>): void {
     if (this.#sent.has(key)) return;
     this.#sent.add(key);
+    if (this.#sent.size > MAX_REMEMBERED_REPORTS) this.#sent.delete(this.#sent.values().next().value!);
     try {
       this.o.submit(instruction());
       this.o.logger.warn(`${what} reported`, fields);

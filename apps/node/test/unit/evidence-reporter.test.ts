@@ -2,12 +2,12 @@
 // header proves its own defect becomes one report_invalid_proposal the chain accepts; a refused block with a
 // sound header (refused for its execution) or bytes that are not a block become nothing.
 import { nobleBls } from "@cowboy/crypto";
-import type { RefusedProposal } from "@cowboy/consensus";
+import type { Equivocation, RefusedProposal } from "@cowboy/consensus";
 import { checkInvalidProposal } from "@cowboy/staking";
 import { decodeHeader, encodeBlock, headerHash, notarizeMessage, type Header, type Instruction } from "@cowboy/types";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
-import { EvidenceReporter } from "../../src/validator/evidenceReporter.js";
+import { EvidenceReporter, MAX_REMEMBERED_REPORTS } from "../../src/validator/evidenceReporter.js";
 
 const CHAIN = 99n;
 const secretKey = new Uint8Array(32).fill(3);
@@ -67,5 +67,21 @@ describe("EvidenceReporter.reportProposal", () => {
     // Another key's signature: the header is not this leader's proposal.
     r.reportProposal({ ...refused((h) => ({ ...h, round: 2n })), blsPublicKey: nobleBls.getPublicKey(new Uint8Array(32).fill(4)) });
     expect(submitted).toEqual([]);
+  });
+});
+
+describe("EvidenceReporter.report", () => {
+  it("submits each double vote once, remembering at most MAX_REMEMBERED_REPORTS offences (the oldest forgotten)", () => {
+    const { r, submitted } = reporter();
+    const vote = { parent: 0n, payload: new Uint8Array(32), signature: new Uint8Array(96) };
+    const double = (view: bigint): Equivocation =>
+      ({ address: leader, kind: "notarize", round: { epoch: 0n, view }, a: vote, b: { ...vote, payload: new Uint8Array(32).fill(1) } }) as Equivocation;
+    for (let v = 1n; v <= BigInt(MAX_REMEMBERED_REPORTS) + 1n; v++) r.report(double(v));
+    expect(submitted.length).toBe(MAX_REMEMBERED_REPORTS + 1);
+    r.report(double(BigInt(MAX_REMEMBERED_REPORTS) + 1n)); // remembered: not again
+    expect(submitted.length).toBe(MAX_REMEMBERED_REPORTS + 1);
+    r.report(double(1n)); // the oldest was forgotten: submitted again (the chain refuses it as EVIDENCE_ALREADY_USED)
+    expect(submitted.length).toBe(MAX_REMEMBERED_REPORTS + 2);
+    expect((submitted.at(-1) as Extract<Instruction, { type: "report_double_vote" }>).view).toBe(1n);
   });
 });
