@@ -72,7 +72,11 @@ export function stakingMethods({ chain, observations }: NodeContext): RpcMethod[
         const head = chain.head.height;
         const height = tag === undefined || tag === "latest" || tag === "finalized" ? head : BigInt(tag);
         if (height > head) throw new RpcError(RpcErrorCode.InvalidParams, `height ${height} is above the head ${head}`);
-        const r = height === head ? getSupply(headState(chain)) : indexedSupply(height);
+        const atHead = getSupply(headState(chain));
+        // Genesis is never committed as a block, so never indexed: its record is the genesis amount with nothing
+        // issued or burned (staking's initSupply), and the genesis amount never changes.
+        const r =
+          height === head ? atHead : height === 0n && atHead !== undefined ? { genesis: atHead.genesis, issued: 0n, burned: 0n, yearBase: atHead.genesis } : indexedSupply(height);
         if (r === undefined) throw new RpcError(RpcErrorCode.InternalError, "the state has no supply record");
         return {
           height: height.toString(),
