@@ -56,7 +56,16 @@ async function readThroughFuse(root: Uint8Array, key: Uint8Array, relays: readon
       if (bytes.length !== size) throw new RunnerError("VOLUME_UNAVAILABLE", `volume 0x${toHex(root)}: the mount gave ${bytes.length} of ${size} bytes`);
       return bytes;
     } finally {
-      await unmountDir(config.dir, mounted.pid);
+      // An unmount that fails must not hide the read's own outcome, nor leave the mount process serving: kill it and
+      // lift what it left (unmountDir without a pid uses fusermount on a mount whose process is gone).
+      await unmountDir(config.dir, mounted.pid).catch(async () => {
+        try {
+          process.kill(mounted.pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+        await unmountDir(config.dir).catch(() => undefined);
+      });
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
