@@ -13,8 +13,11 @@ import { validReveals } from "./verification.js";
 /** The job's reveals in committee order. */
 const ordered = (job: JobRecord): Reveal[] => job.committee.flatMap((m) => job.reveals.filter((r) => equalBytes(r.runner, m)));
 
-/** The valid outputs the aggregate indexes: objective checks passed, committee order. */
-export const semanticOutputs = (job: JobRecord): Reveal[] => validReveals(job, ordered(job)).valid;
+/**
+ * The valid outputs the aggregate indexes: fault reports set aside (fault.ts; a report can satisfy a loose result
+ * schema, and the indexes must be the ones aggregation used), objective checks passed, committee order.
+ */
+export const semanticOutputs = (job: JobRecord): Reveal[] => validReveals(job, partitionFaults(ordered(job)).outputs).valid;
 
 /** End of the reveal phase: the objective failures, then aggregation (by the chain itself when there is no aggregator). */
 export function startAggregation(ctx: MarketContext, job: JobRecord, failures: readonly Failure[]): JobRecord | null {

@@ -4,6 +4,7 @@ import { encodeCbor, type CborValue } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import { faultReportOutput } from "../../src/fault.js";
 import { jobCanary, type JobRecord } from "../../src/job.js";
+import { semanticOutputs } from "../../src/semanticPhase.js";
 import { objectiveFailure, verifyReveals } from "../../src/verification.js";
 import { addr } from "../utils/fixture.js";
 
@@ -58,6 +59,15 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
 const reveal = (i: number, output: Uint8Array) => ({ runner: addr(i), output });
 
 describe("verification", () => {
+  it("semantic_similarity indexes outputs without the fault reports, even one a loose schema would accept", () => {
+    const report = faultReportOutput({ fault: "external", progress: new Map([["llm.attempt", 1n]]) });
+    const a = m({ label: "cat", score: 1n });
+    const loose: JobRecord = { ...job("semantic_similarity"), resultSchema: new Map<CborValue, CborValue>([["type", "object"]]) };
+    expect(objectiveFailure(loose, report).reason).toBeNull(); // a map: the loose schema alone would take it
+    const outputs = semanticOutputs({ ...loose, reveals: [reveal(1, a), reveal(2, report), reveal(3, a)] });
+    expect(outputs.map((r) => r.runner)).toEqual([addr(1), addr(3)]);
+  });
+
   it("counts a quorum of fault reports, except in deterministic mode where an unattested report fails like any output", () => {
     const report = faultReportOutput({ fault: "external", progress: new Map([["llm.attempt", 1n]]) });
     const reveals = [reveal(1, report), reveal(2, report), reveal(3, report)];
