@@ -463,9 +463,22 @@ class SimplexEngine implements Consensus {
     };
   }
 
+  /**
+   * A parent above view 0 whose certificate this node does not hold (the archive lacked the anchor's): a child would
+   * carry none, honest voters would refuse it, and its header would prove a defect that jails this leader
+   * (cips/staking.md "Invalid proposals"). The view is left to time out instead.
+   */
+  private uncertified(parent: Anchor): boolean {
+    return parent.view > 0n && parent.certificate.length === 0;
+  }
+
   private schedulePropose(s: ViewState): void {
     const parent = this.parentFor(s.view);
     if (parent === undefined || !this.buildable(parent) || this.pastLast(parent)) return;
+    if (this.uncertified(parent)) {
+      this.log("warn", "not proposing: the parent's certificate is not held", { view: s.view, parent: parent.view });
+      return;
+    }
     const due = parent.seenAt === undefined ? 0 : parent.seenAt + this.cfg.blockTimeMs - this.ctx.clock.now();
     if (due > 0) {
       s.timers.push(this.ctx.clock.schedule(due, () => this.spawn("propose", this.propose(s))));
@@ -478,7 +491,7 @@ class SimplexEngine implements Consensus {
     const self = this.self;
     if (self === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined || s.proposing) return;
     const parent = this.parentFor(s.view);
-    if (parent === undefined || !this.buildable(parent) || this.pastLast(parent)) return;
+    if (parent === undefined || !this.buildable(parent) || this.pastLast(parent) || this.uncertified(parent)) return;
     s.proposing = true;
     const built = await this.app.propose(this.contextFor(s.view, self.index, parent));
     if (built === undefined || !this.running || s.view !== this.view || s.votedNotarize || s.votedNullify || s.proposal !== undefined) return;
