@@ -49,6 +49,10 @@ export interface RunnerMarketConfig {
   readonly committeeMax: bigint;
   /** HHI floor of the §5.3 formula (0.01), in the 1e6 fixed point the formula is computed in. */
   readonly hhiFloorMicros: bigint;
+  /** Blocks per committee epoch (§5.3: 3,600): M is recomputed at the first jobs step of each (committee.ts). */
+  readonly committeeEpochBlocks: bigint;
+  /** α of the per-epoch EMA of HHI, in bps (2,500 = 0.25; cips/runner-market.md "Selection"). */
+  readonly hhiEmaWeightBps: bigint;
   /** K: a multi-runner job selects from the seed of round r_submit + K (§5.3, CIP-11 §9.2). */
   readonly selectionDelayRounds: bigint;
   /** A job not selected within this many blocks of posting (no beacon, no eligible runner) is refunded. */
@@ -103,6 +107,8 @@ export const DEFAULT_RUNNER_MARKET_CONFIG: RunnerMarketConfig = Object.freeze({
   committeeMin: 3n,
   committeeMax: 9n,
   hhiFloorMicros: 10_000n,
+  committeeEpochBlocks: 3_600n,
+  hhiEmaWeightBps: 2_500n,
   selectionDelayRounds: 2n,
   selectionTimeout: 60n,
   ackBlocks: 10n,
@@ -157,6 +163,8 @@ export function validateRunnerMarketConfig(cfg: RunnerMarketConfig): void {
   big(cfg.committeeMin, "committeeMin", 1n, 64n);
   big(cfg.committeeMax, "committeeMax", cfg.committeeMin, 64n);
   big(cfg.hhiFloorMicros, "hhiFloorMicros", 1n, 1_000_000n);
+  big(cfg.committeeEpochBlocks, "committeeEpochBlocks", 1n, 1n << 32n);
+  big(cfg.hhiEmaWeightBps, "hhiEmaWeightBps", 1n, 10_000n);
   big(cfg.selectionDelayRounds, "selectionDelayRounds", 1n, 1_000n);
   big(cfg.selectionTimeout, "selectionTimeout", 1n, 1n << 32n);
   for (const name of ["ackBlocks", "commitBlocks", "revealBlocks", "aggregateBlocks"] as const) big(cfg[name], name, 1n, 1n << 32n);

@@ -20,6 +20,7 @@ export {
   openJobsKey,
   jobNonceKey,
   recentJobsKey,
+  committeeEpochKey,
   requiresKey,
 } from "./keys.js";
 export type { MarketState, MarketAccounts } from "./store.js";
@@ -100,6 +101,7 @@ export {
   log2Micros,
   hhiMicros,
   committeeSize,
+  committeeSizeOf,
   defaultQuorum,
   selectionWeight,
   drawCommittee,
@@ -116,4 +118,5 @@ export { TREASURY_ADDRESS, grossOf, payoutOf, type MarketContext, type Delivery 
 export { postJob, selectCommittee, eligibleRunners, runnerServes, requireJob, type PostJob } from "./post.js";
 export { ackJob, commitJob, revealJob, aggregateJob, challengeJob, commitmentOf, outputStatementHash, MAX_SALT_BYTES, type ChallengeOutcome } from "./phases.js";
 export { processJobs } from "./step.js";
+export { getCommitteeEpoch, encodeCommitteeEpoch, nextCommitteeEpoch, committeeEpochOf, currentCommitteeSize, type CommitteeEpoch } from "./committee.js";
 export { runnerToJson, jobToJson, type RunnerJson, type JobJson } from "./json.js";

@@ -28,5 +28,7 @@ export const openJobsKey = (): Uint8Array => item(JOB_DISPATCHER, 0x02);
 export const jobNonceKey = (poster: Uint8Array): Uint8Array => item(JOB_DISPATCHER, 0x03, poster);
 /** 0x04 (alone): ids of final jobs, newest last, bounded (for listing; records stay under 0x01). */
 export const recentJobsKey = (): Uint8Array => item(JOB_DISPATCHER, 0x04);
+/** 0x05 (alone): the committee epoch record (committee.ts): the §5.3 size M of the current committee epoch. */
+export const committeeEpochKey = (): Uint8Array => item(JOB_DISPATCHER, 0x05);
 /** 0x01 ‖ actor (20): what the actor requires (0x07). */
 export const requiresKey = (actor: Uint8Array): Uint8Array => item(ENTITLEMENT_REGISTRY, 0x01, actor);

@@ -9,7 +9,8 @@ import { JOB_DISPATCHER_ADDRESS, getJob, jobIdOf, nextJobNonce, openJobIds, putJ
 import { refund, type Delivery, type MarketContext } from "./market.js";
 import type { JobRequest } from "./request.js";
 import { listRunners, putRunner, getRunner, reputationAt, type RunnerRecord } from "./runner.js";
-import { committeeSize, defaultQuorum, drawAggregator, drawCommittee, type Candidate } from "./selection.js";
+import { currentCommitteeSize } from "./committee.js";
+import { defaultQuorum, drawAggregator, drawCommittee, type Candidate } from "./selection.js";
 
 export interface PostJob {
   readonly poster: Uint8Array;
@@ -116,14 +117,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
 /** Draws the committee of `job` from `ctx.beacon`; null when too few runners are eligible (the caller refunds). */
 export function selectCommittee(ctx: MarketContext, job: JobRecord): JobRecord | null {
   const eligible = eligibleRunners(ctx, job);
-  const active = listRunners(ctx.state).filter((r) => r.status === "active");
-  let m =
-    job.runners > 0n
-      ? job.runners
-      : committeeSize(
-          ctx.config,
-          active.map((r) => r.stake),
-        );
+  let m = job.runners > 0n ? job.runners : currentCommitteeSize(ctx);
   if (m > BigInt(eligible.length)) m = BigInt(eligible.length);
   if (m === 0n) return null;
   const quorum = job.quorum > 0n ? job.quorum : defaultQuorum(m);

@@ -43,9 +43,12 @@ export function hhiMicros(stakes: readonly bigint[]): bigint {
 
 /** §5.3: the committee size for `activeStakes` (all active runners), before the cap at the eligible count. */
 export function committeeSize(cfg: RunnerMarketConfig, activeStakes: readonly bigint[]): bigint {
-  const n = BigInt(activeStakes.length);
+  return committeeSizeOf(cfg, BigInt(activeStakes.length), hhiMicros(activeStakes));
+}
+
+/** §5.3: M = clip(⌈2·log₂(n) / max(hhi, floor)⌉, m_min, m_max) for `n` active runners and an HHI (10⁶ fixed point). */
+export function committeeSizeOf(cfg: RunnerMarketConfig, n: bigint, hhi: bigint): bigint {
   if (n === 0n) return cfg.committeeMin;
-  const hhi = hhiMicros(activeStakes);
   const denom = hhi > cfg.hhiFloorMicros ? hhi : cfg.hhiFloorMicros;
   const num = 2n * log2Micros(n);
   const m = (num + denom - 1n) / denom;

@@ -1,9 +1,10 @@
 // The per-block jobs step (spec STF step 4 "Resolve Jobs"; cips/runner-market.md "The jobs step"): after the block's
-// transactions and timers, every open job is advanced in posting order — selection once its named round's seed is the
+// transactions and timers, the committee epoch's record (committee.ts) when a new epoch began, then every open job is advanced in posting order — selection once its named round's seed is the
 // block's parent beacon (or later), refunds when nothing can be selected, the end of each phase at its deadline with
 // the penalties of who missed it, verification at the end of the reveal phase, settlement when the challenge window
 // closes. Nobody has to send anything: escrow never stays stuck.
 import { equalBytes, toHex } from "@cowboy/codec";
+import { advanceCommitteeEpoch } from "./committee.js";
 import { getJob, openJobIds, pushRecentJobs, putJob, writeOpenJobs, type Failure, type JobRecord } from "./job.js";
 import { listed, penalize, refund, settle, type Delivery, type MarketContext } from "./market.js";
 import { selectOrRefund } from "./post.js";
@@ -88,6 +89,8 @@ export function processJobs(context: MarketContext): Delivery[] {
   const deliveries: Delivery[] = [];
   const closing: Uint8Array[] = [];
   const ctx: MarketContext = { ...context, closing };
+  // The epoch's committee size first, so every selection of this block uses it.
+  advanceCommitteeEpoch(ctx);
   const open = openJobIds(ctx.state);
   for (const id of open) {
     const job = getJob(ctx.state, id);
