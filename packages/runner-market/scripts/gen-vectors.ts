@@ -15,6 +15,7 @@ import { jobCanary, jobIdOf } from "../src/job.js";
 import { commitmentOf, outputStatementHash } from "../src/phases.js";
 import { decayedReputation } from "../src/reputation.js";
 import { encodeJobRequest } from "../src/request.js";
+import { encodeCommitteeEpoch, nextCommitteeEpoch, type CommitteeEpoch } from "../src/committee.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros, type Candidate } from "../src/selection.js";
 import { jobGross } from "../src/pricing.js";
 import { splitPayment } from "../src/settlement.js";
@@ -328,4 +329,32 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
     instruction: { json: instructionToJson(instruction), encoded: hex(encode(instructionCodec, instruction)) },
     child: { parent: hex(parent), salt: hex(salt), code: hex(code), address: hex(actorAddress(parent, salt, codeHash(code))), inherits: requires.filter((r) => r.inheritable) },
   });
+}
+
+// committee-epochs.json: the per-epoch committee size (cips/runner-market.md "Selection"): per written record the
+// epoch, the active stakes at its first jobs step, their HHI, the EMA (α = hhiEmaWeightBps), N_active, M and the
+// record's bytes. Epoch 4 has no step (no record): epoch 5 folds its HHI into epoch 3's EMA once.
+{
+  const steps: [bigint, bigint[]][] = [
+    [0n, [1_000n, 10n]],
+    [1n, [1_000n, 10n, 1_000n]],
+    [2n, [1_000n, 10n, 1_000n]],
+    [3n, [1_000n, 10n, 1_000n, 1_000n]],
+    [5n, [1_000n, 10n, 1_000n, 1_000n]],
+  ];
+  let previous: CommitteeEpoch | undefined;
+  const epochs = steps.map(([epoch, stakes]) => {
+    const rec = nextCommitteeEpoch(cfg, previous, epoch, stakes.map((s) => s * CBY));
+    previous = rec;
+    return {
+      epoch,
+      stakes: stakes.map((s) => s * CBY),
+      hhiMicros: hhiMicros(stakes),
+      hhiEmaMicros: rec.hhiEmaMicros,
+      nActive: rec.nActive,
+      m: rec.m,
+      record: hex(encodeCommitteeEpoch(rec)),
+    };
+  });
+  write("committee-epochs.json", { committeeEpochBlocks: cfg.committeeEpochBlocks, hhiEmaWeightBps: cfg.hhiEmaWeightBps, epochs });
 }

@@ -12,6 +12,8 @@ import { jobCanary, jobIdOf } from "../../src/job.js";
 import { commitmentOf, outputStatementHash } from "../../src/phases.js";
 import { decayedReputation } from "../../src/reputation.js";
 import { decodeJobRequest } from "../../src/request.js";
+import { encodeCommitteeEpoch, getCommitteeEpoch, nextCommitteeEpoch, type CommitteeEpoch } from "../../src/committee.js";
+import { committeeEpochKey } from "../../src/keys.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } from "../../src/selection.js";
 import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
@@ -55,6 +57,11 @@ const PRICE: CborValue = new Map<CborValue, CborValue>([
 interface Selection {
   sizes: { stakes: string[]; log2Micros: string; hhiMicros: string; m: string }[];
   draws: { seed: string; jobId: string; candidates: { address: string; stake: string; reputation: string }[]; m: number; committee: string[]; aggregator: string }[];
+}
+interface CommitteeEpochs {
+  committeeEpochBlocks: string;
+  hhiEmaWeightBps: string;
+  epochs: { epoch: string; stakes: string[]; hhiMicros: string; hhiEmaMicros: string; nActive: string; m: string; record: string }[];
 }
 interface Settlement {
   config: { burnBps: string; treasuryBps: string; aggregatorBonusBps: string };
@@ -102,6 +109,24 @@ interface Reputation {
 }
 
 describe("test-vectors/runner-market", () => {
+  it("committee-epochs.json: per-epoch HHI, its EMA, N_active, M and the record's bytes", () => {
+    const v = readVector<CommitteeEpochs>("runner-market/committee-epochs.json");
+    expect([v.committeeEpochBlocks, v.hhiEmaWeightBps]).toEqual([cfg.committeeEpochBlocks.toString(), cfg.hhiEmaWeightBps.toString()]);
+    expect(v.epochs.length).toBeGreaterThan(2);
+    let previous: CommitteeEpoch | undefined;
+    for (const e of v.epochs) {
+      const stakes = e.stakes.map(BigInt);
+      expect(hhiMicros(stakes).toString()).toBe(e.hhiMicros);
+      const rec = nextCommitteeEpoch(cfg, previous, BigInt(e.epoch), stakes);
+      expect([rec.epoch, rec.hhiEmaMicros, rec.nActive, rec.m].map(String)).toEqual([e.epoch, e.hhiEmaMicros, e.nActive, e.m]);
+      expect(toHex(encodeCommitteeEpoch(rec))).toBe(e.record);
+      // The stored bytes read back to the same record.
+      const stored = new Map([[toHex(committeeEpochKey()), fromHex(e.record)]]);
+      expect(getCommitteeEpoch({ get: (k) => stored.get(toHex(k)), set: () => {}, delete: () => {} })).toEqual(rec);
+      previous = rec;
+    }
+  });
+
   it("selection.json: committee sizes (§5.3) and weighted draws without replacement", () => {
     const v = readVector<Selection>("runner-market/selection.json");
     expect(v.sizes.length).toBeGreaterThan(0);
