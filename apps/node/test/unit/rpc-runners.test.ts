@@ -1,5 +1,5 @@
-// The runners RPC (cips/runner-market.md "RPC"): cowboy_getRunner, cowboy_listRunners, cowboy_getJob and
-// cowboy_listJobs on the devnet's default parameters (the market enabled with the spec's 10,000 CBY floor), after two
+// The runners RPC (cips/runner-market.md "RPC"): cowboy_getRunner, cowboy_listRunners, cowboy_getCommitteeEpoch,
+// cowboy_getJob and cowboy_listJobs on the devnet's default parameters (the market enabled with the spec's 10,000 CBY floor), after two
 // runners register and an account posts a single-runner job (selected at once from the parent beacon).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,6 +57,8 @@ describe("the runners RPC", () => {
         transportKey: new Uint8Array(32).fill(9),
       });
     let t = genesis.config.timestampMs;
+    // No jobs step has seen an active runner yet.
+    expect(await registry.call("cowboy_getCommitteeEpoch", [])).toBeNull();
     const low = reg(r2, 9_999n * CBY);
     const first = chain.produce([reg(r1, 10_000n * CBY), low], poster!.address, (t += 1_000n));
     expect(first.receipts.map((r) => r.status)).toEqual([0, 1]);
@@ -79,6 +81,16 @@ describe("the runners RPC", () => {
       providesHistory: { since: "0", entries: [{ height: "1", provides: ["net.http"] }] },
     });
     expect(await registry.call("cowboy_getRunner", [`0x${toHex(r2!.address)}`])).toBeNull();
+    // Block 1's jobs step saw one active runner: HHI 1.0, M = clip(⌈2·log₂1 / 1.0⌉, 3, 9) = 3 for epoch 0.
+    expect(await registry.call("cowboy_getCommitteeEpoch", [])).toEqual({
+      epoch: "0",
+      epochBlocks: "3600",
+      startsAt: "0",
+      hhiEmaMicros: "1000000",
+      nActive: "1",
+      m: "3",
+      current: true,
+    });
     expect(((await registry.call("cowboy_listRunners", [])) as { address: string }[]).map((r) => r.address)).toEqual([a1]);
 
     const schema = new Map<CborValue, CborValue>([["type", "object"]]);

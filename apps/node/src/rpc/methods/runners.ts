@@ -3,6 +3,8 @@
 import { equalBytes, fromHex, toHex } from "@cowboy/codec";
 import {
   JOB_STATUSES,
+  committeeEpochOf,
+  getCommitteeEpoch,
   getJob,
   getProvidesHistory,
   getRunner,
@@ -75,6 +77,17 @@ function jobWithSettlement(config: RunnerMarketConfig, state: MarketState, job: 
   return { ...jobToJson(job), settlement };
 }
 
+/** The committee epoch record (cips/runner-market.md "Posting and selection"); `current`: selection at the head's epoch uses `m`. */
+export interface CommitteeEpochJson {
+  epoch: string;
+  epochBlocks: string;
+  startsAt: string;
+  hhiEmaMicros: string;
+  nActive: string;
+  m: string;
+  current: boolean;
+}
+
 const jobFilter = z
   .object({
     actor: address.optional(),
@@ -110,6 +123,25 @@ export function runnerMethods({ chain }: NodeContext): RpcMethod[] {
         const all = listRunners(headState(chain)).map((r) => runnerToJson(config, r, chain.head.height));
         const rank = (s: RunnerJson["status"]): number => (s === "active" ? 0 : s === "unbonding" ? 1 : 2);
         return all.sort((x, y) => rank(x.status) - rank(y.status));
+      },
+    }),
+    defineMethod({
+      name: "cowboy_getCommitteeEpoch",
+      summary: "the committee epoch record at the head (§5.3: the EMA of HHI, N_active and the committee size M of the epoch), or null before the first",
+      params: [],
+      handler: (): CommitteeEpochJson | null => {
+        const config = runnerMarketOf(chain);
+        const r = getCommitteeEpoch(headState(chain));
+        if (r === undefined) return null;
+        return {
+          epoch: r.epoch.toString(),
+          epochBlocks: config.committeeEpochBlocks.toString(),
+          startsAt: (r.epoch * config.committeeEpochBlocks).toString(),
+          hhiEmaMicros: r.hhiEmaMicros.toString(),
+          nActive: r.nActive.toString(),
+          m: r.m.toString(),
+          current: r.epoch === committeeEpochOf(config, chain.head.height),
+        };
       },
     }),
     defineMethod({
