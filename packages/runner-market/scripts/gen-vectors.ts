@@ -344,7 +344,12 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
   ];
   let previous: CommitteeEpoch | undefined;
   const epochs = steps.map(([epoch, stakes]) => {
-    const rec = nextCommitteeEpoch(cfg, previous, epoch, stakes.map((s) => s * CBY));
+    const rec = nextCommitteeEpoch(
+      cfg,
+      previous,
+      epoch,
+      stakes.map((s) => s * CBY),
+    );
     previous = rec;
     return {
       epoch,
