@@ -8,12 +8,12 @@ import { actorAddress, codeHash, instructionCodec, instructionToJson, type Instr
 import { attestedOutput, encodeAttestationDocument } from "../src/attestation.js";
 import { encodeCapabilities } from "../src/capabilities.js";
 import { encodeDeployManifest } from "../src/entitlements.js";
-import { usageGross, usageOutput } from "../src/usage.js";
+import { usageAnomalies, usageGross, usageOutput } from "../src/usage.js";
 import { faultReportOutput, faultVerdict, openFaultReport, partitionFaults } from "../src/fault.js";
 import { DEFAULT_RUNNER_MARKET_CONFIG } from "../src/config.js";
 import { jobCanary, jobIdOf } from "../src/job.js";
 import { commitmentOf, outputStatementHash } from "../src/phases.js";
-import { decayedReputation } from "../src/reputation.js";
+import { decayedReputation, penalized, rewarded } from "../src/reputation.js";
 import { encodeJobRequest } from "../src/request.js";
 import { encodeCommitteeEpoch, nextCommitteeEpoch, type CommitteeEpoch } from "../src/committee.js";
 import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros, type Candidate } from "../src/selection.js";
@@ -201,7 +201,15 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
   });
 }
 
-// usage.json: usage pricing (cips/runner-market.md "Usage pricing"): a reveal's bytes and gross computations.
+/** The anomalies of paid runners' usage and their scores after settlement from neutral (rewarded, or penalised). */
+function anomalyCase(usages: Map<string, bigint>[]): { anomalies: number[]; reputations: bigint[] } {
+  const anomalies = usageAnomalies(usages);
+  const reputations = usages.map((_, i) => (anomalies.includes(i) ? penalized(cfg.reputationNeutral, cfg.penalties.usageAnomaly) : rewarded(cfg, cfg.reputationNeutral)));
+  return { anomalies, reputations };
+}
+
+// usage.json: usage pricing (cips/runner-market.md "Usage pricing"): a reveal's bytes and gross computations, the
+// anomalies (paid runners above a cap) and each paid runner's score after settlement from neutral.
 {
   const reveal = usageOutput(
     new Map<CborValue, CborValue>([["price", 4242n]]),
@@ -233,8 +241,28 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
         ],
       ],
     },
+    {
+      escrow: 10_000n,
+      paid: [[["a", 1n]], [["a", 1n]], [["a", 1n]]],
+      usage: [
+        [
+          ["a", 1n],
+          ["b", 100n],
+        ],
+        [
+          ["a", 1n],
+          ["b", 1n],
+        ],
+        [
+          ["a", 3n],
+          ["b", 1n],
+        ],
+      ],
+    },
   ] as { escrow: bigint; paid: [string, bigint][][]; usage: [string, bigint][][] }[];
   write("usage.json", {
+    neutral: cfg.reputationNeutral,
+    usageAnomalyPenaltyBps: cfg.penalties.usageAnomaly,
     reveal: { result: toHex(encodeCbor(new Map<CborValue, CborValue>([["price", 4242n]]))), usage: { requests: "2", tokens: "150" }, bytes: toHex(reveal) },
     cases: cases.map((c) => ({
       escrow: c.escrow,
@@ -244,6 +272,7 @@ write("reputation.json", { neutral: cfg.reputationNeutral, halfLife: H, decays }
         c.escrow,
         c.paid.map((r, i) => ({ rateCard: new Map(r), usage: new Map(c.usage[i]!) })),
       ),
+      ...anomalyCase(c.usage.map((u) => new Map(u))),
     })),
   });
 }

@@ -26,6 +26,8 @@ export interface ReputationPenalties {
   readonly canaryLeak: bigint;
   readonly minority: bigint;
   readonly dishonest: bigint;
+  /** A paid runner reported a usage count above twice the paid runners' median (usage.ts): penalised instead of rewarded. */
+  readonly usageAnomaly: bigint;
 }
 
 export interface RunnerMarketConfig {
@@ -103,7 +105,16 @@ export const DEFAULT_RUNNER_MARKET_CONFIG: RunnerMarketConfig = Object.freeze({
   reputationNeutral: 500_000n,
   reputationHalfLife: 1_209_600n,
   reputationRewardBps: 500n,
-  penalties: Object.freeze({ timeout: 1_000n, nonDelivery: 1_000n, schemaViolation: 1_000n, emptyOutput: 1_000n, canaryLeak: 2_000n, minority: 2_000n, dishonest: 5_000n }),
+  penalties: Object.freeze({
+    timeout: 1_000n,
+    nonDelivery: 1_000n,
+    schemaViolation: 1_000n,
+    emptyOutput: 1_000n,
+    canaryLeak: 2_000n,
+    minority: 2_000n,
+    dishonest: 5_000n,
+    usageAnomaly: 2_000n,
+  }),
   committeeMin: 3n,
   committeeMax: 9n,
   hhiFloorMicros: 10_000n,

@@ -113,7 +113,7 @@ export { FULL_SCORE, outputTokens, similarityBps, computeAggregate, encodeAggreg
 export { splitPayment, type SettlementSplit } from "./settlement.js";
 export { jobGross } from "./pricing.js";
 export { FAULT_CLASSES, MAX_FAULT_DETAIL_BYTES, faultReportOutput, openFaultReport, faultVerdict, type FaultClass, type FaultReport } from "./fault.js";
-export { MAX_USAGE_UNITS, openUsageOutput, usageOutput, usageGross, type Usage } from "./usage.js";
+export { MAX_USAGE_UNITS, openUsageOutput, usageOutput, usageGross, usageAnomalies, type Usage } from "./usage.js";
 export { TREASURY_ADDRESS, grossOf, payoutOf, type MarketContext, type Delivery } from "./market.js";
 export { postJob, selectCommittee, eligibleRunners, runnerServes, requireJob, type PostJob } from "./post.js";
 export { ackJob, commitJob, revealJob, aggregateJob, challengeJob, commitmentOf, outputStatementHash, MAX_SALT_BYTES, type ChallengeOutcome } from "./phases.js";

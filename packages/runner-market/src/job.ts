@@ -95,6 +95,8 @@ export interface JobRecord {
   readonly paid: readonly Uint8Array[];
   /** The fault a quorum reported when no result reached one (fault.ts; status `failed`, paid pro-rata), else null. */
   readonly fault: FaultClass | null;
+  /** Paid runners of a usage-priced job whose reported usage exceeded the 2× cap (usage.ts), penalised at settlement. */
+  readonly usageAnomalies: readonly Uint8Array[];
   readonly failures: readonly Failure[];
   readonly challenges: readonly Challenge[];
   readonly phaseEndsAt: bigint;
@@ -169,6 +171,8 @@ function toCbor(j: JobRecord): CborValue {
     ["paid", [...j.paid]],
     // Written only when a quorum reported a fault, so every other record keeps its earlier bytes.
     ...(j.fault !== null ? [["fault", j.fault] as [CborValue, CborValue]] : []),
+    // Written only when someone over-reported, likewise.
+    ...(j.usageAnomalies.length > 0 ? [["usage_anomalies", [...j.usageAnomalies]] as [CborValue, CborValue]] : []),
     ["failures", j.failures.map((f): CborValue => [f.runner, f.reason])],
     ["challenges", j.challenges.map((c): CborValue => [c.challenger, c.runner, c.upheld])],
     ["phase_ends_at", j.phaseEndsAt],
@@ -236,6 +240,7 @@ function fromCbor(id: Uint8Array, value: CborValue): JobRecord {
     aggregate: optBytes(m, "aggregate"),
     paid: byteList(fieldList(m, "paid", WHAT), WHAT),
     fault: faultOf(m),
+    usageAnomalies: m.has("usage_anomalies") ? byteList(fieldList(m, "usage_anomalies", WHAT), WHAT) : [],
     failures: pairs(m, "failures").map((p) => ({ runner: p[0] as Uint8Array, reason: p[1] as FailureReason })),
     challenges: pairs(m, "challenges").map((p) => ({ challenger: p[0] as Uint8Array, runner: p[1] as Uint8Array, upheld: p[2] === true })),
     phaseEndsAt: fieldInt(m, "phase_ends_at", WHAT),

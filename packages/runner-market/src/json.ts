@@ -100,6 +100,8 @@ export interface JobJson {
   paid: string[];
   /** The fault a quorum reported ("impossible" | "external"; cips/runner-market.md "Faults"), else null. */
   fault: JobRecord["fault"];
+  /** Paid runners that reported usage above the 2× cap and were penalised (cips/runner-market.md "Usage pricing"). */
+  usageAnomalies: string[];
   failures: { runner: string; reason: string }[];
   challenges: { challenger: string; runner: string; upheld: boolean }[];
   phaseEndsAt: string;
@@ -143,6 +145,7 @@ export function jobToJson(j: JobRecord): JobJson {
     resultHex: j.result === null ? null : hex(j.result),
     paid: j.paid.map(hex),
     fault: j.fault,
+    usageAnomalies: j.usageAnomalies.map(hex),
     failures: j.failures.map((f) => ({ runner: hex(f.runner), reason: f.reason })),
     challenges: j.challenges.map((c) => ({ challenger: hex(c.challenger), runner: hex(c.runner), upheld: c.upheld })),
     phaseEndsAt: j.phaseEndsAt.toString(),

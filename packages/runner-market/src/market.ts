@@ -9,7 +9,7 @@ import { penalized, rewarded } from "./reputation.js";
 import { getRunner, putRunner, RUNNER_REGISTRY_ADDRESS, reputationAt, type RunnerRecord } from "./runner.js";
 import { jobGross } from "./pricing.js";
 import { openFaultReport } from "./fault.js";
-import { openUsageOutput, usageGross } from "./usage.js";
+import { openUsageOutput, usageAnomalies, usageGross } from "./usage.js";
 import { splitPayment, type SettlementSplit } from "./settlement.js";
 import type { MarketAccounts, MarketState } from "./store.js";
 
@@ -91,8 +91,19 @@ export function slash(ctx: MarketContext, who: Uint8Array): bigint {
   return amount;
 }
 
-function reward(ctx: MarketContext, who: Uint8Array): void {
-  touch(ctx, who, (r, score) => ({ ...r, reputation: rewarded(ctx.config, score), reputationAt: ctx.height, jobsPaid: r.jobsPaid + 1n }));
+/** A paid runner's reputation move: the reward, or the usage-anomaly penalty instead when it over-reported. */
+function reward(ctx: MarketContext, who: Uint8Array, anomalous: boolean): void {
+  const next = (score: bigint): bigint => (anomalous ? penalized(score, ctx.config.penalties.usageAnomaly) : rewarded(ctx.config, score));
+  touch(ctx, who, (r, score) => ({ ...r, reputation: next(score), reputationAt: ctx.height, jobsPaid: r.jobsPaid + 1n }));
+}
+
+const revealOf = (job: JobRecord, p: Uint8Array): Uint8Array => job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0);
+
+/** The paid runners of a settled usage-priced job whose usage exceeded the cap (usage.ts), in paid order. */
+function anomaliesOf(job: JobRecord): Uint8Array[] {
+  if (job.pricing !== "usage" || job.fault !== null) return [];
+  const usages = job.paid.map((p) => openUsageOutput(revealOf(job, p))?.usage ?? new Map<string, bigint>());
+  return usageAnomalies(usages).map((i) => job.paid[i]!);
 }
 
 /** Removes `job` from the open list, frees its committee, records it as recent; returns the delivery, if any. */
@@ -127,12 +138,11 @@ export function refund(ctx: MarketContext, job: JobRecord, status: "failed" | "t
  * the agreeing reporters' progress priced the same way (for a fixed-price job, at most what its result would pay). Rate cards are read from the registry as it is now.
  */
 export function grossOf(state: MarketState, job: JobRecord, escrow: bigint): bigint {
-  const revealOf = (p: Uint8Array): Uint8Array => job.reveals.find((r) => equalBytes(r.runner, p))?.output ?? new Uint8Array(0);
   const rateCard = (p: Uint8Array) => getRunner(state, p)?.capabilities.rateCard;
   if (job.fault !== null) {
     const progress = usageGross(
       escrow,
-      job.paid.map((p) => ({ rateCard: rateCard(p), usage: openFaultReport(revealOf(p))?.progress ?? new Map() })),
+      job.paid.map((p) => ({ rateCard: rateCard(p), usage: openFaultReport(revealOf(job, p))?.progress ?? new Map() })),
     );
     if (job.pricing === "usage") return progress;
     // A fixed-price job's progress is paid pro-rata of its price: never more than the same runners' result would earn.
@@ -145,7 +155,7 @@ export function grossOf(state: MarketState, job: JobRecord, escrow: bigint): big
   return job.pricing === "usage"
     ? usageGross(
         escrow,
-        job.paid.map((p) => ({ rateCard: rateCard(p), usage: openUsageOutput(revealOf(p))?.usage ?? new Map() })),
+        job.paid.map((p) => ({ rateCard: rateCard(p), usage: openUsageOutput(revealOf(job, p))?.usage ?? new Map() })),
       )
     : jobGross(
         escrow,
@@ -177,11 +187,12 @@ export function settle(ctx: MarketContext, job: JobRecord): Delivery | null {
   if (refund > 0n) ctx.accounts.credit(job.poster, refund);
   if (split.burned > 0n) ctx.accounts.burn(split.burned);
   ctx.accounts.credit(TREASURY_ADDRESS, split.treasury);
+  const anomalies = anomaliesOf(job);
   for (const { runner, amount } of split.runners) {
     ctx.accounts.credit(runner, amount);
-    if (job.fault === null) reward(ctx, runner);
+    if (job.fault === null) reward(ctx, runner, listed(anomalies, runner));
   }
-  return close(ctx, { ...job, status: job.fault === null ? "settled" : "failed", escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
+  return close(ctx, { ...job, status: job.fault === null ? "settled" : "failed", usageAnomalies: anomalies, escrow: 0n, settledAt: ctx.height, phaseEndsAt: ctx.height });
 }
 
 export const inCommittee = (job: JobRecord, who: Uint8Array): boolean => job.committee.some((m) => equalBytes(m, who));

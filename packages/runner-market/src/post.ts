@@ -94,6 +94,7 @@ export function postJob(ctx: MarketContext, post: PostJob): JobRecord {
     aggregate: null,
     paid: [],
     fault: null,
+    usageAnomalies: [],
     failures: [],
     challenges: [],
     phaseEndsAt: ctx.height + ctx.config.selectionTimeout,

@@ -2,7 +2,8 @@
 // "Usage pricing"). A job posted with pricing "usage" has each runner reveal canonical CBOR {"result": value,
 // "usage": {unit: count}}; the commitment covers the usage, so it is fixed before anyone sees another's. A paid runner
 // is owed Σ rate_card[unit] × count over its units, each count capped at twice the paid runners' (lower) median for
-// that unit (the spec's ">2×" anomaly bound); the job pays the sum over paid runners, at most the escrow.
+// that unit (the spec's ">2×" anomaly bound); the job pays the sum over paid runners, at most the escrow. A paid runner
+// that reported any count above its cap is an anomaly (usageAnomalies): it is paid the capped amount and penalised.
 import { CborError, type CborValue, decodeCbor, encodeCbor, equalBytes } from "@cowboy/codec";
 
 /** Units one reveal may report. */
@@ -57,14 +58,26 @@ function lowerMedian(xs: readonly bigint[]): bigint {
   return s[(s.length - 1) >> 1]!;
 }
 
+/** Per unit: 2 × the lower median count among the reports that name it. */
+function usageCaps(usages: readonly Usage[]): Map<string, bigint> {
+  const caps = new Map<string, bigint>();
+  const units = new Set(usages.flatMap((u) => [...u.keys()]));
+  for (const unit of units) caps.set(unit, 2n * lowerMedian(usages.flatMap((u) => (u.has(unit) ? [u.get(unit)!] : []))));
+  return caps;
+}
+
+/** The indices of `usages` (the paid runners' reports) with a count above its unit's cap, in order. */
+export function usageAnomalies(usages: readonly Usage[]): number[] {
+  const caps = usageCaps(usages);
+  return usages.flatMap((u, i) => ([...u].some(([unit, n]) => n > caps.get(unit)!) ? [i] : []));
+}
+
 /**
  * The gross of a usage-priced job: Σ over paid runners of Σ rate × min(count, 2 × median count of that unit among the
  * paid runners that reported it), at most `escrow`. A unit the runner's rate card does not price is free.
  */
 export function usageGross(escrow: bigint, paid: readonly { rateCard: ReadonlyMap<string, bigint> | undefined; usage: Usage }[]): bigint {
-  const caps = new Map<string, bigint>();
-  const units = new Set(paid.flatMap((p) => [...p.usage.keys()]));
-  for (const u of units) caps.set(u, 2n * lowerMedian(paid.flatMap((p) => (p.usage.has(u) ? [p.usage.get(u)!] : []))));
+  const caps = usageCaps(paid.map((p) => p.usage));
   let total = 0n;
   for (const p of paid) {
     for (const [u, n] of p.usage) {

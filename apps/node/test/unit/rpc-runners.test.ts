@@ -126,6 +126,7 @@ describe("the runners RPC", () => {
       commits: [],
       reveals: [],
       result: null,
+      usageAnomalies: [],
       postedAt: "2",
       selectedAt: "2",
     });

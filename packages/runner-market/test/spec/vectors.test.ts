@@ -10,7 +10,7 @@ import { decodeCapabilities, encodeCapabilities } from "../../src/capabilities.j
 import { DEFAULT_RUNNER_MARKET_CONFIG as cfg } from "../../src/config.js";
 import { jobCanary, jobIdOf } from "../../src/job.js";
 import { commitmentOf, outputStatementHash } from "../../src/phases.js";
-import { decayedReputation } from "../../src/reputation.js";
+import { decayedReputation, penalized, rewarded } from "../../src/reputation.js";
 import { decodeJobRequest } from "../../src/request.js";
 import { encodeCommitteeEpoch, getCommitteeEpoch, nextCommitteeEpoch, type CommitteeEpoch } from "../../src/committee.js";
 import { committeeEpochKey } from "../../src/keys.js";
@@ -18,7 +18,7 @@ import { committeeSize, drawAggregator, drawCommittee, hhiMicros, log2Micros } f
 import { jobGross } from "../../src/pricing.js";
 import { splitPayment } from "../../src/settlement.js";
 import { attestedOutput, encodeAttestationDocument, openAttestedOutput } from "../../src/attestation.js";
-import { openUsageOutput, usageGross, usageOutput } from "../../src/usage.js";
+import { openUsageOutput, usageAnomalies, usageGross, usageOutput } from "../../src/usage.js";
 import { faultReportOutput, openFaultReport } from "../../src/fault.js";
 import { verifyReveals } from "../../src/verification.js";
 import type { JobRecord } from "../../src/job.js";
@@ -99,8 +99,10 @@ interface Attestation {
   output: string;
 }
 interface UsageVector {
+  neutral: string;
+  usageAnomalyPenaltyBps: string;
   reveal: { result: string; usage: Record<string, string>; bytes: string };
-  cases: { escrow: string; rateCards: Record<string, string>[]; usage: Record<string, string>[]; gross: string }[];
+  cases: { escrow: string; rateCards: Record<string, string>[]; usage: Record<string, string>[]; gross: string; anomalies: number[]; reputations: string[] }[];
 }
 interface Reputation {
   neutral: string;
@@ -218,10 +220,18 @@ describe("test-vectors/runner-market", () => {
     expect(toHex(usageOutput(decodeCbor(fromHex(v.reveal.result)), usage))).toBe(v.reveal.bytes);
     expect(openUsageOutput(fromHex(v.reveal.bytes))).toEqual({ result: fromHex(v.reveal.result), usage });
     const map = (r: Record<string, string>) => new Map(Object.entries(r).map(([k, n]) => [k, BigInt(n)]));
+    expect([v.neutral, v.usageAnomalyPenaltyBps]).toEqual([cfg.reputationNeutral.toString(), cfg.penalties.usageAnomaly.toString()]);
+    const neutral = BigInt(v.neutral);
     for (const c of v.cases) {
       const paid = c.rateCards.map((r, i) => ({ rateCard: map(r), usage: map(c.usage[i]!) }));
       expect(usageGross(BigInt(c.escrow), paid).toString()).toBe(c.gross);
+      // Anomalies: paid runners above a unit's cap; their score after settlement is penalised, the others' rewarded.
+      const anomalies = usageAnomalies(paid.map((p) => p.usage));
+      expect(anomalies).toEqual(c.anomalies);
+      const after = paid.map((_, i) => (anomalies.includes(i) ? penalized(neutral, cfg.penalties.usageAnomaly) : rewarded(cfg, neutral)));
+      expect(after.map(String)).toEqual(c.reputations);
     }
+    expect(v.cases.some((c) => c.anomalies.length > 1)).toBe(true);
   });
 
   it("faults.json: fault report bytes; the agreed fault, its paid reporters and the pro-rata settlement", () => {

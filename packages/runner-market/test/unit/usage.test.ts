@@ -10,7 +10,8 @@ import { ackJob, commitJob, commitmentOf, revealJob } from "../../src/phases.js"
 import { postJob } from "../../src/post.js";
 import { registerRunner } from "../../src/runner.js";
 import { processJobs } from "../../src/step.js";
-import { openUsageOutput, usageGross, usageOutput } from "../../src/usage.js";
+import { getRunner, reputationAt } from "../../src/runner.js";
+import { openUsageOutput, usageAnomalies, usageGross, usageOutput } from "../../src/usage.js";
 import { CBY, World, addr, declaration, httpRequest } from "../utils/fixture.js";
 
 const price = (p: bigint): CborValue => new Map<CborValue, CborValue>([["price", p]]);
@@ -53,6 +54,25 @@ describe("usage reporting", () => {
   });
 });
 
+describe("usage anomalies", () => {
+  it("flag a report with any count above 2 × the lower median of its unit, in report order", () => {
+    const t = (n: bigint) => new Map([["tokens", n]]);
+    expect(usageAnomalies([t(100n), t(120n), t(1_000n)])).toEqual([2]);
+    // Exactly twice the median is within the cap; one more is not.
+    expect(usageAnomalies([t(10n), t(10n), t(20n)])).toEqual([]);
+    expect(usageAnomalies([t(10n), t(10n), t(21n)])).toEqual([2]);
+    // Per unit: caps a = 2 × 1, b = 2 × 1.
+    const ab = (a: bigint, b: bigint) =>
+      new Map([
+        ["a", a],
+        ["b", b],
+      ]);
+    expect(usageAnomalies([ab(1n, 100n), ab(1n, 1n), ab(3n, 1n)])).toEqual([0, 2]);
+    // A unit only one runner reports is capped at twice itself.
+    expect(usageAnomalies([new Map([["solo", 7n]]), t(1n)])).toEqual([]);
+  });
+});
+
 describe("a usage-priced job", () => {
   it("settles on the inner result, pays the reported usage × rates, refunds the rest", () => {
     const w = new World();
@@ -88,5 +108,45 @@ describe("a usage-priced job", () => {
     const gross = (4n * CBY) / 10n;
     expect(w.balance(poster) - before).toBe(10n * CBY - gross);
     expect(w.balance(TREASURY_ADDRESS)).toBe(gross / 100n);
+  });
+});
+
+describe("a usage-priced job with an over-report", () => {
+  it("pays the over-reporter its capped usage, penalises it instead of rewarding it, and records it", () => {
+    const w = new World();
+    const poster = addr(200);
+    w.fund(poster, 1_000n * CBY);
+    const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["requests", CBY / 10n]]) });
+    for (const i of [1, 2, 3]) {
+      w.fund(addr(i), 1_000n * CBY);
+      registerRunner(w.ctx(), addr(i), 200n * CBY, { ...declaration(), capabilities: caps });
+    }
+    const job = postJob(w.ctx(), { poster, posterIsActor: true, request: httpRequest({ pricing: "usage" }), maxPrice: 10n * CBY });
+    for (let i = 0; i < 5 && getJob(w.state, job.id)!.status === "pending"; i++) {
+      w.height++;
+      processJobs(w.ctx());
+    }
+    const drawn = getJob(w.state, job.id)!;
+    // Counts 2, 9, 2: the cap is 2 × 2 = 4, so the second member over-reported.
+    const counts = [2n, 9n, 2n];
+    const outs = counts.map((n) => usageOutput(price(42n), new Map([["requests", n]])));
+    for (const m of drawn.committee) ackJob(w.ctx(), m, job.id);
+    for (const [i, m] of drawn.committee.entries()) commitJob(w.ctx(), m, job.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1)));
+    for (const [i, m] of drawn.committee.entries()) revealJob(w.ctx(), m, job.id, outs[i]!, new Uint8Array(32).fill(i + 1));
+    processJobs(w.ctx());
+    expect(getJob(w.state, job.id)!.usageAnomalies).toEqual([]);
+    const before = w.balance(poster);
+    w.height += 5n;
+    processJobs(w.ctx());
+    const done = getJob(w.state, job.id)!;
+    expect(done.status).toBe("settled");
+    expect(done.usageAnomalies).toEqual([drawn.committee[1]]);
+    // Gross = (2 + 4 + 2) requests × 0.1 CBY = 0.8 CBY: the 9 counts as 4.
+    expect(w.balance(poster) - before).toBe(10n * CBY - (8n * CBY) / 10n);
+    const rep = (i: number) => reputationAt(w.config, getRunner(w.state, drawn.committee[i]!)!, w.height);
+    // Neutral 500,000: rewarded by 5% of the distance to 1.0 → 525,000; penalised by 20% → 400,000.
+    expect([rep(0), rep(1), rep(2)]).toEqual([525_000n, 400_000n, 525_000n]);
+    expect(getRunner(w.state, drawn.committee[1]!)!.jobsPaid).toBe(1n);
+    expect(getRunner(w.state, drawn.committee[1]!)!.jobsFailed).toBe(0n);
   });
 });

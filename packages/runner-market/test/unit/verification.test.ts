@@ -47,6 +47,7 @@ function job(verification: JobRecord["verification"], matchFields: string[] = []
     aggregate: null,
     paid: [],
     fault: null,
+    usageAnomalies: [],
     failures: [],
     challenges: [],
     phaseEndsAt: 0n,
