@@ -4,7 +4,7 @@
 import { type CborValue, encodeCbor, equalBytes } from "@cowboy/codec";
 import { describe, expect, it } from "vitest";
 import { encodeCapabilities } from "../../src/capabilities.js";
-import { getJob } from "../../src/job.js";
+import { getJob, type JobRecord } from "../../src/job.js";
 import { TREASURY_ADDRESS } from "../../src/market.js";
 import { ackJob, commitJob, commitmentOf, revealJob } from "../../src/phases.js";
 import { postJob } from "../../src/post.js";
@@ -73,29 +73,39 @@ describe("usage anomalies", () => {
   });
 });
 
+/** Three runners at 0.1 CBY per request, a usage-priced job of 10 CBY posted and its committee drawn. */
+function drawnUsageJob() {
+  const w = new World();
+  const poster = addr(200);
+  w.fund(poster, 1_000n * CBY);
+  const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["requests", CBY / 10n]]) });
+  for (const i of [1, 2, 3]) {
+    w.fund(addr(i), 1_000n * CBY);
+    registerRunner(w.ctx(), addr(i), 200n * CBY, { ...declaration(), capabilities: caps });
+  }
+  const job = postJob(w.ctx(), { poster, posterIsActor: true, request: httpRequest({ pricing: "usage" }), maxPrice: 10n * CBY });
+  for (let i = 0; i < 5 && getJob(w.state, job.id)!.status === "pending"; i++) {
+    w.height++;
+    processJobs(w.ctx());
+  }
+  return { w, poster, job, drawn: getJob(w.state, job.id)! };
+}
+
+/** Every member acks, commits and reveals its output; then the reveal phase ends. */
+function revealAll(w: World, drawn: JobRecord, outs: Uint8Array[]): void {
+  for (const m of drawn.committee) ackJob(w.ctx(), m, drawn.id);
+  for (const [i, m] of drawn.committee.entries()) commitJob(w.ctx(), m, drawn.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1)));
+  for (const [i, m] of drawn.committee.entries()) revealJob(w.ctx(), m, drawn.id, outs[i]!, new Uint8Array(32).fill(i + 1));
+  processJobs(w.ctx());
+}
+
 describe("a usage-priced job", () => {
   it("settles on the inner result, pays the reported usage × rates, refunds the rest", () => {
-    const w = new World();
-    const poster = addr(200);
-    w.fund(poster, 1_000n * CBY);
-    const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["requests", CBY / 10n]]) });
-    for (const i of [1, 2, 3]) {
-      w.fund(addr(i), 1_000n * CBY);
-      registerRunner(w.ctx(), addr(i), 200n * CBY, { ...declaration(), capabilities: caps });
-    }
-    const job = postJob(w.ctx(), { poster, posterIsActor: true, request: httpRequest({ pricing: "usage" }), maxPrice: 10n * CBY });
+    const { w, poster, job, drawn } = drawnUsageJob();
     expect(job.pricing).toBe("usage");
-    for (let i = 0; i < 5 && getJob(w.state, job.id)!.status === "pending"; i++) {
-      w.height++;
-      processJobs(w.ctx());
-    }
-    const drawn = getJob(w.state, job.id)!;
     // Two requests each for two members; the third reveals a bare result (not {result, usage}): schema_violation.
     const outs = drawn.committee.map((_, i) => (i === 2 ? encodeCbor(price(42n)) : usageOutput(price(42n), new Map([["requests", 2n]]))));
-    for (const m of drawn.committee) ackJob(w.ctx(), m, job.id);
-    for (const [i, m] of drawn.committee.entries()) commitJob(w.ctx(), m, job.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1)));
-    for (const [i, m] of drawn.committee.entries()) revealJob(w.ctx(), m, job.id, outs[i]!, new Uint8Array(32).fill(i + 1));
-    processJobs(w.ctx());
+    revealAll(w, drawn, outs);
     const verified = getJob(w.state, job.id)!;
     expect(verified.failures).toEqual([{ runner: drawn.committee[2], reason: "schema_violation" }]);
     expect(equalBytes(verified.result!, encodeCbor(price(42n)))).toBe(true);
@@ -113,27 +123,11 @@ describe("a usage-priced job", () => {
 
 describe("a usage-priced job with an over-report", () => {
   it("pays the over-reporter its capped usage, penalises it instead of rewarding it, and records it", () => {
-    const w = new World();
-    const poster = addr(200);
-    w.fund(poster, 1_000n * CBY);
-    const caps = encodeCapabilities({ provides: ["net.http"], jobKinds: ["http"], rateCard: new Map([["requests", CBY / 10n]]) });
-    for (const i of [1, 2, 3]) {
-      w.fund(addr(i), 1_000n * CBY);
-      registerRunner(w.ctx(), addr(i), 200n * CBY, { ...declaration(), capabilities: caps });
-    }
-    const job = postJob(w.ctx(), { poster, posterIsActor: true, request: httpRequest({ pricing: "usage" }), maxPrice: 10n * CBY });
-    for (let i = 0; i < 5 && getJob(w.state, job.id)!.status === "pending"; i++) {
-      w.height++;
-      processJobs(w.ctx());
-    }
-    const drawn = getJob(w.state, job.id)!;
+    const { w, poster, job, drawn } = drawnUsageJob();
     // Counts 2, 9, 2: the cap is 2 × 2 = 4, so the second member over-reported.
     const counts = [2n, 9n, 2n];
     const outs = counts.map((n) => usageOutput(price(42n), new Map([["requests", n]])));
-    for (const m of drawn.committee) ackJob(w.ctx(), m, job.id);
-    for (const [i, m] of drawn.committee.entries()) commitJob(w.ctx(), m, job.id, commitmentOf(outs[i]!, new Uint8Array(32).fill(i + 1)));
-    for (const [i, m] of drawn.committee.entries()) revealJob(w.ctx(), m, job.id, outs[i]!, new Uint8Array(32).fill(i + 1));
-    processJobs(w.ctx());
+    revealAll(w, drawn, outs);
     expect(getJob(w.state, job.id)!.usageAnomalies).toEqual([]);
     const before = w.balance(poster);
     w.height += 5n;
