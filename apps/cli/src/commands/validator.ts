@@ -14,21 +14,12 @@ import { CHAIN_OPTIONS, clientFor, parseAddress, rpcCall, SIGNER_OPTIONS, signer
 
 const out = (io: CliIo, value: unknown): void => io.out(`${JSON.stringify(value)}\n`);
 
-/** The BLS secret key: --bls-key HEX32 or COWBOY_BLS_KEY. */
-function blsSecret(text: string | undefined, io: CliIo): Uint8Array {
-  const raw = text ?? io.env.COWBOY_BLS_KEY;
-  if (raw === undefined) throw usageError("missing --bls-key (or COWBOY_BLS_KEY): the validator's 32-byte BLS secret key in hex");
+/** A 32-byte secret given as `--FLAG HEX32` or in the environment variable `env`; `what` names it in the error. */
+function secretArg(text: string | undefined, io: CliIo, flag: string, env: string, what: string): Uint8Array {
+  const raw = text ?? io.env[env];
+  if (raw === undefined) throw usageError(`missing --${flag} (or ${env}): ${what} in hex`);
   const hex = raw.startsWith("0x") ? raw.slice(2) : raw;
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw usageError("--bls-key must be 32 bytes of hex");
-  return fromHex(hex.toLowerCase());
-}
-
-/** The Ed25519 network secret: --network-key HEX32 or COWBOY_NETWORK_KEY. */
-function networkSecret(text: string | undefined, io: CliIo): Uint8Array {
-  const raw = text ?? io.env.COWBOY_NETWORK_KEY;
-  if (raw === undefined) throw usageError("missing --network-key (or COWBOY_NETWORK_KEY): the node's 32-byte Ed25519 network secret in hex");
-  const hex = raw.startsWith("0x") ? raw.slice(2) : raw;
-  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw usageError("--network-key must be 32 bytes of hex");
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw usageError(`--${flag} must be 32 bytes of hex`);
   return fromHex(hex.toLowerCase());
 }
 
@@ -76,7 +67,7 @@ const register: Command = {
     const { values } = parseCommandArgs(args, { ...TX_OPTIONS, amount: { type: "string" }, "bls-key": { type: "string" } }, { min: 0, max: 0, names: "" });
     if (values.amount === undefined) throw usageError("missing --amount");
     const amount = parseAmount(values.amount, "--amount");
-    const secret = blsSecret(values["bls-key"], io);
+    const secret = secretArg(values["bls-key"], io, "bls-key", "COWBOY_BLS_KEY", "the validator's 32-byte BLS secret key");
     return send(io, values, { type: "register_validator", blsPublicKey: nobleBls.getPublicKey(secret), proofOfPossession: blsPopProve(secret), amount });
   },
 };
@@ -97,7 +88,7 @@ const setNetworkKey: Command = {
   usage: `--network-key HEX32 (or COWBOY_NETWORK_KEY) ${TX_USAGE}`,
   async run(args, io) {
     const { values } = parseCommandArgs(args, { ...TX_OPTIONS, "network-key": { type: "string" } }, { min: 0, max: 0, names: "" });
-    const secret = networkSecret(values["network-key"], io);
+    const secret = secretArg(values["network-key"], io, "network-key", "COWBOY_NETWORK_KEY", "the node's 32-byte Ed25519 network secret");
     return send(io, values, async (key, client) => {
       const chainId = await rpcCall(client.getChainId());
       const signature = ed25519.sign(networkKeyMessage(chainId, addressFromPrivateKey(key)), secret);
