@@ -39,6 +39,14 @@ afterAll(async () => {
 });
 
 const registration = { stake: 10_000n, provides: ["net.http"], jobKinds: ["http"], models: [], endpoint: "", transportKey: new Uint8Array(32), maxJobValue: 1_000n };
+/** `n` rounds of the runner's tick followed by a mined block. */
+async function drive(runner: { tick(): Promise<unknown> }, chain: MemoryChain, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await runner.tick();
+    chain.mine();
+  }
+}
+
 function makeRunner(chain: MemoryChain, me: string, dataDir: string, salt?: () => Uint8Array, fault?: RunnerFault) {
   const store = JobStore.open(dataDir);
   const lines: string[] = [];
@@ -92,10 +100,7 @@ describe("runner state machine", () => {
     expect(await registering).toBe("registered");
     expect(await runner.ensureRegistered()).toBe("already");
     chain.postJob({ ...httpJob(), committee: [me] });
-    for (let i = 0; i < 8; i++) {
-      await runner.tick();
-      chain.mine();
-    }
+    await drive(runner, chain, 8);
     const job = chain.jobs.get(JOB)!;
     expect(job.status).toBe("settled");
     const record = store.get(JOB)!;
@@ -125,20 +130,14 @@ describe("runner state machine", () => {
     const hitsBefore = hits;
 
     first = makeRunner(chain, me, dir);
-    for (let i = 0; i < 3; i++) {
-      await first.runner.tick();
-      chain.mine();
-    }
+    await drive(first.runner, chain, 3);
     expect(first.store.get(JOB)!.phase).toBe("committed");
     expect(first.store.get(JOB)!.salt).toBe(before.salt);
     expect(hits).toBe(hitsBefore); // not executed again
     // The other member commits; the reveal phase opens; our reveal opens our (only) commitment.
     chain.jobs.get(JOB)!.commits = [...chain.jobs.get(JOB)!.commits, { runner: other, commitment: `0x${toHex(commitmentOf(new Uint8Array([1]), new Uint8Array(32)))}` }];
     chain.jobs.get(JOB)!.status = "revealing";
-    for (let i = 0; i < 3; i++) {
-      await first.runner.tick();
-      chain.mine();
-    }
+    await drive(first.runner, chain, 3);
     expect(chain.commitAttempts.get(me)).toBe(1);
     expect(chain.jobs.get(JOB)!.reveals.map((r) => r.runner)).toEqual([me]);
     expect(first.store.get(JOB)!.phase).toBe("revealed");
@@ -169,10 +168,7 @@ describe("runner state machine", () => {
     const me = addr(5);
     chain.postJob({ ...httpJob(), committee: [me], allowDomains: ["prices.example"] });
     const { runner, store, lines } = makeRunner(chain, me, tmp());
-    for (let i = 0; i < 3; i++) {
-      await runner.tick();
-      chain.mine();
-    }
+    await drive(runner, chain, 3);
     expect(store.get(JOB)).toMatchObject({ phase: "failed", error: { code: "HTTP_DOMAIN_NOT_ALLOWED" } });
     expect(chain.commitAttempts.get(me)).toBeUndefined();
     chain.jobs.get(JOB)!.status = "timeout";
@@ -188,10 +184,7 @@ describe("runner state machine", () => {
     const dead = `http://127.0.0.1:${await freePort()}/price`;
     chain.postJob({ ...httpJob(), spec: { method: "GET", url: dead }, committee: [me] });
     const { runner, store, lines } = makeRunner(chain, me, tmp());
-    for (let i = 0; i < 6; i++) {
-      await runner.tick();
-      chain.mine();
-    }
+    await drive(runner, chain, 6);
     const revealed = chain.jobs.get(JOB)!.reveals.find((r) => r.runner === me)!;
     expect(openFaultReport(fromHex(revealed.output.slice(2)))).toMatchObject({ fault: "external", progress: new Map([["http.attempt", 1n]]) });
     expect(store.get(JOB)!.phase).toBe("done");
@@ -206,10 +199,7 @@ describe("runner state machine", () => {
     const me = addr(6);
     chain.postJob({ ...httpJob(), committee: [me], aggregator: me });
     const { runner, store } = makeRunner(chain, me, tmp());
-    for (let i = 0; i < 6; i++) {
-      await runner.tick();
-      chain.mine();
-    }
+    await drive(runner, chain, 6);
     expect(chain.jobs.get(JOB)!.status).toBe("settled");
     expect(store.get(JOB)!.phase).toBe("done");
     expect(store.get(JOB)!.txs.aggregate).toBeDefined();
@@ -221,10 +211,7 @@ describe("runner state machine", () => {
     const liar = addr(7);
     chain.postJob({ ...httpJob(), committee: [liar] });
     const bad = makeRunner(chain, liar, tmp(), undefined, "bad-reveal");
-    for (let i = 0; i < 6; i++) {
-      await bad.runner.tick();
-      chain.mine();
-    }
+    await drive(bad.runner, chain, 6);
     // The runner committed the honest output; its reveal differs in one byte, so this chain (which checks the opening
     // itself) refuses it — the real chain slashes it instead (cips/runner-market.md "Commit, reveal, verification").
     const record = bad.store.get(JOB)!;
@@ -237,10 +224,7 @@ describe("runner state machine", () => {
     const odd = addr(8);
     chain2.postJob({ ...httpJob(), committee: [odd] });
     const schema = makeRunner(chain2, odd, tmp(), undefined, "schema-violation");
-    for (let i = 0; i < 6; i++) {
-      await schema.runner.tick();
-      chain2.mine();
-    }
+    await drive(schema.runner, chain2, 6);
     const revealed = decodeCbor(fromHex(chain2.jobs.get(JOB)!.reveals[0]!.output));
     expect(revealed).toBe(SCHEMA_VIOLATING_VALUE);
     expect(schemaViolation(cborFromJson(JSON.stringify(httpJob().resultSchema)), revealed)).toMatch(/object/);
