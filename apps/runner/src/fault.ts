@@ -5,7 +5,7 @@
 // runners measure identically: one `KIND.attempt`, and for a time bound that was exhausted `KIND.ms` = that bound (a
 // number the job's spec fixes, not a clock reading). Any other failure (a bad spec, a 4xx, a missing entitlement) stays
 // a non-delivery: nothing is committed.
-import { FAULT_CLASSES, type FaultClass, type FaultReport, faultReportOutput } from "@cowboy/runner-market";
+import { FAULT_CLASSES, type FaultClass, type FaultReport } from "@cowboy/runner-market";
 import { isRunnerError } from "./errors.js";
 
 /** The fault report for a failed execution of a `kind` job, or null when the failure is not a classified fault. */
@@ -19,9 +19,6 @@ export function faultReportOf(kind: string, error: unknown): FaultReport | null 
   // an MCP server) and stay in the runner's log.
   return { fault: meta.fault as FaultClass, progress, detail: String(error.code) };
 }
-
-/** The bytes committed and revealed for `report` (canonical CBOR {fault, progress, detail}). */
-export const faultOutput = (report: FaultReport): Uint8Array => faultReportOutput(report);
 
 /** `http.attempt=1,…`: the progress as the runner logs it. */
 export const progressText = (report: FaultReport): string => [...report.progress].map(([u, n]) => `${u}=${n}`).join(",");

@@ -4,10 +4,10 @@
 // advance only when the receipt is in; a restart resumes from the store and re-sends the very same bytes.
 import { randomBytes } from "node:crypto";
 import { cborFromJson, fromHex, isCowboyError, toHex } from "@cowboy/codec";
-import { aggregateFor, commitmentOf } from "@cowboy/runner-market";
+import { aggregateFor, commitmentOf, faultReportOutput } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
-import { faultOutput, faultReportOf, progressText } from "./fault.js";
+import { faultReportOf, progressText } from "./fault.js";
 import { outputBytes } from "./result-schema.js";
 import { revealOutput, type TeeKey } from "./reveal-output.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
@@ -325,7 +325,7 @@ export class Runner {
           const report = job.verification === "deterministic" ? null : faultReportOf(job.kind, error);
           if (report !== null) {
             // A classified fault (fault.ts): committed and revealed like an output, so an agreeing committee is paid its progress.
-            this.#executed(record.id, faultOutput(report));
+            this.#executed(record.id, faultReportOutput(report));
             this.#log(`job ${record.id} fault ${report.fault} (${error.code}: ${error.message}); progress ${progressText(report)}`);
             return;
           }

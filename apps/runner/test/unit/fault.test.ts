@@ -3,11 +3,11 @@
 // CPU bound (impossible, with the bound as `compute.ms`) — and others (4xx, a bad spec) stay unclassified.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { openFaultReport } from "@cowboy/runner-market";
+import { faultReportOutput, openFaultReport } from "@cowboy/runner-market";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EntitlementGate } from "../../src/entitlements.js";
 import { executeJob, type JobInput } from "../../src/execute.js";
-import { faultOutput, faultReportOf } from "../../src/fault.js";
+import { faultReportOf } from "../../src/fault.js";
 import { createOpenAiBackend } from "../../src/llm/openai.js";
 import { freePort } from "../utils/ports.js";
 
@@ -54,7 +54,7 @@ describe("fault classification", () => {
     expect(report.progress).toEqual(new Map([["http.attempt", 1n]]));
     expect(report.detail).toBe("HTTP_NETWORK");
     // The committed bytes open as that report on chain.
-    expect(openFaultReport(faultOutput(report))).toEqual(report);
+    expect(openFaultReport(faultReportOutput(report))).toEqual(report);
   });
 
   it("a 5xx is external; a 4xx is not a fault (nothing is committed)", async () => {
