@@ -20,5 +20,5 @@ export function faultReportOf(kind: string, error: unknown): FaultReport | null 
   return { fault: meta.fault as FaultClass, progress, detail: String(error.code) };
 }
 
-/** `http.attempt=1,…`: the progress as the runner logs it. */
-export const progressText = (report: FaultReport): string => [...report.progress].map(([u, n]) => `${u}=${n}`).join(",");
+/** `http.attempt=1,…`: usage or progress counts as the runner logs them. */
+export const unitsText = (counts: ReadonlyMap<string, bigint>): string => [...counts].map(([u, n]) => `${u}=${n}`).join(",");

@@ -7,7 +7,7 @@ import { cborFromJson, fromHex, isCowboyError, toHex } from "@cowboy/codec";
 import { aggregateFor, commitmentOf, faultReportOutput } from "@cowboy/runner-market";
 import { type ChainJob, FINAL_JOB_STATUSES, type Registration, type RunnerAction, type RunnerChain, type RunnerInfo } from "./chain/port.js";
 import { executeJob, type ExecutorConfig } from "./execute.js";
-import { faultReportOf, progressText } from "./fault.js";
+import { faultReportOf, unitsText } from "./fault.js";
 import { outputBytes } from "./result-schema.js";
 import { revealOutput, type TeeKey } from "./reveal-output.js";
 import type { JobRecord, JobStore, TxStep } from "./state/job-store.js";
@@ -312,7 +312,7 @@ export class Runner {
           if (fault === "tamper") this.#log(`job ${record.id} output tampered (test fault)`);
           if (fault === "schema-violation") this.#log(`job ${record.id} output replaced by a schema violation (test fault)`);
           this.#executed(record.id, output);
-          const used = job.pricing === "usage" ? `; usage ${[...executed.usage].map(([u, n]) => `${u}=${n}`).join(",")}` : "";
+          const used = job.pricing === "usage" ? `; usage ${unitsText(executed.usage)}` : "";
           this.#log(`job ${record.id} executed (${output.length} bytes${used}${job.verification === "deterministic" ? "; attested" : ""})`);
         } catch (error) {
           if (!isCowboyError(error)) throw error;
@@ -326,7 +326,7 @@ export class Runner {
           if (report !== null) {
             // A classified fault (fault.ts): committed and revealed like an output, so an agreeing committee is paid its progress.
             this.#executed(record.id, faultReportOutput(report));
-            this.#log(`job ${record.id} fault ${report.fault} (${error.code}: ${error.message}); progress ${progressText(report)}`);
+            this.#log(`job ${record.id} fault ${report.fault} (${error.code}: ${error.message}); progress ${unitsText(report.progress)}`);
             return;
           }
           this.#o.store.advance(record.id, "failed", { error: { code: String(error.code), message: error.message } }, this.#now());
