@@ -151,6 +151,10 @@ describe("the explorer served by cowboyd", () => {
   });
 
   it("follows the block link to the block page: header, lanes, transactions and certificates", async () => {
+    // The page shows the block's own certificate from its child's header, as the page finds it when it loads: wait
+    // for the child first (the transfer's block can still be the head here, 500 ms blocks).
+    const height = (await client.getReceipt(transferHash))!.height;
+    await expect.poll(async () => (await client.getFullBlock(height + 1n)) !== null, { timeout: 30_000 }).toBe(true);
     await open(`#/tx/${hex(transferHash)}`);
     await page.getByTestId("tx-overview").locator("a[data-link=block]").click();
     await page.getByTestId("block-fields").waitFor();
