@@ -140,11 +140,12 @@ describe("cowboy fs --rpc", () => {
       expect(mounted.stderr).toBe("");
       const pid = Number(/FUSE, pid (\d+);/.exec(mounted.stdout)?.[1]);
       mounts.push({ dir: renewing, pid });
-      // The same mount without the node's URL: its token (20 blocks past the head, as above) is never renewed.
+      // The same mount without the node's URL: its token is never renewed. It lasts 100 blocks (10 s) so that its first
+      // read, after the other mount's, is inside it even on a loaded machine.
       const start = (await rpc.getHead()).height;
       const record = JSON.parse(readFileSync(join(dir, "home", "volumes", `${root.slice(2)}.json`), "utf8")) as { key: string; relays: never[] };
       const token = signCapToken(
-        { grantee: dev[6]!.address, scope: Buffer.from(root.slice(2), "hex"), rights: rightsMask(["read"]), notBefore: 0n, notAfter: start + 20n, nonce: 1n },
+        { grantee: dev[6]!.address, scope: Buffer.from(root.slice(2), "hex"), rights: rightsMask(["read"]), notBefore: 0n, notAfter: start + 100n, nonce: 1n },
         dev[6]!.privateKey,
       );
       const fixed = join(dir, "mnt-fixed");
@@ -154,8 +155,8 @@ describe("cowboy fs --rpc", () => {
       expect(same(await readFile(join(renewing, "big.bin")), inputs[big]!)).toBe(true);
       expect(same(await readFile(join(fixed, "big.bin")), inputs[big]!)).toBe(true);
 
-      // Both first tokens expire (the CLI's was issued at a head no later than `start` + a few blocks).
-      while ((await rpc.getHead()).height < start + 30n) await new Promise((r) => setTimeout(r, 100));
+      // Both first tokens expire (the CLI's 20-block one was issued at a head no later than `start` + a few blocks).
+      while ((await rpc.getHead()).height < start + 110n) await new Promise((r) => setTimeout(r, 100));
       expect(same(await readFile(join(renewing, "big.bin")), inputs[big]!)).toBe(true);
       const handle = await open(join(fixed, "big.bin"), "r");
       await expect(handle.read(Buffer.alloc(4096), 0, 4096, 0)).rejects.toMatchObject({ code: "EIO" });
